@@ -1,0 +1,19 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export function createDatabase(connectionString: string, options: { maxConnections?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
+  // An idle client losing its connection (e.g. the DB restarting) must not crash the process.
+  pool.on('error', () => {});
+  return drizzle(pool, { schema }) as Database;
+}
+
+/** Round-trips to the database; used by the health check. */
+export async function pingDatabase(db: Database): Promise<number> {
+  const started = performance.now();
+  await db.$client.query('select 1');
+  return performance.now() - started;
+}

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Accounts. Credentials and confirmation state; everything else about the user lives in profiles. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('users_email_unique').on(table.email),
+    check('users_email_lowercase', sql`${table.email} = lower(btrim(${table.email}))`),
+  ],
+);
+
+export const profiles = pgTable('profiles', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email'),
+  companyName: text('company_name'),
+  companyAddress: text('company_address'),
+  companyEmail: text('company_email'),
+  companyPhone: text('company_phone'),
+  companyAbn: text('company_abn'),
+  licenceNumber: text('licence_number'),
+  signatureUrl: text('signature_url'),
+  logoUrl: text('logo_url'),
+  commonMaterials: text('common_materials').array().notNull().default(sql`'{}'::text[]`),
+  applicatorName: text('applicator_name'),
+  onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
+  timeZone: text('time_zone').notNull().default('Australia/Sydney'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    subscribed: boolean('subscribed').notNull().default(false),
+    subscriptionTier: text('subscription_tier').notNull().default('free'),
+    subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('subscribers_user_id_unique').on(table.userId),
+    unique('subscribers_email_unique').on(table.email),
+    check('subscribers_tier_valid', sql`${table.subscriptionTier} in ('free', 'premium')`),
+  ],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    standards: text('standards').array().notNull().default(sql`'{}'::text[]`),
+    jobSiteAddress: text('job_site_address').notNull(),
+    installationDate: date('installation_date'),
+    areas: text('areas').notNull().default(''),
+    materialsUsed: text('materials_used').notNull().default(''),
+    additionalInfo: text('additional_info').notNull().default(''),
+    photos: jsonb('photos').notNull().default(sql`'[]'::jsonb`),
+    status: text('status').notNull().default('draft'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('certificates_status_valid', sql`${table.status} in ('draft', 'completed', 'deleted')`),
+    check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
+    // Serves the per-user, newest-first keyset list without a sort.
+    index('certificates_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+export const monthlyCertificateCounts = pgTable(
+  'monthly_certificate_counts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    count: integer('count').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('monthly_certificate_counts_user_month_unique').on(table.userId, table.month),
+    check('monthly_certificate_counts_count_non_negative', sql`${table.count} >= 0`),
+    check('monthly_certificate_counts_month_format', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);

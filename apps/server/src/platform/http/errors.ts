@@ -1,0 +1,70 @@
+import type { ErrorResponse, FieldIssue } from '@app/contract';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A failure the client caused or should know about; becomes the DESIGN §4 error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: FieldIssue[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: string, message: string, details?: FieldIssue[]): ErrorResponse {
+  return { error: details ? { code, message, details } : { code, message } };
+}
+
+// Fastify's own client errors (bad JSON, wrong content type, body too big) mapped to our codes.
+const codeForStatus: Record<number, string> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+const friendlyMessageForStatus: Record<number, string> = {
+  400: 'The request could not be read. Check the data you sent and try again.',
+  413: 'The upload is too large. Choose a smaller file and try again.',
+  415: 'This type of content is not supported. Send JSON or an image file.',
+};
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return reply
+      .headers(error.headers)
+      .status(error.statusCode)
+      .send(errorBody(error.code, error.message, error.details));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const details = error.validation.map((issue) => ({
+      path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.'),
+      message: issue.message ?? 'Invalid value',
+    }));
+    const first = details[0];
+    const message = first ? `Please check ${first.path || 'your input'}: ${first.message}` : 'Please check your input.';
+    return reply.status(400).send(errorBody('validation_failed', message, details));
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    request.log.info({ err: error }, 'client error');
+    const code = codeForStatus[status] ?? 'validation_failed';
+    const message = friendlyMessageForStatus[status] ?? error.message;
+    return reply.status(status).send(errorBody(code, message));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(errorBody('internal_error', INTERNAL_ERROR_MESSAGE));
+}

@@ -1,0 +1,46 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.ts';
+
+/**
+ * Serves the built SPA from `webDistDir` with history fallback: any GET for a path without a file
+ * extension gets index.html, so deep links such as /certificates/123 work on reload.
+ * Unknown /api paths and missing assets get a 404 instead.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string | undefined) {
+  const indexHtmlExists = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
+  if (indexHtmlExists) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      // Our setHeaders decides caching; the plugin's default would override it.
+      cacheControl: false,
+      // Hashed asset names never change content, so they may be cached for a year.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send(errorBody('not_found', `No API endpoint at ${request.method} ${pathname}.`));
+    }
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && path.extname(pathname) === '';
+    if (wantsPage && indexHtmlExists) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    if (wantsPage) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app has not been built. Run `npm run build` (npm start does this for you).');
+    }
+    return reply.status(404).send(errorBody('not_found', 'Not found.'));
+  });
+}

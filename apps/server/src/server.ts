@@ -1,0 +1,49 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { defaultWebDistDir } from './paths.ts';
+
+const EMBEDDED_DATABASE_NAME = 'app';
+
+export type RunningServer = {
+  url: string;
+  close: () => Promise<void>;
+};
+
+/**
+ * Starts everything `npm start` needs: the database (embedded unless DATABASE_URL is set),
+ * migrations, and the HTTP server. `close` shuts them down in reverse order.
+ */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  let embedded: EmbeddedDatabase | undefined;
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), logger);
+    await embedded.ensureDatabase(EMBEDDED_DATABASE_NAME);
+    connectionString = embedded.urlFor(EMBEDDED_DATABASE_NAME);
+  } else {
+    logger.info('using the external PostgreSQL from DATABASE_URL');
+  }
+
+  try {
+    await runMigrations(connectionString);
+    const db = createDatabase(connectionString);
+    const app = await buildApp({ db, logger, webDistDir: config.webDistDir ?? defaultWebDistDir });
+    const address = await app.listen({ host: config.host, port: config.port });
+    return {
+      url: address,
+      async close() {
+        await app.close();
+        await db.$client.end();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}

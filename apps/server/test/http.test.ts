@@ -1,0 +1,150 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { errorResponseSchema, healthResponseSchema } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import type { App } from '../src/app.ts';
+import { createDatabase } from '../src/db/client.ts';
+import { buildTestApp } from './support/app.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+
+let database: TestDatabase;
+let app: App;
+let webDistDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  webDistDir = await mkdtemp(path.join(tmpdir(), 'tradecert-web-'));
+  await mkdir(path.join(webDistDir, 'assets'));
+  await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  app = await buildTestApp(database.db, { webDistDir });
+  // Probe routes for the error handler; they exist only in this test.
+  app.post('/api/__probe/validate', { schema: { body: z.object({ name: z.string().check(z.minLength(2)) }) } }, () => ({
+    ok: true,
+  }));
+  app.get('/api/__probe/crash', () => {
+    throw new Error('secret internal detail');
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('GET /api/health', () => {
+  it('answers 200 with the database up', async () => {
+    const response = await app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    const body = healthResponseSchema.parse(response.json());
+    expect(body).toMatchObject({ status: 'ok', database: { status: 'up' } });
+  });
+
+  it('answers 503 with the database down, not a 500', async () => {
+    const unreachable = createDatabase('postgres://nobody:nothing@127.0.0.1:1/none');
+    const downApp = await buildTestApp(unreachable);
+    try {
+      const response = await downApp.inject('/api/health');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'degraded', database: { status: 'down' } });
+    } finally {
+      await downApp.close();
+      await unreachable.$client.end();
+    }
+  });
+});
+
+describe('error shape', () => {
+  it('answers an unknown API path with a JSON 404 in the one error shape', async () => {
+    const response = await app.inject('/api/does-not-exist');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(errorResponseSchema.parse(response.json()).error.code).toBe('not_found');
+  });
+
+  it('answers invalid input with 400 and per-field details', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/__probe/validate', payload: { name: 'x' } });
+    expect(response.statusCode).toBe(400);
+    const body = errorResponseSchema.parse(response.json());
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.details?.[0]?.path).toBe('body.name');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/__probe/validate',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(response.json()).error.code).toBe('validation_failed');
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/__probe/validate',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'hello',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(errorResponseSchema.parse(response.json()).error.code).toBe('unsupported_media_type');
+  });
+
+  it('hides internal errors: generic message, no stack or detail', async () => {
+    const response = await app.inject('/api/__probe/crash');
+    expect(response.statusCode).toBe(500);
+    const body = errorResponseSchema.parse(response.json());
+    expect(body.error.code).toBe('internal_error');
+    expect(response.body).not.toContain('secret internal detail');
+    expect(response.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+});
+
+describe('request ids and security headers', () => {
+  it('returns a request id and the security headers on every response', async () => {
+    const response = await app.inject('/api/health');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps a well-formed incoming request id and replaces a malformed one', async () => {
+    const kept = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'proxy-123' } });
+    expect(kept.headers['x-request-id']).toBe('proxy-123');
+    const replaced = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id\n<script>' } });
+    expect(replaced.headers['x-request-id']).not.toContain('script');
+  });
+});
+
+describe('single-page app hosting', () => {
+  it.each(['/', '/certificates/3f1c', '/swms/cover-sheet/edit/9', '/no/such/page'])(
+    'serves index.html for %s (history fallback)',
+    async (url) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const response = await app.inject('/assets/app-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers a missing asset with 404 instead of the page', async () => {
+    const response = await app.inject('/assets/missing-123.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('<div id="root">');
+  });
+});

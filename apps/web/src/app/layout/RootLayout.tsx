@@ -1,0 +1,43 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import type { RouteHandle } from '../router.tsx';
+import { SiteFooter } from './SiteFooter.tsx';
+import { SiteHeader } from './SiteHeader.tsx';
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  const title = matches
+    .map((match) => (match.handle as RouteHandle | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
+  useEffect(() => {
+    document.title = title ? `${title} · TradeCert` : 'TradeCert';
+  }, [title]);
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  useDocumentTitle();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {/* Keyed by path so an error on one page does not follow the user to the next. */}
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<Spinner label="Loading application..." />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ComingSoon } from '../components/ui/ComingSoon.tsx';
+import { RouteErrorScreen } from '../components/ui/RouteErrorScreen.tsx';
+import NotFoundPage from '../features/not-found/NotFoundPage.tsx';
+import { RequireAuth } from './layout/RequireAuth.tsx';
+import { RootLayout } from './layout/RootLayout.tsx';
+import { guardedRoutes, type PageRoute, publicRoutes } from './routes.tsx';
+
+export type RouteHandle = { title: string };
+
+function toRouteObject({ path, title, Page }: PageRoute): RouteObject {
+  const handle: RouteHandle = { title };
+  return { path, handle, element: Page ? <Page /> : <ComingSoon title={title} /> };
+}
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <RouteErrorScreen />,
+      children: [
+        ...publicRoutes.map(toRouteObject),
+        { element: <RequireAuth />, children: guardedRoutes.map(toRouteObject) },
+        { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

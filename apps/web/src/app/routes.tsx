@@ -1,0 +1,51 @@
+import { type ComponentType, lazy } from 'react';
+
+/**
+ * Every route of SPEC §2 in one table. `Page` is lazy-loaded; a route without one is routed but
+ * not built yet and shows its title with "coming soon".
+ */
+export type PageRoute = {
+  path: string;
+  title: string;
+  Page?: ComponentType;
+};
+
+const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
+
+export const publicRoutes: PageRoute[] = [
+  { path: '/', title: 'Compliance certificates for trades', Page: HomePage },
+  { path: '/home', title: 'Home', Page: HomePage },
+  { path: '/login', title: 'Sign in' },
+  { path: '/register', title: 'Create your account' },
+  { path: '/pricing', title: 'Pricing' },
+  { path: '/contact', title: 'Contact us' },
+  { path: '/terms', title: 'Terms of service' },
+  { path: '/privacy', title: 'Privacy policy' },
+  { path: '/auth/callback', title: 'Signing you in' },
+  { path: '/auth/confirm', title: 'Confirm your email' },
+  { path: '/auth/update-password', title: 'Set a new password' },
+  { path: '/certificates/:id', title: 'Certificate' },
+  { path: '/certificates/:id/download', title: 'Download certificate' },
+  { path: '/gallery', title: 'Photo gallery' },
+  { path: '/sign/:token', title: 'Sign document' },
+  { path: '/webhook-test', title: 'Billing webhook status' },
+];
+
+/** Routes that send a visitor without a session to /login (and back afterwards). */
+export const guardedRoutes: PageRoute[] = [
+  { path: '/profile', title: 'Company profile' },
+  { path: '/certificates', title: 'Certificates' },
+  { path: '/certificates/new', title: 'New certificate' },
+  { path: '/certificates/edit/:id', title: 'Edit certificate' },
+  { path: '/compliance', title: 'Compliance checklist' },
+  { path: '/materials', title: 'Materials' },
+  { path: '/swms', title: 'Safe Work Method Statements' },
+  { path: '/swms/cover-sheet', title: 'SWMS cover sheet' },
+  { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet' },
+  { path: '/swms/:id', title: 'SWMS' },
+  { path: '/bundles', title: 'Document bundles' },
+  { path: '/admin', title: 'Admin' },
+  { path: '/onboarding', title: 'Set up your company' },
+  { path: '/welcome', title: 'Welcome' },
+  { path: '/subscription', title: 'Subscription' },
+];

@@ -1,0 +1,19 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+const variants = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800',
+  secondary:
+    'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+} as const;
+
+export const buttonClasses = (variant: keyof typeof variants = 'primary') =>
+  `inline-flex min-h-11 items-center justify-center rounded-md px-4 py-2 text-sm font-semibold ${variants[variant]}`;
+
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
+  return <button type={type} className={`${buttonClasses(variant)} ${className}`} {...props} />;
+}

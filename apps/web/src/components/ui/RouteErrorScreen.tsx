@@ -1,0 +1,26 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** The router-level fallback, for errors outside any page (layout, routing). */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const summary = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  const stack = error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-3 text-lg text-red-700 dark:text-red-400">{summary}</p>
+      {stack ? (
+        <pre className="mt-4 overflow-x-auto rounded-md bg-slate-100 p-4 text-xs dark:bg-slate-900">{stack}</pre>
+      ) : null}
+      <p className="mt-6">
+        <a className="font-semibold text-brand-700 underline dark:text-brand-100" href="/">
+          Go to the home page
+        </a>
+      </p>
+    </main>
+  );
+}

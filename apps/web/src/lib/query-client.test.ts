@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from './query-client.ts';
+
+describe('query client defaults', () => {
+  it('keeps data fresh for 5 minutes and does not refetch on window focus', () => {
+    const defaults = createQueryClient().getDefaultOptions().queries;
+    expect(defaults?.staleTime).toBe(300_000);
+    expect(defaults?.refetchOnWindowFocus).toBe(false);
+  });
+});

@@ -1,0 +1,15 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** SPEC §9: stale time 5 minutes, no refetch on window focus. */
+export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: QUERY_STALE_TIME_MS,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}

@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the built app under test listens, e.g. http://127.0.0.1:41234. */
+    baseUrl: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+
+/** Starts the built app (as `npm start` would) on a free port with a fresh data dir. */
+export default async function setup(project: TestProject) {
+  if (!existsSync(serverEntry) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    throw new Error('The app is not built. Run `npm run build` first (npm run test:e2e does).');
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tradecert-e2e-'));
+  await chmod(dataDir, 0o755);
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the app did not start within 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`the app exited during start-up with code ${code}`)));
+    if (!child.stdout) return reject(new Error('no stdout from the app'));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; url?: string };
+        if (entry.msg === 'server ready' && entry.url) {
+          clearTimeout(timer);
+          resolve(entry.url);
+        }
+      } catch {
+        // Not a JSON log line.
+      }
+    });
+  });
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

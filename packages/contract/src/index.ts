@@ -1,0 +1,3 @@
+export * from './constants.ts';
+export * from './errors/errors.ts';
+export * from './health/health.ts';
