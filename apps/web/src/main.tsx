@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { authStore } from './lib/auth/auth-store.ts';
+import { watchConnectivity } from './lib/connectivity.ts';
 import './index.css';
 
 authStore.initialise();
+watchConnectivity();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
+import { Toaster } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import type { RouteHandle } from '../router.tsx';
 import { SiteFooter } from './SiteFooter.tsx';
@@ -38,6 +39,7 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <SiteFooter />
+      <Toaster />
     </div>
   );
 }
