@@ -1,3 +1,5 @@
+export * from './auth/auth.ts';
 export * from './constants.ts';
 export * from './errors/errors.ts';
 export * from './health/health.ts';
+export * from './profile/profile.ts';

@@ -1,0 +1,124 @@
+import { z } from 'zod/mini';
+
+/**
+ * Auth API contract (DESIGN §3). Each operation has one request and one response schema, used by the
+ * server for validation and by the web client for typing.
+ */
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long.';
+
+/** Trimmed and lowercased before anything else looks at it (SPEC §5). */
+export const emailSchema = z.pipe(
+  z.string().check(z.maxLength(320)),
+  z.transform((value: string) => value.trim().toLowerCase()),
+);
+
+export const passwordSchema = z.string().check(z.maxLength(1024));
+
+/** PKCE (RFC 7636) S256 challenge: base64url of a SHA-256 digest, 43 characters. */
+export const codeChallengeSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
+export const codeVerifierSchema = z.string().check(z.regex(/^[A-Za-z0-9._~-]{43,128}$/));
+
+export const authUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  email_confirmed_at: z.nullable(z.string()),
+  created_at: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const sessionSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Seconds the access token lives. */
+  expires_in: z.number(),
+  /** Seconds since the epoch when the access token expires. */
+  expires_at: z.number(),
+  refresh_token: z.string(),
+  user: authUserSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const signUpRequestSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  /** When present, the confirmation link carries a code to exchange with the matching verifier. */
+  code_challenge: z.optional(codeChallengeSchema),
+  /** IANA time zone from the browser, kept on the profile (DESIGN §2). */
+  time_zone: z.optional(z.string().check(z.maxLength(64))),
+});
+export type SignUpRequest = z.input<typeof signUpRequestSchema>;
+
+export const signUpResponseSchema = z.object({
+  user: authUserSchema,
+  confirmation_sent: z.boolean(),
+});
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+
+export const signInRequestSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type SignInRequest = z.input<typeof signInRequestSchema>;
+
+export const refreshRequestSchema = z.object({ refresh_token: z.string().check(z.minLength(1), z.maxLength(256)) });
+
+export const exchangeCodeRequestSchema = z.object({
+  auth_code: z.string().check(z.minLength(1), z.maxLength(256)),
+  code_verifier: codeVerifierSchema,
+});
+
+export const emailLinkTypes = ['signup', 'recovery'] as const;
+export type EmailLinkType = (typeof emailLinkTypes)[number];
+
+/**
+ * Verifies an emailed link without a code verifier: a `token_hash` link (/auth/confirm) or a code
+ * link opened on another device (/auth/callback). Confirms the email; recovery links also sign in.
+ */
+export const verifyRequestSchema = z.object({
+  type: z.enum(emailLinkTypes),
+  token_hash: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+  auth_code: z.optional(z.string().check(z.minLength(1), z.maxLength(256))),
+});
+export const verifyResponseSchema = z.object({
+  type: z.enum(emailLinkTypes),
+  email: z.string(),
+  /** Present for recovery links, so the user can set a new password. */
+  session: z.optional(sessionSchema),
+});
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+export const emailOnlyRequestSchema = z.object({
+  email: emailSchema,
+  code_challenge: z.optional(codeChallengeSchema),
+});
+export type EmailOnlyRequest = z.input<typeof emailOnlyRequestSchema>;
+
+export const updatePasswordRequestSchema = z.object({ password: passwordSchema });
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Error codes of the auth API. Their messages contain the trigger phrases the client matches by
+ * case-insensitive substring (SPEC §8), e.g. "User already registered".
+ */
+export const authErrorCodes = {
+  userAlreadyExists: 'user_already_exists',
+  invalidEmail: 'email_address_invalid',
+  signupDisabled: 'signup_disabled',
+  emailRateLimit: 'over_email_send_rate_limit',
+  requestRateLimit: 'over_request_rate_limit',
+  invalidCredentials: 'invalid_credentials',
+  emailNotConfirmed: 'email_not_confirmed',
+  weakPassword: 'weak_password',
+  invalidLink: 'invalid_link',
+  linkExpired: 'link_expired',
+  refreshTokenInvalid: 'refresh_token_not_found',
+  refreshTokenReused: 'refresh_token_already_used',
+  sessionExpired: 'session_expired',
+  noSession: 'no_session',
+} as const;
+
+export const exchangeCodeResponseSchema = z.object({
+  type: z.enum(emailLinkTypes),
+  session: sessionSchema,
+});
+export type ExchangeCodeResponse = z.infer<typeof exchangeCodeResponseSchema>;
