@@ -1,11 +1,22 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { authRepo } from './features/auth/auth.repo.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { AuthService } from './features/auth/auth.service.ts';
+import { AccessTokens, randomToken } from './features/auth/tokens.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
+import { ProfileService } from './features/profile/profile.service.ts';
+import './platform/http/auth-context.ts';
 import { handleError } from './platform/http/errors.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,10 +24,16 @@ declare module 'fastify' {
   }
 }
 
+export type AppSettings = Pick<
+  Config,
+  'webDistDir' | 'publicUrl' | 'signupDisabled' | 'jwtSecret' | 'accessTokenTtlSeconds' | 'trustProxy'
+>;
+
 export type AppOptions = {
   db: Database;
   logger: FastifyBaseLogger;
-  webDistDir?: string | undefined;
+  mailer: Mailer;
+  settings: AppSettings;
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -30,7 +47,8 @@ export async function buildApp(options: AppOptions) {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    // Only behind a proxy may X-Forwarded-For decide the client IP (it feeds the rate limits).
+    trustProxy: options.settings.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -64,18 +82,38 @@ export async function buildApp(options: AppOptions) {
     strictTransportSecurity: false,
   });
 
+  const { db, settings } = options;
+  const loadJwtSecret = async () =>
+    settings.jwtSecret ?? (await authRepo.getOrCreateSecret(db, 'jwt', () => randomToken(48)));
+  const authService = new AuthService({
+    db,
+    mailer: options.mailer,
+    rateLimiter: new RateLimiter(db),
+    accessTokens: new AccessTokens(loadJwtSecret, settings.accessTokenTtlSeconds),
+    signupDisabled: settings.signupDisabled,
+    // Links in emails never come from the Host header, which a caller controls.
+    linkBase: () =>
+      settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`,
+  });
+
   await app.register(
     async (api) => {
       api.addHook('onSend', async (_request, reply, payload) => {
         reply.header('cache-control', 'no-store');
         return payload;
       });
+      api.decorateRequest('caller', undefined);
+      api.decorate('requireAuth', async (request) => {
+        request.caller = await authService.authenticate(request.headers.authorization);
+      });
       await api.register(healthRoutes);
+      await api.register(authRoutes(authService));
+      await api.register(profileRoutes(new ProfileService(db)));
     },
     { prefix: '/api' },
   );
 
-  await registerSpa(app, options.webDistDir);
+  await registerSpa(app, settings.webDistDir);
   return app;
 }
 

@@ -12,6 +12,16 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('TradeCert <no-reply@tradecert.local>'),
+  SIGNUP_DISABLED: z.enum(['true', 'false']).default('false'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
 });
 
 export type Config = {
@@ -22,6 +32,14 @@ export type Config = {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
+  /** Origin used in emailed links, e.g. https://app.example.com (no trailing slash). */
+  publicUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  signupDisabled: boolean;
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -44,5 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
+    publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    signupDisabled: values.SIGNUP_DISABLED === 'true',
+    jwtSecret: values.JWT_SECRET,
+    accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
+    trustProxy: values.TRUST_PROXY === 'true',
   };
 }

@@ -6,6 +6,7 @@ import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { defaultWebDistDir } from './paths.ts';
+import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.ts';
 
 const EMBEDDED_DATABASE_NAME = 'app';
 
@@ -32,7 +33,15 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     await runMigrations(connectionString);
     const db = createDatabase(connectionString);
-    const app = await buildApp({ db, logger, webDistDir: config.webDistDir ?? defaultWebDistDir });
+    const mailer = config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
+    const app = await buildApp({
+      db,
+      logger,
+      mailer,
+      settings: { ...config, webDistDir: config.webDistDir ?? defaultWebDistDir },
+    });
     const address = await app.listen({ host: config.host, port: config.port });
     return {
       url: address,

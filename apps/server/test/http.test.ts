@@ -19,7 +19,7 @@ beforeAll(async () => {
   await mkdir(path.join(webDistDir, 'assets'));
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-  app = await buildTestApp(database.db, { webDistDir });
+  app = await buildTestApp(database.db, { settings: { webDistDir } });
   // Probe routes for the error handler; they exist only in this test.
   app.post('/api/__probe/validate', { schema: { body: z.object({ name: z.string().check(z.minLength(2)) }) } }, () => ({
     ok: true,

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -115,3 +116,74 @@ export const monthlyCertificateCounts = pgTable(
     check('monthly_certificate_counts_month_format', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
+
+/** One signed-in device. Revoking it ends its refresh tokens and its access tokens at once. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_sessions_user_idx').on(table.userId)],
+);
+
+/** Rotating refresh tokens; only their SHA-256 is stored. A used token has `rotated_at` set. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => authSessions.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (table) => [unique('refresh_tokens_token_hash_unique').on(table.tokenHash), index().on(table.sessionId)],
+);
+
+/** Single-use emailed links (confirmation, recovery). Only the token's SHA-256 is stored. */
+export const emailLinks = pgTable(
+  'email_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** PKCE S256 challenge; when set, the link can be exchanged for a session with the verifier. */
+    codeChallenge: text('code_challenge'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('email_links_token_hash_unique').on(table.tokenHash),
+    check('email_links_type_valid', sql`${table.type} in ('signup', 'recovery')`),
+  ],
+);
+
+/** Fixed-window rate-limit counters, shared by every server instance. */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/** Secrets generated at first start (e.g. the JWT signing key) so every instance shares them. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

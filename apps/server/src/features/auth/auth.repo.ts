@@ -1,0 +1,143 @@
+import type { EmailLinkType } from '@app/contract';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { appSecrets, authSessions, emailLinks, profiles, refreshTokens, users } from '../../db/schema.ts';
+
+/** Anything that can run queries: the pool or an open transaction. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export type UserRow = typeof users.$inferSelect;
+export type EmailLinkRow = typeof emailLinks.$inferSelect;
+
+/** SQL for accounts, sessions, refresh tokens and emailed links. No rules here: see auth.service.ts. */
+export const authRepo = {
+  async findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    return row;
+  },
+
+  async findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    return row;
+  },
+
+  /** Creates the account and its profile; returns undefined when the email is already taken. */
+  async insertUserWithProfile(
+    db: Queryable,
+    values: { email: string; passwordHash: string; timeZone: string },
+  ): Promise<UserRow | undefined> {
+    const [user] = await db
+      .insert(users)
+      .values({ email: values.email, passwordHash: values.passwordHash })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) return undefined;
+    await db.insert(profiles).values({ id: user.id, email: user.email, timeZone: values.timeZone });
+    return user;
+  },
+
+  async confirmEmail(db: Queryable, userId: string): Promise<UserRow> {
+    const [user] = await db
+      .update(users)
+      .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())` })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!user) throw new Error(`user ${userId} vanished while confirming`);
+    return user;
+  },
+
+  async setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+    await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  },
+
+  async insertSession(db: Queryable, values: { userId: string; userAgent?: string; ip?: string }) {
+    const [session] = await db.insert(authSessions).values(values).returning({ id: authSessions.id });
+    if (!session) throw new Error('session insert returned nothing');
+    return session.id;
+  },
+
+  async isSessionActive(db: Queryable, sessionId: string, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: authSessions.id })
+      .from(authSessions)
+      .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    return row !== undefined;
+  },
+
+  async revokeSession(db: Queryable, sessionId: string): Promise<void> {
+    await db
+      .update(authSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  },
+
+  /** Revokes every session of the user, optionally keeping one (the device that asked). */
+  async revokeUserSessions(db: Queryable, userId: string, keepSessionId?: string): Promise<void> {
+    const conditions = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
+    if (keepSessionId) conditions.push(ne(authSessions.id, keepSessionId));
+    await db
+      .update(authSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(...conditions));
+  },
+
+  async insertRefreshToken(db: Queryable, sessionId: string, tokenHash: string): Promise<void> {
+    await db.insert(refreshTokens).values({ sessionId, tokenHash });
+  },
+
+  /** Locks the token row so two concurrent refreshes with the same token cannot both succeed. */
+  async lockRefreshToken(db: Queryable, tokenHash: string) {
+    const [row] = await db
+      .select({
+        id: refreshTokens.id,
+        rotatedAt: refreshTokens.rotatedAt,
+        sessionId: authSessions.id,
+        sessionRevokedAt: authSessions.revokedAt,
+        userId: authSessions.userId,
+      })
+      .from(refreshTokens)
+      .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
+      .where(eq(refreshTokens.tokenHash, tokenHash))
+      .for('update', { of: refreshTokens });
+    return row;
+  },
+
+  async markRefreshTokenRotated(db: Queryable, id: string): Promise<void> {
+    await db.update(refreshTokens).set({ rotatedAt: sql`now()` }).where(eq(refreshTokens.id, id));
+  },
+
+  async insertEmailLink(
+    db: Queryable,
+    values: { userId: string; type: EmailLinkType; tokenHash: string; codeChallenge?: string; ttlSeconds: number },
+  ): Promise<void> {
+    await db.insert(emailLinks).values({
+      userId: values.userId,
+      type: values.type,
+      tokenHash: values.tokenHash,
+      codeChallenge: values.codeChallenge,
+      expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
+    });
+  },
+
+  /** The link with this token hash, locked, plus whether it has expired by the database clock. */
+  async lockEmailLink(db: Queryable, tokenHash: string) {
+    const [row] = await db
+      .select({ link: emailLinks, expired: sql<boolean>`${emailLinks.expiresAt} <= now()` })
+      .from(emailLinks)
+      .where(eq(emailLinks.tokenHash, tokenHash))
+      .for('update');
+    return row;
+  },
+
+  async markEmailLinkUsed(db: Queryable, id: string): Promise<void> {
+    await db.update(emailLinks).set({ usedAt: sql`now()` }).where(eq(emailLinks.id, id));
+  },
+
+  /** Returns the stored secret, creating it with `generate()` the first time (race-safe). */
+  async getOrCreateSecret(db: Queryable, name: string, generate: () => string): Promise<string> {
+    await db.insert(appSecrets).values({ name, value: generate() }).onConflictDoNothing();
+    const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+    if (!row) throw new Error(`secret ${name} missing after insert`);
+    return row.value;
+  },
+};

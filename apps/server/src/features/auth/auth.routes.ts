@@ -1,0 +1,92 @@
+import {
+  authUserSchema,
+  emailOnlyRequestSchema,
+  exchangeCodeRequestSchema,
+  exchangeCodeResponseSchema,
+  okResponseSchema,
+  refreshRequestSchema,
+  sessionSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+  signUpResponseSchema,
+  updatePasswordRequestSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from '@app/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../platform/http/auth-context.ts';
+import type { AuthService, RequestOrigin } from './auth.service.ts';
+
+const originOf = (request: FastifyRequest): RequestOrigin => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+/** HTTP for accounts and sessions under /api/auth. Rules live in AuthService. */
+export const authRoutes =
+  (service: AuthService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/auth/signup',
+      { schema: { body: signUpRequestSchema, response: { 201: signUpResponseSchema } } },
+      async (request, reply) => reply.status(201).send(await service.signUp(request.body, originOf(request))),
+    );
+
+    app.post('/auth/signin', { schema: { body: signInRequestSchema, response: { 200: sessionSchema } } }, (request) =>
+      service.signIn(request.body, originOf(request)),
+    );
+
+    app.post('/auth/refresh', { schema: { body: refreshRequestSchema, response: { 200: sessionSchema } } }, (request) =>
+      service.refresh(request.body.refresh_token, originOf(request)),
+    );
+
+    app.post(
+      '/auth/exchange',
+      { schema: { body: exchangeCodeRequestSchema, response: { 200: exchangeCodeResponseSchema } } },
+      (request) => service.exchangeCode(request.body.auth_code, request.body.code_verifier, originOf(request)),
+    );
+
+    app.post(
+      '/auth/verify',
+      { schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } } },
+      (request) => service.verifyLink(request.body, originOf(request)),
+    );
+
+    app.post(
+      '/auth/resend',
+      { schema: { body: emailOnlyRequestSchema, response: { 200: okResponseSchema } } },
+      async (request) => {
+        await service.resendConfirmation(request.body.email, request.body.code_challenge, originOf(request));
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/auth/recover',
+      { schema: { body: emailOnlyRequestSchema, response: { 200: okResponseSchema } } },
+      async (request) => {
+        await service.requestRecovery(request.body.email, request.body.code_challenge, originOf(request));
+        return { ok: true as const };
+      },
+    );
+
+    app.get('/auth/user', { preHandler: app.requireAuth, schema: { response: { 200: authUserSchema } } }, (request) =>
+      service.getUser(callerOf(request)),
+    );
+
+    app.put(
+      '/auth/user',
+      { preHandler: app.requireAuth, schema: { body: updatePasswordRequestSchema, response: { 200: authUserSchema } } },
+      (request) => service.updatePassword(callerOf(request), request.body.password),
+    );
+
+    app.post(
+      '/auth/signout',
+      { preHandler: app.requireAuth, schema: { response: { 200: okResponseSchema } } },
+      async (request) => {
+        await service.signOut(callerOf(request));
+        return { ok: true as const };
+      },
+    );
+  };

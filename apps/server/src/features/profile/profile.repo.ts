@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { profiles, subscribers } from '../../db/schema.ts';
+
+export type ProfileRow = typeof profiles.$inferSelect;
+export type SubscriberRow = Pick<
+  typeof subscribers.$inferSelect,
+  'subscribed' | 'subscriptionTier' | 'subscriptionEnd'
+>;
+
+/** SQL for profiles and the subscriber record they read their tier from. Always by the caller's id. */
+export const profileRepo = {
+  async findProfile(db: Database, userId: string): Promise<ProfileRow | undefined> {
+    const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    return row;
+  },
+
+  /** Inserts the default profile if none exists (concurrent first loads are safe) and returns it. */
+  async createDefaultProfile(db: Database, userId: string, email: string): Promise<ProfileRow> {
+    await db
+      .insert(profiles)
+      .values({ id: userId, email, onboardingCompleted: false, commonMaterials: [] })
+      .onConflictDoNothing();
+    const row = await profileRepo.findProfile(db, userId);
+    if (!row) throw new Error(`profile ${userId} missing right after insert`);
+    return row;
+  },
+
+  /** The subscriber record by user id, falling back to one recorded under the email (SPEC §7). */
+  async findSubscriber(db: Database, userId: string, email: string): Promise<SubscriberRow | undefined> {
+    const [row] = await db
+      .select({
+        subscribed: subscribers.subscribed,
+        subscriptionTier: subscribers.subscriptionTier,
+        subscriptionEnd: subscribers.subscriptionEnd,
+      })
+      .from(subscribers)
+      .where(
+        sql`${subscribers.userId} = ${userId} or (${subscribers.userId} is null and ${subscribers.email} = ${email})`,
+      )
+      .orderBy(sql`${subscribers.userId} is null`)
+      .limit(1);
+    return row;
+  },
+};

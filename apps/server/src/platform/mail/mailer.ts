@@ -1,0 +1,44 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link in the mail; logged in outbox mode so it can be opened without a mail server. */
+  link?: string;
+};
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Sends through a real SMTP server (SMTP_URL). */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send({ to, subject, text, html }) {
+      await transport.sendMail({ from, to, subject, text, html });
+    },
+  };
+}
+
+/**
+ * With no SMTP server configured, each mail becomes an .eml file in `directory` and its link is
+ * logged, so sign-up and recovery work on a laptop with no mail server.
+ */
+export function createOutboxMailer(directory: string, from: string, logger: Logger): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, text, html, link }) {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      await mkdir(directory, { recursive: true });
+      const file = path.join(directory, `${Date.now()}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info({ to, subject, file, link }, 'mail written to the outbox (no SMTP_URL set)');
+    },
+  };
+}

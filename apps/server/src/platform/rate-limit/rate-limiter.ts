@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+export type RateLimitRule = {
+  /** What is limited, e.g. `signin:ip`. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+};
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Fixed-window counters in PostgreSQL, so limits hold across server instances. One atomic upsert
+ * per check; old windows are swept opportunistically.
+ */
+export class RateLimiter {
+  constructor(private readonly db: Database) {}
+
+  async hit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+    const nowMs = Date.now();
+    const windowMs = rule.windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
+    const key = `${rule.name}:${subject}`;
+    const { rows } = await this.db.$client.query<{ count: number }>(
+      `insert into rate_limit_counters (key, window_start, count) values ($1, $2, 1)
+       on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+       returning count`,
+      [key, windowStart],
+    );
+    if (Math.random() < 0.01) await this.sweep();
+    const count = rows[0]?.count ?? 1;
+    if (count <= rule.limit) return { allowed: true };
+    const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
+    return { allowed: false, retryAfterSeconds };
+  }
+
+  private async sweep() {
+    await this.db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '1 day'`);
+  }
+}

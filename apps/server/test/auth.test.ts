@@ -1,0 +1,422 @@
+import { Writable } from 'node:stream';
+import { errorResponseSchema, type Session, sessionSchema } from '@app/contract';
+import { SignJWT } from 'jose';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { buildTestApp } from './support/app.ts';
+import { bearer, GOOD_PASSWORD, pkcePair, registerConfirmedUser, signIn, uniqueEmail } from './support/auth-helpers.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
+
+let database: TestDatabase;
+let mail: MailCatcher;
+let app: App;
+const logLines: string[] = [];
+
+const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+const errorOf = (response: { json: () => unknown }) => errorResponseSchema.parse(response.json()).error;
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url, payload, headers });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mail = await startMailCatcher();
+  // Every log line the app writes is kept, to prove no secret ever reaches the logs.
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  app = await buildTestApp(database.db, { mailer: mail.mailer, logger: pino({ level: 'trace' }, logStream) });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await mail.close();
+  await database.drop();
+});
+
+describe('sign-up', () => {
+  it('trims and lowercases the email, stores an argon2id hash, and mails a confirmation link over SMTP', async () => {
+    const email = uniqueEmail('Mixed');
+    const response = await post('/api/auth/signup', { email: `  ${email.toUpperCase()}  `, password: GOOD_PASSWORD });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ user: { email: email.toLowerCase() }, confirmation_sent: true });
+
+    const { rows } = await query('select password_hash, email_confirmed_at from users where email = $1', [
+      email.toLowerCase(),
+    ]);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
+    expect(rows[0].email_confirmed_at).toBeNull();
+
+    const confirmation = await mail.nextMailTo(email.toLowerCase());
+    expect(confirmation.text).toContain('Subject: Confirm your TradeCert account');
+    const link = mail.linkIn(confirmation, /^\/auth\/confirm$/);
+    expect(link.origin).toBe('http://app.test');
+    expect(link.searchParams.get('type')).toBe('signup');
+  });
+
+  it("rejects a password under 6 characters with the spec's message", async () => {
+    const response = await post('/api/auth/signup', { email: uniqueEmail(), password: 'abc12' });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response)).toEqual({
+      code: 'weak_password',
+      message: 'Password must be at least 6 characters long.',
+    });
+  });
+
+  it('rejects a common, breached password and says what to do instead', async () => {
+    const response = await post('/api/auth/signup', { email: uniqueEmail(), password: 'password123' });
+    expect(response.statusCode).toBe(422);
+    const error = errorOf(response);
+    expect(error.code).toBe('weak_password');
+    expect(error.message).toMatch(/leaked passwords/);
+    expect(error.message).toMatch(/choose a different one/);
+  });
+
+  it('rejects a password the strength estimate rates weak', async () => {
+    const response = await post('/api/auth/signup', { email: uniqueEmail(), password: 'abcabcabc' });
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response).message).toMatch(/too easy to guess/);
+  });
+
+  it('refuses an email that is already registered, and creates nothing', async () => {
+    const email = uniqueEmail();
+    expect((await post('/api/auth/signup', { email, password: GOOD_PASSWORD })).statusCode).toBe(201);
+    const again = await post('/api/auth/signup', { email, password: GOOD_PASSWORD });
+    expect(again.statusCode).toBe(422);
+    expect(errorOf(again).code).toBe('user_already_exists');
+    expect(errorOf(again).message.toLowerCase()).toContain('already registered');
+    const { rows } = await query('select count(*)::int as n from users where email = $1', [email]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('refuses an invalid email address', async () => {
+    const response = await post('/api/auth/signup', { email: 'not-an-email', password: GOOD_PASSWORD });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe('email_address_invalid');
+    expect(errorOf(response).message.toLowerCase()).toContain('invalid email');
+  });
+
+  it('refuses every sign-up when SIGNUP_DISABLED is set', async () => {
+    const closed = await buildTestApp(database.db, { mailer: mail.mailer, settings: { signupDisabled: true } });
+    try {
+      const response = await closed.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email: uniqueEmail(), password: GOOD_PASSWORD },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response).code).toBe('signup_disabled');
+      expect(errorOf(response).message.toLowerCase()).toContain('signup disabled');
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('rolls the account back when the confirmation mail cannot be sent', async () => {
+    const failing = await buildTestApp(database.db, {
+      mailer: {
+        send: async () => {
+          throw new Error('SMTP down');
+        },
+      },
+    });
+    const email = uniqueEmail();
+    try {
+      const response = await failing.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { email, password: GOOD_PASSWORD },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(errorOf(response).message).toMatch(/try again in a few minutes/);
+      const { rows } = await query('select count(*)::int as n from users where email = $1', [email]);
+      expect(rows[0].n).toBe(0);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe('email confirmation', () => {
+  it('exchanges the emailed code plus verifier for a session, once', async () => {
+    const email = uniqueEmail();
+    const { verifier, challenge } = pkcePair();
+    await post('/api/auth/signup', { email, password: GOOD_PASSWORD, code_challenge: challenge });
+    const link = mail.linkIn(await mail.nextMailTo(email), /^\/auth\/callback$/);
+    const code = link.searchParams.get('code') ?? '';
+
+    const wrongVerifier = await post('/api/auth/exchange', { auth_code: code, code_verifier: pkcePair().verifier });
+    expect(wrongVerifier.statusCode).toBe(400);
+
+    const exchange = await post('/api/auth/exchange', { auth_code: code, code_verifier: verifier });
+    expect(exchange.statusCode).toBe(200);
+    const body = exchange.json();
+    expect(body.type).toBe('signup');
+    const session = sessionSchema.parse(body.session);
+    expect(session.user.email_confirmed_at).not.toBeNull();
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(session) })).statusCode).toBe(200);
+
+    const reused = await post('/api/auth/exchange', { auth_code: code, code_verifier: verifier });
+    expect(reused.statusCode).toBe(400);
+    expect(errorOf(reused).code).toBe('invalid_link');
+  });
+
+  it('confirms the email without a verifier (another device) and asks the user to sign in', async () => {
+    const email = uniqueEmail();
+    await post('/api/auth/signup', { email, password: GOOD_PASSWORD, code_challenge: pkcePair().challenge });
+    const code = mail.linkIn(await mail.nextMailTo(email), /^\/auth\/callback$/).searchParams.get('code');
+
+    expect(errorOf(await signIn(app, email)).code).toBe('email_not_confirmed');
+    const verify = await post('/api/auth/verify', { type: 'signup', auth_code: code });
+    expect(verify.statusCode).toBe(200);
+    expect(verify.json()).toEqual({ type: 'signup', email });
+    expect((await signIn(app, email)).statusCode).toBe(200);
+  });
+
+  it('confirms a token-hash link from /auth/confirm, and refuses it a second time', async () => {
+    const email = uniqueEmail();
+    await post('/api/auth/signup', { email, password: GOOD_PASSWORD });
+    const tokenHash = mail.linkIn(await mail.nextMailTo(email), /^\/auth\/confirm$/).searchParams.get('token_hash');
+    expect((await post('/api/auth/verify', { type: 'signup', token_hash: tokenHash })).statusCode).toBe(200);
+    const again = await post('/api/auth/verify', { type: 'signup', token_hash: tokenHash });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).code).toBe('invalid_link');
+  });
+
+  it('refuses an expired link', async () => {
+    const email = uniqueEmail();
+    await post('/api/auth/signup', { email, password: GOOD_PASSWORD });
+    const tokenHash = mail.linkIn(await mail.nextMailTo(email), /^\/auth\/confirm$/).searchParams.get('token_hash');
+    await query(
+      `update email_links set expires_at = now() - interval '1 second' where user_id = (select id from users where email = $1)`,
+      [email],
+    );
+    const response = await post('/api/auth/verify', { type: 'signup', token_hash: tokenHash });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe('link_expired');
+  });
+
+  it('re-sends the confirmation, but not twice within a minute (email rate limit)', async () => {
+    const email = uniqueEmail();
+    await query(`insert into users (email, password_hash) values ($1, 'x')`, [email]);
+    expect((await post('/api/auth/resend', { email })).statusCode).toBe(200);
+    await mail.nextMailTo(email);
+    const second = await post('/api/auth/resend', { email });
+    expect(second.statusCode).toBe(429);
+    expect(Number(second.headers['retry-after'])).toBeGreaterThan(0);
+    expect(errorOf(second).code).toBe('over_email_send_rate_limit');
+    expect(errorOf(second).message.toLowerCase()).toContain('email rate limit');
+  });
+
+  it('answers a resend for an unknown email the same way, and sends nothing', async () => {
+    const email = uniqueEmail('nobody');
+    const before = mail.messages.length;
+    expect((await post('/api/auth/resend', { email })).json()).toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mail.messages.length).toBe(before);
+  });
+});
+
+describe('sign-in', () => {
+  it('refuses a wrong password and an unknown email with the same message', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const wrong = await signIn(app, session.user.email, 'not-the-password-at-all');
+    const unknown = await signIn(app, uniqueEmail('ghost'));
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+    }
+  });
+
+  it('refuses an unconfirmed account with "Email not confirmed"', async () => {
+    const email = uniqueEmail();
+    await post('/api/auth/signup', { email, password: GOOD_PASSWORD });
+    const response = await signIn(app, email);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message.toLowerCase()).toContain('email not confirmed');
+  });
+
+  it('rate-limits repeated attempts on one email with 429, Retry-After and "too many requests"', async () => {
+    const email = uniqueEmail('target');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++)
+      statuses.push((await signIn(app, email, 'wrong-guess-1')).statusCode);
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    const limited = await signIn(app, email, 'wrong-guess-1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(errorOf(limited).message.toLowerCase()).toContain('too many requests');
+  });
+});
+
+describe('sessions', () => {
+  it('rotates the refresh token, and reusing an old one revokes the whole session family', async () => {
+    const first = await registerConfirmedUser(app, mail);
+    const refreshed = await post('/api/auth/refresh', { refresh_token: first.refresh_token });
+    expect(refreshed.statusCode).toBe(200);
+    const second = sessionSchema.parse(refreshed.json());
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(second) })).statusCode).toBe(200);
+
+    const reuse = await post('/api/auth/refresh', { refresh_token: first.refresh_token });
+    expect(reuse.statusCode).toBe(401);
+    expect(errorOf(reuse).code).toBe('refresh_token_already_used');
+    // The thief's replay ended the session for the holder of the newest tokens too.
+    expect((await post('/api/auth/refresh', { refresh_token: second.refresh_token })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(second) })).statusCode).toBe(401);
+  });
+
+  it('lets only one of two concurrent refreshes with the same token succeed', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const results = await Promise.all([
+      post('/api/auth/refresh', { refresh_token: session.refresh_token }),
+      post('/api/auth/refresh', { refresh_token: session.refresh_token }),
+    ]);
+    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+  });
+
+  it('signs out globally: another device loses its access and refresh tokens at once', async () => {
+    const phone = await registerConfirmedUser(app, mail);
+    const laptop = sessionSchema.parse((await signIn(app, phone.user.email)).json());
+    const signOut = await app.inject({ method: 'POST', url: '/api/auth/signout', headers: bearer(phone) });
+    expect(signOut.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(laptop) })).statusCode).toBe(401);
+    expect((await post('/api/auth/refresh', { refresh_token: laptop.refresh_token })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(phone) })).statusCode).toBe(401);
+  });
+
+  it('answers a missing, tampered or expired access token with 401', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const missing = await app.inject({ url: '/api/profile' });
+    expect(missing.statusCode).toBe(401);
+    expect(errorOf(missing).message).toBe('No valid session - please log in again');
+
+    const [header, payload, signature] = session.access_token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString());
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: crypto.randomUUID() })).toString('base64url');
+    const tampered = await app.inject({
+      url: '/api/profile',
+      headers: { authorization: `Bearer ${header}.${forgedPayload}.${signature}` },
+    });
+    expect(tampered.statusCode).toBe(401);
+    expect(errorOf(tampered).message).toBe('Authentication error - please log in again');
+
+    // A correctly signed token whose time is up.
+    const { rows } = await query(`select value from app_secrets where name = 'jwt'`);
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const expiredToken = await new SignJWT({ sid: claims.sid, role: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(session.user.id)
+      .setIssuer('tradecert')
+      .setAudience('authenticated')
+      .setIssuedAt(past - 900)
+      .setExpirationTime(past)
+      .sign(new TextEncoder().encode(rows[0].value));
+    const expired = await app.inject({ url: '/api/profile', headers: { authorization: `Bearer ${expiredToken}` } });
+    expect(expired.statusCode).toBe(401);
+    expect(errorOf(expired).code).toBe('session_expired');
+  });
+});
+
+describe('password recovery', () => {
+  it('emails a link, sets a new password, and ends every other session', async () => {
+    const original = await registerConfirmedUser(app, mail);
+    const email = original.user.email;
+    const { verifier, challenge } = pkcePair();
+    // The sign-up mail a moment ago used up this address's one-mail-a-minute allowance.
+    await query(`delete from rate_limit_counters where key like 'mail:%'`);
+    expect((await post('/api/auth/recover', { email, code_challenge: challenge })).statusCode).toBe(200);
+    const recoveryMail = await mail.nextMailTo(email);
+    expect(recoveryMail.text).toContain('Subject: Reset your TradeCert password');
+    const code = mail.linkIn(recoveryMail, /^\/auth\/callback$/).searchParams.get('code');
+
+    const exchange = await post('/api/auth/exchange', { auth_code: code, code_verifier: verifier });
+    expect(exchange.json().type).toBe('recovery');
+    const recovery: Session = sessionSchema.parse(exchange.json().session);
+
+    const weak = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/user',
+      headers: bearer(recovery),
+      payload: { password: 'short' },
+    });
+    expect(errorOf(weak).message).toBe('Password must be at least 6 characters long.');
+
+    const newPassword = 'lantern-orchid-basalt-92';
+    const update = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/user',
+      headers: bearer(recovery),
+      payload: { password: newPassword },
+    });
+    expect(update.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(original) })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(recovery) })).statusCode).toBe(200);
+    expect((await signIn(app, email)).statusCode).toBe(400);
+    expect((await signIn(app, email, newPassword)).statusCode).toBe(200);
+  });
+
+  it('answers a recovery request for an unknown email with 200 and sends nothing', async () => {
+    const before = mail.messages.length;
+    expect((await post('/api/auth/recover', { email: uniqueEmail('nobody') })).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mail.messages.length).toBe(before);
+  });
+});
+
+describe('profile record', () => {
+  it('creates a missing profile on first load: onboarding not done, no materials, free tier', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    await query('delete from profiles where id = $1', [session.user.id]);
+    const response = await app.inject({ url: '/api/profile', headers: bearer(session) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: session.user.id,
+      onboarding_completed: false,
+      common_materials: [],
+      subscription_tier: 'free',
+      subscription_end_date: null,
+    });
+  });
+
+  it('is premium only when the subscriber record is marked subscribed', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    await query(
+      `insert into subscribers (user_id, email, subscribed, subscription_tier) values ($1, $2, false, 'premium')`,
+      [session.user.id, session.user.email],
+    );
+    const tierNow = async () =>
+      (await app.inject({ url: '/api/profile', headers: bearer(session) })).json().subscription_tier;
+    expect(await tierNow()).toBe('free');
+    await query('update subscribers set subscribed = true where user_id = $1', [session.user.id]);
+    expect(await tierNow()).toBe('premium');
+  });
+
+  it("only ever returns the caller's own profile", async () => {
+    const alice = await registerConfirmedUser(app, mail);
+    const bob = await registerConfirmedUser(app, mail);
+    const asBob = await app.inject({ url: '/api/profile', headers: bearer(bob) });
+    expect(asBob.json().id).toBe(bob.user.id);
+    expect(asBob.json().id).not.toBe(alice.user.id);
+  });
+});
+
+describe('logs', () => {
+  it('never contain a password or a session token', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const refreshed = sessionSchema.parse(
+      (await post('/api/auth/refresh', { refresh_token: session.refresh_token })).json(),
+    );
+    await app.inject({ url: '/api/profile', headers: bearer(refreshed) });
+    const everything = logLines.join('\n');
+    expect(logLines.length).toBeGreaterThan(10);
+    for (const secret of [GOOD_PASSWORD, session.access_token, session.refresh_token, refreshed.access_token]) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Session, sessionSchema } from '@app/contract';
+import { expect } from 'vitest';
+import type { App } from '../../src/app.ts';
+import type { MailCatcher } from './mail-catcher.ts';
+
+let counter = 0;
+/** A unique address per call, so tests in one file never share an account or a rate-limit bucket. */
+export const uniqueEmail = (label = 'user') => `${label}-${Date.now()}-${++counter}@example.com`;
+
+/** A password the strength check accepts. */
+export const GOOD_PASSWORD = 'harbour-trowel-magnet-47';
+
+export function pkcePair() {
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  return { verifier, challenge };
+}
+
+export const bearer = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
+
+/** Signs up with a PKCE challenge and exchanges the emailed code: a confirmed, signed-in user. */
+export async function registerConfirmedUser(app: App, mail: MailCatcher, email = uniqueEmail()): Promise<Session> {
+  const { verifier, challenge } = pkcePair();
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: GOOD_PASSWORD, code_challenge: challenge },
+  });
+  expect(signUp.statusCode).toBe(201);
+  const link = mail.linkIn(await mail.nextMailTo(email), /^\/auth\/callback$/);
+  const exchange = await app.inject({
+    method: 'POST',
+    url: '/api/auth/exchange',
+    payload: { auth_code: link.searchParams.get('code'), code_verifier: verifier },
+  });
+  expect(exchange.statusCode).toBe(200);
+  return sessionSchema.parse(exchange.json().session);
+}
+
+export async function signIn(app: App, email: string, password = GOOD_PASSWORD) {
+  return app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email, password } });
+}
