@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -9,14 +10,18 @@ import { authRepo } from './features/auth/auth.repo.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { AccessTokens, randomToken } from './features/auth/tokens.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
 import './platform/http/auth-context.ts';
 import { handleError } from './platform/http/errors.ts';
 import { registerSpa } from './platform/http/spa.ts';
+import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
+import type { FileStorage } from './platform/storage/file-storage.ts';
+import { StoredFiles } from './platform/storage/stored-files.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +38,7 @@ export type AppOptions = {
   db: Database;
   logger: FastifyBaseLogger;
   mailer: Mailer;
+  fileStorage: FileStorage;
   settings: AppSettings;
 };
 
@@ -85,6 +91,9 @@ export async function buildApp(options: AppOptions) {
   const { db, settings } = options;
   const loadJwtSecret = async () =>
     settings.jwtSecret ?? (await authRepo.getOrCreateSecret(db, 'jwt', () => randomToken(48)));
+  const storedFiles = new StoredFiles(db, options.fileStorage, () =>
+    authRepo.getOrCreateSecret(db, 'file-urls', () => randomToken(48)),
+  );
   const authService = new AuthService({
     db,
     mailer: options.mailer,
@@ -99,16 +108,19 @@ export async function buildApp(options: AppOptions) {
   await app.register(
     async (api) => {
       api.addHook('onSend', async (_request, reply, payload) => {
-        reply.header('cache-control', 'no-store');
+        // API answers are per-user: never cached, unless a route says otherwise (e.g. files).
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
         return payload;
       });
+      await api.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
       api.decorateRequest('caller', undefined);
       api.decorate('requireAuth', async (request) => {
         request.caller = await authService.authenticate(request.headers.authorization);
       });
       await api.register(healthRoutes);
       await api.register(authRoutes(authService));
-      await api.register(profileRoutes(new ProfileService(db)));
+      await api.register(profileRoutes(new ProfileService(db, storedFiles)));
+      await api.register(filesRoutes(storedFiles));
     },
     { prefix: '/api' },
   );

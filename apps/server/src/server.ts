@@ -7,6 +7,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.ts';
+import { createLocalDiskStorage } from './platform/storage/file-storage.ts';
 
 const EMBEDDED_DATABASE_NAME = 'app';
 
@@ -40,6 +41,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       db,
       logger,
       mailer,
+      fileStorage: createLocalDiskStorage(path.join(config.dataDir, 'files')),
       settings: { ...config, webDistDir: config.webDistDir ?? defaultWebDistDir },
     });
     const address = await app.listen({ host: config.host, port: config.port });

@@ -70,7 +70,7 @@ describe('error shape', () => {
     expect(response.statusCode).toBe(400);
     const body = errorResponseSchema.parse(response.json());
     expect(body.error.code).toBe('validation_failed');
-    expect(body.error.details?.[0]?.path).toBe('body.name');
+    expect(body.error.details?.[0]?.path).toBe('name');
   });
 
   it('answers malformed JSON with 400, not 500', async () => {

@@ -187,3 +187,26 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/** Uploaded images (logos, signatures, photos). The bytes live in file storage under `storage_key`. */
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('files_user_idx').on(table.userId),
+    check('files_purpose_valid', sql`${table.purpose} in ('logo', 'signature', 'photo')`),
+  ],
+);

@@ -1,7 +1,10 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { type AppOptions, type AppSettings, buildApp } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { Mailer } from '../../src/platform/mail/mailer.ts';
+import { createLocalDiskStorage } from '../../src/platform/storage/file-storage.ts';
 
 const defaultSettings: AppSettings = {
   webDistDir: undefined,
@@ -26,6 +29,7 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}) {
     db,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     mailer: options.mailer ?? noMailer,
+    fileStorage: options.fileStorage ?? createLocalDiskStorage(path.join(tmpdir(), `tradecert-files-${process.pid}`)),
     settings: { ...defaultSettings, ...options.settings },
   });
 }

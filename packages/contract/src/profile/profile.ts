@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
+import { INVALID_ABN_MESSAGE, isValidAbn, normaliseAbn } from './abn.ts';
 
 /** The company profile (SPEC §3), with the subscription fields taken from the subscriber record. */
 export const profileSchema = z.object({
@@ -23,3 +24,52 @@ export const profileSchema = z.object({
   subscription_end_date: z.nullable(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+
+export const COMMON_MATERIALS_MAX = 100;
+export const COMMON_MATERIAL_MAX_LENGTH = 200;
+
+/**
+ * The materials list: trimmed, no blanks, no duplicates (ignoring case), in the user's order.
+ * Duplicates are an error rather than silently dropped, so the user sees what happened.
+ */
+export const commonMaterialsSchema = z
+  .array(
+    z.string().check(z.trim(), z.minLength(1, 'A material cannot be blank.'), z.maxLength(COMMON_MATERIAL_MAX_LENGTH)),
+  )
+  .check(
+    z.maxLength(COMMON_MATERIALS_MAX, `Keep the list to ${COMMON_MATERIALS_MAX} materials or fewer.`),
+    z.refine(
+      (materials) => new Set(materials.map((material) => material.toLowerCase())).size === materials.length,
+      'Each material can only be listed once.',
+    ),
+  );
+
+/** PATCH /api/profile: only the fields sent change. */
+export const profileUpdateRequestSchema = z.object({
+  company_name: optionalText(200),
+  company_address: optionalText(500),
+  company_email: z.optional(
+    z.nullable(z.union([z.literal(''), z.email('Enter a valid email address, e.g. office@example.com.')])),
+  ),
+  company_phone: optionalText(40),
+  company_abn: z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.refine((value) => value.trim() === '' || isValidAbn(value), INVALID_ABN_MESSAGE)),
+        z.transform(normaliseAbn),
+      ),
+    ),
+  ),
+  licence_number: optionalText(100),
+  applicator_name: optionalText(200),
+  common_materials: z.optional(commonMaterialsSchema),
+  time_zone: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  onboarding_completed: z.optional(z.boolean()),
+});
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+
+/** The two profile images. */
+export const profileImageKinds = ['logo', 'signature'] as const;
+export type ProfileImageKind = (typeof profileImageKinds)[number];

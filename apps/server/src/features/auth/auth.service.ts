@@ -4,6 +4,7 @@ import {
   DEFAULT_TIME_ZONE,
   type EmailLinkType,
   type ExchangeCodeResponse,
+  isValidTimeZone,
   type Session,
   type VerifyResponse,
 } from '@app/contract';
@@ -327,11 +328,5 @@ function toAuthUser(user: UserRow): AuthUser {
 }
 
 function validTimeZone(zone: string | undefined): string {
-  if (!zone) return DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en-AU', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
+  return zone && isValidTimeZone(zone) ? zone : DEFAULT_TIME_ZONE;
 }

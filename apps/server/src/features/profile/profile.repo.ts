@@ -3,6 +3,24 @@ import type { Database } from '../../db/client.ts';
 import { profiles, subscribers } from '../../db/schema.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
+/** Columns a user may change; undefined means "leave as is". */
+export type ProfileValues = Partial<
+  Pick<
+    ProfileRow,
+    | 'companyName'
+    | 'companyAddress'
+    | 'companyEmail'
+    | 'companyPhone'
+    | 'companyAbn'
+    | 'licenceNumber'
+    | 'applicatorName'
+    | 'commonMaterials'
+    | 'timeZone'
+    | 'onboardingCompleted'
+    | 'logoUrl'
+    | 'signatureUrl'
+  >
+>;
 export type SubscriberRow = Pick<
   typeof subscribers.$inferSelect,
   'subscribed' | 'subscriptionTier' | 'subscriptionEnd'
@@ -23,6 +41,17 @@ export const profileRepo = {
       .onConflictDoNothing();
     const row = await profileRepo.findProfile(db, userId);
     if (!row) throw new Error(`profile ${userId} missing right after insert`);
+    return row;
+  },
+
+  async updateProfile(db: Database, userId: string, values: ProfileValues): Promise<ProfileRow> {
+    const changes = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+    const [row] = await db
+      .update(profiles)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(profiles.id, userId))
+      .returning();
+    if (!row) throw new Error(`profile ${userId} missing during update`);
     return row;
   },
 

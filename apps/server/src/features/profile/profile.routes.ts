@@ -1,12 +1,34 @@
-import { profileSchema } from '@app/contract';
+import { profileImageKinds, profileSchema, profileUpdateRequestSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import { callerOf } from '../../platform/http/auth-context.ts';
+import { readSingleUpload } from '../../platform/http/upload.ts';
 import type { ProfileService } from './profile.service.ts';
+
+const imageParams = z.object({ kind: z.enum(profileImageKinds) });
 
 export const profileRoutes =
   (service: ProfileService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/profile', { preHandler: app.requireAuth, schema: { response: { 200: profileSchema } } }, (request) =>
+    // Authenticate before the body is parsed: a visitor gets 401, never a validation error.
+    app.addHook('onRequest', app.requireAuth);
+
+    app.get('/profile', { schema: { response: { 200: profileSchema } } }, (request) =>
       service.getOwnProfile(callerOf(request)),
+    );
+
+    app.patch(
+      '/profile',
+      { schema: { body: profileUpdateRequestSchema, response: { 200: profileSchema } } },
+      (request) => service.updateOwnProfile(callerOf(request), request.body),
+    );
+
+    /** PUT /api/profile/logo or /signature, multipart with one image file. */
+    app.put('/profile/:kind', { schema: { params: imageParams, response: { 200: profileSchema } } }, async (request) =>
+      service.replaceImage(callerOf(request), request.params.kind, await readSingleUpload(request)),
+    );
+
+    app.delete('/profile/:kind', { schema: { params: imageParams, response: { 200: profileSchema } } }, (request) =>
+      service.removeImage(callerOf(request), request.params.kind),
     );
   };

@@ -1,27 +1,103 @@
-import type { Profile } from '@app/contract';
+import { isValidTimeZone, type Profile, type ProfileImageKind, type profileUpdateRequestSchema } from '@app/contract';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { type ProfileRow, profileRepo, type SubscriberRow } from './profile.repo.ts';
+import { StoredFiles } from '../../platform/storage/stored-files.ts';
+import { type ProfileRow, type ProfileValues, profileRepo, type SubscriberRow } from './profile.repo.ts';
 
+export type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
+
+const imageColumn = { logo: 'logoUrl', signature: 'signatureUrl' } as const satisfies Record<
+  ProfileImageKind,
+  keyof ProfileRow
+>;
+
+/** The company profile: always the caller's own (the user id comes from the session, never the request). */
 export class ProfileService {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly storedFiles: StoredFiles,
+  ) {}
 
   /** The caller's profile; a missing one is created with onboarding not done and no materials (SPEC §4). */
   async getOwnProfile(caller: AuthenticatedCaller): Promise<Profile> {
+    return this.present(caller, await this.ensureProfile(caller));
+  }
+
+  /** Changes only the fields sent (SPEC §5's rule for certificates applies to profiles too). */
+  async updateOwnProfile(caller: AuthenticatedCaller, update: ProfileUpdate): Promise<Profile> {
+    if (update.time_zone !== undefined && !isValidTimeZone(update.time_zone)) {
+      throw new AppError(400, 'validation_failed', 'Choose a time zone from the list, e.g. Australia/Sydney.', [
+        { path: 'time_zone', message: 'Unknown time zone.' },
+      ]);
+    }
+    await this.ensureProfile(caller);
+    const values: ProfileValues = {
+      companyName: emptyToNull(update.company_name),
+      companyAddress: emptyToNull(update.company_address),
+      companyEmail: emptyToNull(update.company_email),
+      companyPhone: emptyToNull(update.company_phone),
+      companyAbn: emptyToNull(update.company_abn),
+      licenceNumber: emptyToNull(update.licence_number),
+      applicatorName: emptyToNull(update.applicator_name),
+      commonMaterials: update.common_materials,
+      timeZone: update.time_zone,
+      onboardingCompleted: update.onboarding_completed,
+    };
+    return this.present(caller, await profileRepo.updateProfile(this.db, caller.userId, values));
+  }
+
+  /** Stores a new logo or signature image, then drops the one it replaces. */
+  async replaceImage(caller: AuthenticatedCaller, kind: ProfileImageKind, upload: Buffer): Promise<Profile> {
+    const previous = await this.ensureProfile(caller);
+    const file = await this.storedFiles.saveImage(caller.userId, kind, upload);
+    const updated = await profileRepo.updateProfile(this.db, caller.userId, {
+      [imageColumn[kind]]: StoredFiles.pathOf(file.id),
+    });
+    await this.removeFile(caller, previous[imageColumn[kind]]);
+    return this.present(caller, updated);
+  }
+
+  async removeImage(caller: AuthenticatedCaller, kind: ProfileImageKind): Promise<Profile> {
+    const previous = await this.ensureProfile(caller);
+    const updated = await profileRepo.updateProfile(this.db, caller.userId, { [imageColumn[kind]]: null });
+    await this.removeFile(caller, previous[imageColumn[kind]]);
+    return this.present(caller, updated);
+  }
+
+  private async ensureProfile(caller: AuthenticatedCaller): Promise<ProfileRow> {
+    const existing = await profileRepo.findProfile(this.db, caller.userId);
+    if (existing) return existing;
     const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, caller.userId));
     if (!user) throw new AppError(401, 'no_session', 'No valid session - please log in again');
-    const profile =
-      (await profileRepo.findProfile(this.db, caller.userId)) ??
-      (await profileRepo.createDefaultProfile(this.db, caller.userId, user.email));
-    const subscriber = await profileRepo.findSubscriber(this.db, caller.userId, user.email);
-    return toProfile(profile, subscriber);
+    return profileRepo.createDefaultProfile(this.db, caller.userId, user.email);
+  }
+
+  private async removeFile(caller: AuthenticatedCaller, storedPath: string | null) {
+    const fileId = StoredFiles.idFromPath(storedPath);
+    if (fileId) await this.storedFiles.removeOwned(caller.userId, fileId);
+  }
+
+  private async present(caller: AuthenticatedCaller, row: ProfileRow): Promise<Profile> {
+    const email = row.email ?? '';
+    const subscriber = await profileRepo.findSubscriber(this.db, caller.userId, email);
+    return toProfile(row, subscriber, {
+      logo: await this.storedFiles.signedUrl(row.logoUrl),
+      signature: await this.storedFiles.signedUrl(row.signatureUrl),
+    });
   }
 }
 
-function toProfile(row: ProfileRow, subscriber: SubscriberRow | undefined): Profile {
+const emptyToNull = (value: string | null | undefined) => (value === '' ? null : value);
+
+function toProfile(
+  row: ProfileRow,
+  subscriber: SubscriberRow | undefined,
+  imageUrls: Record<ProfileImageKind, string | null>,
+): Profile {
   return {
     id: row.id,
     email: row.email,
@@ -31,8 +107,8 @@ function toProfile(row: ProfileRow, subscriber: SubscriberRow | undefined): Prof
     company_phone: row.companyPhone,
     company_abn: row.companyAbn,
     licence_number: row.licenceNumber,
-    signature_url: row.signatureUrl,
-    logo_url: row.logoUrl,
+    signature_url: imageUrls.signature,
+    logo_url: imageUrls.logo,
     common_materials: row.commonMaterials,
     applicator_name: row.applicatorName,
     onboarding_completed: row.onboardingCompleted,

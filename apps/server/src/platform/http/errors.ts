@@ -50,12 +50,12 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
       .send(errorBody(error.code, error.message, error.details));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // Paths name the field as the client sent it (`company_abn`, `common_materials.2`).
     const details = error.validation.map((issue) => ({
-      path: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.'),
+      path: issue.instancePath.split('/').filter(Boolean).join('.') || (error.validationContext ?? ''),
       message: issue.message ?? 'Invalid value',
     }));
-    const first = details[0];
-    const message = first ? `Please check ${first.path || 'your input'}: ${first.message}` : 'Please check your input.';
+    const message = details[0]?.message ?? 'Please check what you entered and try again.';
     return reply.status(400).send(errorBody('validation_failed', message, details));
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;

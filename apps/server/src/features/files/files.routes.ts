@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import { AppError } from '../../platform/http/errors.ts';
+import type { FileVariant, StoredFile, StoredFiles } from '../../platform/storage/stored-files.ts';
+
+const params = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
+const querystring = z.object({ expires: z.optional(z.coerce.number()), signature: z.optional(z.string()) });
+
+// Someone else's file answers exactly like a missing one, so ids reveal nothing.
+const notFound = () => new AppError(404, 'not_found', 'File not found.');
+
+const variants: Array<[suffix: string, variant: FileVariant]> = [
+  ['', 'original'],
+  ['/thumbnail', 'thumbnail'],
+];
+
+/** GET /api/files/:id[/thumbnail]: by a valid signed URL, or by the owner's Bearer token. */
+export const filesRoutes =
+  (storedFiles: StoredFiles): FastifyPluginAsyncZod =>
+  async (app) => {
+    for (const [suffix, variant] of variants) {
+      app.get(`/files/:id${suffix}`, { schema: { params, querystring } }, async (request, reply) => {
+        const { id } = request.params;
+        const { expires, signature } = request.query;
+        let file: StoredFile | undefined;
+        if (signature && expires && (await storedFiles.signatureIsValid(id, variant, expires, signature))) {
+          file = await storedFiles.findById(id);
+        } else if (request.headers.authorization) {
+          await app.requireAuth.call(app, request, reply);
+          file = request.caller ? await storedFiles.findOwned(request.caller.userId, id) : undefined;
+        }
+        if (!file) throw notFound();
+        const bytes = await storedFiles.readBytes(file, variant);
+        if (!bytes) throw notFound();
+        return reply
+          .header('content-type', bytes.contentType)
+          .header('cache-control', 'private, max-age=3600')
+          .send(bytes.data);
+      });
+    }
+  };

@@ -1,0 +1,79 @@
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../http/errors.ts';
+
+export type ImagePurpose = 'logo' | 'signature' | 'photo';
+
+export type ProcessedImage = {
+  data: Buffer;
+  contentType: 'image/jpeg' | 'image/png';
+  width: number;
+  height: number;
+  thumbnail: Buffer;
+};
+
+export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
+/** Decompression-bomb guard: a small file can still declare enormous dimensions. */
+export const MAX_IMAGE_MEGAPIXELS = 50;
+const LONG_EDGE = { photo: 2048, logo: 1200, signature: 1200 } as const;
+const THUMBNAIL_EDGE = 400;
+
+const unsupported = () =>
+  new AppError(
+    415,
+    'unsupported_media_type',
+    'Only JPEG, PNG or WebP images can be uploaded. Choose a photo or an image file and try again.',
+  );
+
+const tooManyPixels = () =>
+  new AppError(
+    413,
+    'payload_too_large',
+    `This image is too large: images can be up to ${MAX_IMAGE_MEGAPIXELS} megapixels. Resize it or take a new photo and try again.`,
+  );
+
+/**
+ * Checks an upload by its content (never its name), applies EXIF orientation, downsizes, and makes
+ * a thumbnail. Photos keep their EXIF (GPS is evidence of where the work was done); logos and
+ * signatures are stripped of all metadata and kept as PNG so transparency survives.
+ */
+export async function processImage(input: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
+  const options = { failOn: 'truncated', limitInputPixels: MAX_IMAGE_MEGAPIXELS * 1_000_000 } as const;
+  let header: Metadata;
+  try {
+    // Reads only the header: the format comes from the bytes, whatever the file is called.
+    header = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  if (!ACCEPTED_IMAGE_FORMATS.includes(header.format as (typeof ACCEPTED_IMAGE_FORMATS)[number])) throw unsupported();
+  if ((header.width ?? 0) * (header.height ?? 0) > options.limitInputPixels) throw tooManyPixels();
+
+  try {
+    const oriented = sharp(input, options)
+      .rotate()
+      .resize({ width: LONG_EDGE[purpose], height: LONG_EDGE[purpose], fit: 'inside', withoutEnlargement: true });
+    const { data, info } =
+      purpose === 'photo'
+        ? await oriented.keepExif().jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true })
+        : await oriented.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(data)
+      .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+    return {
+      data,
+      contentType: purpose === 'photo' ? 'image/jpeg' : 'image/png',
+      width: info.width,
+      height: info.height,
+      thumbnail,
+    };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/pixel limit/i.test(message)) throw tooManyPixels();
+    throw new AppError(
+      422,
+      'unprocessable',
+      'This image is damaged or incomplete and cannot be read. Export or take it again, then upload the new file.',
+    );
+  }
+}

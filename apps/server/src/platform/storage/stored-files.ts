@@ -1,0 +1,119 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { files } from '../../db/schema.ts';
+import { type ImagePurpose, processImage } from '../images/image-processing.ts';
+import type { FileStorage } from './file-storage.ts';
+
+export type StoredFile = typeof files.$inferSelect;
+export type FileVariant = 'original' | 'thumbnail';
+
+const FILE_PATH = /^\/api\/files\/([0-9a-f-]{36})$/;
+const URL_LIFETIME_SECONDS = 3600;
+
+/**
+ * Uploaded images: rows in `files`, bytes in FileStorage. Every read is by owner, except through a
+ * signed URL, which the API hands only to someone allowed to see the file (so <img> tags work
+ * without an Authorization header).
+ */
+export class StoredFiles {
+  constructor(
+    private readonly db: Database,
+    private readonly storage: FileStorage,
+    private readonly loadSigningSecret: () => Promise<string>,
+  ) {}
+
+  /** The stable path stored on records (e.g. profiles.logo_url). */
+  static pathOf(fileId: string): string {
+    return `/api/files/${fileId}`;
+  }
+
+  static idFromPath(value: string | null): string | undefined {
+    return value ? FILE_PATH.exec(value)?.[1] : undefined;
+  }
+
+  async saveImage(userId: string, purpose: ImagePurpose, input: Buffer): Promise<StoredFile> {
+    const image = await processImage(input, purpose);
+    const id = crypto.randomUUID();
+    const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
+    const storageKey = `users/${userId}/${id}.${extension}`;
+    const thumbnailKey = `users/${userId}/${id}-thumb.webp`;
+    await this.storage.put(storageKey, image.data);
+    await this.storage.put(thumbnailKey, image.thumbnail);
+    try {
+      const [row] = await this.db
+        .insert(files)
+        .values({
+          id,
+          userId,
+          purpose,
+          contentType: image.contentType,
+          byteSize: image.data.length,
+          width: image.width,
+          height: image.height,
+          storageKey,
+          thumbnailKey,
+        })
+        .returning();
+      if (!row) throw new Error('file insert returned nothing');
+      return row;
+    } catch (error) {
+      await this.removeBytes({ storageKey, thumbnailKey });
+      throw error;
+    }
+  }
+
+  async findOwned(userId: string, fileId: string): Promise<StoredFile | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(files)
+      .where(and(eq(files.id, fileId), eq(files.userId, userId)));
+    return row;
+  }
+
+  async findById(fileId: string): Promise<StoredFile | undefined> {
+    const [row] = await this.db.select().from(files).where(eq(files.id, fileId));
+    return row;
+  }
+
+  async readBytes(file: StoredFile, variant: FileVariant): Promise<{ data: Buffer; contentType: string } | null> {
+    const data = await this.storage.read(variant === 'thumbnail' ? file.thumbnailKey : file.storageKey);
+    if (!data) return null;
+    return { data, contentType: variant === 'thumbnail' ? 'image/webp' : file.contentType };
+  }
+
+  async removeOwned(userId: string, fileId: string): Promise<void> {
+    const [row] = await this.db
+      .delete(files)
+      .where(and(eq(files.id, fileId), eq(files.userId, userId)))
+      .returning();
+    if (row) await this.removeBytes(row);
+  }
+
+  /** A URL anyone can load until it expires; the expiry is rounded so URLs stay cacheable. */
+  async signedUrl(storedPath: string | null, variant: FileVariant = 'original'): Promise<string | null> {
+    const fileId = StoredFiles.idFromPath(storedPath);
+    if (!fileId) return null;
+    const expires = (Math.floor(Date.now() / 1000 / URL_LIFETIME_SECONDS) + 2) * URL_LIFETIME_SECONDS;
+    const signature = await this.sign(fileId, variant, expires);
+    const suffix = variant === 'thumbnail' ? '/thumbnail' : '';
+    return `${StoredFiles.pathOf(fileId)}${suffix}?expires=${expires}&signature=${signature}`;
+  }
+
+  async signatureIsValid(fileId: string, variant: FileVariant, expires: number, signature: string): Promise<boolean> {
+    if (!Number.isFinite(expires) || expires * 1000 < Date.now()) return false;
+    const expected = Buffer.from(await this.sign(fileId, variant, expires));
+    const given = Buffer.from(signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  private async sign(fileId: string, variant: FileVariant, expires: number): Promise<string> {
+    return createHmac('sha256', await this.loadSigningSecret())
+      .update(`${fileId}:${variant}:${expires}`)
+      .digest('base64url');
+  }
+
+  private async removeBytes(file: Pick<StoredFile, 'storageKey' | 'thumbnailKey'>) {
+    await Promise.all([this.storage.remove(file.storageKey), this.storage.remove(file.thumbnailKey)]);
+  }
+}
