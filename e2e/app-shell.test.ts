@@ -13,8 +13,9 @@ const publicPages: Array<[path: string, heading: string | RegExp]> = [
   ['/contact', 'Contact us'],
   ['/terms', 'Terms of service'],
   ['/privacy', 'Privacy policy'],
-  ['/auth/callback', 'Signing you in'],
-  ['/auth/confirm', 'Confirm your email'],
+  // Opened without the code or token an emailed link carries.
+  ['/auth/callback', 'This link is incomplete'],
+  ['/auth/confirm', 'This link is incomplete'],
   ['/auth/update-password', 'Set a new password'],
   ['/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f', 'Certificate'],
   ['/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f/download', 'Download certificate'],

@@ -4,13 +4,16 @@ import { useBrowser } from './support/browser.ts';
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 
 describe('375 px wide phone', () => {
-  it.each(['/', '/login', '/this/does/not/exist'])('%s fits the screen without sideways scrolling', async (path) => {
-    const { page } = session;
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-  });
+  it.each(['/', '/login', '/register', '/auth/update-password', '/this/does/not/exist'])(
+    '%s fits the screen without sideways scrolling',
+    async (path) => {
+      const { page } = session;
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+    },
+  );
 
   it('navigates through the menu button', async () => {
     const { page } = session;

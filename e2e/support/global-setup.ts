@@ -11,6 +11,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where the built app under test listens, e.g. http://127.0.0.1:41234. */
     baseUrl: string;
+    /** The app's DATA_DIR; with no SMTP_URL its mails land in `<dataDir>/outbox` as .eml files. */
+    dataDir: string;
   }
 }
 
@@ -47,6 +49,7 @@ export default async function setup(project: TestProject) {
     });
   });
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     if (child.exitCode === null) {

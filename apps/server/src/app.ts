@@ -10,6 +10,9 @@ import { authRepo } from './features/auth/auth.repo.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { AccessTokens, randomToken } from './features/auth/tokens.ts';
+import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
+import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
+import { CertificatesService } from './features/certificates/certificates.service.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -40,6 +43,8 @@ export type AppOptions = {
   mailer: Mailer;
   fileStorage: FileStorage;
   settings: AppSettings;
+  /** The current time; tests move it across month boundaries. */
+  clock?: () => Date;
 };
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -121,6 +126,10 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes(authService));
       await api.register(profileRoutes(new ProfileService(db, storedFiles)));
       await api.register(filesRoutes(storedFiles));
+      await api.register(
+        certificatesRoutes(new CertificatesService(db, storedFiles, options.clock ?? (() => new Date()))),
+      );
+      await api.register(bundlesRoutes);
     },
     { prefix: '/api' },
   );

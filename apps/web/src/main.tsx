@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { authStore } from './lib/auth/auth-store.ts';
+import { startAuthSession } from './lib/auth/auth-store.ts';
 import { watchConnectivity } from './lib/connectivity.ts';
 import './index.css';
 
-authStore.initialise();
+startAuthSession();
 watchConnectivity();
 
 const root = document.getElementById('root');

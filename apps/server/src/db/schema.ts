@@ -17,6 +17,19 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
+/** Last certificate number handed out per user and year; incremented atomically. */
+export const certificateNumberSequences = pgTable(
+  'certificate_number_sequences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.year] })],
+);
+
 /** Accounts. Credentials and confirmation state; everything else about the user lives in profiles. */
 export const users = pgTable(
   'users',
@@ -88,10 +101,18 @@ export const certificates = pgTable(
     additionalInfo: text('additional_info').notNull().default(''),
     photos: jsonb('photos').notNull().default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('draft'),
+    /** Per-user sequential number given at completion, e.g. WPC-2026-0001. */
+    certificateNumber: text('certificate_number'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The YYYY-MM (user's time zone) whose monthly count this certificate holds. */
+    completedMonth: text('completed_month'),
+    /** The applicator block frozen from the profile at completion (DOMAIN.md). */
+    applicator: jsonb('applicator'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    unique('certificates_user_number_unique').on(table.userId, table.certificateNumber),
     check('certificates_status_valid', sql`${table.status} in ('draft', 'completed', 'deleted')`),
     check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
     // Serves the per-user, newest-first keyset list without a sort.

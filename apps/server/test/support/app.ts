@@ -31,5 +31,6 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}) {
     mailer: options.mailer ?? noMailer,
     fileStorage: options.fileStorage ?? createLocalDiskStorage(path.join(tmpdir(), `tradecert-files-${process.pid}`)),
     settings: { ...defaultSettings, ...options.settings },
+    clock: options.clock,
   });
 }

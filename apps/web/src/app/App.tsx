@@ -1,12 +1,36 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { toast } from '../components/ui/notifications/index.ts';
+import { onAuthStateChange } from '../lib/auth/auth-store.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import type { LoginRedirectState } from './layout/RequireAuth.tsx';
 import { createAppRouter } from './router.tsx';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
+
+  useEffect(
+    () =>
+      onAuthStateChange((change) => {
+        if (change.event !== 'SIGNED_OUT') return;
+        // Nothing fetched for one user may outlive their session (SPEC §4: the profile is cleared).
+        queryClient.removeQueries();
+        if (!change.expired) return;
+        toast({
+          title: 'Session expired',
+          description: 'Your session has ended. Please sign in again to continue.',
+          variant: 'destructive',
+        });
+        const { pathname, search, hash } = router.state.location;
+        if (pathname === '/login') return;
+        const state: LoginRedirectState = { from: `${pathname}${search}${hash}` };
+        void router.navigate('/login', { replace: true, state });
+      }),
+    [queryClient, router],
+  );
+
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -11,19 +11,24 @@ export type PageRoute = {
 };
 
 const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
+const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.tsx'));
+const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage.tsx'));
+const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPage.tsx'));
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },
   { path: '/home', title: 'Home', Page: HomePage },
-  { path: '/login', title: 'Sign in' },
-  { path: '/register', title: 'Create your account' },
+  { path: '/login', title: 'Sign in', Page: LoginPage },
+  { path: '/register', title: 'Create your account', Page: RegisterPage },
   { path: '/pricing', title: 'Pricing' },
   { path: '/contact', title: 'Contact us' },
   { path: '/terms', title: 'Terms of service' },
   { path: '/privacy', title: 'Privacy policy' },
-  { path: '/auth/callback', title: 'Signing you in' },
-  { path: '/auth/confirm', title: 'Confirm your email' },
-  { path: '/auth/update-password', title: 'Set a new password' },
+  { path: '/auth/callback', title: 'Signing you in', Page: AuthCallbackPage },
+  { path: '/auth/confirm', title: 'Confirm your email', Page: ConfirmEmailPage },
+  { path: '/auth/update-password', title: 'Set a new password', Page: UpdatePasswordPage },
   { path: '/certificates/:id', title: 'Certificate' },
   { path: '/certificates/:id/download', title: 'Download certificate' },
   { path: '/gallery', title: 'Photo gallery' },

@@ -28,6 +28,7 @@ export const authRateLimits = {
   signInPerIp: { name: 'signin:ip', limit: 100, windowSeconds: 300 },
   signInPerEmail: { name: 'signin:email', limit: 10, windowSeconds: 300 },
   signUpPerIp: { name: 'signup:ip', limit: 30, windowSeconds: 3600 },
+  /** Per address and per kind of mail, so a confirmation never blocks a password reset. */
   mailPerEmail: { name: 'mail:email', limit: 1, windowSeconds: 60 },
   mailPerIp: { name: 'mail:ip', limit: 30, windowSeconds: 3600 },
   refreshPerIp: { name: 'refresh:ip', limit: 600, windowSeconds: 300 },
@@ -90,7 +91,7 @@ export class AuthService {
       await this.sendLink(tx, created, 'signup', input.code_challenge);
       return created;
     });
-    await this.options.rateLimiter.hit(authRateLimits.mailPerEmail, input.email);
+    await this.options.rateLimiter.hit(mailPerEmailRule('signup'), input.email);
     return { user: toAuthUser(user), confirmation_sent: true };
   }
 
@@ -180,7 +181,7 @@ export class AuthService {
 
   /** Re-sends the confirmation link. Answers the same whether or not the account exists. */
   async resendConfirmation(email: string, codeChallenge: string | undefined, origin: RequestOrigin): Promise<void> {
-    await this.limitMail(email, origin);
+    await this.limitMail(email, origin, 'signup');
     const user = await authRepo.findUserByEmail(this.db, email);
     if (!user || user.emailConfirmedAt) return;
     await this.db.transaction((tx) => this.sendLink(tx, user, 'signup', codeChallenge));
@@ -188,7 +189,7 @@ export class AuthService {
 
   /** Emails a password-recovery link. Answers the same whether or not the account exists. */
   async requestRecovery(email: string, codeChallenge: string | undefined, origin: RequestOrigin): Promise<void> {
-    await this.limitMail(email, origin);
+    await this.limitMail(email, origin, 'recovery');
     const user = await authRepo.findUserByEmail(this.db, email);
     if (!user) return;
     await this.db.transaction((tx) => this.sendLink(tx, user, 'recovery', codeChallenge));
@@ -292,9 +293,9 @@ export class AuthService {
     }
   }
 
-  private async limitMail(email: string, origin: RequestOrigin) {
+  private async limitMail(email: string, origin: RequestOrigin, type: EmailLinkType) {
     await this.limit(authRateLimits.mailPerIp, origin.ip, 'email');
-    await this.limit(authRateLimits.mailPerEmail, email, 'email');
+    await this.limit(mailPerEmailRule(type), email, 'email');
   }
 
   private async limit(rule: RateLimitRule, subject: string, kind: 'request' | 'email') {
@@ -317,6 +318,11 @@ export class AuthService {
     );
   }
 }
+
+const mailPerEmailRule = (type: EmailLinkType): RateLimitRule => ({
+  ...authRateLimits.mailPerEmail,
+  name: `${authRateLimits.mailPerEmail.name}:${type}`,
+});
 
 function toAuthUser(user: UserRow): AuthUser {
   return {

@@ -78,7 +78,8 @@ export class ProfileService {
 
   private async removeFile(caller: AuthenticatedCaller, storedPath: string | null) {
     const fileId = StoredFiles.idFromPath(storedPath);
-    if (fileId) await this.storedFiles.removeOwned(caller.userId, fileId);
+    if (!fileId || (await profileRepo.isFileFrozenOnCertificate(this.db, caller.userId, fileId))) return;
+    await this.storedFiles.removeOwned(caller.userId, fileId);
   }
 
   private async present(caller: AuthenticatedCaller, row: ProfileRow): Promise<Profile> {

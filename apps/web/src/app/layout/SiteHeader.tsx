@@ -1,6 +1,8 @@
-import { useId, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+
+const MemberActions = lazy(() => import('./MemberActions.tsx'));
 
 type NavItem = { to: string; label: string };
 
@@ -20,18 +22,44 @@ const memberLinks: NavItem[] = [
   { to: '/profile', label: 'Profile' },
 ];
 
+const itemClasses = 'flex min-h-11 w-full items-center rounded-md px-3 text-sm font-medium';
+const idleClasses = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
-  `flex min-h-11 items-center rounded-md px-3 text-sm font-medium ${
-    isActive
-      ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100'
-      : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
-  }`;
+  `${itemClasses} ${isActive ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100' : idleClasses}`;
+
+// The member bar holds more items, so it collapses into the menu on wider screens than the visitor bar.
+const layouts = {
+  visitor: { bar: 'hidden sm:block', menu: 'sm:hidden' },
+  member: { bar: 'hidden lg:block', menu: 'lg:hidden' },
+} as const;
 
 export function SiteHeader() {
   const auth = useAuth();
   const menuId = useId();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const links = auth.status === 'signed-in' ? memberLinks : visitorLinks;
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: any navigation (a link, sign-out) closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const signedIn = auth.status === 'signed-in';
+  const links = signedIn ? memberLinks : visitorLinks;
+  const layout = signedIn ? layouts.member : layouts.visitor;
+
+  const items = (
+    <>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end className={linkClasses}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <MemberActions itemClassName={`${itemClasses} ${idleClasses}`} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
@@ -42,40 +70,24 @@ export function SiteHeader() {
         </Link>
         <button
           type="button"
-          className="min-h-11 rounded-md border border-slate-300 px-3 text-sm font-medium sm:hidden dark:border-slate-600"
+          className={`min-h-11 rounded-md border border-slate-300 px-3 text-sm font-medium dark:border-slate-600 ${layout.menu}`}
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
         >
           Menu
         </button>
-        <nav aria-label="Main" className="hidden sm:block">
-          <ul className="flex items-center gap-1">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end className={linkClasses}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label="Main" className={layout.bar}>
+          <ul className="flex items-center gap-1">{items}</ul>
         </nav>
       </div>
       {menuOpen ? (
         <nav
           id={menuId}
           aria-label="Main menu"
-          className="border-t border-slate-200 px-4 py-2 sm:hidden dark:border-slate-800"
+          className={`border-t border-slate-200 px-4 py-2 dark:border-slate-800 ${layout.menu}`}
         >
-          <ul className="flex flex-col gap-1">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end className={linkClasses} onClick={() => setMenuOpen(false)}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <ul className="flex flex-col gap-1">{items}</ul>
         </nav>
       ) : null}
     </header>

@@ -7,7 +7,10 @@ const variants = {
 } as const;
 
 export const buttonClasses = (variant: keyof typeof variants = 'primary') =>
-  `inline-flex min-h-11 items-center justify-center rounded-md px-4 py-2 text-sm font-semibold ${variants[variant]}`;
+  `inline-flex min-h-11 items-center justify-center rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-70 ${variants[variant]}`;
+
+/** An inline text link (or a button that should look like one). */
+export const textLinkClasses = 'font-semibold text-brand-700 underline dark:text-brand-100';
 
 export function Button({
   variant = 'primary',
@@ -16,4 +19,22 @@ export function Button({
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
   return <button type={type} className={`${buttonClasses(variant)} ${className}`} {...props} />;
+}
+
+/** A form's submit button that is disabled and says what is happening while the form is busy. */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  children,
+  ...props
+}: Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
+  variant?: keyof typeof variants;
+  pending: boolean;
+  pendingLabel: string;
+}) {
+  return (
+    <Button type="submit" disabled={pending} {...props}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
 }

@@ -1,6 +1,7 @@
 import { FREE_MONTHLY_COMPLETED_LIMIT } from '@app/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
 
 const features = [
   {
@@ -18,6 +19,7 @@ const features = [
 ];
 
 export default function HomePage() {
+  const signedIn = useAuth().status === 'signed-in';
   return (
     <>
       <section className="bg-brand-50 dark:bg-slate-900">
@@ -30,12 +32,25 @@ export default function HomePage() {
             certificates with their logo, signature and photos.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/register" className={buttonClasses()}>
-              Create a free account
-            </Link>
-            <Link to="/login" className={buttonClasses('secondary')}>
-              Sign in
-            </Link>
+            {signedIn ? (
+              <>
+                <Link to="/certificates/new" className={buttonClasses()}>
+                  New certificate
+                </Link>
+                <Link to="/certificates" className={buttonClasses('secondary')}>
+                  Your certificates
+                </Link>
+              </>
+            ) : (
+              <>
+                <Link to="/register" className={buttonClasses()}>
+                  Create a free account
+                </Link>
+                <Link to="/login" className={buttonClasses('secondary')}>
+                  Sign in
+                </Link>
+              </>
+            )}
           </div>
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
             Free plan: {FREE_MONTHLY_COMPLETED_LIMIT} completed certificates a month.{' '}

@@ -1,61 +1,39 @@
-import { z } from 'zod/mini';
+import { requestJson } from '../http.ts';
+import { SessionStore } from './session-store.ts';
 import { authStorageKey } from './storage-key.ts';
 
-const storedSessionSchema = z.object({
-  access_token: z.string().check(z.minLength(1)),
-  refresh_token: z.string().check(z.minLength(1)),
-  /** Seconds since the epoch. */
-  expires_at: z.number(),
-  user: z.object({ id: z.string(), email: z.string() }),
+export type { AuthChange, AuthEvent, AuthState } from './session-store.ts';
+
+const storageKey = authStorageKey(window.location.hostname);
+/** Catches the refresh window even when timers were throttled or the laptop slept. */
+const REFRESH_CHECK_INTERVAL_MS = 10_000;
+
+/** This tab's session; see SessionStore. */
+export const authStore = new SessionStore({
+  storage: window.localStorage,
+  storageKey,
+  request: requestJson,
+  locks: navigator.locks,
 });
 
-export type StoredSession = z.infer<typeof storedSessionSchema>;
-
-export type AuthState =
-  | { status: 'loading' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; session: StoredSession };
-
-type Listener = () => void;
+export const onAuthStateChange = authStore.onAuthStateChange;
 
 /**
- * The session as the whole app sees it. A plain store (not React state) so the API client and
- * other non-React code can read it, and so every tab stays in step through `storage` events.
+ * Loads the stored session and keeps it fresh. Renewal is checked against the wall clock on a
+ * short interval and whenever the tab wakes up (visible, focused, back online), rather than
+ * trusting one long setTimeout that a sleeping laptop or a throttled background tab would delay.
  */
-class AuthStore {
-  private state: AuthState = { status: 'loading' };
-  private readonly listeners = new Set<Listener>();
-  private readonly storageKey = authStorageKey(window.location.hostname);
-
-  getSnapshot = (): AuthState => this.state;
-
-  subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  /** Reads the stored session once at start-up and follows changes made in other tabs. */
-  initialise() {
-    window.addEventListener('storage', (event) => {
-      if (event.key === this.storageKey || event.key === null) this.setState(this.readStoredState());
-    });
-    this.setState(this.readStoredState());
-  }
-
-  private readStoredState(): AuthState {
-    try {
-      const raw = localStorage.getItem(this.storageKey);
-      const parsed = raw ? storedSessionSchema.safeParse(JSON.parse(raw)) : undefined;
-      return parsed?.success ? { status: 'signed-in', session: parsed.data } : { status: 'signed-out' };
-    } catch {
-      return { status: 'signed-out' };
-    }
-  }
-
-  private setState(next: AuthState) {
-    this.state = next;
-    for (const listener of this.listeners) listener();
-  }
+export function startAuthSession() {
+  void authStore.initialise();
+  window.addEventListener('storage', (event) => {
+    // key null: another tab cleared all of localStorage.
+    if (event.key === storageKey || event.key === null) authStore.syncFromStorage();
+  });
+  const checkRefresh = () => void authStore.refreshIfDue();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') checkRefresh();
+  });
+  window.addEventListener('focus', checkRefresh);
+  window.addEventListener('online', checkRefresh);
+  window.setInterval(checkRefresh, REFRESH_CHECK_INTERVAL_MS);
 }
-
-export const authStore = new AuthStore();

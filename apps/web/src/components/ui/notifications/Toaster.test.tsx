@@ -58,7 +58,9 @@ describe('Toaster', () => {
     store.push({ title: 'Draft saved' });
 
     const markup = renderToStaticMarkup(<Toaster store={store} />);
-    expect(markup).toMatch(/^<section aria-label="Notifications" class="pointer-events-none fixed [^"]*top-4[^"]*sm:max-w-sm/);
+    expect(markup).toMatch(
+      /^<section aria-label="Notifications" class="pointer-events-none fixed [^"]*top-4[^"]*sm:max-w-sm/,
+    );
     expect(markup).toContain('pointer-events-auto');
   });
 });

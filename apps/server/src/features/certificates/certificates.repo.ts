@@ -1,0 +1,173 @@
+import type { WritableCertificateStatus } from '@app/contract';
+import { and, desc, eq, getTableColumns, ilike, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { certificateNumberSequences, certificates, files, monthlyCertificateCounts } from '../../db/schema.ts';
+
+/** Anything that can run queries: the pool or an open transaction. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+export type CertificateRow = typeof certificates.$inferSelect;
+export type CertificateInsert = typeof certificates.$inferInsert;
+export type StoredPhoto = { file_id: string; caption: string };
+/** The applicator block as stored: file ids, not URLs (URLs are signed per response). */
+export type StoredApplicator = {
+  company_name: string | null;
+  company_address: string | null;
+  company_phone: string | null;
+  company_email: string | null;
+  company_abn: string | null;
+  licence_number: string | null;
+  applicator_name: string | null;
+  logo_file_id: string | null;
+  signature_file_id: string | null;
+};
+
+export type ListFilter = {
+  limit: number;
+  /** Exact (created_at as text, id) of the last row already seen. */
+  after?: { createdAt: string; id: string } | undefined;
+  status?: WritableCertificateStatus | undefined;
+  search?: string | undefined;
+};
+
+const notDeleted = ne(certificates.status, 'deleted');
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** SQL for certificates and their monthly counts. Every statement is scoped by user id. */
+export const certificatesRepo = {
+  async insert(db: Queryable, values: CertificateInsert): Promise<CertificateRow> {
+    const [row] = await db.insert(certificates).values(values).returning();
+    if (!row) throw new Error('certificate insert returned nothing');
+    return row;
+  },
+
+  async findOwned(db: Queryable, userId: string, id: string, options: { lock?: boolean } = {}) {
+    const query = db
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.id, id), eq(certificates.userId, userId), notDeleted));
+    const [row] = options.lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  /** A completed certificate, readable by anyone holding its link. */
+  async findCompleted(db: Queryable, id: string): Promise<CertificateRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(certificates)
+      .where(and(eq(certificates.id, id), eq(certificates.status, 'completed')));
+    return row;
+  },
+
+  async update(db: Queryable, userId: string, id: string, values: Partial<CertificateInsert>): Promise<CertificateRow> {
+    const [row] = await db
+      .update(certificates)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(certificates.id, id), eq(certificates.userId, userId)))
+      .returning();
+    if (!row) throw new Error(`certificate ${id} vanished during update`);
+    return row;
+  },
+
+  async delete(db: Queryable, userId: string, id: string): Promise<void> {
+    await db.delete(certificates).where(and(eq(certificates.id, id), eq(certificates.userId, userId)));
+  },
+
+  /** Newest first, keyset-paginated on (created_at, id): as fast on page 500 as on page 1. */
+  async list(
+    db: Queryable,
+    userId: string,
+    filter: ListFilter,
+  ): Promise<Array<CertificateRow & { cursorCreatedAt: string }>> {
+    const conditions = [eq(certificates.userId, userId), notDeleted];
+    if (filter.status) conditions.push(eq(certificates.status, filter.status));
+    if (filter.search) conditions.push(ilike(certificates.jobSiteAddress, `%${escapeLike(filter.search)}%`));
+    if (filter.after) {
+      // Row comparison matches the (user_id, created_at desc, id desc) index.
+      conditions.push(
+        sql`(${certificates.createdAt}, ${certificates.id}) < (${filter.after.createdAt}::timestamptz, ${filter.after.id}::uuid)`,
+      );
+    }
+    return db
+      .select({ ...getTableColumns(certificates), cursorCreatedAt: sql<string>`${certificates.createdAt}::text` })
+      .from(certificates)
+      .where(and(...conditions))
+      .orderBy(desc(certificates.createdAt), desc(certificates.id))
+      .limit(filter.limit);
+  },
+
+  /**
+   * Adds one completed certificate to the month, atomically. With a limit, the upsert only
+   * increments below it, so concurrent requests cannot overshoot: returns false at the limit.
+   */
+  async incrementMonthlyCount(db: Queryable, userId: string, month: string, limit: number | null): Promise<boolean> {
+    const guard = limit === null ? sql`` : sql`where ${monthlyCertificateCounts.count} < ${limit}`;
+    const result = await db.execute(sql`
+      insert into ${monthlyCertificateCounts} (user_id, month, count) values (${userId}, ${month}, 1)
+      on conflict (user_id, month) do update
+        set count = ${monthlyCertificateCounts.count} + 1, updated_at = now()
+        ${guard}
+      returning count`);
+    return result.rows.length > 0;
+  },
+
+  /** SPEC §4: subtracts one, never below zero. */
+  async decrementMonthlyCount(db: Queryable, userId: string, month: string): Promise<void> {
+    await db
+      .update(monthlyCertificateCounts)
+      .set({ count: sql`greatest(${monthlyCertificateCounts.count} - 1, 0)`, updatedAt: sql`now()` })
+      .where(and(eq(monthlyCertificateCounts.userId, userId), eq(monthlyCertificateCounts.month, month)));
+  },
+
+  async monthlyCount(db: Queryable, userId: string, month: string): Promise<number> {
+    const [row] = await db
+      .select({ count: monthlyCertificateCounts.count })
+      .from(monthlyCertificateCounts)
+      .where(and(eq(monthlyCertificateCounts.userId, userId), eq(monthlyCertificateCounts.month, month)));
+    return row?.count ?? 0;
+  },
+
+  async nextCertificateNumber(db: Queryable, userId: string, year: number): Promise<number> {
+    const result = await db.execute<{ last_number: number }>(sql`
+      insert into ${certificateNumberSequences} (user_id, year, last_number) values (${userId}, ${year}, 1)
+      on conflict (user_id, year) do update set last_number = ${certificateNumberSequences.lastNumber} + 1
+      returning last_number`);
+    const value = result.rows[0]?.last_number;
+    if (value === undefined) throw new Error('certificate number sequence returned nothing');
+    return value;
+  },
+
+  /** Photo file ids among `fileIds` that the user uploaded as photos. */
+  async ownedPhotoFileIds(db: Queryable, userId: string, fileIds: string[]): Promise<Set<string>> {
+    if (fileIds.length === 0) return new Set();
+    const rows = await db
+      .select({ id: files.id })
+      .from(files)
+      .where(
+        and(
+          eq(files.userId, userId),
+          eq(files.purpose, 'photo'),
+          sql`${files.id} in (${sql.join(
+            fileIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        ),
+      );
+    return new Set(rows.map((row) => row.id));
+  },
+
+  /** File ids among `fileIds` already attached to another of the user's certificates. */
+  async photoFileIdsUsedElsewhere(db: Queryable, userId: string, fileIds: string[], exceptId?: string) {
+    if (fileIds.length === 0) return new Set<string>();
+    const result = await db.execute<{ file_id: string }>(sql`
+      select photo->>'file_id' as file_id
+      from ${certificates}, jsonb_array_elements(${certificates.photos}) as photo
+      where ${certificates.userId} = ${userId}
+        and ${exceptId ? sql`${certificates.id} <> ${exceptId}` : sql`true`}
+        and photo->>'file_id' in (${sql.join(
+          fileIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
+    return new Set(result.rows.map((row) => row.file_id));
+  },
+};

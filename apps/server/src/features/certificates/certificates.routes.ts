@@ -1,0 +1,91 @@
+import {
+  certificateListQuerySchema,
+  certificateListResponseSchema,
+  certificateSchema,
+  createCertificateRequestSchema,
+  galleryQuerySchema,
+  galleryResponseSchema,
+  monthlyUsageSchema,
+  okResponseSchema,
+  updateCertificateRequestSchema,
+  uploadedPhotoSchema,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
+import { callerOf } from '../../platform/http/auth-context.ts';
+import { readSingleUpload } from '../../platform/http/upload.ts';
+import type { CertificatesService } from './certificates.service.ts';
+
+// Any id string is accepted here; one that is not a UUID is simply not found (404, not 400).
+const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
+
+/** HTTP for certificates, their photos and the gallery. Rules live in CertificatesService. */
+export const certificatesRoutes =
+  (service: CertificatesService): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Authenticate before the body is parsed: a visitor gets 401, never a validation error.
+    const auth = { onRequest: app.requireAuth };
+
+    app.post(
+      '/certificates',
+      { ...auth, schema: { body: createCertificateRequestSchema, response: { 201: certificateSchema } } },
+      async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
+    );
+
+    app.get(
+      '/certificates',
+      {
+        ...auth,
+        schema: { querystring: certificateListQuerySchema, response: { 200: certificateListResponseSchema } },
+      },
+      (request) => service.list(callerOf(request), request.query),
+    );
+
+    app.get('/certificates/usage', { ...auth, schema: { response: { 200: monthlyUsageSchema } } }, (request) =>
+      service.usage(callerOf(request)),
+    );
+
+    app.post(
+      '/certificates/photos',
+      { ...auth, schema: { response: { 201: uploadedPhotoSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await service.uploadPhoto(callerOf(request), await readSingleUpload(request))),
+    );
+
+    app.get(
+      '/gallery',
+      { ...auth, schema: { querystring: galleryQuerySchema, response: { 200: galleryResponseSchema } } },
+      async (request) => ({ photos: await service.gallery(callerOf(request), request.query.certificate_id) }),
+    );
+
+    /** The share link: no login needed for a completed certificate; the owner also sees drafts. */
+    app.get(
+      '/certificates/:id',
+      { schema: { params: idParams, response: { 200: certificateSchema } } },
+      async (request, reply) => {
+        if (request.headers.authorization) {
+          // A stale or broken token still gets the public view rather than an error.
+          await app.requireAuth.call(app, request, reply).catch(() => {});
+        }
+        return service.get(request.caller, request.params.id);
+      },
+    );
+
+    app.patch(
+      '/certificates/:id',
+      {
+        ...auth,
+        schema: { params: idParams, body: updateCertificateRequestSchema, response: { 200: certificateSchema } },
+      },
+      (request) => service.update(callerOf(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/certificates/:id',
+      { ...auth, schema: { params: idParams, response: { 200: okResponseSchema } } },
+      async (request) => {
+        await service.delete(callerOf(request), request.params.id);
+        return { ok: true as const };
+      },
+    );
+  };

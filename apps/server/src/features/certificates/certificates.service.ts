@@ -1,0 +1,359 @@
+import {
+  type Certificate,
+  type CertificateListResponse,
+  type CertificateSummary,
+  certificateMessages,
+  type createCertificateRequestSchema,
+  FREE_MONTHLY_COMPLETED_LIMIT,
+  type GalleryPhoto,
+  MAX_PHOTOS_PER_CERTIFICATE,
+  type MonthlyUsage,
+  missingForCompletion,
+  monthKey,
+  TOO_MANY_PHOTOS_MESSAGE,
+  type UploadedPhoto,
+  type updateCertificateRequestSchema,
+} from '@app/contract';
+import type { z } from 'zod/mini';
+import type { Database } from '../../db/client.ts';
+import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { StoredFiles } from '../../platform/storage/stored-files.ts';
+import {
+  type CertificateRow,
+  certificatesRepo,
+  type Queryable,
+  type StoredApplicator,
+  type StoredPhoto,
+} from './certificates.repo.ts';
+import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
+
+export type CreateCertificateInput = z.output<typeof createCertificateRequestSchema>;
+export type UpdateCertificateInput = z.output<typeof updateCertificateRequestSchema>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const errors = {
+  notFound: () => new AppError(404, 'not_found', certificateMessages.notFound),
+  premiumUpdate: () => new AppError(403, 'premium_required', certificateMessages.premiumUpdate),
+  premiumDelete: () => new AppError(403, 'premium_required', certificateMessages.premiumDelete),
+  monthlyLimit: () => new AppError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit),
+  incomplete: (details: Array<{ path: string; message: string }>) =>
+    new AppError(400, 'validation_failed', 'Fill in the job details before completing the certificate.', details),
+  badPhotos: (message: string) => new AppError(400, 'validation_failed', message, [{ path: 'photos', message }]),
+};
+
+/**
+ * Certificate rules (SPEC §3–§9, DESIGN §2): free-tier limits, premium-only update and delete,
+ * and the monthly count kept in the same transaction as every write.
+ */
+export class CertificatesService {
+  constructor(
+    private readonly db: Database,
+    private readonly storedFiles: StoredFiles,
+    private readonly now: () => Date,
+  ) {}
+
+  async create(caller: AuthenticatedCaller, input: CreateCertificateInput): Promise<Certificate> {
+    if (input.user_id !== caller.userId) {
+      throw new AppError(403, 'user_mismatch', certificateMessages.userMismatch);
+    }
+    if (input.status === 'completed') this.assertCompletable(input);
+    await this.assertPhotosUsable(caller.userId, input.photos);
+    const owner = await ownerRepo.load(this.db, caller.userId);
+    const row = await this.db.transaction(async (tx) => {
+      const created = await certificatesRepo.insert(tx, {
+        userId: caller.userId,
+        standards: input.standards,
+        jobSiteAddress: input.job_site_address,
+        installationDate: input.installation_date,
+        areas: input.areas,
+        materialsUsed: input.materials_used,
+        additionalInfo: input.additional_info,
+        photos: input.photos,
+        status: input.status,
+      });
+      return input.status === 'completed' ? this.complete(tx, created, owner) : created;
+    });
+    return this.present(row, true);
+  }
+
+  /** Premium only. Fields not supplied keep their value; status changes move the monthly count. */
+  async update(caller: AuthenticatedCaller, id: string, input: UpdateCertificateInput): Promise<Certificate> {
+    const owner = await ownerRepo.load(this.db, caller.userId);
+    if (!owner.premium) throw errors.premiumUpdate();
+    if (!UUID.test(id)) throw errors.notFound();
+    const { row, removedFileIds } = await this.db.transaction(async (tx) => {
+      const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
+      if (!existing) throw errors.notFound();
+      const merged = {
+        standards: input.standards ?? existing.standards,
+        job_site_address: input.job_site_address ?? existing.jobSiteAddress,
+        installation_date: input.installation_date !== undefined ? input.installation_date : existing.installationDate,
+        areas: input.areas ?? existing.areas,
+        status: input.status ?? (existing.status as 'draft' | 'completed'),
+      };
+      if (merged.status === 'completed') this.assertCompletable(merged);
+      const previousPhotos = existing.photos as StoredPhoto[];
+      if (input.photos) await this.assertPhotosUsable(caller.userId, input.photos, id, tx);
+
+      let updated = await certificatesRepo.update(tx, caller.userId, id, {
+        standards: input.standards,
+        jobSiteAddress: input.job_site_address,
+        installationDate: input.installation_date,
+        areas: input.areas,
+        materialsUsed: input.materials_used,
+        additionalInfo: input.additional_info,
+        photos: input.photos,
+        status: input.status,
+      });
+      if (existing.status === 'draft' && merged.status === 'completed') {
+        updated = await this.complete(tx, updated, owner);
+      } else if (existing.status === 'completed' && merged.status === 'draft') {
+        if (existing.completedMonth) {
+          await certificatesRepo.decrementMonthlyCount(tx, caller.userId, existing.completedMonth);
+        }
+        updated = await certificatesRepo.update(tx, caller.userId, id, { completedMonth: null });
+      }
+      const kept = new Set((input.photos ?? previousPhotos).map((photo) => photo.file_id));
+      return {
+        row: updated,
+        removedFileIds: previousPhotos.map((photo) => photo.file_id).filter((fileId) => !kept.has(fileId)),
+      };
+    });
+    await this.removeFiles(caller.userId, removedFileIds);
+    return this.present(row, true);
+  }
+
+  /** Premium only. Permanent: the record and its photos go; a completed one leaves the month's count. */
+  async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
+    const owner = await ownerRepo.load(this.db, caller.userId);
+    if (!owner.premium) throw errors.premiumDelete();
+    if (!UUID.test(id)) throw errors.notFound();
+    const photos = await this.db.transaction(async (tx) => {
+      const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
+      if (!existing) throw errors.notFound();
+      if (existing.status === 'completed' && existing.completedMonth) {
+        await certificatesRepo.decrementMonthlyCount(tx, caller.userId, existing.completedMonth);
+      }
+      await certificatesRepo.delete(tx, caller.userId, id);
+      return existing.photos as StoredPhoto[];
+    });
+    await this.removeFiles(
+      caller.userId,
+      photos.map((photo) => photo.file_id),
+    );
+  }
+
+  /**
+   * The owner sees any of their certificates; anyone else only a completed one (the share link).
+   * Drafts, deleted and unknown ids all answer 'Certificate not found'.
+   */
+  async get(caller: AuthenticatedCaller | undefined, id: string): Promise<Certificate> {
+    if (!UUID.test(id)) throw errors.notFound();
+    if (caller) {
+      const own = await certificatesRepo.findOwned(this.db, caller.userId, id);
+      if (own) return this.present(own, true);
+    }
+    const shared = await certificatesRepo.findCompleted(this.db, id);
+    if (!shared) throw errors.notFound();
+    return this.present(shared, false);
+  }
+
+  async list(
+    caller: AuthenticatedCaller,
+    query: {
+      limit: number;
+      cursor?: string | undefined;
+      status?: 'draft' | 'completed' | undefined;
+      q?: string | undefined;
+    },
+  ): Promise<CertificateListResponse> {
+    const rows = await certificatesRepo.list(this.db, caller.userId, {
+      limit: query.limit + 1,
+      after: decodeCursor(query.cursor),
+      status: query.status,
+      search: query.q || undefined,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toSummary),
+      next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /** Completed certificates this month and the limit, for the client's early (fail-open) check. */
+  async usage(caller: AuthenticatedCaller): Promise<MonthlyUsage> {
+    const owner = await ownerRepo.load(this.db, caller.userId);
+    const month = monthKey(this.now(), owner.timeZone);
+    return {
+      month,
+      completed: await certificatesRepo.monthlyCount(this.db, caller.userId, month),
+      limit: owner.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT,
+    };
+  }
+
+  async uploadPhoto(caller: AuthenticatedCaller, upload: Buffer): Promise<UploadedPhoto> {
+    const file = await this.storedFiles.saveImage(caller.userId, 'photo', upload);
+    const path = StoredFiles.pathOf(file.id);
+    return {
+      file_id: file.id,
+      url: (await this.storedFiles.signedUrl(path)) ?? path,
+      thumbnail_url: (await this.storedFiles.signedUrl(path, 'thumbnail')) ?? path,
+      width: file.width,
+      height: file.height,
+    };
+  }
+
+  async gallery(caller: AuthenticatedCaller, certificateId: string | undefined): Promise<GalleryPhoto[]> {
+    const rows = certificateId
+      ? [await certificatesRepo.findOwned(this.db, caller.userId, certificateId)].filter((row) => row !== undefined)
+      : await certificatesRepo.list(this.db, caller.userId, { limit: 500 });
+    const photos: GalleryPhoto[] = [];
+    for (const row of rows) {
+      for (const photo of await this.signPhotos(row.photos as StoredPhoto[])) {
+        photos.push({
+          certificate_id: row.id,
+          job_site_address: row.jobSiteAddress,
+          certificate_number: row.certificateNumber,
+          ...photo,
+        });
+      }
+    }
+    return photos;
+  }
+
+  /** Counts the certificate in its month (refusing past the free limit), numbers it, freezes the applicator block. */
+  private async complete(tx: Queryable, row: CertificateRow, owner: CertificateOwner): Promise<CertificateRow> {
+    const now = this.now();
+    const month = monthKey(now, owner.timeZone);
+    const limit = owner.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT;
+    if (!(await certificatesRepo.incrementMonthlyCount(tx, row.userId, month, limit))) throw errors.monthlyLimit();
+    const certificateNumber =
+      row.certificateNumber ??
+      formatCertificateNumber(
+        Number(month.slice(0, 4)),
+        await certificatesRepo.nextCertificateNumber(tx, row.userId, Number(month.slice(0, 4))),
+      );
+    return certificatesRepo.update(tx, row.userId, row.id, {
+      certificateNumber,
+      completedAt: now,
+      completedMonth: month,
+      applicator: owner.applicator,
+    });
+  }
+
+  private assertCompletable(fields: Parameters<typeof missingForCompletion>[0]) {
+    const missing = missingForCompletion(fields);
+    if (missing.length > 0) throw errors.incomplete(missing);
+  }
+
+  /** Photos must be the caller's own uploads, each on one certificate only, within the count limit. */
+  private async assertPhotosUsable(
+    userId: string,
+    photos: StoredPhoto[],
+    certificateId?: string,
+    db: Queryable = this.db,
+  ) {
+    if (photos.length > MAX_PHOTOS_PER_CERTIFICATE) throw errors.badPhotos(TOO_MANY_PHOTOS_MESSAGE);
+    const ids = photos.map((photo) => photo.file_id);
+    if (new Set(ids).size !== ids.length) throw errors.badPhotos('The same photo is attached twice.');
+    const owned = await certificatesRepo.ownedPhotoFileIds(db, userId, ids);
+    if (ids.some((id) => !owned.has(id))) {
+      throw errors.badPhotos('A photo could not be found. Upload it again, then save.');
+    }
+    const usedElsewhere = await certificatesRepo.photoFileIdsUsedElsewhere(db, userId, ids, certificateId);
+    if (usedElsewhere.size > 0) throw errors.badPhotos('A photo is already attached to another certificate.');
+  }
+
+  private async removeFiles(userId: string, fileIds: string[]) {
+    await Promise.all(fileIds.map((fileId) => this.storedFiles.removeOwned(userId, fileId)));
+  }
+
+  private async signPhotos(photos: StoredPhoto[]) {
+    return Promise.all(
+      photos.map(async (photo) => {
+        const path = StoredFiles.pathOf(photo.file_id);
+        return {
+          file_id: photo.file_id,
+          caption: photo.caption,
+          url: (await this.storedFiles.signedUrl(path)) ?? path,
+          thumbnail_url: (await this.storedFiles.signedUrl(path, 'thumbnail')) ?? path,
+        };
+      }),
+    );
+  }
+
+  private async present(row: CertificateRow, isOwner: boolean): Promise<Certificate> {
+    const applicator = row.applicator as StoredApplicator | null;
+    return {
+      id: row.id,
+      user_id: row.userId,
+      certificate_number: row.certificateNumber,
+      standards: row.standards,
+      job_site_address: row.jobSiteAddress,
+      installation_date: row.installationDate,
+      areas: row.areas,
+      materials_used: row.materialsUsed,
+      additional_info: row.additionalInfo,
+      photos: await this.signPhotos(row.photos as StoredPhoto[]),
+      status: row.status as 'draft' | 'completed',
+      applicator: applicator && {
+        company_name: applicator.company_name,
+        company_address: applicator.company_address,
+        company_phone: applicator.company_phone,
+        company_email: applicator.company_email,
+        company_abn: applicator.company_abn,
+        licence_number: applicator.licence_number,
+        applicator_name: applicator.applicator_name,
+        logo_url: await this.fileUrl(applicator.logo_file_id),
+        signature_url: await this.fileUrl(applicator.signature_file_id),
+      },
+      completed_at: row.completedAt?.toISOString() ?? null,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      is_owner: isOwner,
+    };
+  }
+
+  private fileUrl(fileId: string | null) {
+    return fileId ? this.storedFiles.signedUrl(StoredFiles.pathOf(fileId)) : Promise.resolve(null);
+  }
+}
+
+export function formatCertificateNumber(year: number, sequence: number): string {
+  return `WPC-${year}-${String(sequence).padStart(4, '0')}`;
+}
+
+function toSummary(row: CertificateRow): CertificateSummary {
+  return {
+    id: row.id,
+    certificate_number: row.certificateNumber,
+    job_site_address: row.jobSiteAddress,
+    installation_date: row.installationDate,
+    status: row.status as 'draft' | 'completed',
+    standards: row.standards,
+    photo_count: (row.photos as StoredPhoto[]).length,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+// Cursors carry the microsecond timestamp as Postgres text: a JS Date would drop precision and skip rows.
+function encodeCursor(row: { cursorCreatedAt: string; id: string }): string {
+  return Buffer.from(JSON.stringify([row.cursorCreatedAt, row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
+  if (!cursor) return undefined;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
+    if (!/^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(createdAt) || !/^[0-9a-f-]{36}$/.test(id)) {
+      throw new Error('bad cursor');
+    }
+    return { createdAt, id };
+  } catch {
+    throw new AppError(400, 'validation_failed', 'This page link is out of date. Reload the list and try again.');
+  }
+}

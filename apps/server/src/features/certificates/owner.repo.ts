@@ -1,0 +1,46 @@
+import { DEFAULT_TIME_ZONE } from '@app/contract';
+import { eq, sql } from 'drizzle-orm';
+import { profiles, subscribers, users } from '../../db/schema.ts';
+import { StoredFiles } from '../../platform/storage/stored-files.ts';
+import type { Queryable, StoredApplicator } from './certificates.repo.ts';
+
+/** What the certificate rules need to know about their owner. */
+export type CertificateOwner = {
+  premium: boolean;
+  timeZone: string;
+  /** The profile's company details, to freeze onto a certificate at completion. */
+  applicator: StoredApplicator;
+};
+
+export const ownerRepo = {
+  /** One query: profile, and the subscriber record by user id or else by email (SPEC §7). */
+  async load(db: Queryable, userId: string): Promise<CertificateOwner> {
+    const [row] = await db
+      .select({
+        profile: profiles,
+        subscribed: sql<boolean>`coalesce((
+          select ${subscribers.subscribed} from ${subscribers}
+          where ${subscribers.userId} = ${users.id} or (${subscribers.userId} is null and ${subscribers.email} = ${users.email})
+          order by ${subscribers.userId} is null limit 1), false)`,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, userId));
+    const profile = row?.profile;
+    return {
+      premium: row?.subscribed === true,
+      timeZone: profile?.timeZone ?? DEFAULT_TIME_ZONE,
+      applicator: {
+        company_name: profile?.companyName ?? null,
+        company_address: profile?.companyAddress ?? null,
+        company_phone: profile?.companyPhone ?? null,
+        company_email: profile?.companyEmail ?? null,
+        company_abn: profile?.companyAbn ?? null,
+        licence_number: profile?.licenceNumber ?? null,
+        applicator_name: profile?.applicatorName ?? null,
+        logo_file_id: StoredFiles.idFromPath(profile?.logoUrl ?? null) ?? null,
+        signature_file_id: StoredFiles.idFromPath(profile?.signatureUrl ?? null) ?? null,
+      },
+    };
+  },
+};

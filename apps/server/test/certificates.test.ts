@@ -1,0 +1,424 @@
+import {
+  type Certificate,
+  type CreateCertificateRequest,
+  certificateMessages,
+  errorResponseSchema,
+  type Session,
+} from '@app/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { buildTestApp } from './support/app.ts';
+import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
+import { multipartBody } from './support/multipart.ts';
+
+let database: TestDatabase;
+let mail: MailCatcher;
+let app: App;
+let now = new Date('2026-11-15T02:00:00Z');
+
+const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+const errorOf = (response: { json: () => unknown }) => errorResponseSchema.parse(response.json()).error;
+
+const completedFields = {
+  standards: ['AS 3740-2021'],
+  job_site_address: '12 Harbour St, Sydney NSW 2000',
+  installation_date: '2026-11-14',
+  areas: 'Ensuite: shower recess and floor',
+  materials_used: 'Ardex WPM 300',
+};
+
+function create(session: Session, body: Partial<CreateCertificateRequest> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/certificates',
+    headers: bearer(session),
+    payload: { user_id: session.user.id, status: 'completed', ...completedFields, ...body },
+  });
+}
+const update = (session: Session, id: string, payload: object) =>
+  app.inject({ method: 'PATCH', url: `/api/certificates/${id}`, headers: bearer(session), payload });
+const remove = (session: Session, id: string) =>
+  app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(session) });
+const usage = async (session: Session) =>
+  (await app.inject({ url: '/api/certificates/usage', headers: bearer(session) })).json();
+
+async function newUser(options: { premium?: boolean; timeZone?: string } = {}) {
+  const session = await registerConfirmedUser(app, mail);
+  if (options.timeZone)
+    await query('update profiles set time_zone = $2 where id = $1', [session.user.id, options.timeZone]);
+  if (options.premium) {
+    await query(
+      `insert into subscribers (user_id, email, subscribed, subscription_tier) values ($1, $2, true, 'premium')`,
+      [session.user.id, session.user.email],
+    );
+  }
+  return session;
+}
+
+async function uploadPhoto(session: Session) {
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8899aa' } })
+    .jpeg()
+    .toBuffer();
+  const body = multipartBody(jpeg, 'site.jpg', 'image/jpeg');
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/certificates/photos',
+    headers: { ...bearer(session), ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().file_id as string;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mail = await startMailCatcher();
+  app = await buildTestApp(database.db, { mailer: mail.mailer, clock: () => now });
+});
+
+afterAll(async () => {
+  await app.close();
+  await mail.close();
+  await database.drop();
+});
+
+describe('creating certificates', () => {
+  it('saves a draft without counting it, and half-filled', async () => {
+    const user = await newUser();
+    const response = await create(user, { status: 'draft', job_site_address: '', standards: [], areas: '' });
+    expect(response.statusCode).toBe(201);
+    const draft: Certificate = response.json();
+    expect(draft).toMatchObject({ status: 'draft', certificate_number: null, applicator: null, is_owner: true });
+    expect((await usage(user)).completed).toBe(0);
+  });
+
+  it('counts a completed certificate, numbers it, and freezes the applicator block', async () => {
+    const user = await newUser();
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: bearer(user),
+      payload: { company_name: 'Dry Right Waterproofing', licence_number: 'WP-1', applicator_name: 'Zoë Ng-Đặng' },
+    });
+    const first: Certificate = (await create(user)).json();
+    const second: Certificate = (await create(user)).json();
+    expect(first.certificate_number).toBe('WPC-2026-0001');
+    expect(second.certificate_number).toBe('WPC-2026-0002');
+    expect(first.applicator).toMatchObject({ company_name: 'Dry Right Waterproofing', applicator_name: 'Zoë Ng-Đặng' });
+    expect(await usage(user)).toEqual({ month: '2026-11', completed: 2, limit: 5 });
+
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: bearer(user),
+      payload: { company_name: 'Renamed' },
+    });
+    const reread: Certificate = (
+      await app.inject({ url: `/api/certificates/${first.id}`, headers: bearer(user) })
+    ).json();
+    expect(reread.applicator?.company_name).toBe('Dry Right Waterproofing');
+  });
+
+  it('needs the job details before a certificate can be completed', async () => {
+    const user = await newUser();
+    const response = await create(user, { job_site_address: ' ', installation_date: null, standards: [] });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).details?.map((detail) => detail.path)).toEqual([
+      'job_site_address',
+      'installation_date',
+      'standards',
+    ]);
+    expect((await usage(user)).completed).toBe(0);
+  });
+
+  it("refuses a user id that is not the session's, and a missing or broken session, with the spec's messages", async () => {
+    const alice = await newUser();
+    const bob = await newUser();
+    const mismatch = await create(alice, { user_id: bob.user.id });
+    expect(mismatch.statusCode).toBe(403);
+    expect(errorOf(mismatch).message).toBe('User authentication mismatch - please log in again');
+
+    const noSession = await app.inject({ method: 'POST', url: '/api/certificates', payload: { ...completedFields } });
+    expect(noSession.statusCode).toBe(401);
+    expect(errorOf(noSession).message).toBe('No valid session - please log in again');
+
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/certificates',
+      headers: { authorization: 'Bearer not.a.jwt' },
+      payload: { user_id: alice.user.id, ...completedFields, status: 'completed' },
+    });
+    expect(broken.statusCode).toBe(401);
+    expect(errorOf(broken).message).toBe('Authentication error - please log in again');
+  });
+});
+
+describe('the free monthly limit', () => {
+  it('allows 5 completed certificates a month; the 6th is refused, drafts still save', async () => {
+    const user = await newUser();
+    for (let index = 0; index < 5; index++) expect((await create(user)).statusCode).toBe(201);
+    const sixth = await create(user);
+    expect(sixth.statusCode).toBe(403);
+    expect(errorOf(sixth)).toEqual({ code: 'monthly_limit_reached', message: certificateMessages.monthlyLimit });
+    expect((await create(user, { status: 'draft' })).statusCode).toBe(201);
+    expect((await usage(user)).completed).toBe(5);
+    const { rows } = await query(
+      `select count(*)::int as n from certificates where user_id = $1 and status = 'completed'`,
+      [user.user.id],
+    );
+    expect(rows[0].n).toBe(5);
+  });
+
+  it('holds under 20 concurrent requests at 4 of 5: exactly one succeeds', async () => {
+    const user = await newUser();
+    for (let index = 0; index < 4; index++) await create(user);
+    const results = await Promise.all(Array.from({ length: 20 }, () => create(user)));
+    const statuses = results.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(19);
+    expect((await usage(user)).completed).toBe(5);
+  });
+
+  it('starts again in a new month, counted in the user’s own time zone', async () => {
+    const sydney = await newUser({ timeZone: 'Australia/Sydney' });
+    const perth = await newUser({ timeZone: 'Australia/Perth' });
+    try {
+      // 30 Nov 14:30 UTC: already 1 December in Sydney, still 30 November in Perth.
+      now = new Date('2026-11-30T14:30:00Z');
+      await create(sydney);
+      await create(perth);
+      expect(await usage(sydney)).toMatchObject({ month: '2026-12', completed: 1 });
+      expect(await usage(perth)).toMatchObject({ month: '2026-11', completed: 1 });
+      const { rows } = await query(
+        'select user_id, month, count from monthly_certificate_counts where user_id = any($1) order by month',
+        [[sydney.user.id, perth.user.id]],
+      );
+      expect(rows).toEqual([
+        { user_id: perth.user.id, month: '2026-11', count: 1 },
+        { user_id: sydney.user.id, month: '2026-12', count: 1 },
+      ]);
+    } finally {
+      now = new Date('2026-11-15T02:00:00Z');
+    }
+  });
+});
+
+describe('premium-only update and delete', () => {
+  it("refuses a free user's update and delete with the spec's messages, changing nothing", async () => {
+    const user = await newUser();
+    const certificate: Certificate = (await create(user)).json();
+    const updated = await update(user, certificate.id, { areas: 'Laundry' });
+    expect(updated.statusCode).toBe(403);
+    expect(errorOf(updated).message).toBe('Premium subscription required to update certificates');
+    const deleted = await remove(user, certificate.id);
+    expect(deleted.statusCode).toBe(403);
+    expect(errorOf(deleted).message).toBe(
+      'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
+    );
+    const reread = await app.inject({ url: `/api/certificates/${certificate.id}`, headers: bearer(user) });
+    expect(reread.json().areas).toBe(completedFields.areas);
+  });
+
+  it('follows the count table: draft→completed +1, completed→draft −1, delete completed −1, never below 0', async () => {
+    const user = await newUser({ premium: true });
+    const draft: Certificate = (await create(user, { status: 'draft' })).json();
+    expect((await usage(user)).completed).toBe(0);
+
+    const completed = await update(user, draft.id, { status: 'completed' });
+    expect(completed.json()).toMatchObject({ status: 'completed', certificate_number: 'WPC-2026-0001' });
+    expect((await usage(user)).completed).toBe(1);
+
+    await update(user, draft.id, { status: 'draft' });
+    expect((await usage(user)).completed).toBe(0);
+    await update(user, draft.id, { areas: 'Balcony' });
+    expect((await usage(user)).completed).toBe(0);
+
+    const again = await update(user, draft.id, { status: 'completed' });
+    expect(again.json().certificate_number).toBe('WPC-2026-0001');
+    expect((await usage(user)).completed).toBe(1);
+
+    // Someone zeroed the count by hand: reverting must not go negative.
+    await query('update monthly_certificate_counts set count = 0 where user_id = $1', [user.user.id]);
+    await update(user, draft.id, { status: 'draft' });
+    expect((await usage(user)).completed).toBe(0);
+
+    const other: Certificate = (await create(user)).json();
+    expect((await usage(user)).completed).toBe(1);
+    expect((await remove(user, other.id)).statusCode).toBe(200);
+    expect((await usage(user)).completed).toBe(0);
+    expect((await app.inject({ url: `/api/certificates/${other.id}`, headers: bearer(user) })).statusCode).toBe(404);
+  });
+
+  it('keeps every field that an update does not supply', async () => {
+    const user = await newUser({ premium: true });
+    const original: Certificate = (await create(user, { additional_info: 'Flood test 24 h' })).json();
+    const response = await update(user, original.id, { areas: 'Laundry' });
+    expect(response.statusCode).toBe(200);
+    const updated: Certificate = response.json();
+    expect(updated.areas).toBe('Laundry');
+    const { areas: _areas, updated_at: _updatedAt, ...unchanged } = original;
+    expect(updated).toMatchObject(unchanged);
+  });
+
+  it('has no monthly limit for premium users', async () => {
+    const user = await newUser({ premium: true });
+    for (let index = 0; index < 7; index++) expect((await create(user)).statusCode).toBe(201);
+    expect(await usage(user)).toMatchObject({ completed: 7, limit: null });
+  });
+});
+
+describe('reading certificates', () => {
+  it('lists newest first in keyset pages, filters by status and searches the address', async () => {
+    const user = await newUser({ premium: true });
+    for (let index = 0; index < 25; index++) {
+      await create(user, {
+        status: index % 2 ? 'draft' : 'completed',
+        job_site_address: `${index} Test Rd, 50% Off Plaza`,
+      });
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/api/certificates?limit=10${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = (await app.inject({ url, headers: bearer(user) })).json();
+      seen.push(...page.items.map((item: { job_site_address: string }) => item.job_site_address));
+      cursor = page.next_cursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(25);
+    expect(seen[0]).toBe('24 Test Rd, 50% Off Plaza');
+    expect(seen.at(-1)).toBe('0 Test Rd, 50% Off Plaza');
+
+    const drafts = (
+      await app.inject({ url: '/api/certificates?status=draft&limit=100', headers: bearer(user) })
+    ).json();
+    expect(drafts.items).toHaveLength(12);
+    const search = (await app.inject({ url: '/api/certificates?q=2%20test%20RD', headers: bearer(user) })).json();
+    expect(search.items.map((item: { job_site_address: string }) => item.job_site_address)).toEqual([
+      '22 Test Rd, 50% Off Plaza',
+      '12 Test Rd, 50% Off Plaza',
+      '2 Test Rd, 50% Off Plaza',
+    ]);
+    const literalPercent = (
+      await app.inject({ url: '/api/certificates?q=0%25&limit=100', headers: bearer(user) })
+    ).json();
+    expect(literalPercent.items).toHaveLength(25);
+  });
+
+  it('never shows a certificate whose status is deleted', async () => {
+    const user = await newUser({ premium: true });
+    const certificate: Certificate = (await create(user)).json();
+    await query(`update certificates set status = 'deleted' where id = $1`, [certificate.id]);
+    const list = (await app.inject({ url: '/api/certificates', headers: bearer(user) })).json();
+    expect(list.items).toHaveLength(0);
+    expect((await app.inject({ url: `/api/certificates/${certificate.id}`, headers: bearer(user) })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ url: `/api/certificates/${certificate.id}` })).statusCode).toBe(404);
+    expect((await update(user, certificate.id, { areas: 'x' })).statusCode).toBe(404);
+  });
+
+  it('shares a completed certificate with anyone holding the link, but never a draft', async () => {
+    const user = await newUser();
+    const completed: Certificate = (await create(user)).json();
+    const draft: Certificate = (await create(user, { status: 'draft' })).json();
+    const shared = await app.inject({ url: `/api/certificates/${completed.id}` });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toMatchObject({ id: completed.id, is_owner: false, status: 'completed' });
+    for (const url of [
+      `/api/certificates/${draft.id}`,
+      `/api/certificates/${crypto.randomUUID()}`,
+      '/api/certificates/nope',
+    ]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, `${url} ${response.body}`).toBe(404);
+      expect(errorOf(response).message).toBe('Certificate not found');
+    }
+    const staleToken = await app.inject({
+      url: `/api/certificates/${completed.id}`,
+      headers: { authorization: 'Bearer stale.token.here' },
+    });
+    expect(staleToken.json().is_owner).toBe(false);
+  });
+});
+
+describe('isolation between users', () => {
+  it("lets user B neither read, list, edit nor delete user A's certificates or photos", async () => {
+    const alice = await newUser({ premium: true });
+    const bob = await newUser({ premium: true });
+    const photo = await uploadPhoto(alice);
+    const draft: Certificate = (
+      await create(alice, { status: 'draft', photos: [{ file_id: photo, caption: 'before' }] })
+    ).json();
+
+    expect((await app.inject({ url: `/api/certificates/${draft.id}`, headers: bearer(bob) })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/certificates', headers: bearer(bob) })).json().items).toHaveLength(0);
+    expect((await update(bob, draft.id, { areas: 'hijacked' })).statusCode).toBe(404);
+    expect((await remove(bob, draft.id)).statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: `/api/gallery?certificate_id=${draft.id}`, headers: bearer(bob) })).json().photos,
+    ).toEqual([]);
+    expect((await app.inject({ url: `/api/files/${photo}`, headers: bearer(bob) })).statusCode).toBe(404);
+    const stolenPhoto = await create(bob, { status: 'draft', photos: [{ file_id: photo, caption: '' }] });
+    expect(stolenPhoto.statusCode).toBe(400);
+
+    const stillThere: Certificate = (
+      await app.inject({ url: `/api/certificates/${draft.id}`, headers: bearer(alice) })
+    ).json();
+    expect(stillThere.areas).toBe(completedFields.areas);
+  });
+});
+
+describe('photos', () => {
+  it('attaches captioned photos, shows them in the gallery, and deletes them with the certificate', async () => {
+    const user = await newUser({ premium: true });
+    const before = await uploadPhoto(user);
+    const after = await uploadPhoto(user);
+    const certificate: Certificate = (
+      await create(user, {
+        photos: [
+          { file_id: before, caption: 'Before: bare substrate' },
+          { file_id: after, caption: 'After: second coat' },
+        ],
+      })
+    ).json();
+    expect(certificate.photos.map((photo) => photo.caption)).toEqual(['Before: bare substrate', 'After: second coat']);
+    expect((await app.inject({ url: certificate.photos[0]?.url ?? '' })).statusCode).toBe(200);
+
+    const gallery = (await app.inject({ url: '/api/gallery', headers: bearer(user) })).json();
+    expect(gallery.photos.map((photo: { file_id: string }) => photo.file_id)).toEqual([before, after]);
+
+    await update(user, certificate.id, { photos: [{ file_id: after, caption: 'After' }] });
+    expect((await app.inject({ url: `/api/files/${before}`, headers: bearer(user) })).statusCode).toBe(404);
+    await remove(user, certificate.id);
+    expect((await app.inject({ url: `/api/files/${after}`, headers: bearer(user) })).statusCode).toBe(404);
+  });
+
+  it('refuses more than 20 photos with a clear message', async () => {
+    const user = await newUser();
+    const photos = Array.from({ length: 21 }, () => ({ file_id: crypto.randomUUID(), caption: '' }));
+    const response = await create(user, { status: 'draft', photos });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe('A certificate can have up to 20 photos. Remove some before adding more.');
+  });
+});
+
+describe('bundles', () => {
+  it('answers every bundle call with the disabled message', async () => {
+    const user = await newUser();
+    for (const [method, url] of [
+      ['GET', '/api/bundles'],
+      ['POST', '/api/bundles'],
+      ['DELETE', '/api/bundles/123'],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: bearer(user) });
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response).message).toBe('Bundle feature is currently disabled');
+    }
+  });
+});

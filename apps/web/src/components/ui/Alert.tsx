@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+const tones = {
+  error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50',
+  success: 'border-brand-600/40 bg-brand-50 text-brand-800 dark:border-brand-600 dark:bg-slate-900 dark:text-brand-100',
+} as const;
+
+/**
+ * A message in the page flow. Errors are role="alert" so they are announced when they appear;
+ * success notes are a polite status.
+ */
+export function Alert({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border p-3 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

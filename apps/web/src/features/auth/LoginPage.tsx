@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { textLinkClasses } from '../../components/ui/Button.tsx';
+import { AuthPage } from './components/AuthPage.tsx';
+import { PasswordResetForm } from './components/PasswordResetForm.tsx';
+import { SignInForm } from './components/SignInForm.tsx';
+
+/** SPEC §9: the pause between a successful sign-in and moving on. */
+const SIGN_IN_REDIRECT_DELAY_MS = 100;
+
+/**
+ * Where to go after signing in: the guarded page that sent the visitor here (RequireAuth puts it in
+ * `state.from`), else the home page. Only paths inside this app are accepted.
+ */
+function returnPath(state: unknown): string {
+  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/login')) {
+    return '/';
+  }
+  return from;
+}
+
+export default function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<'sign-in' | 'reset-password'>('sign-in');
+  // Shared by both forms, so "Forgot password?" starts with the address already typed.
+  const [email, setEmail] = useState('');
+  const [signedIn, setSignedIn] = useState(false);
+  const target = returnPath(location.state);
+  const cameFromGuardedPage = target !== '/';
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setTimeout(() => navigate(target, { replace: true }), SIGN_IN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [signedIn, navigate, target]);
+
+  if (mode === 'reset-password') {
+    return (
+      <AuthPage
+        title="Reset your password"
+        intro="Enter the email address of your account and we will email you a link to set a new password."
+      >
+        <PasswordResetForm email={email} onEmailChange={setEmail} onBack={() => setMode('sign-in')} />
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage title="Sign in" intro={cameFromGuardedPage ? 'Sign in to continue to that page.' : undefined}>
+      <SignInForm
+        email={email}
+        onEmailChange={setEmail}
+        onForgotPassword={() => setMode('reset-password')}
+        onSignedIn={() => setSignedIn(true)}
+      />
+      <p className="text-sm">
+        New to TradeCert?{' '}
+        <Link to="/register" className={textLinkClasses}>
+          Create an account
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

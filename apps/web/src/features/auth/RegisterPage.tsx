@@ -1,0 +1,98 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { SubmitButton, textLinkClasses } from '../../components/ui/Button.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { authErrorMessage } from '../../lib/auth/auth-errors.ts';
+import { signUp } from './api/auth-requests.ts';
+import { AuthPage } from './components/AuthPage.tsx';
+import { PasswordField } from './components/PasswordField.tsx';
+import { ResendConfirmation } from './components/ResendConfirmation.tsx';
+import { emailProblem, NEW_PASSWORD_HINT, newPasswordProblem } from './validation.ts';
+
+export default function RegisterPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const register = useMutation({ mutationFn: signUp });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const errors = { email: emailProblem(email), password: newPasswordProblem(password) };
+    setFieldErrors(errors);
+    if (errors.email) return emailInput.current?.focus();
+    if (errors.password) return passwordInput.current?.focus();
+    register.mutate({ email: email.trim(), password });
+  };
+
+  if (register.isSuccess) {
+    const sentTo = register.variables.email;
+    return (
+      <AuthPage title="Check your email">
+        <Alert tone="success">
+          {register.data.confirmation_sent ? (
+            <>
+              We sent a confirmation link to <strong>{sentTo}</strong>. Open it on this device to finish creating your
+              account; you will be signed in straight away.
+            </>
+          ) : (
+            <>
+              Your account for <strong>{sentTo}</strong> is created, but the confirmation email could not be sent. Send
+              it again below.
+            </>
+          )}
+        </Alert>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Nothing after a few minutes? Check your spam folder, or send the email again.
+        </p>
+        <ResendConfirmation email={sentTo} />
+        <p className="text-sm">
+          Already confirmed on another device?{' '}
+          <Link to="/login" className={textLinkClasses}>
+            Sign in
+          </Link>
+        </p>
+      </AuthPage>
+    );
+  }
+
+  return (
+    <AuthPage title="Create your account" intro="Free to start: create, store and share compliance certificates.">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          ref={emailInput}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={fieldErrors.email}
+        />
+        <PasswordField
+          ref={passwordInput}
+          label="Password"
+          autoComplete="new-password"
+          hint={NEW_PASSWORD_HINT}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={fieldErrors.password}
+        />
+        {register.isError ? <Alert tone="error">{authErrorMessage(register.error)}</Alert> : null}
+        <SubmitButton pending={register.isPending} pendingLabel="Creating account...">
+          Create account
+        </SubmitButton>
+      </form>
+      <p className="text-sm">
+        Already have an account?{' '}
+        <Link to="/login" className={textLinkClasses}>
+          Sign in
+        </Link>
+      </p>
+    </AuthPage>
+  );
+}

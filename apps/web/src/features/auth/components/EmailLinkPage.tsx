@@ -1,0 +1,160 @@
+import { authErrorCodes, type EmailLinkType, emailLinkTypes } from '@app/contract';
+import { Suspense, use, useEffect, useReducer } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
+import { toast } from '../../../components/ui/notifications/index.ts';
+import { Spinner } from '../../../components/ui/Spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { completeEmailLink, type EmailLink, type EmailLinkOutcome } from '../api/auth-requests.ts';
+import { AuthPage } from './AuthPage.tsx';
+
+/**
+ * A link works once, so each is completed once per page load however often React renders or
+ * mounts the page (StrictMode mounts twice); "Try again" forgets a failed attempt.
+ */
+const outcomes = new Map<string, Promise<EmailLinkOutcome>>();
+const linkKey = (link: EmailLink) => ('code' in link ? `code:${link.code}` : `token:${link.tokenHash}`);
+
+function completeOnce(link: EmailLink): Promise<EmailLinkOutcome> {
+  const key = linkKey(link);
+  let outcome = outcomes.get(key);
+  if (!outcome) {
+    outcome = completeEmailLink(link);
+    outcomes.set(key, outcome);
+  }
+  return outcome;
+}
+
+function linkType(params: URLSearchParams): EmailLinkType | undefined {
+  const type = params.get('type');
+  return emailLinkTypes.find((known) => known === type);
+}
+
+/** /auth/callback?code=…&type=…: a PKCE code. */
+export function codeLinkFrom(params: URLSearchParams): EmailLink | null {
+  const type = linkType(params);
+  const code = params.get('code');
+  return type && code ? { type, code } : null;
+}
+
+/** /auth/confirm?token_hash=…&type=…: a token-hash link (sent when the browser could not do PKCE). */
+export function tokenHashLinkFrom(params: URLSearchParams): EmailLink | null {
+  const type = linkType(params);
+  const tokenHash = params.get('token_hash');
+  return type && tokenHash ? { type, tokenHash } : null;
+}
+
+const primaryLink = buttonClasses();
+
+export function EmailLinkPage({
+  pendingTitle,
+  readLink,
+}: {
+  pendingTitle: string;
+  readLink: (params: URLSearchParams) => EmailLink | null;
+}) {
+  const [params] = useSearchParams();
+  const link = readLink(params);
+  if (!link) {
+    return (
+      <AuthPage title="This link is incomplete">
+        <p>Open the link from your email again. If you copied it, make sure you copied the whole address.</p>
+        <Link to="/login" className={primaryLink}>
+          Go to sign in
+        </Link>
+      </AuthPage>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <AuthPage title={pendingTitle}>
+          <Spinner label="Checking your link..." />
+        </AuthPage>
+      }
+    >
+      <EmailLinkOutcomeView link={link} pendingTitle={pendingTitle} />
+    </Suspense>
+  );
+}
+
+function EmailLinkOutcomeView({ link, pendingTitle }: { link: EmailLink; pendingTitle: string }) {
+  // After "Try again" forgets the failed attempt, a re-render makes use() start a new one.
+  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const outcome = use(completeOnce(link));
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (outcome.status !== 'signed-in') return;
+    if (outcome.type === 'recovery') {
+      navigate('/auth/update-password', { replace: true });
+      return;
+    }
+    toast({ title: 'Email confirmed', description: 'Welcome to TradeCert. You are signed in.' });
+    navigate('/', { replace: true });
+  }, [outcome, navigate]);
+
+  if (outcome.status === 'signed-in') {
+    return (
+      <AuthPage title={pendingTitle}>
+        <Spinner label="Signing you in..." />
+      </AuthPage>
+    );
+  }
+
+  if (outcome.status === 'confirmed') {
+    return (
+      <AuthPage title="Your email is confirmed">
+        <p>Thanks, {outcome.email} is confirmed. Please sign in with your email and password to continue.</p>
+        <Link to="/login" className={primaryLink}>
+          Sign in
+        </Link>
+      </AuthPage>
+    );
+  }
+
+  const failure = describeFailure(outcome.type, outcome.error);
+  return (
+    <AuthPage title={failure.title}>
+      <Alert tone="error">{failure.message}</Alert>
+      {failure.canRetry ? (
+        <Button
+          onClick={() => {
+            outcomes.delete(linkKey(link));
+            rerender();
+          }}
+        >
+          Try again
+        </Button>
+      ) : null}
+      <Link to="/login" className={buttonClasses(failure.canRetry ? 'secondary' : 'primary')}>
+        Go to sign in
+      </Link>
+    </AuthPage>
+  );
+}
+
+function describeFailure(type: EmailLinkType, error: unknown): { title: string; message: string; canRetry: boolean } {
+  const code = error instanceof ApiError ? error.code : undefined;
+  const askAgain =
+    type === 'recovery'
+      ? "Ask for a new one: on the sign-in page, choose 'Forgot password?'."
+      : 'If your email is already confirmed, just sign in. Otherwise try to sign in and we will offer to send you a new confirmation link.';
+  if (code === authErrorCodes.linkExpired) {
+    return {
+      title: 'This link has expired',
+      message: `Links in our emails expire for your safety. ${askAgain}`,
+      canRetry: false,
+    };
+  }
+  if (code === authErrorCodes.invalidLink) {
+    return {
+      title: 'This link does not work',
+      message: `It may have been used already: each link works only once. ${askAgain}`,
+      canRetry: false,
+    };
+  }
+  return { title: 'We could not check this link', message: authErrorMessage(error), canRetry: true };
+}

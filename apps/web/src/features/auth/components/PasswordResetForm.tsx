@@ -1,0 +1,67 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button, SubmitButton } from '../../../components/ui/Button.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { requestPasswordReset } from '../api/auth-requests.ts';
+import { emailProblem } from '../validation.ts';
+
+type PasswordResetFormProps = {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onBack: () => void;
+};
+
+/** "Forgot password?": emails a link that leads to /auth/update-password. */
+export function PasswordResetForm({ email, onEmailChange, onBack }: PasswordResetFormProps) {
+  const [emailError, setEmailError] = useState<string>();
+  const emailInput = useRef<HTMLInputElement>(null);
+  const reset = useMutation({ mutationFn: (address: string) => requestPasswordReset(address) });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = emailProblem(email);
+    setEmailError(problem);
+    if (problem) return emailInput.current?.focus();
+    reset.mutate(email.trim());
+  };
+
+  if (reset.isSuccess) {
+    return (
+      <>
+        <Alert tone="success">
+          <strong>Check your inbox.</strong> If there is an account for {reset.variables}, we have emailed it a link to
+          set a new password. Open the link on this device. If it has not arrived in a few minutes, check your spam
+          folder.
+        </Alert>
+        <Button variant="secondary" onClick={onBack}>
+          Back to sign in
+        </Button>
+      </>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <TextField
+        ref={emailInput}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={email}
+        onChange={(event) => onEmailChange(event.target.value)}
+        error={emailError}
+      />
+      {reset.isError ? <Alert tone="error">{authErrorMessage(reset.error)}</Alert> : null}
+      <SubmitButton pending={reset.isPending} pendingLabel="Sending link...">
+        Send reset link
+      </SubmitButton>
+      <Button variant="secondary" onClick={onBack}>
+        Back to sign in
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { currentPasswordProblem, emailProblem, newPasswordProblem } from './validation.ts';
+
+describe('auth form checks', () => {
+  it('asks for an email address that looks like one', () => {
+    expect(emailProblem('   ')).toBe('Enter your email address.');
+    expect(emailProblem('tradie.example.com')).toBe('Please enter a valid email address.');
+    expect(emailProblem(' Tradie@Example.com ')).toBeUndefined();
+  });
+
+  it('wants a new password of at least 6 characters (SPEC §5)', () => {
+    expect(newPasswordProblem('12345')).toBe('Password must be at least 6 characters long.');
+    expect(newPasswordProblem('123456')).toBeUndefined();
+  });
+
+  it('wants some password to sign in with', () => {
+    expect(currentPasswordProblem('')).toBe('Enter your password.');
+    expect(currentPasswordProblem('x')).toBeUndefined();
+  });
+});

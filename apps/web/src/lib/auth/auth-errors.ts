@@ -1,0 +1,44 @@
+import { authErrorCodes } from '@app/contract';
+import { ApiError, NetworkError } from '../http.ts';
+
+export const CONNECTION_ERROR_MESSAGE = 'Connection error. Please check your internet connection and try again.';
+export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
+
+/** SPEC §8: a trigger phrase found (case-insensitively) in the backend's message, and what the user sees. */
+const messagesByTrigger: ReadonlyArray<readonly [trigger: string, message: string]> = [
+  [
+    'already registered',
+    "This email is already registered. Please sign in instead or use 'Forgot Password' if you can't access your account.",
+  ],
+  ['invalid email', 'Please enter a valid email address.'],
+  ['signup disabled', 'New registrations are currently disabled. Please contact support.'],
+  ['email rate limit', 'Too many emails sent. Please wait before requesting another confirmation email.'],
+  ['too many requests', 'Too many attempts. Please wait a few minutes before trying again.'],
+  ['invalid login credentials', 'Invalid email or password. Please check your credentials and try again.'],
+  [
+    'email not confirmed',
+    'Please confirm your email address before signing in. Check your inbox for the confirmation link.',
+  ],
+];
+
+/** Messages of a failed request that never reached the server (fetch's TypeError and friends). */
+const networkFailureHints = ['failed to fetch', 'network', 'load failed'];
+
+/** The message to show for a failed sign-up, sign-in or other auth call (SPEC §8). */
+export function authErrorMessage(error: unknown): string {
+  if (error instanceof NetworkError) return CONNECTION_ERROR_MESSAGE;
+  // The server explains a weak password (why, and what to do) in words meant for the user.
+  if (error instanceof ApiError && error.code === authErrorCodes.weakPassword) return error.message;
+  const text = error instanceof Error ? error.message.toLowerCase() : '';
+  const match = messagesByTrigger.find(([trigger]) => text.includes(trigger));
+  if (match) return match[1];
+  if (!(error instanceof ApiError) && networkFailureHints.some((hint) => text.includes(hint))) {
+    return CONNECTION_ERROR_MESSAGE;
+  }
+  return UNKNOWN_ERROR_MESSAGE;
+}
+
+/** True when the failure is "email not confirmed", so the page can offer to resend the link. */
+export function isEmailNotConfirmed(error: unknown): boolean {
+  return error instanceof ApiError && error.code === authErrorCodes.emailNotConfirmed;
+}

@@ -1,0 +1,76 @@
+import type { FieldIssue } from '@app/contract';
+
+/** The server answered with an error (DESIGN §4 shape): branch on `code`, show `message`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: FieldIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** The request never got an answer: offline, DNS, a dropped connection or a timeout. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+
+  constructor(options?: { cause?: unknown }) {
+    super('Network error: the server could not be reached.', options);
+  }
+}
+
+export type JsonRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  accessToken?: string;
+  signal?: AbortSignal;
+};
+
+/**
+ * The one place the web app calls `fetch`: JSON in and out, every failure turned into an
+ * ApiError or a NetworkError. It knows nothing about sessions (see api-client.ts for that), so the
+ * auth session can use it for its own calls without a circular import.
+ */
+export async function requestJson<T>(path: string, request: JsonRequest = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  // Only with a body: Fastify rejects an empty body that claims to be JSON.
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`;
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? null : JSON.stringify(request.body),
+      signal: request.signal ?? null,
+    });
+  } catch (error) {
+    // A caller that cancels (e.g. TanStack Query) expects its own abort back, not a network failure.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError({ cause: error });
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return payload as T;
+  throw toApiError(response, payload);
+}
+
+function toApiError(response: Response, payload: unknown): ApiError {
+  const error = (payload as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
+    const details = Array.isArray(error.details) ? (error.details as FieldIssue[]) : [];
+    return new ApiError(response.status, error.code, error.message, details);
+  }
+  // Not our error shape: a proxy or gateway answered.
+  return new ApiError(
+    response.status,
+    'unexpected_response',
+    `The server answered ${response.status} ${response.statusText}`.trim(),
+  );
+}

@@ -1,0 +1,296 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  createConfirmedAccount,
+  fillRegisterForm,
+  fillSignInForm,
+  GOOD_PASSWORD,
+  uniqueEmail,
+} from './support/accounts.ts';
+import { useBrowser } from './support/browser.ts';
+import { waitForEmailLink } from './support/mail.ts';
+
+const session = useBrowser();
+const url = (path: string) => `${session.baseUrl}${path}`;
+const headerLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+/** The session this browser keeps in localStorage (`<host label>-auth-token`). */
+type StoredSession = { access_token: string; refresh_token: string };
+const storedSession = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? 'null') as StoredSession) : null;
+  });
+const tamperWithStoredSession = (page: Page, changes: Partial<StoredSession>) =>
+  page.evaluate((fields) => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token'));
+    if (!key) throw new Error('no stored session');
+    localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), ...fields }));
+  }, changes);
+
+async function registerThroughForm(page: Page, email: string) {
+  const since = Date.now();
+  await page.goto('/register');
+  await fillRegisterForm(page, email, GOOD_PASSWORD);
+  await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
+  return waitForEmailLink(email, { since });
+}
+
+async function signInThroughForm(page: Page, email: string, password = GOOD_PASSWORD) {
+  await page.goto('/login');
+  await fillSignInForm(page, email, password);
+  await page.waitForURL(url('/'));
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+describe('sign-up and email confirmation', () => {
+  it('confirms through the emailed link in the same browser and lands signed in', async () => {
+    const { page } = session;
+    const email = uniqueEmail('register');
+    const link = await registerThroughForm(page, email);
+    expect(await page.getByText(email).isVisible()).toBe(true);
+    expect(link).toMatch(/^\/auth\/callback\?code=[^&]+&type=signup$/);
+
+    await page.goto(link);
+    await page.waitForURL(url('/'));
+    await page.getByText('Email confirmed').waitFor();
+    // The profile record loaded for the new user.
+    await headerLink(page, 'Free plan').waitFor();
+    // The verifier is spent: it is not kept around.
+    expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.endsWith('-code-verifier')))).toBe(
+      false,
+    );
+
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1, name: 'Company profile' }).waitFor();
+    expect(page.url()).toBe(url('/profile'));
+  });
+
+  it('confirms on another device, then signs in there and returns to the page first asked for', async () => {
+    session.allowConsoleErrors(/status of 400/); // the spent link, opened again at the end
+    const email = uniqueEmail('other-device');
+    const link = await registerThroughForm(session.page, email);
+
+    const phone = await (await session.newContext()).newPage();
+    await phone.goto(link);
+    await phone.getByRole('heading', { level: 1, name: 'Your email is confirmed' }).waitFor();
+    expect(await phone.getByText('Please sign in').isVisible()).toBe(true);
+    expect(await storedSession(phone)).toBeNull();
+
+    await phone.goto('/profile?tab=company');
+    await phone.waitForURL(url('/login'));
+    await fillSignInForm(phone, email, GOOD_PASSWORD);
+    await phone.waitForURL(url('/profile?tab=company'));
+    await phone.getByRole('heading', { level: 1, name: 'Company profile' }).waitFor();
+
+    // Each link works once, also in the browser that asked for it.
+    await session.page.goto(link);
+    await session.page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
+    expect(await session.page.getByRole('alert').filter({ hasText: 'used already' }).isVisible()).toBe(true);
+  });
+
+  it('says when the email is already registered', async () => {
+    session.allowConsoleErrors(/status of 422/);
+    const { page } = session;
+    const email = uniqueEmail('twice');
+    await registerThroughForm(page, email);
+
+    await page.goto('/register');
+    await fillRegisterForm(page, email, GOOD_PASSWORD);
+    await page
+      .getByText(
+        "This email is already registered. Please sign in instead or use 'Forgot Password' if you can't access your account.",
+      )
+      .waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+  });
+
+  it('asks for at least 6 characters before sending anything', async () => {
+    const { page } = session;
+    const signUpRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/signup')) signUpRequests.push(request.url());
+    });
+    await page.goto('/register');
+    await fillRegisterForm(page, uniqueEmail('short'), 'abcde');
+    await page.getByText('Password must be at least 6 characters long.').waitFor();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(signUpRequests).toEqual([]);
+  });
+
+  it('confirms a token-hash link (/auth/confirm) and asks to sign in', async () => {
+    const { page } = session;
+    const email = uniqueEmail('token-hash');
+    const since = Date.now();
+    // A browser that cannot do PKCE sends no code challenge; the mail then carries a token hash.
+    const response = await fetch(url('/api/auth/signup'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: GOOD_PASSWORD }),
+    });
+    expect(response.status).toBe(201);
+    const link = await waitForEmailLink(email, { since });
+    expect(link).toMatch(/^\/auth\/confirm\?token_hash=[^&]+&type=signup$/);
+
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Your email is confirmed' }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(url('/login'));
+    await fillSignInForm(page, email, GOOD_PASSWORD);
+    await page.waitForURL(url('/'));
+  });
+});
+
+describe('sign-in', () => {
+  it('rejects a wrong password and keeps what was typed', async () => {
+    session.allowConsoleErrors(/status of 400/);
+    const { page } = session;
+    const email = uniqueEmail('wrong-password');
+    await createConfirmedAccount(email);
+    await page.goto('/login');
+    await fillSignInForm(page, email, 'not-the-right-password');
+    await page.getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
+  });
+
+  it('asks to confirm the email first, and offers to resend the link', async () => {
+    session.allowConsoleErrors(/status of 400/);
+    const { page } = session;
+    const email = uniqueEmail('unconfirmed');
+    await registerThroughForm(page, email);
+    await page.goto('/login');
+    await fillSignInForm(page, email, GOOD_PASSWORD);
+    await page
+      .getByText('Please confirm your email address before signing in. Check your inbox for the confirmation link.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Resend confirmation email' }).isVisible()).toBe(true);
+    expect(page.url()).toBe(url('/login'));
+  });
+});
+
+describe('sign-out', () => {
+  it('signs out everywhere, returns to / and guards pages again', async () => {
+    const { page } = session;
+    const email = uniqueEmail('sign-out');
+    await createConfirmedAccount(email);
+    await signInThroughForm(page, email);
+    const before = await storedSession(page);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await headerLink(page, 'Sign in').waitFor();
+    expect(page.url()).toBe(url('/'));
+    expect(await storedSession(page)).toBeNull();
+
+    // Global: the refresh token this browser held no longer works anywhere.
+    const refresh = await fetch(url('/api/auth/refresh'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refresh_token: before?.refresh_token }),
+    });
+    expect(refresh.status).toBe(401);
+
+    await page.goto('/profile');
+    await page.waitForURL(url('/login'));
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  });
+
+  it('follows a sign-out made in another tab', async () => {
+    const { page, context } = session;
+    const email = uniqueEmail('two-tabs');
+    await createConfirmedAccount(email);
+    await signInThroughForm(page, email);
+    const otherTab = await context.newPage();
+    await otherTab.goto('/profile');
+    await otherTab.getByRole('heading', { level: 1, name: 'Company profile' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await otherTab.waitForURL(url('/login'));
+  });
+});
+
+describe('password recovery', () => {
+  it('emails a reset link that sets a new password, which then signs in', async () => {
+    session.allowConsoleErrors(/status of 400/); // the old password, refused at the end
+    const { page } = session;
+    const email = uniqueEmail('forgot');
+    const newPassword = 'copper-kettle-lantern-93';
+    await createConfirmedAccount(email);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Check your inbox.').waitFor();
+
+    const link = await waitForEmailLink(email, { since });
+    expect(link).toMatch(/^\/auth\/callback\?code=[^&]+&type=recovery$/);
+    await page.goto(link);
+    await page.waitForURL(url('/auth/update-password'));
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL(url('/'));
+    await page.getByText('Password updated').waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await headerLink(page, 'Sign in').waitFor();
+    await page.goto('/login');
+    await fillSignInForm(page, email, GOOD_PASSWORD);
+    await page.getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
+    await fillSignInForm(page, email, newPassword);
+    await page.waitForURL(url('/'));
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  });
+});
+
+describe('session upkeep', () => {
+  it('renews a rejected access token and retries, without bothering the user', async () => {
+    session.allowConsoleErrors(/status of 401/);
+    const { page } = session;
+    const email = uniqueEmail('renew');
+    await createConfirmedAccount(email);
+    await signInThroughForm(page, email);
+    await tamperWithStoredSession(page, { access_token: 'tampered' });
+
+    await page.goto('/profile');
+    await headerLink(page, 'Free plan').waitFor();
+    expect(page.url()).toBe(url('/profile'));
+    expect((await storedSession(page))?.access_token).not.toBe('tampered');
+  });
+
+  it('sends the user to sign in again when the session cannot be renewed', async () => {
+    session.allowConsoleErrors(/status of 401/);
+    const { page } = session;
+    const email = uniqueEmail('expired');
+    await createConfirmedAccount(email);
+    await signInThroughForm(page, email);
+    await tamperWithStoredSession(page, { access_token: 'tampered', refresh_token: 'revoked' });
+
+    await page.goto('/profile');
+    await page.waitForURL(url('/login'));
+    await page.getByText('Session expired').waitFor();
+    const rememberedFrom = await page.evaluate(() => (history.state?.usr as { from?: string } | undefined)?.from);
+    expect(rememberedFrom).toBe('/profile');
+    expect(await storedSession(page)).toBeNull();
+  });
+
+  it('carries on with a basic free-tier profile when the profile cannot be loaded', async () => {
+    session.allowConsoleErrors(/status of 503/);
+    const { page } = session;
+    const email = uniqueEmail('no-profile');
+    await createConfirmedAccount(email);
+    await page.route('**/api/profile', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'service_unavailable', message: 'Down for maintenance' } }),
+      }),
+    );
+    await signInThroughForm(page, email);
+    await headerLink(page, 'Free plan').waitFor();
+  });
+});

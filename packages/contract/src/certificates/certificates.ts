@@ -1,0 +1,200 @@
+import { z } from 'zod/mini';
+
+/** Standards offered on the form (DOMAIN.md); users may add their own ("Other"). */
+export const KNOWN_STANDARDS = [
+  'AS 3740-2021',
+  'AS 4654.1-2012',
+  'AS 4654.2-2012',
+  'AS/NZS 4858:2004',
+  'NCC Housing Provisions Part 10.2',
+] as const;
+
+export const MAX_PHOTOS_PER_CERTIFICATE = 20;
+export const TOO_MANY_PHOTOS_MESSAGE = `A certificate can have up to ${MAX_PHOTOS_PER_CERTIFICATE} photos. Remove some before adding more.`;
+
+export const certificateStatuses = ['draft', 'completed'] as const;
+export type WritableCertificateStatus = (typeof certificateStatuses)[number];
+
+/** Messages of SPEC §5 and §6, word for word. */
+export const certificateMessages = {
+  userMismatch: 'User authentication mismatch - please log in again',
+  noSession: 'No valid session - please log in again',
+  authError: 'Authentication error - please log in again',
+  premiumUpdate: 'Premium subscription required to update certificates',
+  premiumDelete:
+    'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
+  notFound: 'Certificate not found',
+  monthlyLimit:
+    'You have completed 5 certificates this month, the limit of the free plan. Save this one as a draft, or upgrade to Premium for unlimited certificates.',
+} as const;
+
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22.'));
+
+export const certificatePhotoInputSchema = z.object({
+  file_id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)),
+  caption: z._default(z.string().check(z.trim(), z.maxLength(300)), ''),
+});
+
+const photosInput = z
+  .array(certificatePhotoInputSchema)
+  .check(z.maxLength(MAX_PHOTOS_PER_CERTIFICATE, TOO_MANY_PHOTOS_MESSAGE));
+
+const standardsInput = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(20));
+
+/** Fields of a certificate a user writes. Completed certificates need the job details filled in. */
+const certificateFields = {
+  standards: standardsInput,
+  job_site_address: z.string().check(z.trim(), z.maxLength(500)),
+  installation_date: z.nullable(isoDate),
+  areas: z.string().check(z.trim(), z.maxLength(2000)),
+  materials_used: z.string().check(z.maxLength(5000)),
+  additional_info: z.string().check(z.maxLength(5000)),
+  photos: photosInput,
+  status: z.enum(certificateStatuses),
+};
+
+export const createCertificateRequestSchema = z.object({
+  /** Must be the signed-in user (SPEC §5); a mismatch is refused. */
+  user_id: z.string(),
+  standards: z._default(certificateFields.standards, []),
+  job_site_address: z._default(certificateFields.job_site_address, ''),
+  installation_date: z._default(certificateFields.installation_date, null),
+  areas: z._default(certificateFields.areas, ''),
+  materials_used: z._default(certificateFields.materials_used, ''),
+  additional_info: z._default(certificateFields.additional_info, ''),
+  photos: z._default(certificateFields.photos, []),
+  status: certificateFields.status,
+});
+export type CreateCertificateRequest = z.input<typeof createCertificateRequestSchema>;
+
+/** Any field not supplied keeps its existing value (SPEC §5). */
+export const updateCertificateRequestSchema = z.object({
+  standards: z.optional(certificateFields.standards),
+  job_site_address: z.optional(certificateFields.job_site_address),
+  installation_date: z.optional(certificateFields.installation_date),
+  areas: z.optional(certificateFields.areas),
+  materials_used: z.optional(certificateFields.materials_used),
+  additional_info: z.optional(certificateFields.additional_info),
+  photos: z.optional(certificateFields.photos),
+  status: z.optional(certificateFields.status),
+});
+export type UpdateCertificateRequest = z.input<typeof updateCertificateRequestSchema>;
+
+/** What a completed certificate needs; drafts may be saved half-filled. */
+export function missingForCompletion(certificate: {
+  standards: string[];
+  job_site_address: string;
+  installation_date: string | null;
+  areas: string;
+}): Array<{ path: string; message: string }> {
+  const missing: Array<{ path: string; message: string }> = [];
+  if (!certificate.job_site_address.trim())
+    missing.push({ path: 'job_site_address', message: 'Enter the job site address.' });
+  if (!certificate.installation_date)
+    missing.push({ path: 'installation_date', message: 'Enter the installation date.' });
+  if (certificate.standards.length === 0) missing.push({ path: 'standards', message: 'Choose at least one standard.' });
+  if (!certificate.areas.trim()) missing.push({ path: 'areas', message: 'Describe the areas treated.' });
+  return missing;
+}
+
+export const applicatorBlockSchema = z.object({
+  company_name: z.nullable(z.string()),
+  company_address: z.nullable(z.string()),
+  company_phone: z.nullable(z.string()),
+  company_email: z.nullable(z.string()),
+  company_abn: z.nullable(z.string()),
+  licence_number: z.nullable(z.string()),
+  applicator_name: z.nullable(z.string()),
+  logo_url: z.nullable(z.string()),
+  signature_url: z.nullable(z.string()),
+});
+export type ApplicatorBlock = z.infer<typeof applicatorBlockSchema>;
+
+export const certificatePhotoSchema = z.object({
+  file_id: z.string(),
+  caption: z.string(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+});
+export type CertificatePhoto = z.infer<typeof certificatePhotoSchema>;
+
+export const certificateSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  certificate_number: z.nullable(z.string()),
+  standards: z.array(z.string()),
+  job_site_address: z.string(),
+  installation_date: z.nullable(z.string()),
+  areas: z.string(),
+  materials_used: z.string(),
+  additional_info: z.string(),
+  photos: z.array(certificatePhotoSchema),
+  status: z.enum(certificateStatuses),
+  applicator: z.nullable(applicatorBlockSchema),
+  completed_at: z.nullable(z.string()),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** True when the caller owns it (they see edit and delete actions). */
+  is_owner: z.boolean(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+
+export const certificateListQuerySchema = z.object({
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+  status: z.optional(z.enum(certificateStatuses)),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+});
+export type CertificateListQuery = z.input<typeof certificateListQuerySchema>;
+
+export const certificateSummarySchema = z.object({
+  id: z.string(),
+  certificate_number: z.nullable(z.string()),
+  job_site_address: z.string(),
+  installation_date: z.nullable(z.string()),
+  status: z.enum(certificateStatuses),
+  standards: z.array(z.string()),
+  photo_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CertificateSummary = z.infer<typeof certificateSummarySchema>;
+
+export const certificateListResponseSchema = z.object({
+  items: z.array(certificateSummarySchema),
+  next_cursor: z.nullable(z.string()),
+});
+export type CertificateListResponse = z.infer<typeof certificateListResponseSchema>;
+
+export const monthlyUsageSchema = z.object({
+  month: z.string(),
+  completed: z.number(),
+  /** null for premium: no limit. */
+  limit: z.nullable(z.number()),
+});
+export type MonthlyUsage = z.infer<typeof monthlyUsageSchema>;
+
+export const uploadedPhotoSchema = z.object({
+  file_id: z.string(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;
+
+export const galleryQuerySchema = z.object({
+  certificate_id: z.optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/))),
+});
+
+export const galleryPhotoSchema = z.object({
+  certificate_id: z.string(),
+  job_site_address: z.string(),
+  certificate_number: z.nullable(z.string()),
+  file_id: z.string(),
+  caption: z.string(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+});
+export const galleryResponseSchema = z.object({ photos: z.array(galleryPhotoSchema) });
+export type GalleryPhoto = z.infer<typeof galleryPhotoSchema>;

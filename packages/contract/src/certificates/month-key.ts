@@ -1,0 +1,9 @@
+/** SPEC §9: the month key YYYY-MM, in the user's own time zone (DESIGN §2). */
+export function monthKey(instant: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(
+    instant,
+  );
+  const year = parts.find((part) => part.type === 'year')?.value;
+  const month = parts.find((part) => part.type === 'month')?.value;
+  return `${year}-${month}`;
+}
