@@ -11,6 +11,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { AuthService } from './features/auth/auth.service.ts';
 import { AccessTokens, randomToken } from './features/auth/tokens.ts';
 import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
+import { CertificatePdfService } from './features/certificates/certificate-pdf.service.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 import { CertificatesService } from './features/certificates/certificates.service.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
@@ -94,6 +95,9 @@ export async function buildApp(options: AppOptions) {
   });
 
   const { db, settings } = options;
+  // Links in emails and QR codes never come from the Host header, which a caller controls.
+  const publicOrigin = () =>
+    settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`;
   const loadJwtSecret = async () =>
     settings.jwtSecret ?? (await authRepo.getOrCreateSecret(db, 'jwt', () => randomToken(48)));
   const storedFiles = new StoredFiles(db, options.fileStorage, () =>
@@ -105,10 +109,14 @@ export async function buildApp(options: AppOptions) {
     rateLimiter: new RateLimiter(db),
     accessTokens: new AccessTokens(loadJwtSecret, settings.accessTokenTtlSeconds),
     signupDisabled: settings.signupDisabled,
-    // Links in emails never come from the Host header, which a caller controls.
-    linkBase: () =>
-      settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`,
+    linkBase: publicOrigin,
   });
+  const certificatePdfs = new CertificatePdfService(
+    db,
+    storedFiles,
+    options.fileStorage,
+    (certificateId) => `${publicOrigin()}/certificates/${certificateId}`,
+  );
 
   await app.register(
     async (api) => {
@@ -127,7 +135,9 @@ export async function buildApp(options: AppOptions) {
       await api.register(profileRoutes(new ProfileService(db, storedFiles)));
       await api.register(filesRoutes(storedFiles));
       await api.register(
-        certificatesRoutes(new CertificatesService(db, storedFiles, options.clock ?? (() => new Date()))),
+        certificatesRoutes(
+          new CertificatesService(db, storedFiles, certificatePdfs, options.clock ?? (() => new Date())),
+        ),
       );
       await api.register(bundlesRoutes);
     },

@@ -259,7 +259,7 @@ describe('premium-only update and delete', () => {
     expect(response.statusCode).toBe(200);
     const updated: Certificate = response.json();
     expect(updated.areas).toBe('Laundry');
-    const { areas: _areas, updated_at: _updatedAt, ...unchanged } = original;
+    const { areas: _areas, updated_at: _updatedAt, fingerprint: _fingerprint, ...unchanged } = original;
     expect(updated).toMatchObject(unchanged);
   });
 

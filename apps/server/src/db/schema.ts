@@ -108,6 +108,8 @@ export const certificates = pgTable(
     completedMonth: text('completed_month'),
     /** The applicator block frozen from the profile at completion (DOMAIN.md). */
     applicator: jsonb('applicator'),
+    /** Fingerprint of the content whose PDF is cached in file storage; null when none is cached. */
+    pdfCachedFingerprint: text('pdf_cached_fingerprint'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -224,6 +226,8 @@ export const files = pgTable(
     height: integer('height').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
+    /** Photos only: a print-resolution copy for PDFs, made from the original upload (one re-encode). */
+    printKey: text('print_key'),
     createdAt: createdAt(),
   },
   (table) => [

@@ -136,6 +136,8 @@ export const certificateSchema = z.object({
   updated_at: z.string(),
   /** True when the caller owns it (they see edit and delete actions). */
   is_owner: z.boolean(),
+  /** SHA-256 of the certificate content, printed on the PDF so a paper copy can be checked. */
+  fingerprint: z.string(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 

@@ -69,6 +69,11 @@ export const certificatesRepo = {
     return row;
   },
 
+  /** Records which content the cached PDF shows; leaves updated_at alone (nothing the user changed). */
+  async setPdfCachedFingerprint(db: Queryable, id: string, fingerprint: string | null): Promise<void> {
+    await db.update(certificates).set({ pdfCachedFingerprint: fingerprint }).where(eq(certificates.id, id));
+  },
+
   async delete(db: Queryable, userId: string, id: string): Promise<void> {
     await db.delete(certificates).where(and(eq(certificates.id, id), eq(certificates.userId, userId)));
   },

@@ -10,6 +10,7 @@ import {
   updateCertificateRequestSchema,
   uploadedPhotoSchema,
 } from '@app/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { callerOf } from '../../platform/http/auth-context.ts';
@@ -58,18 +59,28 @@ export const certificatesRoutes =
       async (request) => ({ photos: await service.gallery(callerOf(request), request.query.certificate_id) }),
     );
 
-    /** The share link: no login needed for a completed certificate; the owner also sees drafts. */
+    // The share link needs no login for a completed certificate; the owner also reaches drafts.
+    // A stale or broken token still gets the public view rather than an error.
+    const optionalAuth = {
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (request.headers.authorization) await app.requireAuth.call(app, request, reply).catch(() => {});
+      },
+    };
+
     app.get(
       '/certificates/:id',
-      { schema: { params: idParams, response: { 200: certificateSchema } } },
-      async (request, reply) => {
-        if (request.headers.authorization) {
-          // A stale or broken token still gets the public view rather than an error.
-          await app.requireAuth.call(app, request, reply).catch(() => {});
-        }
-        return service.get(request.caller, request.params.id);
-      },
+      { ...optionalAuth, schema: { params: idParams, response: { 200: certificateSchema } } },
+      (request) => service.get(request.caller, request.params.id),
     );
+
+    app.get('/certificates/:id/pdf', { ...optionalAuth, schema: { params: idParams } }, async (request, reply) => {
+      const { pdf, filename } = await service.pdf(request.caller, request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-cache')
+        .send(pdf);
+    });
 
     app.patch(
       '/certificates/:id',

@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { StoredFiles } from '../../platform/storage/stored-files.ts';
+import { type CertificatePdfService, certificateFingerprint } from './certificate-pdf.service.ts';
 import {
   type CertificateRow,
   certificatesRepo,
@@ -51,6 +52,7 @@ export class CertificatesService {
   constructor(
     private readonly db: Database,
     private readonly storedFiles: StoredFiles,
+    private readonly pdfs: CertificatePdfService,
     private readonly now: () => Date,
   ) {}
 
@@ -106,6 +108,7 @@ export class CertificatesService {
         additionalInfo: input.additional_info,
         photos: input.photos,
         status: input.status,
+        pdfCachedFingerprint: null,
       });
       if (existing.status === 'draft' && merged.status === 'completed') {
         updated = await this.complete(tx, updated, owner);
@@ -122,6 +125,7 @@ export class CertificatesService {
       };
     });
     await this.removeFiles(caller.userId, removedFileIds);
+    await this.pdfs.forget(row);
     return this.present(row, true);
   }
 
@@ -139,6 +143,7 @@ export class CertificatesService {
       await certificatesRepo.delete(tx, caller.userId, id);
       return existing.photos as StoredPhoto[];
     });
+    await this.pdfs.forget({ userId: caller.userId, id });
     await this.removeFiles(
       caller.userId,
       photos.map((photo) => photo.file_id),
@@ -150,14 +155,25 @@ export class CertificatesService {
    * Drafts, deleted and unknown ids all answer 'Certificate not found'.
    */
   async get(caller: AuthenticatedCaller | undefined, id: string): Promise<Certificate> {
+    const { row, isOwner } = await this.findReadable(caller, id);
+    return this.present(row, isOwner);
+  }
+
+  /** The A4 PDF, under the same rule as the share page; drafts carry a DRAFT watermark. */
+  async pdf(caller: AuthenticatedCaller | undefined, id: string): Promise<{ pdf: Buffer; filename: string }> {
+    const { row } = await this.findReadable(caller, id);
+    return { pdf: await this.pdfs.pdfFor(row), filename: `${row.certificateNumber ?? 'draft-certificate'}.pdf` };
+  }
+
+  private async findReadable(caller: AuthenticatedCaller | undefined, id: string) {
     if (!UUID.test(id)) throw errors.notFound();
     if (caller) {
       const own = await certificatesRepo.findOwned(this.db, caller.userId, id);
-      if (own) return this.present(own, true);
+      if (own) return { row: own, isOwner: true };
     }
     const shared = await certificatesRepo.findCompleted(this.db, id);
     if (!shared) throw errors.notFound();
-    return this.present(shared, false);
+    return { row: shared, isOwner: false };
   }
 
   async list(
@@ -314,6 +330,7 @@ export class CertificatesService {
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
       is_owner: isOwner,
+      fingerprint: certificateFingerprint(row),
     };
   }
 

@@ -9,6 +9,8 @@ export type ProcessedImage = {
   width: number;
   height: number;
   thumbnail: Buffer;
+  /** Photos only: the copy embedded in PDFs. */
+  print?: Buffer;
 };
 
 export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
@@ -16,6 +18,8 @@ export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 export const MAX_IMAGE_MEGAPIXELS = 50;
 const LONG_EDGE = { photo: 2048, logo: 1200, signature: 1200 } as const;
 const THUMBNAIL_EDGE = 400;
+// Half an A4 page wide at about 300 dpi: sharp in print, small enough to email six of them.
+const PRINT_EDGE = 1200;
 
 const unsupported = () =>
   new AppError(
@@ -56,16 +60,19 @@ export async function processImage(input: Buffer, purpose: ImagePurpose): Promis
       purpose === 'photo'
         ? await oriented.keepExif().jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true })
         : await oriented.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(data)
-      .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer();
+    // Derived copies come from the original upload too, so no copy is re-encoded twice.
+    const derived = (edge: number) =>
+      sharp(input, options).rotate().resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true });
+    const thumbnail = await derived(THUMBNAIL_EDGE).webp({ quality: 75 }).toBuffer();
+    const print =
+      purpose === 'photo' ? await derived(PRINT_EDGE).jpeg({ quality: 72, mozjpeg: true }).toBuffer() : undefined;
     return {
       data,
       contentType: purpose === 'photo' ? 'image/jpeg' : 'image/png',
       width: info.width,
       height: info.height,
       thumbnail,
+      print,
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : '';

@@ -6,7 +6,7 @@ import { type ImagePurpose, processImage } from '../images/image-processing.ts';
 import type { FileStorage } from './file-storage.ts';
 
 export type StoredFile = typeof files.$inferSelect;
-export type FileVariant = 'original' | 'thumbnail';
+export type FileVariant = 'original' | 'thumbnail' | 'print';
 
 const FILE_PATH = /^\/api\/files\/([0-9a-f-]{36})$/;
 const URL_LIFETIME_SECONDS = 3600;
@@ -38,8 +38,10 @@ export class StoredFiles {
     const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
     const storageKey = `users/${userId}/${id}.${extension}`;
     const thumbnailKey = `users/${userId}/${id}-thumb.webp`;
+    const printKey = image.print ? `users/${userId}/${id}-print.jpg` : null;
     await this.storage.put(storageKey, image.data);
     await this.storage.put(thumbnailKey, image.thumbnail);
+    if (printKey && image.print) await this.storage.put(printKey, image.print);
     try {
       const [row] = await this.db
         .insert(files)
@@ -53,12 +55,13 @@ export class StoredFiles {
           height: image.height,
           storageKey,
           thumbnailKey,
+          printKey,
         })
         .returning();
       if (!row) throw new Error('file insert returned nothing');
       return row;
     } catch (error) {
-      await this.removeBytes({ storageKey, thumbnailKey });
+      await this.removeBytes({ storageKey, thumbnailKey, printKey });
       throw error;
     }
   }
@@ -77,9 +80,17 @@ export class StoredFiles {
   }
 
   async readBytes(file: StoredFile, variant: FileVariant): Promise<{ data: Buffer; contentType: string } | null> {
-    const data = await this.storage.read(variant === 'thumbnail' ? file.thumbnailKey : file.storageKey);
+    const key = { original: file.storageKey, thumbnail: file.thumbnailKey, print: file.printKey ?? file.storageKey }[
+      variant
+    ];
+    const data = await this.storage.read(key);
     if (!data) return null;
-    return { data, contentType: variant === 'thumbnail' ? 'image/webp' : file.contentType };
+    const contentType = {
+      original: file.contentType,
+      thumbnail: 'image/webp',
+      print: file.printKey ? 'image/jpeg' : file.contentType,
+    }[variant];
+    return { data, contentType };
   }
 
   async removeOwned(userId: string, fileId: string): Promise<void> {
@@ -113,7 +124,8 @@ export class StoredFiles {
       .digest('base64url');
   }
 
-  private async removeBytes(file: Pick<StoredFile, 'storageKey' | 'thumbnailKey'>) {
-    await Promise.all([this.storage.remove(file.storageKey), this.storage.remove(file.thumbnailKey)]);
+  private async removeBytes(file: Pick<StoredFile, 'storageKey' | 'thumbnailKey' | 'printKey'>) {
+    const keys = [file.storageKey, file.thumbnailKey, file.printKey].filter((key) => key !== null);
+    await Promise.all(keys.map((key) => this.storage.remove(key)));
   }
 }

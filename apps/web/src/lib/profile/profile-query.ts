@@ -1,7 +1,7 @@
 import { type AuthUser, DEFAULT_TIME_ZONE, type Profile } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { apiRequest } from '../api-client.ts';
+import { useAuth } from '../auth/use-auth.ts';
 
 /** Per user, so one person's profile is never shown to the next one signing in on this browser. */
 export const profileQueryKey = (userId: string) => ['profile', userId] as const;
@@ -37,14 +37,20 @@ export function basicProfile(user: Pick<AuthUser, 'id' | 'email' | 'created_at'>
   };
 }
 
+/** The signed-in user (undefined when signed out) and the query for their profile. */
+export function useProfileQuery() {
+  const auth = useAuth();
+  const user = auth.status === 'signed-in' ? auth.session.user : undefined;
+  const query = useQuery({ ...profileQueryOptions(user?.id ?? ''), enabled: user !== undefined });
+  return { user, query };
+}
+
 /**
  * The signed-in user's profile: undefined while it first loads or when signed out, the basic
  * free-tier profile if it could not be loaded.
  */
 export function useProfile(): Profile | undefined {
-  const auth = useAuth();
-  const user = auth.status === 'signed-in' ? auth.session.user : undefined;
-  const query = useQuery({ ...profileQueryOptions(user?.id ?? ''), enabled: user !== undefined });
+  const { user, query } = useProfileQuery();
   if (!user) return undefined;
   return query.data ?? (query.isError ? basicProfile(user) : undefined);
 }

@@ -1,0 +1,215 @@
+import { type Certificate, KNOWN_STANDARDS, type Session } from '@app/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { buildTestApp } from './support/app.ts';
+import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
+import { multipartBody } from './support/multipart.ts';
+import { firstPagePng, pdfFonts, pdfPageCount, pdfText } from './support/pdf-tools.ts';
+
+let database: TestDatabase;
+let mail: MailCatcher;
+let app: App;
+let owner: Session;
+
+const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+const LONG_INFO = `${'Flood test held for 24 hours with no leaks observed. '.repeat(60)}End of notes: cure times followed.`;
+
+async function uploadTo(url: string, image: Buffer, filename: string, contentType: string) {
+  const body = multipartBody(image, filename, contentType);
+  const method = url.includes('photos') ? 'POST' : 'PUT';
+  const response = await app.inject({
+    method,
+    url,
+    headers: { ...bearer(owner), ...body.headers },
+    payload: body.payload,
+  });
+  expect(response.statusCode).toBeLessThan(300);
+  return response.json();
+}
+
+/** A 12 MP phone-like photo: noisy content, so it compresses like a real one. */
+const phonePhoto = (shade: number) =>
+  sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: { r: shade, g: 120, b: 90 },
+      noise: { type: 'gaussian', mean: 128, sigma: 20 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+
+async function createCertificate(body: object): Promise<Certificate> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/certificates',
+    headers: bearer(owner),
+    payload: {
+      user_id: owner.user.id,
+      status: 'completed',
+      standards: [...KNOWN_STANDARDS],
+      job_site_address: '7 Wattle Crescent, Katoomba NSW 2780',
+      installation_date: '2026-11-12',
+      areas: 'Ensuite: shower recess and floor; Laundry',
+      materials_used: 'Ardex WPM 300 membrane, 2 coats at right angles; Ardex bond breaker tape',
+      additional_info: LONG_INFO,
+      ...body,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+const download = async (id: string, headers: Record<string, string> = {}) => {
+  const response = await app.inject({ url: `/api/certificates/${id}/pdf`, headers });
+  return { response, pdf: response.rawPayload };
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mail = await startMailCatcher();
+  app = await buildTestApp(database.db, { mailer: mail.mailer, settings: { publicUrl: 'https://certs.example.com' } });
+  owner = await registerConfirmedUser(app, mail);
+  await query(
+    `insert into subscribers (user_id, email, subscribed, subscription_tier) values ($1, $2, true, 'premium')`,
+    [owner.user.id, owner.user.email],
+  );
+  await app.inject({
+    method: 'PATCH',
+    url: '/api/profile',
+    headers: bearer(owner),
+    payload: {
+      company_name: 'Zoë Ng-Đặng Waterproofing',
+      company_address: '3 Gum Tree Lane, Penrith NSW 2750',
+      company_abn: '51 824 753 556',
+      licence_number: 'WP-2231',
+      applicator_name: 'Zoë Ng-Đặng',
+    },
+  });
+  const logo = await sharp({ create: { width: 600, height: 240, channels: 4, background: '#0f766e' } })
+    .png()
+    .toBuffer();
+  await uploadTo('/api/profile/logo', logo, 'logo.png', 'image/png');
+  const signature = await sharp({
+    create: { width: 500, height: 150, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg width="500" height="150"><path d="M10 120 C 120 10, 200 140, 490 30" stroke="black" stroke-width="6" fill="none"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+  await uploadTo('/api/profile/signature', signature, 'signature.png', 'image/png');
+}, 120_000);
+
+afterAll(async () => {
+  await app.close();
+  await mail.close();
+  await database.drop();
+});
+
+describe('certificate PDF', () => {
+  it('prints the address, number, every standard, the fingerprint and non-ASCII names, with fonts embedded', async () => {
+    const certificate = await createCertificate({});
+    const { response, pdf } = await download(certificate.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${certificate.certificate_number}.pdf"`,
+    );
+
+    const text = await pdfText(pdf);
+    expect(text).toContain('7 Wattle Crescent, Katoomba NSW 2780');
+    expect(text).toContain(certificate.certificate_number);
+    for (const standard of KNOWN_STANDARDS) expect(text).toContain(standard);
+    expect(text).toContain(certificate.fingerprint);
+    expect(text).toContain('Zoë Ng-Đặng');
+    expect(text).toContain('ABN 51 824 753 556');
+    expect(text).toContain(`https://certs.example.com/certificates/${certificate.id}`);
+    // Long text wraps and flows on: its last words are printed, not clipped.
+    expect(text).toContain('End of notes: cure times followed.');
+    expect(text).not.toContain('DRAFT');
+
+    const fonts = await pdfFonts(pdf);
+    expect(fonts).toContain('DejaVuSans');
+    for (const line of fonts.split('\n').slice(2).filter(Boolean)) expect(line).toMatch(/\byes\s+yes\b/);
+  });
+
+  it('grows by pages as photos are added, and stays small enough to email', { timeout: 120_000 }, async () => {
+    const withoutPhotos = await createCertificate({ additional_info: 'Short note.' });
+    const photos = [];
+    for (let index = 0; index < 6; index++) {
+      const uploaded = await uploadTo(
+        '/api/certificates/photos',
+        await phonePhoto(60 + index * 20),
+        `p${index}.jpg`,
+        'image/jpeg',
+      );
+      photos.push({ file_id: uploaded.file_id, caption: `Photo ${index + 1}: membrane coat ${index + 1}` });
+    }
+    const withPhotos = await createCertificate({ additional_info: 'Short note.', photos });
+
+    const plain = await download(withoutPhotos.id);
+    const illustrated = await download(withPhotos.id);
+    const plainPages = await pdfPageCount(plain.pdf);
+    const illustratedPages = await pdfPageCount(illustrated.pdf);
+    expect(illustratedPages).toBeGreaterThan(plainPages);
+    expect(await pdfText(illustrated.pdf)).toContain('Photo 6: membrane coat 6');
+    expect(illustrated.pdf.length).toBeLessThanOrEqual(300 * 1024 + 6 * 250 * 1024);
+  });
+
+  it('renders a first page that is neither blank nor running off the edges', async () => {
+    const certificate = await createCertificate({});
+    const png = await firstPagePng((await download(certificate.id)).pdf);
+    const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const inkAt = (x: number, y: number) => (data[y * info.width + x] ?? 255) < 200;
+    let ink = 0;
+    for (let y = 0; y < info.height; y++) for (let x = 0; x < info.width; x++) if (inkAt(x, y)) ink++;
+    expect(ink / (info.width * info.height)).toBeGreaterThan(0.02);
+    // The outer 5% on every side is margin: nothing printed there means nothing was cut off.
+    const border = Math.round(info.width * 0.05);
+    let edgeInk = 0;
+    for (let y = 0; y < info.height; y++) {
+      for (let x = 0; x < info.width; x++) {
+        const inBorder = x < border || x >= info.width - border || y < border || y >= info.height - border;
+        if (inBorder && inkAt(x, y)) edgeInk++;
+      }
+    }
+    expect(edgeInk).toBe(0);
+  });
+
+  it('watermarks a draft, and shows it to its owner only', async () => {
+    const draft = await createCertificate({ status: 'draft' });
+    expect((await download(draft.id)).response.statusCode).toBe(404);
+    const { response, pdf } = await download(draft.id, bearer(owner));
+    expect(response.statusCode).toBe(200);
+    expect(await pdfText(pdf)).toContain('DRAFT: not issued');
+  });
+
+  it('caches a completed certificate’s PDF and rebuilds it when the certificate changes', async () => {
+    const certificate = await createCertificate({ additional_info: 'First version.' });
+    const first = await download(certificate.id);
+    const { rows } = await query('select pdf_cached_fingerprint from certificates where id = $1', [certificate.id]);
+    expect(rows[0].pdf_cached_fingerprint).toBe(certificate.fingerprint);
+    expect((await download(certificate.id)).pdf.equals(first.pdf)).toBe(true);
+
+    const updated = await app.inject({
+      method: 'PATCH',
+      url: `/api/certificates/${certificate.id}`,
+      headers: bearer(owner),
+      payload: { additional_info: 'Second version.' },
+    });
+    expect(updated.json().fingerprint).not.toBe(certificate.fingerprint);
+    const text = await pdfText((await download(certificate.id)).pdf);
+    expect(text).toContain('Second version.');
+    expect(text).toContain(updated.json().fingerprint);
+  });
+});

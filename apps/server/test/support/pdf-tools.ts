@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Runs poppler-utils (Debian) on a PDF held in memory. */
+async function withPdfFile<T>(pdf: Buffer, work: (file: string, directory: string) => Promise<T>): Promise<T> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-pdf-'));
+  try {
+    const file = path.join(directory, 'document.pdf');
+    await writeFile(file, pdf);
+    return await work(file, directory);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+export const pdfText = (pdf: Buffer) =>
+  withPdfFile(pdf, async (file) => (await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'])).stdout);
+
+export const pdfPageCount = (pdf: Buffer) =>
+  withPdfFile(pdf, async (file) => Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [file])).stdout)?.[1]));
+
+export const pdfFonts = (pdf: Buffer) => withPdfFile(pdf, async (file) => (await run('pdffonts', [file])).stdout);
+
+/** The first page rendered to PNG at `dpi`. */
+export const firstPagePng = (pdf: Buffer, dpi = 60) =>
+  withPdfFile(pdf, async (file, directory) => {
+    await run('pdftoppm', [
+      '-png',
+      '-r',
+      String(dpi),
+      '-f',
+      '1',
+      '-l',
+      '1',
+      '-singlefile',
+      file,
+      path.join(directory, 'page'),
+    ]);
+    return readFile(path.join(directory, 'page.png'));
+  });

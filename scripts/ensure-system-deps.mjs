@@ -1,0 +1,26 @@
+// Makes sure the Debian programs the tests drive are present (DESIGN §6): Chromium for e2e, and
+// poppler-utils (pdftotext, pdftoppm, pdfinfo) for reading generated PDFs. Installs them when
+// running as root on Debian; otherwise stops with a one-line instruction. Never skips silently.
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const needs = [
+  { path: chromium, pkg: 'chromium' },
+  { path: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+  { path: '/usr/bin/pdftoppm', pkg: 'poppler-utils' },
+  { path: '/usr/bin/pdfinfo', pkg: 'poppler-utils' },
+];
+const missing = [...new Set(needs.filter((need) => !existsSync(need.path)).map((need) => need.pkg))];
+if (missing.length === 0) process.exit(0);
+
+const isRoot = process.getuid?.() === 0;
+if (isRoot && existsSync('/usr/bin/apt-get')) {
+  console.log(`Installing Debian packages the tests need: ${missing.join(' ')}…`);
+  execSync(`apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${missing.join(' ')}`, {
+    stdio: 'inherit',
+  });
+  if (needs.every((need) => existsSync(need.path))) process.exit(0);
+}
+console.error(`Missing test tools. Install them with: sudo apt-get install -y ${missing.join(' ')}`);
+process.exit(1);
