@@ -1,0 +1,7 @@
+import { runListBenchmark } from './list.bench.ts';
+import { runPdfBenchmark } from './pdf.bench.ts';
+
+// `npm run bench [list|pdf]`: figures and side-by-side ratios, never pass/fail.
+const only = process.argv[2];
+if (!only || only === 'list') await runListBenchmark();
+if (!only || only === 'pdf') await runPdfBenchmark();

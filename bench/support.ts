@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { chmod, mkdtemp } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { runMigrations } from '../apps/server/src/db/migrate.ts';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export type Stats = { count: number; perSecond: number; p50: number; p99: number };
+
+export function summarise(latenciesMs: number[], seconds: number): Stats {
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { count: sorted.length, perSecond: sorted.length / seconds, p50: at(0.5), p99: at(0.99) };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+/** Runs `task` from `concurrency` loops for `seconds`, collecting each call's latency. */
+export async function closedLoop(task: () => Promise<void>, concurrency: number, seconds: number): Promise<Stats> {
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        await task();
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  return summarise(latencies, seconds);
+}
+
+/** A fresh embedded PostgreSQL with the schema applied. */
+export async function freshDatabase() {
+  const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-bench-'));
+  await chmod(directory, 0o755);
+  const cluster = await startEmbeddedPostgres(path.join(directory, 'postgres'), pino({ level: 'warn' }));
+  await cluster.ensureDatabase('bench');
+  const url = cluster.urlFor('bench');
+  await runMigrations(url);
+  return { url, directory, stop: () => cluster.stop() };
+}
+
+/** The real server (sources via tsx) as a child process, so the load generator does not share its thread. */
+export async function startServerProcess(env: Record<string, string>) {
+  const port = await findFreePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      if (attempt > 300) throw new Error('server did not start');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    base,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** GET with a keep-alive agent; resolves once the whole body has arrived. */
+export function httpGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
+export const format = (value: number, digits = 1) => value.toFixed(digits);
