@@ -66,13 +66,7 @@ export class CertificatesService {
     const row = await this.db.transaction(async (tx) => {
       const created = await certificatesRepo.insert(tx, {
         userId: caller.userId,
-        standards: input.standards,
-        jobSiteAddress: input.job_site_address,
-        installationDate: input.installation_date,
-        areas: input.areas,
-        materialsUsed: input.materials_used,
-        additionalInfo: input.additional_info,
-        photos: input.photos,
+        ...toColumns(input),
         status: input.status,
       });
       return input.status === 'completed' ? this.complete(tx, created, owner) : created;
@@ -100,13 +94,7 @@ export class CertificatesService {
       if (input.photos) await this.assertPhotosUsable(caller.userId, input.photos, id, tx);
 
       let updated = await certificatesRepo.update(tx, caller.userId, id, {
-        standards: input.standards,
-        jobSiteAddress: input.job_site_address,
-        installationDate: input.installation_date,
-        areas: input.areas,
-        materialsUsed: input.materials_used,
-        additionalInfo: input.additional_info,
-        photos: input.photos,
+        ...toColumns(input),
         status: input.status,
         pdfCachedFingerprint: null,
       });
@@ -337,6 +325,27 @@ export class CertificatesService {
   private fileUrl(fileId: string | null) {
     return fileId ? this.storedFiles.signedUrl(StoredFiles.pathOf(fileId)) : Promise.resolve(null);
   }
+}
+
+/** The API's snake_case fields as columns; fields left undefined are not written. */
+function toColumns<Input extends UpdateCertificateInput>(input: Input) {
+  return {
+    standards: input.standards,
+    jobSiteAddress: input.job_site_address,
+    installationDate: input.installation_date,
+    areas: input.areas,
+    materialsUsed: input.materials_used,
+    additionalInfo: input.additional_info,
+    photos: input.photos,
+  } as {
+    standards: Input['standards'];
+    jobSiteAddress: Input['job_site_address'];
+    installationDate: Input['installation_date'];
+    areas: Input['areas'];
+    materialsUsed: Input['materials_used'];
+    additionalInfo: Input['additional_info'];
+    photos: Input['photos'];
+  };
 }
 
 export function formatCertificateNumber(year: number, sequence: number): string {
