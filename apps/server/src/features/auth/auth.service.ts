@@ -27,10 +27,11 @@ const LINK_TTL_SECONDS: Record<EmailLinkType, number> = { signup: 24 * 3600, rec
 export const authRateLimits = {
   signInPerIp: { name: 'signin:ip', limit: 100, windowSeconds: 300 },
   signInPerEmail: { name: 'signin:email', limit: 10, windowSeconds: 300 },
-  signUpPerIp: { name: 'signup:ip', limit: 30, windowSeconds: 3600 },
+  // Per-IP limits are loose (an office or a phone carrier shares one IP); per-email limits are tight.
+  signUpPerIp: { name: 'signup:ip', limit: 100, windowSeconds: 3600 },
   /** Per address and per kind of mail, so a confirmation never blocks a password reset. */
   mailPerEmail: { name: 'mail:email', limit: 1, windowSeconds: 60 },
-  mailPerIp: { name: 'mail:ip', limit: 30, windowSeconds: 3600 },
+  mailPerIp: { name: 'mail:ip', limit: 100, windowSeconds: 3600 },
   refreshPerIp: { name: 'refresh:ip', limit: 600, windowSeconds: 300 },
 } satisfies Record<string, RateLimitRule>;
 
