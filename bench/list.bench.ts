@@ -69,7 +69,12 @@ export async function runListBenchmark() {
     };
 
     const plan = await client.query(`explain ${LIST_SQL}`, [large.userId]);
-    console.log(`\nPlan: ${plan.rows.map((line) => line['QUERY PLAN'].trim()).slice(0, 2).join(' / ')}`);
+    console.log(
+      `\nPlan: ${plan.rows
+        .map((line) => line['QUERY PLAN'].trim())
+        .slice(0, 2)
+        .join(' / ')}`,
+    );
 
     // Warm both paths (JIT, plan cache, pool connections) before measuring.
     await closedLoop(api(large), CONCURRENCY, 1);

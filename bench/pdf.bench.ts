@@ -36,21 +36,21 @@ async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T
 }
 
 function html(input: CertificatePdfInput): string {
-  const escape = (value: string) => value.replace(/[&<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+  const escapeHtml = (value: string) => value.replace(/[&<>]/g, (char) => `&#${char.charCodeAt(0)};`);
   const image = (buffer: Buffer, type: string) => `data:${type};base64,${buffer.toString('base64')}`;
   return `<!doctype html><html><head><meta charset="utf-8"><style>
     body{font-family:DejaVu Sans,sans-serif;font-size:10pt;margin:0} h1{color:#0f766e} h2{color:#0f766e;font-size:11pt}
     .grid{display:grid;grid-template-columns:1fr 1fr;gap:12pt} .grid img{width:100%;height:190pt;object-fit:contain;background:#f1f5f9}
   </style></head><body>
     ${input.logo ? `<img src="${image(input.logo, 'image/png')}" style="height:64pt">` : ''}
-    <h1>Certificate of Compliance</h1><p>${escape(input.company.name ?? '')} · ABN ${input.company.abn}</p>
+    <h1>Certificate of Compliance</h1><p>${escapeHtml(input.company.name ?? '')} · ABN ${input.company.abn}</p>
     <p>Certificate number: ${input.certificateNumber} · Issue date: ${input.issueDate}</p>
-    <h2>Job site address</h2><p>${escape(input.jobSiteAddress)}</p><h2>Areas</h2><p>${escape(input.areas)}</p>
-    <h2>Standards</h2><ul>${input.standards.map((standard) => `<li>${escape(standard)}</li>`).join('')}</ul>
-    <h2>Materials used</h2><p>${escape(input.materialsUsed)}</p><h2>Additional information</h2><p>${escape(input.additionalInfo)}</p>
+    <h2>Job site address</h2><p>${escapeHtml(input.jobSiteAddress)}</p><h2>Areas</h2><p>${escapeHtml(input.areas)}</p>
+    <h2>Standards</h2><ul>${input.standards.map((standard) => `<li>${escapeHtml(standard)}</li>`).join('')}</ul>
+    <h2>Materials used</h2><p>${escapeHtml(input.materialsUsed)}</p><h2>Additional information</h2><p>${escapeHtml(input.additionalInfo)}</p>
     ${input.signature ? `<img src="${image(input.signature, 'image/png')}" style="height:60pt">` : ''}
     <p>Verify: ${input.verifyUrl}<br>${input.fingerprint}</p>
-    <div class="grid">${input.photos.map((photo) => `<figure><img src="${image(photo.image, 'image/jpeg')}"><figcaption>${escape(photo.caption)}</figcaption></figure>`).join('')}</div>
+    <div class="grid">${input.photos.map((photo) => `<figure><img src="${image(photo.image, 'image/jpeg')}"><figcaption>${escapeHtml(photo.caption)}</figcaption></figure>`).join('')}</div>
   </body></html>`;
 }
 
