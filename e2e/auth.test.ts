@@ -53,7 +53,8 @@ describe('sign-up and email confirmation', () => {
     expect(link).toMatch(/^\/auth\/callback\?code=[^&]+&type=signup$/);
 
     await page.goto(link);
-    await page.waitForURL(url('/'));
+    // Signed in by the link, the new user goes on to set up their company.
+    await page.waitForURL(url('/onboarding'));
     await page.getByText('Email confirmed').waitFor();
     // The profile record loaded for the new user.
     await headerLink(page, 'Free plan').waitFor();
@@ -81,6 +82,9 @@ describe('sign-up and email confirmation', () => {
     await phone.goto('/profile?tab=company');
     await phone.waitForURL(url('/login'));
     await fillSignInForm(phone, email, GOOD_PASSWORD);
+    // Sign-in returns to that page, then a user who has not set up yet goes on to onboarding.
+    await phone.waitForURL(url('/onboarding'));
+    await phone.goBack();
     await phone.waitForURL(url('/profile?tab=company'));
     await phone.getByRole('heading', { level: 1, name: 'Company profile' }).waitFor();
 
@@ -138,7 +142,7 @@ describe('sign-up and email confirmation', () => {
     await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(url('/login'));
     await fillSignInForm(page, email, GOOD_PASSWORD);
-    await page.waitForURL(url('/'));
+    await page.waitForURL(url('/onboarding'));
   });
 });
 
@@ -282,7 +286,8 @@ describe('session upkeep', () => {
     session.allowConsoleErrors(/status of 503/);
     const { page } = session;
     const email = uniqueEmail('no-profile');
-    await createConfirmedAccount(email);
+    // Not onboarded: without a profile to go by, sign-in must not send the user to onboarding either.
+    await createConfirmedAccount(email, GOOD_PASSWORD, { onboarded: false });
     await page.route('**/api/profile', (route) =>
       route.fulfill({
         status: 503,
@@ -292,5 +297,6 @@ describe('session upkeep', () => {
     );
     await signInThroughForm(page, email);
     await headerLink(page, 'Free plan').waitFor();
+    expect(page.url()).toBe(url('/'));
   });
 });

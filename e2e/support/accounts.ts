@@ -10,24 +10,43 @@ export const uniqueEmail = (label = 'user') =>
 /** A password the server's strength check accepts. */
 export const GOOD_PASSWORD = 'harbour-trowel-magnet-47';
 
-async function post(path: string, body: unknown) {
+async function send<T = unknown>(
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: unknown,
+  accessToken?: string,
+): Promise<T> {
   const response = await fetch(`${inject('baseUrl')}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    method,
+    headers: { 'content-type': 'application/json', ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}) },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json().catch(() => undefined)) as T;
 }
 
 /**
  * An account whose email is already confirmed, made through the API: for tests about what comes
- * after sign-up. Without a code challenge the server mails a token-hash link (/auth/confirm).
+ * after sign-up. Like a returning user it has finished onboarding, so signing in lands where the
+ * test expects; pass `{ onboarded: false }` for a brand-new user, whom sign-in takes to /onboarding.
+ * Without a code challenge the server mails a token-hash link (/auth/confirm).
  */
-export async function createConfirmedAccount(email: string, password = GOOD_PASSWORD): Promise<void> {
+export async function createConfirmedAccount(
+  email: string,
+  password = GOOD_PASSWORD,
+  { onboarded = true }: { onboarded?: boolean } = {},
+): Promise<void> {
   const since = Date.now();
-  await post('/api/auth/signup', { email, password });
+  await send('POST', '/api/auth/signup', { email, password });
   const link = new URL(await waitForEmailLink(email, { since }), 'http://app');
-  await post('/api/auth/verify', { type: 'signup', token_hash: link.searchParams.get('token_hash') });
+  await send('POST', '/api/auth/verify', { type: 'signup', token_hash: link.searchParams.get('token_hash') });
+  if (onboarded) await finishOnboarding(email, password);
+}
+
+/** Marks onboarding as done through the API, as its last step does. */
+async function finishOnboarding(email: string, password = GOOD_PASSWORD): Promise<void> {
+  const session = await send<{ access_token: string }>('POST', '/api/auth/signin', { email, password });
+  await send('PATCH', '/api/profile', { onboarding_completed: true }, session.access_token);
 }
 
 /**

@@ -13,6 +13,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The app's DATA_DIR; with no SMTP_URL its mails land in `<dataDir>/outbox` as .eml files. */
     dataDir: string;
+    /** The app's embedded PostgreSQL, for arranging what the UI cannot (e.g. a premium subscriber). */
+    databaseUrl: string;
   }
 }
 
@@ -32,16 +34,19 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 
-  const baseUrl = await new Promise<string>((resolve, reject) => {
+  const { baseUrl, databaseUrl } = await new Promise<{ baseUrl: string; databaseUrl: string }>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the app did not start within 60 s')), 60_000);
     child.once('exit', (code) => reject(new Error(`the app exited during start-up with code ${code}`)));
     if (!child.stdout) return reject(new Error('no stdout from the app'));
+    let databasePort: number | undefined;
     createInterface({ input: child.stdout }).on('line', (line) => {
       try {
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
+        const entry = JSON.parse(line) as { msg?: string; url?: string; port?: number };
+        if (entry.msg === 'embedded PostgreSQL started') databasePort = entry.port;
         if (entry.msg === 'server ready' && entry.url) {
           clearTimeout(timer);
-          resolve(entry.url);
+          if (!databasePort) return reject(new Error('the app did not log its embedded PostgreSQL port'));
+          resolve({ baseUrl: entry.url, databaseUrl: `postgres://postgres:postgres@127.0.0.1:${databasePort}/app` });
         }
       } catch {
         // Not a JSON log line.
@@ -50,6 +55,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', baseUrl);
   project.provide('dataDir', dataDir);
+  project.provide('databaseUrl', databaseUrl);
 
   return async () => {
     if (child.exitCode === null) {

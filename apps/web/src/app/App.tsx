@@ -31,6 +31,34 @@ export function App() {
     [queryClient, router],
   );
 
+  // A user who has not finished onboarding is taken there after each sign-in.
+  useEffect(() => {
+    let pendingCheck: AbortController | undefined;
+    const stopListening = onAuthStateChange((change) => {
+      if (change.event !== 'SIGNED_IN' && change.event !== 'SIGNED_OUT') return;
+      pendingCheck?.abort();
+      if (change.event === 'SIGNED_OUT') return;
+      const check = new AbortController();
+      pendingCheck = check;
+      const userId = change.session.user.id;
+      // Loaded on demand, so the public pages' JavaScript does not carry it.
+      void Promise.all([import('./onboarding-redirect.ts'), import('../lib/profile/profile-query.ts')]).then(
+        ([{ redirectIfOnboardingUnfinished }, { profileQueryOptions }]) =>
+          redirectIfOnboardingUnfinished({
+            router,
+            signal: check.signal,
+            loadProfile: () => queryClient.fetchQuery(profileQueryOptions(userId)),
+          }),
+        // Could not load the code (offline): the user carries on where they are, signed in.
+        () => undefined,
+      );
+    });
+    return () => {
+      pendingCheck?.abort();
+      stopListening();
+    };
+  }, [queryClient, router]);
+
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

@@ -16,6 +16,16 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.tsx'));
 const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage.tsx'));
 const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPage.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
+const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx'));
+const WelcomePage = lazy(() => import('../features/onboarding/WelcomePage.tsx'));
+const MaterialsPage = lazy(() => import('../features/materials/MaterialsPage.tsx'));
+const CertificatesListPage = lazy(() => import('../features/certificates/CertificatesListPage.tsx'));
+const NewCertificatePage = lazy(() => import('../features/certificates/NewCertificatePage.tsx'));
+const EditCertificatePage = lazy(() => import('../features/certificates/EditCertificatePage.tsx'));
+const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
+const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
+const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },
@@ -29,28 +39,28 @@ export const publicRoutes: PageRoute[] = [
   { path: '/auth/callback', title: 'Signing you in', Page: AuthCallbackPage },
   { path: '/auth/confirm', title: 'Confirm your email', Page: ConfirmEmailPage },
   { path: '/auth/update-password', title: 'Set a new password', Page: UpdatePasswordPage },
-  { path: '/certificates/:id', title: 'Certificate' },
-  { path: '/certificates/:id/download', title: 'Download certificate' },
-  { path: '/gallery', title: 'Photo gallery' },
+  { path: '/certificates/:id', title: 'Certificate', Page: CertificateDetailPage },
+  { path: '/certificates/:id/download', title: 'Download certificate', Page: CertificateDownloadPage },
+  { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
   { path: '/sign/:token', title: 'Sign document' },
   { path: '/webhook-test', title: 'Billing webhook status' },
 ];
 
 /** Routes that send a visitor without a session to /login (and back afterwards). */
 export const guardedRoutes: PageRoute[] = [
-  { path: '/profile', title: 'Company profile' },
-  { path: '/certificates', title: 'Certificates' },
-  { path: '/certificates/new', title: 'New certificate' },
-  { path: '/certificates/edit/:id', title: 'Edit certificate' },
+  { path: '/profile', title: 'Company profile', Page: ProfilePage },
+  { path: '/certificates', title: 'Certificates', Page: CertificatesListPage },
+  { path: '/certificates/new', title: 'New certificate', Page: NewCertificatePage },
+  { path: '/certificates/edit/:id', title: 'Edit certificate', Page: EditCertificatePage },
   { path: '/compliance', title: 'Compliance checklist' },
-  { path: '/materials', title: 'Materials' },
+  { path: '/materials', title: 'Materials', Page: MaterialsPage },
   { path: '/swms', title: 'Safe Work Method Statements' },
   { path: '/swms/cover-sheet', title: 'SWMS cover sheet' },
   { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet' },
   { path: '/swms/:id', title: 'SWMS' },
   { path: '/bundles', title: 'Document bundles' },
   { path: '/admin', title: 'Admin' },
-  { path: '/onboarding', title: 'Set up your company' },
-  { path: '/welcome', title: 'Welcome' },
+  { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },
+  { path: '/welcome', title: 'Welcome', Page: WelcomePage },
   { path: '/subscription', title: 'Subscription' },
 ];

@@ -32,7 +32,7 @@ export type JsonRequest = {
 };
 
 /**
- * The one place the web app calls `fetch`: JSON in and out, every failure turned into an
+ * The one place the web app calls `fetch` (uploads: see http-upload.ts): JSON in and out, every failure turned into an
  * ApiError or a NetworkError. It knows nothing about sessions (see api-client.ts for that), so the
  * auth session can use it for its own calls without a circular import.
  */
@@ -42,26 +42,43 @@ export async function requestJson<T>(path: string, request: JsonRequest = {}): P
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`;
 
+  const response = await send(path, {
+    method: request.method ?? 'GET',
+    headers,
+    body: request.body === undefined ? null : JSON.stringify(request.body),
+    signal: request.signal ?? null,
+  });
+  return (await response.json().catch(() => undefined)) as T;
+}
+
+/** A file the server sends (e.g. a certificate PDF), with the name it suggests. */
+export async function requestFile(
+  path: string,
+  request: Pick<JsonRequest, 'accessToken' | 'signal'> = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const headers: Record<string, string> = {};
+  if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`;
+  const response = await send(path, { headers, signal: request.signal ?? null });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
+}
+
+/** fetch, with every failure turned into an ApiError or a NetworkError. */
+async function send(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: request.method ?? 'GET',
-      headers,
-      body: request.body === undefined ? null : JSON.stringify(request.body),
-      signal: request.signal ?? null,
-    });
+    response = await fetch(path, init);
   } catch (error) {
     // A caller that cancels (e.g. TanStack Query) expects its own abort back, not a network failure.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError({ cause: error });
   }
-
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return payload as T;
-  throw toApiError(response, payload);
+  if (response.ok) return response;
+  throw toApiError(response, await response.json().catch(() => undefined));
 }
 
-function toApiError(response: Response, payload: unknown): ApiError {
+/** The error a failed response stands for: our error shape (DESIGN §4), or a proxy's page. */
+export function toApiError(response: { status: number; statusText: string }, payload: unknown): ApiError {
   const error = (payload as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
     const details = Array.isArray(error.details) ? (error.details as FieldIssue[]) : [];

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { FREE_MONTHLY_COMPLETED_LIMIT } from '../constants.ts';
 
 /** Standards offered on the form (DOMAIN.md); users may add their own ("Other"). */
 export const KNOWN_STANDARDS = [
@@ -24,8 +25,7 @@ export const certificateMessages = {
   premiumDelete:
     'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
   notFound: 'Certificate not found',
-  monthlyLimit:
-    'You have completed 5 certificates this month, the limit of the free plan. Save this one as a draft, or upgrade to Premium for unlimited certificates.',
+  monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Save this one as a draft, or upgrade to Premium for unlimited certificates.`,
 } as const;
 
 const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22.'));

@@ -1,9 +1,11 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',
   secondary:
     'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
+  /** For what cannot be undone, e.g. a permanent delete. */
+  danger: 'bg-red-700 text-white hover:bg-red-800',
 } as const;
 
 export const buttonClasses = (variant: keyof typeof variants = 'primary') =>
@@ -17,7 +19,7 @@ export function Button({
   className = '',
   type = 'button',
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; ref?: Ref<HTMLButtonElement> }) {
   return <button type={type} className={`${buttonClasses(variant)} ${className}`} {...props} />;
 }
 

@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Button } from './Button.tsx';
+import { ImageField, type ImageFieldProps } from './ImageField.tsx';
+import { SignaturePad } from './SignaturePad.tsx';
+
+/** A signature image that can be drawn on screen as well as uploaded. */
+export function SignatureField(props: Omit<ImageFieldProps, 'children'>) {
+  const [drawing, setDrawing] = useState(false);
+  return (
+    <ImageField {...props}>
+      {drawing ? null : (
+        <Button variant="secondary" disabled={props.busy !== null} onClick={() => setDrawing(true)}>
+          {props.imageUrl ? `Draw a new ${props.noun}` : `Draw ${props.noun}`}
+        </Button>
+      )}
+      {drawing ? (
+        <div className="basis-full">
+          <SignaturePad
+            subject={`your ${props.noun}`}
+            saveLabel={`Save ${props.noun}`}
+            saving={props.busy === 'uploading'}
+            onSave={async (drawn) => {
+              // On failure the drawing stays, so the user can try again without signing again.
+              if (await props.onFile(drawn)) setDrawing(false);
+            }}
+            onCancel={() => setDrawing(false)}
+          />
+        </div>
+      ) : null}
+    </ImageField>
+  );
+}

@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type SignaturePadLibrary from 'signature_pad';
+import { Button } from './Button.tsx';
+import { inkBounds } from './ink-bounds.ts';
+
+/** Space kept around the ink when the drawing is cropped, in canvas pixels. */
+const CROP_MARGIN = 8;
+
+type SignaturePadProps = {
+  /** What is drawn, e.g. "your signature": used in the instructions and the canvas's name. */
+  subject: string;
+  /** The button that hands the drawing over, e.g. "Save signature". */
+  saveLabel: string;
+  /** Receives the drawing as a PNG cropped to the ink; the pad stays open until the promise settles. */
+  onSave: (drawing: Blob) => Promise<unknown>;
+  onCancel: () => void;
+  saving: boolean;
+};
+
+/**
+ * A box to draw a signature in with a finger, pen or mouse. The drawing library loads only when
+ * a pad is opened, so pages that merely show a signature do not download it.
+ */
+export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving }: SignaturePadProps) {
+  const instructionsId = useId();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const padRef = useRef<SignaturePadLibrary | null>(null);
+  const [ready, setReady] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  useEffect(() => {
+    let disposed = false;
+    let resizeObserver: ResizeObserver | undefined;
+    import('signature_pad')
+      .then(({ default: SignaturePadClass }) => {
+        const canvas = canvasRef.current;
+        if (disposed || !canvas) return;
+        const pad = new SignaturePadClass(canvas, { penColor: '#0f172a', minWidth: 0.8, maxWidth: 2.8 });
+        padRef.current = pad;
+        // Match the canvas to its on-screen size and pixel density, keeping what was drawn
+        // (a phone turned sideways resizes the box mid-signature).
+        const fitToScreen = () => {
+          const ratio = Math.max(window.devicePixelRatio || 1, 1);
+          const strokes = pad.toData();
+          canvas.width = Math.round(canvas.offsetWidth * ratio);
+          canvas.height = Math.round(canvas.offsetHeight * ratio);
+          canvas.getContext('2d')?.scale(ratio, ratio);
+          pad.clear();
+          pad.fromData(strokes);
+        };
+        fitToScreen();
+        resizeObserver = new ResizeObserver(fitToScreen);
+        resizeObserver.observe(canvas);
+        pad.addEventListener('beginStroke', () => setProblem(undefined));
+        setReady(true);
+      })
+      .catch(() => {
+        if (!disposed) {
+          setProblem('The drawing pad could not be loaded. Check your connection and try again, or upload a picture.');
+        }
+      });
+    return () => {
+      disposed = true;
+      resizeObserver?.disconnect();
+      padRef.current?.off();
+      padRef.current = null;
+    };
+  }, []);
+
+  const save = async () => {
+    const pad = padRef.current;
+    const canvas = canvasRef.current;
+    if (!pad || !canvas) return;
+    if (pad.isEmpty()) {
+      setProblem(`Draw ${subject} in the box first.`);
+      return;
+    }
+    const drawing = await croppedToInk(canvas);
+    if (!drawing) {
+      setProblem(`${capitalise(subject)} could not be read from the box. Clear it and draw it again.`);
+      return;
+    }
+    await onSave(drawing);
+  };
+
+  return (
+    <div className="flex flex-col gap-2">
+      <p id={instructionsId} className="text-sm">
+        Draw {subject} in the box with your finger, a stylus or the mouse.
+      </p>
+      {/* A drawing surface cannot be used from a keyboard; the upload button next to it can. */}
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label={`Drawing area for ${subject}`}
+        aria-describedby={instructionsId}
+        className="h-48 w-full touch-none rounded-md border-2 border-dashed border-slate-400 bg-white"
+      />
+      {!ready && !problem ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">Loading the drawing pad...</p>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {problem}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={!ready || saving} onClick={save}>
+          {saving ? 'Saving...' : saveLabel}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={!ready || saving}
+          onClick={() => {
+            padRef.current?.clear();
+            setProblem(undefined);
+          }}
+        >
+          Clear
+        </Button>
+        <Button variant="secondary" disabled={saving} onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The drawing as a PNG cut down to the ink plus a small margin; null if the canvas cannot be read. */
+async function croppedToInk(canvas: HTMLCanvasElement): Promise<Blob | null> {
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  const bounds = inkBounds(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
+  if (!bounds) return null;
+  const cropped = document.createElement('canvas');
+  cropped.width = bounds.width + CROP_MARGIN * 2;
+  cropped.height = bounds.height + CROP_MARGIN * 2;
+  cropped
+    .getContext('2d')
+    ?.drawImage(
+      canvas,
+      bounds.x,
+      bounds.y,
+      bounds.width,
+      bounds.height,
+      CROP_MARGIN,
+      CROP_MARGIN,
+      bounds.width,
+      bounds.height,
+    );
+  return new Promise((resolve) => cropped.toBlob(resolve, 'image/png'));
+}

@@ -1,0 +1,240 @@
+import type { ApplicatorBlock, Certificate } from '@app/contract';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { PageTitle } from '../../components/ui/PageTitle.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { isNotFound, useCertificate } from './api/use-certificate.ts';
+import { formatAbn, formatCalendarDate, formatInstantDate } from './format.ts';
+
+// Only the owner sees these, so visitors following a share link never download them.
+const OwnerActions = lazy(() => import('./components/OwnerActions.tsx'));
+
+/**
+ * The share link (not login-guarded): a completed certificate, read-only, for anyone holding the
+ * link, such as the builder or certifier. The owner also sees their drafts and the actions.
+ */
+export default function CertificateDetailPage() {
+  const { id = '' } = useParams();
+  const certificate = useCertificate(id);
+  if (certificate.isError) {
+    return isNotFound(certificate.error) ? (
+      <CertificateNotFound />
+    ) : (
+      <Column>
+        <PageTitle>Certificate</PageTitle>
+        <div className="mt-6 flex flex-col items-start gap-4">
+          {/* Plain words rather than lib/request-errors: this public page keeps its JavaScript small. */}
+          <Alert tone="error">The certificate could not be loaded. Check your connection and try again.</Alert>
+          <Button onClick={() => void certificate.retry()}>Try again</Button>
+        </div>
+      </Column>
+    );
+  }
+  if (!certificate.data) return <Spinner label="Loading certificate..." />;
+  return <CertificateView certificate={certificate.data} />;
+}
+
+function Column({ children }: { children: ReactNode }) {
+  return <article className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">{children}</article>;
+}
+
+function CertificateNotFound() {
+  const auth = useAuth();
+  return (
+    <Column>
+      <PageTitle>Certificate not found</PageTitle>
+      <p className="mt-3 text-slate-600 dark:text-slate-300">
+        Check that the link is complete. A certificate can only be viewed once it is completed; if it was deleted, ask
+        the applicator for a new link.
+      </p>
+      <p className="mt-6">
+        {auth.status === 'signed-in' ? (
+          <Link to="/certificates" className={buttonClasses('secondary')}>
+            Go to your certificates
+          </Link>
+        ) : (
+          <Link to="/" className={buttonClasses('secondary')}>
+            Go to the home page
+          </Link>
+        )}
+      </p>
+    </Column>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-t border-slate-200 pt-4 dark:border-slate-800">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+/** Free text as written, line breaks kept; a dash when empty. */
+function Text({ children }: { children: string }) {
+  return <p className="whitespace-pre-line break-words">{children.trim() || '—'}</p>;
+}
+
+function CertificateView({ certificate }: { certificate: Certificate }) {
+  const completed = certificate.status === 'completed';
+  return (
+    <Column>
+      <header className="flex flex-col gap-1">
+        {completed ? null : (
+          <p className="self-start rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
+            Draft: only you can see it
+          </p>
+        )}
+        <PageTitle>Certificate of compliance</PageTitle>
+        {certificate.certificate_number ? (
+          <p className="text-lg font-semibold">Certificate number {certificate.certificate_number}</p>
+        ) : null}
+        {certificate.completed_at ? (
+          <p className="text-slate-600 dark:text-slate-300">Issued {formatInstantDate(certificate.completed_at)}</p>
+        ) : null}
+        {completed ? (
+          // Printed on the PDF too: a paper copy whose fingerprint differs was changed after printing.
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Fingerprint (SHA-256): <span className="break-all font-mono">{certificate.fingerprint}</span>
+          </p>
+        ) : null}
+      </header>
+
+      <p className="mt-4">
+        <Link
+          to={`/certificates/${certificate.id}/download`}
+          className={buttonClasses(completed ? 'primary' : 'secondary')}
+        >
+          {completed ? 'Download PDF' : 'Download draft PDF'}
+        </Link>
+      </p>
+
+      {certificate.is_owner ? (
+        <Suspense fallback={null}>
+          <OwnerActions certificate={certificate} />
+        </Suspense>
+      ) : null}
+
+      <div className="mt-6 flex flex-col gap-6">
+        <Section title="Applicator">
+          {certificate.applicator ? (
+            <ApplicatorDetails applicator={certificate.applicator} />
+          ) : (
+            <p className="text-slate-600 dark:text-slate-300">
+              Your company details from your profile are added when the certificate is completed.
+            </p>
+          )}
+        </Section>
+
+        <Section title="Job details">
+          {/* Label above value on a phone, beside it on wider screens. */}
+          <dl className="grid grid-cols-1 gap-x-3 sm:grid-cols-[12rem_1fr] sm:gap-y-3 [&>dd]:mb-3 sm:[&>dd]:mb-0">
+            <dt className="font-medium text-slate-600 dark:text-slate-300">Job site address</dt>
+            <dd className="break-words">{certificate.job_site_address || '—'}</dd>
+            <dt className="font-medium text-slate-600 dark:text-slate-300">Installation date</dt>
+            <dd>{certificate.installation_date ? formatCalendarDate(certificate.installation_date) : '—'}</dd>
+            <dt className="font-medium text-slate-600 dark:text-slate-300">Areas</dt>
+            <dd>
+              <Text>{certificate.areas}</Text>
+            </dd>
+          </dl>
+        </Section>
+
+        <Section title="Standards">
+          {certificate.standards.length > 0 ? (
+            <ul className="list-disc pl-5">
+              {certificate.standards.map((standard) => (
+                <li key={standard}>{standard}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>—</p>
+          )}
+        </Section>
+
+        <Section title="Materials used">
+          <Text>{certificate.materials_used}</Text>
+        </Section>
+
+        <Section title="Additional information">
+          <Text>{certificate.additional_info}</Text>
+        </Section>
+
+        {certificate.photos.length > 0 ? (
+          <Section title="Photos">
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {certificate.photos.map((photo, index) => (
+                <li key={photo.file_id}>
+                  <figure className="flex flex-col gap-1">
+                    {/* Opens the full-size photo, which a phone can zoom natively. */}
+                    <a href={photo.url} target="_blank" rel="noopener" className="block">
+                      <img
+                        src={photo.thumbnail_url}
+                        alt={photo.caption || `Photo ${index + 1}`}
+                        loading="lazy"
+                        className="aspect-[4/3] w-full rounded bg-slate-100 object-cover dark:bg-slate-800"
+                      />
+                      <span className="sr-only"> (open full size)</span>
+                    </a>
+                    {photo.caption ? <figcaption className="text-sm">{photo.caption}</figcaption> : null}
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+      </div>
+    </Column>
+  );
+}
+
+function ApplicatorDetails({ applicator }: { applicator: ApplicatorBlock }) {
+  const company = applicator.company_name ?? 'The applicator';
+  const lines: Array<[label: string, value: string | null]> = [
+    ['ABN', applicator.company_abn && formatAbn(applicator.company_abn)],
+    ['Licence', applicator.licence_number],
+    ['Address', applicator.company_address],
+    ['Phone', applicator.company_phone],
+    ['Email', applicator.company_email],
+    ['Applicator', applicator.applicator_name],
+  ];
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center gap-3">
+        {applicator.logo_url ? (
+          // White behind the logo in either theme: logos are usually dark on transparent.
+          <img
+            src={applicator.logo_url}
+            alt={`${company} logo`}
+            className="max-h-16 max-w-32 rounded bg-white object-contain p-1"
+          />
+        ) : null}
+        <p className="text-lg font-semibold">{company}</p>
+      </div>
+      <dl className="grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1">
+        {lines
+          .filter((line): line is [string, string] => Boolean(line[1]))
+          .map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+              <dd className="break-words">{value}</dd>
+            </div>
+          ))}
+      </dl>
+      {applicator.signature_url ? (
+        <figure>
+          <img
+            src={applicator.signature_url}
+            alt={`Signature of ${applicator.applicator_name ?? company}`}
+            className="max-h-20 max-w-60 rounded bg-white object-contain p-1"
+          />
+          <figcaption className="text-sm text-slate-600 dark:text-slate-300">Signature</figcaption>
+        </figure>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { PageTitle } from '../../components/ui/PageTitle.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { fetchCertificatePdf } from './api/certificates-api.ts';
+import { isNotFound } from './api/use-certificate.ts';
+
+type Download =
+  | { status: 'preparing' }
+  | { status: 'ready'; url: string; filename: string }
+  | { status: 'failed'; error: unknown };
+
+/**
+ * /certificates/{id}/download: the certificate's PDF, under the share page's rule (anyone for a
+ * completed certificate; the owner for a draft). The download starts by itself; the page keeps a
+ * button for a second copy and a way back.
+ */
+export default function CertificateDownloadPage() {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const [attempt, setAttempt] = useState(0);
+  const [download, setDownload] = useState<Download>({ status: 'preparing' });
+  const link = useRef<HTMLAnchorElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) fetches again.
+  useEffect(() => {
+    if (auth.status === 'loading') return;
+    const controller = new AbortController();
+    let objectUrl: string | undefined;
+    setDownload({ status: 'preparing' });
+    fetchCertificatePdf(id, auth.status === 'signed-in', controller.signal).then(
+      ({ blob, filename }) => {
+        objectUrl = URL.createObjectURL(blob);
+        setDownload({ status: 'ready', url: objectUrl, filename: filename ?? 'certificate.pdf' });
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setDownload({ status: 'failed', error });
+      },
+    );
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [id, auth.status, attempt]);
+
+  // Start the download once, as soon as the file is here.
+  useEffect(() => {
+    if (download.status === 'ready') link.current?.click();
+  }, [download.status]);
+
+  const back = (
+    <Link to={`/certificates/${encodeURIComponent(id)}`} className={buttonClasses('secondary')}>
+      Back to the certificate
+    </Link>
+  );
+
+  if (download.status === 'failed' && isNotFound(download.error)) {
+    return (
+      <section className="mx-auto max-w-3xl px-4 py-10">
+        <PageTitle>Certificate not found</PageTitle>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">
+          Check that the link is complete. Only completed certificates can be downloaded by others; ask the applicator
+          for a new link.
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="mx-auto max-w-3xl px-4 py-10">
+      <PageTitle>Download certificate</PageTitle>
+      <div className="mt-6 flex flex-col items-start gap-4">
+        {download.status === 'preparing' ? <Spinner label="Preparing the PDF..." /> : null}
+        {download.status === 'ready' ? (
+          <>
+            <p>Your download has started. If it did not, use the button below.</p>
+            <div className="flex flex-wrap gap-3">
+              <a ref={link} href={download.url} download={download.filename} className={buttonClasses()}>
+                Download PDF ({download.filename})
+              </a>
+              {back}
+            </div>
+          </>
+        ) : null}
+        {download.status === 'failed' ? (
+          <>
+            <Alert tone="error">The PDF could not be prepared. Check your connection and try again.</Alert>
+            <div className="flex flex-wrap gap-3">
+              <Button onClick={() => setAttempt((count) => count + 1)}>Try again</Button>
+              {back}
+            </div>
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

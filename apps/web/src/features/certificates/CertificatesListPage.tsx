@@ -1,0 +1,238 @@
+import { type CertificateSummary, certificateStatuses, type WritableCertificateStatus } from '@app/contract';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { toast } from '../../components/ui/notifications/index.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { requestErrorMessage } from '../../lib/request-errors.ts';
+import {
+  type CertificateListFilters,
+  certificateKeys,
+  fetchCertificatePage,
+  fetchMonthlyUsage,
+} from './api/certificates-api.ts';
+import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
+import { CertificatePage } from './components/CertificatePage.tsx';
+import { formatCalendarDate, formatInstantDate } from './format.ts';
+
+const SEARCH_DELAY_MS = 300;
+const statusLabels: Record<WritableCertificateStatus, string> = { draft: 'Draft', completed: 'Completed' };
+
+const parseStatus = (value: string | null) =>
+  certificateStatuses.find((status) => status === value) as WritableCertificateStatus | undefined;
+
+export default function CertificatesListPage() {
+  const auth = useAuth();
+  if (auth.status !== 'signed-in') return null; // The route is guarded; this only narrows the type.
+  return <CertificateList userId={auth.session.user.id} />;
+}
+
+function CertificateList({ userId }: { userId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters: CertificateListFilters = {
+    status: parseStatus(searchParams.get('status')),
+    q: searchParams.get('q')?.trim() || undefined,
+  };
+  const unfiltered = !filters.status && !filters.q;
+  const [searchText, setSearchText] = useState(filters.q ?? '');
+  // The saved copy covers the unfiltered list only; it is read once, when the page opens.
+  const [cached] = useState(() => readCachedCertificates(localStorage, userId));
+
+  const list = useInfiniteQuery({
+    queryKey: certificateKeys.list(userId, filters),
+    queryFn: ({ pageParam, signal }) => fetchCertificatePage(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
+  });
+  const loaded = list.data?.pages.flatMap((page) => page.items);
+
+  // Keep the local copy in step with what the server last said (SPEC §7).
+  useEffect(() => {
+    if (unfiltered && list.data) {
+      cacheCertificates(
+        localStorage,
+        userId,
+        list.data.pages.flatMap((page) => page.items),
+      );
+    }
+  }, [unfiltered, list.data, userId]);
+
+  useEffect(() => {
+    if (!list.isError) return;
+    toast({
+      title: 'Failed to load certificates',
+      description: requestErrorMessage(list.error),
+      variant: 'destructive',
+    });
+  }, [list.isError, list.error]);
+
+  // Typing narrows the list once the user pauses, without a request per key press.
+  const currentQuery = filters.q ?? '';
+  useEffect(() => {
+    if (searchText.trim() === currentQuery) return;
+    const timer = setTimeout(() => {
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          if (searchText.trim()) next.set('q', searchText.trim());
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, currentQuery, setSearchParams]);
+
+  const setStatus = (status: string) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (parseStatus(status)) next.set('status', status);
+      else next.delete('status');
+      return next;
+    });
+
+  const showingCache = !loaded && unfiltered && cached.length > 0;
+  const items = loaded ?? (unfiltered ? cached : []);
+
+  return (
+    <CertificatePage
+      title="Certificates"
+      actions={
+        <Link to="/certificates/new" className={buttonClasses()}>
+          New certificate
+        </Link>
+      }
+    >
+      <div className="flex flex-col gap-5">
+        <MonthlyUsage userId={userId} />
+        <search className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+          <TextField
+            label="Search by address"
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+          <Field label="Status">
+            {(control) => (
+              <select {...control} value={filters.status ?? ''} onChange={(event) => setStatus(event.target.value)}>
+                <option value="">All</option>
+                <option value="draft">Drafts</option>
+                <option value="completed">Completed</option>
+              </select>
+            )}
+          </Field>
+        </search>
+
+        {showingCache && list.isFetching ? (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+            Showing the copy saved on this device while the latest list loads...
+          </p>
+        ) : null}
+        {list.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <Alert tone="error">
+              Your certificates could not be loaded. {requestErrorMessage(list.error)}
+              {items.length > 0 ? ' The list below may be out of date.' : null}
+            </Alert>
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : null}
+
+        {items.length > 0 ? (
+          <ul className="flex flex-col gap-3">
+            {items.map((item) => (
+              <CertificateListItem key={item.id} certificate={item} />
+            ))}
+          </ul>
+        ) : list.isPending ? (
+          <Spinner label="Loading certificates..." />
+        ) : list.isSuccess ? (
+          <EmptyList filtered={!unfiltered} />
+        ) : null}
+
+        {list.hasNextPage ? (
+          <Button
+            variant="secondary"
+            className="self-center"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
+            {list.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+          </Button>
+        ) : null}
+      </div>
+    </CertificatePage>
+  );
+}
+
+function CertificateListItem({ certificate }: { certificate: CertificateSummary }) {
+  const address = certificate.job_site_address || 'No address yet';
+  return (
+    <li className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <Link to={`/certificates/${certificate.id}`} className={`break-words text-base ${textLinkClasses}`}>
+          {address}
+        </Link>
+        <span
+          className={`rounded px-2 py-0.5 text-sm font-semibold ${
+            certificate.status === 'completed'
+              ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100'
+              : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50'
+          }`}
+        >
+          {statusLabels[certificate.status]}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {[
+          certificate.certificate_number,
+          certificate.installation_date
+            ? `Installed ${formatCalendarDate(certificate.installation_date)}`
+            : `Created ${formatInstantDate(certificate.created_at)}`,
+          certificate.photo_count > 0
+            ? `${certificate.photo_count} photo${certificate.photo_count === 1 ? '' : 's'}`
+            : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+    </li>
+  );
+}
+
+function EmptyList({ filtered }: { filtered: boolean }) {
+  return filtered ? (
+    <p>No certificates match. Try another part of the address, or choose All.</p>
+  ) : (
+    <div className="flex flex-col items-start gap-3">
+      <p>You have no certificates yet. Create one for your next job: save it as a draft and complete it later.</p>
+      <Link to="/certificates/new" className={buttonClasses()}>
+        Create your first certificate
+      </Link>
+    </div>
+  );
+}
+
+/** The free plan's allowance this month; nothing for premium, or when it cannot be loaded. */
+function MonthlyUsage({ userId }: { userId: string }) {
+  const usage = useQuery({ queryKey: certificateKeys.usage(userId), queryFn: fetchMonthlyUsage });
+  if (!usage.data || usage.data.limit === null) return null;
+  const { completed, limit } = usage.data;
+  return (
+    <p className="text-sm text-slate-600 dark:text-slate-300">
+      {completed} of {limit} completed certificates used this month on the free plan.{' '}
+      <Link to="/pricing" className={textLinkClasses}>
+        Premium has no limit
+      </Link>
+      .
+    </p>
+  );
+}

@@ -1,0 +1,156 @@
+import { type Certificate, certificateMessages, type WritableCertificateStatus } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
+import { toast } from '../../components/ui/notifications/index.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useProfile } from '../../lib/profile/profile-query.ts';
+import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { rememberSavedCertificate } from './api/certificate-writes.ts';
+import { updateCertificate } from './api/certificates-api.ts';
+import { isNotFound, useCertificate } from './api/use-certificate.ts';
+import { type CertificateFormValues, formFieldErrors, formValuesOf, updateRequestOf } from './certificate-form.ts';
+import { isPlanLimit, isWriteFailure, savedToast, updateFailureToast } from './certificate-toasts.ts';
+import { CertificateForm } from './components/CertificateForm.tsx';
+import { CertificatePage } from './components/CertificatePage.tsx';
+import { SaveProblem } from './components/SaveProblem.tsx';
+import { discardLocalEdit, readLocalEdit, saveLocalEdit } from './local-edits.ts';
+
+const NOT_FOUND_HELP = 'It may have been deleted, or the link is wrong. Open it again from your certificates.';
+
+export default function EditCertificatePage() {
+  const { id = '' } = useParams();
+  const auth = useAuth();
+  const profile = useProfile();
+  const certificate = useCertificate(id);
+  const userId = auth.status === 'signed-in' ? auth.session.user.id : undefined;
+  const missing = certificate.isError && isNotFound(certificate.error);
+  // Only the server's current answer: an edit must start from what is stored, not an older copy.
+  const current = certificate.settled ? certificate.data : undefined;
+  const ownedCertificate = current?.is_owner ? current : undefined;
+  // Someone else's completed certificate is readable through its share link, but is not theirs to edit.
+  const notFound = missing || (current !== undefined && !ownedCertificate);
+
+  useEffect(() => {
+    if (notFound) toast({ title: 'Certificate not found', description: NOT_FOUND_HELP, variant: 'destructive' });
+  }, [notFound]);
+
+  if (notFound) {
+    return (
+      <CertificatePage title="Certificate not found" intro={NOT_FOUND_HELP}>
+        <Link to="/certificates" className={buttonClasses('secondary')}>
+          Back to certificates
+        </Link>
+      </CertificatePage>
+    );
+  }
+  // The server enforces this too; checking first spares a free user filling in a form they cannot save.
+  if (profile && profile.subscription_tier !== 'premium') {
+    return (
+      <CertificatePage title="Premium Feature">
+        <div className="flex flex-col gap-4">
+          <Alert tone="error">{certificateMessages.premiumUpdate}</Alert>
+          <p>
+            On the free plan a saved certificate stays as it is. Upgrade to Premium to edit and delete certificates,
+            with no monthly limit.
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link to="/pricing" className={buttonClasses()}>
+              See Premium plans
+            </Link>
+            <Link to={`/certificates/${id}`} className={buttonClasses('secondary')}>
+              View the certificate
+            </Link>
+          </div>
+        </div>
+      </CertificatePage>
+    );
+  }
+  if (certificate.isError) {
+    return (
+      <CertificatePage title="Edit certificate">
+        <div className="flex flex-col items-start gap-4">
+          <Alert tone="error">The certificate could not be loaded. {requestErrorMessage(certificate.error)}</Alert>
+          <Button onClick={() => void certificate.retry()}>Try again</Button>
+        </div>
+      </CertificatePage>
+    );
+  }
+  if (!userId || !profile || !ownedCertificate) {
+    return (
+      <CertificatePage title="Edit certificate">
+        <Spinner label="Loading certificate..." />
+      </CertificatePage>
+    );
+  }
+  return (
+    <CertificatePage title="Edit certificate" intro={ownedCertificate.certificate_number ?? 'Draft'}>
+      <EditForm userId={userId} certificate={ownedCertificate} />
+    </CertificatePage>
+  );
+}
+
+function EditForm({ userId, certificate }: { userId: string; certificate: Certificate }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Changes that could not reach the server last time come back first.
+  const [localEdit, setLocalEdit] = useState(() => readLocalEdit(localStorage, userId, certificate.id));
+  const [savedLocally, setSavedLocally] = useState(false);
+
+  const update = useMutation({
+    mutationFn: ({ values, status }: { values: CertificateFormValues; status: WritableCertificateStatus }) =>
+      updateCertificate(certificate.id, updateRequestOf(certificate, values, status)),
+    onMutate: () => setSavedLocally(false),
+    onSuccess: (saved) => {
+      discardLocalEdit(localStorage, userId, certificate.id);
+      toast(savedToast(saved, 'update'));
+      rememberSavedCertificate(queryClient, userId, saved);
+      void navigate(`/certificates/${saved.id}`);
+    },
+    onError: (error, { values, status }) => {
+      const kept =
+        isWriteFailure(error) &&
+        saveLocalEdit(localStorage, userId, certificate.id, { values, status, savedAt: new Date().toISOString() });
+      setSavedLocally(kept);
+      toast(updateFailureToast(error, kept));
+    },
+  });
+
+  const discard = () => {
+    discardLocalEdit(localStorage, userId, certificate.id);
+    setLocalEdit(undefined);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      {localEdit ? (
+        <Alert tone="error">
+          <p>
+            These are your changes from {new Date(localEdit.savedAt).toLocaleString('en-AU')}, saved on this device but
+            not synchronized. Save to synchronize them, or discard them to see the certificate as stored.
+          </p>
+          <button type="button" className={`mt-2 min-h-11 ${textLinkClasses}`} onClick={discard}>
+            Discard unsynchronized changes
+          </button>
+        </Alert>
+      ) : null}
+      <CertificateForm
+        // A fresh form when the stored edit is discarded.
+        key={localEdit ? 'local-edit' : 'stored'}
+        initialValues={localEdit?.values ?? formValuesOf(certificate)}
+        onSave={(values, status) => update.mutate({ values, status })}
+        saving={update.isPending ? (update.variables?.status ?? null) : null}
+        serverErrors={formFieldErrors(update.error)}
+        problem={
+          <SaveProblem
+            problem={update.isError ? updateFailureToast(update.error, savedLocally) : undefined}
+            offerUpgrade={isPlanLimit(update.error)}
+          />
+        }
+      />
+    </div>
+  );
+}

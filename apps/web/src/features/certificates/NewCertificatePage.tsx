@@ -1,0 +1,65 @@
+import type { Profile, WritableCertificateStatus } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '../../components/ui/notifications/index.ts';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useProfile } from '../../lib/profile/profile-query.ts';
+import { assertUnderMonthlyLimit, rememberSavedCertificate } from './api/certificate-writes.ts';
+import { createCertificate } from './api/certificates-api.ts';
+import { type CertificateFormValues, createRequestOf, emptyFormValues, formFieldErrors } from './certificate-form.ts';
+import { createFailureToast, isPlanLimit, savedToast } from './certificate-toasts.ts';
+import { CertificateForm } from './components/CertificateForm.tsx';
+import { CertificatePage } from './components/CertificatePage.tsx';
+import { SaveProblem } from './components/SaveProblem.tsx';
+import { todayIn } from './format.ts';
+
+export default function NewCertificatePage() {
+  const auth = useAuth();
+  const profile = useProfile();
+  return (
+    <CertificatePage title="New certificate">
+      {auth.status === 'signed-in' && profile ? (
+        <NewCertificateForm userId={auth.session.user.id} profile={profile} />
+      ) : (
+        <Spinner label="Loading your profile..." />
+      )}
+    </CertificatePage>
+  );
+}
+
+function NewCertificateForm({ userId, profile }: { userId: string; profile: Profile }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [initialValues] = useState(() =>
+    emptyFormValues({ commonMaterials: profile.common_materials, today: todayIn(profile.time_zone) }),
+  );
+  const create = useMutation({
+    mutationFn: async ({ values, status }: { values: CertificateFormValues; status: WritableCertificateStatus }) => {
+      if (status === 'completed') await assertUnderMonthlyLimit();
+      return createCertificate(createRequestOf(values, userId, status));
+    },
+    onSuccess: (certificate) => {
+      toast(savedToast(certificate, 'create'));
+      rememberSavedCertificate(queryClient, userId, certificate);
+      void navigate(`/certificates/${certificate.id}`);
+    },
+    onError: (error) => toast(createFailureToast(error)),
+  });
+
+  return (
+    <CertificateForm
+      initialValues={initialValues}
+      onSave={(values, status) => create.mutate({ values, status })}
+      saving={create.isPending ? (create.variables?.status ?? null) : null}
+      serverErrors={formFieldErrors(create.error)}
+      problem={
+        <SaveProblem
+          problem={create.isError ? createFailureToast(create.error) : undefined}
+          offerUpgrade={isPlanLimit(create.error)}
+        />
+      }
+    />
+  );
+}

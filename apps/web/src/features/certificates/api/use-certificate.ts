@@ -1,0 +1,64 @@
+import type { Certificate } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { certificateKeys, fetchCertificate } from './certificates-api.ts';
+
+/** Whether an error means the certificate does not exist for this viewer (retrying will not help). */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export type CertificateRead = {
+  /** undefined while loading (and after an error, unless an earlier copy is cached). */
+  data: Certificate | undefined;
+  error: unknown;
+  isError: boolean;
+  /** The answer for the current request is in: `data` is not an older cached copy still being checked. */
+  settled: boolean;
+  retry: () => void;
+};
+
+/**
+ * One certificate, as the current viewer (owner, other user or visitor) may see it.
+ *
+ * Read through the query client's cache without a query observer: this runs on the public share
+ * page, and useQuery's observer alone would take that page over DESIGN §7's 130 KB budget. A
+ * certificate just saved (put in the cache with setQueryData) still shows at once.
+ */
+export function useCertificate(id: string): CertificateRead {
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  // Wait for the session: the owner must ask with their token to see a draft.
+  const viewer = auth.status === 'signed-in' ? auth.session.user.id : auth.status === 'signed-out' ? 'visitor' : null;
+  const [attempt, setAttempt] = useState(0);
+  const [settled, setSettled] = useState<{ request: string; data?: Certificate; error?: unknown }>();
+  const request = `${viewer}/${id}/${attempt}`;
+
+  useEffect(() => {
+    if (!viewer) return;
+    let current = true;
+    queryClient
+      .query({
+        queryKey: certificateKeys.detail(viewer, id),
+        queryFn: ({ signal }) => fetchCertificate(id, viewer !== 'visitor', signal),
+        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+      })
+      .then(
+        (data) => current && setSettled({ request, data }),
+        (error: unknown) => current && setSettled({ request, error }),
+      );
+    return () => {
+      current = false;
+    };
+  }, [queryClient, viewer, id, request]);
+
+  const result = settled?.request === request ? settled : undefined;
+  const cached = viewer ? queryClient.getQueryData<Certificate>(certificateKeys.detail(viewer, id)) : undefined;
+  return {
+    data: result?.data ?? cached,
+    error: result?.error,
+    isError: result !== undefined && 'error' in result,
+    settled: result !== undefined,
+    retry: () => setAttempt((count) => count + 1),
+  };
+}

@@ -1,0 +1,107 @@
+import { type Certificate, type CertificateSummary, certificateSummarySchema } from '@app/contract';
+import { z } from 'zod/mini';
+
+/**
+ * The local copy of the user's certificate list (SPEC §7, §9): shown at once while the server list
+ * loads, and on a phone that has lost signal. Pure functions over a Storage, so tests can pass a
+ * fake one that runs out of space.
+ */
+
+/** SPEC §9: at most 50 certificates are kept. */
+const CACHE_LIMIT = 50;
+/** SPEC §9: when storage is full, retry with only the 10, then the 5 most recent. */
+const QUOTA_FALLBACK_SIZES = [10, 5] as const;
+/** SPEC §9: how many `cleanupCertificateCache` keeps unless told otherwise. */
+const CLEANUP_DEFAULT_KEEP = 20;
+
+export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** One key per user, so a shared phone never shows one person's certificates to another. */
+export const certificateCacheKey = (userId: string) => `certificates-cache:${userId}`;
+
+const cachedListSchema = z.array(certificateSummarySchema);
+
+/** Newest first, as the server lists them. */
+function mostRecentFirst(items: CertificateSummary[]): CertificateSummary[] {
+  return [...items].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+}
+
+export function isQuotaExceeded(error: unknown): boolean {
+  return (
+    error instanceof DOMException &&
+    // Chromium and WebKit, legacy WebKit code, and Firefox.
+    (error.name === 'QuotaExceededError' || error.code === 22 || error.name === 'NS_ERROR_DOM_QUOTA_REACHED')
+  );
+}
+
+/** The cached list, newest first; empty when there is none or it cannot be read. */
+export function readCachedCertificates(storage: CacheStorage, userId: string): CertificateSummary[] {
+  try {
+    const raw = storage.getItem(certificateCacheKey(userId));
+    const parsed = raw === null ? undefined : cachedListSchema.safeParse(JSON.parse(raw));
+    return parsed?.success ? parsed.data : [];
+  } catch {
+    // Unreadable JSON, or storage switched off by the browser: behave as if nothing was cached.
+    return [];
+  }
+}
+
+/**
+ * Stores the most recent `CACHE_LIMIT` certificates. When storage is full it keeps only the 10,
+ * then the 5 most recent; if even that fails the cache is dropped. Returns how many were kept.
+ */
+export function cacheCertificates(storage: CacheStorage, userId: string, items: CertificateSummary[]): number {
+  const key = certificateCacheKey(userId);
+  const sorted = mostRecentFirst(items);
+  for (const size of [CACHE_LIMIT, ...QUOTA_FALLBACK_SIZES]) {
+    const kept = sorted.slice(0, size);
+    try {
+      storage.setItem(key, JSON.stringify(kept));
+      return kept.length;
+    } catch (error) {
+      if (!isQuotaExceeded(error)) break;
+    }
+  }
+  try {
+    storage.removeItem(key);
+  } catch {
+    // Storage is unavailable altogether; there is nothing left to tidy.
+  }
+  return 0;
+}
+
+/** Keeps only the `keep` most recent cached certificates, freeing space for other local data. */
+export function cleanupCertificateCache(storage: CacheStorage, userId: string, keep = CLEANUP_DEFAULT_KEEP): number {
+  return cacheCertificates(storage, userId, readCachedCertificates(storage, userId).slice(0, keep));
+}
+
+/** Adds or replaces one certificate, e.g. right after it was saved, so the list shows it at once. */
+export function cacheCertificate(storage: CacheStorage, userId: string, certificate: Certificate): void {
+  const others = readCachedCertificates(storage, userId).filter((item) => item.id !== certificate.id);
+  cacheCertificates(storage, userId, [summaryOf(certificate), ...others]);
+}
+
+export function uncacheCertificate(storage: CacheStorage, userId: string, id: string): void {
+  const cached = readCachedCertificates(storage, userId);
+  if (cached.some((item) => item.id === id)) {
+    cacheCertificates(
+      storage,
+      userId,
+      cached.filter((item) => item.id !== id),
+    );
+  }
+}
+
+export function summaryOf(certificate: Certificate): CertificateSummary {
+  return {
+    id: certificate.id,
+    certificate_number: certificate.certificate_number,
+    job_site_address: certificate.job_site_address,
+    installation_date: certificate.installation_date,
+    status: certificate.status,
+    standards: certificate.standards,
+    photo_count: certificate.photos.length,
+    created_at: certificate.created_at,
+    updated_at: certificate.updated_at,
+  };
+}

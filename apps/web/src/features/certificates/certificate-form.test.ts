@@ -1,0 +1,157 @@
+import type { Certificate } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/http.ts';
+import {
+  type CertificateFormValues,
+  completionErrors,
+  createRequestOf,
+  emptyFormValues,
+  formFieldErrors,
+  formValuesOf,
+  updateRequestOf,
+} from './certificate-form.ts';
+
+const filled: CertificateFormValues = {
+  standards: ['AS 4654.1-2012', 'AS 3740-2021'],
+  otherStandards: ' Builder spec 7;  Council note ; ',
+  jobSiteAddress: ' 12 Harbour St, Sydney NSW 2000 ',
+  installationDate: '2026-11-20',
+  areas: 'Ensuite: shower recess and floor',
+  materialsUsed: 'Ardex WPM 300\nArdex WPM 155 primer\n',
+  additionalInfo: 'Flood test done.',
+  photos: [{ fileId: 'f-1', caption: ' Before ', url: '/api/files/f-1', thumbnailUrl: '/api/files/f-1/thumbnail' }],
+};
+
+const stored: Certificate = {
+  id: 'c-1',
+  user_id: 'u-1',
+  certificate_number: null,
+  standards: ['AS 4654.1-2012', 'Builder spec 7'],
+  job_site_address: '12 Harbour St',
+  installation_date: '2026-11-20',
+  areas: 'Laundry',
+  materials_used: 'Ardex WPM 300',
+  additional_info: '',
+  photos: [{ file_id: 'f-1', caption: 'Before', url: '/a', thumbnail_url: '/a/t' }],
+  status: 'draft',
+  applicator: null,
+  completed_at: null,
+  created_at: '2026-11-20T01:00:00.000Z',
+  updated_at: '2026-11-20T01:00:00.000Z',
+  is_owner: true,
+  fingerprint: 'f'.repeat(64),
+};
+
+describe('a new certificate', () => {
+  it('pre-fills materials from the common materials, one per line, and the date with today', () => {
+    expect(emptyFormValues({ commonMaterials: ['Ardex WPM 300', 'Bond breaker tape'], today: '2026-11-22' })).toEqual({
+      standards: [],
+      otherStandards: '',
+      jobSiteAddress: '',
+      installationDate: '2026-11-22',
+      areas: '',
+      materialsUsed: 'Ardex WPM 300\nBond breaker tape',
+      additionalInfo: '',
+      photos: [],
+    });
+  });
+});
+
+describe('createRequestOf', () => {
+  it('maps the camelCase form to the snake_case API body', () => {
+    expect(createRequestOf(filled, 'u-1', 'completed')).toEqual({
+      user_id: 'u-1',
+      // Known standards in the form's order, then the "Other" ones split on semicolons.
+      standards: ['AS 3740-2021', 'AS 4654.1-2012', 'Builder spec 7', 'Council note'],
+      job_site_address: '12 Harbour St, Sydney NSW 2000',
+      installation_date: '2026-11-20',
+      areas: 'Ensuite: shower recess and floor',
+      materials_used: 'Ardex WPM 300\nArdex WPM 155 primer',
+      additional_info: 'Flood test done.',
+      photos: [{ file_id: 'f-1', caption: 'Before' }],
+      status: 'completed',
+    });
+  });
+
+  it('sends no date rather than an empty one', () => {
+    expect(createRequestOf({ ...filled, installationDate: '' }, 'u-1', 'draft').installation_date).toBeNull();
+  });
+});
+
+describe('formValuesOf', () => {
+  it('maps a stored certificate back to the form, unknown standards into "Other"', () => {
+    expect(formValuesOf({ ...stored, installation_date: null })).toEqual({
+      standards: ['AS 4654.1-2012'],
+      otherStandards: 'Builder spec 7',
+      jobSiteAddress: '12 Harbour St',
+      installationDate: '',
+      areas: 'Laundry',
+      materialsUsed: 'Ardex WPM 300',
+      additionalInfo: '',
+      photos: [{ fileId: 'f-1', caption: 'Before', url: '/a', thumbnailUrl: '/a/t' }],
+    });
+  });
+});
+
+describe('updateRequestOf', () => {
+  it('sends nothing but the status when only the status changes', () => {
+    expect(updateRequestOf(stored, formValuesOf(stored), 'completed')).toEqual({ status: 'completed' });
+    expect(updateRequestOf(stored, formValuesOf(stored), 'draft')).toEqual({});
+  });
+
+  it('sends only the fields that changed, in snake_case', () => {
+    const values = { ...formValuesOf(stored), areas: 'Laundry and balcony', otherStandards: '' };
+    expect(updateRequestOf(stored, values, 'draft')).toEqual({
+      areas: 'Laundry and balcony',
+      standards: ['AS 4654.1-2012'],
+    });
+  });
+
+  it('sends the whole photo list when a photo is added, removed or recaptioned', () => {
+    const values = formValuesOf(stored);
+    const recaptioned = { ...values, photos: values.photos.map((photo) => ({ ...photo, caption: 'After' })) };
+    expect(updateRequestOf(stored, recaptioned, 'draft')).toEqual({ photos: [{ file_id: 'f-1', caption: 'After' }] });
+    expect(updateRequestOf(stored, { ...values, photos: [] }, 'draft')).toEqual({ photos: [] });
+  });
+
+  it('can clear the installation date', () => {
+    expect(updateRequestOf(stored, { ...formValuesOf(stored), installationDate: '' }, 'draft')).toEqual({
+      installation_date: null,
+    });
+  });
+});
+
+describe('completionErrors', () => {
+  it('names each missing job detail by its form field', () => {
+    const empty = emptyFormValues({ commonMaterials: [], today: '' });
+    expect(completionErrors({ ...empty, jobSiteAddress: '   ' })).toEqual({
+      jobSiteAddress: 'Enter the job site address.',
+      installationDate: 'Enter the installation date.',
+      standards: 'Choose at least one standard.',
+      areas: 'Describe the areas treated.',
+    });
+  });
+
+  it('counts an "Other" standard as a standard', () => {
+    expect(completionErrors({ ...filled, standards: [], otherStandards: 'Builder spec 7' })).toEqual({});
+  });
+});
+
+describe('formFieldErrors', () => {
+  it("maps a 400's details to form fields, keeping the first message per field", () => {
+    const error = new ApiError(400, 'validation_failed', 'Check the form.', [
+      { path: 'job_site_address', message: 'Enter the job site address.' },
+      { path: 'photos.3.caption', message: 'Keep captions under 300 characters.' },
+      { path: 'photos', message: 'A photo could not be found.' },
+      { path: 'user_id', message: 'ignored: not a form field' },
+    ]);
+    expect(formFieldErrors(error)).toEqual({
+      jobSiteAddress: 'Enter the job site address.',
+      photos: 'Keep captions under 300 characters.',
+    });
+  });
+
+  it('has nothing for other failures', () => {
+    expect(formFieldErrors(new Error('offline'))).toEqual({});
+  });
+});

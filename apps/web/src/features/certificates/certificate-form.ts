@@ -1,0 +1,146 @@
+import {
+  type Certificate,
+  type CreateCertificateRequest,
+  KNOWN_STANDARDS,
+  missingForCompletion,
+  type UpdateCertificateRequest,
+  type WritableCertificateStatus,
+} from '@app/contract';
+import { fieldErrorsFrom } from '../../lib/request-errors.ts';
+
+/** A photo attached to the form: uploaded already, so it has a file id and signed URLs to show. */
+export type PhotoValue = { fileId: string; caption: string; url: string; thumbnailUrl: string };
+
+/** What the certificate form edits, under the camelCase names of SPEC §3. */
+export type CertificateFormValues = {
+  /** The ticked standards of KNOWN_STANDARDS. */
+  standards: string[];
+  /** "Other" standards as typed; several are separated by semicolons. */
+  otherStandards: string;
+  jobSiteAddress: string;
+  /** YYYY-MM-DD, or '' when not chosen yet (a draft may leave it empty). */
+  installationDate: string;
+  areas: string;
+  materialsUsed: string;
+  additionalInfo: string;
+  photos: PhotoValue[];
+};
+
+export type CertificateFieldName = Exclude<keyof CertificateFormValues, 'otherStandards'>;
+export type FieldErrors = Partial<Record<CertificateFieldName, string>>;
+
+/** The certificate fields as the API names them (snake_case), without user and status. */
+type ApiFields = Required<Omit<UpdateCertificateRequest, 'status'>>;
+
+const fieldOfApiName: Record<keyof ApiFields, CertificateFieldName> = {
+  standards: 'standards',
+  job_site_address: 'jobSiteAddress',
+  installation_date: 'installationDate',
+  areas: 'areas',
+  materials_used: 'materialsUsed',
+  additional_info: 'additionalInfo',
+  photos: 'photos',
+};
+
+const isKnownStandard = (standard: string) => (KNOWN_STANDARDS as readonly string[]).includes(standard);
+
+/** A new certificate: materials pre-filled from the profile's common materials, one per line. */
+export function emptyFormValues({
+  commonMaterials,
+  today,
+}: {
+  commonMaterials: string[];
+  today: string;
+}): CertificateFormValues {
+  return {
+    standards: [],
+    otherStandards: '',
+    jobSiteAddress: '',
+    installationDate: today,
+    areas: '',
+    materialsUsed: commonMaterials.join('\n'),
+    additionalInfo: '',
+    photos: [],
+  };
+}
+
+export function formValuesOf(certificate: Certificate): CertificateFormValues {
+  return {
+    standards: KNOWN_STANDARDS.filter((standard) => certificate.standards.includes(standard)),
+    otherStandards: certificate.standards.filter((standard) => !isKnownStandard(standard)).join('; '),
+    jobSiteAddress: certificate.job_site_address,
+    installationDate: certificate.installation_date ?? '',
+    areas: certificate.areas,
+    materialsUsed: certificate.materials_used,
+    additionalInfo: certificate.additional_info,
+    photos: certificate.photos.map((photo) => ({
+      fileId: photo.file_id,
+      caption: photo.caption,
+      url: photo.url,
+      thumbnailUrl: photo.thumbnail_url,
+    })),
+  };
+}
+
+function apiFieldsOf(values: CertificateFormValues): ApiFields {
+  const others = values.otherStandards
+    .split(';')
+    .map((standard) => standard.trim())
+    .filter(Boolean);
+  return {
+    // Known standards in the order the form lists them, so re-saving an unchanged form changes nothing.
+    standards: [...KNOWN_STANDARDS.filter((standard) => values.standards.includes(standard)), ...others],
+    job_site_address: values.jobSiteAddress.trim(),
+    installation_date: values.installationDate || null,
+    areas: values.areas.trim(),
+    materials_used: values.materialsUsed.trim(),
+    additional_info: values.additionalInfo.trim(),
+    photos: values.photos.map((photo) => ({ file_id: photo.fileId, caption: photo.caption.trim() })),
+  };
+}
+
+export function createRequestOf(
+  values: CertificateFormValues,
+  userId: string,
+  status: WritableCertificateStatus,
+): CreateCertificateRequest {
+  return { user_id: userId, ...apiFieldsOf(values), status };
+}
+
+/**
+ * Only what changed since `original` was loaded: a field not sent keeps its stored value on the
+ * server (SPEC §5), so an edit never overwrites a field the user did not touch.
+ */
+export function updateRequestOf(
+  original: Certificate,
+  values: CertificateFormValues,
+  status: WritableCertificateStatus,
+): UpdateCertificateRequest {
+  const before = apiFieldsOf(formValuesOf(original));
+  const after = apiFieldsOf(values);
+  const changed = (Object.keys(after) as Array<keyof ApiFields>).filter(
+    (name) => JSON.stringify(after[name]) !== JSON.stringify(before[name]),
+  );
+  const request: UpdateCertificateRequest = Object.fromEntries(changed.map((name) => [name, after[name]]));
+  if (status !== original.status) request.status = status;
+  return request;
+}
+
+/** What must be filled in before the certificate can be saved as completed (same rule as the server). */
+export function completionErrors(values: CertificateFormValues): FieldErrors {
+  return formFieldsOf(Object.fromEntries(missingForCompletion(apiFieldsOf(values)).map((m) => [m.path, m.message])));
+}
+
+/** The server's per-field validation messages (a 400), under the form's field names. */
+export function formFieldErrors(error: unknown): FieldErrors {
+  return formFieldsOf(fieldErrorsFrom(error));
+}
+
+function formFieldsOf(byApiName: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [apiName, message] of Object.entries(byApiName)) {
+    const field = fieldOfApiName[apiName as keyof ApiFields];
+    if (field) errors[field] = message;
+  }
+  return errors;
+}

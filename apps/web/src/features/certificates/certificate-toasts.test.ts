@@ -1,0 +1,63 @@
+import { type Certificate, certificateMessages } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError, NetworkError } from '../../lib/http.ts';
+import { createFailureToast, deleteFailureToast, savedToast, updateFailureToast } from './certificate-toasts.ts';
+
+const certificate = (status: 'draft' | 'completed') =>
+  ({ status, certificate_number: status === 'completed' ? 'WPC-2026-0001' : null }) as Certificate;
+
+const limit = new ApiError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit);
+const premiumUpdate = new ApiError(403, 'premium_required', certificateMessages.premiumUpdate);
+const premiumDelete = new ApiError(403, 'premium_required', certificateMessages.premiumDelete);
+const notFound = new ApiError(404, 'not_found', certificateMessages.notFound);
+const serverFailure = new ApiError(500, 'internal_error', 'Something went wrong.');
+const offline = new NetworkError();
+
+describe('certificate toasts', () => {
+  it('titles saves by action and status', () => {
+    expect(savedToast(certificate('completed'), 'create').title).toBe('Certificate created');
+    expect(savedToast(certificate('draft'), 'create').title).toBe('Draft saved');
+    expect(savedToast(certificate('completed'), 'update').title).toBe('Certificate updated');
+    expect(savedToast(certificate('draft'), 'update').title).toBe('Draft updated');
+  });
+
+  it('maps create failures', () => {
+    expect(createFailureToast(limit)).toMatchObject({ title: 'Monthly limit reached', variant: 'destructive' });
+    expect(createFailureToast(limit).description).toMatch(/upgrade to Premium for unlimited certificates/);
+    expect(createFailureToast(serverFailure).title).toBe('Database error');
+    expect(createFailureToast(offline).title).toBe('Error');
+    const mismatch = new ApiError(403, 'user_mismatch', certificateMessages.userMismatch);
+    expect(createFailureToast(mismatch)).toMatchObject({
+      title: 'Error',
+      description: certificateMessages.userMismatch,
+    });
+  });
+
+  it('maps update failures, saying whether the edit was kept on the device', () => {
+    expect(updateFailureToast(premiumUpdate, false)).toMatchObject({
+      title: 'Premium Feature',
+      description: 'Premium subscription required to update certificates',
+    });
+    expect(updateFailureToast(notFound, false).title).toBe('Certificate not found');
+    expect(updateFailureToast(offline, true)).toMatchObject({
+      title: 'Database error',
+      description: expect.stringMatching(/saved locally .* but not synchronized/),
+    });
+    expect(updateFailureToast(serverFailure, false).description).not.toMatch(/saved locally/);
+    expect(updateFailureToast(new ApiError(400, 'validation_failed', 'Enter the date.'), false)).toMatchObject({
+      title: 'Update failed',
+      description: 'Enter the date.',
+    });
+  });
+
+  it('maps delete failures', () => {
+    expect(deleteFailureToast(premiumDelete)).toMatchObject({
+      title: 'Premium Feature',
+      description:
+        'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
+    });
+    expect(deleteFailureToast(notFound).title).toBe('Certificate not found');
+    expect(deleteFailureToast(offline).title).toBe('Delete failed');
+    expect(deleteFailureToast(serverFailure).title).toBe('Delete failed');
+  });
+});

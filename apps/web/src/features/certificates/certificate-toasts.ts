@@ -1,0 +1,86 @@
+import { type Certificate, certificateMessages } from '@app/contract';
+import type { ToastInput } from '../../components/ui/notifications/index.ts';
+import { ApiError, NetworkError } from '../../lib/http.ts';
+
+/** The certificate toasts of SPEC §8: exact titles, and descriptions that say what to do next. */
+
+export function savedToast(certificate: Certificate, action: 'create' | 'update'): ToastInput {
+  const number = certificate.certificate_number ?? 'The certificate';
+  if (certificate.status === 'completed') {
+    return action === 'create'
+      ? { title: 'Certificate created', description: `${number} is completed and ready to share.` }
+      : { title: 'Certificate updated', description: `${number} has been saved.` };
+  }
+  return action === 'create'
+    ? { title: 'Draft saved', description: 'Finish it any time from your certificates.' }
+    : { title: 'Draft updated', description: 'Your changes to the draft have been saved.' };
+}
+
+export const deletedToast: ToastInput = {
+  title: 'Certificate deleted',
+  description: 'The certificate and its photos have been permanently deleted.',
+};
+
+const monthlyLimitToast = (description: string = certificateMessages.monthlyLimit): ToastInput => ({
+  title: 'Monthly limit reached',
+  description,
+  variant: 'destructive',
+});
+
+const failure = (title: string, description: string): ToastInput => ({ title, description, variant: 'destructive' });
+
+const notFound = () =>
+  failure('Certificate not found', 'It may have been deleted. Open it again from your certificates list.');
+
+/** Whether the free plan stood in the way (the user can upgrade). */
+export function isPlanLimit(error: unknown): boolean {
+  return error instanceof ApiError && (error.code === 'monthly_limit_reached' || error.code === 'premium_required');
+}
+
+/** Whether the server never stored the write: no connection, or the server (database) failed. */
+export function isWriteFailure(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status >= 500);
+}
+
+export function createFailureToast(error: unknown): ToastInput {
+  if (error instanceof ApiError && error.code === 'monthly_limit_reached') return monthlyLimitToast(error.message);
+  if (error instanceof ApiError && error.status >= 500) {
+    return failure('Database error', 'The certificate could not be saved. Your entries are still here: try again.');
+  }
+  if (error instanceof NetworkError) {
+    return failure(
+      'Error',
+      'There was a problem saving the certificate: the server could not be reached. Check your signal and try again.',
+    );
+  }
+  // The server's own words: a session problem (SPEC §5), or what to fix in the form.
+  if (error instanceof ApiError) return failure('Error', error.message);
+  return failure('Error', 'There was a problem saving the certificate. Please try again.');
+}
+
+/** `savedLocally`: whether the edit could be kept on this device after a write failure. */
+export function updateFailureToast(error: unknown, savedLocally: boolean): ToastInput {
+  if (error instanceof ApiError && error.code === 'premium_required') return failure('Premium Feature', error.message);
+  if (error instanceof ApiError && error.code === 'monthly_limit_reached') return monthlyLimitToast(error.message);
+  if (error instanceof ApiError && error.status === 404) return notFound();
+  if (isWriteFailure(error)) {
+    return failure(
+      'Database error',
+      savedLocally
+        ? 'Your changes were saved locally on this device but not synchronized. Save again when you are back online.'
+        : 'Your changes could not be saved or kept on this device. Keep this page open and save again.',
+    );
+  }
+  return failure('Update failed', error instanceof ApiError ? error.message : 'The certificate could not be updated.');
+}
+
+export function deleteFailureToast(error: unknown): ToastInput {
+  if (error instanceof ApiError && error.code === 'premium_required') return failure('Premium Feature', error.message);
+  if (error instanceof ApiError && error.status === 404) return notFound();
+  if (error instanceof NetworkError) {
+    return failure('Delete failed', 'The server could not be reached. Check your signal and try again.');
+  }
+  return failure('Delete failed', error instanceof ApiError ? error.message : 'The certificate could not be deleted.');
+}
+
+export const premiumFeatureToast = (description: string): ToastInput => failure('Premium Feature', description);

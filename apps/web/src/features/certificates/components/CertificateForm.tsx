@@ -1,0 +1,166 @@
+import type { WritableCertificateStatus } from '@app/contract';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { TextArea } from '../../../components/ui/TextArea.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import {
+  type CertificateFieldName,
+  type CertificateFormValues,
+  completionErrors,
+  type FieldErrors,
+  type PhotoValue,
+} from '../certificate-form.ts';
+import { PhotosField } from '../photos/PhotosField.tsx';
+import { usePhotoUploads } from '../photos/use-photo-uploads.ts';
+import { StandardsField } from './StandardsField.tsx';
+
+type CertificateFormProps = {
+  initialValues: CertificateFormValues;
+  onSave: (values: CertificateFormValues, status: WritableCertificateStatus) => void;
+  /** The status being saved while a save is under way. */
+  saving: WritableCertificateStatus | null;
+  /** Per-field messages from the server's answer to the last save. */
+  serverErrors: FieldErrors;
+  /** Why the last save failed and what to do next, shown above the buttons. */
+  problem?: ReactNode;
+};
+
+/** The order fields appear in, for moving focus to the first one that needs attention. */
+const fieldOrder: CertificateFieldName[] = [
+  'standards',
+  'jobSiteAddress',
+  'installationDate',
+  'areas',
+  'materialsUsed',
+  'additionalInfo',
+  'photos',
+];
+
+const fieldIdOf = (baseId: string, field: CertificateFieldName) => `${baseId}-${field}`;
+
+/**
+ * The certificate form used to create and to edit. What the user typed stays put when a save
+ * fails; "Save as completed" first checks the job details the server would ask for.
+ */
+export function CertificateForm({ initialValues, onSave, saving, serverErrors, problem }: CertificateFormProps) {
+  const baseId = useId();
+  const fieldId = (field: CertificateFieldName) => fieldIdOf(baseId, field);
+  const [values, setValues] = useState(initialValues);
+  const [completionProblems, setCompletionProblems] = useState<FieldErrors>({});
+  // Bumped on each rejected "Save as completed" so focus moves even when the same field is still wrong.
+  const [focusRequest, setFocusRequest] = useState(0);
+
+  const change = (patch: Partial<CertificateFormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const addPhoto = useCallback(
+    (photo: PhotoValue) => setValues((current) => ({ ...current, photos: [...current.photos, photo] })),
+    [],
+  );
+  const photoUploads = usePhotoUploads(addPhoto);
+  const uploading = photoUploads.uploads.some((upload) => upload.stage !== 'failed');
+  const errors: FieldErrors = { ...serverErrors, ...completionProblems };
+
+  // Once the errors have rendered, take the user to the first field that needs attention.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = fieldOrder.find((field) => completionProblems[field]);
+    if (first) document.getElementById(fieldIdOf(baseId, first))?.focus();
+  }, [focusRequest, completionProblems, baseId]);
+
+  const save = (status: WritableCertificateStatus) => {
+    const problems = status === 'completed' ? completionErrors(values) : {};
+    setCompletionProblems(problems);
+    if (Object.keys(problems).length > 0) {
+      setFocusRequest((count) => count + 1);
+      return;
+    }
+    onSave(values, status);
+  };
+
+  return (
+    // No submit buttons: Enter in a field must not save, and above all must not turn a completed
+    // certificate back into a draft. Saving is always a deliberate tap on one of the two buttons.
+    <form noValidate onSubmit={(event: FormEvent) => event.preventDefault()} className="flex flex-col gap-6">
+      <StandardsField
+        firstId={fieldId('standards')}
+        standards={values.standards}
+        otherStandards={values.otherStandards}
+        onChange={change}
+        error={errors.standards}
+      />
+      <TextField
+        id={fieldId('jobSiteAddress')}
+        label="Job site address"
+        autoComplete="street-address"
+        value={values.jobSiteAddress}
+        onChange={(event) => change({ jobSiteAddress: event.target.value })}
+        error={errors.jobSiteAddress}
+      />
+      <TextField
+        id={fieldId('installationDate')}
+        label="Installation date"
+        type="date"
+        value={values.installationDate}
+        onChange={(event) => change({ installationDate: event.target.value })}
+        error={errors.installationDate}
+      />
+      <TextArea
+        id={fieldId('areas')}
+        label="Areas"
+        hint="The wet or external areas treated, e.g. Ensuite: shower recess and floor; Laundry; Balcony."
+        value={values.areas}
+        onChange={(event) => change({ areas: event.target.value })}
+        error={errors.areas}
+      />
+      <TextArea
+        id={fieldId('materialsUsed')}
+        label="Materials used"
+        hint="One per line: membrane, primer, bond breaker, reinforcement. Batch numbers and coats help. Filled in from your common materials."
+        rows={5}
+        value={values.materialsUsed}
+        onChange={(event) => change({ materialsUsed: event.target.value })}
+        error={errors.materialsUsed}
+      />
+      <TextArea
+        id={fieldId('additionalInfo')}
+        label="Additional info"
+        hint="Anything else the builder or certifier should know, e.g. flood test done, cure times."
+        value={values.additionalInfo}
+        onChange={(event) => change({ additionalInfo: event.target.value })}
+        error={errors.additionalInfo}
+      />
+      <PhotosField
+        photos={values.photos}
+        uploads={photoUploads.uploads}
+        onAddFiles={photoUploads.add}
+        onRetry={photoUploads.retry}
+        onDismiss={photoUploads.dismiss}
+        onCaptionChange={(fileId, caption) =>
+          change({ photos: values.photos.map((photo) => (photo.fileId === fileId ? { ...photo, caption } : photo)) })
+        }
+        onRemove={(fileId) => change({ photos: values.photos.filter((photo) => photo.fileId !== fileId) })}
+        error={errors.photos}
+      />
+
+      {Object.keys(completionProblems).length > 0 ? (
+        <Alert tone="error">
+          Fill in the highlighted job details to complete the certificate, or save it as a draft and finish it later.
+        </Alert>
+      ) : null}
+      {problem}
+      {uploading ? (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+          Saving is possible once the photos have finished uploading.
+        </p>
+      ) : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="secondary" disabled={saving !== null || uploading} onClick={() => save('draft')}>
+          {saving === 'draft' ? 'Saving draft...' : 'Save draft'}
+        </Button>
+        <Button disabled={saving !== null || uploading} onClick={() => save('completed')}>
+          {saving === 'completed' ? 'Saving...' : 'Save as completed'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+
+/** The phone-first column of the certificate screens. */
+export function CertificatePage({
+  title,
+  intro,
+  actions,
+  children,
+}: {
+  title: string;
+  intro?: ReactNode;
+  /** Beside the title on wide screens, under it on a phone, e.g. a "New certificate" link. */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageTitle>{title}</PageTitle>
+        {actions}
+      </div>
+      {intro ? <div className="mt-2 text-slate-600 dark:text-slate-300">{intro}</div> : null}
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}

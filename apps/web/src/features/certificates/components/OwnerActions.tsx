@@ -1,0 +1,105 @@
+import { type Certificate, certificateMessages } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
+import { toast } from '../../../components/ui/notifications/index.ts';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { useProfile } from '../../../lib/profile/profile-query.ts';
+import { forgetDeletedCertificate } from '../api/certificate-writes.ts';
+import { deleteCertificate } from '../api/certificates-api.ts';
+import { deletedToast, deleteFailureToast, premiumFeatureToast } from '../certificate-toasts.ts';
+import { DeleteCertificateDialog } from './DeleteCertificateDialog.tsx';
+
+/** What the owner can do with their certificate: edit, delete, and share the link. */
+export default function OwnerActions({ certificate }: { certificate: Certificate }) {
+  const auth = useAuth();
+  const profile = useProfile();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
+
+  const remove = useMutation({
+    mutationFn: () => deleteCertificate(certificate.id),
+    onSuccess: () => {
+      toast(deletedToast);
+      forgetDeletedCertificate(queryClient, userId, certificate.id);
+      void navigate('/certificates', { replace: true });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast(deleteFailureToast(error));
+    },
+  });
+
+  const askToDelete = () => {
+    // The server refuses too; a free user hears it before confirming anything.
+    if (profile && profile.subscription_tier !== 'premium') {
+      toast(premiumFeatureToast(certificateMessages.premiumDelete));
+      return;
+    }
+    setConfirming(true);
+  };
+
+  return (
+    <div className="mt-4 flex flex-col gap-3">
+      <div className="flex flex-wrap gap-3">
+        <Link to={`/certificates/edit/${certificate.id}`} className={buttonClasses('secondary')}>
+          Edit
+        </Link>
+        {certificate.status === 'completed' ? <CopyLinkButton certificateId={certificate.id} /> : null}
+        <Button variant="secondary" onClick={askToDelete}>
+          Delete
+        </Button>
+      </div>
+      {certificate.status === 'draft' ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">Complete the certificate to share its link.</p>
+      ) : null}
+      {confirming ? (
+        <DeleteCertificateDialog
+          certificate={certificate}
+          deleting={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** Copies the share link; where the clipboard is not available, shows the link to copy by hand. */
+function CopyLinkButton({ certificateId }: { certificateId: string }) {
+  const [showLink, setShowLink] = useState(false);
+  const link = `${window.location.origin}/certificates/${certificateId}`;
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ title: 'Link copied', description: 'Paste it into a message or email to share the certificate.' });
+    } catch {
+      // No clipboard (an insecure origin, an old browser, or permission refused).
+      setShowLink(true);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="secondary" onClick={() => void copy()}>
+        Copy link
+      </Button>
+      {showLink ? (
+        <TextField
+          label="Link to share"
+          hint="Copy this link and send it to the builder or certifier."
+          readOnly
+          value={link}
+          className="w-full"
+          autoFocus
+          onFocus={(event) => event.target.select()}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { KNOWN_STANDARDS } from '@app/contract';
+import { useId, useState } from 'react';
+import { TextField } from '../../../components/ui/TextField.tsx';
+
+type StandardsFieldProps = {
+  /** Ticked standards of KNOWN_STANDARDS. */
+  standards: string[];
+  otherStandards: string;
+  onChange: (change: { standards?: string[]; otherStandards?: string }) => void;
+  error?: string | undefined;
+  /** Id of the first checkbox, so the form can move focus here when nothing is chosen. */
+  firstId: string;
+};
+
+const checkboxClasses = 'size-5 shrink-0 accent-brand-700';
+const optionClasses = 'flex min-h-11 items-center gap-3 text-base';
+
+/** The standards met: DOMAIN.md's list as checkboxes, plus "Other" with free text. */
+export function StandardsField({ standards, otherStandards, onChange, error, firstId }: StandardsFieldProps) {
+  const errorId = useId();
+  const [otherTicked, setOtherTicked] = useState(otherStandards !== '');
+  const toggle = (standard: string, ticked: boolean) =>
+    onChange({ standards: ticked ? [...standards, standard] : standards.filter((item) => item !== standard) });
+
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined} className="flex flex-col gap-1">
+      <legend className="mb-1 text-sm font-medium">Standards</legend>
+      {KNOWN_STANDARDS.map((standard, index) => (
+        <label key={standard} className={optionClasses}>
+          <input
+            id={index === 0 ? firstId : undefined}
+            type="checkbox"
+            className={checkboxClasses}
+            checked={standards.includes(standard)}
+            aria-invalid={error ? true : undefined}
+            onChange={(event) => toggle(standard, event.target.checked)}
+          />
+          {standard}
+        </label>
+      ))}
+      <label className={optionClasses}>
+        <input
+          type="checkbox"
+          className={checkboxClasses}
+          checked={otherTicked}
+          onChange={(event) => {
+            setOtherTicked(event.target.checked);
+            if (!event.target.checked) onChange({ otherStandards: '' });
+          }}
+        />
+        Other
+      </label>
+      {otherTicked ? (
+        <TextField
+          label="Other standard"
+          hint="Separate several with a semicolon."
+          value={otherStandards}
+          onChange={(event) => onChange({ otherStandards: event.target.value })}
+          className="ml-8"
+        />
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,27 @@
+/** Today's date as YYYY-MM-DD in `timeZone` (the user's, from their profile), for a date input. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const calendarDate = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A YYYY-MM-DD calendar date as people read it, e.g. "22 November 2026" (no time-zone shift). */
+export function formatCalendarDate(isoDate: string): string {
+  return calendarDate.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+/** The calendar date of an instant, in the reader's own time zone. */
+export function formatInstantDate(instant: string): string {
+  return new Date(instant).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+/** An ABN the way it is printed, e.g. "51 824 753 556"; anything else as stored. */
+export function formatAbn(abn: string): string {
+  return /^\d{11}$/.test(abn) ? abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : abn;
+}

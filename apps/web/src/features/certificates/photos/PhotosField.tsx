@@ -1,0 +1,154 @@
+import { MAX_PHOTOS_PER_CERTIFICATE, TOO_MANY_PHOTOS_MESSAGE } from '@app/contract';
+import { useId, useState } from 'react';
+import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import type { PhotoValue } from '../certificate-form.ts';
+import type { PhotoUpload } from './use-photo-uploads.ts';
+
+type PhotosFieldProps = {
+  photos: PhotoValue[];
+  uploads: PhotoUpload[];
+  onAddFiles: (files: File[]) => void;
+  onCaptionChange: (fileId: string, caption: string) => void;
+  onRemove: (fileId: string) => void;
+  onRetry: (upload: PhotoUpload) => void;
+  onDismiss: (key: string) => void;
+  error?: string | undefined;
+};
+
+const stageText: Record<PhotoUpload['stage'], string> = {
+  waiting: 'Waiting...',
+  preparing: 'Making it smaller...',
+  uploading: 'Uploading...',
+  failed: 'Upload failed',
+};
+
+/** Photos with captions: before, during and after the work. */
+export function PhotosField({
+  photos,
+  uploads,
+  onAddFiles,
+  onCaptionChange,
+  onRemove,
+  onRetry,
+  onDismiss,
+  error,
+}: PhotosFieldProps) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const [tooMany, setTooMany] = useState(false);
+  const inFlight = uploads.filter((upload) => upload.stage !== 'failed').length;
+  const room = MAX_PHOTOS_PER_CERTIFICATE - photos.length - inFlight;
+  const problem = error ?? (tooMany ? TOO_MANY_PHOTOS_MESSAGE : undefined);
+
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-1 text-sm font-medium">Photos</legend>
+      <p id={hintId} className="text-sm text-slate-600 dark:text-slate-300">
+        Before, during and after the work, up to {MAX_PHOTOS_PER_CERTIFICATE}. Large photos are made smaller before they
+        upload.
+      </p>
+
+      {photos.length > 0 ? (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {photos.map((photo, index) => {
+            const name = `photo ${index + 1}`;
+            return (
+              <li
+                key={photo.fileId}
+                className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+              >
+                <img
+                  src={photo.thumbnailUrl}
+                  alt={photo.caption || `Photo ${index + 1}`}
+                  className="aspect-[4/3] w-full rounded bg-slate-100 object-cover dark:bg-slate-800"
+                />
+                <TextField
+                  label={`Caption for ${name}`}
+                  value={photo.caption}
+                  maxLength={300}
+                  onChange={(event) => onCaptionChange(photo.fileId, event.target.value)}
+                />
+                <Button variant="secondary" onClick={() => onRemove(photo.fileId)}>
+                  Remove {name}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+
+      {uploads.length > 0 ? (
+        <ul className="flex flex-col gap-2">
+          {uploads.map((upload) => {
+            const percent = Math.round(upload.progress * 100);
+            return (
+              <li
+                key={upload.key}
+                className="flex flex-col gap-1 rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700"
+              >
+                <span className="break-all font-medium">{upload.file.name}</span>
+                <span>
+                  {stageText[upload.stage]}
+                  {upload.stage === 'uploading' ? ` ${percent}%` : null}
+                </span>
+                {upload.stage === 'failed' ? (
+                  <>
+                    <p className="text-red-700 dark:text-red-400">{upload.error}</p>
+                    <div className="flex flex-wrap gap-2">
+                      <Button variant="secondary" onClick={() => onRetry(upload)}>
+                        Try {upload.file.name} again
+                      </Button>
+                      <Button variant="secondary" onClick={() => onDismiss(upload.key)}>
+                        Remove {upload.file.name}
+                      </Button>
+                    </div>
+                  </>
+                ) : (
+                  // No value while waiting or preparing: an indeterminate bar.
+                  <progress
+                    max={100}
+                    value={upload.stage === 'uploading' ? percent : undefined}
+                    aria-label={`Uploading ${upload.file.name}`}
+                    className="h-2 w-full"
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+
+      <div>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/*"
+          multiple
+          className="peer sr-only"
+          disabled={room <= 0}
+          aria-describedby={[hintId, problem ? errorId : null].filter(Boolean).join(' ')}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            // Cleared so that choosing the same file again still counts.
+            event.target.value = '';
+            setTooMany(files.length > room);
+            if (files.length > 0) onAddFiles(files.slice(0, Math.max(0, room)));
+          }}
+        />
+        <label
+          htmlFor={inputId}
+          className={`${buttonClasses('secondary')} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-70`}
+        >
+          Add photos
+        </label>
+      </div>
+      {problem ? (
+        <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          {problem}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Profile } from '@app/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { textLinkClasses } from '../../components/ui/Button.tsx';
+import { ImageField } from '../../components/ui/ImageField.tsx';
+import { PageTitle } from '../../components/ui/PageTitle.tsx';
+import { QueryView } from '../../components/ui/QueryView.tsx';
+import { SignatureField } from '../../components/ui/SignatureField.tsx';
+import { useProfileImage } from '../../lib/profile/profile-mutations.ts';
+import { useProfileQuery } from '../../lib/profile/profile-query.ts';
+import { CompanyDetailsForm } from './components/CompanyDetailsForm.tsx';
+import { SubscriptionSummary } from './components/SubscriptionSummary.tsx';
+
+export default function ProfilePage() {
+  const { query } = useProfileQuery();
+  return (
+    <QueryView query={query} what="your profile">
+      {(profile) => <ProfileScreen profile={profile} />}
+    </QueryView>
+  );
+}
+
+function ProfileScreen({ profile }: { profile: Profile }) {
+  const logo = useProfileImage(profile, 'logo');
+  const signature = useProfileImage(profile, 'signature');
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-10 px-4 py-8">
+      <div>
+        <PageTitle>Company profile</PageTitle>
+        <p className="mt-2 break-words text-slate-600 dark:text-slate-300">
+          These details are printed on every certificate you issue. Signed in as {profile.email}.
+        </p>
+      </div>
+      <CompanyDetailsForm profile={profile} />
+      <ProfileSection title="Logo and signature">
+        <ImageField {...logo} />
+        <SignatureField {...signature} />
+      </ProfileSection>
+      <ProfileSection title="Common materials">
+        <MaterialsSummary materials={profile.common_materials} />
+      </ProfileSection>
+      <ProfileSection title="Subscription">
+        <SubscriptionSummary profile={profile} />
+      </ProfileSection>
+    </div>
+  );
+}
+
+function ProfileSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-4 border-t border-slate-200 pt-6 dark:border-slate-800">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function MaterialsSummary({ materials }: { materials: readonly string[] }) {
+  return (
+    <>
+      {materials.length === 0 ? (
+        <p>
+          No common materials yet. Add the products you use often and they are filled in for you on new certificates.
+        </p>
+      ) : (
+        <>
+          <p>Filled in for you under &ldquo;Materials used&rdquo; on new certificates:</p>
+          <ul className="list-disc pl-6">
+            {materials.map((material) => (
+              <li key={material}>{material}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Link to="/materials" className={`self-start ${textLinkClasses}`}>
+        {materials.length === 0 ? 'Add common materials' : 'Edit common materials'}
+      </Link>
+    </>
+  );
+}

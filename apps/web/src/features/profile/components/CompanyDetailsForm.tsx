@@ -1,0 +1,57 @@
+import type { Profile } from '@app/contract';
+import { type FormEvent, type ReactNode, useMemo } from 'react';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { SubmitButton } from '../../../components/ui/Button.tsx';
+import { toast } from '../../../components/ui/notifications/index.ts';
+import { Select } from '../../../components/ui/Select.tsx';
+import { TextArea } from '../../../components/ui/TextArea.tsx';
+import { TextField } from '../../../components/ui/TextField.tsx';
+import { profileTextFields } from '../../../lib/profile/profile-form.ts';
+import { useProfileForm } from '../../../lib/profile/use-profile-form.ts';
+import { timeZoneGroups } from '../time-zones.ts';
+
+/** Every text field of the profile in one form, saved together. */
+export function CompanyDetailsForm({ profile }: { profile: Profile }) {
+  const form = useProfileForm(profile, profileTextFields);
+  const zones = useMemo(
+    () => timeZoneGroups(Intl.supportedValuesOf('timeZone'), profile.time_zone),
+    [profile.time_zone],
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await form.save()) toast({ title: 'Profile saved', description: 'Your company details are up to date.' });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-8">
+      <FormGroup legend="Company">
+        <TextField {...form.field('company_name')} />
+        <TextArea {...form.field('company_address')} />
+        <TextField {...form.field('company_email')} />
+        <TextField {...form.field('company_phone')} />
+      </FormGroup>
+      <FormGroup legend="Licence and ABN">
+        <TextField {...form.field('company_abn')} />
+        <TextField {...form.field('licence_number')} />
+        <TextField {...form.field('applicator_name')} />
+      </FormGroup>
+      <FormGroup legend="Dates">
+        <Select {...form.field('time_zone')} groups={zones} />
+      </FormGroup>
+      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      <SubmitButton pending={form.saving} pendingLabel="Saving profile..." className="self-start">
+        Save profile
+      </SubmitButton>
+    </form>
+  );
+}
+
+function FormGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="flex flex-col gap-4">
+      <legend className="mb-1 text-xl font-semibold">{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}

@@ -1,0 +1,30 @@
+import { CONNECTION_ERROR_MESSAGE } from './auth/auth-errors.ts';
+import { ApiError, NetworkError } from './http.ts';
+
+export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+/**
+ * What to tell the user when a request failed. The server's messages are written for users and
+ * say what to do next, so they are shown as they are; anything else gets a plain explanation.
+ */
+export function requestErrorMessage(error: unknown): string {
+  if (error instanceof NetworkError) return CONNECTION_ERROR_MESSAGE;
+  // 'unexpected_response' is a proxy's page, not our words.
+  if (error instanceof ApiError && error.code !== 'unexpected_response') return error.message;
+  return UNEXPECTED_ERROR_MESSAGE;
+}
+
+/**
+ * The per-field messages of a 400 validation error, keyed by the field name the server reports
+ * (`company_abn`; a list item's `common_materials.2` is reported under `common_materials`).
+ * The first message per field wins.
+ */
+export function fieldErrorsFrom(error: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const { path, message } of error.details) {
+    const field = path.split('.')[0];
+    if (field && !(field in errors)) errors[field] = message;
+  }
+  return errors;
+}

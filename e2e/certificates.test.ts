@@ -1,0 +1,248 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
+
+const session = useBrowser({ viewport: { width: 375, height: 740 } });
+const url = (pathname: string) => `${session.baseUrl}${pathname}`;
+const certificatePage = /\/certificates\/[0-9a-f-]{36}$/;
+
+/** Fills the job details a completed certificate needs. */
+async function fillJobDetails(page: Page, address: string) {
+  await page.getByRole('checkbox', { name: 'AS 3740-2021' }).check();
+  await page.getByLabel('Job site address').fill(address);
+  await page.getByLabel('Areas').fill('Ensuite: shower recess and floor');
+}
+
+describe('free plan', () => {
+  it('completes 5 certificates in a month; the 6th gets "Monthly limit reached" and keeps what was typed', async () => {
+    const { page } = session;
+    const member = await createMember('free-limit', {
+      profile: { common_materials: ['Ardex WPM 300', 'Bond breaker tape'] },
+    });
+    for (const n of [1, 2, 3, 4]) await createCompletedCertificate(member, `${n} Harbour St, Sydney`);
+    await signIn(page, member);
+
+    await page.goto('/certificates/new');
+    await page.getByRole('heading', { level: 1, name: 'New certificate' }).waitFor();
+    // Materials come from the profile's common materials, one per line.
+    expect(await page.getByLabel('Materials used').inputValue()).toBe('Ardex WPM 300\nBond breaker tape');
+    await fillJobDetails(page, '5 Harbour St, Sydney');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Certificate created').waitFor();
+    await page.waitForURL(certificatePage);
+    await page.getByRole('heading', { level: 1, name: 'Certificate of compliance' }).waitFor();
+    expect(await page.getByText(/Certificate number WPC-\d{4}-0005/).isVisible()).toBe(true);
+
+    await page.goto('/certificates/new');
+    await fillJobDetails(page, '6 Harbour St, Sydney');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Monthly limit reached').waitFor();
+    expect(
+      await page
+        .getByRole('main')
+        .getByText(/upgrade to Premium for unlimited certificates/)
+        .isVisible(),
+    ).toBe(true);
+    expect(page.url()).toBe(url('/certificates/new'));
+    expect(await page.getByLabel('Job site address').inputValue()).toBe('6 Harbour St, Sydney');
+
+    // A draft does not count towards the limit.
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await toastTitled(page, 'Draft saved').waitFor();
+    await page.waitForURL(certificatePage);
+    expect(await page.getByText('Draft: only you can see it').isVisible()).toBe(true);
+
+    // The list: newest first, filterable by status and searchable by address.
+    await page.goto('/certificates');
+    const items = page.getByRole('main').getByRole('listitem');
+    // The copy saved on this device shows at once (the two made here); then the server's six.
+    await items.first().getByRole('link', { name: '6 Harbour St, Sydney' }).waitFor();
+    await expect.poll(() => items.count()).toBe(6);
+    await page.getByLabel('Status').selectOption('draft');
+    await page.waitForURL(url('/certificates?status=draft'));
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.getByRole('link').textContent()).toBe('6 Harbour St, Sydney');
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Search by address').fill('3 Harbour');
+    await page.waitForURL(url('/certificates?q=3+Harbour'));
+    await expect.poll(() => items.count()).toBe(1);
+    expect(await items.getByRole('link').textContent()).toBe('3 Harbour St, Sydney');
+  });
+
+  it('is told editing and deleting need Premium', async () => {
+    session.allowConsoleErrors(/status of 403/);
+    const { page } = session;
+    const member = await createMember('free-no-edit');
+    const certificate = await createCompletedCertificate(member, '9 Quay St, Sydney');
+    await signIn(page, member);
+
+    await page.goto(`/certificates/${certificate.id}`);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await toastTitled(page, 'Premium Feature').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Premium Feature' }).waitFor();
+    expect(await page.getByText('Premium subscription required to update certificates').isVisible()).toBe(true);
+  });
+});
+
+describe('premium plan', () => {
+  it('creates a draft, completes it by editing, and deletes it after confirming', async () => {
+    session.allowConsoleErrors(/status of 404/);
+    const { page } = session;
+    const member = await createMember('premium', { premium: true });
+    await signIn(page, member);
+
+    await page.goto('/certificates/new');
+    await page.getByLabel('Job site address').fill('12 Wharf Rd, Balmain');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await toastTitled(page, 'Draft saved').waitFor();
+    await page.waitForURL(certificatePage);
+    const id = page.url().split('/').at(-1) ?? '';
+
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(url(`/certificates/edit/${id}`));
+    expect(await page.getByLabel('Job site address').inputValue()).toBe('12 Wharf Rd, Balmain');
+    // Completing asks for the missing job details first, and takes the user to the first one.
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await page.getByText('Choose at least one standard.').waitFor();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
+    await page.getByRole('checkbox', { name: 'AS 4654.1-2012' }).check();
+    await page.getByRole('checkbox', { name: 'Other' }).check();
+    await page.getByLabel('Other standard').fill('Builder spec 7');
+    await page.getByLabel('Areas').fill('Balcony');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Certificate updated').waitFor();
+    await page.waitForURL(url(`/certificates/${id}`));
+    await page.getByText(/Certificate number WPC-\d{4}-0001/).waitFor();
+    expect(await page.getByText('Builder spec 7').isVisible()).toBe(true);
+
+    // Escape closes the confirmation without deleting, and focus goes back to Delete.
+    const deleteButton = page.getByRole('button', { name: 'Delete', exact: true });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this certificate?' });
+    await dialog.waitFor();
+    expect(
+      await dialog.getByRole('button', { name: 'Cancel' }).evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await toastTitled(page, 'Certificate deleted').waitFor();
+    await page.waitForURL(url('/certificates'));
+    await page.getByText('You have no certificates yet.', { exact: false }).waitFor();
+    await expect(memberApi(member, 'GET', `/api/certificates/${id}`)).rejects.toThrow(/answered 404/);
+  });
+  it('keeps an edit on the device when it cannot be saved, and synchronizes it later', async () => {
+    session.allowConsoleErrors(/Failed to load resource/);
+    const { page } = session;
+    const member = await createMember('premium-offline', { premium: true });
+    const certificate = await createCompletedCertificate(member, '8 Pier St, Pyrmont');
+    await signIn(page, member);
+    await page.goto(`/certificates/edit/${certificate.id}`);
+    await page.getByLabel('Additional info').fill('Flood test passed after 24 h.');
+
+    // The connection drops as the user saves.
+    await page.route(`**/api/certificates/${certificate.id}`, (route) =>
+      route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Database error').waitFor();
+    expect(
+      await page
+        .getByRole('main')
+        .getByText(/saved locally on this device but not synchronized/)
+        .isVisible(),
+    ).toBe(true);
+    await page.unroute(`**/api/certificates/${certificate.id}`);
+
+    // Back later: the unsynchronized edit is offered again, and saving it synchronizes it.
+    await page.reload();
+    await page.getByText(/saved on this device but not synchronized/).waitFor();
+    expect(await page.getByLabel('Additional info').inputValue()).toBe('Flood test passed after 24 h.');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Certificate updated').waitFor();
+    await page.getByText('Flood test passed after 24 h.').waitFor();
+    expect(
+      (await memberApi<{ additional_info: string }>(member, 'GET', `/api/certificates/${certificate.id}`))
+        .additional_info,
+    ).toBe('Flood test passed after 24 h.');
+  });
+});
+
+describe('share link', () => {
+  it('opens a completed certificate in a fresh browser with no session, light and phone-sized', async () => {
+    session.allowConsoleErrors(/status of 404/);
+    const member = await createMember('share', {
+      profile: {
+        company_name: 'Dry Right Waterproofing',
+        company_abn: '51 824 753 556',
+        licence_number: 'WP-12345',
+        applicator_name: 'Sam Nguyen',
+      },
+    });
+    const certificate = await createCompletedCertificate(member, '77 Ocean St, Bondi');
+    const draft = await memberApi<{ id: string }>(member, 'POST', '/api/certificates', {
+      user_id: member.userId,
+      job_site_address: 'Draft job',
+      status: 'draft',
+    });
+
+    const visitor = await (await session.newContext()).newPage();
+    await visitor.setViewportSize({ width: 375, height: 740 });
+    const scripts: string[] = [];
+    visitor.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname);
+    });
+    await visitor.goto(`/certificates/${certificate.id}`);
+    await visitor.getByRole('heading', { level: 1, name: 'Certificate of compliance' }).waitFor();
+    for (const text of ['Dry Right Waterproofing', '51 824 753 556', 'WP-12345', 'Sam Nguyen', '77 Ocean St, Bondi']) {
+      expect(await visitor.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+    }
+    expect(await visitor.getByText(`Certificate number ${certificate.certificate_number}`).isVisible()).toBe(true);
+    expect(await visitor.getByRole('link', { name: 'Edit' }).count()).toBe(0);
+    expect(await visitor.evaluate(() => Object.keys(localStorage).some((key) => key.endsWith('-auth-token')))).toBe(
+      false,
+    );
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+      0,
+    );
+    // DESIGN §7: a public page loads at most 130 KB of gzipped JavaScript.
+    expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(130);
+
+    await visitor.goto(`/certificates/${draft.id}`);
+    await visitor.getByRole('heading', { level: 1, name: 'Certificate not found' }).waitFor();
+  });
+
+  it('lets the owner copy the link', async () => {
+    const { page, context } = session;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.baseUrl });
+    const member = await createMember('copy-link');
+    const certificate = await createCompletedCertificate(member, '5 Cove Ln, Manly');
+    await signIn(page, member);
+    await page.goto(`/certificates/${certificate.id}`);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await toastTitled(page, 'Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url(`/certificates/${certificate.id}`));
+  });
+});
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+
+/** What the scripts a page loaded weigh gzipped, read from the build the server serves. */
+async function gzippedKilobytes(scriptPaths: string[]): Promise<number> {
+  let bytes = 0;
+  for (const scriptPath of new Set(scriptPaths)) {
+    bytes += gzipSync(await readFile(path.join(distDir, scriptPath))).length;
+  }
+  return bytes / 1024;
+}

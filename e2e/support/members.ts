@@ -1,0 +1,87 @@
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { createConfirmedAccount, fillSignInForm, GOOD_PASSWORD, uniqueEmail } from './accounts.ts';
+
+/** A confirmed, onboarded account, with an API session of its own for arranging data quickly. */
+export type Member = { email: string; userId: string; accessToken: string };
+
+/** Calls the API as `member`; throws with the server's answer unless it is a 2xx. */
+export async function memberApi<T>(member: Member, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${inject('baseUrl')}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${member.accessToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * Makes an account ready to use the app: confirmed, onboarding done (so sign-in does not detour
+ * through /onboarding), with any profile fields given, and premium through the subscriber record
+ * when asked (the way a billing webhook would leave it).
+ */
+export async function createMember(
+  label: string,
+  options: { premium?: boolean; profile?: Record<string, unknown> } = {},
+): Promise<Member> {
+  const email = uniqueEmail(label);
+  await createConfirmedAccount(email);
+  const response = await fetch(`${inject('baseUrl')}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: GOOD_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  const session = (await response.json()) as { access_token: string; user: { id: string } };
+  const member = { email, userId: session.user.id, accessToken: session.access_token };
+  await memberApi(member, 'PATCH', '/api/profile', { ...options.profile, onboarding_completed: true });
+  if (options.premium) {
+    await withDatabase((db) =>
+      db.query(
+        `insert into subscribers (user_id, email, subscribed, subscription_tier) values ($1, $2, true, 'premium')`,
+        [member.userId, email],
+      ),
+    );
+  }
+  return member;
+}
+
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Signs in through the login form and waits until the app has the session and has gone home. */
+export async function signIn(page: Page, member: Member) {
+  await page.goto('/login');
+  await fillSignInForm(page, member.email, GOOD_PASSWORD);
+  await page.waitForURL(`${inject('baseUrl')}/`);
+  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.endsWith('-auth-token')));
+}
+
+/** A completed certificate made through the API, for tests about what comes after. */
+export function createCompletedCertificate(member: Member, address: string) {
+  return memberApi<{ id: string; certificate_number: string }>(member, 'POST', '/api/certificates', {
+    user_id: member.userId,
+    standards: ['AS 3740-2021'],
+    job_site_address: address,
+    installation_date: '2026-11-20',
+    areas: 'Ensuite: shower recess and floor',
+    materials_used: 'Ardex WPM 300',
+    status: 'completed',
+  });
+}
+
+/** A toast by its exact title, in the notification region (not the page's own messages). */
+export const toastTitled = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Notifications' }).getByText(title, { exact: true });
