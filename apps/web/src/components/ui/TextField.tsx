@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { Field } from './Field.tsx';
 
-type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+export type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   /** Guidance shown under the field before anything goes wrong. */
   hint?: string | undefined;

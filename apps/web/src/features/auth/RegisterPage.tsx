@@ -3,10 +3,10 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { SubmitButton, textLinkClasses } from '../../components/ui/Button.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
 import { authErrorMessage } from '../../lib/auth/auth-errors.ts';
 import { signUp } from './api/auth-requests.ts';
 import { AuthPage } from './components/AuthPage.tsx';
+import { EmailField } from './components/EmailField.tsx';
 import { PasswordField } from './components/PasswordField.tsx';
 import { ResendConfirmation } from './components/ResendConfirmation.tsx';
 import { emailProblem, NEW_PASSWORD_HINT, newPasswordProblem } from './validation.ts';
@@ -62,13 +62,8 @@ export default function RegisterPage() {
   return (
     <AuthPage title="Create your account" intro="Free to start: create, store and share compliance certificates.">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
+        <EmailField
           ref={emailInput}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           error={fieldErrors.email}

@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
 import { requestPasswordReset } from '../api/auth-requests.ts';
 import { emailProblem } from '../validation.ts';
+import { EmailField } from './EmailField.tsx';
 
 type PasswordResetFormProps = {
   email: string;
@@ -44,13 +44,8 @@ export function PasswordResetForm({ email, onEmailChange, onBack }: PasswordRese
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
+      <EmailField
         ref={emailInput}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
         error={emailError}

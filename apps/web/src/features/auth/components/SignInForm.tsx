@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton, textLinkClasses } from '../../../components/ui/Button.tsx';
-import { TextField } from '../../../components/ui/TextField.tsx';
 import { authErrorMessage, isEmailNotConfirmed } from '../../../lib/auth/auth-errors.ts';
 import { authStore } from '../../../lib/auth/auth-store.ts';
 import { currentPasswordProblem, emailProblem } from '../validation.ts';
+import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { ResendConfirmation } from './ResendConfirmation.tsx';
 
@@ -39,13 +39,8 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn 
   const busy = signIn.isPending || signIn.isSuccess;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
+      <EmailField
         ref={emailInput}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         value={email}
         onChange={(event) => onEmailChange(event.target.value)}
         error={fieldErrors.email}
