@@ -48,7 +48,12 @@ function row(label: string, stats: Stats) {
 
 export async function runListBenchmark() {
   const database = await freshDatabase();
-  const server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: database.directory });
+  // The server gets as many connections as the direct-SQL baseline's pool.
+  const server = await startServerProcess({
+    DATABASE_URL: database.url,
+    DATA_DIR: database.directory,
+    DATABASE_POOL_SIZE: String(CONCURRENCY),
+  });
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });

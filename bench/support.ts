@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -50,10 +50,16 @@ export async function freshDatabase() {
   return { url, directory, stop: () => cluster.stop() };
 }
 
-/** The real server (sources via tsx) as a child process, so the load generator does not share its thread. */
+/**
+ * The real server, as `npm start` runs it (the esbuild bundle, built here first), in a child
+ * process so the load generator does not share its thread.
+ */
 export async function startServerProcess(env: Record<string, string>) {
   const port = await findFreePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // SERVER_NODE_ARGS profiles the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  execSync('npm run build -w @app/server', { cwd: root, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -10,6 +10,7 @@ const envSchema = z.object({
     .string()
     .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -30,6 +31,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections each server instance may hold open. */
+  databasePoolSize: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
   /** Origin used in emailed links, e.g. https://app.example.com (no trailing slash). */
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: values.PORT,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -33,7 +33,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
 
   try {
     await runMigrations(connectionString);
-    const db = createDatabase(connectionString);
+    const db = createDatabase(connectionString, { maxConnections: config.databasePoolSize });
     const mailer = config.smtpUrl
       ? createSmtpMailer(config.smtpUrl, config.mailFrom)
       : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);

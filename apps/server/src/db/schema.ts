@@ -117,8 +117,13 @@ export const certificates = pgTable(
     unique('certificates_user_number_unique').on(table.userId, table.certificateNumber),
     check('certificates_status_valid', sql`${table.status} in ('draft', 'completed', 'deleted')`),
     check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
-    // Serves the per-user, newest-first keyset list without a sort.
-    index('certificates_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    // Serves the per-user, newest-first keyset list without a sort. NULLS FIRST is what a plain
+    // ORDER BY … DESC means; with NULLS LAST the planner could not use the index and sorted every row.
+    index('certificates_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );
 

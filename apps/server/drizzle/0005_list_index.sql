@@ -1,0 +1,2 @@
+DROP INDEX "certificates_user_created_idx";--> statement-breakpoint
+CREATE INDEX "certificates_user_created_idx" ON "certificates" USING btree ("user_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
