@@ -310,6 +310,24 @@ describe('reading certificates', () => {
     expect(literalPercent.items).toHaveLength(25);
   });
 
+  it('reads a page from the index without sorting the user’s certificates', async () => {
+    const user = await newUser();
+    await query(
+      `insert into certificates (user_id, job_site_address, created_at)
+       select $1, i || ' Index St', now() - (i || ' seconds')::interval from generate_series(1, 3000) as i`,
+      [user.user.id],
+    );
+    await query('analyze certificates');
+    const { rows } = await query(
+      `explain select * from certificates where user_id = $1 and status <> 'deleted'
+       order by created_at desc, id desc limit 21`,
+      [user.user.id],
+    );
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toContain('Index Scan using certificates_user_created_idx');
+    expect(plan).not.toContain('Sort');
+  });
+
   it('never shows a certificate whose status is deleted', async () => {
     const user = await newUser({ premium: true });
     const certificate: Certificate = (await create(user)).json();
