@@ -42,13 +42,13 @@ function html(input: CertificatePdfInput): string {
     body{font-family:DejaVu Sans,sans-serif;font-size:10pt;margin:0} h1{color:#0f766e} h2{color:#0f766e;font-size:11pt}
     .grid{display:grid;grid-template-columns:1fr 1fr;gap:12pt} .grid img{width:100%;height:190pt;object-fit:contain;background:#f1f5f9}
   </style></head><body>
-    ${input.logo ? `<img src="${image(input.logo, 'image/png')}" style="height:64pt">` : ''}
+    ${input.logo ? `<img src="${image(input.logo, 'image/jpeg')}" style="height:64pt">` : ''}
     <h1>Certificate of Compliance</h1><p>${escapeHtml(input.company.name ?? '')} · ABN ${input.company.abn}</p>
     <p>Certificate number: ${input.certificateNumber} · Issue date: ${input.issueDate}</p>
     <h2>Job site address</h2><p>${escapeHtml(input.jobSiteAddress)}</p><h2>Areas</h2><p>${escapeHtml(input.areas)}</p>
     <h2>Standards</h2><ul>${input.standards.map((standard) => `<li>${escapeHtml(standard)}</li>`).join('')}</ul>
     <h2>Materials used</h2><p>${escapeHtml(input.materialsUsed)}</p><h2>Additional information</h2><p>${escapeHtml(input.additionalInfo)}</p>
-    ${input.signature ? `<img src="${image(input.signature, 'image/png')}" style="height:60pt">` : ''}
+    ${input.signature ? `<img src="${image(input.signature, 'image/jpeg')}" style="height:60pt">` : ''}
     <p>Verify: ${input.verifyUrl}<br>${input.fingerprint}</p>
     <div class="grid">${input.photos.map((photo) => `<figure><img src="${image(photo.image, 'image/jpeg')}"><figcaption>${escapeHtml(photo.caption)}</figcaption></figure>`).join('')}</div>
   </body></html>`;
@@ -104,7 +104,7 @@ export async function runPdfBenchmark() {
     materialsUsed: 'Ardex WPM 300 membrane, 2 coats at right angles; bond breaker tape at all junctions',
     additionalInfo: 'Flood test held for 24 hours with no leaks observed. '.repeat(12),
     photos: processing.result.map((image, index) => ({
-      image: image.print ?? image.data,
+      image: image.print,
       caption: `Photo ${index + 1}`,
     })),
     verifyUrl: 'https://app.example.com/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f',

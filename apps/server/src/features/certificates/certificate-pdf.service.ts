@@ -77,7 +77,7 @@ export class CertificatePdfService {
     });
     const photos = await Promise.all(
       (row.photos as StoredPhoto[]).map(async (photo) => ({
-        image: await this.fileBytes(photo.file_id, 'print'),
+        image: await this.fileBytes(photo.file_id),
         caption: photo.caption,
       })),
     );
@@ -94,8 +94,8 @@ export class CertificatePdfService {
         licence: applicator.licence_number,
         applicatorName: applicator.applicator_name,
       },
-      logo: applicator.logo_file_id ? await this.fileBytes(applicator.logo_file_id, 'original') : null,
-      signature: applicator.signature_file_id ? await this.fileBytes(applicator.signature_file_id, 'original') : null,
+      logo: applicator.logo_file_id ? await this.fileBytes(applicator.logo_file_id) : null,
+      signature: applicator.signature_file_id ? await this.fileBytes(applicator.signature_file_id) : null,
       jobSiteAddress: row.jobSiteAddress,
       installationDate: row.installationDate
         ? calendarDate.format(new Date(`${row.installationDate}T00:00:00Z`))
@@ -110,8 +110,9 @@ export class CertificatePdfService {
     };
   }
 
-  private async fileBytes(fileId: string, variant: 'original' | 'print'): Promise<Buffer | null> {
+  /** The print copy of an image (the original for files stored before print copies existed). */
+  private async fileBytes(fileId: string): Promise<Buffer | null> {
     const file = await this.storedFiles.findById(fileId);
-    return file ? ((await this.storedFiles.readBytes(file, variant))?.data ?? null) : null;
+    return file ? ((await this.storedFiles.readBytes(file, 'print'))?.data ?? null) : null;
   }
 }

@@ -9,8 +9,8 @@ export type ProcessedImage = {
   width: number;
   height: number;
   thumbnail: Buffer;
-  /** Photos only: the copy embedded in PDFs. */
-  print?: Buffer;
+  /** The copy embedded in PDFs. */
+  print: Buffer;
 };
 
 export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
@@ -64,8 +64,12 @@ export async function processImage(input: Buffer, purpose: ImagePurpose): Promis
     const derived = (edge: number) =>
       sharp(input, options).rotate().resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true });
     const thumbnail = await derived(THUMBNAIL_EDGE).webp({ quality: 75 }).toBuffer();
+    // The PDF copy is a JPEG, which pdfkit embeds as is; a PNG with transparency would be decoded
+    // and recompressed on every render. Logos and signatures are flattened on the page's white.
     const print =
-      purpose === 'photo' ? await derived(PRINT_EDGE).jpeg({ quality: 72, mozjpeg: true }).toBuffer() : undefined;
+      purpose === 'photo'
+        ? await derived(PRINT_EDGE).jpeg({ quality: 72, mozjpeg: true }).toBuffer()
+        : await derived(PRINT_EDGE).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
     return {
       data,
       contentType: purpose === 'photo' ? 'image/jpeg' : 'image/png',

@@ -38,10 +38,10 @@ export class StoredFiles {
     const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
     const storageKey = `users/${userId}/${id}.${extension}`;
     const thumbnailKey = `users/${userId}/${id}-thumb.webp`;
-    const printKey = image.print ? `users/${userId}/${id}-print.jpg` : null;
+    const printKey = `users/${userId}/${id}-print.jpg`;
     await this.storage.put(storageKey, image.data);
     await this.storage.put(thumbnailKey, image.thumbnail);
-    if (printKey && image.print) await this.storage.put(printKey, image.print);
+    await this.storage.put(printKey, image.print);
     try {
       const [row] = await this.db
         .insert(files)
