@@ -1,9 +1,9 @@
 import { KNOWN_STANDARDS } from '@app/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { processImage } from '../apps/server/src/platform/images/image-processing.ts';
 import { type CertificatePdfInput, renderCertificatePdf } from '../apps/server/src/platform/pdf/certificate-pdf.ts';
+import { launchChromium } from '../e2e/support/chromium.ts';
 import { format, median } from './support.ts';
 
 /**
@@ -120,19 +120,7 @@ export async function runPdfBenchmark() {
   for (let run = 0; run < WARM_UP_RUNS; run++) await renderWithPdfLib(input);
   for (let run = 0; run < WARM_RUNS; run++) pdfLib.push((await timed(() => renderWithPdfLib(input))).ms);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const chromiumRuns: number[] = [];
   let chromiumBytes = 0;
   try {

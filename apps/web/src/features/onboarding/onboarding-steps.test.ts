@@ -1,5 +1,5 @@
-import type { Profile } from '@app/contract';
 import { describe, expect, it } from 'vitest';
+import { basicProfile } from '../../lib/profile/basic-profile.ts';
 import { missingDetails, stepFromParam } from './onboarding-steps.ts';
 
 describe('stepFromParam', () => {
@@ -14,25 +14,7 @@ describe('stepFromParam', () => {
 });
 
 describe('missingDetails', () => {
-  const blank: Profile = {
-    id: 'user-1',
-    email: 'owner@example.com',
-    company_name: null,
-    company_address: null,
-    company_email: null,
-    company_phone: null,
-    company_abn: null,
-    licence_number: null,
-    signature_url: null,
-    logo_url: null,
-    common_materials: [],
-    applicator_name: null,
-    onboarding_completed: false,
-    time_zone: 'Australia/Sydney',
-    created_at: '2026-01-01T00:00:00.000Z',
-    subscription_tier: 'free',
-    subscription_end_date: null,
-  };
+  const blank = basicProfile({ id: 'user-1', email: 'owner@example.com', created_at: '2026-01-01T00:00:00.000Z' });
 
   it('names everything a certificate prints that is not filled in', () => {
     expect(missingDetails(blank)).toEqual([

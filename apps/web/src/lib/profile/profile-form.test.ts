@@ -1,25 +1,14 @@
 import { INVALID_ABN_MESSAGE, type Profile } from '@app/contract';
 import { describe, expect, it } from 'vitest';
+import { basicProfile } from './basic-profile.ts';
 import { formatAbn, profileChanges, profileFormValues, profileProblems, profileTextFields } from './profile-form.ts';
 
 const profile: Profile = {
-  id: 'user-1',
-  email: 'owner@example.com',
+  ...basicProfile({ id: 'user-1', email: 'owner@example.com', created_at: '2026-01-01T00:00:00.000Z' }),
   company_name: 'Dry Wet Areas Pty Ltd',
-  company_address: null,
-  company_email: null,
   company_phone: '0400 000 000',
   company_abn: '51824753556',
-  licence_number: null,
-  signature_url: null,
-  logo_url: null,
-  common_materials: [],
-  applicator_name: null,
-  onboarding_completed: false,
   time_zone: 'Australia/Perth',
-  created_at: '2026-01-01T00:00:00.000Z',
-  subscription_tier: 'free',
-  subscription_end_date: null,
 };
 
 describe('formatAbn', () => {
