@@ -55,7 +55,7 @@ describe('fallback screens', () => {
     const { page } = session;
     await page.goto('/this/does/not/exist');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
-    expect(await page.getByText('/this/does/not/exist').isVisible()).toBe(true);
+    await page.getByText('/this/does/not/exist').waitFor();
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(`${session.baseUrl}/`);
   });
@@ -82,9 +82,9 @@ describe('fallback screens', () => {
     await page.route(/\/assets\/HomePage-.*\.js$/, (route) => route.abort());
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Try Again' }).waitFor();
     // The rest of the app (navigation) stays usable around the failed page.
-    expect(await page.getByRole('link', { name: 'TradeCert' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'TradeCert' }).waitFor();
 
     await page.unroute(/\/assets\/HomePage-.*\.js$/);
     await page.getByRole('button', { name: 'Reload Page' }).click();
@@ -112,6 +112,6 @@ describe('theme', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
     await page.reload();
-    expect(await page.getByLabel('Theme').inputValue()).toBe('system');
+    await expect.poll(() => page.getByLabel('Theme').inputValue()).toBe('system');
   });
 });

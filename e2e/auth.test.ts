@@ -49,7 +49,7 @@ describe('sign-up and email confirmation', () => {
     const { page } = session;
     const email = uniqueEmail('register');
     const link = await registerThroughForm(page, email);
-    expect(await page.getByText(email).isVisible()).toBe(true);
+    await page.getByText(email).waitFor();
     expect(link).toMatch(/^\/auth\/callback\?code=[^&]+&type=signup$/);
 
     await page.goto(link);
@@ -76,7 +76,7 @@ describe('sign-up and email confirmation', () => {
     const phone = await (await session.newContext()).newPage();
     await phone.goto(link);
     await phone.getByRole('heading', { level: 1, name: 'Your email is confirmed' }).waitFor();
-    expect(await phone.getByText('Please sign in').isVisible()).toBe(true);
+    await phone.getByText('Please sign in').waitFor();
     expect(await storedSession(phone)).toBeNull();
 
     await phone.goto('/profile?tab=company');
@@ -91,7 +91,7 @@ describe('sign-up and email confirmation', () => {
     // Each link works once, also in the browser that asked for it.
     await session.page.goto(link);
     await session.page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
-    expect(await session.page.getByRole('alert').filter({ hasText: 'used already' }).isVisible()).toBe(true);
+    await session.page.getByRole('alert').filter({ hasText: 'used already' }).waitFor();
   });
 
   it('says when the email is already registered', async () => {
@@ -107,7 +107,7 @@ describe('sign-up and email confirmation', () => {
         "This email is already registered. Please sign in instead or use 'Forgot Password' if you can't access your account.",
       )
       .waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
   });
 
   it('asks for at least 6 characters before sending anything', async () => {
@@ -155,7 +155,7 @@ describe('sign-in', () => {
     await page.goto('/login');
     await fillSignInForm(page, email, 'not-the-right-password');
     await page.getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
     expect(await page.getByRole('button', { name: 'Sign in', exact: true }).isEnabled()).toBe(true);
   });
 
@@ -169,7 +169,7 @@ describe('sign-in', () => {
     await page
       .getByText('Please confirm your email address before signing in. Check your inbox for the confirmation link.')
       .waitFor();
-    expect(await page.getByRole('button', { name: 'Resend confirmation email' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Resend confirmation email' }).waitFor();
     expect(page.url()).toBe(url('/login'));
   });
 });
@@ -226,7 +226,7 @@ describe('password recovery', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { level: 1, name: 'Reset your password' }).waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(email);
     const since = Date.now();
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Check your inbox.').waitFor();

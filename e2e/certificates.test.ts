@@ -30,13 +30,13 @@ describe('free plan', () => {
     await page.goto('/certificates/new');
     await page.getByRole('heading', { level: 1, name: 'New certificate' }).waitFor();
     // Materials come from the profile's common materials, one per line.
-    expect(await page.getByLabel('Materials used').inputValue()).toBe('Ardex WPM 300\nBond breaker tape');
+    await expect.poll(() => page.getByLabel('Materials used').inputValue()).toBe('Ardex WPM 300\nBond breaker tape');
     await fillJobDetails(page, '5 Harbour St, Sydney');
     await page.getByRole('button', { name: 'Save as completed' }).click();
     await toastTitled(page, 'Certificate created').waitFor();
     await page.waitForURL(certificatePage);
     await page.getByRole('heading', { level: 1, name: 'Certificate of compliance' }).waitFor();
-    expect(await page.getByText(/Certificate number WPC-\d{4}-0005/).isVisible()).toBe(true);
+    await page.getByText(/Certificate number WPC-\d{4}-0005/).waitFor();
 
     await page.goto('/certificates/new');
     await fillJobDetails(page, '6 Harbour St, Sydney');
@@ -49,13 +49,13 @@ describe('free plan', () => {
         .isVisible(),
     ).toBe(true);
     expect(page.url()).toBe(url('/certificates/new'));
-    expect(await page.getByLabel('Job site address').inputValue()).toBe('6 Harbour St, Sydney');
+    await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('6 Harbour St, Sydney');
 
     // A draft does not count towards the limit.
     await page.getByRole('button', { name: 'Save draft' }).click();
     await toastTitled(page, 'Draft saved').waitFor();
     await page.waitForURL(certificatePage);
-    expect(await page.getByText('Draft: only you can see it').isVisible()).toBe(true);
+    await page.getByText('Draft: only you can see it').waitFor();
 
     // The list: newest first, filterable by status and searchable by address.
     await page.goto('/certificates');
@@ -66,12 +66,12 @@ describe('free plan', () => {
     await page.getByLabel('Status').selectOption('draft');
     await page.waitForURL(url('/certificates?status=draft'));
     await expect.poll(() => items.count()).toBe(1);
-    expect(await items.getByRole('link').textContent()).toBe('6 Harbour St, Sydney');
+    await expect.poll(() => items.getByRole('link').textContent()).toBe('6 Harbour St, Sydney');
     await page.getByLabel('Status').selectOption('');
     await page.getByLabel('Search by address').fill('3 Harbour');
     await page.waitForURL(url('/certificates?q=3+Harbour'));
     await expect.poll(() => items.count()).toBe(1);
-    expect(await items.getByRole('link').textContent()).toBe('3 Harbour St, Sydney');
+    await expect.poll(() => items.getByRole('link').textContent()).toBe('3 Harbour St, Sydney');
   });
 
   it('is told editing and deleting need Premium', async () => {
@@ -88,7 +88,7 @@ describe('free plan', () => {
 
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { level: 1, name: 'Premium Feature' }).waitFor();
-    expect(await page.getByText('Premium subscription required to update certificates').isVisible()).toBe(true);
+    await page.getByText('Premium subscription required to update certificates').waitFor();
   });
 });
 
@@ -108,7 +108,7 @@ describe('premium plan', () => {
 
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(url(`/certificates/edit/${id}`));
-    expect(await page.getByLabel('Job site address').inputValue()).toBe('12 Wharf Rd, Balmain');
+    await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('12 Wharf Rd, Balmain');
     // Completing asks for the missing job details first, and takes the user to the first one.
     await page.getByRole('button', { name: 'Save as completed' }).click();
     await page.getByText('Choose at least one standard.').waitFor();
@@ -121,7 +121,7 @@ describe('premium plan', () => {
     await toastTitled(page, 'Certificate updated').waitFor();
     await page.waitForURL(url(`/certificates/${id}`));
     await page.getByText(/Certificate number WPC-\d{4}-0001/).waitFor();
-    expect(await page.getByText('Builder spec 7').isVisible()).toBe(true);
+    await page.getByText('Builder spec 7').waitFor();
 
     // Escape closes the confirmation without deleting, and focus goes back to Delete.
     const deleteButton = page.getByRole('button', { name: 'Delete', exact: true });
@@ -168,7 +168,7 @@ describe('premium plan', () => {
     // Back later: the unsynchronized edit is offered again, and saving it synchronizes it.
     await page.reload();
     await page.getByText(/saved on this device but not synchronized/).waitFor();
-    expect(await page.getByLabel('Additional info').inputValue()).toBe('Flood test passed after 24 h.');
+    await expect.poll(() => page.getByLabel('Additional info').inputValue()).toBe('Flood test passed after 24 h.');
     await page.getByRole('button', { name: 'Save as completed' }).click();
     await toastTitled(page, 'Certificate updated').waitFor();
     await page.getByText('Flood test passed after 24 h.').waitFor();
@@ -206,9 +206,9 @@ describe('share link', () => {
     await visitor.goto(`/certificates/${certificate.id}`);
     await visitor.getByRole('heading', { level: 1, name: 'Certificate of compliance' }).waitFor();
     for (const text of ['Dry Right Waterproofing', '51 824 753 556', 'WP-12345', 'Sam Nguyen', '77 Ocean St, Bondi']) {
-      expect(await visitor.getByText(text, { exact: true }).isVisible(), text).toBe(true);
+      await visitor.getByText(text, { exact: true }).waitFor();
     }
-    expect(await visitor.getByText(`Certificate number ${certificate.certificate_number}`).isVisible()).toBe(true);
+    await visitor.getByText(`Certificate number ${certificate.certificate_number}`).waitFor();
     expect(await visitor.getByRole('link', { name: 'Edit' }).count()).toBe(0);
     expect(await visitor.evaluate(() => Object.keys(localStorage).some((key) => key.endsWith('-auth-token')))).toBe(
       false,

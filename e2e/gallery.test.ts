@@ -79,10 +79,10 @@ describe('photos and the gallery', () => {
     await page.goto('/gallery');
     await page.getByRole('heading', { level: 1, name: 'Photo gallery' }).waitFor();
     const filter = page.getByLabel('Certificate');
-    expect(await filter.locator('option').allTextContents()).toEqual([
-      'All certificates',
-      expect.stringMatching(/^WPC-\d{4}-0001: 3 Quay St, Sydney$/),
-    ]);
+    // The filter appears once the photos have loaded, so poll rather than read it once.
+    await expect
+      .poll(() => filter.locator('option').allTextContents())
+      .toEqual(['All certificates', expect.stringMatching(/^WPC-\d{4}-0001: 3 Quay St, Sydney$/)]);
     await filter.selectOption({ index: 1 });
     await page.getByText('1 photo', { exact: true }).waitFor();
 

@@ -51,7 +51,7 @@ describe('common materials', () => {
     });
     await addMaterial(page, '  bostik PRIMER ');
     await page.getByText('“Bostik primer” is already in your list. Each material can only be listed once.').waitFor();
-    expect(await page.getByLabel('New material').inputValue()).toBe('  bostik PRIMER ');
+    await expect.poll(() => page.getByLabel('New material').inputValue()).toBe('  bostik PRIMER ');
     expect(saves).toEqual([]);
 
     // Move up and down by buttons; focus stays on the button used, so it can be pressed again.

@@ -13,14 +13,14 @@ describe('notifications', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     // The live region is in the page before any toast: screen readers announce what is added to it.
     expect(await politeRegion().count()).toBe(1);
-    expect(await politeRegion().textContent()).toBe('');
+    await expect.poll(() => politeRegion().textContent()).toBe('');
 
     // Losing the connection is a real event on a job site; the browser fires `offline`.
     await context.setOffline(true);
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     const toastTitle = politeRegion().getByText('You are offline');
     await toastTitle.waitFor();
-    expect(await politeRegion().getByRole('button', { name: 'Dismiss notification' }).isVisible()).toBe(true);
+    await politeRegion().getByRole('button', { name: 'Dismiss notification' }).waitFor();
 
     // Visible for 2 s, then gone without any action.
     await toastTitle.waitFor({ state: 'detached', timeout: 5000 });

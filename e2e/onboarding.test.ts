@@ -36,9 +36,9 @@ describe('onboarding', () => {
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await page.getByText(INVALID_ABN_MESSAGE).waitFor();
     expect(await page.getByLabel('ABN', { exact: true }).getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByLabel('ABN', { exact: true }).inputValue()).toBe('51 824 753 557');
-    expect(await page.getByLabel('Licence number').inputValue()).toBe('WP-12345');
-    expect(await page.getByText('Step 2 of 4').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('ABN', { exact: true }).inputValue()).toBe('51 824 753 557');
+    await expect.poll(() => page.getByLabel('Licence number').inputValue()).toBe('WP-12345');
+    await page.getByText('Step 2 of 4').waitFor();
     await page.getByLabel('ABN', { exact: true }).fill('51 824 753 556');
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
@@ -88,7 +88,7 @@ describe('onboarding', () => {
     }
     await expectImageLoaded(page.getByRole('img', { name: 'Your company logo' }));
     await expectImageLoaded(page.getByRole('img', { name: 'Your signature' }));
-    expect(await page.getByRole('listitem').filter({ hasText: 'Bostik bond breaker' }).isVisible()).toBe(true);
+    await page.getByRole('listitem').filter({ hasText: 'Bostik bond breaker' }).waitFor();
 
     // Finished: the next sign-in goes where it normally does.
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -123,6 +123,6 @@ describe('onboarding', () => {
     await page.getByRole('button', { name: 'Skip and finish' }).click();
     await page.waitForURL(url('/welcome'));
     await page.getByRole('heading', { level: 2, name: 'Still to add' }).waitFor();
-    expect(await page.getByText('company name, business address, ABN').isVisible()).toBe(true);
+    await page.getByText('company name, business address, ABN').waitFor();
   });
 });

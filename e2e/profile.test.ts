@@ -52,22 +52,22 @@ describe('company profile', () => {
       await page.getByLabel('ABN', { exact: true }).evaluate((element) => element === document.activeElement),
     ).toBe(true);
     expect(saves).toEqual([]);
-    expect(await page.getByLabel('Company name').inputValue()).toBe('Tiled Right Pty Ltd');
-    expect(await page.getByLabel('Time zone').inputValue()).toBe('Australia/Hobart');
+    await expect.poll(() => page.getByLabel('Company name').inputValue()).toBe('Tiled Right Pty Ltd');
+    await expect.poll(() => page.getByLabel('Time zone').inputValue()).toBe('Australia/Hobart');
 
     await page.getByLabel('ABN', { exact: true }).fill('53004085616');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('Profile saved').waitFor();
     expect(saves).toHaveLength(1);
     // Shown grouped, as printed on certificates.
-    expect(await page.getByLabel('ABN', { exact: true }).inputValue()).toBe('53 004 085 616');
+    await expect.poll(() => page.getByLabel('ABN', { exact: true }).inputValue()).toBe('53 004 085 616');
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Company profile' }).waitFor();
-    expect(await page.getByLabel('Company name').inputValue()).toBe('Tiled Right Pty Ltd');
-    expect(await page.getByLabel('Business address').inputValue()).toBe('4 Harbour Road, Hobart TAS 7000');
-    expect(await page.getByLabel('Applicator name').inputValue()).toBe('Alex Example');
-    expect(await page.getByLabel('Time zone').inputValue()).toBe('Australia/Hobart');
+    await expect.poll(() => page.getByLabel('Company name').inputValue()).toBe('Tiled Right Pty Ltd');
+    await expect.poll(() => page.getByLabel('Business address').inputValue()).toBe('4 Harbour Road, Hobart TAS 7000');
+    await expect.poll(() => page.getByLabel('Applicator name').inputValue()).toBe('Alex Example');
+    await expect.poll(() => page.getByLabel('Time zone').inputValue()).toBe('Australia/Hobart');
   });
 
   it('shows what the server refused next to the field, and keeps what was typed when a save fails', async () => {
@@ -93,7 +93,7 @@ describe('company profile', () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByText('That licence number is not in the register.').waitFor();
     expect(await page.getByLabel('Licence number').getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByLabel('Licence number').inputValue()).toBe('NOT-A-LICENCE');
+    await expect.poll(() => page.getByLabel('Licence number').inputValue()).toBe('NOT-A-LICENCE');
 
     await page.unroute('**/api/profile');
     await page.route('**/api/profile', (route) =>
@@ -102,7 +102,7 @@ describe('company profile', () => {
     await page.getByLabel('Licence number').fill('TAS-999');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByRole('alert').filter({ hasText: 'check your internet connection' }).waitFor();
-    expect(await page.getByLabel('Licence number').inputValue()).toBe('TAS-999');
+    await expect.poll(() => page.getByLabel('Licence number').inputValue()).toBe('TAS-999');
   });
 
   it('uploads, replaces and removes the logo, and refuses a file that is not an image', async () => {
@@ -141,8 +141,8 @@ describe('company profile', () => {
     const { page } = session;
     await openProfile(page);
     const plan = page.getByRole('definition').first();
-    expect(await plan.textContent()).toBe('Free');
-    expect(await page.getByText('No paid subscription').isVisible()).toBe(true);
+    await expect.poll(() => plan.textContent()).toBe('Free');
+    await page.getByText('No paid subscription').waitFor();
     expect(await page.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscription');
     await page.getByRole('link', { name: 'Add common materials' }).click();
     await page.waitForURL(url('/materials'));
