@@ -1,10 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { KNOWN_STANDARDS } from '@app/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { processImage } from '../apps/server/src/platform/images/image-processing.ts';
 import { type CertificatePdfInput, renderCertificatePdf } from '../apps/server/src/platform/pdf/certificate-pdf.ts';
 import { launchChromium } from '../e2e/support/chromium.ts';
-import { format, median } from './support.ts';
+import { format, median, root } from './support.ts';
 
 /**
  * DESIGN §7 / issue 7: a certificate with 6 phone photos renders in < 50 ms median (warm), ≥ 30×
@@ -13,6 +18,7 @@ import { format, median } from './support.ts';
 const WARM_UP_RUNS = 10;
 const WARM_RUNS = 30;
 const CHROMIUM_RUNS = 5;
+const COLD_PROCESSES = 5;
 
 async function phonePhoto(index: number) {
   // 12 MP with sensor-like noise, so it compresses like a real phone photo.
@@ -28,6 +34,11 @@ async function phonePhoto(index: number) {
     .jpeg({ quality: 88 })
     .toBuffer();
 }
+
+const solidPng = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 4, background } })
+    .png()
+    .toBuffer();
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; result: T }> {
   const started = performance.now();
@@ -73,15 +84,52 @@ async function renderWithPdfLib(input: CertificatePdfInput): Promise<Uint8Array>
   return document.save();
 }
 
+/** The first render of `COLD_PROCESSES` fresh processes, each loading the engine from scratch. */
+async function coldRenders(input: CertificatePdfInput): Promise<number[]> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-pdf-bench-'));
+  try {
+    const inputFile = path.join(directory, 'input.json');
+    await writeFile(inputFile, JSON.stringify(input));
+    return Array.from({ length: COLD_PROCESSES }, () =>
+      Number(
+        execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/pdf-first-render.ts'), inputFile], {
+          cwd: root,
+          encoding: 'utf8',
+        }),
+      ),
+    );
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** Median time for Chromium (already running) to load the HTML and print it to PDF. */
+async function printWithChromium(markup: string): Promise<{ ms: number; bytes: number }> {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const runs: number[] = [];
+    let bytes = 0;
+    for (let run = 0; run < CHROMIUM_RUNS + 1; run++) {
+      const { ms, result } = await timed(async () => {
+        await page.setContent(markup, { waitUntil: 'load' });
+        return page.pdf({ format: 'A4', printBackground: true });
+      });
+      if (run > 0) runs.push(ms); // the first run warms the browser up
+      bytes = result.length;
+    }
+    return { ms: median(runs), bytes };
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function runPdfBenchmark() {
   const originals = await Promise.all(Array.from({ length: 6 }, (_, index) => phonePhoto(index)));
   const processing = await timed(() => Promise.all(originals.map((original) => processImage(original, 'photo'))));
-  const logo = await sharp({ create: { width: 600, height: 240, channels: 4, background: '#0f766e' } })
-    .png()
-    .toBuffer();
-  const signature = await sharp({ create: { width: 500, height: 150, channels: 4, background: '#ffffff00' } })
-    .png()
-    .toBuffer();
+  // The product embeds the print copies made at upload (JPEG, flattened on white), never the PNGs.
+  const logo = (await processImage(await solidPng(600, 240, '#0f766e'), 'logo')).print;
+  const signature = (await processImage(await solidPng(500, 150, '#ffffff00'), 'signature')).print;
   const input: CertificatePdfInput = {
     certificateNumber: 'WPC-2026-0042',
     issueDate: '22 November 2026',
@@ -111,46 +159,58 @@ export async function runPdfBenchmark() {
     fingerprint: 'a3'.repeat(32),
   };
 
-  const cold = await timed(() => renderCertificatePdf(input));
+  const cold = await coldRenders(input);
+  // Each warm run is a different certificate (its own number, address, notes and fingerprint), so
+  // caches only help with what certificates really share: labels, standards, company details.
+  const another = (run: number): CertificatePdfInput => ({
+    ...input,
+    certificateNumber: `WPC-2026-${String(1000 + run)}`,
+    jobSiteAddress: `${run + 1} Wattle Crescent ${run}B, Katoomba${run} NSW 2780`,
+    additionalInfo: `Run ${run}: flood test ${run * 7} held for ${run + 24} hours, job ${run}X. `.repeat(12),
+    fingerprint: createHash('sha256').update(String(run)).digest('hex'),
+    verifyUrl: `${input.verifyUrl.slice(0, -4)}${String(run).padStart(4, '0')}`,
+  });
   // Let the JIT settle before timing: "warm" means a server that has been running for a while.
-  for (let run = 0; run < WARM_UP_RUNS; run++) await renderCertificatePdf(input);
+  for (let run = 0; run < WARM_UP_RUNS; run++) await renderCertificatePdf(another(-run - 1));
   const warm: number[] = [];
-  for (let run = 0; run < WARM_RUNS; run++) warm.push((await timed(() => renderCertificatePdf(input))).ms);
+  let bytes = 0;
+  for (let run = 0; run < WARM_RUNS; run++) {
+    const { ms, result } = await timed(() => renderCertificatePdf(another(run)));
+    warm.push(ms);
+    bytes = Math.max(bytes, result.length);
+  }
   const pdfLib: number[] = [];
   for (let run = 0; run < WARM_UP_RUNS; run++) await renderWithPdfLib(input);
   for (let run = 0; run < WARM_RUNS; run++) pdfLib.push((await timed(() => renderWithPdfLib(input))).ms);
 
-  const browser = await launchChromium();
-  const chromiumRuns: number[] = [];
-  let chromiumBytes = 0;
-  try {
-    const page = await browser.newPage();
-    const markup = html(input);
-    for (let run = 0; run < CHROMIUM_RUNS + 1; run++) {
-      const { ms, result } = await timed(async () => {
-        await page.setContent(markup, { waitUntil: 'load' });
-        return page.pdf({ format: 'A4', printBackground: true });
-      });
-      if (run > 0) chromiumRuns.push(ms); // the first run warms the browser up
-      chromiumBytes = result.length;
-    }
-  } finally {
-    await browser.close();
-  }
+  // Chromium is the baseline only. Fed the same print copies it is the fair comparison; fed the
+  // stored photos (what printing the share page would embed) it shows what the copies save.
+  const samePhotos = await printWithChromium(html(input));
+  const storedPhotos = await printWithChromium(
+    html({
+      ...input,
+      photos: processing.result.map((image, index) => ({ image: image.data, caption: `Photo ${index + 1}` })),
+    }),
+  );
 
-  const bytes = cold.result.length;
   const budget = 300 * 1024 + 6 * 250 * 1024;
   const warmMedian = median(warm);
   console.log('\nCertificate PDF with 6 phone photos (12 MP originals)');
   console.log(`photo processing (6 uploads: normalise + thumbnail + print copy): ${format(processing.ms, 0)} ms total`);
-  console.log(`pdfkit (product), cold first render:   ${format(cold.ms, 1)} ms`);
-  console.log(`pdfkit (product), warm median of ${WARM_RUNS}:  ${format(warmMedian, 1)} ms (budget < 50 ms)`);
+  console.log(
+    `pdfkit (product), cold: first render in a fresh process, median of ${COLD_PROCESSES}: ${format(median(cold), 0)} ms (${cold.map((ms) => format(ms, 0)).join(', ')})`,
+  );
+  console.log(
+    `pdfkit (product), warm: median of ${WARM_RUNS} different certificates: ${format(warmMedian, 1)} ms (budget < 50 ms)`,
+  );
   console.log(`pdf-lib, same photos, no text layout:  ${format(median(pdfLib), 1)} ms median`);
-  console.log(
-    `Chromium page.pdf(), browser running:  ${format(median(chromiumRuns), 0)} ms median of ${CHROMIUM_RUNS}`,
-  );
-  console.log(`speed-up over Chromium: ${format(median(chromiumRuns) / warmMedian, 0)}× (budget ≥ 30×)`);
-  console.log(
-    `size: ${format(bytes / 1024, 0)} KB (budget ${format(budget / 1024, 0)} KB); Chromium's: ${format(chromiumBytes / 1024, 0)} KB`,
-  );
+  for (const [label, chromium] of [
+    ['same print copies', samePhotos],
+    ['stored 2048 px photos', storedPhotos],
+  ] as const) {
+    console.log(
+      `Chromium page.pdf(), browser running, ${label}: ${format(chromium.ms, 0)} ms median of ${CHROMIUM_RUNS}, ${format(chromium.bytes / 1024, 0)} KB; pdfkit is ${format(chromium.ms / warmMedian, 1)}× faster (goal ≥ 30×)`,
+    );
+  }
+  console.log(`size (largest warm run): ${format(bytes / 1024, 0)} KB (budget ${format(budget / 1024, 0)} KB)`);
 }

@@ -1,4 +1,5 @@
 import { type Certificate, KNOWN_STANDARDS, type Session } from '@app/contract';
+import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -184,6 +185,15 @@ describe('certificate PDF', () => {
       }
     }
     expect(edgeInk).toBe(0);
+  });
+
+  it('carries a QR code that a phone camera reads as the public share page', async () => {
+    // Short notes, so the verification block is on the first page.
+    const certificate = await createCertificate({ additional_info: 'Short note.' });
+    const png = await firstPagePng((await download(certificate.id)).pdf, 150);
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+    expect(code?.data).toBe(`https://certs.example.com/certificates/${certificate.id}`);
   });
 
   it('watermarks a draft, and shows it to its owner only', async () => {

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import * as fontkit from 'fontkit';
+import { describe, expect, it } from 'vitest';
+import { withSharedShaping } from './fonts.ts';
+
+const require = createRequire(import.meta.url);
+const fontFile = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf');
+
+/** A fresh DejaVu Sans whose own shaping calls are counted. */
+function countedFont() {
+  const font = fontkit.create(readFileSync(fontFile)) as fontkit.Font;
+  const shape = font.layout.bind(font);
+  const calls: string[] = [];
+  font.layout = (text, ...rest) => {
+    calls.push(text);
+    return shape(text, ...rest);
+  };
+  return { font, calls, plain: fontkit.create(readFileSync(fontFile)) as fontkit.Font };
+}
+
+const summary = (run: fontkit.GlyphRun) => ({
+  glyphs: run.glyphs.map((glyph) => glyph.id),
+  positions: run.positions.map(({ xAdvance, yAdvance, xOffset, yOffset }) => [xAdvance, yAdvance, xOffset, yOffset]),
+  advanceWidth: run.advanceWidth,
+});
+
+describe('shared shaping cache', () => {
+  it('shapes exactly as fontkit does, accents and kerning included', () => {
+    const { font, plain } = countedFont();
+    const shared = withSharedShaping(font);
+    for (const word of ['Zoë ', 'Ng-Đặng ', 'AVATAR ', 'office@example.com']) {
+      expect(summary(shared.layout(word))).toEqual(summary(plain.layout(word)));
+      expect(summary(shared.layout(word))).toEqual(summary(plain.layout(word)));
+    }
+  });
+
+  it('shapes a word once, and hands every caller a copy it may scale in place', () => {
+    const { font, calls } = countedFont();
+    const shared = withSharedShaping(font);
+    const first = shared.layout('Certificate ');
+    const before = summary(first);
+    // What pdfkit does with a run: scale its positions to 1000 units per em.
+    for (const position of first.positions) position.xAdvance *= 0.48828125;
+    first.glyphs.pop();
+    expect(summary(shared.layout('Certificate '))).toEqual(before);
+    expect(calls).toEqual(['Certificate ']);
+  });
+
+  it('keeps only the most recently used words', () => {
+    const { font, calls } = countedFont();
+    const shared = withSharedShaping(font, 2);
+    shared.layout('one ');
+    shared.layout('two ');
+    shared.layout('one '); // now the most recent
+    shared.layout('three '); // pushes out "two"
+    shared.layout('one ');
+    shared.layout('two ');
+    expect(calls).toEqual(['one ', 'two ', 'three ', 'two ']);
+  });
+
+  it('shapes runs with explicit features as asked, without caching them', () => {
+    const { font, calls, plain } = countedFont();
+    const shared = withSharedShaping(font);
+    expect(summary(shared.layout('office ', ['liga']))).toEqual(summary(plain.layout('office ', ['liga'])));
+    shared.layout('office ', ['liga']);
+    expect(calls).toEqual(['office ', 'office ']);
+  });
+});
