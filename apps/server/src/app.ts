@@ -19,7 +19,8 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
 import './platform/http/auth-context.ts';
-import { handleError } from './platform/http/errors.ts';
+import { handleError, handleFrameworkError } from './platform/http/errors.ts';
+import { rejectNulCharacters } from './platform/http/nul-characters.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -62,6 +63,7 @@ export async function buildApp(options: AppOptions) {
     // Only behind a proxy may X-Forwarded-For decide the client IP (it feeds the rate limits).
     trustProxy: options.settings.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -72,6 +74,7 @@ export async function buildApp(options: AppOptions) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  app.addHook('preValidation', rejectNulCharacters);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -68,3 +68,11 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   request.log.error({ err: error }, 'unhandled error');
   return reply.status(500).send(errorBody('internal_error', INTERNAL_ERROR_MESSAGE));
 }
+
+/** Fastify answers a malformed or overlong URL before any route runs; it gets our shape too. */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ err: error }, 'client error');
+  return reply
+    .status(400)
+    .send(errorBody('validation_failed', 'This address is not valid. Check the link and try again.'));
+}
