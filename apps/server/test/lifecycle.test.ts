@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -42,7 +43,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(running.map((server) => server.stop('SIGKILL')));
+  // A clean stop also stops each server's PostgreSQL; a test that failed midway leaves none behind.
+  await Promise.all(running.map((server) => server.stop('SIGTERM')));
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -72,6 +74,69 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
 
     expect(await second.stop('SIGINT')).toBe(0);
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  });
+});
+
+describe('a server killed with kill -9 in the middle of writes', () => {
+  it('loses no acknowledged write, and the next start takes over the PostgreSQL it left running', {
+    timeout: 120_000,
+  }, async () => {
+    const killedDataDir = path.join(dataDir, 'killed');
+    const first = start({ DATA_DIR: killedDataDir });
+    const port = await embeddedPort(first);
+    const url = await readyUrl(first);
+    const email = 'kill-test@example.com';
+    const password = 'harbour-trowel-magnet-47';
+    const post = (route: string, body: object, token?: string) =>
+      fetch(`${url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+    expect((await post('/api/auth/signup', { email, password })).status).toBe(201);
+    await withEmbeddedClient(port, (client) =>
+      client.query('update users set email_confirmed_at = now() where email = $1', [email]),
+    );
+    const session = (await (await post('/api/auth/signin', { email, password })).json()) as {
+      access_token: string;
+      user: { id: string };
+    };
+
+    // Eight clients save drafts as fast as they can; the server is killed once 40 are acknowledged.
+    const acknowledged: string[] = [];
+    let killed = false;
+    const client = async () => {
+      while (!killed) {
+        const response = await post(
+          '/api/certificates',
+          { user_id: session.user.id, status: 'draft', job_site_address: `${acknowledged.length} Kill St` },
+          session.access_token,
+        ).catch(() => null);
+        if (response?.status === 201) acknowledged.push(((await response.json()) as { id: string }).id);
+        if (acknowledged.length >= 40 && !killed) {
+          killed = true;
+          first.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, client));
+    await first.stop();
+
+    const second = start({ DATA_DIR: killedDataDir });
+    const secondPort = await embeddedPort(second);
+    await readyUrl(second);
+    expect(second.logs.some((line) => String(line.msg).startsWith('stopping the embedded PostgreSQL left'))).toBe(true);
+    const { rows } = await withEmbeddedClient(secondPort, (pgClient) =>
+      pgClient.query('select id from certificates where id = any($1::uuid[])', [acknowledged]),
+    );
+    expect(rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
+
+    // While its server lives, the data directory is refused to a second server.
+    const third = start({ DATA_DIR: killedDataDir, PORT: '0' });
+    const [code] = await once(third.child, 'exit');
+    expect(code).toBe(1);
+    expect(third.stderr()).toContain(`Another server (pid ${second.child.pid}) is using the data directory`);
+    expect(await second.stop('SIGTERM')).toBe(0);
   });
 });
 

@@ -79,7 +79,7 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
       });
     },
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null) return child.exitCode;
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill(signal);
       const [code] = await once(child, 'exit');
       return code as number | null;
