@@ -1,5 +1,13 @@
 import pg from 'pg';
-import { closedLoop, format, freshDatabase, httpGet, type Stats, startServerProcess } from './support.ts';
+import {
+  closedLoop,
+  createUser,
+  format,
+  freshDatabase,
+  httpRequest,
+  type Stats,
+  startServerProcess,
+} from './support.ts';
 
 /**
  * DESIGN §7: the certificate list (page of 20) for a user with 10,000 certificates keeps ≥ 50% of the
@@ -12,24 +20,6 @@ const SECONDS = 5;
 const LIST_SQL = `select *, created_at::text as cursor_created_at from certificates
   where user_id = $1 and status <> 'deleted'
   order by created_at desc, id desc limit 21`;
-
-async function createUser(base: string, client: pg.Client, email: string) {
-  const password = 'bench-harbour-trowel-magnet-47';
-  const signUp = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
-  await client.query('update users set email_confirmed_at = now() where email = $1', [email]);
-  const signIn = await fetch(`${base}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const session = (await signIn.json()) as { access_token: string; user: { id: string } };
-  return { token: session.access_token, userId: session.user.id };
-}
 
 async function seed(client: pg.Client, userId: string, count: number) {
   await client.query(
@@ -64,7 +54,7 @@ export async function runListBenchmark() {
     await seed(client, large.userId, 10_000);
 
     const api = (user: { token: string }) => async () => {
-      const response = await httpGet(`${server.base}/api/certificates?limit=20`, {
+      const response = await httpRequest(`${server.base}/api/certificates?limit=20`, {
         authorization: `Bearer ${user.token}`,
       });
       if (response.status !== 200) throw new Error(`list answered ${response.status}`);

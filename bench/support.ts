@@ -4,6 +4,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
 import pino from 'pino';
 import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
@@ -86,20 +87,56 @@ export async function startServerProcess(env: Record<string, string>) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** GET with a keep-alive agent; resolves once the whole body has arrived. */
-export function httpGet(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+/** One request on a keep-alive agent; resolves once the whole body has arrived. */
+export function httpRequest(
+  url: string,
+  headers: Record<string, string>,
+  options: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: string }> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent, headers }, (response) => {
+    const request = http.request(
+      url,
+      {
+        agent,
+        method: options.method ?? 'GET',
+        headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      },
+      (response) => {
         let body = '';
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           body += chunk;
         });
         response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-      })
-      .on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
   });
+}
+
+/**
+ * A confirmed, signed-in user made through the API. `clientIp` (with TRUST_PROXY=true) gives each
+ * simulated user its own address, as real users have, so per-IP sign-up limits do not pool.
+ */
+export async function createUser(base: string, client: pg.Client | pg.Pool, email: string, clientIp = '127.0.0.1') {
+  const password = 'bench-harbour-trowel-magnet-47';
+  const headers = { 'content-type': 'application/json', 'x-forwarded-for': clientIp };
+  const signUp = await fetch(`${base}/api/auth/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  await client.query('update users set email_confirmed_at = now() where email = $1', [email]);
+  const signIn = await fetch(`${base}/api/auth/signin`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password }),
+  });
+  const session = (await signIn.json()) as { access_token: string; user: { id: string } };
+  return { token: session.access_token, userId: session.user.id };
 }
 
 export const format = (value: number, digits = 1) => value.toFixed(digits);
