@@ -94,7 +94,10 @@ export async function buildApp(options: AppOptions) {
     },
     // Certificates are opened from QR codes and links in other sites' emails.
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    // HSTS only where the app is served over HTTPS; on plain http://localhost it would be wrong.
+    strictTransportSecurity: options.settings.publicUrl?.startsWith('https://')
+      ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false }
+      : false,
   });
 
   const { db, settings } = options;

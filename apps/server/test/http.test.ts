@@ -116,6 +116,18 @@ describe('request ids and security headers', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('asks browsers to keep to HTTPS (HSTS) only when the public URL is https', async () => {
+    expect((await app.inject('/api/health')).headers['strict-transport-security']).toBeUndefined();
+    const secure = await buildTestApp(database.db, {
+      settings: { webDistDir, publicUrl: 'https://certs.example.com' },
+    });
+    try {
+      expect((await secure.inject('/api/health')).headers['strict-transport-security']).toBe('max-age=15552000');
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('keeps a well-formed incoming request id and replaces a malformed one', async () => {
     const kept = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'proxy-123' } });
     expect(kept.headers['x-request-id']).toBe('proxy-123');
