@@ -25,7 +25,7 @@ export function RootLayout() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2 focus:font-semibold focus:text-brand-800 dark:focus:bg-slate-900 dark:focus:text-brand-100"
       >
         Skip to content
       </a>
