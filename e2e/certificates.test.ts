@@ -236,6 +236,25 @@ describe('share link', () => {
   });
 });
 
+describe('signed-in shell', () => {
+  it('loads at most 220 KB of gzipped JavaScript for the certificate list and the new-certificate form', async () => {
+    const { page } = session;
+    const member = await createMember('bundle');
+    await createCompletedCertificate(member, '9 Budget St, Sydney');
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname);
+    });
+    await signIn(page, member);
+    await page.goto('/certificates');
+    await page.getByRole('link', { name: '9 Budget St, Sydney' }).waitFor();
+    await page.getByRole('link', { name: 'New certificate' }).first().click();
+    await page.getByLabel('Job site address').waitFor();
+    // DESIGN §7: the signed-in shell loads at most 220 KB of gzipped JavaScript.
+    expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(220);
+  });
+});
+
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 
 /** What the scripts a page loaded weigh gzipped, read from the build the server serves. */
