@@ -115,3 +115,20 @@ describe('theme', () => {
     await expect.poll(() => page.getByLabel('Theme').inputValue()).toBe('system');
   });
 });
+
+describe('delivery', () => {
+  it('sends the app’s scripts and styles Brotli-compressed', async () => {
+    const { page } = session;
+    const encodings = new Map<string, string>();
+    page.on('response', (response) => {
+      if (/\.(js|css)$/.test(response.url())) {
+        encodings.set(new URL(response.url()).pathname, response.headers()['content-encoding'] ?? 'none');
+      }
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const large = [...encodings].filter(([pathname]) => /\/assets\/index-/.test(pathname));
+    expect(large.length).toBeGreaterThan(0);
+    for (const [pathname, encoding] of large) expect(encoding, pathname).toBe('br');
+  });
+});

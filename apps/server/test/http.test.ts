@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { errorResponseSchema, healthResponseSchema } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
@@ -19,6 +20,7 @@ beforeAll(async () => {
   await mkdir(path.join(webDistDir, 'assets'));
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   app = await buildTestApp(database.db, { settings: { webDistDir } });
   // Probe routes for the error handler; they exist only in this test.
   app.post('/api/__probe/validate', { schema: { body: z.object({ name: z.string().check(z.minLength(2)) }) } }, () => ({
@@ -152,6 +154,17 @@ describe('single-page app hosting', () => {
     const response = await app.inject('/assets/app-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the precompressed Brotli copy to browsers that accept it, and the plain file otherwise', async () => {
+    const compressed = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toContain('javascript');
+    expect(compressed.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('answers a missing asset with 404 instead of the page', async () => {

@@ -16,12 +16,16 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | und
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/build/precompress.ts); send the one accepted.
+      preCompressed: true,
       // Our setHeaders decides caching; the plugin's default would override it.
       cacheControl: false,
       // Hashed asset names never change content, so they may be cached for a year.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL is sent as Brotli, gzip or plain, so caches must key on what was accepted.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
