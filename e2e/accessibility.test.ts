@@ -1,0 +1,576 @@
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
+import { useBrowser } from './support/browser.ts';
+import { logoPng } from './support/images.ts';
+import { createCompletedCertificate, createMember, type Member, memberApi, signIn } from './support/members.ts';
+
+// DESIGN budget: axe-core reports no serious or critical violation on any page.
+const session = useBrowser();
+
+const UNKNOWN_CERTIFICATE = '6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f';
+
+/** A premium member with a full profile, a completed certificate with a photo, and a draft. */
+let member: Member;
+let certificateId = '';
+/** A free-plan member with one completed certificate and no photos. */
+let freeMember: Member;
+let freeCertificateId = '';
+
+/** Uploads `body` as the single file of a multipart request, as the app's image pickers do. */
+async function upload<T>(method: 'POST' | 'PUT', path: string, body: Buffer, type: string): Promise<T> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(body)], { type }), type === 'image/png' ? 'image.png' : 'photo.jpg');
+  const response = await fetch(`${session.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${member.accessToken}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  member = await createMember('a11y', {
+    premium: true,
+    profile: {
+      company_name: 'Dry Wet Areas Pty Ltd',
+      company_address: '12 Example Street, Parramatta NSW 2150',
+      company_email: 'office@drywet.example.com',
+      company_phone: '02 9000 0000',
+      company_abn: '51 824 753 556',
+      licence_number: 'WP-12345',
+      applicator_name: 'Sam Citizen',
+      common_materials: ['Ardex WPM 300', 'Bond breaker tape'],
+    },
+  });
+  const logo = await logoPng();
+  await upload('PUT', '/api/profile/logo', logo, 'image/png');
+  await upload('PUT', '/api/profile/signature', logo, 'image/png');
+  const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer();
+  const photo = await upload<{ file_id: string }>('POST', '/api/certificates/photos', jpeg, 'image/jpeg');
+  const certificate = await memberApi<{ id: string }>(member, 'POST', '/api/certificates', {
+    user_id: member.userId,
+    standards: ['AS 3740-2021', 'AS 4654.2-2012'],
+    job_site_address: '3 Quay St, Sydney',
+    installation_date: '2026-11-20',
+    areas: 'Ensuite: shower recess and floor',
+    materials_used: 'Ardex WPM 300\nBond breaker tape',
+    additional_info: 'Flood test passed after 24 hours.',
+    photos: [{ file_id: photo.file_id, caption: 'Shower recess before membrane' }],
+    status: 'completed',
+  });
+  certificateId = certificate.id;
+  await memberApi(member, 'POST', '/api/certificates', {
+    user_id: member.userId,
+    job_site_address: '12 Wharf Rd, Balmain',
+    status: 'draft',
+  });
+
+  freeMember = await createMember('a11y-free');
+  freeCertificateId = (await createCompletedCertificate(freeMember, '9 Quay St, Sydney')).id;
+});
+
+/** Each member's stored session, captured after one sign-in through the form (sign-ins are rate-limited). */
+const storedSessions = new Map<Member, [key: string, value: string]>();
+/** Whose session the current test's page was given, if anyone's. */
+let actingAs: Member | undefined;
+
+const readStoredSession = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token')) ?? '';
+    return [key, localStorage.getItem(key) ?? ''] as [string, string];
+  });
+
+// Refresh tokens rotate on use: when a page renewed the session (on a slow run, past the access
+// token's lifetime), the next test must start from the renewed one, not the spent one.
+beforeEach(() => {
+  actingAs = undefined;
+});
+afterEach(async () => {
+  if (!actingAs || !session.page.url().startsWith(session.baseUrl)) return;
+  const current = await readStoredSession(session.page).catch(() => undefined);
+  if (current?.[0] && current[1]) storedSessions.set(actingAs, current);
+});
+
+/** Opens pages as `who` (the premium member unless told) from now on, signing in through the form only once. */
+async function actAsMember(page: Page, who: Member = member) {
+  actingAs = who;
+  let stored = storedSessions.get(who);
+  if (!stored) {
+    await signIn(page, who);
+    stored = await readStoredSession(page);
+    storedSessions.set(who, stored);
+  }
+  await page.addInitScript(([key, value]) => {
+    if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+  }, stored);
+}
+
+/** Chooses the dark theme before the app loads, as a returning user who picked it would have. */
+const useDarkTheme = (page: Page) => page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+
+type Check = {
+  path: string | (() => string);
+  heading: string | RegExp;
+  /** Waits for what loads after the heading (data, images), so axe sees the finished page. */
+  ready?: (page: Page) => Promise<unknown>;
+  /** Console errors the page provokes on purpose (a request the server refuses). */
+  expectedErrors?: RegExp[];
+};
+
+const pathOf = ({ path }: Pick<Check, 'path'>) => (typeof path === 'function' ? path() : path);
+
+/** Opens the page, waits until it has settled, and expects no serious or critical violation. */
+async function expectAccessible(page: Page, check: Check) {
+  if (check.expectedErrors) session.allowConsoleErrors(...check.expectedErrors);
+  await page.goto(pathOf(check));
+  await page.getByRole('heading', { level: 1, name: check.heading }).waitFor();
+  await check.ready?.(page);
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+const imagesLoaded = (page: Page) =>
+  page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
+
+const publicPages: Array<[name: string, Check]> = [
+  ['/', { path: '/', heading: /Compliance certificates for trades/ }],
+  ['/login', { path: '/login', heading: 'Sign in' }],
+  ['/register', { path: '/register', heading: 'Create your account' }],
+  ['/pricing', { path: '/pricing', heading: 'Pricing' }],
+  ['/contact', { path: '/contact', heading: 'Contact us' }],
+  ['/terms', { path: '/terms', heading: 'Terms of service' }],
+  ['/privacy', { path: '/privacy', heading: 'Privacy policy' }],
+  ['/auth/callback', { path: '/auth/callback', heading: 'This link is incomplete' }],
+  ['/auth/confirm', { path: '/auth/confirm', heading: 'This link is incomplete' }],
+  ['/auth/update-password', { path: '/auth/update-password', heading: 'Set a new password' }],
+  ['/sign/:token', { path: '/sign/abc123token', heading: 'Sign document' }],
+  ['/webhook-test', { path: '/webhook-test', heading: 'Billing webhook status' }],
+  ['an unknown path', { path: '/this/does/not/exist', heading: 'Page not found' }],
+  ['/gallery', { path: '/gallery', heading: 'Photo gallery' }],
+  [
+    'an unknown certificate',
+    {
+      path: `/certificates/${UNKNOWN_CERTIFICATE}`,
+      heading: 'Certificate not found',
+      expectedErrors: [/status of 404/],
+    },
+  ],
+  [
+    '/certificates/:id (shared)',
+    {
+      path: () => `/certificates/${certificateId}`,
+      heading: 'Certificate of compliance',
+      ready: imagesLoaded,
+    },
+  ],
+  [
+    '/certificates/:id/download',
+    { path: () => `/certificates/${certificateId}/download`, heading: 'Download certificate' },
+  ],
+];
+
+const memberPages: Array<[name: string, Check]> = [
+  ['/ (signed in)', { path: '/', heading: /Compliance certificates for trades/ }],
+  [
+    '/profile',
+    {
+      path: '/profile',
+      heading: 'Company profile',
+      ready: async (page) => {
+        await expect.poll(() => page.getByLabel('Company name').inputValue()).toBe('Dry Wet Areas Pty Ltd');
+        await imagesLoaded(page);
+      },
+    },
+  ],
+  ['/materials', { path: '/materials', heading: 'Common materials' }],
+  [
+    '/certificates',
+    {
+      path: '/certificates',
+      heading: 'Certificates',
+      ready: (page) => page.getByRole('link', { name: '3 Quay St, Sydney' }).waitFor(),
+    },
+  ],
+  ['/certificates/new', { path: '/certificates/new', heading: 'New certificate' }],
+  [
+    '/certificates/edit/:id',
+    {
+      path: () => `/certificates/edit/${certificateId}`,
+      heading: 'Edit certificate',
+      ready: async (page) => {
+        await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('3 Quay St, Sydney');
+        await imagesLoaded(page);
+      },
+    },
+  ],
+  [
+    '/certificates/:id (owner)',
+    {
+      path: () => `/certificates/${certificateId}`,
+      heading: 'Certificate of compliance',
+      ready: async (page) => {
+        await page.getByRole('link', { name: 'Edit' }).waitFor();
+        await imagesLoaded(page);
+      },
+    },
+  ],
+  [
+    '/certificates/:id/download (owner)',
+    { path: () => `/certificates/${certificateId}/download`, heading: 'Download certificate' },
+  ],
+  [
+    '/gallery (with a photo)',
+    {
+      path: '/gallery',
+      heading: 'Photo gallery',
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'View full size: Shower recess before membrane' }).waitFor();
+        await imagesLoaded(page);
+      },
+    },
+  ],
+  ...[1, 2, 3, 4].map((step): [string, Check] => [
+    `/onboarding step ${step}`,
+    {
+      path: `/onboarding?step=${step}`,
+      heading: 'Set up your company',
+      ready: async (page) => {
+        await page.getByText(`Step ${step} of 4`).waitFor();
+        await imagesLoaded(page);
+      },
+    },
+  ]),
+  ['/welcome', { path: '/welcome', heading: 'Welcome to TradeCert' }],
+  ['/swms', { path: '/swms', heading: 'Safe Work Method Statements' }],
+  ['/swms/cover-sheet', { path: '/swms/cover-sheet', heading: 'SWMS cover sheet' }],
+  ['/compliance', { path: '/compliance', heading: 'Compliance checklist' }],
+  ['/bundles', { path: '/bundles', heading: 'Document bundles' }],
+  ['/subscription', { path: '/subscription', heading: 'Subscription' }],
+  ['/admin', { path: '/admin', heading: 'Admin' }],
+];
+
+/** What a free-plan member sees differently: the monthly allowance, the plan, the premium-only edit. */
+const freePages: Array<[name: string, Check]> = [
+  [
+    '/certificates (free plan)',
+    {
+      path: '/certificates',
+      heading: 'Certificates',
+      ready: (page) => page.getByText(/completed certificates used this month on the free plan/).waitFor(),
+    },
+  ],
+  [
+    '/certificates?q= (no match)',
+    {
+      path: '/certificates?q=Nowhere',
+      heading: 'Certificates',
+      ready: (page) => page.getByText('No certificates match.', { exact: false }).waitFor(),
+    },
+  ],
+  ['/profile (free plan)', { path: '/profile', heading: 'Company profile' }],
+  [
+    '/certificates/edit/:id (free plan)',
+    {
+      path: () => `/certificates/edit/${freeCertificateId}`,
+      heading: 'Premium Feature',
+      expectedErrors: [/status of 403/],
+    },
+  ],
+  [
+    '/gallery (no photos)',
+    {
+      path: '/gallery',
+      heading: 'Photo gallery',
+      ready: (page) => page.getByText('No photos yet.', { exact: false }).waitFor(),
+    },
+  ],
+];
+
+/** Pages checked again on a phone and in the dark theme. */
+const keyPages = ['/', '/login', '/certificates/new', '/profile'];
+const keyChecks = [...publicPages, ...memberPages].filter(([, check]) => keyPages.includes(pathOf(check)));
+const needsMember = (check: Check) => memberPages.some(([, memberCheck]) => memberCheck === check);
+
+describe('the check', () => {
+  it('reports a serious violation with the rule and the element to fix', async () => {
+    const { page } = session;
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.evaluate(() => {
+      const unlabelled = document.createElement('input');
+      unlabelled.id = 'unlabelled-on-purpose';
+      document.querySelector('main')?.append(unlabelled);
+    });
+    expect(await seriousViolations(page)).toEqual([
+      expect.stringMatching(/^label: Form elements must have labels — #unlabelled-on-purpose$/),
+    ]);
+  });
+});
+
+describe('signed out', () => {
+  it.each(publicPages)('%s has no serious or critical violations', async (_name, check) => {
+    await expectAccessible(session.page, check);
+  });
+});
+
+describe('signed in', () => {
+  it.each(memberPages)('%s has no serious or critical violations', async (_name, check) => {
+    await actAsMember(session.page);
+    await expectAccessible(session.page, check);
+  });
+});
+
+describe('signed in, free plan', () => {
+  it.each(freePages)('%s has no serious or critical violations', async (_name, check) => {
+    await actAsMember(session.page, freeMember);
+    await expectAccessible(session.page, check);
+  });
+});
+
+describe.each([
+  ['375 px wide, light', { phone: true, dark: false }],
+  ['desktop, dark', { phone: false, dark: true }],
+  ['375 px wide, dark', { phone: true, dark: true }],
+])('%s', (_variant, { phone, dark }) => {
+  it.each(keyChecks)('%s has no serious or critical violations', async (_name, check) => {
+    const { page } = session;
+    if (phone) await page.setViewportSize({ width: 375, height: 740 });
+    if (needsMember(check)) await actAsMember(page);
+    if (dark) await useDarkTheme(page);
+    await expectAccessible(page, check);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+  });
+});
+
+/** What a page shows after the user does something: open menus and dialogs, errors, notifications. */
+type StateCheck = Omit<Check, 'heading'> & {
+  /** The page's level-1 heading, when the state to check comes after the page has loaded. */
+  heading?: string | RegExp;
+  /** Runs before the page opens, e.g. to hold or break a request. */
+  prepare?: (page: Page) => Promise<unknown>;
+  /** Who is signed in; nobody unless told. */
+  member?: 'premium' | 'free';
+  phone?: boolean;
+  /** Brings the page into the state to check, and waits until it shows. */
+  act: (page: Page) => Promise<unknown>;
+};
+
+const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** The lazily loaded code of the home page. */
+const HOME_PAGE_CHUNK = /\/assets\/HomePage-.*\.js$/;
+
+const states: Array<[name: string, StateCheck]> = [
+  [
+    'a page still loading',
+    {
+      path: '/',
+      // Held until the check is done, so the page stays on its loading indicator.
+      prepare: (page) => page.route(HOME_PAGE_CHUNK, () => new Promise<void>(() => {})),
+      act: (page) => page.getByText('Loading application...').waitFor(),
+    },
+  ],
+  [
+    'the error screen of a page that failed to load',
+    {
+      path: '/',
+      expectedErrors: [/Failed to load resource/, /Failed to fetch dynamically imported module/],
+      prepare: (page) => page.route(HOME_PAGE_CHUNK, (route) => route.abort()),
+      act: (page) => page.getByRole('heading', { level: 1, name: 'Something went wrong' }).waitFor(),
+    },
+  ],
+  [
+    'the application error screen',
+    {
+      path: '/',
+      member: 'premium',
+      phone: true,
+      expectedErrors: [/Failed to load resource/, /Failed to fetch dynamically imported module/],
+      // The member actions load outside any page, so their failure reaches the router's error screen.
+      prepare: (page) => page.route(/\/assets\/MemberActions-.*\.js$/, (route) => route.abort()),
+      act: (page) => page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }).waitFor(),
+    },
+  ],
+  [
+    'the skip link, focused',
+    {
+      path: '/login',
+      heading: 'Sign in',
+      act: async (page) => {
+        await page.keyboard.press('Tab');
+        await page.getByRole('link', { name: 'Skip to content' }).evaluate((link) => {
+          if (link !== document.activeElement) throw new Error('the skip link is not the first stop');
+        });
+      },
+    },
+  ],
+  [
+    'the open menu of a visitor on a phone',
+    {
+      path: '/',
+      heading: /Compliance certificates for trades/,
+      phone: true,
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      },
+    },
+  ],
+  [
+    'the open menu of a member on a phone',
+    {
+      path: '/certificates',
+      heading: 'Certificates',
+      member: 'premium',
+      phone: true,
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Menu' }).click();
+        await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button').first().waitFor();
+      },
+    },
+  ],
+  [
+    'sign-in with empty fields, then a wrong password',
+    {
+      path: '/login',
+      heading: 'Sign in',
+      // 400: wrong password; 429 when the suite's sign-ins from this IP hit the limit. Either way the form shows an alert.
+      expectedErrors: [/status of (400|429)/],
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.getByLabel('Email').and(page.locator('[aria-invalid="true"]')).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.getByLabel('Email').fill('nobody-a11y@example.com');
+        await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+        await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+        await page.getByRole('main').getByRole('alert').waitFor();
+      },
+    },
+  ],
+  [
+    'registration with empty fields',
+    {
+      path: '/register',
+      heading: 'Create your account',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Create account', exact: true }).click();
+        await page.getByLabel('Email').and(page.locator('[aria-invalid="true"]')).waitFor();
+      },
+    },
+  ],
+  [
+    'a new certificate completed with fields missing',
+    {
+      path: '/certificates/new',
+      heading: 'New certificate',
+      member: 'premium',
+      act: async (page) => {
+        await page.getByLabel('Job site address').fill('');
+        await page.getByRole('button', { name: 'Save as completed' }).click();
+        await page.getByText('Choose at least one standard.').waitFor();
+      },
+    },
+  ],
+  [
+    'the delete confirmation',
+    {
+      path: () => `/certificates/${certificateId}`,
+      heading: 'Certificate of compliance',
+      member: 'premium',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Delete', exact: true }).click();
+        await page.getByRole('dialog', { name: 'Delete this certificate?' }).waitFor();
+      },
+    },
+  ],
+  [
+    'the premium notice of a free-plan member who tries to delete',
+    {
+      path: () => `/certificates/${freeCertificateId}`,
+      heading: 'Certificate of compliance',
+      member: 'free',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Delete', exact: true }).click();
+        await notifications(page).getByText('Premium Feature', { exact: true }).waitFor();
+      },
+    },
+  ],
+  [
+    'the share link shown where the clipboard is refused',
+    {
+      path: () => `/certificates/${certificateId}`,
+      heading: 'Certificate of compliance',
+      member: 'premium',
+      act: async (page) => {
+        await page.evaluate(() => {
+          // No clipboard, as on an insecure origin: the page shows the link to copy by hand.
+          Object.defineProperty(navigator, 'clipboard', { value: undefined });
+        });
+        await page.getByRole('button', { name: 'Copy link' }).click();
+        await page.getByLabel('Link to share').waitFor();
+      },
+    },
+  ],
+  [
+    'the photo viewer',
+    {
+      path: '/gallery',
+      heading: 'Photo gallery',
+      member: 'premium',
+      act: async (page) => {
+        await page.getByRole('button', { name: 'View full size: Shower recess before membrane' }).click();
+        await page.getByRole('dialog', { name: 'Shower recess before membrane' }).waitFor();
+        await imagesLoaded(page);
+      },
+    },
+  ],
+  [
+    'a notification',
+    {
+      path: '/profile',
+      heading: 'Company profile',
+      member: 'premium',
+      act: async (page) => {
+        await expect.poll(() => page.getByLabel('Company name').inputValue()).toBe('Dry Wet Areas Pty Ltd');
+        await page.getByRole('button', { name: 'Save profile' }).click();
+        await notifications(page).getByText('Profile saved', { exact: true }).waitFor();
+      },
+    },
+  ],
+  [
+    'an error notification',
+    {
+      path: `/certificates/edit/${UNKNOWN_CERTIFICATE}`,
+      heading: 'Certificate not found',
+      member: 'premium',
+      expectedErrors: [/status of 404/],
+      act: (page) => notifications(page).getByText('Certificate not found', { exact: true }).waitFor(),
+    },
+  ],
+];
+
+describe.each([
+  ['light', false],
+  ['dark', true],
+])('after an action, %s theme', (_theme, dark) => {
+  it.each(states)('%s has no serious or critical violations', async (_name, check) => {
+    const { page } = session;
+    if (check.expectedErrors) session.allowConsoleErrors(...check.expectedErrors);
+    if (check.phone) await page.setViewportSize({ width: 375, height: 740 });
+    if (check.member) await actAsMember(page, check.member === 'free' ? freeMember : member);
+    if (dark) await useDarkTheme(page);
+    await check.prepare?.(page);
+    await page.goto(pathOf(check));
+    if (check.heading) {
+      await page.getByRole('heading', { level: 1, name: check.heading }).waitFor();
+      await page.waitForLoadState('networkidle');
+    }
+    await check.act(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
