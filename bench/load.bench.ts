@@ -63,7 +63,7 @@ export async function runLoadBenchmark() {
     TRUST_PROXY: 'true',
   });
   // A pool: sign-ups are confirmed ten at a time.
-  const client = new pg.Pool({ connectionString: database.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
   try {
     const users: User[] = [];
     // Sign-ups hash passwords (argon2id), so they are made a few at a time.
@@ -71,7 +71,7 @@ export async function runLoadBenchmark() {
       const made = await Promise.all(
         Array.from({ length: Math.min(10, USERS - batch) }, (_, index) => {
           const number = batch + index;
-          return createUser(server.base, client, `load-${number}@bench.test`, `10.1.${number >> 8}.${number & 255}`);
+          return createUser(server.base, pool, `load-${number}@bench.test`, `10.1.${number >> 8}.${number & 255}`);
         }),
       );
       users.push(...made.map((user) => ({ ...user, drafts: [] })));
@@ -111,7 +111,7 @@ export async function runLoadBenchmark() {
       `errors: ${errorCount} (budget 0)${errorCount ? `: ${[...errors].map(([key, count]) => `${key} ×${count}`).join(', ')}` : ''}`,
     );
   } finally {
-    await client.end();
+    await pool.end();
     await server.stop();
     await database.stop();
   }

@@ -1,23 +1,19 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { withSharedShaping } from './fonts.ts';
+import { readFontFile, withSharedShaping } from './fonts.ts';
 
-const require = createRequire(import.meta.url);
-const fontFile = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf');
+const dejaVuSans = () => fontkit.create(readFontFile('DejaVuSans.ttf')) as fontkit.Font;
 
 /** A fresh DejaVu Sans whose own shaping calls are counted. */
 function countedFont() {
-  const font = fontkit.create(readFileSync(fontFile)) as fontkit.Font;
+  const font = dejaVuSans();
   const shape = font.layout.bind(font);
   const calls: string[] = [];
   font.layout = (text, ...rest) => {
     calls.push(text);
     return shape(text, ...rest);
   };
-  return { font, calls, plain: fontkit.create(readFileSync(fontFile)) as fontkit.Font };
+  return { font, calls, plain: dejaVuSans() };
 }
 
 const summary = (run: fontkit.GlyphRun) => ({

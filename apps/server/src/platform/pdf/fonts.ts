@@ -5,6 +5,8 @@ import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
 const fontDirectory = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
+/** The bytes of one of the DejaVu TTFs that ship in the npm package. */
+export const readFontFile = (file: string) => readFileSync(path.join(fontDirectory, file));
 
 /** Words shaped per font and kept between documents; ~1 KB each, so a few MB at most. */
 export const SHAPED_WORDS_PER_FONT = 5_000;
@@ -45,8 +47,7 @@ function copyOf(run: fontkit.GlyphRun): fontkit.GlyphRun {
   return copy;
 }
 
-const loadFont = (file: string) =>
-  withSharedShaping(fontkit.create(readFileSync(path.join(fontDirectory, file))) as fontkit.Font);
+const loadFont = (file: string) => withSharedShaping(fontkit.create(readFontFile(file)) as fontkit.Font);
 
 /**
  * DejaVu covers Latin Extended and Vietnamese ("Zoë Ng-Đặng"); pdfkit embeds only the glyphs used.
