@@ -37,6 +37,11 @@ export const sessionSchema = z.object({
   expires_at: z.number(),
   refresh_token: z.string(),
   user: authUserSchema,
+  /**
+   * True for a session started by a password-recovery link, until a new password is set: the only
+   * kind of session that may set a password without the current one.
+   */
+  recovery: z.optional(z.boolean()),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
@@ -71,7 +76,9 @@ export type EmailLinkType = (typeof emailLinkTypes)[number];
 
 /**
  * Verifies an emailed link without a code verifier: a `token_hash` link (/auth/confirm) or a code
- * link opened on another device (/auth/callback). Confirms the email; recovery links also sign in.
+ * link opened on another device (/auth/callback). Confirms the email. A recovery link signs in only
+ * if it was issued without PKCE; a PKCE recovery link answers `recovery_link_other_browser` and stays
+ * usable in the browser that asked for it.
  */
 export const verifyRequestSchema = z.object({
   type: z.enum(emailLinkTypes),
@@ -81,7 +88,7 @@ export const verifyRequestSchema = z.object({
 export const verifyResponseSchema = z.object({
   type: z.enum(emailLinkTypes),
   email: z.string(),
-  /** Present for recovery links, so the user can set a new password. */
+  /** Present for recovery links issued without PKCE, so the user can set a new password. */
   session: z.optional(sessionSchema),
 });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
@@ -92,7 +99,11 @@ export const emailOnlyRequestSchema = z.object({
 });
 export type EmailOnlyRequest = z.input<typeof emailOnlyRequestSchema>;
 
-export const updatePasswordRequestSchema = z.object({ password: passwordSchema });
+/** `current_password` is required, except in a recovery session (a stolen access token is not enough). */
+export const updatePasswordRequestSchema = z.object({
+  password: passwordSchema,
+  current_password: z.optional(passwordSchema),
+});
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 
@@ -115,6 +126,19 @@ export const authErrorCodes = {
   refreshTokenReused: 'refresh_token_already_used',
   sessionExpired: 'session_expired',
   noSession: 'no_session',
+  /** A password change in a normal session must prove the current password. */
+  currentPasswordRequired: 'current_password_required',
+  currentPasswordIncorrect: 'current_password_incorrect',
+  /** A PKCE recovery link opened in a browser without the verifier: it must be completed where it was asked for. */
+  recoveryLinkOtherBrowser: 'recovery_link_other_browser',
+} as const;
+
+/** Messages of the auth codes above that the server words for the user (the web shows them as they are). */
+export const authErrorMessages = {
+  currentPasswordRequired: 'Enter your current password to set a new one.',
+  currentPasswordIncorrect: 'Your current password is not correct. Check it and try again.',
+  recoveryLinkOtherBrowser:
+    'This password reset link was opened in a different browser or device from the one that asked for it. For your safety it only works there. Open it on that device, or send a new link to this one.',
 } as const;
 
 export const exchangeCodeResponseSchema = z.object({
