@@ -3,6 +3,8 @@ import {
   type CreateCertificateRequest,
   certificateMessages,
   errorResponseSchema,
+  INVALID_DATE_MESSAGE,
+  INVALID_ID_MESSAGE,
   type Session,
 } from '@app/contract';
 import sharp from 'sharp';
@@ -423,6 +425,69 @@ describe('photos', () => {
     const response = await create(user, { status: 'draft', photos });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toBe('A certificate can have up to 20 photos. Remove some before adding more.');
+  });
+});
+
+describe('values a loose schema would pass but the database would not', () => {
+  const dashes = '-'.repeat(36);
+  const cursorOf = (createdAt: string, id: string) =>
+    Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+
+  it('refuses dates that are not on the calendar, and accepts Feb 29 in a leap year', async () => {
+    const user = await newUser({ premium: true });
+    for (const installation_date of ['2026-02-31', '0000-00-00', '2026-02-29', '2026-13-01']) {
+      const response = await create(user, { installation_date });
+      expect(response.statusCode, installation_date).toBe(400);
+      expect(errorOf(response)).toMatchObject({
+        code: 'validation_failed',
+        message: INVALID_DATE_MESSAGE,
+        details: [{ path: 'installation_date', message: INVALID_DATE_MESSAGE }],
+      });
+    }
+    const leapDay = await create(user, { installation_date: '2024-02-29' });
+    expect(leapDay.statusCode).toBe(201);
+    const patched = await update(user, leapDay.json().id, { installation_date: '2026-02-31' });
+    expect(patched.statusCode).toBe(400);
+    expect(errorOf(patched).details).toEqual([{ path: 'installation_date', message: INVALID_DATE_MESSAGE }]);
+  });
+
+  it('refuses a dash-only uuid in a path, a query and a photo', async () => {
+    const user = await newUser({ premium: true });
+    for (const url of [
+      `/api/files/${dashes}`,
+      `/api/files/${dashes}/thumbnail`,
+      `/api/gallery?certificate_id=${dashes}`,
+    ]) {
+      const response = await app.inject({ url, headers: bearer(user) });
+      expect(response.statusCode, url).toBe(400);
+      expect(errorOf(response)).toMatchObject({ code: 'validation_failed', message: INVALID_ID_MESSAGE });
+    }
+    const photo = await create(user, { status: 'draft', photos: [{ file_id: dashes, caption: '' }] });
+    expect(photo.statusCode).toBe(400);
+    expect(errorOf(photo).details).toEqual([{ path: 'photos.0.file_id', message: INVALID_ID_MESSAGE }]);
+    // A certificate link that is not an id is a link to nothing: the share page says 'Certificate not found'.
+    const share = await app.inject({ url: `/api/certificates/${dashes}` });
+    expect(share.statusCode).toBe(404);
+    expect(errorOf(share).message).toBe('Certificate not found');
+  });
+
+  it('refuses a forged list cursor with a 400 that says to reload', async () => {
+    const user = await newUser();
+    const id = crypto.randomUUID();
+    for (const cursor of [
+      Buffer.from('garbage').toString('base64url'),
+      cursorOf('2026-02-31 00:00:00+00', id),
+      cursorOf('2026-13-45 99:99:99+00', id),
+      cursorOf('2026-11-15 02:00:00+99', id),
+      cursorOf('2026-11-15 02:00:00.123456+00', dashes),
+    ]) {
+      const response = await app.inject({ url: `/api/certificates?cursor=${cursor}`, headers: bearer(user) });
+      expect(response.statusCode, cursor).toBe(400);
+      expect(errorOf(response)).toMatchObject({
+        code: 'validation_failed',
+        message: 'This page link is out of date. Reload the list and try again.',
+      });
+    }
   });
 });
 

@@ -10,6 +10,9 @@ import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
  * DESIGN §7: no 5xx from 10,000 fuzzed requests. Every API route gets malformed, mistyped,
  * oversized, hostile and almost-valid input, with and without a session; every answer must be a
  * client error in the one error shape (or a success), never a 500 or a stack trace.
+ * A quarter of the requests are valid ones with one field swapped for a value that looks right to a
+ * loose schema but not to the calendar or the database (Feb 31, a dash-only uuid, a forged cursor):
+ * random bodies almost never get far enough past validation to reach those.
  */
 const REQUESTS = 10_000;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -77,6 +80,55 @@ const FIELD_NAMES = [
   'constructor',
 ];
 
+const base64url = (text: string) => Buffer.from(text).toString('base64url');
+const cursorOf = (createdAt: unknown, id: unknown) => base64url(JSON.stringify([createdAt, id]));
+const A_UUID = '6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f';
+const A_CURSOR = cursorOf('2026-11-15 02:00:00.123456+00', A_UUID);
+
+/** Well-formed to a regex, wrong to the calendar, the uuid type or the cursor decoder. */
+const tricky = {
+  date: [
+    '2026-02-29',
+    '2026-02-30',
+    '2026-02-31',
+    '2026-04-31',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-11-00',
+    '0000-00-00',
+    '0000-01-01',
+    '9999-99-99',
+    '2024-02-29',
+  ],
+  uuid: [
+    '-'.repeat(36),
+    '0123456789abcdef0123456789abcdef----',
+    'aaaaaaaa-aaaa-0aaa-8aaa-aaaaaaaaaaaa',
+    'aaaaaaaa-aaaa-9aaa-8aaa-aaaaaaaaaaaa',
+    'aaaaaaaa-aaaa-4aaa-caaa-aaaaaaaaaaaa',
+    '6F1C2A1E-58A3-4A7E-9D1C-0F5B0A1D2E3F',
+    '00000000-0000-0000-0000-000000000000',
+    A_UUID,
+  ],
+  cursor: [
+    base64url('garbage'),
+    base64url('null'),
+    base64url('[]'),
+    base64url('{"a":1}'),
+    cursorOf('2026-13-45 99:99:99+00', A_UUID),
+    cursorOf('2026-02-31 00:00:00+00', A_UUID),
+    cursorOf('0000-00-00 00:00:00+00', A_UUID),
+    cursorOf('2026-11-15 02:00:00+99', A_UUID),
+    cursorOf('2026-11-15 ::::.+00', A_UUID),
+    cursorOf('2026-11-15 02:00:00.123456+00', '-'.repeat(36)),
+    cursorOf('2026-11-15 02:00:00.123456+00', 'aaaaaaaa-aaaa-0aaa-8aaa-aaaaaaaaaaaa'),
+    A_CURSOR,
+    cursorOf(1e308, null),
+    '-'.repeat(200),
+  ],
+  number: [-1, 0, 1e21, -1e308, 2 ** 63, 'Infinity', '-Infinity', 'NaN', '1e400', '0x10', '1.5', '9'.repeat(400)],
+};
+
 function valueMaker(random: ReturnType<typeof randomSource>) {
   const scalars = () => [
     null,
@@ -120,6 +172,7 @@ function valueMaker(random: ReturnType<typeof randomSource>) {
     stranger.user.id,
     owner.refresh_token,
     stranger.access_token,
+    ...Object.values(tricky).flat(),
   ];
   const value = (depth: number): unknown => {
     const roll = random.next();
@@ -142,6 +195,87 @@ function valueMaker(random: ReturnType<typeof randomSource>) {
 
 type Fuzzed = { method: string; url: string; headers: Record<string, string>; payload?: string | Buffer };
 
+type Kind = keyof typeof tricky;
+type Template = { method: string; path: string; query?: Record<string, unknown>; body?: Record<string, unknown> };
+
+/** Requests that succeed as they are, and which field of each holds a value of which kind. */
+function validTemplates(): Array<{
+  template: Template;
+  fields: Array<[where: 'path' | 'query' | 'body', key: string, Kind]>;
+}> {
+  const certificateBody = {
+    user_id: owner.user.id,
+    status: 'draft',
+    standards: ['AS 3740-2021'],
+    job_site_address: '12 Harbour St, Sydney NSW 2000',
+    installation_date: '2026-11-14',
+    areas: 'Ensuite',
+    photos: [{ file_id: A_UUID, caption: '' }],
+  };
+  return [
+    {
+      template: { method: 'POST', path: '/api/certificates', body: certificateBody },
+      fields: [
+        ['body', 'installation_date', 'date'],
+        ['body', 'photos', 'uuid'],
+        ['body', 'user_id', 'uuid'],
+      ],
+    },
+    {
+      template: { method: 'PATCH', path: `/api/certificates/${ownCertificateId}`, body: certificateBody },
+      fields: [
+        ['body', 'installation_date', 'date'],
+        ['body', 'photos', 'uuid'],
+        ['path', ownCertificateId, 'uuid'],
+      ],
+    },
+    {
+      template: { method: 'GET', path: '/api/certificates', query: { limit: 5, cursor: A_CURSOR } },
+      fields: [
+        ['query', 'cursor', 'cursor'],
+        ['query', 'limit', 'number'],
+      ],
+    },
+    {
+      template: { method: 'GET', path: '/api/gallery', query: { certificate_id: ownCertificateId } },
+      fields: [['query', 'certificate_id', 'uuid']],
+    },
+    {
+      template: { method: 'GET', path: `/api/certificates/${ownCertificateId}/pdf` },
+      fields: [['path', ownCertificateId, 'uuid']],
+    },
+    {
+      template: { method: 'GET', path: `/api/files/${A_UUID}/thumbnail`, query: { expires: 2e9, signature: 'x' } },
+      fields: [
+        ['path', A_UUID, 'uuid'],
+        ['query', 'expires', 'number'],
+      ],
+    },
+  ];
+}
+
+/** A valid request with one field replaced by a tricky value of its kind. */
+function almostValidRequest(random: ReturnType<typeof randomSource>): Fuzzed {
+  const { template, fields } = random.pick(validTemplates());
+  const [where, key, kind] = random.pick(fields);
+  const value = random.pick<unknown>(tricky[kind]);
+  const body = template.body && { ...template.body };
+  const query = { ...template.query };
+  let path = template.path;
+  if (where === 'path') path = path.replace(key, String(value));
+  else if (where === 'query') query[key] = value;
+  else if (body) body[key] = key === 'photos' ? [{ file_id: value, caption: '' }] : value;
+  const search = new URLSearchParams(
+    Object.entries(query).map(([name, entry]): [string, string] => [name, String(entry)]),
+  ).toString();
+  return {
+    method: template.method,
+    url: search ? `${path}?${search}` : path,
+    headers: { ...bearer(owner), ...(body && { 'content-type': 'application/json' }) },
+    ...(body && { payload: JSON.stringify(body) }),
+  };
+}
+
 function fuzzedRequest(random: ReturnType<typeof randomSource>): Fuzzed {
   const { value, object } = valueMaker(random);
   const route = random.pick(routes);
@@ -162,6 +296,7 @@ function fuzzedRequest(random: ReturnType<typeof randomSource>): Fuzzed {
       'thumbnail',
       encodeURIComponent('Zoë'),
       'a'.repeat(5_000),
+      ...tricky.uuid,
     ]);
   let url = route.url.replace(/:[A-Za-z_]+/g, parameter);
   if (random.chance(0.5)) {
@@ -297,7 +432,7 @@ describe('fuzzed API requests', () => {
     const failures: string[] = [];
     const statuses = new Map<number, number>();
     for (let index = 0; index < REQUESTS; index++) {
-      const request = fuzzedRequest(random);
+      const request = random.chance(0.25) ? almostValidRequest(random) : fuzzedRequest(random);
       const response = await app.inject(request);
       statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
       const describeRequest = () =>
@@ -310,6 +445,6 @@ describe('fuzzed API requests', () => {
     }
     // The mix must reach past validation into the services, or the run proves little.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(REQUESTS / 50);
-    expect(failures.slice(0, 20)).toEqual([]);
+    expect(failures.slice(0, 20), `${failures.length} failures with FUZZ_SEED=${SEED}`).toEqual([]);
   });
 });

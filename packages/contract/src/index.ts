@@ -1,6 +1,7 @@
 export * from './auth/auth.ts';
 export * from './certificates/certificates.ts';
 export * from './certificates/month-key.ts';
+export * from './common/values.ts';
 export * from './constants.ts';
 export * from './errors/errors.ts';
 export * from './health/health.ts';

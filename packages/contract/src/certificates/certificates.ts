@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isoDateSchema, uuidSchema } from '../common/values.ts';
 import { FREE_MONTHLY_COMPLETED_LIMIT } from '../constants.ts';
 
 /** Standards offered on the form (DOMAIN.md); users may add their own ("Other"). */
@@ -28,10 +29,8 @@ export const certificateMessages = {
   monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Save this one as a draft, or upgrade to Premium for unlimited certificates.`,
 } as const;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-11-22.'));
-
 export const certificatePhotoInputSchema = z.object({
-  file_id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)),
+  file_id: uuidSchema,
   caption: z._default(z.string().check(z.trim(), z.maxLength(300)), ''),
 });
 
@@ -45,7 +44,7 @@ const standardsInput = z.array(z.string().check(z.trim(), z.minLength(1), z.maxL
 const certificateFields = {
   standards: standardsInput,
   job_site_address: z.string().check(z.trim(), z.maxLength(500)),
-  installation_date: z.nullable(isoDate),
+  installation_date: z.nullable(isoDateSchema),
   areas: z.string().check(z.trim(), z.maxLength(2000)),
   materials_used: z.string().check(z.maxLength(5000)),
   additional_info: z.string().check(z.maxLength(5000)),
@@ -55,7 +54,7 @@ const certificateFields = {
 
 export const createCertificateRequestSchema = z.object({
   /** Must be the signed-in user (SPEC §5); a mismatch is refused. */
-  user_id: z.string(),
+  user_id: uuidSchema,
   standards: z._default(certificateFields.standards, []),
   job_site_address: z._default(certificateFields.job_site_address, ''),
   installation_date: z._default(certificateFields.installation_date, null),
@@ -186,7 +185,7 @@ export const uploadedPhotoSchema = z.object({
 export type UploadedPhoto = z.infer<typeof uploadedPhotoSchema>;
 
 export const galleryQuerySchema = z.object({
-  certificate_id: z.optional(z.string().check(z.regex(/^[0-9a-f-]{36}$/))),
+  certificate_id: z.optional(uuidSchema),
 });
 
 export const galleryPhotoSchema = z.object({

@@ -2,6 +2,7 @@ import type { WritableCertificateStatus } from '@app/contract';
 import { and, desc, eq, getTableColumns, ilike, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { certificateNumberSequences, certificates, files, monthlyCertificateCounts } from '../../db/schema.ts';
+import type { ListPosition } from './list-cursor.ts';
 
 /** Anything that can run queries: the pool or an open transaction. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -25,7 +26,7 @@ export type StoredApplicator = {
 export type ListFilter = {
   limit: number;
   /** Exact (created_at as text, id) of the last row already seen. */
-  after?: { createdAt: string; id: string } | undefined;
+  after?: ListPosition | undefined;
   status?: WritableCertificateStatus | undefined;
   search?: string | undefined;
 };

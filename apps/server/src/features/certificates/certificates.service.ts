@@ -6,6 +6,7 @@ import {
   type createCertificateRequestSchema,
   FREE_MONTHLY_COMPLETED_LIMIT,
   type GalleryPhoto,
+  isUuid,
   MAX_PHOTOS_PER_CERTIFICATE,
   type MonthlyUsage,
   missingForCompletion,
@@ -27,12 +28,11 @@ import {
   type StoredApplicator,
   type StoredPhoto,
 } from './certificates.repo.ts';
+import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
 
 export type CreateCertificateInput = z.output<typeof createCertificateRequestSchema>;
 export type UpdateCertificateInput = z.output<typeof updateCertificateRequestSchema>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const errors = {
   notFound: () => new AppError(404, 'not_found', certificateMessages.notFound),
@@ -78,7 +78,7 @@ export class CertificatesService {
   async update(caller: AuthenticatedCaller, id: string, input: UpdateCertificateInput): Promise<Certificate> {
     const owner = await ownerRepo.load(this.db, caller.userId);
     if (!owner.premium) throw errors.premiumUpdate();
-    if (!UUID.test(id)) throw errors.notFound();
+    if (!isUuid(id)) throw errors.notFound();
     const { row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
@@ -121,7 +121,7 @@ export class CertificatesService {
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
     const owner = await ownerRepo.load(this.db, caller.userId);
     if (!owner.premium) throw errors.premiumDelete();
-    if (!UUID.test(id)) throw errors.notFound();
+    if (!isUuid(id)) throw errors.notFound();
     const photos = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
@@ -154,7 +154,7 @@ export class CertificatesService {
   }
 
   private async findReadable(caller: AuthenticatedCaller | undefined, id: string) {
-    if (!UUID.test(id)) throw errors.notFound();
+    if (!isUuid(id)) throw errors.notFound();
     if (caller) {
       const own = await certificatesRepo.findOwned(this.db, caller.userId, id);
       if (own) return { row: own, isOwner: true };
@@ -183,7 +183,8 @@ export class CertificatesService {
     const last = page.at(-1);
     return {
       items: page.map(toSummary),
-      next_cursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+      next_cursor:
+        rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorCreatedAt, id: last.id }) : null,
     };
   }
 
@@ -364,22 +365,4 @@ function toSummary(row: CertificateRow): CertificateSummary {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-// Cursors carry the microsecond timestamp as Postgres text: a JS Date would drop precision and skip rows.
-function encodeCursor(row: { cursorCreatedAt: string; id: string }): string {
-  return Buffer.from(JSON.stringify([row.cursorCreatedAt, row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): { createdAt: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [string, string];
-    if (!/^\d{4}-\d{2}-\d{2} [\d:.]+[+-]\d{2}(:\d{2})?$/.test(createdAt) || !/^[0-9a-f-]{36}$/.test(id)) {
-      throw new Error('bad cursor');
-    }
-    return { createdAt, id };
-  } catch {
-    throw new AppError(400, 'validation_failed', 'This page link is out of date. Reload the list and try again.');
-  }
 }

@@ -1,9 +1,10 @@
+import { uuidSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileVariant, StoredFile, StoredFiles } from '../../platform/storage/stored-files.ts';
 
-const params = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/)) });
+const params = z.object({ id: uuidSchema });
 const querystring = z.object({ expires: z.optional(z.coerce.number()), signature: z.optional(z.string()) });
 
 // Someone else's file answers exactly like a missing one, so ids reveal nothing.
