@@ -419,6 +419,60 @@ describe('photos', () => {
     expect((await app.inject({ url: `/api/files/${after}`, headers: bearer(user) })).statusCode).toBe(404);
   });
 
+  const ALREADY_ATTACHED = 'A photo is already attached to another certificate.';
+  /** Certificates (any status) showing the photo, and the certificate its file row is claimed by. */
+  async function whereAttached(fileId: string) {
+    const { rows } = await query(
+      `select id from certificates, jsonb_array_elements(photos) photo where photo->>'file_id' = $1 order by id`,
+      [fileId],
+    );
+    const claim = await query('select certificate_id from files where id = $1', [fileId]);
+    return { certificates: rows.map((row) => row.id as string), claimedBy: claim.rows[0]?.certificate_id };
+  }
+
+  it('attaches one photo to exactly one certificate when 10 creates race for it', async () => {
+    const user = await newUser({ premium: true });
+    const photo = await uploadPhoto(user);
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => create(user, { status: 'draft', photos: [{ file_id: photo, caption: '' }] })),
+    );
+    const created = responses.filter((response) => response.statusCode === 201);
+    expect(created).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused)).toEqual({
+        code: 'validation_failed',
+        message: ALREADY_ATTACHED,
+        details: [{ path: 'photos', message: ALREADY_ATTACHED }],
+      });
+    }
+    // The refused creates left nothing behind: the user has the one certificate.
+    const winner = created[0]?.json().id;
+    expect((await query('select id from certificates where user_id = $1', [user.user.id])).rows).toEqual([
+      { id: winner },
+    ]);
+    expect(await whereAttached(photo)).toEqual({ certificates: [winner], claimedBy: winner });
+  });
+
+  it('lets an update and a create racing for one photo attach it once', async () => {
+    const user = await newUser({ premium: true });
+    for (let round = 0; round < 5; round++) {
+      const existing: Certificate = (await create(user, { status: 'draft' })).json();
+      const photo = await uploadPhoto(user);
+      const photos = [{ file_id: photo, caption: '' }];
+      const [updated, created] = await Promise.all([
+        update(user, existing.id, { photos }),
+        create(user, { status: 'draft', photos }),
+      ]);
+      const updateWon = updated.statusCode === 200;
+      expect([updated.statusCode, created.statusCode]).toEqual(updateWon ? [200, 400] : [400, 201]);
+      const loser = updateWon ? created : updated;
+      expect(errorOf(loser).message).toBe(ALREADY_ATTACHED);
+      const winner = updateWon ? existing.id : created.json().id;
+      expect(await whereAttached(photo)).toEqual({ certificates: [winner], claimedBy: winner });
+    }
+  });
+
   it('refuses more than 20 photos with a clear message', async () => {
     const user = await newUser();
     const photos = Array.from({ length: 21 }, () => ({ file_id: crypto.randomUUID(), caption: '' }));

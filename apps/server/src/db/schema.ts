@@ -233,10 +233,16 @@ export const files = pgTable(
     thumbnailKey: text('thumbnail_key').notNull(),
     /** A print-resolution JPEG for PDFs, made from the original upload (one re-encode); null on old rows. */
     printKey: text('print_key'),
+    /**
+     * The certificate a photo is attached to. One column holds one certificate, so a photo can never
+     * be on two; certificates claim their photos here in the same transaction that saves them.
+     */
+    certificateId: uuid('certificate_id').references(() => certificates.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (table) => [
     index('files_user_idx').on(table.userId),
+    index('files_certificate_idx').on(table.certificateId),
     check('files_purpose_valid', sql`${table.purpose} in ('logo', 'signature', 'photo')`),
   ],
 );

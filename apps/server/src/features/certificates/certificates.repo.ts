@@ -143,37 +143,42 @@ export const certificatesRepo = {
     return value;
   },
 
-  /** Photo file ids among `fileIds` that the user uploaded as photos. */
-  async ownedPhotoFileIds(db: Queryable, userId: string, fileIds: string[]): Promise<Set<string>> {
-    if (fileIds.length === 0) return new Set();
-    const rows = await db
-      .select({ id: files.id })
-      .from(files)
+  /**
+   * Makes `fileIds` (the user's photo uploads) the certificate's photos: claims them and releases
+   * any it had before. The file rows are locked in id order first, so concurrent claims on one photo
+   * queue up without deadlocking and the later one sees the earlier one's claim. Nothing is claimed
+   * when a photo is missing or on another certificate; the caller's transaction then rolls back.
+   */
+  async claimPhotos(db: Queryable, userId: string, certificateId: string, fileIds: string[]) {
+    const ids = sql.join(
+      fileIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const locked =
+      fileIds.length === 0
+        ? []
+        : await db
+            .select({ id: files.id, certificateId: files.certificateId })
+            .from(files)
+            .where(and(eq(files.userId, userId), eq(files.purpose, 'photo'), sql`${files.id} in (${ids})`))
+            .orderBy(files.id)
+            .for('update');
+    const found = new Set(locked.map((row) => row.id));
+    const missing = fileIds.filter((id) => !found.has(id));
+    const taken = locked.filter((row) => row.certificateId !== null && row.certificateId !== certificateId);
+    if (missing.length > 0 || taken.length > 0) return { missing, taken: taken.map((row) => row.id) };
+    await db
+      .update(files)
+      .set({ certificateId: null })
       .where(
         and(
-          eq(files.userId, userId),
-          eq(files.purpose, 'photo'),
-          sql`${files.id} in (${sql.join(
-            fileIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )})`,
+          eq(files.certificateId, certificateId),
+          fileIds.length === 0 ? undefined : sql`${files.id} not in (${ids})`,
         ),
       );
-    return new Set(rows.map((row) => row.id));
-  },
-
-  /** File ids among `fileIds` already attached to another of the user's certificates. */
-  async photoFileIdsUsedElsewhere(db: Queryable, userId: string, fileIds: string[], exceptId?: string) {
-    if (fileIds.length === 0) return new Set<string>();
-    const result = await db.execute<{ file_id: string }>(sql`
-      select photo->>'file_id' as file_id
-      from ${certificates}, jsonb_array_elements(${certificates.photos}) as photo
-      where ${certificates.userId} = ${userId}
-        and ${exceptId ? sql`${certificates.id} <> ${exceptId}` : sql`true`}
-        and photo->>'file_id' in (${sql.join(
-          fileIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`);
-    return new Set(result.rows.map((row) => row.file_id));
+    if (fileIds.length > 0) {
+      await db.update(files).set({ certificateId }).where(sql`${files.id} in (${ids})`);
+    }
+    return { missing, taken: [] };
   },
 };

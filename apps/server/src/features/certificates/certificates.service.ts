@@ -61,7 +61,7 @@ export class CertificatesService {
       throw new AppError(403, 'user_mismatch', certificateMessages.userMismatch);
     }
     if (input.status === 'completed') this.assertCompletable(input);
-    await this.assertPhotosUsable(caller.userId, input.photos);
+    assertPhotoList(input.photos);
     const owner = await ownerRepo.load(this.db, caller.userId);
     const row = await this.db.transaction(async (tx) => {
       const created = await certificatesRepo.insert(tx, {
@@ -69,6 +69,7 @@ export class CertificatesService {
         ...toColumns(input),
         status: input.status,
       });
+      await this.attachPhotos(tx, caller.userId, created.id, input.photos);
       return input.status === 'completed' ? this.complete(tx, created, owner) : created;
     });
     return this.present(row, true);
@@ -91,7 +92,10 @@ export class CertificatesService {
       };
       if (merged.status === 'completed') this.assertCompletable(merged);
       const previousPhotos = existing.photos as StoredPhoto[];
-      if (input.photos) await this.assertPhotosUsable(caller.userId, input.photos, id, tx);
+      if (input.photos) {
+        assertPhotoList(input.photos);
+        await this.attachPhotos(tx, caller.userId, id, input.photos);
+      }
 
       let updated = await certificatesRepo.update(tx, caller.userId, id, {
         ...toColumns(input),
@@ -254,22 +258,16 @@ export class CertificatesService {
     if (missing.length > 0) throw errors.incomplete(missing);
   }
 
-  /** Photos must be the caller's own uploads, each on one certificate only, within the count limit. */
-  private async assertPhotosUsable(
-    userId: string,
-    photos: StoredPhoto[],
-    certificateId?: string,
-    db: Queryable = this.db,
-  ) {
-    if (photos.length > MAX_PHOTOS_PER_CERTIFICATE) throw errors.badPhotos(TOO_MANY_PHOTOS_MESSAGE);
-    const ids = photos.map((photo) => photo.file_id);
-    if (new Set(ids).size !== ids.length) throw errors.badPhotos('The same photo is attached twice.');
-    const owned = await certificatesRepo.ownedPhotoFileIds(db, userId, ids);
-    if (ids.some((id) => !owned.has(id))) {
-      throw errors.badPhotos('A photo could not be found. Upload it again, then save.');
-    }
-    const usedElsewhere = await certificatesRepo.photoFileIdsUsedElsewhere(db, userId, ids, certificateId);
-    if (usedElsewhere.size > 0) throw errors.badPhotos('A photo is already attached to another certificate.');
+  /** Photos must be the caller's own uploads and on no other certificate; checked and claimed in `tx`. */
+  private async attachPhotos(tx: Queryable, userId: string, certificateId: string, photos: StoredPhoto[]) {
+    const { missing, taken } = await certificatesRepo.claimPhotos(
+      tx,
+      userId,
+      certificateId,
+      photos.map((photo) => photo.file_id),
+    );
+    if (missing.length > 0) throw errors.badPhotos('A photo could not be found. Upload it again, then save.');
+    if (taken.length > 0) throw errors.badPhotos('A photo is already attached to another certificate.');
   }
 
   private async removeFiles(userId: string, fileIds: string[]) {
@@ -326,6 +324,13 @@ export class CertificatesService {
   private fileUrl(fileId: string | null) {
     return fileId ? this.storedFiles.signedUrl(StoredFiles.pathOf(fileId)) : Promise.resolve(null);
   }
+}
+
+/** Within the count limit, and no photo twice. */
+function assertPhotoList(photos: StoredPhoto[]) {
+  if (photos.length > MAX_PHOTOS_PER_CERTIFICATE) throw errors.badPhotos(TOO_MANY_PHOTOS_MESSAGE);
+  const ids = new Set(photos.map((photo) => photo.file_id));
+  if (ids.size !== photos.length) throw errors.badPhotos('The same photo is attached twice.');
 }
 
 /** The API's snake_case fields as columns; fields left undefined are not written. */
