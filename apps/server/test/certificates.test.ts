@@ -473,6 +473,18 @@ describe('photos', () => {
     }
   });
 
+  it('answers a multipart body the parser cannot read (no boundary) with a 400, not a 500', async () => {
+    const user = await newUser();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/certificates/photos',
+      headers: { ...bearer(user), 'content-type': 'multipart/form-data' },
+      payload: '--x\r\n\r\n--x--',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe('The upload could not be read. Choose the image again and retry.');
+  });
+
   it('refuses more than 20 photos with a clear message', async () => {
     const user = await newUser();
     const photos = Array.from({ length: 21 }, () => ({ file_id: crypto.randomUUID(), caption: '' }));
