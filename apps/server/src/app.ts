@@ -21,6 +21,7 @@ import { ProfileService } from './features/profile/profile.service.ts';
 import './platform/http/auth-context.ts';
 import { handleError, handleFrameworkError } from './platform/http/errors.ts';
 import { rejectNulCharacters } from './platform/http/nul-characters.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -99,6 +100,8 @@ export async function buildApp(options: AppOptions) {
       ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false }
       : false,
   });
+
+  await registerOpenApi(app);
 
   const { db, settings } = options;
   // Links in emails and QR codes never come from the Host header, which a caller controls.

@@ -29,33 +29,73 @@ export const authRoutes =
   async (app) => {
     app.post(
       '/auth/signup',
-      { schema: { body: signUpRequestSchema, response: { 201: signUpResponseSchema } } },
+      {
+        schema: {
+          summary: 'Create an account; a confirmation link is emailed',
+          body: signUpRequestSchema,
+          response: { 201: signUpResponseSchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await service.signUp(request.body, originOf(request))),
     );
 
-    app.post('/auth/signin', { schema: { body: signInRequestSchema, response: { 200: sessionSchema } } }, (request) =>
-      service.signIn(request.body, originOf(request)),
+    app.post(
+      '/auth/signin',
+      {
+        schema: {
+          summary: 'Sign in with email and password',
+          body: signInRequestSchema,
+          response: { 200: sessionSchema },
+        },
+      },
+      (request) => service.signIn(request.body, originOf(request)),
     );
 
-    app.post('/auth/refresh', { schema: { body: refreshRequestSchema, response: { 200: sessionSchema } } }, (request) =>
-      service.refresh(request.body.refresh_token, originOf(request)),
+    app.post(
+      '/auth/refresh',
+      {
+        schema: {
+          summary: 'Exchange a refresh token for a new session',
+          body: refreshRequestSchema,
+          response: { 200: sessionSchema },
+        },
+      },
+      (request) => service.refresh(request.body.refresh_token, originOf(request)),
     );
 
     app.post(
       '/auth/exchange',
-      { schema: { body: exchangeCodeRequestSchema, response: { 200: exchangeCodeResponseSchema } } },
+      {
+        schema: {
+          summary: "Exchange an emailed link's code (PKCE) for a session",
+          body: exchangeCodeRequestSchema,
+          response: { 200: exchangeCodeResponseSchema },
+        },
+      },
       (request) => service.exchangeCode(request.body.auth_code, request.body.code_verifier, originOf(request)),
     );
 
     app.post(
       '/auth/verify',
-      { schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } } },
+      {
+        schema: {
+          summary: 'Verify an emailed link opened without its code verifier',
+          body: verifyRequestSchema,
+          response: { 200: verifyResponseSchema },
+        },
+      },
       (request) => service.verifyLink(request.body, originOf(request)),
     );
 
     app.post(
       '/auth/resend',
-      { schema: { body: emailOnlyRequestSchema, response: { 200: okResponseSchema } } },
+      {
+        schema: {
+          summary: 'Send the confirmation link again',
+          body: emailOnlyRequestSchema,
+          response: { 200: okResponseSchema },
+        },
+      },
       async (request) => {
         await service.resendConfirmation(request.body.email, request.body.code_challenge, originOf(request));
         return { ok: true as const };
@@ -64,26 +104,41 @@ export const authRoutes =
 
     app.post(
       '/auth/recover',
-      { schema: { body: emailOnlyRequestSchema, response: { 200: okResponseSchema } } },
+      {
+        schema: {
+          summary: 'Email a password recovery link',
+          body: emailOnlyRequestSchema,
+          response: { 200: okResponseSchema },
+        },
+      },
       async (request) => {
         await service.requestRecovery(request.body.email, request.body.code_challenge, originOf(request));
         return { ok: true as const };
       },
     );
 
-    app.get('/auth/user', { preHandler: app.requireAuth, schema: { response: { 200: authUserSchema } } }, (request) =>
-      service.getUser(callerOf(request)),
+    app.get(
+      '/auth/user',
+      { preHandler: app.requireAuth, schema: { summary: 'The signed-in account', response: { 200: authUserSchema } } },
+      (request) => service.getUser(callerOf(request)),
     );
 
     app.put(
       '/auth/user',
-      { preHandler: app.requireAuth, schema: { body: updatePasswordRequestSchema, response: { 200: authUserSchema } } },
+      {
+        preHandler: app.requireAuth,
+        schema: {
+          summary: 'Change the password',
+          body: updatePasswordRequestSchema,
+          response: { 200: authUserSchema },
+        },
+      },
       (request) => service.updatePassword(callerOf(request), request.body.password),
     );
 
     app.post(
       '/auth/signout',
-      { preHandler: app.requireAuth, schema: { response: { 200: okResponseSchema } } },
+      { preHandler: app.requireAuth, schema: { summary: 'Sign out everywhere', response: { 200: okResponseSchema } } },
       async (request) => {
         await service.signOut(callerOf(request));
         return { ok: true as const };

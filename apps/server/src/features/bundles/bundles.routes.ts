@@ -8,6 +8,7 @@ export const bundlesRoutes: FastifyPluginAsync = async (app) => {
   const disabled = async () => {
     throw new AppError(403, 'feature_disabled', BUNDLES_DISABLED_MESSAGE);
   };
-  app.all('/bundles', disabled);
-  app.all('/bundles/*', disabled);
+  const schema = { summary: 'Disabled: every call answers 403 Bundle feature is currently disabled' };
+  app.all('/bundles', { schema }, disabled);
+  app.all('/bundles/*', { schema }, disabled);
 };

@@ -29,7 +29,14 @@ export const certificatesRoutes =
 
     app.post(
       '/certificates',
-      { ...auth, schema: { body: createCertificateRequestSchema, response: { 201: certificateSchema } } },
+      {
+        ...auth,
+        schema: {
+          summary: 'Create a certificate, as a draft or completed',
+          body: createCertificateRequestSchema,
+          response: { 201: certificateSchema },
+        },
+      },
       async (request, reply) => reply.status(201).send(await service.create(callerOf(request), request.body)),
     );
 
@@ -37,25 +44,50 @@ export const certificatesRoutes =
       '/certificates',
       {
         ...auth,
-        schema: { querystring: certificateListQuerySchema, response: { 200: certificateListResponseSchema } },
+        schema: {
+          summary: "List the caller's certificates, newest first, in pages",
+          querystring: certificateListQuerySchema,
+          response: { 200: certificateListResponseSchema },
+        },
       },
       (request) => service.list(callerOf(request), request.query),
     );
 
-    app.get('/certificates/usage', { ...auth, schema: { response: { 200: monthlyUsageSchema } } }, (request) =>
-      service.usage(callerOf(request)),
+    app.get(
+      '/certificates/usage',
+      {
+        ...auth,
+        schema: {
+          summary: "Completed certificates this month and the plan's limit",
+          response: { 200: monthlyUsageSchema },
+        },
+      },
+      (request) => service.usage(callerOf(request)),
     );
 
     app.post(
       '/certificates/photos',
-      { ...auth, schema: { response: { 201: uploadedPhotoSchema } } },
+      {
+        ...auth,
+        schema: {
+          summary: 'Upload a photo (multipart, one image file) to attach to a certificate',
+          response: { 201: uploadedPhotoSchema },
+        },
+      },
       async (request, reply) =>
         reply.status(201).send(await service.uploadPhoto(callerOf(request), await readSingleUpload(request))),
     );
 
     app.get(
       '/gallery',
-      { ...auth, schema: { querystring: galleryQuerySchema, response: { 200: galleryResponseSchema } } },
+      {
+        ...auth,
+        schema: {
+          summary: "The caller's certificate photos",
+          querystring: galleryQuerySchema,
+          response: { 200: galleryResponseSchema },
+        },
+      },
       async (request) => ({ photos: await service.gallery(callerOf(request), request.query.certificate_id) }),
     );
 
@@ -69,31 +101,54 @@ export const certificatesRoutes =
 
     app.get(
       '/certificates/:id',
-      { ...optionalAuth, schema: { params: idParams, response: { 200: certificateSchema } } },
+      {
+        ...optionalAuth,
+        schema: {
+          summary: "A certificate: the owner's, or any completed one by its link",
+          params: idParams,
+          response: { 200: certificateSchema },
+        },
+      },
       (request) => service.get(request.caller, request.params.id),
     );
 
-    app.get('/certificates/:id/pdf', { ...optionalAuth, schema: { params: idParams } }, async (request, reply) => {
-      const { pdf, filename } = await service.pdf(request.caller, request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-cache')
-        .send(pdf);
-    });
+    app.get(
+      '/certificates/:id/pdf',
+      { ...optionalAuth, schema: { summary: 'A certificate as an A4 PDF', params: idParams } },
+      async (request, reply) => {
+        const { pdf, filename } = await service.pdf(request.caller, request.params.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-cache')
+          .send(pdf);
+      },
+    );
 
     app.patch(
       '/certificates/:id',
       {
         ...auth,
-        schema: { params: idParams, body: updateCertificateRequestSchema, response: { 200: certificateSchema } },
+        schema: {
+          summary: 'Update a certificate (Premium); fields not sent keep their value',
+          params: idParams,
+          body: updateCertificateRequestSchema,
+          response: { 200: certificateSchema },
+        },
       },
       (request) => service.update(callerOf(request), request.params.id, request.body),
     );
 
     app.delete(
       '/certificates/:id',
-      { ...auth, schema: { params: idParams, response: { 200: okResponseSchema } } },
+      {
+        ...auth,
+        schema: {
+          summary: 'Delete a certificate and its photos (Premium)',
+          params: idParams,
+          response: { 200: okResponseSchema },
+        },
+      },
       async (request) => {
         await service.delete(callerOf(request), request.params.id);
         return { ok: true as const };

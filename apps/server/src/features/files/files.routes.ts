@@ -10,17 +10,17 @@ const querystring = z.object({ expires: z.optional(z.coerce.number()), signature
 // Someone else's file answers exactly like a missing one, so ids reveal nothing.
 const notFound = () => new AppError(404, 'not_found', 'File not found.');
 
-const variants: Array<[suffix: string, variant: FileVariant]> = [
-  ['', 'original'],
-  ['/thumbnail', 'thumbnail'],
+const variants: Array<[suffix: string, variant: FileVariant, summary: string]> = [
+  ['', 'original', 'A stored image: by its signed URL, or by its owner'],
+  ['/thumbnail', 'thumbnail', "A stored image's thumbnail: by its signed URL, or by its owner"],
 ];
 
 /** GET /api/files/:id[/thumbnail]: by a valid signed URL, or by the owner's Bearer token. */
 export const filesRoutes =
   (storedFiles: StoredFiles): FastifyPluginAsyncZod =>
   async (app) => {
-    for (const [suffix, variant] of variants) {
-      app.get(`/files/:id${suffix}`, { schema: { params, querystring } }, async (request, reply) => {
+    for (const [suffix, variant, summary] of variants) {
+      app.get(`/files/:id${suffix}`, { schema: { summary, params, querystring } }, async (request, reply) => {
         const { id } = request.params;
         const { expires, signature } = request.query;
         let file: StoredFile | undefined;

@@ -6,7 +6,12 @@ import { pingDatabase } from '../../db/client.ts';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/health',
-    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    {
+      schema: {
+        summary: 'Whether the API and its database answer',
+        response: { 200: healthResponseSchema, 503: healthResponseSchema },
+      },
+    },
     async (request, reply) => {
       try {
         const latency = await pingDatabase(app.db);

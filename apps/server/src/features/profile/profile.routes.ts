@@ -13,22 +13,38 @@ export const profileRoutes =
     // Authenticate before the body is parsed: a visitor gets 401, never a validation error.
     app.addHook('onRequest', app.requireAuth);
 
-    app.get('/profile', { schema: { response: { 200: profileSchema } } }, (request) =>
+    app.get('/profile', { schema: { summary: 'The company profile', response: { 200: profileSchema } } }, (request) =>
       service.getOwnProfile(callerOf(request)),
     );
 
     app.patch(
       '/profile',
-      { schema: { body: profileUpdateRequestSchema, response: { 200: profileSchema } } },
+      {
+        schema: {
+          summary: 'Update the company profile; only the fields sent change',
+          body: profileUpdateRequestSchema,
+          response: { 200: profileSchema },
+        },
+      },
       (request) => service.updateOwnProfile(callerOf(request), request.body),
     );
 
     /** PUT /api/profile/logo or /signature, multipart with one image file. */
-    app.put('/profile/:kind', { schema: { params: imageParams, response: { 200: profileSchema } } }, async (request) =>
-      service.replaceImage(callerOf(request), request.params.kind, await readSingleUpload(request)),
+    app.put(
+      '/profile/:kind',
+      {
+        schema: {
+          summary: 'Replace the logo or signature (multipart, one image file)',
+          params: imageParams,
+          response: { 200: profileSchema },
+        },
+      },
+      async (request) => service.replaceImage(callerOf(request), request.params.kind, await readSingleUpload(request)),
     );
 
-    app.delete('/profile/:kind', { schema: { params: imageParams, response: { 200: profileSchema } } }, (request) =>
-      service.removeImage(callerOf(request), request.params.kind),
+    app.delete(
+      '/profile/:kind',
+      { schema: { summary: 'Remove the logo or signature', params: imageParams, response: { 200: profileSchema } } },
+      (request) => service.removeImage(callerOf(request), request.params.kind),
     );
   };

@@ -1,0 +1,114 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import type { OpenAPIV3 } from 'openapi-types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { buildTestApp } from './support/app.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { registeredRoutes } from './support/routes.ts';
+
+let database: TestDatabase;
+let app: App;
+let webDistDir: string;
+let document: OpenAPIV3.Document;
+
+// HEAD is left out on both sides: Fastify answers it for every GET.
+const OPENAPI_METHODS = new Set(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'PATCH', 'TRACE']);
+
+/** Every /api operation the app registered (`:id` as OpenAPI's `{id}`), but the docs themselves. */
+function registeredOperations() {
+  return registeredRoutes(app)
+    .filter(({ method, url }) => OPENAPI_METHODS.has(method) && url.startsWith('/api/') && !url.startsWith('/api/docs'))
+    .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')}`)
+    .sort();
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  // A built web app is present, so the SPA fallback is live and must not swallow the docs.
+  webDistDir = await mkdtemp(path.join(tmpdir(), 'tradecert-web-'));
+  await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>SPA</title>');
+  app = await buildTestApp(database.db, { settings: { webDistDir } });
+  const response = await app.inject({ url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  document = response.json();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+  await rm(webDistDir, { recursive: true, force: true });
+});
+
+describe('GET /api/docs/json', () => {
+  it('is a valid OpenAPI 3 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(JSON.parse(JSON.stringify(document)));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toMatch(/^3\./);
+  });
+
+  it('lists every /api route the app registered, each with a summary, and nothing else', () => {
+    const documented = Object.entries(document.paths)
+      .flatMap(([url, item]) => Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${url}`))
+      .sort();
+    expect(documented).toEqual(registeredOperations());
+    expect(documented.length).toBeGreaterThan(25);
+    for (const [url, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item ?? {}) as Array<[string, OpenAPIV3.OperationObject]>) {
+        expect(operation.summary, `${method} ${url}`).toBeTruthy();
+        expect(operation.responses.default).toEqual({
+          description: expect.any(String),
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
+        });
+      }
+    }
+  });
+
+  it('describes request bodies and responses from the contract schemas', () => {
+    const create = document.paths['/api/certificates']?.post as OpenAPIV3.OperationObject;
+    const body = (create.requestBody as OpenAPIV3.RequestBodyObject).content['application/json']
+      ?.schema as OpenAPIV3.SchemaObject;
+    expect(body.required).toEqual(['user_id', 'status']);
+    expect(body.properties?.installation_date).toMatchObject({ type: 'string', format: 'date', nullable: true });
+    expect(body.properties?.user_id).toMatchObject({ type: 'string', format: 'uuid' });
+    expect(body.properties?.status).toMatchObject({ enum: ['draft', 'completed'] });
+    expect(create.responses['201']).toMatchObject({ content: { 'application/json': { schema: { type: 'object' } } } });
+
+    const list = document.paths['/api/certificates']?.get?.parameters as OpenAPIV3.ParameterObject[];
+    expect(list.map((parameter) => `${parameter.in} ${parameter.name}`)).toEqual([
+      'query limit',
+      'query cursor',
+      'query status',
+      'query q',
+    ]);
+    expect(document.components?.schemas?.ErrorResponse).toMatchObject({ required: ['error'] });
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('answers an HTML page listing each operation, with no script to trip the CSP', async () => {
+    const response = await app.inject({ url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.body).not.toContain('<script');
+    expect(response.body).not.toContain('<title>SPA</title>');
+    for (const operation of registeredOperations()) {
+      const [method = '', url = ''] = operation.split(' ');
+      expect(response.body).toContain(`<code class="method">${method}</code> <code>${url}</code>`);
+    }
+    expect(response.body).toContain('Create a certificate, as a draft or completed');
+    expect(response.body).toContain('Request body (application/json)');
+  });
+
+  it('is not answered by the SPA fallback or the API 404', async () => {
+    expect((await app.inject({ url: '/some/page' })).body).toContain('<title>SPA</title>');
+    expect((await app.inject({ url: '/api/docs/nothing' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/docs/' })).statusCode).not.toBe(500);
+  });
+});
