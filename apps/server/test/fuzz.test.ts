@@ -211,7 +211,8 @@ function validTemplates(): Array<{
     job_site_address: '12 Harbour St, Sydney NSW 2000',
     installation_date: '2026-11-14',
     areas: 'Ensuite',
-    photos: [{ file_id: A_UUID, caption: '' }],
+    // No photos unless swapped in: a made-up photo would be refused before the insert reached the database.
+    photos: [],
   };
   return [
     {
