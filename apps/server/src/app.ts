@@ -20,6 +20,7 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
 import './platform/http/auth-context.ts';
 import { handleError, handleFrameworkError } from './platform/http/errors.ts';
+import { registerBoundedJsonParser } from './platform/http/json-body.ts';
 import { rejectNulCharacters } from './platform/http/nul-characters.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
@@ -70,6 +71,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.decorate('db', options.db);
+  registerBoundedJsonParser(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
