@@ -21,6 +21,7 @@ import type { AuthService, RequestOrigin } from './auth.service.ts';
 const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
+  cookies: request.headers.cookie,
 });
 
 /** HTTP for accounts and sessions under /api/auth. Rules live in AuthService. */
@@ -33,8 +34,13 @@ export const authRoutes =
       async (request, reply) => reply.status(201).send(await service.signUp(request.body, originOf(request))),
     );
 
-    app.post('/auth/signin', { schema: { body: signInRequestSchema, response: { 200: sessionSchema } } }, (request) =>
-      service.signIn(request.body, originOf(request)),
+    app.post(
+      '/auth/signin',
+      { schema: { body: signInRequestSchema, response: { 200: sessionSchema } } },
+      async (request, reply) => {
+        const { deviceCookie, ...session } = await service.signIn(request.body, originOf(request));
+        return reply.header('set-cookie', deviceCookie).send(session);
+      },
     );
 
     app.post('/auth/refresh', { schema: { body: refreshRequestSchema, response: { 200: sessionSchema } } }, (request) =>
@@ -44,7 +50,15 @@ export const authRoutes =
     app.post(
       '/auth/exchange',
       { schema: { body: exchangeCodeRequestSchema, response: { 200: exchangeCodeResponseSchema } } },
-      (request) => service.exchangeCode(request.body.auth_code, request.body.code_verifier, originOf(request)),
+      async (request, reply) => {
+        const { body } = request;
+        const { deviceCookie, ...exchanged } = await service.exchangeCode(
+          body.auth_code,
+          body.code_verifier,
+          originOf(request),
+        );
+        return reply.header('set-cookie', deviceCookie).send(exchanged);
+      },
     );
 
     app.post(
@@ -78,7 +92,7 @@ export const authRoutes =
     app.put(
       '/auth/user',
       { preHandler: app.requireAuth, schema: { body: updatePasswordRequestSchema, response: { 200: authUserSchema } } },
-      (request) => service.updatePassword(callerOf(request), request.body.password),
+      (request) => service.updatePassword(callerOf(request), request.body),
     );
 
     app.post(
