@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRepo } from './features/auth/auth.repo.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -63,6 +63,10 @@ const JOBS_STOP_TIMEOUT_MS = 5000;
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
+function trustedHops(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole HTTP app from feature plugins. No listening here, so tests can `inject`. */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
@@ -72,13 +76,14 @@ export async function buildApp(options: AppOptions) {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
-    // Only behind a proxy may X-Forwarded-For decide the client IP (it feeds the rate limits).
-    trustProxy: options.settings.trustProxy,
+    // Only the configured proxies may set the client IP through X-Forwarded-For (it feeds the rate
+    // limits). A hop count trusts that many addresses from our end of the chain, never the client's.
+    trustProxy: trustedHops(options.settings.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: handleFrameworkError,
     // One line per request, written below: Fastify's two lines would log the query string, where
     // emailed links carry their codes (/auth/callback?code=…).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -157,11 +162,9 @@ export async function buildApp(options: AppOptions) {
     signupDisabled: settings.signupDisabled,
     linkBase: publicOrigin,
   });
+  jobs.register<AuthEmailJob>(AUTH_EMAIL_QUEUE, authEmailQueueSettings, (job) => authService.deliverEmailLink(job));
   await revokedSessions.start();
   await jobs.start();
-  await jobs.register<AuthEmailJob>(AUTH_EMAIL_QUEUE, authEmailQueueSettings, (job) =>
-    authService.deliverEmailLink(job),
-  );
   // Background work stops before the pool it uses is closed (the caller ends the pool after close).
   app.addHook('onClose', async () => {
     await jobs.stop(JOBS_STOP_TIMEOUT_MS);

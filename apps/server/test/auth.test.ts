@@ -5,6 +5,7 @@ import { SignJWT } from 'jose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import type { TrustProxy } from '../src/config.ts';
 import { REFRESH_REUSE_SECONDS } from '../src/features/auth/auth.service.ts';
 import { buildTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, pkcePair, registerConfirmedUser, signIn, uniqueEmail } from './support/auth-helpers.ts';
@@ -283,6 +284,38 @@ describe('sign-in lockout (strangers guessing from many IPs)', () => {
     for (let times = 0; times < 12; times++) {
       expect((await attempt(owner.user.email, GOOD_PASSWORD, { ip: '10.0.0.3' })).statusCode).toBe(200);
     }
+  });
+});
+
+describe('client IP behind proxies (TRUST_PROXY)', () => {
+  const recordedIp = async (trustProxy: TrustProxy, forwardedFor: string) => {
+    const proxied = await buildTestApp(database.db, { mailer: mail.mailer, settings: { trustProxy } });
+    try {
+      const owner = await registerConfirmedUser(proxied, mail);
+      const response = await proxied.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: owner.user.email, password: GOOD_PASSWORD },
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      const { rows } = await query('select ip from auth_sessions where user_id = $1 order by created_at desc limit 1', [
+        owner.user.id,
+      ]);
+      expect(response.statusCode).toBe(200);
+      return rows[0].ip as string;
+    } finally {
+      await proxied.close();
+    }
+  };
+
+  it('takes the address the trusted proxy saw, not one the client wrote into the header', async () => {
+    // The client sends "X-Forwarded-For: 6.6.6.6"; the one proxy appends the address it saw.
+    expect(await recordedIp(1, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    expect(await recordedIp(false, '6.6.6.6, 203.0.113.7')).toBe('10.0.0.1');
+    expect(await recordedIp(['10.0.0.0/8'], '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    // Two trusted hops: the second proxy's own address is trusted, so the first's view is used.
+    expect(await recordedIp(2, '6.6.6.6, 203.0.113.7, 10.0.0.5')).toBe('203.0.113.7');
   });
 });
 

@@ -100,7 +100,9 @@ export class JobQueue {
    * commits. Call `wake(name)` after the commit for prompt delivery.
    */
   async enqueue<Data extends object>(tx: Transactional, name: string, data: Data): Promise<void> {
-    await this.boss.send(name, data, { db: sqlExecutorOf(tx) });
+    // pg-boss answers null, silently, for a queue that does not exist: a lost job is a bug here.
+    const id = await this.boss.send(name, data, { db: sqlExecutorOf(tx) });
+    if (!id) throw new Error(`job queue ${name} does not exist`);
   }
 
   /** Tells this process's worker that `name` has a new job, instead of waiting for its next poll. */
