@@ -15,7 +15,7 @@ import {
   authEmailQueueSettings,
 } from './features/auth/auth.service.ts';
 import { RevokedSessions } from './features/auth/revoked-sessions.ts';
-import { AccessTokens, cachedSecret, randomToken } from './features/auth/tokens.ts';
+import { AccessTokens, loadOnce, randomToken } from './features/auth/tokens.ts';
 import { TrustedDevices } from './features/auth/trusted-devices.ts';
 import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
 import { CertificatePdfService } from './features/certificates/certificate-pdf.service.ts';
@@ -138,8 +138,7 @@ export async function buildApp(options: AppOptions) {
   const publicOrigin = () =>
     settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`;
   // Secrets generated at first start and kept in the database, so every instance shares them.
-  const storedSecret = (name: string) =>
-    cachedSecret(() => authRepo.getOrCreateSecret(db, name, () => randomToken(48)));
+  const storedSecret = (name: string) => loadOnce(() => authRepo.getOrCreateSecret(db, name, () => randomToken(48)));
   const jwtSecret = settings.jwtSecret;
   const storedFiles = new StoredFiles(db, options.fileStorage, storedSecret('file-urls'));
   const jobs = new JobQueue(db, options.logger);

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 /** An unguessable token (256 bits by default), URL-safe. */
@@ -23,15 +23,15 @@ export function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** A secret loaded once (e.g. from the database) and kept; a failed load is retried on next use. */
-export function cachedSecret(load: () => Promise<string>): () => Promise<string> {
-  let secret: Promise<string> | undefined;
+/** A value loaded once (e.g. a secret from the database) and kept; a failed load is retried on next use. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
   return () => {
-    secret ??= load().catch((error: unknown) => {
-      secret = undefined;
+    value ??= load().catch((error: unknown) => {
+      value = undefined;
       throw error;
     });
-    return secret;
+    return value;
   };
 }
 
@@ -50,14 +50,15 @@ export type AccessTokenCheck =
 
 /** Short-lived HS256 JWT access tokens (DESIGN §3). */
 export class AccessTokens {
-  /** `loadSecret` should be a `cachedSecret`: it runs on every token issued and checked. */
-  constructor(
-    private readonly loadSecret: () => Promise<string>,
-    readonly ttlSeconds: number,
-  ) {}
+  /** A KeyObject made once: given raw bytes, jose would import the key again for every token. */
+  private readonly signingKey: () => Promise<KeyObject>;
 
-  private async signingKey(): Promise<Uint8Array> {
-    return new TextEncoder().encode(await this.loadSecret());
+  /** `loadSecret` runs on first use (it may read the database), and again if it failed. */
+  constructor(
+    loadSecret: () => Promise<string>,
+    readonly ttlSeconds: number,
+  ) {
+    this.signingKey = loadOnce(async () => createSecretKey(Buffer.from(await loadSecret(), 'utf8')));
   }
 
   async issue(claims: AccessTokenClaims & { email: string }): Promise<{ token: string; expiresAt: number }> {
