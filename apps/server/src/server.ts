@@ -26,8 +26,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let connectionString = config.databaseUrl;
   if (!connectionString) {
     embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), logger);
-    await embedded.ensureDatabase(EMBEDDED_DATABASE_NAME);
-    connectionString = embedded.urlFor(EMBEDDED_DATABASE_NAME);
+    connectionString = await embedded.ensureAppDatabase(EMBEDDED_DATABASE_NAME);
   } else {
     logger.info('using the external PostgreSQL from DATABASE_URL');
   }
