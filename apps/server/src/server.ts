@@ -25,7 +25,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), logger);
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), logger, {
+      // Without its database the server could only answer 500; exiting lets a supervisor restart both.
+      onUnexpectedExit: (exit) => {
+        logger.fatal(exit, 'the embedded PostgreSQL exited unexpectedly; stopping the server');
+        process.exit(1);
+      },
+    });
     connectionString = await embedded.ensureAppDatabase(EMBEDDED_DATABASE_NAME);
   } else {
     logger.info('using the external PostgreSQL from DATABASE_URL');

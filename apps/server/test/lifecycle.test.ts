@@ -162,6 +162,27 @@ describe('a server killed with kill -9 in the middle of writes', () => {
   });
 });
 
+describe('the embedded PostgreSQL dying under a running server', () => {
+  it('makes the server exit non-zero, and the next start on the same data dir works', {
+    timeout: 120_000,
+  }, async () => {
+    const serverDataDir = path.join(dataDir, 'postmaster-killed');
+    const first = start({ DATA_DIR: serverDataDir });
+    await readyUrl(first);
+    const pidFile = await readFile(path.join(serverDataDir, 'postgres', 'postmaster.pid'), 'utf8');
+    const closed = once(first.child, 'close');
+    process.kill(Number.parseInt(pidFile, 10), 'SIGKILL');
+    const [code] = await closed;
+    expect(code).toBe(1);
+    expect(first.logs.some((line) => line.level === 60 && String(line.msg).includes('PostgreSQL exited'))).toBe(true);
+
+    const second = start({ DATA_DIR: serverDataDir });
+    const url = await readyUrl(second);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+});
+
 describe('the embedded PostgreSQL and other local users', () => {
   const refusesPassword = (serverDataDir: string, port: number, password: string) =>
     expect(withEmbeddedClient(serverDataDir, port, async () => {}, { password })).rejects.toMatchObject({

