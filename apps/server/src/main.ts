@@ -3,6 +3,8 @@ import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 
 async function main() {
+  // Before anything is written: photos, signatures and outbox mail are for this OS user only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

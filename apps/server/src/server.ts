@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { secureDataDir } from './data-dir.ts';
 import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -22,6 +23,7 @@ export type RunningServer = {
  * migrations, and the HTTP server. `close` shuts them down in reverse order.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  await secureDataDir(config.dataDir, { embeddedPostgres: !config.databaseUrl });
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {

