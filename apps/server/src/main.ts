@@ -5,6 +5,8 @@ import { startServer } from './server.ts';
 const SHUTDOWN_DEADLINE_MS = 15_000;
 
 async function main() {
+  // Before anything is written: photos, signatures and outbox mail are for this OS user only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
