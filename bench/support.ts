@@ -45,8 +45,7 @@ export async function freshDatabase() {
   const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-bench-'));
   await chmod(directory, 0o755);
   const cluster = await startEmbeddedPostgres(path.join(directory, 'postgres'), pino({ level: 'warn' }));
-  await cluster.ensureDatabase('bench');
-  const url = cluster.urlFor('bench');
+  const url = await cluster.ensureAppDatabase('bench');
   await runMigrations(url);
   return { url, directory, stop: () => cluster.stop() };
 }

@@ -2,14 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authRepo } from './features/auth/auth.repo.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { AuthService } from './features/auth/auth.service.ts';
-import { AccessTokens, randomToken } from './features/auth/tokens.ts';
+import {
+  AUTH_EMAIL_QUEUE,
+  type AuthEmailJob,
+  AuthService,
+  authEmailQueueSettings,
+} from './features/auth/auth.service.ts';
+import { RevokedSessions } from './features/auth/revoked-sessions.ts';
+import { AccessTokens, loadOnce, randomToken } from './features/auth/tokens.ts';
+import { TrustedDevices } from './features/auth/trusted-devices.ts';
 import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
 import { CertificatePdfService } from './features/certificates/certificate-pdf.service.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
@@ -20,10 +27,12 @@ import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
 import './platform/http/auth-context.ts';
 import { handleError, handleFrameworkError } from './platform/http/errors.ts';
+import { registerBoundedJsonParser } from './platform/http/json-body.ts';
 import { rejectNulCharacters } from './platform/http/nul-characters.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
+import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
@@ -50,7 +59,14 @@ export type AppOptions = {
   clock?: () => Date;
 };
 
+/** How long shutdown waits for running jobs; unfinished ones are retried by the next process. */
+const JOBS_STOP_TIMEOUT_MS = 5000;
+
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+function trustedHops(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
 
 /** Builds the whole HTTP app from feature plugins. No listening here, so tests can `inject`. */
 export async function buildApp(options: AppOptions) {
@@ -61,19 +77,36 @@ export async function buildApp(options: AppOptions) {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
-    // Only behind a proxy may X-Forwarded-For decide the client IP (it feeds the rate limits).
-    trustProxy: options.settings.trustProxy,
+    // Only the configured proxies may set the client IP through X-Forwarded-For (it feeds the rate
+    // limits). A hop count trusts that many addresses from our end of the chain, never the client's.
+    trustProxy: trustedHops(options.settings.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: handleFrameworkError,
+    // One line per request, written below: Fastify's two lines would log the query string, where
+    // emailed links carry their codes (/auth/callback?code=…).
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
   app.decorate('db', options.db);
+  registerBoundedJsonParser(app);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        // The route's pattern (/api/certificates/:id) where there is one; else the path, never the query.
+        route: request.routeOptions.url ?? request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request completed',
+    );
   });
   app.addHook('preValidation', rejectNulCharacters);
 
@@ -107,18 +140,37 @@ export async function buildApp(options: AppOptions) {
   // Links in emails and QR codes never come from the Host header, which a caller controls.
   const publicOrigin = () =>
     settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`;
-  const loadJwtSecret = async () =>
-    settings.jwtSecret ?? (await authRepo.getOrCreateSecret(db, 'jwt', () => randomToken(48)));
-  const storedFiles = new StoredFiles(db, options.fileStorage, () =>
-    authRepo.getOrCreateSecret(db, 'file-urls', () => randomToken(48)),
-  );
+  // Secrets generated at first start and kept in the database, so every instance shares them.
+  const storedSecret = (name: string) => loadOnce(() => authRepo.getOrCreateSecret(db, name, () => randomToken(48)));
+  const jwtSecret = settings.jwtSecret;
+  const storedFiles = new StoredFiles(db, options.fileStorage, storedSecret('file-urls'));
+  const jobs = new JobQueue(db, options.logger);
+  const revokedSessions = new RevokedSessions(db.$client.options, settings.accessTokenTtlSeconds, options.logger);
   const authService = new AuthService({
     db,
     mailer: options.mailer,
+    jobs,
     rateLimiter: new RateLimiter(db),
-    accessTokens: new AccessTokens(loadJwtSecret, settings.accessTokenTtlSeconds),
+    accessTokens: new AccessTokens(
+      jwtSecret ? async () => jwtSecret : storedSecret('jwt'),
+      settings.accessTokenTtlSeconds,
+    ),
+    revokedSessions,
+    trustedDevices: new TrustedDevices(
+      storedSecret('trusted-devices'),
+      options.settings.publicUrl?.startsWith('https://') ?? false,
+    ),
+    refreshTokenSecret: storedSecret('refresh-tokens'),
     signupDisabled: settings.signupDisabled,
     linkBase: publicOrigin,
+  });
+  jobs.register<AuthEmailJob>(AUTH_EMAIL_QUEUE, authEmailQueueSettings, (job) => authService.deliverEmailLink(job));
+  await revokedSessions.start();
+  await jobs.start();
+  // Background work stops before the pool it uses is closed (the caller ends the pool after close).
+  app.addHook('onClose', async () => {
+    await jobs.stop(JOBS_STOP_TIMEOUT_MS);
+    await revokedSessions.stop();
   });
   const certificatePdfs = new CertificatePdfService(
     db,

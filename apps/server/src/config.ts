@@ -1,5 +1,36 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/**
+ * Which proxies may set the client IP through X-Forwarded-For (it feeds every per-IP rate limit):
+ * none (`false`), the one nearest hop (`true`), the nearest N hops (`2`), or only the listed proxy
+ * addresses or CIDR ranges (`10.0.0.1,10.1.0.0/16`). Never "every hop": then a client could choose
+ * its own IP by sending the header.
+ */
+export type TrustProxy = false | number | string[];
+
+const isProxyAddress = (entry: string) => {
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+};
+
+const trustProxySchema = z.string().transform((value, context): TrustProxy => {
+  const trimmed = value.trim();
+  if (trimmed === 'false') return false;
+  if (trimmed === 'true') return 1;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+  context.addIssue({
+    code: 'custom',
+    message: 'must be false, true (one proxy), a hop count, or a comma-separated list of proxy IPs/CIDRs',
+  });
+  return z.NEVER;
+});
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -22,7 +53,7 @@ const envSchema = z.object({
   SIGNUP_DISABLED: z.enum(['true', 'false']).default('false'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: trustProxySchema.default(false),
 });
 
 export type Config = {
@@ -42,7 +73,7 @@ export type Config = {
   signupDisabled: boolean;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
@@ -72,6 +103,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signupDisabled: values.SIGNUP_DISABLED === 'true',
     jwtSecret: values.JWT_SECRET,
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
-    trustProxy: values.TRUST_PROXY === 'true',
+    trustProxy: values.TRUST_PROXY,
   };
 }

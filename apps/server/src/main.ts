@@ -2,7 +2,11 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
 async function main() {
+  // Before anything is written: photos, signatures and outbox mail are for this OS user only.
+  process.umask(0o077);
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -28,6 +32,12 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down');
+    // Whatever hangs (a request that never ends, a stuck peer), the process exits and a supervisor
+    // can restart it; running jobs are retried by the next process.
+    setTimeout(() => {
+      logger.error({ deadline_ms: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     try {
       await server.close();
       logger.info('shutdown complete');

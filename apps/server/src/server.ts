@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { secureDataDir } from './data-dir.ts';
 import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
@@ -22,12 +23,18 @@ export type RunningServer = {
  * migrations, and the HTTP server. `close` shuts them down in reverse order.
  */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  await secureDataDir(config.dataDir, { embeddedPostgres: !config.databaseUrl });
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {
-    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), logger);
-    await embedded.ensureDatabase(EMBEDDED_DATABASE_NAME);
-    connectionString = embedded.urlFor(EMBEDDED_DATABASE_NAME);
+    embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), logger, {
+      // Without its database the server could only answer 500; exiting lets a supervisor restart both.
+      onUnexpectedExit: (exit) => {
+        logger.fatal(exit, 'the embedded PostgreSQL exited unexpectedly; stopping the server');
+        process.exit(1);
+      },
+    });
+    connectionString = await embedded.ensureAppDatabase(EMBEDDED_DATABASE_NAME);
   } else {
     logger.info('using the external PostgreSQL from DATABASE_URL');
   }

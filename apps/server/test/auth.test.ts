@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { errorResponseSchema, type Session, sessionSchema } from '@app/contract';
+import { authErrorCodes, authErrorMessages, errorResponseSchema, type Session, sessionSchema } from '@app/contract';
 import { SignJWT } from 'jose';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import type { TrustProxy } from '../src/config.ts';
+import { REFRESH_REUSE_SECONDS } from '../src/features/auth/auth.service.ts';
 import { buildTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, pkcePair, registerConfirmedUser, signIn, uniqueEmail } from './support/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -114,30 +117,6 @@ describe('sign-up', () => {
       expect(errorOf(response).message.toLowerCase()).toContain('signup disabled');
     } finally {
       await closed.close();
-    }
-  });
-
-  it('rolls the account back when the confirmation mail cannot be sent', async () => {
-    const failing = await buildTestApp(database.db, {
-      mailer: {
-        send: async () => {
-          throw new Error('SMTP down');
-        },
-      },
-    });
-    const email = uniqueEmail();
-    try {
-      const response = await failing.inject({
-        method: 'POST',
-        url: '/api/auth/signup',
-        payload: { email, password: GOOD_PASSWORD },
-      });
-      expect(response.statusCode).toBe(503);
-      expect(errorOf(response).message).toMatch(/try again in a few minutes/);
-      const { rows } = await query('select count(*)::int as n from users where email = $1', [email]);
-      expect(rows[0].n).toBe(0);
-    } finally {
-      await failing.close();
     }
   });
 });
@@ -254,8 +233,139 @@ describe('sign-in', () => {
   });
 });
 
+describe('sign-in lockout (strangers guessing from many IPs)', () => {
+  const attempt = (email: string, password: string, from: { ip: string; cookie?: string }) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      payload: { email, password },
+      remoteAddress: from.ip,
+      headers: from.cookie ? { cookie: from.cookie } : {},
+    });
+  const cookieOf = (response: { headers: Record<string, unknown> }) =>
+    String(response.headers['set-cookie']).split(';')[0] as string;
+
+  it('bounds guesses across rotating IPs, yet the owner signs in from a browser they used before', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    const email = owner.user.email;
+    const ownerBrowser = cookieOf(await attempt(email, GOOD_PASSWORD, { ip: '10.0.0.1' }));
+    expect(ownerBrowser).toMatch(/^tc_device_[0-9a-f]{16}=/);
+
+    const guesses: number[] = [];
+    for (let guess = 0; guess < 14; guess++) {
+      guesses.push((await attempt(email, `wrong-guess-${guess}`, { ip: `203.0.113.${guess + 1}` })).statusCode);
+    }
+    expect(guesses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(guesses.slice(10).every((status) => status === 429)).toBe(true);
+    // A stranger who now has the right password still gets nowhere from an unknown browser…
+    expect((await attempt(email, GOOD_PASSWORD, { ip: '198.51.100.9' })).statusCode).toBe(429);
+    // …nor with a forged device cookie…
+    const forged = ownerBrowser.replace(/=.*$/, '=abc.def');
+    expect((await attempt(email, GOOD_PASSWORD, { ip: '198.51.100.9', cookie: forged })).statusCode).toBe(429);
+    // …but the owner's browser is not locked out, from any IP.
+    const ownerSignIn = await attempt(email, GOOD_PASSWORD, { ip: '10.9.9.9', cookie: ownerBrowser });
+    expect(ownerSignIn.statusCode).toBe(200);
+    expect(cookieOf(ownerSignIn)).toBe(ownerBrowser);
+  });
+
+  it("limits a trusted browser's own wrong passwords too", async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    const email = owner.user.email;
+    const browser = cookieOf(await attempt(email, GOOD_PASSWORD, { ip: '10.0.0.2' }));
+    const statuses: number[] = [];
+    for (let guess = 0; guess < 11; guess++) {
+      statuses.push((await attempt(email, 'wrong-guess', { ip: '10.0.0.2', cookie: browser })).statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('does not count correct passwords', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    for (let times = 0; times < 12; times++) {
+      expect((await attempt(owner.user.email, GOOD_PASSWORD, { ip: '10.0.0.3' })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('client IP behind proxies (TRUST_PROXY)', () => {
+  const recordedIp = async (trustProxy: TrustProxy, forwardedFor: string) => {
+    const proxied = await buildTestApp(database.db, { mailer: mail.mailer, settings: { trustProxy } });
+    try {
+      const owner = await registerConfirmedUser(proxied, mail);
+      const response = await proxied.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: owner.user.email, password: GOOD_PASSWORD },
+        remoteAddress: '10.0.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      const { rows } = await query('select ip from auth_sessions where user_id = $1 order by created_at desc limit 1', [
+        owner.user.id,
+      ]);
+      expect(response.statusCode).toBe(200);
+      return rows[0].ip as string;
+    } finally {
+      await proxied.close();
+    }
+  };
+
+  it('takes the address the trusted proxy saw, not one the client wrote into the header', async () => {
+    // The client sends "X-Forwarded-For: 6.6.6.6"; the one proxy appends the address it saw.
+    expect(await recordedIp(1, '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    expect(await recordedIp(false, '6.6.6.6, 203.0.113.7')).toBe('10.0.0.1');
+    expect(await recordedIp(['10.0.0.0/8'], '6.6.6.6, 203.0.113.7')).toBe('203.0.113.7');
+    // Two trusted hops: the second proxy's own address is trusted, so the first's view is used.
+    expect(await recordedIp(2, '6.6.6.6, 203.0.113.7, 10.0.0.5')).toBe('203.0.113.7');
+  });
+});
+
+describe('password change', () => {
+  const changePassword = (session: Session, payload: object) =>
+    app.inject({ method: 'PUT', url: '/api/auth/user', headers: bearer(session), payload });
+
+  it('needs the current password in a normal session, so a stolen access token cannot take over', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const signedIn = sessionSchema.parse((await signIn(app, session.user.email)).json());
+    expect(signedIn.recovery).toBe(false);
+    const missing = await changePassword(signedIn, { password: 'thief-chosen-password-77' });
+    expect(missing.statusCode).toBe(400);
+    expect(errorOf(missing)).toEqual({
+      code: authErrorCodes.currentPasswordRequired,
+      message: authErrorMessages.currentPasswordRequired,
+    });
+    const wrong = await changePassword(signedIn, {
+      password: 'thief-chosen-password-77',
+      current_password: 'a-guess-at-the-old-one',
+    });
+    expect(errorOf(wrong).code).toBe(authErrorCodes.currentPasswordIncorrect);
+    expect((await signIn(app, session.user.email)).statusCode).toBe(200);
+
+    const newPassword = 'copper-gutter-meadow-31';
+    const right = await changePassword(signedIn, { password: newPassword, current_password: GOOD_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect((await signIn(app, session.user.email, newPassword)).statusCode).toBe(200);
+  });
+
+  it('is rate-limited per user (each attempt checks a password)', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      statuses.push((await changePassword(session, { password: 'x', current_password: 'wrong-one' })).statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
 describe('sessions', () => {
-  it('rotates the refresh token, and reusing an old one revokes the whole session family', async () => {
+  /** Moves a refresh token's rotation back in time, past the retry interval. */
+  const ageRotation = (token: string, seconds: number) =>
+    query(`update refresh_tokens set rotated_at = now() - make_interval(secs => $2) where token_hash = $1`, [
+      createHash('sha256').update(token).digest('hex'),
+      seconds,
+    ]);
+
+  it('rotates the refresh token, and reusing an old one after the retry interval revokes the whole session family', async () => {
     const first = await registerConfirmedUser(app, mail);
     const refreshed = await post('/api/auth/refresh', { refresh_token: first.refresh_token });
     expect(refreshed.statusCode).toBe(200);
@@ -263,6 +373,7 @@ describe('sessions', () => {
     expect(second.refresh_token).not.toBe(first.refresh_token);
     expect((await app.inject({ url: '/api/auth/user', headers: bearer(second) })).statusCode).toBe(200);
 
+    await ageRotation(first.refresh_token, REFRESH_REUSE_SECONDS + 1);
     const reuse = await post('/api/auth/refresh', { refresh_token: first.refresh_token });
     expect(reuse.statusCode).toBe(401);
     expect(errorOf(reuse).code).toBe('refresh_token_already_used');
@@ -271,13 +382,69 @@ describe('sessions', () => {
     expect((await app.inject({ url: '/api/auth/user', headers: bearer(second) })).statusCode).toBe(401);
   });
 
-  it('lets only one of two concurrent refreshes with the same token succeed', async () => {
+  it('gives a phone that retries a refresh (lost response) the same rotated session, in parallel too', async () => {
     const session = await registerConfirmedUser(app, mail);
     const results = await Promise.all([
       post('/api/auth/refresh', { refresh_token: session.refresh_token }),
       post('/api/auth/refresh', { refresh_token: session.refresh_token }),
     ]);
-    expect(results.map((response) => response.statusCode).sort()).toEqual([200, 401]);
+    expect(results.map((response) => response.statusCode)).toEqual([200, 200]);
+    const [a, b] = results.map((response) => sessionSchema.parse(response.json()));
+    expect(a?.refresh_token).toBe(b?.refresh_token);
+    const retried = sessionSchema.parse(
+      (await post('/api/auth/refresh', { refresh_token: session.refresh_token })).json(),
+    );
+    expect(retried.refresh_token).toBe(a?.refresh_token);
+    // Both answers are live: the winner's session was not revoked.
+    for (const answer of [a, b, retried]) {
+      expect((await app.inject({ url: '/api/auth/user', headers: bearer(answer as Session) })).statusCode).toBe(200);
+    }
+    const next = await post('/api/auth/refresh', { refresh_token: retried.refresh_token });
+    expect(next.statusCode).toBe(200);
+  });
+
+  it('still detects reuse within the retry interval once the successor has itself been used', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const second = sessionSchema.parse(
+      (await post('/api/auth/refresh', { refresh_token: session.refresh_token })).json(),
+    );
+    const third = sessionSchema.parse(
+      (await post('/api/auth/refresh', { refresh_token: second.refresh_token })).json(),
+    );
+    const replay = await post('/api/auth/refresh', { refresh_token: session.refresh_token });
+    expect(replay.statusCode).toBe(401);
+    expect(errorOf(replay).code).toBe('refresh_token_already_used');
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(third) })).statusCode).toBe(401);
+  });
+
+  it('ends a session on another instance as soon as it is signed out here (no query per request there)', async () => {
+    const other = await buildTestApp(database.db, { mailer: mail.mailer });
+    try {
+      const phone = await registerConfirmedUser(app, mail);
+      const laptop = sessionSchema.parse((await signIn(app, phone.user.email)).json());
+      expect((await other.inject({ url: '/api/auth/user', headers: bearer(laptop) })).statusCode).toBe(200);
+      await app.inject({ method: 'POST', url: '/api/auth/signout', headers: bearer(phone) });
+      // The NOTIFY reaches the other instance on commit; poll only to allow for its delivery.
+      await expect
+        .poll(async () => (await other.inject({ url: '/api/auth/user', headers: bearer(laptop) })).statusCode, {
+          timeout: 2000,
+          interval: 5,
+        })
+        .toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('learns revocations made before it started', async () => {
+    const phone = await registerConfirmedUser(app, mail);
+    await app.inject({ method: 'POST', url: '/api/auth/signout', headers: bearer(phone) });
+    const later = await buildTestApp(database.db, { mailer: mail.mailer });
+    try {
+      expect((await later.inject({ url: '/api/auth/user', headers: bearer(phone) })).statusCode).toBe(401);
+    } finally {
+      await later.close();
+    }
   });
 
   it('signs out globally: another device loses its access and refresh tokens at once', async () => {
@@ -336,6 +503,7 @@ describe('password recovery', () => {
     const exchange = await post('/api/auth/exchange', { auth_code: code, code_verifier: verifier });
     expect(exchange.json().type).toBe('recovery');
     const recovery: Session = sessionSchema.parse(exchange.json().session);
+    expect(recovery.recovery).toBe(true);
 
     const weak = await app.inject({
       method: 'PUT',
@@ -357,6 +525,50 @@ describe('password recovery', () => {
     expect((await app.inject({ url: '/api/auth/user', headers: bearer(recovery) })).statusCode).toBe(200);
     expect((await signIn(app, email)).statusCode).toBe(400);
     expect((await signIn(app, email, newPassword)).statusCode).toBe(200);
+    // The recovery session is an ordinary one now: another change needs the current password.
+    const again = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/user',
+      headers: bearer(recovery),
+      payload: { password: 'another-fresh-password-55' },
+    });
+    expect(errorOf(again).code).toBe(authErrorCodes.currentPasswordRequired);
+  });
+
+  it('refuses a PKCE recovery link opened without its verifier, and keeps it usable where it was asked for', async () => {
+    const original = await registerConfirmedUser(app, mail);
+    const email = original.user.email;
+    const { verifier, challenge } = pkcePair();
+    await post('/api/auth/recover', { email, code_challenge: challenge });
+    const code = mail.linkIn(await mail.nextMailTo(email), /^\/auth\/callback$/).searchParams.get('code') ?? '';
+
+    for (const body of [
+      { type: 'recovery', auth_code: code },
+      { type: 'recovery', token_hash: code },
+    ]) {
+      const elsewhere = await post('/api/auth/verify', body);
+      expect(elsewhere.statusCode).toBe(400);
+      expect(errorOf(elsewhere)).toEqual({
+        code: authErrorCodes.recoveryLinkOtherBrowser,
+        message: authErrorMessages.recoveryLinkOtherBrowser,
+      });
+      expect(elsewhere.json()).not.toHaveProperty('session');
+    }
+    const here = await post('/api/auth/exchange', { auth_code: code, code_verifier: verifier });
+    expect(here.statusCode).toBe(200);
+    expect(here.json().session.recovery).toBe(true);
+  });
+
+  it('still signs in from a recovery link that was asked for without PKCE (token-hash link)', async () => {
+    const original = await registerConfirmedUser(app, mail);
+    await post('/api/auth/recover', { email: original.user.email });
+    const link = mail.linkIn(await mail.nextMailTo(original.user.email), /^\/auth\/confirm$/);
+    const verified = await post('/api/auth/verify', {
+      type: 'recovery',
+      token_hash: link.searchParams.get('token_hash'),
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().session.recovery).toBe(true);
   });
 
   it('answers a recovery request for an unknown email with 200 and sends nothing', async () => {
@@ -411,9 +623,19 @@ describe('logs', () => {
       (await post('/api/auth/refresh', { refresh_token: session.refresh_token })).json(),
     );
     await app.inject({ url: '/api/profile', headers: bearer(refreshed) });
+    // An emailed link opened in the browser: its code must not be logged with the URL.
+    const linkCode = 'live-link-code-0123456789abcdef';
+    await app.inject({ url: `/auth/callback?code=${linkCode}&type=recovery` });
     const everything = logLines.join('\n');
     expect(logLines.length).toBeGreaterThan(10);
-    for (const secret of [GOOD_PASSWORD, session.access_token, session.refresh_token, refreshed.access_token]) {
+    for (const secret of [
+      GOOD_PASSWORD,
+      session.access_token,
+      session.refresh_token,
+      refreshed.access_token,
+      refreshed.refresh_token,
+      linkCode,
+    ]) {
       expect(everything).not.toContain(secret);
     }
   });

@@ -23,9 +23,9 @@ export default async function setup(project: TestProject) {
   // mkdtemp makes a private dir; when run as root, postgres runs as its own user and must enter it.
   await chmod(directory, 0o755);
   const cluster = await startEmbeddedPostgres(path.join(directory, 'postgres'), pino({ level: 'warn' }));
-  await cluster.ensureDatabase(TEMPLATE_DATABASE);
-  await runMigrations(cluster.urlFor(TEMPLATE_DATABASE));
-  project.provide('pgAdminUrl', cluster.urlFor('postgres'));
+  // Migrated as the app role, as a real start does; tests then connect as the superuser.
+  await runMigrations(await cluster.ensureAppDatabase(TEMPLATE_DATABASE));
+  project.provide('pgAdminUrl', cluster.adminUrlFor('postgres'));
 
   return async () => {
     await cluster.stop();

@@ -75,6 +75,39 @@ describe('error shape', () => {
     expect(body.error.details?.[0]?.path).toBe('name');
   });
 
+  it('answers deeply nested JSON with a 400 at once, without walking it (no stack overflow, no stall)', async () => {
+    // The review's attack: 20 arrays each 6,000 deep in one 230 KB body, and one 7,000 deep.
+    const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const bodies = [
+      `{"email":"a@b.co","password":${deep(7000)}}`,
+      `{"email":"a@b.co","password":[${Array.from({ length: 20 }, () => deep(6000)).join(',')}]}`,
+      `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+    ];
+    const responses = await Promise.all(
+      bodies.map((payload) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/signin',
+          headers: { 'content-type': 'application/json' },
+          payload,
+        }),
+      ),
+    );
+    for (const response of responses) {
+      expect(response.statusCode).toBe(400);
+      expect(errorResponseSchema.parse(response.json()).error.message).toMatch(/nested too deeply/);
+    }
+  });
+
+  it('still reads JSON whose strings contain brackets', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/__probe/validate',
+      payload: { name: `${'['.repeat(100)}\\"${'{'.repeat(100)}` },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('answers malformed JSON with 400, not 500', async () => {
     const response = await app.inject({
       method: 'POST',

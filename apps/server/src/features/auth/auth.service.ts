@@ -1,6 +1,7 @@
 import {
   type AuthUser,
   authErrorCodes,
+  authErrorMessages,
   DEFAULT_TIME_ZONE,
   type EmailLinkType,
   type ExchangeCodeResponse,
@@ -11,22 +12,48 @@ import {
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import { authRepo, type Queryable, type UserRow } from './auth.repo.ts';
 import { authEmail } from './auth-emails.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
-import { type AccessTokens, pkceVerifierMatches, randomToken, sha256Hex } from './tokens.ts';
+import type { RevokedSessions } from './revoked-sessions.ts';
+import { type AccessTokens, hmacToken, pkceVerifierMatches, randomToken, sha256Hex } from './tokens.ts';
+import type { TrustedDevices } from './trusted-devices.ts';
 
-/** Who is calling: used for rate limits and recorded on new sessions. */
-export type RequestOrigin = { ip: string; userAgent?: string | undefined };
+/** Who is calling: used for rate limits, recorded on new sessions; `cookies` may hold a device cookie. */
+export type RequestOrigin = { ip: string; userAgent?: string | undefined; cookies?: string | undefined };
+
+/** A session to hand back, and the Set-Cookie header that trusts this browser for the account. */
+export type SignedIn<T> = T & { deviceCookie: string };
+
+/** The queue that mails confirmation and recovery links (after the request's transaction commits). */
+export const AUTH_EMAIL_QUEUE = 'auth-email';
+export type AuthEmailJob = { userId: string; type: EmailLinkType; codeChallenge?: string | undefined };
+/** About 2 hours of retries (backoff from 30 s); a send stuck longer than 2 minutes is retried. */
+export const authEmailQueueSettings: QueueSettings = { retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 120 };
+
+/**
+ * A phone that lost the answer to a refresh retries with the same token; within this many seconds of
+ * the rotation it gets the same rotated session back instead of being treated as a token thief.
+ */
+export const REFRESH_REUSE_SECONDS = 30;
 
 const LINK_TTL_SECONDS: Record<EmailLinkType, number> = { signup: 24 * 3600, recovery: 3600 };
 
 /** Limits per DESIGN §3: per IP and per email, stored in PostgreSQL. */
 export const authRateLimits = {
   signInPerIp: { name: 'signin:ip', limit: 100, windowSeconds: 300 },
-  signInPerEmail: { name: 'signin:email', limit: 10, windowSeconds: 300 },
+  /**
+   * Wrong passwords for one account from browsers it does not know, all together: this bounds
+   * guessing from any number of IPs. It never applies to a browser the owner has signed in with.
+   */
+  signInFailuresPerAccount: { name: 'signin-failures:account', limit: 10, windowSeconds: 900 },
+  /** Wrong passwords from one trusted browser of the account. */
+  signInFailuresPerDevice: { name: 'signin-failures:device', limit: 10, windowSeconds: 900 },
+  /** Password changes (each checks the current password and runs argon2 twice). */
+  passwordChangePerUser: { name: 'password-change:user', limit: 10, windowSeconds: 900 },
   // Per-IP limits are loose (an office or a phone carrier shares one IP); per-email limits are tight.
   signUpPerIp: { name: 'signup:ip', limit: 100, windowSeconds: 3600 },
   /** Per address and per kind of mail, so a confirmation never blocks a password reset. */
@@ -51,8 +78,13 @@ const errors = {
 export type AuthServiceOptions = {
   db: Database;
   mailer: Mailer;
+  jobs: JobQueue;
   rateLimiter: RateLimiter;
   accessTokens: AccessTokens;
+  revokedSessions: RevokedSessions;
+  trustedDevices: TrustedDevices;
+  /** Key from which each refresh token's successor is derived (see `refresh`). */
+  refreshTokenSecret: () => Promise<string>;
   signupDisabled: boolean;
   /** Origin for emailed links, e.g. https://app.example.com. */
   linkBase: () => string;
@@ -81,7 +113,8 @@ export class AuthService {
     await this.limit(authRateLimits.mailPerIp, origin.ip, 'email');
 
     const passwordHash = await hashPassword(input.password);
-    // Account, profile and link commit only if the confirmation mail went out: no half-made accounts.
+    // Account, profile and the job that mails the link commit together: no account without its
+    // confirmation on the way. The mail itself is sent by the queue, never inside this transaction.
     const user = await this.db.transaction(async (tx) => {
       const created = await authRepo.insertUserWithProfile(tx, {
         email: input.email,
@@ -89,44 +122,77 @@ export class AuthService {
         timeZone: validTimeZone(input.time_zone),
       });
       if (!created) throw fail(422, authErrorCodes.userAlreadyExists, 'User already registered');
-      await this.sendLink(tx, created, 'signup', input.code_challenge);
+      await this.queueLink(tx, created, 'signup', input.code_challenge);
       return created;
     });
+    this.options.jobs.wake(AUTH_EMAIL_QUEUE);
     await this.options.rateLimiter.hit(mailPerEmailRule('signup'), input.email);
     return { user: toAuthUser(user), confirmation_sent: true };
   }
 
-  async signIn(input: { email: string; password: string }, origin: RequestOrigin): Promise<Session> {
+  /**
+   * Each attempt is counted up front (so parallel guesses cannot slip under the limit) against the
+   * browser's own bucket when it holds this account's device cookie, else the account's bucket for
+   * unknown browsers; a correct password takes its count back.
+   */
+  async signIn(input: { email: string; password: string }, origin: RequestOrigin): Promise<SignedIn<Session>> {
     await this.limit(authRateLimits.signInPerIp, origin.ip, 'request');
-    await this.limit(authRateLimits.signInPerEmail, input.email, 'request');
+    const deviceId = await this.options.trustedDevices.deviceOf(input.email, origin.cookies);
+    const [failures, subject] = deviceId
+      ? [authRateLimits.signInFailuresPerDevice, `${input.email}:${deviceId}`]
+      : [authRateLimits.signInFailuresPerAccount, input.email];
+    await this.limit(failures, subject, 'request');
     const user = await authRepo.findUserByEmail(this.db, input.email);
     if (!user?.passwordHash) {
       await burnPasswordCheck(input.password);
       throw errors.invalidCredentials();
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) throw errors.invalidCredentials();
+    await this.options.rateLimiter.refund(failures, subject);
     if (!user.emailConfirmedAt) throw fail(400, authErrorCodes.emailNotConfirmed, 'Email not confirmed');
-    return this.db.transaction((tx) => this.startSession(tx, user, origin));
+    const session = await this.db.transaction((tx) => this.startSession(tx, user, origin, false));
+    return { ...session, deviceCookie: await this.options.trustedDevices.issue(user.email, deviceId) };
   }
 
-  /** Rotates the refresh token. Presenting an already-rotated token revokes the whole session. */
+  /**
+   * Rotates the refresh token. The successor is derived from the token with a server key, so a retry
+   * within REFRESH_REUSE_SECONDS (a lost response) gets the same successor back. Any other use of a
+   * rotated token is theft or a bug, and revokes the whole session.
+   */
   async refresh(refreshToken: string, origin: RequestOrigin): Promise<Session> {
     await this.limit(authRateLimits.refreshPerIp, origin.ip, 'request');
+    const successor = hmacToken(await this.options.refreshTokenSecret(), refreshToken);
     const outcome = await this.db.transaction(async (tx) => {
       const current = await authRepo.lockRefreshToken(tx, sha256Hex(refreshToken));
       if (!current) return { ok: false as const, error: 'not_found' as const };
       if (current.sessionRevokedAt) return { ok: false as const, error: 'revoked' as const };
-      if (current.rotatedAt) {
-        await authRepo.revokeSession(tx, current.sessionId);
-        return { ok: false as const, error: 'reused' as const };
-      }
-      await authRepo.markRefreshTokenRotated(tx, current.id);
       const user = await authRepo.findUserById(tx, current.userId);
       if (!user) return { ok: false as const, error: 'not_found' as const };
-      return { ok: true as const, session: await this.issueTokens(tx, user, current.sessionId) };
+      if (current.rotatedAt) {
+        const retried =
+          current.secondsSinceRotation !== null && current.secondsSinceRotation <= REFRESH_REUSE_SECONDS
+            ? await authRepo.findRefreshTokenOfSession(tx, sha256Hex(successor), current.sessionId)
+            : undefined;
+        if (retried && !retried.rotatedAt) {
+          const session = await this.sessionFor(user, current.sessionId, successor, current.sessionRecovery);
+          return { ok: true as const, session };
+        }
+        return {
+          ok: false as const,
+          error: 'reused' as const,
+          revoked: await authRepo.revokeSession(tx, current.sessionId),
+        };
+      }
+      await authRepo.markRefreshTokenRotated(tx, current.id);
+      await authRepo.insertRefreshToken(tx, current.sessionId, sha256Hex(successor));
+      return {
+        ok: true as const,
+        session: await this.sessionFor(user, current.sessionId, successor, current.sessionRecovery),
+      };
     });
     if (outcome.ok) return outcome.session;
     if (outcome.error === 'reused') {
+      this.options.revokedSessions.add(outcome.revoked);
       throw fail(
         401,
         authErrorCodes.refreshTokenReused,
@@ -140,8 +206,12 @@ export class AuthService {
   }
 
   /** PKCE code exchange for an emailed link opened in the browser that asked for it. */
-  async exchangeCode(authCode: string, codeVerifier: string, origin: RequestOrigin): Promise<ExchangeCodeResponse> {
-    return this.db.transaction(async (tx) => {
+  async exchangeCode(
+    authCode: string,
+    codeVerifier: string,
+    origin: RequestOrigin,
+  ): Promise<SignedIn<ExchangeCodeResponse>> {
+    const exchanged = await this.db.transaction(async (tx) => {
       const link = await this.lockUsableLink(tx, authCode);
       if (!link.codeChallenge || !pkceVerifierMatches(codeVerifier, link.codeChallenge)) {
         throw fail(
@@ -152,13 +222,20 @@ export class AuthService {
       }
       await authRepo.markEmailLinkUsed(tx, link.id);
       const user = await authRepo.confirmEmail(tx, link.userId);
-      return { type: link.type as EmailLinkType, session: await this.startSession(tx, user, origin) };
+      const type = link.type as EmailLinkType;
+      return { type, session: await this.startSession(tx, user, origin, type === 'recovery') };
     });
+    // Proving the mailbox from this browser makes it a trusted one, as a sign-in would.
+    const deviceId = await this.options.trustedDevices.deviceOf(exchanged.session.user.email, origin.cookies);
+    const deviceCookie = await this.options.trustedDevices.issue(exchanged.session.user.email, deviceId);
+    return { ...exchanged, deviceCookie };
   }
 
   /**
    * Verifies an emailed link without a code verifier (a token-hash link, or a code link opened on
-   * another device). It confirms the email; a recovery link also signs in, to set a new password.
+   * another device). It confirms the email. A recovery link signs in (to set a new password) only if
+   * it was issued without PKCE: one that was asked for with a code challenge must be completed with
+   * the verifier of that browser, so it is refused here and stays usable there.
    */
   async verifyLink(
     input: { type: EmailLinkType; token_hash?: string | undefined; auth_code?: string | undefined },
@@ -171,10 +248,13 @@ export class AuthService {
     return this.db.transaction(async (tx) => {
       const link = await this.lockUsableLink(tx, token);
       if (link.type !== input.type) throw errors.invalidLink();
+      if (link.type === 'recovery' && link.codeChallenge) {
+        throw fail(400, authErrorCodes.recoveryLinkOtherBrowser, authErrorMessages.recoveryLinkOtherBrowser);
+      }
       await authRepo.markEmailLinkUsed(tx, link.id);
       const user = await authRepo.confirmEmail(tx, link.userId);
       if (link.type === 'recovery') {
-        return { type: link.type, email: user.email, session: await this.startSession(tx, user, origin) };
+        return { type: link.type, email: user.email, session: await this.startSession(tx, user, origin, true) };
       }
       return { type: 'signup' as const, email: user.email };
     });
@@ -185,7 +265,8 @@ export class AuthService {
     await this.limitMail(email, origin, 'signup');
     const user = await authRepo.findUserByEmail(this.db, email);
     if (!user || user.emailConfirmedAt) return;
-    await this.db.transaction((tx) => this.sendLink(tx, user, 'signup', codeChallenge));
+    await this.queueLink(this.db, user, 'signup', codeChallenge);
+    this.options.jobs.wake(AUTH_EMAIL_QUEUE);
   }
 
   /** Emails a password-recovery link. Answers the same whether or not the account exists. */
@@ -193,7 +274,28 @@ export class AuthService {
     await this.limitMail(email, origin, 'recovery');
     const user = await authRepo.findUserByEmail(this.db, email);
     if (!user) return;
-    await this.db.transaction((tx) => this.sendLink(tx, user, 'recovery', codeChallenge));
+    await this.queueLink(this.db, user, 'recovery', codeChallenge);
+    this.options.jobs.wake(AUTH_EMAIL_QUEUE);
+  }
+
+  /**
+   * The queue's worker: mints the link and mails it, with the mailer's timeouts. A failure is retried
+   * with backoff by the queue; each attempt mints a fresh link, so no unsent link is ever live.
+   */
+  async deliverEmailLink(job: AuthEmailJob): Promise<void> {
+    const user = await authRepo.findUserById(this.db, job.userId);
+    if (!user || (job.type === 'signup' && user.emailConfirmedAt)) return;
+    const token = randomToken();
+    await authRepo.insertEmailLink(this.db, {
+      userId: user.id,
+      type: job.type,
+      tokenHash: sha256Hex(token),
+      codeChallenge: job.codeChallenge,
+      ttlSeconds: LINK_TTL_SECONDS[job.type],
+    });
+    const query = job.codeChallenge ? `code=${token}&type=${job.type}` : `token_hash=${token}&type=${job.type}`;
+    const page = job.codeChallenge ? '/auth/callback' : '/auth/confirm';
+    await this.options.mailer.send(authEmail(job.type, user.email, `${this.options.linkBase()}${page}?${query}`));
   }
 
   /** Resolves a Bearer token to its caller; every failure is a 401 with the spec's wording. */
@@ -207,7 +309,11 @@ export class AuthService {
         : fail(401, 'unauthorized', 'Authentication error - please log in again');
     }
     const { userId, sessionId } = check.claims;
-    if (!(await authRepo.isSessionActive(this.db, sessionId, userId))) {
+    // No query while the in-memory revocation list is current (DESIGN §3); the database otherwise.
+    const revoked =
+      this.options.revokedSessions.isRevoked(sessionId) ??
+      !(await authRepo.isSessionActive(this.db, sessionId, userId));
+    if (revoked) {
       throw fail(401, authErrorCodes.sessionExpired, 'Your session has ended - please log in again');
     }
     return { userId, sessionId };
@@ -219,21 +325,43 @@ export class AuthService {
     return toAuthUser(user);
   }
 
-  /** Sets a new password and ends every other session of the user. */
-  async updatePassword(caller: AuthenticatedCaller, password: string): Promise<AuthUser> {
-    const user = await this.getUser(caller);
-    this.assertAcceptablePassword(password, user.email);
-    const passwordHash = await hashPassword(password);
-    await this.db.transaction(async (tx) => {
+  /**
+   * Sets a new password and ends every other session of the user. The current password is required,
+   * except in a session begun by a recovery link (whose owner has just proved their mailbox), so a
+   * stolen access token alone cannot take the account over.
+   */
+  async updatePassword(
+    caller: AuthenticatedCaller,
+    input: { password: string; current_password?: string | undefined },
+  ): Promise<AuthUser> {
+    await this.limit(authRateLimits.passwordChangePerUser, caller.userId, 'request');
+    const [user, session] = await Promise.all([
+      authRepo.findUserById(this.db, caller.userId),
+      authRepo.findSession(this.db, caller.sessionId),
+    ]);
+    if (!user || !session) throw errors.noSession();
+    if (!session.recovery) {
+      if (!input.current_password) {
+        throw fail(400, authErrorCodes.currentPasswordRequired, authErrorMessages.currentPasswordRequired);
+      }
+      if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.current_password))) {
+        throw fail(400, authErrorCodes.currentPasswordIncorrect, authErrorMessages.currentPasswordIncorrect);
+      }
+    }
+    this.assertAcceptablePassword(input.password, user.email);
+    const passwordHash = await hashPassword(input.password);
+    const revoked = await this.db.transaction(async (tx) => {
       await authRepo.setPasswordHash(tx, caller.userId, passwordHash);
-      await authRepo.revokeUserSessions(tx, caller.userId, caller.sessionId);
+      await authRepo.endRecovery(tx, caller.sessionId);
+      return authRepo.revokeUserSessions(tx, caller.userId, caller.sessionId);
     });
-    return user;
+    this.options.revokedSessions.add(revoked);
+    return toAuthUser(user);
   }
 
   /** Global sign-out: every session of the user, on every device. */
   async signOut(caller: AuthenticatedCaller): Promise<void> {
-    await authRepo.revokeUserSessions(this.db, caller.userId);
+    this.options.revokedSessions.add(await authRepo.revokeUserSessions(this.db, caller.userId));
   }
 
   private assertAcceptablePassword(password: string, email: string) {
@@ -241,18 +369,25 @@ export class AuthService {
     if (problem) throw fail(422, authErrorCodes.weakPassword, problem);
   }
 
-  private async startSession(tx: Queryable, user: UserRow, origin: RequestOrigin): Promise<Session> {
+  private async startSession(tx: Queryable, user: UserRow, origin: RequestOrigin, recovery: boolean) {
     const sessionId = await authRepo.insertSession(tx, {
       userId: user.id,
       ip: origin.ip,
       userAgent: origin.userAgent?.slice(0, 512),
+      recovery,
     });
-    return this.issueTokens(tx, user, sessionId);
-  }
-
-  private async issueTokens(tx: Queryable, user: UserRow, sessionId: string): Promise<Session> {
     const refreshToken = randomToken();
     await authRepo.insertRefreshToken(tx, sessionId, sha256Hex(refreshToken));
+    return this.sessionFor(user, sessionId, refreshToken, recovery);
+  }
+
+  /** The session answer: a fresh access token beside the given refresh token. */
+  private async sessionFor(
+    user: UserRow,
+    sessionId: string,
+    refreshToken: string,
+    recovery: boolean,
+  ): Promise<Session> {
     const access = await this.options.accessTokens.issue({ userId: user.id, sessionId, email: user.email });
     return {
       access_token: access.token,
@@ -261,6 +396,7 @@ export class AuthService {
       expires_at: access.expiresAt,
       refresh_token: refreshToken,
       user: toAuthUser(user),
+      recovery,
     };
   }
 
@@ -271,27 +407,9 @@ export class AuthService {
     return found.link;
   }
 
-  private async sendLink(tx: Queryable, user: UserRow, type: EmailLinkType, codeChallenge: string | undefined) {
-    const token = randomToken();
-    await authRepo.insertEmailLink(tx, {
-      userId: user.id,
-      type,
-      tokenHash: sha256Hex(token),
-      codeChallenge,
-      ttlSeconds: LINK_TTL_SECONDS[type],
-    });
-    const query = codeChallenge ? `code=${token}&type=${type}` : `token_hash=${token}&type=${type}`;
-    const page = codeChallenge ? '/auth/callback' : '/auth/confirm';
-    const link = `${this.options.linkBase()}${page}?${query}`;
-    try {
-      await this.options.mailer.send(authEmail(type, user.email, link));
-    } catch {
-      throw fail(
-        503,
-        'service_unavailable',
-        'We could not send the email just now. Please try again in a few minutes.',
-      );
-    }
+  /** Asks the queue to mail a link; in `tx`, so the request is committed with what asked for it. */
+  private async queueLink(tx: Queryable, user: UserRow, type: EmailLinkType, codeChallenge: string | undefined) {
+    await this.options.jobs.enqueue<AuthEmailJob>(tx, AUTH_EMAIL_QUEUE, { userId: user.id, type, codeChallenge });
   }
 
   private async limitMail(email: string, origin: RequestOrigin, type: EmailLinkType) {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 /** An unguessable token (256 bits by default), URL-safe. */
@@ -11,11 +11,33 @@ export function sha256Hex(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
+/** A keyed digest (HMAC-SHA-256), URL-safe: tokens only a holder of `key` can derive or check. */
+export function hmacToken(key: string, value: string): string {
+  return createHmac('sha256', key).update(value).digest('base64url');
+}
+
+/** Compares two strings in time that does not depend on where they differ. */
+export function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A value loaded once (e.g. a secret from the database) and kept; a failed load is retried on next use. */
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= load().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
+}
+
 /** RFC 7636 S256: the challenge is base64url(SHA-256(verifier)). */
 export function pkceVerifierMatches(verifier: string, challenge: string): boolean {
-  const computed = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
-  const expected = Buffer.from(challenge);
-  return computed.length === expected.length && timingSafeEqual(computed, expected);
+  return sameToken(createHash('sha256').update(verifier).digest('base64url'), challenge);
 }
 
 const ISSUER = 'tradecert';
@@ -28,22 +50,15 @@ export type AccessTokenCheck =
 
 /** Short-lived HS256 JWT access tokens (DESIGN §3). */
 export class AccessTokens {
-  private key: Promise<Uint8Array> | undefined;
+  /** A KeyObject made once: given raw bytes, jose would import the key again for every token. */
+  private readonly signingKey: () => Promise<KeyObject>;
 
   /** `loadSecret` runs on first use (it may read the database), and again if it failed. */
   constructor(
-    private readonly loadSecret: () => Promise<string>,
+    loadSecret: () => Promise<string>,
     readonly ttlSeconds: number,
-  ) {}
-
-  private signingKey(): Promise<Uint8Array> {
-    this.key ??= this.loadSecret()
-      .then((secret) => new TextEncoder().encode(secret))
-      .catch((error: unknown) => {
-        this.key = undefined;
-        throw error;
-      });
-    return this.key;
+  ) {
+    this.signingKey = loadOnce(async () => createSecretKey(Buffer.from(await loadSecret(), 'utf8')));
   }
 
   async issue(claims: AccessTokenClaims & { email: string }): Promise<{ token: string; expiresAt: number }> {

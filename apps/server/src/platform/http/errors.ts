@@ -40,6 +40,11 @@ const friendlyMessageForStatus: Record<number, string> = {
   415: 'This type of content is not supported. Send JSON or an image file.',
 };
 
+const BUSY_MESSAGE = 'The service is busy right now. Please try again in a few seconds.';
+
+/** pg's pool gave up waiting for a free connection (POOL_CHECKOUT_TIMEOUT_MS): overload, not a bug. */
+const isDatabaseBusy = (error: Error) => /timeout exceeded when trying to connect/i.test(error.message);
+
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
@@ -57,6 +62,10 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     }));
     const message = details[0]?.message ?? 'Please check what you entered and try again.';
     return reply.status(400).send(errorBody('validation_failed', message, details));
+  }
+  if (isDatabaseBusy(error)) {
+    request.log.warn({ err: error }, 'no database connection free in time');
+    return reply.status(503).header('retry-after', '5').send(errorBody('service_unavailable', BUSY_MESSAGE));
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {

@@ -16,9 +16,18 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Sends through a real SMTP server (SMTP_URL). */
-export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+/** Deadlines for each stage of an SMTP conversation; a silent server fails the attempt, which is retried. */
+export type SmtpTimeouts = { connectionMs: number; greetingMs: number; socketMs: number };
+const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
+
+/** Sends through a real SMTP server (SMTP_URL). Called from the job queue, never inside a request. */
+export function createSmtpMailer(smtpUrl: string, from: string, timeouts = DEFAULT_SMTP_TIMEOUTS): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+  });
   return {
     async send({ to, subject, text, html }) {
       await transport.sendMail({ from, to, subject, text, html });
@@ -35,9 +44,10 @@ export function createOutboxMailer(directory: string, from: string, logger: Logg
   return {
     async send({ to, subject, text, html, link }) {
       const info = await transport.sendMail({ from, to, subject, text, html });
-      await mkdir(directory, { recursive: true });
+      // Outbox mails hold live links: readable by this user only.
+      await mkdir(directory, { recursive: true, mode: 0o700 });
       const file = path.join(directory, `${Date.now()}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ to, subject, file, link }, 'mail written to the outbox (no SMTP_URL set)');
     },
   };

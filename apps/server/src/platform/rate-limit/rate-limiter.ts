@@ -20,7 +20,7 @@ export class RateLimiter {
   async hit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
     const nowMs = Date.now();
     const windowMs = rule.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
+    const windowStart = windowStartOf(rule, nowMs);
     const key = `${rule.name}:${subject}`;
     const { rows } = await this.db.$client.query<{ count: number }>(
       `insert into rate_limit_counters (key, window_start, count) values ($1, $2, 1)
@@ -35,7 +35,23 @@ export class RateLimiter {
     return { allowed: false, retryAfterSeconds };
   }
 
+  /**
+   * Takes back one hit of the current window: an attempt counted up front (so parallel attempts
+   * cannot all slip under the limit) that turned out not to count, e.g. a correct password.
+   */
+  async refund(rule: RateLimitRule, subject: string): Promise<void> {
+    await this.db.$client.query(
+      'update rate_limit_counters set count = greatest(count - 1, 0) where key = $1 and window_start = $2',
+      [`${rule.name}:${subject}`, windowStartOf(rule, Date.now())],
+    );
+  }
+
   private async sweep() {
     await this.db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '1 day'`);
   }
+}
+
+function windowStartOf(rule: RateLimitRule, nowMs: number): Date {
+  const windowMs = rule.windowSeconds * 1000;
+  return new Date(Math.floor(nowMs / windowMs) * windowMs);
 }

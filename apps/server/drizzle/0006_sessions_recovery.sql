@@ -1,0 +1,2 @@
+ALTER TABLE "auth_sessions" ADD COLUMN "recovery" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "auth_sessions_revoked_at_idx" ON "auth_sessions" USING btree ("revoked_at") WHERE "auth_sessions"."revoked_at" is not null;

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('TRUST_PROXY', () => {
+  const trustProxyOf = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+
+  it('trusts no proxy by default, and exactly one hop for true', () => {
+    expect(trustProxyOf(undefined)).toBe(false);
+    expect(trustProxyOf('false')).toBe(false);
+    expect(trustProxyOf('true')).toBe(1);
+  });
+
+  it('accepts a hop count and a list of proxy addresses or CIDR ranges', () => {
+    expect(trustProxyOf('2')).toBe(2);
+    expect(trustProxyOf('10.0.0.1, 10.1.0.0/16,::1')).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
+  });
+
+  it('refuses anything else with a message naming the variable', () => {
+    for (const value of ['yes', '10.0.0.1/33', 'proxy.example.com', '10.0.0.1,']) {
+      expect(() => trustProxyOf(value)).toThrow(ConfigError);
+      expect(() => trustProxyOf(value)).toThrow(/TRUST_PROXY/);
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { Database } from '../../db/client.ts';
+
+/** A drizzle transaction (or the database itself): what `enqueue` writes the job through. */
+type Transactional = Pick<Database, 'execute'>;
+
+export type QueueSettings = {
+  /** Attempts after the first; waits grow exponentially from `retryDelaySeconds`. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** An attempt still running after this long is failed (and retried), so a stuck peer never pins a job. */
+  expireInSeconds: number;
+};
+
+export type JobHandler<Data> = (data: Data) => Promise<void>;
+
+/**
+ * Background work on pg-boss (DESIGN §1): jobs are rows in PostgreSQL, retried with backoff, run once
+ * across instances. `enqueue` writes the job in the caller's transaction, so the job exists exactly
+ * when the data that asked for it was committed, and no request ever waits on the network.
+ */
+type Registration = { name: string; settings: QueueSettings; handler: JobHandler<object> };
+
+const START_RETRY_MS = 5000;
+
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly workerIds = new Map<string, string>();
+  private readonly registrations: Registration[] = [];
+  private retryTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: Logger,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => db.$client.query(text, values) },
+      // Jobs are also woken at once after a local enqueue (see `wake`); polling catches the rest.
+      pollingIntervalSeconds: 2,
+      // Nothing we queue needs keeping once done; failures stay a week for inspection.
+      archiveCompletedAfterSeconds: 3600,
+      deleteAfterDays: 7,
+    });
+    this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  }
+
+  /** Declares a queue and the handler this process works it with; `start` sets them up. */
+  register<Data extends object>(name: string, settings: QueueSettings, handler: JobHandler<Data>) {
+    this.registrations.push({ name, settings, handler: handler as JobHandler<object> });
+  }
+
+  /**
+   * Starts pg-boss, creates the registered queues (once, across instances) and works them. If the
+   * database is unreachable the app still starts (its health check says so) and this retries.
+   */
+  async start(): Promise<void> {
+    try {
+      await this.boss.start();
+      for (const registration of this.registrations) {
+        if (!this.workerIds.has(registration.name)) await this.work(registration);
+      }
+    } catch (error) {
+      if (this.stopped) return;
+      this.logger.error({ err: error }, 'job queue could not start; retrying');
+      this.retryTimer = setTimeout(() => void this.start(), START_RETRY_MS);
+      this.retryTimer.unref();
+    }
+  }
+
+  private async work({ name, settings, handler }: Registration) {
+    await this.boss.createQueue(name, {
+      name,
+      retryLimit: settings.retryLimit,
+      retryDelay: settings.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: settings.expireInSeconds,
+    });
+    const workerId = await this.boss.work<object>(name, async ([job]) => {
+      if (!job) return;
+      try {
+        await handler(job.data);
+      } catch (error) {
+        this.logger.warn({ err: error, job: job.id, queue: name }, 'job failed; it will be retried');
+        throw error;
+      }
+    });
+    this.workerIds.set(name, workerId);
+  }
+
+  /** Runs `name` on a cron schedule (UTC); pg-boss makes sure one instance sends each tick. */
+  async schedule(name: string, cron: string) {
+    await this.boss.schedule(name, cron, {});
+  }
+
+  /**
+   * Adds a job inside `tx` (a drizzle transaction): it is only visible, and only runs, if `tx`
+   * commits. Call `wake(name)` after the commit for prompt delivery.
+   */
+  async enqueue<Data extends object>(tx: Transactional, name: string, data: Data): Promise<void> {
+    // pg-boss answers null, silently, for a queue that does not exist: a lost job is a bug here.
+    const id = await this.boss.send(name, data, { db: sqlExecutorOf(tx) });
+    if (!id) throw new Error(`job queue ${name} does not exist`);
+  }
+
+  /** Tells this process's worker that `name` has a new job, instead of waiting for its next poll. */
+  wake(name: string) {
+    const workerId = this.workerIds.get(name);
+    if (workerId) this.boss.notifyWorker(workerId);
+  }
+
+  /** Stops taking jobs and waits up to `timeoutMs` for running ones; unfinished ones are retried later. */
+  async stop(timeoutMs: number) {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+  }
+}
+
+/**
+ * pg-boss runs its insert through any `{ executeSql }`. A drizzle node-postgres transaction holds
+ * its pg client on its session; the integration test proves a rolled-back transaction leaves no job,
+ * so a drizzle upgrade that moves it fails there, not silently.
+ */
+function sqlExecutorOf(tx: Transactional): PgBoss.Db {
+  const session = (tx as unknown as { session?: { client?: pg.PoolClient | pg.Pool } }).session;
+  const client = session?.client;
+  if (!client || typeof client.query !== 'function') throw new Error('enqueue needs a drizzle node-postgres database');
+  return { executeSql: (text, values) => client.query(text, values) };
+}

@@ -1,0 +1,57 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JobQueue } from '../src/platform/jobs/job-queue.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+
+/** The transactional enqueue that mail (and later reminders and webhooks) relies on. */
+let database: TestDatabase;
+let jobs: JobQueue;
+const handled: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  jobs = new JobQueue(database.db, pino({ level: 'silent' }));
+  jobs.register<{ note: string }>(
+    'test-notes',
+    { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 30 },
+    async (data) => {
+      handled.push(data.note);
+    },
+  );
+  await jobs.start();
+});
+
+afterAll(async () => {
+  await jobs.stop(1000);
+  await database.drop();
+});
+
+const queued = async (note: string) => {
+  const { rows } = await database.db.$client.query(
+    `select 1 from pgboss.job where name = 'test-notes' and data->>'note' = $1`,
+    [note],
+  );
+  return rows.length;
+};
+
+describe('JobQueue', () => {
+  it('keeps a job only if the transaction that enqueued it commits, and then runs it', async () => {
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.enqueue(tx, 'test-notes', { note: 'rolled-back' });
+        throw new Error('the request failed after enqueueing');
+      }),
+    ).rejects.toThrow('the request failed');
+    expect(await queued('rolled-back')).toBe(0);
+
+    await database.db.transaction((tx) => jobs.enqueue(tx, 'test-notes', { note: 'committed' }));
+    expect(await queued('committed')).toBe(1);
+    jobs.wake('test-notes');
+    await expect.poll(() => handled, { timeout: 5000 }).toContain('committed');
+    expect(handled).not.toContain('rolled-back');
+  });
+
+  it('refuses to enqueue on a queue nobody registered, instead of dropping the job', async () => {
+    await expect(jobs.enqueue(database.db, 'no-such-queue', { note: 'x' })).rejects.toThrow(/does not exist/);
+  });
+});
