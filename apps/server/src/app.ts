@@ -122,6 +122,7 @@ export async function buildApp(options: AppOptions) {
     storedFiles,
     options.fileStorage,
     (certificateId) => `${publicOrigin()}/certificates/${certificateId}`,
+    options.logger,
   );
 
   await app.register(

@@ -1,0 +1,121 @@
+import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { errorResponseSchema, type Session } from '@app/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
+import { buildTestApp } from './support/app.ts';
+import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { fullDisk } from './support/full-disk.ts';
+import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
+import { multipartBody } from './support/multipart.ts';
+
+let database: TestDatabase;
+let mail: MailCatcher;
+let filesRoot: string;
+let app: App;
+let alice: Session;
+
+const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+const errorOf = (response: { json: () => unknown }) => errorResponseSchema.parse(response.json()).error;
+
+function uploadTo(target: App, session: Session, url: string, image: Buffer, contentType = 'image/jpeg') {
+  const body = multipartBody(image, 'upload', contentType);
+  return target.inject({
+    method: url.includes('photos') ? 'POST' : 'PUT',
+    url,
+    headers: { ...bearer(session), ...body.headers },
+    payload: body.payload,
+  });
+}
+const uploadPhoto = (session: Session, image: Buffer, target = app) =>
+  uploadTo(target, session, '/api/certificates/photos', image);
+
+const jpegOf = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#8899aa' } })
+    .jpeg()
+    .toBuffer();
+
+/** Every path under `root`, relative to it. */
+const treeOf = async (root: string) => (await readdir(root, { recursive: true })).map(String);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  mail = await startMailCatcher();
+  filesRoot = await mkdtemp(path.join(tmpdir(), 'tradecert-uploads-'));
+  app = await buildTestApp(database.db, {
+    mailer: mail.mailer,
+    fileStorage: createLocalDiskStorage(path.join(filesRoot, 'files')),
+  });
+  alice = await registerConfirmedUser(app, mail);
+});
+
+afterAll(async () => {
+  await app.close();
+  await mail.close();
+  await database.drop();
+  await rm(filesRoot, { recursive: true, force: true });
+});
+
+describe('stored files', () => {
+  it('keeps directories 0700 and files 0600, closing a root an older version left open', async () => {
+    const root = path.join(filesRoot, 'modes');
+    await mkdir(root);
+    await chmod(root, 0o755);
+    const modesApp = await buildTestApp(database.db, {
+      mailer: mail.mailer,
+      fileStorage: createLocalDiskStorage(root),
+    });
+    try {
+      expect((await uploadPhoto(alice, await jpegOf(64, 48), modesApp)).statusCode).toBe(201);
+    } finally {
+      await modesApp.close();
+    }
+    expect((await stat(root)).mode & 0o777).toBe(0o700);
+    const entries = await treeOf(root);
+    expect(entries.filter((entry) => /\.(jpg|webp)$/.test(entry))).toHaveLength(3);
+    for (const entry of entries) {
+      const info = await stat(path.join(root, entry));
+      expect({ entry, mode: info.mode & 0o777 }).toEqual({ entry, mode: info.isDirectory() ? 0o700 : 0o600 });
+    }
+  });
+
+  it('lets many writers of one key finish at once, leaving no temp file', async () => {
+    const root = path.join(filesRoot, 'race');
+    const storage = createLocalDiskStorage(root);
+    const contents = Array.from({ length: 50 }, (_, index) => Buffer.from(`version ${index}`));
+    await Promise.all(contents.map((data) => storage.put('pdf-cache/same.pdf', data)));
+    expect(contents.map(String)).toContain(String(await storage.read('pdf-cache/same.pdf')));
+    expect(await treeOf(root)).toEqual(['pdf-cache', path.join('pdf-cache', 'same.pdf')]);
+  });
+});
+
+describe('a full disk', async () => {
+  const disk = await fullDisk();
+  afterAll(() => disk?.close());
+
+  it.skipIf(!disk)('answers an upload with 507 in the error shape and leaves no temp file', async () => {
+    if (!disk) return;
+    const onFullDisk = await buildTestApp(database.db, {
+      mailer: mail.mailer,
+      fileStorage: createLocalDiskStorage(disk.root),
+    });
+    try {
+      const filesBefore = await query('select count(*)::int as n from files where user_id = $1', [alice.user.id]);
+      const response = await uploadPhoto(alice, await jpegOf(640, 480), onFullDisk);
+      expect(response.statusCode).toBe(507);
+      expect(errorOf(response)).toEqual({
+        code: 'insufficient_storage',
+        message: 'The server is out of storage space. Please try again later.',
+      });
+      expect((await treeOf(disk.root)).filter((entry) => entry.endsWith('.tmp'))).toEqual([]);
+      const filesAfter = await query('select count(*)::int as n from files where user_id = $1', [alice.user.id]);
+      expect(filesAfter.rows[0].n).toBe(filesBefore.rows[0].n);
+    } finally {
+      await onFullDisk.close();
+    }
+  });
+});
