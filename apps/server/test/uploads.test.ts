@@ -60,6 +60,31 @@ afterAll(async () => {
   await rm(filesRoot, { recursive: true, force: true });
 });
 
+describe('image decoding budget', () => {
+  it('refuses an image over 50 megapixels from its header, with a 422 that says what to do', async () => {
+    // 60 MP of one colour: a few hundred KB of PNG that would need 180 MB to decode.
+    const bomb = await sharp({ create: { width: 10_000, height: 6000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const response = await uploadPhoto(alice, bomb);
+    expect(response.statusCode).toBe(422);
+    expect(errorOf(response)).toEqual({
+      code: 'unprocessable',
+      message: 'This image is too large (over 50 megapixels). Resize it and try again.',
+    });
+  });
+
+  it('still takes a 48 MP phone photo, stored at 2048 px with a 400 px thumbnail', async () => {
+    const response = await uploadPhoto(alice, await jpegOf(8000, 6000));
+    expect(response.statusCode).toBe(201);
+    const { rows } = await query('select width, height from files where id = $1', [response.json().file_id]);
+    expect(rows[0]).toEqual({ width: 2048, height: 1536 });
+    const thumbnail = await app.inject({ url: response.json().thumbnail_url });
+    expect((await sharp(thumbnail.rawPayload).metadata()).width).toBe(400);
+  });
+});
+
 describe('stored files', () => {
   it('keeps directories 0700 and files 0600, closing a root an older version left open', async () => {
     const root = path.join(filesRoot, 'modes');
