@@ -109,10 +109,11 @@ export async function buildApp(options: AppOptions) {
   const storedFiles = new StoredFiles(db, options.fileStorage, () =>
     authRepo.getOrCreateSecret(db, 'file-urls', () => randomToken(48)),
   );
+  const rateLimiter = new RateLimiter(db);
   const authService = new AuthService({
     db,
     mailer: options.mailer,
-    rateLimiter: new RateLimiter(db),
+    rateLimiter,
     accessTokens: new AccessTokens(loadJwtSecret, settings.accessTokenTtlSeconds),
     signupDisabled: settings.signupDisabled,
     linkBase: publicOrigin,
@@ -139,11 +140,12 @@ export async function buildApp(options: AppOptions) {
       });
       await api.register(healthRoutes);
       await api.register(authRoutes(authService));
-      await api.register(profileRoutes(new ProfileService(db, storedFiles)));
+      await api.register(profileRoutes(new ProfileService(db, storedFiles), rateLimiter));
       await api.register(filesRoutes(storedFiles));
       await api.register(
         certificatesRoutes(
           new CertificatesService(db, storedFiles, certificatePdfs, options.clock ?? (() => new Date())),
+          rateLimiter,
         ),
       );
       await api.register(bundlesRoutes);

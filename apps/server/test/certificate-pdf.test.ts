@@ -5,6 +5,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { PDF_DOWNLOAD_RATE_LIMIT } from '../src/features/certificates/certificate-pdf.service.ts';
 import { createLocalDiskStorage, type FileStorage } from '../src/platform/storage/file-storage.ts';
 import { buildTestApp, testFilesRoot } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
@@ -12,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { multipartBody } from './support/multipart.ts';
 import { firstPagePng, pdfFonts, pdfPageCount, pdfText } from './support/pdf-tools.ts';
+import { untilRefused } from './support/rate-limits.ts';
 
 let database: TestDatabase;
 let mail: MailCatcher;
@@ -270,5 +272,21 @@ describe('PDF downloads at once and under strain', () => {
     } finally {
       await appWithFullCache.close();
     }
+  });
+
+  it('limits downloads per visitor IP with 429 and Retry-After; other visitors still get theirs', async () => {
+    const certificate = await createCertificate({});
+    const { refused } = await untilRefused(PDF_DOWNLOAD_RATE_LIMIT, async () => {
+      const { response } = await download(certificate.id, {}, '203.0.113.7');
+      return response;
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'over_request_rate_limit',
+        message: `Too many requests: please wait ${refused.headers['retry-after']} seconds and try again.`,
+      },
+    });
+    expect((await download(certificate.id, {}, '203.0.113.8')).response.statusCode).toBe(200);
   });
 });

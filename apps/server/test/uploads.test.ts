@@ -5,6 +5,7 @@ import { errorResponseSchema, type Session } from '@app/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { UPLOAD_RATE_LIMIT } from '../src/platform/http/upload.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { buildTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
@@ -12,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { fullDisk } from './support/full-disk.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { multipartBody } from './support/multipart.ts';
+import { untilRefused } from './support/rate-limits.ts';
 
 let database: TestDatabase;
 let mail: MailCatcher;
@@ -142,5 +144,34 @@ describe('a full disk', async () => {
     } finally {
       await onFullDisk.close();
     }
+  });
+});
+
+describe('upload rate limit', () => {
+  // Not multipart: refused with 415 after the limit is counted, so the test decodes nothing.
+  const emptyUpload = (session: Session, method: 'POST' | 'PUT', url: string) => () =>
+    app.inject({ method, url, headers: bearer(session), payload: {} });
+
+  it('lets a crew upload 30 photos in a row, then refuses a flood with 429 and Retry-After', async () => {
+    const crew = await registerConfirmedUser(app, mail);
+    const photo = await jpegOf(640, 480);
+    for (let index = 0; index < 30; index++) expect((await uploadPhoto(crew, photo)).statusCode).toBe(201);
+
+    const left = { ...UPLOAD_RATE_LIMIT, limit: UPLOAD_RATE_LIMIT.limit - 30 };
+    const { refused } = await untilRefused(left, emptyUpload(crew, 'POST', '/api/certificates/photos'));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(errorOf(refused)).toEqual({
+      code: 'over_request_rate_limit',
+      message: `Too many requests: please wait ${refused.headers['retry-after']} seconds and try again.`,
+    });
+    // The budget is the user's, so a logo upload is refused too; another user is not affected.
+    expect((await emptyUpload(crew, 'PUT', '/api/profile/logo')()).statusCode).toBe(429);
+    expect((await uploadPhoto(alice, photo)).statusCode).toBe(201);
+  });
+
+  it('limits logo and signature uploads', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    const { refused } = await untilRefused(UPLOAD_RATE_LIMIT, emptyUpload(owner, 'PUT', '/api/profile/signature'));
+    expect(errorOf(refused).code).toBe('over_request_rate_limit');
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type CertificatePdfInput, renderCertificatePdf } from '../../platform/pdf/certificate-pdf.ts';
+import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificateRow, certificatesRepo, type StoredApplicator, type StoredPhoto } from './certificates.repo.ts';
@@ -29,6 +30,12 @@ export function certificateFingerprint(row: CertificateRow): string {
   };
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
+
+/**
+ * Rendering is the heaviest request anyone can make without signing in. A crew scanning one QR
+ * code from a shared site IP downloads far fewer; the signed-in owner counts as themselves.
+ */
+export const PDF_DOWNLOAD_RATE_LIMIT: RateLimitRule = { name: 'pdf', limit: 60, windowSeconds: 60 };
 
 const pdfCacheKey = (row: CertificateRow) => `pdf-cache/${row.userId}/${row.id}.pdf`;
 
