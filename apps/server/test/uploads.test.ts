@@ -1,4 +1,5 @@
-import { chmod, mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { errorResponseSchema, type Session } from '@app/contract';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { UPLOAD_RATE_LIMIT } from '../src/platform/http/upload.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
+import { cleanUpOrphanUploads } from '../src/platform/storage/orphan-uploads.ts';
 import { buildTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -173,5 +175,58 @@ describe('upload rate limit', () => {
     const owner = await registerConfirmedUser(app, mail);
     const { refused } = await untilRefused(UPLOAD_RATE_LIMIT, emptyUpload(owner, 'PUT', '/api/profile/signature'));
     expect(errorOf(refused).code).toBe('over_request_rate_limit');
+  });
+});
+
+describe('cleanUpOrphanUploads', () => {
+  it('deletes old uploads nothing refers to, with their bytes, and keeps fresh or attached ones', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    const photoId = async () => (await uploadPhoto(owner, await jpegOf(64, 48))).json().file_id as string;
+    const logoId = async () => {
+      const logo = await sharp({ create: { width: 60, height: 30, channels: 4, background: '#0f766e' } })
+        .png()
+        .toBuffer();
+      const profile = (await uploadTo(app, owner, '/api/profile/logo', logo, 'image/png')).json();
+      return String(profile.logo_url).split('/')[3]?.split('?')[0] as string;
+    };
+    const freshOrphan = await photoId();
+    const oldOrphan = await photoId();
+    const attached = await photoId();
+    const frozenLogo = await logoId();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/certificates',
+      headers: bearer(owner),
+      payload: {
+        user_id: owner.user.id,
+        status: 'completed',
+        standards: ['AS 3740-2021'],
+        job_site_address: '12 Harbour St, Sydney NSW 2000',
+        installation_date: '2026-11-14',
+        areas: 'Ensuite',
+        materials_used: 'Ardex WPM 300',
+        photos: [{ file_id: attached, caption: 'After' }],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    // The completed certificate keeps the first logo; the profile now shows a second one.
+    const profileLogo = await logoId();
+
+    const old = [oldOrphan, attached, frozenLogo, profileLogo];
+    await query(`update files set created_at = now() - interval '8 days' where id = any($1::uuid[])`, [old]);
+    const { rows: before } = await query('select id, storage_key from files where id = $1', [oldOrphan]);
+    const orphanBytes = path.join(filesRoot, 'files', before[0].storage_key);
+    expect(existsSync(orphanBytes)).toBe(true);
+
+    const storage = createLocalDiskStorage(path.join(filesRoot, 'files'));
+    expect(await cleanUpOrphanUploads(database.db, storage)).toEqual({ deleted: 1 });
+
+    const { rows } = await query('select id from files where user_id = $1', [owner.user.id]);
+    expect(rows.map((row) => row.id).sort()).toEqual([freshOrphan, attached, frozenLogo, profileLogo].sort());
+    expect(existsSync(orphanBytes)).toBe(false);
+    const thumbnailsLeft = (await treeOf(path.join(filesRoot, 'files'))).filter((entry) => entry.includes(oldOrphan));
+    expect(thumbnailsLeft).toEqual([]);
+    expect(await readFile(path.join(filesRoot, 'files', `users/${owner.user.id}/${attached}.jpg`))).toBeTruthy();
+    expect(await cleanUpOrphanUploads(database.db, storage)).toEqual({ deleted: 0 });
   });
 });
