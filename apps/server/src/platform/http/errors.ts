@@ -43,8 +43,9 @@ const friendlyMessageForStatus: Record<number, string> = {
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 // A full disk or an exhausted quota is the server's problem, not the user's: say so, and that
-// trying later can work. Logged as an error, because someone has to free space.
-const OUT_OF_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT']);
+// trying later can work. Logged as an error, because someone has to free space. 53100 is
+// PostgreSQL's disk_full (its data dir is usually on the same disk as the files).
+const OUT_OF_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
 const isOutOfStorage = (error: Error) => OUT_OF_STORAGE_CODES.has((error as NodeJS.ErrnoException).code ?? '');
 
 export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
