@@ -35,7 +35,8 @@ export async function fullDisk(): Promise<FullDisk | null> {
     holder.once('exit', () => resolve(false));
   });
   const close = async () => {
-    if (holder.exitCode === null && holder.signalCode === null) {
+    // A holder that never started (no `unshare` here) has nothing to stop.
+    if (holder.pid !== undefined && holder.exitCode === null && holder.signalCode === null) {
       const exited = new Promise((resolve) => holder.once('exit', resolve));
       holder.kill();
       await exited;

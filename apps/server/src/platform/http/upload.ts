@@ -7,7 +7,7 @@ export const MAX_UPLOAD_MEGABYTES = 15;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
 
 /**
- * Every image upload is decoded and re-encoded three ways, so uploads share one budget per user.
+ * Every image upload costs a decode and three encodes, so uploads share one budget per user.
  * A crew photographing a job (30 photos in a few minutes) stays far below it.
  */
 export const UPLOAD_RATE_LIMIT: RateLimitRule = { name: 'upload', limit: 120, windowSeconds: 300 };
