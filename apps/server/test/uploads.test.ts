@@ -12,7 +12,7 @@ import { cleanUpOrphanUploads } from '../src/platform/storage/orphan-uploads.ts'
 import { buildTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { fullDisk } from './support/full-disk.ts';
+import { type FullDisk, fullDisk } from './support/full-disk.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { multipartBody } from './support/multipart.ts';
 import { untilRefused } from './support/rate-limits.ts';
@@ -122,12 +122,15 @@ describe('stored files', () => {
   });
 });
 
-describe('a full disk', async () => {
-  const disk = await fullDisk();
+describe('a full disk', () => {
+  let disk: FullDisk | null;
+  beforeAll(async () => {
+    disk = await fullDisk();
+  });
   afterAll(() => disk?.close());
 
-  it.skipIf(!disk)('answers an upload with 507 in the error shape and leaves no temp file', async () => {
-    if (!disk) return;
+  it('answers an upload with 507 in the error shape and leaves no temp file', async (context) => {
+    if (!disk) return context.skip('unprivileged user namespaces are not available here');
     const onFullDisk = await buildTestApp(database.db, {
       mailer: mail.mailer,
       fileStorage: createLocalDiskStorage(disk.root),

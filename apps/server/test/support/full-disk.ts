@@ -12,7 +12,7 @@ export type FullDisk = {
 /**
  * A tiny tmpfs, filled to the last byte, so writes get a genuine ENOSPC from the kernel (no mock
  * of our code). It is mounted in a private mount namespace (`unshare -Urm`, no root needed) held
- * by a sleeping child; this process reaches it through `/proc/<child>/root`. Resolves to null where
+ * by a waiting child; this process reaches it through `/proc/<child>/root`. Resolves to null where
  * unprivileged user namespaces are not allowed.
  */
 export async function fullDisk(): Promise<FullDisk | null> {
@@ -23,11 +23,12 @@ export async function fullDisk(): Promise<FullDisk | null> {
       '-Urm',
       'sh',
       '-c',
-      'mount -t tmpfs -o size=64k tradecert-full "$1" && echo mounted && exec sleep 3600',
+      'mount -t tmpfs -o size=64k tradecert-full "$1" && echo mounted && exec cat >/dev/null',
       'sh',
       mountPoint,
     ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
+    // The holder waits on its stdin, so it also ends (and the mount goes) if this process dies.
+    { stdio: ['pipe', 'pipe', 'ignore'] },
   );
   const mounted = await new Promise<boolean>((resolve) => {
     holder.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().includes('mounted')));
