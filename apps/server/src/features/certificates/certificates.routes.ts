@@ -14,7 +14,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import { readSingleUpload } from '../../platform/http/upload.ts';
+import { readSingleUpload, UPLOAD_RATE_LIMIT } from '../../platform/http/upload.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
+import { PDF_DOWNLOAD_RATE_LIMIT } from './certificate-pdf.service.ts';
 import type { CertificatesService } from './certificates.service.ts';
 
 // Any id string is accepted here; one that is not a UUID is simply not found (404, not 400).
@@ -22,7 +25,7 @@ const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
 
 /** HTTP for certificates, their photos and the gallery. Rules live in CertificatesService. */
 export const certificatesRoutes =
-  (service: CertificatesService): FastifyPluginAsyncZod =>
+  (service: CertificatesService, rateLimiter: RateLimiter): FastifyPluginAsyncZod =>
   async (app) => {
     // Authenticate before the body is parsed: a visitor gets 401, never a validation error.
     const auth = { onRequest: app.requireAuth };
@@ -48,7 +51,11 @@ export const certificatesRoutes =
 
     app.post(
       '/certificates/photos',
-      { ...auth, schema: { response: { 201: uploadedPhotoSchema } } },
+      {
+        ...auth,
+        preHandler: routeRateLimit(rateLimiter, UPLOAD_RATE_LIMIT, callerOrIp),
+        schema: { response: { 201: uploadedPhotoSchema } },
+      },
       async (request, reply) =>
         reply.status(201).send(await service.uploadPhoto(callerOf(request), await readSingleUpload(request))),
     );
@@ -73,14 +80,22 @@ export const certificatesRoutes =
       (request) => service.get(request.caller, request.params.id),
     );
 
-    app.get('/certificates/:id/pdf', { ...optionalAuth, schema: { params: idParams } }, async (request, reply) => {
-      const { pdf, filename } = await service.pdf(request.caller, request.params.id);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'private, no-cache')
-        .send(pdf);
-    });
+    app.get(
+      '/certificates/:id/pdf',
+      {
+        ...optionalAuth,
+        preHandler: routeRateLimit(rateLimiter, PDF_DOWNLOAD_RATE_LIMIT, callerOrIp),
+        schema: { params: idParams },
+      },
+      async (request, reply) => {
+        const { pdf, filename } = await service.pdf(request.caller, request.params.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-cache')
+          .send(pdf);
+      },
+    );
 
     app.patch(
       '/certificates/:id',

@@ -2,13 +2,15 @@ import { profileImageKinds, profileSchema, profileUpdateRequestSchema } from '@a
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import { readSingleUpload } from '../../platform/http/upload.ts';
+import { readSingleUpload, UPLOAD_RATE_LIMIT } from '../../platform/http/upload.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
 import type { ProfileService } from './profile.service.ts';
 
 const imageParams = z.object({ kind: z.enum(profileImageKinds) });
 
 export const profileRoutes =
-  (service: ProfileService): FastifyPluginAsyncZod =>
+  (service: ProfileService, rateLimiter: RateLimiter): FastifyPluginAsyncZod =>
   async (app) => {
     // Authenticate before the body is parsed: a visitor gets 401, never a validation error.
     app.addHook('onRequest', app.requireAuth);
@@ -24,8 +26,13 @@ export const profileRoutes =
     );
 
     /** PUT /api/profile/logo or /signature, multipart with one image file. */
-    app.put('/profile/:kind', { schema: { params: imageParams, response: { 200: profileSchema } } }, async (request) =>
-      service.replaceImage(callerOf(request), request.params.kind, await readSingleUpload(request)),
+    app.put(
+      '/profile/:kind',
+      {
+        preHandler: routeRateLimit(rateLimiter, UPLOAD_RATE_LIMIT, callerOrIp),
+        schema: { params: imageParams, response: { 200: profileSchema } },
+      },
+      async (request) => service.replaceImage(callerOf(request), request.params.kind, await readSingleUpload(request)),
     );
 
     app.delete('/profile/:kind', { schema: { params: imageParams, response: { 200: profileSchema } } }, (request) =>
