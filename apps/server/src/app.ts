@@ -36,6 +36,12 @@ import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
+import {
+  cleanUpOrphanUploads,
+  ORPHAN_UPLOADS_CRON,
+  ORPHAN_UPLOADS_QUEUE,
+  orphanUploadsQueueSettings,
+} from './platform/storage/orphan-uploads.ts';
 import { StoredFiles } from './platform/storage/stored-files.ts';
 
 declare module 'fastify' {
@@ -146,11 +152,12 @@ export async function buildApp(options: AppOptions) {
   const storedFiles = new StoredFiles(db, options.fileStorage, storedSecret('file-urls'));
   const jobs = new JobQueue(db, options.logger);
   const revokedSessions = new RevokedSessions(db.$client.options, settings.accessTokenTtlSeconds, options.logger);
+  const rateLimiter = new RateLimiter(db);
   const authService = new AuthService({
     db,
     mailer: options.mailer,
     jobs,
-    rateLimiter: new RateLimiter(db),
+    rateLimiter,
     accessTokens: new AccessTokens(
       jwtSecret ? async () => jwtSecret : storedSecret('jwt'),
       settings.accessTokenTtlSeconds,
@@ -165,6 +172,15 @@ export async function buildApp(options: AppOptions) {
     linkBase: publicOrigin,
   });
   jobs.register<AuthEmailJob>(AUTH_EMAIL_QUEUE, authEmailQueueSettings, (job) => authService.deliverEmailLink(job));
+  jobs.register(
+    ORPHAN_UPLOADS_QUEUE,
+    orphanUploadsQueueSettings,
+    async () => {
+      const { deleted } = await cleanUpOrphanUploads(db, options.fileStorage);
+      if (deleted > 0) options.logger.info({ deleted }, 'removed uploads nothing refers to');
+    },
+    { cron: ORPHAN_UPLOADS_CRON },
+  );
   await revokedSessions.start();
   await jobs.start();
   // Background work stops before the pool it uses is closed (the caller ends the pool after close).
@@ -177,6 +193,7 @@ export async function buildApp(options: AppOptions) {
     storedFiles,
     options.fileStorage,
     (certificateId) => `${publicOrigin()}/certificates/${certificateId}`,
+    options.logger,
   );
 
   await app.register(
@@ -193,11 +210,12 @@ export async function buildApp(options: AppOptions) {
       });
       await api.register(healthRoutes);
       await api.register(authRoutes(authService));
-      await api.register(profileRoutes(new ProfileService(db, storedFiles)));
+      await api.register(profileRoutes(new ProfileService(db, storedFiles), rateLimiter));
       await api.register(filesRoutes(storedFiles));
       await api.register(
         certificatesRoutes(
           new CertificatesService(db, storedFiles, certificatePdfs, options.clock ?? (() => new Date())),
+          rateLimiter,
         ),
       );
       await api.register(bundlesRoutes);

@@ -1,14 +1,19 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { type Certificate, KNOWN_STANDARDS, type Session } from '@app/contract';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './support/app.ts';
+import { PDF_DOWNLOAD_RATE_LIMIT } from '../src/features/certificates/certificate-pdf.service.ts';
+import { createLocalDiskStorage, type FileStorage } from '../src/platform/storage/file-storage.ts';
+import { buildTestApp, testFilesRoot } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { multipartBody } from './support/multipart.ts';
 import { firstPagePng, pdfFonts, pdfPageCount, pdfText } from './support/pdf-tools.ts';
+import { untilRefused } from './support/rate-limits.ts';
 
 let database: TestDatabase;
 let mail: MailCatcher;
@@ -66,8 +71,8 @@ async function createCertificate(body: object): Promise<Certificate> {
   return response.json();
 }
 
-const download = async (id: string, headers: Record<string, string> = {}) => {
-  const response = await app.inject({ url: `/api/certificates/${id}/pdf`, headers });
+const download = async (id: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1', from = app) => {
+  const response = await from.inject({ url: `/api/certificates/${id}/pdf`, headers, remoteAddress });
   return { response, pdf: response.rawPayload };
 };
 
@@ -221,5 +226,67 @@ describe('certificate PDF', () => {
     const text = await pdfText((await download(certificate.id)).pdf);
     expect(text).toContain('Second version.');
     expect(text).toContain(updated.json().fingerprint);
+  });
+});
+
+describe('PDF downloads at once and under strain', () => {
+  it('serves 5 new certificates to 20 phones each at once: all 200, one PDF per certificate', async () => {
+    const certificates: Certificate[] = [];
+    for (let index = 1; index <= 5; index++) {
+      certificates.push(await createCertificate({ job_site_address: `${index} Crew Street, Parramatta NSW 2150` }));
+    }
+    // A crew scanning the QR code on site: 20 phones per certificate, all at once.
+    const downloads = await Promise.all(
+      certificates.flatMap((certificate, index) =>
+        Array.from({ length: 20 }, (_, phone) => download(certificate.id, {}, `198.51.100.${index * 20 + phone}`)),
+      ),
+    );
+    expect(downloads.map(({ response }) => response.statusCode)).toEqual(Array(100).fill(200));
+    for (const [index, certificate] of certificates.entries()) {
+      const pdfs = downloads.slice(index * 20, index * 20 + 20).map(({ pdf }) => pdf);
+      expect(pdfs.every((pdf) => pdf.equals(pdfs[0] as Buffer))).toBe(true);
+      expect(await pdfText(pdfs[0] as Buffer)).toContain(certificate.certificate_number);
+    }
+    const cached = await readdir(path.join(testFilesRoot, 'pdf-cache', owner.user.id));
+    expect(cached.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(cached).toEqual(expect.arrayContaining(certificates.map((certificate) => `${certificate.id}.pdf`)));
+  });
+
+  it('still serves the PDF when it cannot be cached', async () => {
+    const disk = createLocalDiskStorage(testFilesRoot);
+    const noSpace = Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+    const unwritable: FileStorage = { ...disk, put: () => Promise.reject(noSpace) };
+    const appWithFullCache = await buildTestApp(database.db, {
+      mailer: mail.mailer,
+      settings: { publicUrl: 'https://certs.example.com' },
+      fileStorage: unwritable,
+    });
+    try {
+      const certificate = await createCertificate({ job_site_address: '9 Full Disk Road, Orange NSW 2800' });
+      const { response, pdf } = await download(certificate.id, {}, '127.0.0.1', appWithFullCache);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(await pdfText(pdf)).toContain('9 Full Disk Road');
+      const { rows } = await query('select pdf_cached_fingerprint from certificates where id = $1', [certificate.id]);
+      expect(rows[0].pdf_cached_fingerprint).toBeNull();
+    } finally {
+      await appWithFullCache.close();
+    }
+  });
+
+  it('limits downloads per visitor IP with 429 and Retry-After; other visitors still get theirs', async () => {
+    const certificate = await createCertificate({});
+    const { refused } = await untilRefused(PDF_DOWNLOAD_RATE_LIMIT, async () => {
+      const { response } = await download(certificate.id, {}, '203.0.113.7');
+      return response;
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toEqual({
+      error: {
+        code: 'over_request_rate_limit',
+        message: `Too many requests: please wait ${refused.headers['retry-after']} seconds and try again.`,
+      },
+    });
+    expect((await download(certificate.id, {}, '203.0.113.8')).response.statusCode).toBe(200);
   });
 });

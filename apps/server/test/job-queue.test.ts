@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue } from '../src/platform/jobs/job-queue.ts';
+import { ORPHAN_UPLOADS_CRON, ORPHAN_UPLOADS_QUEUE } from '../src/platform/storage/orphan-uploads.ts';
+import { buildTestApp } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 
 /** The transactional enqueue that mail (and later reminders and webhooks) relies on. */
@@ -49,6 +51,16 @@ describe('JobQueue', () => {
     jobs.wake('test-notes');
     await expect.poll(() => handled, { timeout: 5000 }).toContain('committed');
     expect(handled).not.toContain('rolled-back');
+  });
+
+  it('is how the app schedules its clean-ups: orphan uploads, hourly, once across instances', async () => {
+    const app = await buildTestApp(database.db);
+    try {
+      const { rows } = await database.db.$client.query('select name, cron from pgboss.schedule');
+      expect(rows).toContainEqual({ name: ORPHAN_UPLOADS_QUEUE, cron: ORPHAN_UPLOADS_CRON });
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses to enqueue on a queue nobody registered, instead of dropping the job', async () => {

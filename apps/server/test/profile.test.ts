@@ -172,12 +172,12 @@ describe('logo and signature images', () => {
     expect(errorOf(response).message).toContain('15 MB');
   });
 
-  it('refuses an image with too many pixels with 413 naming the limit', async () => {
+  it('refuses an image with too many pixels with 422 naming the limit', async () => {
     const enormous = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
     const response = await upload(alice, 'logo', enormous, 'enormous.png', 'image/png');
-    expect(response.statusCode).toBe(413);
+    expect(response.statusCode).toBe(422);
     expect(errorOf(response).message).toContain('50 megapixels');
   });
 

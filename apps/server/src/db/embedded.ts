@@ -208,8 +208,10 @@ const HANDOVER_STATEMENTS = `
                 c.oid::regclass, $1::text)
     from pg_class c join user_schemas s on s.oid = c.relnamespace
    where c.relowner = current_user::regrole and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+     -- Sequences owned by a column follow their table; every table is handed over itself, including
+     -- partitioned tables and their partitions (pg-boss keeps one per queue), which do not cascade.
      and not exists (select from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid
-                       and d.deptype in ('a', 'i', 'e'))
+                       and (d.deptype = 'e' or (c.relkind = 'S' and d.deptype in ('a', 'i'))))
   union all
   select format('alter %s %s owner to %I', case t.typtype when 'd' then 'domain' else 'type' end,
                 t.oid::regtype, $1::text)

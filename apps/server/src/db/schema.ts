@@ -237,7 +237,7 @@ export const files = pgTable(
     height: integer('height').notNull(),
     storageKey: text('storage_key').notNull(),
     thumbnailKey: text('thumbnail_key').notNull(),
-    /** A print-resolution JPEG for PDFs, made from the original upload (one re-encode); null on old rows. */
+    /** A print-resolution JPEG for PDFs, made from the normalised copy; null on old rows. */
     printKey: text('print_key'),
     /**
      * The certificate a photo is attached to. One column holds one certificate, so a photo can never

@@ -21,6 +21,9 @@ const noMailer: Mailer = {
   },
 };
 
+/** Where test apps keep file bytes unless given another storage. */
+export const testFilesRoot = path.join(tmpdir(), `tradecert-files-${process.pid}`);
+
 type TestAppOptions = Partial<Omit<AppOptions, 'settings' | 'db'>> & { settings?: Partial<AppSettings> };
 
 /** The real app on a test database; set TEST_LOG_LEVEL=info to see its logs. */
@@ -29,7 +32,7 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}) {
     db,
     logger: options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     mailer: options.mailer ?? noMailer,
-    fileStorage: options.fileStorage ?? createLocalDiskStorage(path.join(tmpdir(), `tradecert-files-${process.pid}`)),
+    fileStorage: options.fileStorage ?? createLocalDiskStorage(testFilesRoot),
     settings: { ...defaultSettings, ...options.settings },
     clock: options.clock,
   });

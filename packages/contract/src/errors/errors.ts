@@ -12,6 +12,7 @@ export const errorCodes = [
   'unprocessable',
   'rate_limited',
   'service_unavailable',
+  'insufficient_storage',
   'internal_error',
 ] as const;
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { type CertificatePdfInput, renderCertificatePdf } from '../../platform/pdf/certificate-pdf.ts';
+import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificateRow, certificatesRepo, type StoredApplicator, type StoredPhoto } from './certificates.repo.ts';
@@ -29,30 +31,60 @@ export function certificateFingerprint(row: CertificateRow): string {
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 
+/**
+ * Rendering is the heaviest request anyone can make without signing in. A crew scanning one QR
+ * code from a shared site IP downloads far fewer; the signed-in owner counts as themselves.
+ */
+export const PDF_DOWNLOAD_RATE_LIMIT: RateLimitRule = { name: 'pdf', limit: 60, windowSeconds: 60 };
+
 const pdfCacheKey = (row: CertificateRow) => `pdf-cache/${row.userId}/${row.id}.pdf`;
 
 /** Builds certificate PDFs, and caches those of completed certificates until the content changes. */
 export class CertificatePdfService {
+  /** Renders under way, by certificate and fingerprint: a crew scanning one QR code shares one render. */
+  private readonly rendering = new Map<string, Promise<Buffer>>();
+
   constructor(
     private readonly db: Database,
     private readonly storedFiles: StoredFiles,
     private readonly storage: FileStorage,
     private readonly shareUrl: (certificateId: string) => string,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
   ) {}
 
   async pdfFor(row: CertificateRow): Promise<Buffer> {
     const fingerprint = certificateFingerprint(row);
-    const cacheable = row.status === 'completed';
-    if (cacheable && row.pdfCachedFingerprint === fingerprint) {
-      const cached = await this.storage.read(pdfCacheKey(row));
-      if (cached) return cached;
-    }
-    const pdf = await renderCertificatePdf(await this.pdfInput(row, fingerprint));
-    if (cacheable) {
-      await this.storage.put(pdfCacheKey(row), pdf);
-      await certificatesRepo.setPdfCachedFingerprint(this.db, row.id, fingerprint);
+    if (row.status !== 'completed') return this.render(row, fingerprint);
+    const key = `${row.id}:${fingerprint}`;
+    let pdf = this.rendering.get(key);
+    if (!pdf) {
+      pdf = this.cachedOrRendered(row, fingerprint).finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pdf);
     }
     return pdf;
+  }
+
+  private async cachedOrRendered(row: CertificateRow, fingerprint: string): Promise<Buffer> {
+    if (row.pdfCachedFingerprint === fingerprint) {
+      const cached = await this.storage.read(pdfCacheKey(row)).catch((error) => {
+        this.log.warn({ err: error, certificateId: row.id }, 'PDF cache read failed; rendering instead');
+        return null;
+      });
+      if (cached) return cached;
+    }
+    const pdf = await this.render(row, fingerprint);
+    // The cache only saves work: a failure to write it (e.g. a full disk) never fails the download.
+    try {
+      await this.storage.put(pdfCacheKey(row), pdf);
+      await certificatesRepo.setPdfCachedFingerprint(this.db, row.id, fingerprint);
+    } catch (error) {
+      this.log.warn({ err: error, certificateId: row.id }, 'PDF cache write failed; serving the rendered PDF');
+    }
+    return pdf;
+  }
+
+  private async render(row: CertificateRow, fingerprint: string): Promise<Buffer> {
+    return renderCertificatePdf(await this.pdfInput(row, fingerprint));
   }
 
   async forget(row: Pick<CertificateRow, 'userId' | 'id'>): Promise<void> {

@@ -14,7 +14,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import { readSingleUpload } from '../../platform/http/upload.ts';
+import { readSingleUpload, UPLOAD_RATE_LIMIT } from '../../platform/http/upload.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
+import { PDF_DOWNLOAD_RATE_LIMIT } from './certificate-pdf.service.ts';
 import type { CertificatesService } from './certificates.service.ts';
 
 // Any id string is accepted here; one that is not a UUID is simply not found (404, not 400).
@@ -22,7 +25,7 @@ const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
 
 /** HTTP for certificates, their photos and the gallery. Rules live in CertificatesService. */
 export const certificatesRoutes =
-  (service: CertificatesService): FastifyPluginAsyncZod =>
+  (service: CertificatesService, rateLimiter: RateLimiter): FastifyPluginAsyncZod =>
   async (app) => {
     // Authenticate before the body is parsed: a visitor gets 401, never a validation error.
     const auth = { onRequest: app.requireAuth };
@@ -69,6 +72,7 @@ export const certificatesRoutes =
       '/certificates/photos',
       {
         ...auth,
+        preHandler: routeRateLimit(rateLimiter, UPLOAD_RATE_LIMIT, callerOrIp),
         schema: {
           summary: 'Upload a photo (multipart, one image file) to attach to a certificate',
           response: { 201: uploadedPhotoSchema },
@@ -114,7 +118,11 @@ export const certificatesRoutes =
 
     app.get(
       '/certificates/:id/pdf',
-      { ...optionalAuth, schema: { summary: 'A certificate as an A4 PDF', params: idParams } },
+      {
+        ...optionalAuth,
+        preHandler: routeRateLimit(rateLimiter, PDF_DOWNLOAD_RATE_LIMIT, callerOrIp),
+        schema: { summary: 'A certificate as an A4 PDF', params: idParams },
+      },
       async (request, reply) => {
         const { pdf, filename } = await service.pdf(request.caller, request.params.id);
         return reply

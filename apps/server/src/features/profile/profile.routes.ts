@@ -2,13 +2,15 @@ import { profileImageKinds, profileSchema, profileUpdateRequestSchema } from '@a
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import { readSingleUpload } from '../../platform/http/upload.ts';
+import { readSingleUpload, UPLOAD_RATE_LIMIT } from '../../platform/http/upload.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
 import type { ProfileService } from './profile.service.ts';
 
 const imageParams = z.object({ kind: z.enum(profileImageKinds) });
 
 export const profileRoutes =
-  (service: ProfileService): FastifyPluginAsyncZod =>
+  (service: ProfileService, rateLimiter: RateLimiter): FastifyPluginAsyncZod =>
   async (app) => {
     // Authenticate before the body is parsed: a visitor gets 401, never a validation error.
     app.addHook('onRequest', app.requireAuth);
@@ -33,6 +35,7 @@ export const profileRoutes =
     app.put(
       '/profile/:kind',
       {
+        preHandler: routeRateLimit(rateLimiter, UPLOAD_RATE_LIMIT, callerOrIp),
         schema: {
           summary: 'Replace the logo or signature (multipart, one image file)',
           params: imageParams,

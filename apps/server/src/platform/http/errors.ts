@@ -47,7 +47,19 @@ const isDatabaseBusy = (error: Error) => /timeout exceeded when trying to connec
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
+// A full disk or an exhausted quota is the server's problem, not the user's: say so, and that
+// trying later can work. Logged as an error, because someone has to free space. 53100 is
+// PostgreSQL's disk_full (its data dir is usually on the same disk as the files).
+const OUT_OF_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+const isOutOfStorage = (error: Error) => OUT_OF_STORAGE_CODES.has((error as NodeJS.ErrnoException).code ?? '');
+
 export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (isOutOfStorage(error)) {
+    request.log.error({ err: error }, 'out of storage space');
+    return reply
+      .status(507)
+      .send(errorBody('insufficient_storage', 'The server is out of storage space. Please try again later.'));
+  }
   if (error instanceof AppError) {
     return reply
       .headers(error.headers)

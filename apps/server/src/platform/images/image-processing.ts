@@ -30,15 +30,19 @@ const unsupported = () =>
 
 const tooManyPixels = () =>
   new AppError(
-    413,
-    'payload_too_large',
-    `This image is too large: images can be up to ${MAX_IMAGE_MEGAPIXELS} megapixels. Resize it or take a new photo and try again.`,
+    422,
+    'unprocessable',
+    `This image is too large (over ${MAX_IMAGE_MEGAPIXELS} megapixels). Resize it and try again.`,
   );
 
 /**
  * Checks an upload by its content (never its name), applies EXIF orientation, downsizes, and makes
  * a thumbnail. Photos keep their EXIF (GPS is evidence of where the work was done); logos and
  * signatures are stripped of all metadata and kept as PNG so transparency survives.
+ *
+ * The upload is decoded once: its header is read first (a few bytes, so a small file declaring
+ * enormous dimensions is refused before any decoding), and the thumbnail and print copy are made
+ * from the normalised copy (at most 2048 px), never from the original again.
  */
 export async function processImage(input: Buffer, purpose: ImagePurpose): Promise<ProcessedImage> {
   const options = { failOn: 'truncated', limitInputPixels: MAX_IMAGE_MEGAPIXELS * 1_000_000 } as const;
@@ -60,9 +64,9 @@ export async function processImage(input: Buffer, purpose: ImagePurpose): Promis
       purpose === 'photo'
         ? await oriented.keepExif().jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true })
         : await oriented.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
-    // Derived copies come from the original upload too, so no copy is re-encoded twice.
+    // The normalised copy is already upright (its orientation tag says so), so no rotate() here.
     const derived = (edge: number) =>
-      sharp(input, options).rotate().resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true });
+      sharp(data, options).resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true });
     const thumbnail = await derived(THUMBNAIL_EDGE).webp({ quality: 75 }).toBuffer();
     // The PDF copy is a JPEG, which pdfkit embeds as is; a PNG with transparency would be decoded
     // and recompressed on every render. Logos and signatures are flattened on the page's white.

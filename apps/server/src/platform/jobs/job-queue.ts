@@ -21,7 +21,7 @@ export type JobHandler<Data> = (data: Data) => Promise<void>;
  * across instances. `enqueue` writes the job in the caller's transaction, so the job exists exactly
  * when the data that asked for it was committed, and no request ever waits on the network.
  */
-type Registration = { name: string; settings: QueueSettings; handler: JobHandler<object> };
+type Registration = { name: string; settings: QueueSettings; handler: JobHandler<object>; cron?: string | undefined };
 
 const START_RETRY_MS = 5000;
 
@@ -47,9 +47,17 @@ export class JobQueue {
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   }
 
-  /** Declares a queue and the handler this process works it with; `start` sets them up. */
-  register<Data extends object>(name: string, settings: QueueSettings, handler: JobHandler<Data>) {
-    this.registrations.push({ name, settings, handler: handler as JobHandler<object> });
+  /**
+   * Declares a queue and the handler this process works it with; `start` sets them up. With `cron`
+   * (UTC), pg-boss also enqueues a job on that schedule, once across all instances.
+   */
+  register<Data extends object>(
+    name: string,
+    settings: QueueSettings,
+    handler: JobHandler<Data>,
+    options: { cron?: string } = {},
+  ) {
+    this.registrations.push({ name, settings, handler: handler as JobHandler<object>, cron: options.cron });
   }
 
   /**
@@ -70,7 +78,7 @@ export class JobQueue {
     }
   }
 
-  private async work({ name, settings, handler }: Registration) {
+  private async work({ name, settings, handler, cron }: Registration) {
     await this.boss.createQueue(name, {
       name,
       retryLimit: settings.retryLimit,
@@ -88,11 +96,7 @@ export class JobQueue {
       }
     });
     this.workerIds.set(name, workerId);
-  }
-
-  /** Runs `name` on a cron schedule (UTC); pg-boss makes sure one instance sends each tick. */
-  async schedule(name: string, cron: string) {
-    await this.boss.schedule(name, cron, {});
+    if (cron) await this.boss.schedule(name, cron, {});
   }
 
   /**

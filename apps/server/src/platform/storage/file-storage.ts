@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where file bytes live. Local disk by default; an S3-compatible driver can implement the same. */
@@ -10,6 +11,10 @@ export interface FileStorage {
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+// Photos, signatures and cached PDFs are private: only the server's user may list or read them,
+// whatever the process umask is.
+const DIRECTORY_MODE = 0o700;
+const FILE_MODE = 0o600;
 
 /** Files under `root` (DATA_DIR/files). Writes go to a temp name first, so a crash never leaves half a file. */
 export function createLocalDiskStorage(root: string): FileStorage {
@@ -17,13 +22,33 @@ export function createLocalDiskStorage(root: string): FileStorage {
     if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
     return path.join(root, key);
   };
+  // mkdir's mode applies only to directories it creates: a root made by an older version (0755)
+  // is closed once, which also hides any file written before files were 0600.
+  let rootClosed: Promise<void> | undefined;
+  const closeRoot = async () => {
+    await mkdir(root, { recursive: true, mode: DIRECTORY_MODE });
+    await chmod(root, DIRECTORY_MODE);
+  };
   return {
     async put(key, data) {
       const target = pathFor(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, data);
-      await rename(temporary, target);
+      rootClosed ??= closeRoot().catch((error) => {
+        rootClosed = undefined;
+        throw error;
+      });
+      await rootClosed;
+      await mkdir(path.dirname(target), { recursive: true, mode: DIRECTORY_MODE });
+      // Random, so parallel writers of one key (e.g. a PDF cached by 20 downloads) never share a temp file.
+      const temporary = `${target}.${randomBytes(8).toString('hex')}.tmp`;
+      try {
+        await writeFile(temporary, data, { mode: FILE_MODE, flag: 'wx' });
+        await rename(temporary, target);
+      } catch (error) {
+        // A full disk fails mid-write: the partial temp file must not stay behind, and the caller
+        // must see the write's error (e.g. ENOSPC), not a failure to clean up.
+        await rm(temporary, { force: true }).catch(() => undefined);
+        throw error;
+      }
     },
     async read(key) {
       try {

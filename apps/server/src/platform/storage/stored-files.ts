@@ -39,10 +39,10 @@ export class StoredFiles {
     const storageKey = `users/${userId}/${id}.${extension}`;
     const thumbnailKey = `users/${userId}/${id}-thumb.webp`;
     const printKey = `users/${userId}/${id}-print.jpg`;
-    await this.storage.put(storageKey, image.data);
-    await this.storage.put(thumbnailKey, image.thumbnail);
-    await this.storage.put(printKey, image.print);
     try {
+      await this.storage.put(storageKey, image.data);
+      await this.storage.put(thumbnailKey, image.thumbnail);
+      await this.storage.put(printKey, image.print);
       const [row] = await this.db
         .insert(files)
         .values({
@@ -61,7 +61,8 @@ export class StoredFiles {
       if (!row) throw new Error('file insert returned nothing');
       return row;
     } catch (error) {
-      await this.removeBytes({ storageKey, thumbnailKey, printKey });
+      // Whatever was written before the failure (e.g. a full disk on the second copy) goes too.
+      await removeStoredBytes(this.storage, { storageKey, thumbnailKey, printKey });
       throw error;
     }
   }
@@ -98,7 +99,7 @@ export class StoredFiles {
       .delete(files)
       .where(and(eq(files.id, fileId), eq(files.userId, userId)))
       .returning();
-    if (row) await this.removeBytes(row);
+    if (row) await removeStoredBytes(this.storage, row);
   }
 
   /** A URL anyone can load until it expires; the expiry is rounded so URLs stay cacheable. */
@@ -123,9 +124,13 @@ export class StoredFiles {
       .update(`${fileId}:${variant}:${expires}`)
       .digest('base64url');
   }
+}
 
-  private async removeBytes(file: Pick<StoredFile, 'storageKey' | 'thumbnailKey' | 'printKey'>) {
-    const keys = [file.storageKey, file.thumbnailKey, file.printKey].filter((key) => key !== null);
-    await Promise.all(keys.map((key) => this.storage.remove(key)));
-  }
+/** Deletes every stored copy of a file (original, thumbnail, print). */
+export async function removeStoredBytes(
+  storage: FileStorage,
+  file: Pick<StoredFile, 'storageKey' | 'thumbnailKey' | 'printKey'>,
+): Promise<void> {
+  const keys = [file.storageKey, file.thumbnailKey, file.printKey].filter((key) => key !== null);
+  await Promise.all(keys.map((key) => storage.remove(key)));
 }

@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { certificates, files, profiles } from '../../db/schema.ts';
+
+export type FileKeys = { storageKey: string; thumbnailKey: string; printKey: string | null };
+
+/** SQL over `files` that spans features: which uploads nothing refers to any more. */
+export const filesRepo = {
+  /**
+   * Deletes up to `limit` files created before `olderThan` that no record refers to, oldest first,
+   * and returns their storage keys. A file is referred to by a certificate's photos, by the
+   * applicator block frozen on a certificate (logo, signature), or by a profile's logo or signature
+   * path. Rows locked by a transaction that is attaching them are skipped, not waited for.
+   */
+  async deleteUnreferenced(db: Database, olderThan: Date, limit: number): Promise<FileKeys[]> {
+    const result = await db.execute<{ storage_key: string; thumbnail_key: string; print_key: string | null }>(sql`
+      with referenced (file_id) as (
+        select photo->>'file_id' from ${certificates}, jsonb_array_elements(${certificates.photos}) as photo
+        union all select ${certificates.applicator}->>'logo_file_id' from ${certificates}
+        union all select ${certificates.applicator}->>'signature_file_id' from ${certificates}
+        union all select substring(${profiles.logoUrl} from '^/api/files/([0-9a-f-]{36})$') from ${profiles}
+        union all select substring(${profiles.signatureUrl} from '^/api/files/([0-9a-f-]{36})$') from ${profiles}
+      ),
+      orphans as (
+        select ${files.id} as id from ${files}
+        where ${files.createdAt} < ${olderThan}
+          and not exists (select 1 from referenced where referenced.file_id = ${files.id}::text)
+        order by ${files.createdAt}
+        limit ${limit}
+        for update skip locked
+      )
+      delete from ${files} where ${files.id} in (select id from orphans)
+      returning ${files.storageKey}, ${files.thumbnailKey}, ${files.printKey}`);
+    return result.rows.map((row) => ({
+      storageKey: row.storage_key,
+      thumbnailKey: row.thumbnail_key,
+      printKey: row.print_key,
+    }));
+  },
+};

@@ -1,0 +1,20 @@
+import type { RateLimitRule } from '../../src/platform/rate-limit/rate-limiter.ts';
+
+/**
+ * Sends `send()` until it answers 429 and returns that answer. Windows are fixed, so one may restart
+ * during the run: the limit holds if a 429 comes within two windows' worth of requests, and none
+ * came within the first `rule.limit`.
+ */
+export async function untilRefused<T extends { statusCode: number }>(
+  rule: RateLimitRule,
+  send: () => Promise<T>,
+): Promise<{ refused: T; sent: number }> {
+  for (let sent = 1; sent <= 2 * rule.limit + 1; sent++) {
+    const response = await send();
+    if (response.statusCode === 429) {
+      if (sent <= rule.limit) throw new Error(`refused after ${sent} requests, below the limit of ${rule.limit}`);
+      return { refused: response, sent };
+    }
+  }
+  throw new Error(`never refused in ${2 * rule.limit + 1} requests`);
+}
