@@ -9,6 +9,7 @@ import {
 } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { waitForEmailLink } from './support/mail.ts';
+import { createMember, type Member } from './support/members.ts';
 
 const session = useBrowser();
 const url = (path: string) => `${session.baseUrl}${path}`;
@@ -35,6 +36,17 @@ async function registerThroughForm(page: Page, email: string) {
   await fillRegisterForm(page, email, GOOD_PASSWORD);
   await page.getByRole('heading', { level: 1, name: 'Check your email' }).waitFor();
   return waitForEmailLink(email, { since });
+}
+
+/** A session of its own for `email`, as the sign-in form would get it, as JSON for localStorage. */
+async function signInThroughApi(email: string, password = GOOD_PASSWORD): Promise<string> {
+  const response = await fetch(url('/api/auth/signin'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return response.text();
 }
 
 async function signInThroughForm(page: Page, email: string, password = GOOD_PASSWORD) {
@@ -198,6 +210,38 @@ describe('sign-out', () => {
     await page.goto('/profile');
     await page.waitForURL(url('/login'));
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+  });
+
+  it('lands on / from a guarded page whose home-page code has not been loaded yet, every time', async () => {
+    // The race (1 in 4 before the fix): the navigation to / waited for the home page's chunk while
+    // the session cleared, and the guard of the page still showing sent the user to /login.
+    const members = [await createMember('sign-out-fresh-a'), await createMember('sign-out-fresh-b')];
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const member = members[attempt % members.length] as Member;
+      // A fresh browser (no cached chunks) already holding a session of its own, opened straight on a guarded page.
+      const context = await session.newContext();
+      const issued = await signInThroughApi(member.email);
+      // Runs before each document of the context; the one app page is loaded once (sign-out does not reload).
+      await context.addInitScript((value) => {
+        if (location.protocol === 'http:') localStorage.setItem(`${location.hostname.split('.')[0]}-auth-token`, value);
+      }, issued);
+      const page = await context.newPage();
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+      });
+      await page.goto('/profile');
+      await page.getByRole('heading', { level: 1, name: 'Company profile' }).waitFor();
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await headerLink(page, 'Sign in').waitFor();
+      // Wait for the page signing out settled on (home, or sign-in when the guard won the race).
+      await page.getByRole('heading', { level: 1, name: /^(Compliance certificates for trades|Sign in)/ }).waitFor();
+      expect(page.url(), `attempt ${attempt + 1}`).toBe(url('/'));
+      expect(visited, `attempt ${attempt + 1}`).not.toContain('/login');
+      expect(await storedSession(page)).toBeNull();
+      await context.close();
+    }
   });
 
   it('follows a sign-out made in another tab', async () => {
