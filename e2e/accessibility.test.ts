@@ -1,3 +1,4 @@
+import { authErrorMessages } from '@app/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -245,6 +246,14 @@ const memberPages: Array<[name: string, Check]> = [
       },
     },
   ]),
+  [
+    '/auth/update-password (signed in: asks for the current password)',
+    {
+      path: '/auth/update-password',
+      heading: 'Set a new password',
+      ready: (page) => page.getByLabel('Current password').waitFor(),
+    },
+  ],
   ['/welcome', { path: '/welcome', heading: 'Welcome to TradeCert' }],
   ['/swms', { path: '/swms', heading: 'Safe Work Method Statements' }],
   ['/swms/cover-sheet', { path: '/swms/cover-sheet', heading: 'SWMS cover sheet' }],
@@ -273,6 +282,14 @@ const freePages: Array<[name: string, Check]> = [
     },
   ],
   ['/profile (free plan)', { path: '/profile', heading: 'Company profile' }],
+  [
+    '/certificates/new (free plan: what a draft is)',
+    {
+      path: '/certificates/new',
+      heading: 'New certificate',
+      ready: (page) => page.getByText(/finishing or editing it later is a Premium feature/).waitFor(),
+    },
+  ],
   [
     '/certificates/edit/:id (free plan)',
     {
@@ -473,6 +490,58 @@ const states: Array<[name: string, StateCheck]> = [
         await page.getByLabel('Job site address').fill('');
         await page.getByRole('button', { name: 'Save as completed' }).click();
         await page.getByText('Choose at least one standard.').waitFor();
+      },
+    },
+  ],
+  [
+    'a wrong current password when changing the password',
+    {
+      path: '/auth/update-password',
+      heading: 'Set a new password',
+      member: 'premium',
+      phone: true,
+      expectedErrors: [/status of 400/],
+      // The server's answer, without changing the member's password (or spending its rate limit).
+      prepare: (page) =>
+        page.route('**/api/auth/user', (route) =>
+          route.request().method() === 'PUT'
+            ? route.fulfill({
+                status: 400,
+                contentType: 'application/json',
+                body: JSON.stringify({
+                  error: { code: 'current_password_incorrect', message: authErrorMessages.currentPasswordIncorrect },
+                }),
+              })
+            : route.continue(),
+        ),
+      act: async (page) => {
+        await page.getByLabel('Current password').fill('not-my-password');
+        await page.getByLabel('New password', { exact: true }).fill('velvet-anchor-meadow-58');
+        await page.getByRole('button', { name: 'Save new password' }).click();
+        await page.getByLabel('Current password').and(page.locator('[aria-invalid="true"]')).waitFor();
+      },
+    },
+  ],
+  [
+    'a password reset link opened in another browser',
+    {
+      path: '/auth/callback?code=a11y-recovery-code&type=recovery',
+      phone: true,
+      expectedErrors: [/status of 400/],
+      prepare: (page) =>
+        page.route('**/api/auth/verify', (route) =>
+          route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: { code: 'recovery_link_other_browser', message: authErrorMessages.recoveryLinkOtherBrowser },
+            }),
+          }),
+        ),
+      act: async (page) => {
+        await page.getByRole('heading', { level: 1, name: 'Open this link on the device that asked for it' }).waitFor();
+        await page.getByRole('button', { name: 'Send a new link to this device' }).click();
+        await page.getByLabel('Email').and(page.locator('[aria-invalid="true"]')).waitFor();
       },
     },
   ],

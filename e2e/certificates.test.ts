@@ -48,6 +48,15 @@ describe('free plan', () => {
         .getByText(/upgrade to Premium for unlimited certificates/)
         .isVisible(),
     ).toBe(true);
+    // The limit offers a draft, and says what a draft is on the free plan.
+    expect(
+      await page
+        .getByRole('main')
+        .getByText(
+          /unlimited certificates\. On the free plan a saved draft is kept and you can view it, but finishing or editing it later is a Premium feature\./,
+        )
+        .isVisible(),
+    ).toBe(true);
     expect(page.url()).toBe(url('/certificates/new'));
     await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('6 Harbour St, Sydney');
 
@@ -72,6 +81,51 @@ describe('free plan', () => {
     await page.waitForURL(url('/certificates?q=3+Harbour'));
     await expect.poll(() => items.count()).toBe(1);
     await expect.poll(() => items.getByRole('link').textContent()).toBe('3 Harbour St, Sydney');
+  });
+
+  it('is told plainly that a draft is kept, and that finishing or editing it later is a Premium feature', async () => {
+    const { page } = session;
+    const member = await createMember('free-draft');
+    await signIn(page, member);
+    const freeDraftNote =
+      'On the free plan a saved draft is kept and you can view it, but finishing or editing it later is a Premium feature.';
+
+    await page.goto('/certificates');
+    await page
+      .getByRole('main')
+      .getByText(`You have no certificates yet. Create one for your next job. ${freeDraftNote}`)
+      .waitFor();
+    expect(
+      await page
+        .getByRole('main')
+        .getByText(/complete it later/)
+        .count(),
+    ).toBe(0);
+
+    await page.getByRole('link', { name: 'Create your first certificate' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New certificate' }).waitFor();
+    // Said before anything is saved, and tied to the button it is about.
+    const saveDraft = page.getByRole('button', { name: 'Save draft' });
+    await expect
+      .poll(() => saveDraft.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()))
+      .toBe(`${freeDraftNote} Complete the certificate now if you can.`);
+
+    await page.getByLabel('Job site address').fill('4 Ferry Rd, Glebe');
+    await saveDraft.click();
+    await toastTitled(page, 'Draft saved').waitFor();
+    await page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText(
+        'It is kept in your certificates. On the free plan, finishing or editing it later is a Premium feature.',
+      )
+      .waitFor();
+    await page.waitForURL(certificatePage);
+    await page.getByText('Draft: only you can see it').waitFor();
+    await page
+      .getByText(
+        'Only a completed certificate can be shared. On the free plan, finishing or editing this draft is a Premium feature.',
+      )
+      .waitFor();
   });
 
   it('is told editing and deleting need Premium', async () => {
@@ -139,7 +193,12 @@ describe('premium plan', () => {
     await dialog.getByRole('button', { name: 'Delete permanently' }).click();
     await toastTitled(page, 'Certificate deleted').waitFor();
     await page.waitForURL(url('/certificates'));
-    await page.getByText('You have no certificates yet.', { exact: false }).waitFor();
+    // Premium can finish a draft later, and is told so.
+    await page
+      .getByText(
+        'You have no certificates yet. Create one for your next job: save it as a draft and complete it later.',
+      )
+      .waitFor();
     await expect(memberApi(member, 'GET', `/api/certificates/${id}`)).rejects.toThrow(/answered 404/);
   });
   it('keeps an edit on the device when it cannot be saved, and synchronizes it later', async () => {

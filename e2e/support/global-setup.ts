@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { APP_ROLE, credentialsFileFor } from '../../apps/server/src/db/embedded.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,6 +21,13 @@ declare module 'vitest' {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(root, 'apps/server/dist/main.js');
+
+/** The app role's own connection, with the password the app generated at first start (ADR 0007). */
+function appDatabaseUrl(dataDir: string, port: number) {
+  const file = credentialsFileFor(path.join(dataDir, 'postgres'));
+  const { appPassword } = JSON.parse(readFileSync(file, 'utf8')) as { appPassword: string };
+  return `postgres://${APP_ROLE}:${encodeURIComponent(appPassword)}@127.0.0.1:${port}/app`;
+}
 
 /** Starts the built app (as `npm start` would) on a free port with a fresh data dir. */
 export default async function setup(project: TestProject) {
@@ -46,7 +54,7 @@ export default async function setup(project: TestProject) {
         if (entry.msg === 'server ready' && entry.url) {
           clearTimeout(timer);
           if (!databasePort) return reject(new Error('the app did not log its embedded PostgreSQL port'));
-          resolve({ baseUrl: entry.url, databaseUrl: `postgres://postgres:postgres@127.0.0.1:${databasePort}/app` });
+          resolve({ baseUrl: entry.url, databaseUrl: appDatabaseUrl(dataDir, databasePort) });
         }
       } catch {
         // Not a JSON log line.

@@ -1,11 +1,12 @@
+import { authErrorMessages } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClasses, SubmitButton } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { authErrorMessage } from '../../lib/auth/auth-errors.ts';
+import { authErrorMessage, isCurrentPasswordProblem } from '../../lib/auth/auth-errors.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { updatePassword } from './api/auth-requests.ts';
 import { AuthPage } from './components/AuthPage.tsx';
@@ -31,17 +32,37 @@ export default function UpdatePasswordPage() {
       </AuthPage>
     );
   }
+  const recovery = auth.session.recovery === true;
   return (
-    <AuthPage title={TITLE} intro={`For ${auth.session.user.email}. You stay signed in here.`}>
-      <NewPasswordForm />
+    <AuthPage
+      title={TITLE}
+      intro={
+        recovery
+          ? `For ${auth.session.user.email}. Your reset link signed you in here: choose your new password.`
+          : `For ${auth.session.user.email}. You stay signed in here.`
+      }
+    >
+      <NewPasswordForm askCurrentPassword={!recovery} />
     </AuthPage>
   );
 }
 
-function NewPasswordForm() {
+/**
+ * `askCurrentPassword`: outside a recovery session the server needs the current password too, so
+ * a stolen access token alone cannot change it. A session begun by a reset link needs only the new one.
+ */
+function NewPasswordForm({ askCurrentPassword: askAtFirst }: { askCurrentPassword: boolean }) {
   const navigate = useNavigate();
+  // Decided when the form opens: saving ends the recovery session, and the field must not pop up then.
+  const [askCurrentPassword] = useState(askAtFirst);
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
+  const [currentPasswordError, setCurrentPasswordError] = useState<string>();
   const [fieldError, setFieldError] = useState<string>();
+  // The server has the last word: if it asks for the current password, the field appears.
+  const [serverWantsCurrent, setServerWantsCurrent] = useState(false);
+  const showCurrentPassword = askCurrentPassword || serverWantsCurrent;
+  const currentPasswordInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
   const save = useMutation({
     mutationFn: updatePassword,
@@ -52,18 +73,47 @@ function NewPasswordForm() {
       });
       navigate('/', { replace: true });
     },
+    onError: (error) => {
+      if (!isCurrentPasswordProblem(error)) return;
+      // Shown by the field it is about, which then takes the focus (below).
+      setServerWantsCurrent(true);
+      setCurrentPasswordError(authErrorMessage(error));
+    },
   });
+  const currentPasswordRefused = save.isError && isCurrentPasswordProblem(save.error);
+  const refusal = currentPasswordRefused ? save.error : null;
+  useEffect(() => {
+    if (refusal) currentPasswordInput.current?.focus();
+  }, [refusal]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const currentProblem =
+      showCurrentPassword && !currentPassword ? authErrorMessages.currentPasswordRequired : undefined;
     const problem = newPasswordProblem(password);
+    setCurrentPasswordError(currentProblem);
     setFieldError(problem);
+    if (currentProblem) return currentPasswordInput.current?.focus();
     if (problem) return passwordInput.current?.focus();
-    save.mutate(password);
+    save.mutate({ password, currentPassword: showCurrentPassword ? currentPassword : undefined });
   };
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {showCurrentPassword ? (
+        <PasswordField
+          ref={currentPasswordInput}
+          label="Current password"
+          autoComplete="current-password"
+          hint="The password you sign in with now."
+          value={currentPassword}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+            if (currentPasswordError) setCurrentPasswordError(undefined);
+          }}
+          error={currentPasswordError}
+        />
+      ) : null}
       <PasswordField
         ref={passwordInput}
         label="New password"
@@ -73,7 +123,7 @@ function NewPasswordForm() {
         onChange={(event) => setPassword(event.target.value)}
         error={fieldError}
       />
-      {save.isError ? <Alert tone="error">{authErrorMessage(save.error)}</Alert> : null}
+      {save.isError && !currentPasswordRefused ? <Alert tone="error">{authErrorMessage(save.error)}</Alert> : null}
       <SubmitButton pending={save.isPending} pendingLabel="Saving password...">
         Save new password
       </SubmitButton>

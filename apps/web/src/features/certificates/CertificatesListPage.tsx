@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useProfile } from '../../lib/profile/profile-query.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import {
   type CertificateListFilters,
@@ -18,6 +19,7 @@ import {
 } from './api/certificates-api.ts';
 import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
 import { CertificatePage } from './components/CertificatePage.tsx';
+import { emptyListMessage } from './draft-copy.ts';
 import { formatCalendarDate, formatInstantDate } from './format.ts';
 
 const SEARCH_DELAY_MS = 300;
@@ -209,11 +211,13 @@ function CertificateListItem({ certificate }: { certificate: CertificateSummary 
 }
 
 function EmptyList({ filtered }: { filtered: boolean }) {
+  // Until the profile says otherwise, the free plan's wording: it promises nothing a free user cannot do.
+  const tier = useProfile()?.subscription_tier ?? 'free';
   return filtered ? (
     <p>No certificates match. Try another part of the address, or choose All.</p>
   ) : (
     <div className="flex flex-col items-start gap-3">
-      <p>You have no certificates yet. Create one for your next job: save it as a draft and complete it later.</p>
+      <p>{emptyListMessage(tier)}</p>
       <Link to="/certificates/new" className={buttonClasses()}>
         Create your first certificate
       </Link>

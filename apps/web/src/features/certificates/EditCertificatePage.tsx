@@ -1,4 +1,9 @@
-import { type Certificate, certificateMessages, type WritableCertificateStatus } from '@app/contract';
+import {
+  type Certificate,
+  certificateMessages,
+  type SubscriptionTier,
+  type WritableCertificateStatus,
+} from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -54,8 +59,8 @@ export default function EditCertificatePage() {
         <div className="flex flex-col gap-4">
           <Alert tone="error">{certificateMessages.premiumUpdate}</Alert>
           <p>
-            On the free plan a saved certificate stays as it is. Upgrade to Premium to edit and delete certificates,
-            with no monthly limit.
+            On the free plan a saved certificate, a draft included, stays as it is: you can still view and download it.
+            Upgrade to Premium to finish drafts, edit and delete certificates, with no monthly limit.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link to="/pricing" className={buttonClasses()}>
@@ -88,12 +93,12 @@ export default function EditCertificatePage() {
   }
   return (
     <CertificatePage title="Edit certificate" intro={ownedCertificate.certificate_number ?? 'Draft'}>
-      <EditForm userId={userId} certificate={ownedCertificate} />
+      <EditForm userId={userId} certificate={ownedCertificate} tier={profile.subscription_tier} />
     </CertificatePage>
   );
 }
 
-function EditForm({ userId, certificate }: { userId: string; certificate: Certificate }) {
+function EditForm({ userId, certificate, tier }: { userId: string; certificate: Certificate; tier: SubscriptionTier }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   // Changes that could not reach the server last time come back first.
@@ -106,7 +111,7 @@ function EditForm({ userId, certificate }: { userId: string; certificate: Certif
     onMutate: () => setSavedLocally(false),
     onSuccess: (saved) => {
       discardLocalEdit(localStorage, userId, certificate.id);
-      toast(savedToast(saved, 'update'));
+      toast(savedToast(saved, 'update', tier));
       rememberSavedCertificate(queryClient, userId, saved);
       void navigate(`/certificates/${saved.id}`);
     },
@@ -141,6 +146,7 @@ function EditForm({ userId, certificate }: { userId: string; certificate: Certif
         // A fresh form when the stored edit is discarded.
         key={localEdit ? 'local-edit' : 'stored'}
         initialValues={localEdit?.values ?? formValuesOf(certificate)}
+        tier={tier}
         onSave={(values, status) => update.mutate({ values, status })}
         saving={update.isPending ? (update.variables?.status ?? null) : null}
         serverErrors={formFieldErrors(update.error)}

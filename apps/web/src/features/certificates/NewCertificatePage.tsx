@@ -41,7 +41,7 @@ function NewCertificateForm({ userId, profile }: { userId: string; profile: Prof
       return createCertificate(createRequestOf(values, userId, status));
     },
     onSuccess: (certificate) => {
-      toast(savedToast(certificate, 'create'));
+      toast(savedToast(certificate, 'create', profile.subscription_tier));
       rememberSavedCertificate(queryClient, userId, certificate);
       void navigate(`/certificates/${certificate.id}`);
     },
@@ -51,6 +51,7 @@ function NewCertificateForm({ userId, profile }: { userId: string; profile: Prof
   return (
     <CertificateForm
       initialValues={initialValues}
+      tier={profile.subscription_tier}
       onSave={(values, status) => create.mutate({ values, status })}
       saving={create.isPending ? (create.variables?.status ?? null) : null}
       serverErrors={formFieldErrors(create.error)}

@@ -1,19 +1,29 @@
-import { type Certificate, certificateMessages } from '@app/contract';
+import { type Certificate, certificateMessages, type SubscriptionTier } from '@app/contract';
 import type { ToastInput } from '../../components/ui/notifications/index.ts';
 import { ApiError, NetworkError } from '../../lib/http.ts';
+import { FREE_DRAFT_NOTE } from './draft-copy.ts';
 
 /** The certificate toasts of SPEC §8: exact titles, and descriptions that say what to do next. */
 
-export function savedToast(certificate: Certificate, action: 'create' | 'update'): ToastInput {
+/**
+ * `tier`: the saver's plan. A free user can never update a certificate, so their draft is not
+ * something to "finish any time" (DESIGN §2); only premium hears that.
+ */
+export function savedToast(certificate: Certificate, action: 'create' | 'update', tier: SubscriptionTier): ToastInput {
   const number = certificate.certificate_number ?? 'The certificate';
   if (certificate.status === 'completed') {
     return action === 'create'
       ? { title: 'Certificate created', description: `${number} is completed and ready to share.` }
       : { title: 'Certificate updated', description: `${number} has been saved.` };
   }
-  return action === 'create'
-    ? { title: 'Draft saved', description: 'Finish it any time from your certificates.' }
-    : { title: 'Draft updated', description: 'Your changes to the draft have been saved.' };
+  if (action === 'update') return { title: 'Draft updated', description: 'Your changes to the draft have been saved.' };
+  return {
+    title: 'Draft saved',
+    description:
+      tier === 'premium'
+        ? 'Finish it any time from your certificates.'
+        : 'It is kept in your certificates. On the free plan, finishing or editing it later is a Premium feature.',
+  };
 }
 
 export const deletedToast: ToastInput = {
@@ -21,9 +31,13 @@ export const deletedToast: ToastInput = {
   description: 'The certificate and its photos have been permanently deleted.',
 };
 
+/**
+ * The server's words (SPEC §8: advise Premium for unlimited certificates) offer to save a draft, so
+ * a second sentence says what that draft is on the free plan: kept, not finishable later.
+ */
 const monthlyLimitToast = (description: string = certificateMessages.monthlyLimit): ToastInput => ({
   title: 'Monthly limit reached',
-  description,
+  description: `${description} ${FREE_DRAFT_NOTE}`,
   variant: 'destructive',
 });
 

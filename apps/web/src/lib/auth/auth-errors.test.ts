@@ -1,9 +1,12 @@
+import { authErrorMessages } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../http.ts';
 import {
   authErrorMessage,
   CONNECTION_ERROR_MESSAGE,
+  isCurrentPasswordProblem,
   isEmailNotConfirmed,
+  isRecoveryLinkOtherBrowser,
   UNKNOWN_ERROR_MESSAGE,
 } from './auth-errors.ts';
 
@@ -76,6 +79,16 @@ describe('authErrorMessage (SPEC §8)', () => {
     );
   });
 
+  it('shows the server’s words for a current-password problem and a reset link opened in another browser', () => {
+    const cases = [
+      [400, 'current_password_required', authErrorMessages.currentPasswordRequired],
+      [400, 'current_password_incorrect', authErrorMessages.currentPasswordIncorrect],
+      [400, 'recovery_link_other_browser', authErrorMessages.recoveryLinkOtherBrowser],
+    ] as const;
+    for (const [status, code, message] of cases)
+      expect(authErrorMessage(apiError(status, code, message))).toBe(message);
+  });
+
   it('falls back to "An unknown error occurred"', () => {
     expect(authErrorMessage(apiError(500, 'internal_error', 'Something went wrong on our side.'))).toBe(
       'An unknown error occurred',
@@ -85,6 +98,17 @@ describe('authErrorMessage (SPEC §8)', () => {
     );
     expect(authErrorMessage('a string')).toBe(UNKNOWN_ERROR_MESSAGE);
     expect(authErrorMessage(undefined)).toBe(UNKNOWN_ERROR_MESSAGE);
+  });
+});
+
+describe('isCurrentPasswordProblem and isRecoveryLinkOtherBrowser', () => {
+  it('recognise their codes only', () => {
+    expect(isCurrentPasswordProblem(apiError(400, 'current_password_incorrect', 'x'))).toBe(true);
+    expect(isCurrentPasswordProblem(apiError(400, 'current_password_required', 'x'))).toBe(true);
+    expect(isCurrentPasswordProblem(apiError(422, 'weak_password', 'x'))).toBe(false);
+    expect(isRecoveryLinkOtherBrowser(apiError(400, 'recovery_link_other_browser', 'x'))).toBe(true);
+    expect(isRecoveryLinkOtherBrowser(apiError(400, 'invalid_link', 'x'))).toBe(false);
+    expect(isRecoveryLinkOtherBrowser(new NetworkError())).toBe(false);
   });
 });
 

@@ -21,14 +21,24 @@ const messagesByTrigger: ReadonlyArray<readonly [trigger: string, message: strin
   ],
 ];
 
+/**
+ * Failures the server words for the user (why, and what to do next): shown as they are. The codes
+ * of `authErrorMessages` in the contract, and the weak-password explanation.
+ */
+const serverWordedCodes: ReadonlySet<string> = new Set([
+  authErrorCodes.weakPassword,
+  authErrorCodes.currentPasswordRequired,
+  authErrorCodes.currentPasswordIncorrect,
+  authErrorCodes.recoveryLinkOtherBrowser,
+]);
+
 /** Messages of a failed request that never reached the server (fetch's TypeError and friends). */
 const networkFailureHints = ['failed to fetch', 'network', 'load failed'];
 
 /** The message to show for a failed sign-up, sign-in or other auth call (SPEC §8). */
 export function authErrorMessage(error: unknown): string {
   if (error instanceof NetworkError) return CONNECTION_ERROR_MESSAGE;
-  // The server explains a weak password (why, and what to do) in words meant for the user.
-  if (error instanceof ApiError && error.code === authErrorCodes.weakPassword) return error.message;
+  if (error instanceof ApiError && serverWordedCodes.has(error.code) && error.message) return error.message;
   const text = error instanceof Error ? error.message.toLowerCase() : '';
   const match = messagesByTrigger.find(([trigger]) => text.includes(trigger));
   if (match) return match[1];
@@ -36,6 +46,19 @@ export function authErrorMessage(error: unknown): string {
     return CONNECTION_ERROR_MESSAGE;
   }
   return UNKNOWN_ERROR_MESSAGE;
+}
+
+/** True when a password change was refused for the current password (missing or wrong): shown by that field. */
+export function isCurrentPasswordProblem(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === authErrorCodes.currentPasswordRequired || error.code === authErrorCodes.currentPasswordIncorrect)
+  );
+}
+
+/** True when a password-reset link was opened in a browser other than the one that asked for it. */
+export function isRecoveryLinkOtherBrowser(error: unknown): boolean {
+  return error instanceof ApiError && error.code === authErrorCodes.recoveryLinkOtherBrowser;
 }
 
 /** True when the failure is "email not confirmed", so the page can offer to resend the link. */

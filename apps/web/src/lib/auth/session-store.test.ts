@@ -317,4 +317,19 @@ describe('SessionStore sign-in and sign-out', () => {
     // The access token did not change, so neither does its expiry.
     expect(browser.stored()?.expires_at).toBe(expires_at);
   });
+
+  it('stops calling the session a recovery session once the new password is set', async () => {
+    const browser = createBrowser();
+    const tab = browser.openTab();
+    await tab.store.initialise();
+    const session = { ...browser.server.issue(), recovery: true };
+    tab.store.setSession(session, 'PASSWORD_RECOVERY');
+    expect(sessionOf(tab)?.recovery).toBe(true);
+
+    tab.store.passwordChanged(session.user);
+    expect(sessionOf(tab)?.recovery).toBeUndefined();
+    expect(browser.stored()?.recovery).toBeUndefined();
+    expect(sessionOf(tab)?.access_token).toBe(session.access_token);
+    expect(tab.events()).toEqual(['PASSWORD_RECOVERY', 'USER_UPDATED']);
+  });
 });

@@ -124,6 +124,17 @@ export class SessionStore {
     if (current) this.save({ ...current, user }, 'USER_UPDATED');
   }
 
+  /**
+   * A new password was set: the server has ended the recovery part of this session (a further change
+   * needs the current password), so the stored session stops saying `recovery`.
+   */
+  passwordChanged(user: AuthUser): void {
+    const current = this.currentSession();
+    if (!current) return;
+    const { recovery: _ended, ...rest } = current;
+    this.save({ ...rest, user }, 'USER_UPDATED');
+  }
+
   /** An access token valid for at least another minute, renewing it first if needed; null when signed out. */
   async getAccessToken(): Promise<string | null> {
     await this.ready;

@@ -42,10 +42,15 @@ async function withCodeExchange<T>(send: (codeChallenge: string | undefined) => 
   return result;
 }
 
-/** Sets a new password for the signed-in user; the server ends their other sessions. */
-export async function updatePassword(password: string): Promise<void> {
-  const user = await apiRequest<AuthUser>('/api/auth/user', { method: 'PUT', body: { password } });
-  authStore.updateUser(user);
+/**
+ * Sets a new password for the signed-in user; the server ends their other sessions. Outside a
+ * recovery session the current password must come too (a stolen access token is not enough).
+ */
+export async function updatePassword(input: { password: string; currentPassword?: string | undefined }): Promise<void> {
+  const body: { password: string; current_password?: string } = { password: input.password };
+  if (input.currentPassword !== undefined) body.current_password = input.currentPassword;
+  const user = await apiRequest<AuthUser>('/api/auth/user', { method: 'PUT', body });
+  authStore.passwordChanged(user);
 }
 
 /** What an emailed link carries: a PKCE code (/auth/callback) or a token hash (/auth/confirm). */

@@ -1,14 +1,15 @@
 import { authErrorCodes, type EmailLinkType, emailLinkTypes } from '@app/contract';
-import { Suspense, use, useEffect, useReducer } from 'react';
+import { Suspense, use, useEffect, useId, useReducer, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
+import { authErrorMessage, isRecoveryLinkOtherBrowser } from '../../../lib/auth/auth-errors.ts';
 import { completeEmailLink, type EmailLink, type EmailLinkOutcome } from '../api/auth-requests.ts';
 import { AuthPage } from './AuthPage.tsx';
+import { PasswordResetForm } from './PasswordResetForm.tsx';
 
 /**
  * A link works once, so each is completed once per page load however often React renders or
@@ -115,6 +116,9 @@ function EmailLinkOutcomeView({ link, pendingTitle }: { link: EmailLink; pending
     );
   }
 
+  if (isRecoveryLinkOtherBrowser(outcome.error))
+    return <RecoveryLinkOtherBrowser message={authErrorMessage(outcome.error)} />;
+
   const failure = describeFailure(outcome.type, outcome.error);
   return (
     <AuthPage title={failure.title}>
@@ -130,6 +134,30 @@ function EmailLinkOutcomeView({ link, pendingTitle }: { link: EmailLink; pending
         </Button>
       ) : null}
       <Link to="/login" className={buttonClasses(failure.canRetry ? 'secondary' : 'primary')}>
+        Go to sign in
+      </Link>
+    </AuthPage>
+  );
+}
+
+/**
+ * A password-reset link asked for in another browser: for safety it works only there (it needs
+ * that browser's PKCE verifier). Say so, and offer a new link that will work here.
+ */
+function RecoveryLinkOtherBrowser({ message }: { message: string }) {
+  const [email, setEmail] = useState('');
+  const headingId = useId();
+  return (
+    <AuthPage title="Open this link on the device that asked for it">
+      <Alert tone="error">{message}</Alert>
+      <section aria-labelledby={headingId} className="flex flex-col gap-4">
+        <h2 id={headingId} className="text-lg font-semibold">
+          Send a new link to this device
+        </h2>
+        <p>Enter the email address of your account. The new link will work in this browser.</p>
+        <PasswordResetForm email={email} onEmailChange={setEmail} submitLabel="Send a new link to this device" />
+      </section>
+      <Link to="/login" className={buttonClasses('secondary')}>
         Go to sign in
       </Link>
     </AuthPage>

@@ -10,11 +10,21 @@ import { EmailField } from './EmailField.tsx';
 type PasswordResetFormProps = {
   email: string;
   onEmailChange: (email: string) => void;
-  onBack: () => void;
+  /** A "Back to sign in" button, where the form replaced the sign-in form. */
+  onBack?: (() => void) | undefined;
+  submitLabel?: string;
 };
 
-/** "Forgot password?": emails a link that leads to /auth/update-password. */
-export function PasswordResetForm({ email, onEmailChange, onBack }: PasswordResetFormProps) {
+/**
+ * "Forgot password?": emails a link that leads to /auth/update-password. The link works only in
+ * this browser (it keeps the PKCE verifier of the request).
+ */
+export function PasswordResetForm({
+  email,
+  onEmailChange,
+  onBack,
+  submitLabel = 'Send reset link',
+}: PasswordResetFormProps) {
   const [emailError, setEmailError] = useState<string>();
   const emailInput = useRef<HTMLInputElement>(null);
   const reset = useMutation({ mutationFn: (address: string) => requestPasswordReset(address) });
@@ -35,9 +45,11 @@ export function PasswordResetForm({ email, onEmailChange, onBack }: PasswordRese
           set a new password. Open the link on this device. If it has not arrived in a few minutes, check your spam
           folder.
         </Alert>
-        <Button variant="secondary" onClick={onBack}>
-          Back to sign in
-        </Button>
+        {onBack ? (
+          <Button variant="secondary" onClick={onBack}>
+            Back to sign in
+          </Button>
+        ) : null}
       </>
     );
   }
@@ -52,11 +64,13 @@ export function PasswordResetForm({ email, onEmailChange, onBack }: PasswordRese
       />
       {reset.isError ? <Alert tone="error">{authErrorMessage(reset.error)}</Alert> : null}
       <SubmitButton pending={reset.isPending} pendingLabel="Sending link...">
-        Send reset link
+        {submitLabel}
       </SubmitButton>
-      <Button variant="secondary" onClick={onBack}>
-        Back to sign in
-      </Button>
+      {onBack ? (
+        <Button variant="secondary" onClick={onBack}>
+          Back to sign in
+        </Button>
+      ) : null}
     </form>
   );
 }

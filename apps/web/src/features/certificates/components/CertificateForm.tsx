@@ -1,4 +1,4 @@
-import type { WritableCertificateStatus } from '@app/contract';
+import type { SubscriptionTier, WritableCertificateStatus } from '@app/contract';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -11,12 +11,15 @@ import {
   type FieldErrors,
   type PhotoValue,
 } from '../certificate-form.ts';
+import { completionProblemMessage, draftHint } from '../draft-copy.ts';
 import { PhotosField } from '../photos/PhotosField.tsx';
 import { usePhotoUploads } from '../photos/use-photo-uploads.ts';
 import { StandardsField } from './StandardsField.tsx';
 
 type CertificateFormProps = {
   initialValues: CertificateFormValues;
+  /** The saver's plan: on the free plan a saved draft cannot be finished later, and the form says so. */
+  tier: SubscriptionTier;
   onSave: (values: CertificateFormValues, status: WritableCertificateStatus) => void;
   /** The status being saved while a save is under way. */
   saving: WritableCertificateStatus | null;
@@ -43,8 +46,10 @@ const fieldIdOf = (baseId: string, field: CertificateFieldName) => `${baseId}-${
  * The certificate form used to create and to edit. What the user typed stays put when a save
  * fails; "Save as completed" first checks the job details the server would ask for.
  */
-export function CertificateForm({ initialValues, onSave, saving, serverErrors, problem }: CertificateFormProps) {
+export function CertificateForm({ initialValues, tier, onSave, saving, serverErrors, problem }: CertificateFormProps) {
   const baseId = useId();
+  const draftHintId = `${baseId}-draft-hint`;
+  const hint = draftHint(tier);
   const fieldId = (field: CertificateFieldName) => fieldIdOf(baseId, field);
   const [values, setValues] = useState(initialValues);
   const [completionProblems, setCompletionProblems] = useState<FieldErrors>({});
@@ -142,19 +147,25 @@ export function CertificateForm({ initialValues, onSave, saving, serverErrors, p
         error={errors.photos}
       />
 
-      {Object.keys(completionProblems).length > 0 ? (
-        <Alert tone="error">
-          Fill in the highlighted job details to complete the certificate, or save it as a draft and finish it later.
-        </Alert>
-      ) : null}
+      {Object.keys(completionProblems).length > 0 ? <Alert tone="error">{completionProblemMessage(tier)}</Alert> : null}
       {problem}
       {uploading ? (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
           Saving is possible once the photos have finished uploading.
         </p>
       ) : null}
+      {hint ? (
+        <p id={draftHintId} className="text-sm text-slate-600 dark:text-slate-300">
+          {hint}
+        </p>
+      ) : null}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="secondary" disabled={saving !== null || uploading} onClick={() => save('draft')}>
+        <Button
+          variant="secondary"
+          disabled={saving !== null || uploading}
+          aria-describedby={hint ? draftHintId : undefined}
+          onClick={() => save('draft')}
+        >
           {saving === 'draft' ? 'Saving draft...' : 'Save draft'}
         </Button>
         <Button disabled={saving !== null || uploading} onClick={() => save('completed')}>

@@ -10,6 +10,7 @@ import { useProfile } from '../../../lib/profile/profile-query.ts';
 import { forgetDeletedCertificate } from '../api/certificate-writes.ts';
 import { deleteCertificate } from '../api/certificates-api.ts';
 import { deletedToast, deleteFailureToast, premiumFeatureToast } from '../certificate-toasts.ts';
+import { draftStatusNote } from '../draft-copy.ts';
 import { DeleteCertificateDialog } from './DeleteCertificateDialog.tsx';
 
 /** What the owner can do with their certificate: edit, delete, and share the link. */
@@ -55,7 +56,9 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
         </Button>
       </div>
       {certificate.status === 'draft' ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">Complete the certificate to share its link.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {draftStatusNote(profile?.subscription_tier ?? 'free')}
+        </p>
       ) : null}
       {confirming ? (
         <DeleteCertificateDialog
