@@ -33,7 +33,7 @@ export class JobQueue {
   private stopped = false;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly logger: Logger,
   ) {
     this.boss = new PgBoss({
