@@ -1,4 +1,4 @@
-import { createHash, createHmac, createSecretKey, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 /** An unguessable token (256 bits by default), URL-safe. */
@@ -50,15 +50,23 @@ export type AccessTokenCheck =
 
 /** Short-lived HS256 JWT access tokens (DESIGN §3). */
 export class AccessTokens {
-  /** A KeyObject made once: given raw bytes, jose would import the key again for every token. */
-  private readonly signingKey: () => Promise<KeyObject>;
+  /** A CryptoKey imported once: given raw bytes or a KeyObject, jose imports one for every token. */
+  private readonly signingKey: () => Promise<webcrypto.CryptoKey>;
 
   /** `loadSecret` runs on first use (it may read the database), and again if it failed. */
   constructor(
     loadSecret: () => Promise<string>,
     readonly ttlSeconds: number,
   ) {
-    this.signingKey = loadOnce(async () => createSecretKey(Buffer.from(await loadSecret(), 'utf8')));
+    this.signingKey = loadOnce(async () =>
+      webcrypto.subtle.importKey(
+        'raw',
+        Buffer.from(await loadSecret(), 'utf8'),
+        { name: 'HMAC', hash: 'SHA-256' },
+        false,
+        ['sign', 'verify'],
+      ),
+    );
   }
 
   async issue(claims: AccessTokenClaims & { email: string }): Promise<{ token: string; expiresAt: number }> {
