@@ -2,7 +2,7 @@ import pg from 'pg';
 import { createUser, format, freshDatabase, httpRequest, startServerProcess, summarise } from './support.ts';
 
 /**
- * DESIGN §7: 100 concurrent users for 30 s with 0 errors. Each simulated user signs in from its own
+ * PRODUCT.md, Budgets: 100 concurrent users for 30 s with 0 errors. Each simulated user signs in from its own
  * address and, with no think time, lists certificates, saves drafts, opens them, and checks its
  * profile and monthly usage: the day-to-day mix of someone on a job site.
  */

@@ -12,7 +12,7 @@ import { launchChromium } from '../e2e/support/chromium.ts';
 import { format, median, root } from './support.ts';
 
 /**
- * DESIGN §7 / issue 7: a certificate with 6 phone photos renders in < 50 ms median (warm), ≥ 30×
+ * PRODUCT.md, Budgets / issue 7: a certificate with 6 phone photos renders in < 50 ms median (warm), ≥ 30×
  * faster than headless Chromium printing the same content, and weighs ≤ 300 KB + 250 KB per photo.
  */
 const WARM_UP_RUNS = 10;

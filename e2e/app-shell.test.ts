@@ -3,7 +3,7 @@ import { useBrowser } from './support/browser.ts';
 
 const session = useBrowser();
 
-// Public routes of SPEC §2 with the heading each one shows.
+// Public routes of PRODUCT.md, Routes with the heading each one shows.
 const publicPages: Array<[path: string, heading: string | RegExp]> = [
   ['/', /Compliance certificates for trades/],
   ['/home', /Compliance certificates for trades/],

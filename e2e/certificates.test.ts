@@ -275,7 +275,7 @@ describe('share link', () => {
     expect(await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
       0,
     );
-    // DESIGN §7: a public page loads at most 130 KB of gzipped JavaScript.
+    // PRODUCT.md, Budgets: a public page loads at most 130 KB of gzipped JavaScript.
     expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(130);
 
     await visitor.goto(`/certificates/${draft.id}`);
@@ -309,7 +309,7 @@ describe('signed-in shell', () => {
     await page.getByRole('link', { name: '9 Budget St, Sydney' }).waitFor();
     await page.getByRole('link', { name: 'New certificate' }).first().click();
     await page.getByLabel('Job site address').waitFor();
-    // DESIGN §7: the signed-in shell loads at most 220 KB of gzipped JavaScript.
+    // PRODUCT.md, Budgets: the signed-in shell loads at most 220 KB of gzipped JavaScript.
     expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(220);
   });
 });

@@ -63,7 +63,7 @@ describe('photos and the gallery', () => {
     expect(await page.getByRole('button', { name: 'Save as completed' }).isDisabled()).toBe(true);
     release();
     const stored = (await (await uploaded).json()) as { width: number; height: number };
-    // DESIGN §7: ≤ 2048 px on the long edge and ≤ 600 KB (plus the multipart envelope).
+    // PRODUCT.md, Budgets: ≤ 2048 px on the long edge and ≤ 600 KB (plus the multipart envelope).
     expect(Math.max(stored.width, stored.height)).toBeLessThanOrEqual(2048);
     expect(uploadedBytes).toBeLessThanOrEqual(600 * 1024 + 1024);
 

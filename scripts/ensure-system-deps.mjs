@@ -1,4 +1,4 @@
-// Makes sure the Debian programs the tests drive are present (DESIGN §6): Chromium for e2e, and
+// Makes sure the Debian programs the tests drive are present (ARCHITECTURE.md, Tests): Chromium for e2e, and
 // poppler-utils (pdftotext, pdftoppm, pdfinfo) for reading generated PDFs. Installs them when
 // running as root on Debian; otherwise stops with a one-line instruction. Never skips silently.
 import { execSync } from 'node:child_process';

@@ -8,7 +8,7 @@ import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { registeredRoutes } from './support/routes.ts';
 
 /**
- * DESIGN §7: no 5xx from 10,000 fuzzed requests. Every API route gets malformed, mistyped,
+ * PRODUCT.md, Budgets: no 5xx from 10,000 fuzzed requests. Every API route gets malformed, mistyped,
  * oversized, hostile and almost-valid input, with and without a session; every answer must be a
  * client error in the one error shape (or a success), never a 500 or a stack trace.
  * A quarter of the requests are valid ones with one field swapped for a value that looks right to a

@@ -24,8 +24,8 @@ beforeAll(async () => {
 
 afterAll(() => database.drop());
 
-describe('database constraints for SPEC §3 rules', () => {
-  it('creates every table of SPEC §3', async () => {
+describe('database constraints for PRODUCT.md, Records rules', () => {
+  it('creates every table of PRODUCT.md, Records', async () => {
     const { rows } = await query(`select table_name from information_schema.tables where table_schema = 'public'`);
     const tables = rows.map((row) => row.table_name);
     expect(tables).toEqual(

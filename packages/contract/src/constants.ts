@@ -1,4 +1,4 @@
-/** Business constants from SPEC §9, shared so client pre-checks and server rules cannot drift. */
+/** Business constants from PRODUCT.md, Constants, shared so client pre-checks and server rules cannot drift. */
 export const FREE_MONTHLY_COMPLETED_LIMIT = 5;
 export const CERTIFICATE_STATUSES = ['draft', 'completed', 'deleted'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];

@@ -106,7 +106,7 @@ export const certificates = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** The YYYY-MM (user's time zone) whose monthly count this certificate holds. */
     completedMonth: text('completed_month'),
-    /** The applicator block frozen from the profile at completion (DOMAIN.md). */
+    /** The applicator block frozen from the profile at completion (PRODUCT.md, Records). */
     applicator: jsonb('applicator'),
     /** Fingerprint of the content whose PDF is cached in file storage; null when none is cached. */
     pdfCachedFingerprint: text('pdf_cached_fingerprint'),

@@ -15,7 +15,7 @@ export function App() {
     () =>
       onAuthStateChange((change) => {
         if (change.event !== 'SIGNED_OUT') return;
-        // Nothing fetched for one user may outlive their session (SPEC §4: the profile is cleared).
+        // Nothing fetched for one user may outlive their session (PRODUCT.md, States: the profile is cleared).
         queryClient.removeQueries();
         if (!change.expired) return;
         toast({

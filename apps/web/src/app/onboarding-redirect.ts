@@ -7,7 +7,7 @@ export type RouterLike = {
 
 /**
  * What to do, on `pathname`, about a user who just signed in and has not finished onboarding:
- * wait while the sign-in flow is still moving them on (SPEC §4: sign-in goes to its target after
+ * wait while the sign-in flow is still moving them on (PRODUCT.md, States: sign-in goes to its target after
  * 100 ms; an emailed link goes to /), stay where onboarding is or where a password is being set,
  * and otherwise go to /onboarding.
  */
@@ -21,7 +21,7 @@ export function onboardingRedirectFor(pathname: string): 'wait' | 'stay' | 'go' 
  * After a sign-in: loads the profile, and when onboarding is not finished, sends the user to
  * /onboarding once the sign-in flow has landed. Once per sign-in, so it cannot loop, and a user
  * who then leaves onboarding is not pulled back. A profile that fails to load proves nothing, so
- * the user carries on with the basic profile (SPEC §4) instead.
+ * the user carries on with the basic profile (PRODUCT.md, States) instead.
  */
 export async function redirectIfOnboardingUnfinished(options: {
   router: RouterLike;

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 
 /**
- * Every route of SPEC §2 in one table. `Page` is lazy-loaded; a route without one is routed but
+ * Every route of PRODUCT.md, Routes in one table. `Page` is lazy-loaded; a route without one is routed but
  * not built yet and shows its title with "coming soon".
  */
 export type PageRoute = {

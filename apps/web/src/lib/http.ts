@@ -1,6 +1,6 @@
 import type { FieldIssue } from '@app/contract';
 
-/** The server answered with an error (DESIGN §4 shape): branch on `code`, show `message`. */
+/** The server answered with an error (PRODUCT.md, API conventions shape): branch on `code`, show `message`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -77,7 +77,7 @@ async function send(path: string, init: RequestInit): Promise<Response> {
   throw toApiError(response, await response.json().catch(() => undefined));
 }
 
-/** The error a failed response stands for: our error shape (DESIGN §4), or a proxy's page. */
+/** The error a failed response stands for: our error shape (PRODUCT.md, API conventions), or a proxy's page. */
 export function toApiError(response: { status: number; statusText: string }, payload: unknown): ApiError {
   const error = (payload as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC §9: stale time 5 minutes, no refetch on window focus. */
+/** PRODUCT.md, Constants: stale time 5 minutes, no refetch on window focus. */
 export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function createQueryClient() {

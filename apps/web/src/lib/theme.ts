@@ -1,4 +1,4 @@
-/** Theme preference: light by default, or dark, or follow the system (SPEC §1, DESIGN §2). */
+/** Theme preference: light by default, or dark, or follow the system (PRODUCT.md, Overview, PRODUCT.md, Plans). */
 export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 

@@ -1,14 +1,14 @@
 import { z } from 'zod/mini';
 
 /**
- * Auth API contract (DESIGN §3). Each operation has one request and one response schema, used by the
+ * Auth API contract (PRODUCT.md, Accounts and sessions). Each operation has one request and one response schema, used by the
  * server for validation and by the web client for typing.
  */
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long.';
 
-/** Trimmed and lowercased before anything else looks at it (SPEC §5). */
+/** Trimmed and lowercased before anything else looks at it (PRODUCT.md, Accounts and sessions). */
 export const emailSchema = z.pipe(
   z.string().check(z.maxLength(320)),
   z.transform((value: string) => value.trim().toLowerCase()),
@@ -50,7 +50,7 @@ export const signUpRequestSchema = z.object({
   password: passwordSchema,
   /** When present, the confirmation link carries a code to exchange with the matching verifier. */
   code_challenge: z.optional(codeChallengeSchema),
-  /** IANA time zone from the browser, kept on the profile (DESIGN §2). */
+  /** IANA time zone from the browser, kept on the profile (PRODUCT.md, Plans). */
   time_zone: z.optional(z.string().check(z.maxLength(64))),
 });
 export type SignUpRequest = z.input<typeof signUpRequestSchema>;
@@ -109,7 +109,7 @@ export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 /**
  * Error codes of the auth API. Their messages contain the trigger phrases the client matches by
- * case-insensitive substring (SPEC §8), e.g. "User already registered".
+ * case-insensitive substring (PRODUCT.md, Messages), e.g. "User already registered".
  */
 export const authErrorCodes = {
   userAlreadyExists: 'user_already_exists',

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { isoDateSchema, uuidSchema } from '../common/values.ts';
 import { FREE_MONTHLY_COMPLETED_LIMIT } from '../constants.ts';
 
-/** Standards offered on the form (DOMAIN.md); users may add their own ("Other"). */
+/** Standards offered on the form (the common Australian waterproofing standards); users may add their own ("Other"). */
 export const KNOWN_STANDARDS = [
   'AS 3740-2021',
   'AS 4654.1-2012',
@@ -17,7 +17,7 @@ export const TOO_MANY_PHOTOS_MESSAGE = `A certificate can have up to ${MAX_PHOTO
 export const certificateStatuses = ['draft', 'completed'] as const;
 export type WritableCertificateStatus = (typeof certificateStatuses)[number];
 
-/** Messages of SPEC §5 and §6, word for word. */
+/** Messages of PRODUCT.md, Accounts and sessions and §6, word for word. */
 export const certificateMessages = {
   userMismatch: 'User authentication mismatch - please log in again',
   noSession: 'No valid session - please log in again',
@@ -53,7 +53,7 @@ const certificateFields = {
 };
 
 export const createCertificateRequestSchema = z.object({
-  /** Must be the signed-in user (SPEC §5); a mismatch is refused. */
+  /** Must be the signed-in user (PRODUCT.md, Accounts and sessions); a mismatch is refused. */
   user_id: uuidSchema,
   standards: z._default(certificateFields.standards, []),
   job_site_address: z._default(certificateFields.job_site_address, ''),
@@ -66,7 +66,7 @@ export const createCertificateRequestSchema = z.object({
 });
 export type CreateCertificateRequest = z.input<typeof createCertificateRequestSchema>;
 
-/** Any field not supplied keeps its existing value (SPEC §5). */
+/** Any field not supplied keeps its existing value (PRODUCT.md, Accounts and sessions). */
 export const updateCertificateRequestSchema = z.object({
   standards: z.optional(certificateFields.standards),
   job_site_address: z.optional(certificateFields.job_site_address),

@@ -1,4 +1,4 @@
-/** SPEC §9: the month key YYYY-MM, in the user's own time zone (DESIGN §2). */
+/** PRODUCT.md, Constants: the month key YYYY-MM, in the user's own time zone (PRODUCT.md, Plans). */
 export function monthKey(instant: Date, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).formatToParts(
     instant,

@@ -23,7 +23,7 @@ export const fieldIssueSchema = z.object({
   message: z.string(),
 });
 
-/** The one error shape every endpoint answers with (DESIGN §4). */
+/** The one error shape every endpoint answers with (PRODUCT.md, API conventions). */
 export const errorResponseSchema = z.object({
   error: z.object({
     code: z.string(),

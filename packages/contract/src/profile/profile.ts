@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
 import { INVALID_ABN_MESSAGE, isValidAbn, normaliseAbn } from './abn.ts';
 
-/** The company profile (SPEC §3), with the subscription fields taken from the subscriber record. */
+/** The company profile (PRODUCT.md, Records), with the subscription fields taken from the subscriber record. */
 export const profileSchema = z.object({
   id: z.string(),
   email: z.nullable(z.string()),
@@ -19,7 +19,7 @@ export const profileSchema = z.object({
   onboarding_completed: z.boolean(),
   time_zone: z.string(),
   created_at: z.string(),
-  /** premium only when the subscriber record is marked subscribed (SPEC §4). */
+  /** premium only when the subscriber record is marked subscribed (PRODUCT.md, States). */
   subscription_tier: z.enum(SUBSCRIPTION_TIERS),
   subscription_end_date: z.nullable(z.string()),
 });

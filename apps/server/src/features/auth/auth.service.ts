@@ -42,7 +42,7 @@ export const REFRESH_REUSE_SECONDS = 30;
 
 const LINK_TTL_SECONDS: Record<EmailLinkType, number> = { signup: 24 * 3600, recovery: 3600 };
 
-/** Limits per DESIGN §3: per IP and per email, stored in PostgreSQL. */
+/** Limits per PRODUCT.md, Accounts and sessions: per IP and per email, stored in PostgreSQL. */
 export const authRateLimits = {
   signInPerIp: { name: 'signin:ip', limit: 100, windowSeconds: 300 },
   /**
@@ -90,7 +90,7 @@ export type AuthServiceOptions = {
   linkBase: () => string;
 };
 
-/** The rules of accounts and sessions (DESIGN §3). Handlers stay thin; SQL lives in auth.repo.ts. */
+/** The rules of accounts and sessions (PRODUCT.md, Accounts and sessions). Handlers stay thin; SQL lives in auth.repo.ts. */
 export class AuthService {
   constructor(private readonly options: AuthServiceOptions) {}
 
@@ -309,7 +309,7 @@ export class AuthService {
         : fail(401, 'unauthorized', 'Authentication error - please log in again');
     }
     const { userId, sessionId } = check.claims;
-    // No query while the in-memory revocation list is current (DESIGN §3); the database otherwise.
+    // No query while the in-memory revocation list is current (PRODUCT.md, Accounts and sessions); the database otherwise.
     const revoked =
       this.options.revokedSessions.isRevoked(sessionId) ??
       !(await authRepo.isSessionActive(this.db, sessionId, userId));

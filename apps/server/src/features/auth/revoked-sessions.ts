@@ -9,7 +9,7 @@ const CONNECT_TIMEOUT_MS = 5000;
 
 /**
  * The ids of sessions revoked within the last access-token lifetime, kept in memory so a request
- * checks its session with no database round trip (DESIGN §3). Older revocations need no entry: their
+ * checks its session with no database round trip (PRODUCT.md, Accounts and sessions). Older revocations need no entry: their
  * access tokens have expired anyway. The set is derived state: every instance LISTENs first, then
  * loads the recent revocations, and does both again after any lost connection. While it is not
  * current, `isRevoked` answers `undefined` and the caller asks the database instead.

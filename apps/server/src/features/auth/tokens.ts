@@ -48,7 +48,7 @@ export type AccessTokenCheck =
   | { valid: true; claims: AccessTokenClaims }
   | { valid: false; reason: 'expired' | 'invalid' };
 
-/** Short-lived HS256 JWT access tokens (DESIGN §3). */
+/** Short-lived HS256 JWT access tokens (PRODUCT.md, Accounts and sessions). */
 export class AccessTokens {
   /** A CryptoKey imported once: given raw bytes or a KeyObject, jose imports one for every token. */
   private readonly signingKey: () => Promise<webcrypto.CryptoKey>;

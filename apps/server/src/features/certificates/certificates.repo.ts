@@ -117,7 +117,7 @@ export const certificatesRepo = {
     return result.rows.length > 0;
   },
 
-  /** SPEC §4: subtracts one, never below zero. */
+  /** PRODUCT.md, States: subtracts one, never below zero. */
   async decrementMonthlyCount(db: Queryable, userId: string, month: string): Promise<void> {
     await db
       .update(monthlyCertificateCounts)

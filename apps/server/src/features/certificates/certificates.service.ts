@@ -45,7 +45,7 @@ const errors = {
 };
 
 /**
- * Certificate rules (SPEC §3–§9, DESIGN §2): free-tier limits, premium-only update and delete,
+ * Certificate rules (PRODUCT.md, Records–§9, PRODUCT.md, Plans): free-tier limits, premium-only update and delete,
  * and the monthly count kept in the same transaction as every write.
  */
 export class CertificatesService {

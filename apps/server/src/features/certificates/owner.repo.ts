@@ -13,7 +13,7 @@ export type CertificateOwner = {
 };
 
 export const ownerRepo = {
-  /** One query: profile, and the subscriber record by user id or else by email (SPEC §7). */
+  /** One query: profile, and the subscriber record by user id or else by email (PRODUCT.md, API conventions). */
   async load(db: Queryable, userId: string): Promise<CertificateOwner> {
     const [row] = await db
       .select({

@@ -67,7 +67,7 @@ export const profileRepo = {
     return row !== undefined;
   },
 
-  /** The subscriber record by user id, falling back to one recorded under the email (SPEC §7). */
+  /** The subscriber record by user id, falling back to one recorded under the email (PRODUCT.md, API conventions). */
   async findSubscriber(db: Database, userId: string, email: string): Promise<SubscriberRow | undefined> {
     const [row] = await db
       .select({

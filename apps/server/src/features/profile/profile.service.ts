@@ -22,12 +22,12 @@ export class ProfileService {
     private readonly storedFiles: StoredFiles,
   ) {}
 
-  /** The caller's profile; a missing one is created with onboarding not done and no materials (SPEC §4). */
+  /** The caller's profile; a missing one is created with onboarding not done and no materials (PRODUCT.md, States). */
   async getOwnProfile(caller: AuthenticatedCaller): Promise<Profile> {
     return this.present(caller, await this.ensureProfile(caller));
   }
 
-  /** Changes only the fields sent (SPEC §5's rule for certificates applies to profiles too). */
+  /** Changes only the fields sent (PRODUCT.md, Accounts and sessions's rule for certificates applies to profiles too). */
   async updateOwnProfile(caller: AuthenticatedCaller, update: ProfileUpdate): Promise<Profile> {
     if (update.time_zone !== undefined && !isValidTimeZone(update.time_zone)) {
       throw new AppError(400, 'validation_failed', 'Choose a time zone from the list, e.g. Australia/Sydney.', [
@@ -115,7 +115,7 @@ function toProfile(
     onboarding_completed: row.onboardingCompleted,
     time_zone: row.timeZone,
     created_at: row.createdAt.toISOString(),
-    // SPEC §4: premium only when the subscriber record is marked subscribed.
+    // PRODUCT.md, States: premium only when the subscriber record is marked subscribed.
     subscription_tier: subscriber?.subscribed ? 'premium' : 'free',
     subscription_end_date: subscriber?.subscriptionEnd?.toISOString() ?? null,
   };

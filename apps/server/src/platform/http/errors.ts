@@ -2,7 +2,7 @@ import type { ErrorResponse, FieldIssue } from '@app/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** A failure the client caused or should know about; becomes the DESIGN §4 error shape. */
+/** A failure the client caused or should know about; becomes the PRODUCT.md, API conventions error shape. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

@@ -47,7 +47,7 @@ function completeDocument(document: Document): Document {
 }
 
 /**
- * DESIGN §1: the OpenAPI document, generated from the same zod schemas the routes validate with,
+ * ARCHITECTURE.md: the OpenAPI document, generated from the same zod schemas the routes validate with,
  * at GET /api/docs/json, and a page listing it at GET /api/docs. The page is rendered here as plain
  * HTML with no script, so it works under the app's CSP (script-src 'self') without a UI bundle.
  * Register before the API routes: @fastify/swagger records routes as they are added.

@@ -5,7 +5,7 @@ import { AuthPage } from './components/AuthPage.tsx';
 import { PasswordResetForm } from './components/PasswordResetForm.tsx';
 import { SignInForm } from './components/SignInForm.tsx';
 
-/** SPEC §9: the pause between a successful sign-in and moving on. */
+/** PRODUCT.md, Constants: the pause between a successful sign-in and moving on. */
 const SIGN_IN_REDIRECT_DELAY_MS = 100;
 
 /**

@@ -8,7 +8,7 @@ describe('auth form checks', () => {
     expect(emailProblem(' Tradie@Example.com ')).toBeUndefined();
   });
 
-  it('wants a new password of at least 6 characters (SPEC §5)', () => {
+  it('wants a new password of at least 6 characters (PRODUCT.md, Accounts and sessions)', () => {
     expect(newPasswordProblem('12345')).toBe('Password must be at least 6 characters long.');
     expect(newPasswordProblem('123456')).toBeUndefined();
   });

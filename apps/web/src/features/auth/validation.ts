@@ -9,7 +9,7 @@ export function emailProblem(email: string): string | undefined {
   return undefined;
 }
 
-/** SPEC §5: at least 6 characters. Weak or breached passwords are for the server to judge. */
+/** PRODUCT.md, Accounts and sessions: at least 6 characters. Weak or breached passwords are for the server to judge. */
 export function newPasswordProblem(password: string): string | undefined {
   return password.length < PASSWORD_MIN_LENGTH ? PASSWORD_TOO_SHORT_MESSAGE : undefined;
 }

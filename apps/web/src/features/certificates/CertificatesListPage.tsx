@@ -53,7 +53,7 @@ function CertificateList({ userId }: { userId: string }) {
   });
   const loaded = list.data?.pages.flatMap((page) => page.items);
 
-  // Keep the local copy in step with what the server last said (SPEC §7).
+  // Keep the local copy in step with what the server last said (PRODUCT.md, API conventions).
   useEffect(() => {
     if (unfiltered && list.data) {
       cacheCertificates(

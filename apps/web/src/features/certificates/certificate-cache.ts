@@ -2,16 +2,16 @@ import { type Certificate, type CertificateSummary, certificateSummarySchema } f
 import { z } from 'zod/mini';
 
 /**
- * The local copy of the user's certificate list (SPEC §7, §9): shown at once while the server list
+ * The local copy of the user's certificate list (PRODUCT.md, API conventions, §9): shown at once while the server list
  * loads, and on a phone that has lost signal. Pure functions over a Storage, so tests can pass a
  * fake one that runs out of space.
  */
 
-/** SPEC §9: at most 50 certificates are kept. */
+/** PRODUCT.md, Constants: at most 50 certificates are kept. */
 const CACHE_LIMIT = 50;
-/** SPEC §9: when storage is full, retry with only the 10, then the 5 most recent. */
+/** PRODUCT.md, Constants: when storage is full, retry with only the 10, then the 5 most recent. */
 const QUOTA_FALLBACK_SIZES = [10, 5] as const;
-/** SPEC §9: how many `cleanupCertificateCache` keeps unless told otherwise. */
+/** PRODUCT.md, Constants: how many `cleanupCertificateCache` keeps unless told otherwise. */
 const CLEANUP_DEFAULT_KEEP = 20;
 
 export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

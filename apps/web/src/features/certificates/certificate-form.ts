@@ -11,7 +11,7 @@ import { fieldErrorsFrom } from '../../lib/request-errors.ts';
 /** A photo attached to the form: uploaded already, so it has a file id and signed URLs to show. */
 export type PhotoValue = { fileId: string; caption: string; url: string; thumbnailUrl: string };
 
-/** What the certificate form edits, under the camelCase names of SPEC §3. */
+/** What the certificate form edits, under the camelCase names of PRODUCT.md, Records. */
 export type CertificateFormValues = {
   /** The ticked standards of KNOWN_STANDARDS. */
   standards: string[];
@@ -109,7 +109,7 @@ export function createRequestOf(
 
 /**
  * Only what changed since `original` was loaded: a field not sent keeps its stored value on the
- * server (SPEC §5), so an edit never overwrites a field the user did not touch.
+ * server (PRODUCT.md, Accounts and sessions), so an edit never overwrites a field the user did not touch.
  */
 export function updateRequestOf(
   original: Certificate,

@@ -3,11 +3,11 @@ import type { ToastInput } from '../../components/ui/notifications/index.ts';
 import { ApiError, NetworkError } from '../../lib/http.ts';
 import { FREE_DRAFT_NOTE } from './draft-copy.ts';
 
-/** The certificate toasts of SPEC §8: exact titles, and descriptions that say what to do next. */
+/** The certificate toasts of PRODUCT.md, Messages: exact titles, and descriptions that say what to do next. */
 
 /**
  * `tier`: the saver's plan. A free user can never update a certificate, so their draft is not
- * something to "finish any time" (DESIGN §2); only premium hears that.
+ * something to "finish any time" (PRODUCT.md, Plans); only premium hears that.
  */
 export function savedToast(certificate: Certificate, action: 'create' | 'update', tier: SubscriptionTier): ToastInput {
   const number = certificate.certificate_number ?? 'The certificate';
@@ -32,7 +32,7 @@ export const deletedToast: ToastInput = {
 };
 
 /**
- * The server's words (SPEC §8: advise Premium for unlimited certificates) offer to save a draft, so
+ * The server's words (PRODUCT.md, Messages: advise Premium for unlimited certificates) offer to save a draft, so
  * a second sentence says what that draft is on the free plan: kept, not finishable later.
  */
 const monthlyLimitToast = (description: string = certificateMessages.monthlyLimit): ToastInput => ({
@@ -67,7 +67,7 @@ export function createFailureToast(error: unknown): ToastInput {
       'There was a problem saving the certificate: the server could not be reached. Check your signal and try again.',
     );
   }
-  // The server's own words: a session problem (SPEC §5), or what to fix in the form.
+  // The server's own words: a session problem (PRODUCT.md, Accounts and sessions), or what to fix in the form.
   if (error instanceof ApiError) return failure('Error', error.message);
   return failure('Error', 'There was a problem saving the certificate. Please try again.');
 }

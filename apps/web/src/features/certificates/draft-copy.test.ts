@@ -7,7 +7,7 @@ import {
   FREE_DRAFT_NOTE,
 } from './draft-copy.ts';
 
-/** Words that promise a free user they can finish a draft later, which they cannot (DESIGN §2). */
+/** Words that promise a free user they can finish a draft later, which they cannot (PRODUCT.md, Plans). */
 const promisesLater = /finish it later|complete it later|any time|come back|pick (it )?up/i;
 
 describe('draft copy by plan', () => {

@@ -1,7 +1,7 @@
 import type { SubscriptionTier } from '@app/contract';
 
 /**
- * What the certificate screens say about drafts, by plan (DESIGN §2): a free user may save a draft,
+ * What the certificate screens say about drafts, by plan (PRODUCT.md, Plans): a free user may save a draft,
  * which is kept and readable, but may never update a certificate, so finishing or editing a draft
  * later is a Premium feature. Only premium copy may promise "finish it later".
  */

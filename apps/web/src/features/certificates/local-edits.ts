@@ -5,7 +5,7 @@ import type { CertificateFormValues } from './certificate-form.ts';
 
 /**
  * Edits the server could not save (offline, or a server failure) are kept on this device, so the
- * work is not lost: the edit page offers them again next time (SPEC §8 'Database error').
+ * work is not lost: the edit page offers them again next time (PRODUCT.md, Messages 'Database error').
  */
 export type LocalEdit = { values: CertificateFormValues; status: WritableCertificateStatus; savedAt: string };
 

@@ -12,7 +12,7 @@ import {
 
 const apiError = (status: number, code: string, message: string) => new ApiError(status, code, message);
 
-describe('authErrorMessage (SPEC §8)', () => {
+describe('authErrorMessage (PRODUCT.md, Messages)', () => {
   it.each([
     [
       422,

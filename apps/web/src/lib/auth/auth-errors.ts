@@ -4,7 +4,7 @@ import { ApiError, NetworkError } from '../http.ts';
 export const CONNECTION_ERROR_MESSAGE = 'Connection error. Please check your internet connection and try again.';
 export const UNKNOWN_ERROR_MESSAGE = 'An unknown error occurred';
 
-/** SPEC §8: a trigger phrase found (case-insensitively) in the backend's message, and what the user sees. */
+/** PRODUCT.md, Messages: a trigger phrase found (case-insensitively) in the backend's message, and what the user sees. */
 const messagesByTrigger: ReadonlyArray<readonly [trigger: string, message: string]> = [
   [
     'already registered',
@@ -35,7 +35,7 @@ const serverWordedCodes: ReadonlySet<string> = new Set([
 /** Messages of a failed request that never reached the server (fetch's TypeError and friends). */
 const networkFailureHints = ['failed to fetch', 'network', 'load failed'];
 
-/** The message to show for a failed sign-up, sign-in or other auth call (SPEC §8). */
+/** The message to show for a failed sign-up, sign-in or other auth call (PRODUCT.md, Messages). */
 export function authErrorMessage(error: unknown): string {
   if (error instanceof NetworkError) return CONNECTION_ERROR_MESSAGE;
   if (error instanceof ApiError && serverWordedCodes.has(error.code) && error.message) return error.message;

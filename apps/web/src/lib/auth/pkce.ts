@@ -1,7 +1,7 @@
 import { authStorageKey } from './storage-key.ts';
 
 /**
- * PKCE (RFC 7636, S256) for the emailed links of DESIGN §3: this browser keeps a random verifier
+ * PKCE (RFC 7636, S256) for the emailed links of PRODUCT.md, Accounts and sessions: this browser keeps a random verifier
  * and sends only its SHA-256 challenge; the link's code is worth a session only together with the
  * verifier, so a link opened on another device merely confirms the email.
  */

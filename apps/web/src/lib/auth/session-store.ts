@@ -24,7 +24,7 @@ export type SessionStoreOptions = {
   now?: () => number;
 };
 
-/** Renew this long before the access token expires (DESIGN §3: about a minute). */
+/** Renew this long before the access token expires (PRODUCT.md, Accounts and sessions: about a minute). */
 export const REFRESH_MARGIN_SECONDS = 60;
 /** A refresh holds the cross-tab lock; a hung request must not hold it forever. */
 const REFRESH_TIMEOUT_MS = 15_000;
@@ -90,7 +90,7 @@ export class SessionStore {
     this.markReady();
   }
 
-  /** SPEC §4: clears stored auth data and signs out globally first, then signs in. */
+  /** PRODUCT.md, States: clears stored auth data and signs out globally first, then signs in. */
   async signInWithPassword(credentials: { email: string; password: string }): Promise<Session> {
     const previous = this.readStored();
     await this.endSession({ expired: false });
@@ -104,7 +104,7 @@ export class SessionStore {
     return this.commit(session, 'SIGNED_IN');
   }
 
-  /** SPEC §4: clears stored auth data and signs out globally (every session on every device). */
+  /** PRODUCT.md, States: clears stored auth data and signs out globally (every session on every device). */
   async signOut(): Promise<void> {
     // A live access token, so the server accepts the global sign-out even after the laptop slept.
     const accessToken = await this.getAccessToken().catch(() => this.currentSession()?.access_token ?? null);

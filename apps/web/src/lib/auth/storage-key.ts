@@ -1,5 +1,5 @@
 /**
- * SPEC §9 / DESIGN §3: the session lives in localStorage under a key derived from the first
+ * PRODUCT.md, Constants / PRODUCT.md, Accounts and sessions: the session lives in localStorage under a key derived from the first
  * label of the API host name, e.g. `localhost-auth-token` or `app-auth-token` for app.example.com.
  */
 export function authStorageKey(hostname: string): string {

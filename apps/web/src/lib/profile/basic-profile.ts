@@ -1,6 +1,6 @@
 import { type AuthUser, DEFAULT_TIME_ZONE, type Profile } from '@app/contract';
 
-/** SPEC §4: what the app works with when the profile cannot be loaded: free tier, nothing filled in. */
+/** PRODUCT.md, States: what the app works with when the profile cannot be loaded: free tier, nothing filled in. */
 export function basicProfile(user: Pick<AuthUser, 'id' | 'email' | 'created_at'>): Profile {
   return {
     id: user.id,

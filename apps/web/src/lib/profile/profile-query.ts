@@ -11,7 +11,7 @@ export const profileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: profileQueryKey(userId),
     queryFn: ({ signal }) => apiRequest<Profile>('/api/profile', { signal }),
-    // SPEC §4 carries on with a basic profile when loading fails; do not keep the user waiting.
+    // PRODUCT.md, States carries on with a basic profile when loading fails; do not keep the user waiting.
     retry: 1,
   });
 

@@ -35,7 +35,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn 
     signIn.mutate();
   };
 
-  // Stays busy after success too: the page moves on after a short delay (SPEC §9).
+  // Stays busy after success too: the page moves on after a short delay (PRODUCT.md, Constants).
   const busy = signIn.isPending || signIn.isSuccess;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { authStore } from '../../../lib/auth/auth-store.ts';
 
 /**
- * SPEC §4: signs out everywhere (all devices) and goes to the home page.
+ * PRODUCT.md, States: signs out everywhere (all devices) and goes to the home page.
  *
  * The session is cleared only once the home page has been committed. A navigation is a React
  * transition: while the home page's code is still loading, the page being left stays on screen,

@@ -24,7 +24,7 @@ function refreshListsAndUsage(queryClient: QueryClient, userId: string) {
 }
 
 /**
- * The early monthly-limit check before completing (DESIGN §2): it throws the same error the server
+ * The early monthly-limit check before completing (PRODUCT.md, Plans): it throws the same error the server
  * would, so the user hears about it before waiting for a save. It fails open: if the usage cannot
  * be read, the save goes ahead and the server decides.
  */

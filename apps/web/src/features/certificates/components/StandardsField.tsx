@@ -15,7 +15,7 @@ type StandardsFieldProps = {
 const checkboxClasses = 'size-5 shrink-0 accent-brand-700';
 const optionClasses = 'flex min-h-11 items-center gap-3 text-base';
 
-/** The standards met: DOMAIN.md's list as checkboxes, plus "Other" with free text. */
+/** The standards met: the contract's list as checkboxes, plus "Other" with free text. */
 export function StandardsField({ standards, otherStandards, onChange, error, firstId }: StandardsFieldProps) {
   const errorId = useId();
   const [otherTicked, setOtherTicked] = useState(otherStandards !== '');

@@ -1,5 +1,5 @@
 /**
- * How a phone photo is made small enough to upload (DESIGN §7): at most 2048 px on its long edge
+ * How a phone photo is made small enough to upload (PRODUCT.md, Budgets): at most 2048 px on its long edge
  * and at most 600 KB. Pure maths; photo-shrink.ts does the decoding and encoding in the browser.
  */
 
