@@ -45,6 +45,27 @@ describe('GET /api/health', () => {
     expect(body).toMatchObject({ status: 'ok', database: { status: 'up' } });
   });
 
+  it('answers 503 "busy" instead of waiting for ever when no database connection comes free', async () => {
+    const pool = createDatabase(database.url, { maxConnections: 2 });
+    const busyApp = await buildTestApp(pool);
+    // Every connection held, as a stalled peer inside a transaction used to hold them.
+    const held = await Promise.all([pool.$client.connect(), pool.$client.connect()]);
+    try {
+      const response = await busyApp.inject({
+        method: 'POST',
+        url: '/api/auth/signin',
+        payload: { email: 'nobody@example.com', password: 'whatever-it-is' },
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(errorResponseSchema.parse(response.json()).error).toMatchObject({ code: 'service_unavailable' });
+    } finally {
+      for (const client of held) client.release();
+      await busyApp.close();
+      await pool.$client.end();
+    }
+  });
+
   it('answers 503 with the database down, not a 500', async () => {
     const unreachable = createDatabase('postgres://nobody:nothing@127.0.0.1:1/none');
     const downApp = await buildTestApp(unreachable);
