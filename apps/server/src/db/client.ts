@@ -4,6 +4,9 @@ import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** Anything repositories run queries on: the pool or an open transaction. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
 /** A request waits at most this long for a free connection, then gets a 503 instead of hanging. */
 export const POOL_CHECKOUT_TIMEOUT_MS = 5000;
 

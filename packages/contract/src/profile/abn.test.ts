@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidAbn, normaliseAbn } from './abn.ts';
+import { formatAbn, isValidAbn, normaliseAbn } from './abn.ts';
 
 describe('ABN checksum', () => {
   it.each(['51 824 753 556', '53004085616', '33 102 417 032'])('accepts the registered ABN %s', (abn) => {
@@ -18,5 +18,16 @@ describe('ABN checksum', () => {
 
   it('removes spaces when normalising', () => {
     expect(normaliseAbn(' 51 824 753 556 ')).toBe('51824753556');
+  });
+});
+
+describe('formatAbn', () => {
+  it('groups 11 digits the way an ABN is printed', () => {
+    expect(formatAbn('51824753556')).toBe('51 824 753 556');
+    expect(formatAbn(' 5182 4753 556 ')).toBe('51 824 753 556');
+  });
+
+  it('leaves anything else as typed', () => {
+    for (const other of ['', '1234', 'not an abn']) expect(formatAbn(other)).toBe(other);
   });
 });

@@ -5,6 +5,13 @@ export function normaliseAbn(value: string): string {
   return value.replace(/\s+/g, '');
 }
 
+/** "51824753556" → "51 824 753 556", the way an ABN is printed; anything else is left as it is. */
+export function formatAbn(abn: string): string {
+  const digits = normaliseAbn(abn);
+  if (!/^\d{11}$/.test(digits)) return abn;
+  return `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}`;
+}
+
 /**
  * The Australian Business Register's checksum: subtract 1 from the first digit, weight the 11
  * digits, and the sum must be divisible by 89.

@@ -1,11 +1,8 @@
 import type { EmailLinkType } from '@app/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { appSecrets, authSessions, emailLinks, profiles, refreshTokens, users } from '../../db/schema.ts';
 import { SESSION_REVOKED_CHANNEL } from './revoked-sessions.ts';
-
-/** Anything that can run queries: the pool or an open transaction. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailLinkRow = typeof emailLinks.$inferSelect;

@@ -9,13 +9,13 @@ import {
   type Session,
   type VerifyResponse,
 } from '@app/contract';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
-import { authRepo, type Queryable, type UserRow } from './auth.repo.ts';
+import { authRepo, type UserRow } from './auth.repo.ts';
 import { authEmail } from './auth-emails.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import type { RevokedSessions } from './revoked-sessions.ts';

@@ -1,11 +1,8 @@
 import type { WritableCertificateStatus } from '@app/contract';
 import { and, desc, eq, getTableColumns, ilike, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { certificateNumberSequences, certificates, files, monthlyCertificateCounts } from '../../db/schema.ts';
 import type { ListPosition } from './list-cursor.ts';
-
-/** Anything that can run queries: the pool or an open transaction. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateInsert = typeof certificates.$inferInsert;

@@ -16,18 +16,12 @@ import {
   type updateCertificateRequestSchema,
 } from '@app/contract';
 import type { z } from 'zod/mini';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificatePdfService, certificateFingerprint } from './certificate-pdf.service.ts';
-import {
-  type CertificateRow,
-  certificatesRepo,
-  type Queryable,
-  type StoredApplicator,
-  type StoredPhoto,
-} from './certificates.repo.ts';
+import { type CertificateRow, certificatesRepo, type StoredApplicator, type StoredPhoto } from './certificates.repo.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
 

@@ -1,8 +1,9 @@
 import { DEFAULT_TIME_ZONE } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
 import { profiles, subscribers, users } from '../../db/schema.ts';
 import { StoredFiles } from '../../platform/storage/stored-files.ts';
-import type { Queryable, StoredApplicator } from './certificates.repo.ts';
+import type { StoredApplicator } from './certificates.repo.ts';
 
 /** What the certificate rules need to know about their owner. */
 export type CertificateOwner = {

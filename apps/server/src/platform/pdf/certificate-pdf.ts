@@ -1,3 +1,4 @@
+import { formatAbn } from '@app/contract';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { certificateFonts as fonts } from './fonts.ts';
@@ -296,10 +297,6 @@ function finishPages(doc: Doc, input: CertificatePdfInput) {
     }
     doc.page.margins.bottom = bottom;
   }
-}
-
-function formatAbn(abn: string): string {
-  return /^\d{11}$/.test(abn) ? `${abn.slice(0, 2)} ${abn.slice(2, 5)} ${abn.slice(5, 8)} ${abn.slice(8)}` : abn;
 }
 
 /**

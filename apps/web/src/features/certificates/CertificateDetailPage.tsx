@@ -1,4 +1,4 @@
-import type { ApplicatorBlock, Certificate } from '@app/contract';
+import { type ApplicatorBlock, type Certificate, formatAbn } from '@app/contract';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { isNotFound, useCertificate } from './api/use-certificate.ts';
-import { formatAbn, formatCalendarDate, formatInstantDate } from './format.ts';
+import { formatCalendarDate, formatInstantDate } from './format.ts';
 
 // Only the owner sees these, so visitors following a share link never download them.
 const OwnerActions = lazy(() => import('./components/OwnerActions.tsx'));

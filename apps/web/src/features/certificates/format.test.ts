@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAbn, formatCalendarDate, todayIn } from './format.ts';
+import { formatCalendarDate, todayIn } from './format.ts';
 
 describe('format', () => {
   it("gives today's date in the user's time zone", () => {
@@ -10,10 +10,5 @@ describe('format', () => {
 
   it('shows a calendar date without shifting it by a time zone', () => {
     expect(formatCalendarDate('2026-11-01')).toBe('1 November 2026');
-  });
-
-  it('groups an ABN as it is printed', () => {
-    expect(formatAbn('51824753556')).toBe('51 824 753 556');
-    expect(formatAbn('not an abn')).toBe('not an abn');
   });
 });

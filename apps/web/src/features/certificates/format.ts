@@ -20,8 +20,3 @@ export function formatCalendarDate(isoDate: string): string {
 export function formatInstantDate(instant: string): string {
   return new Date(instant).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
 }
-
-/** An ABN the way it is printed, e.g. "51 824 753 556"; anything else as stored. */
-export function formatAbn(abn: string): string {
-  return /^\d{11}$/.test(abn) ? abn.replace(/^(\d{2})(\d{3})(\d{3})(\d{3})$/, '$1 $2 $3 $4') : abn;
-}

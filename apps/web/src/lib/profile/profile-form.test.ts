@@ -1,7 +1,7 @@
 import { INVALID_ABN_MESSAGE, type Profile } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { basicProfile } from './basic-profile.ts';
-import { formatAbn, profileChanges, profileFormValues, profileProblems, profileTextFields } from './profile-form.ts';
+import { profileChanges, profileFormValues, profileProblems, profileTextFields } from './profile-form.ts';
 
 const profile: Profile = {
   ...basicProfile({ id: 'user-1', email: 'owner@example.com', created_at: '2026-01-01T00:00:00.000Z' }),
@@ -10,18 +10,6 @@ const profile: Profile = {
   company_abn: '51824753556',
   time_zone: 'Australia/Perth',
 };
-
-describe('formatAbn', () => {
-  it('groups 11 digits the way an ABN is printed', () => {
-    expect(formatAbn('51824753556')).toBe('51 824 753 556');
-    expect(formatAbn(' 5182 4753 556 ')).toBe('51 824 753 556');
-  });
-
-  it('leaves anything else as typed', () => {
-    expect(formatAbn('')).toBe('');
-    expect(formatAbn('1234')).toBe('1234');
-  });
-});
 
 describe('profileFormValues', () => {
   it('shows empty text for missing fields and a printed ABN', () => {

@@ -1,4 +1,10 @@
-import { normaliseAbn, type Profile, type ProfileUpdateRequest, profileUpdateRequestSchema } from '@app/contract';
+import {
+  formatAbn,
+  normaliseAbn,
+  type Profile,
+  type ProfileUpdateRequest,
+  profileUpdateRequestSchema,
+} from '@app/contract';
 
 /** The profile's free-text fields, and the time zone, in the order forms show them. */
 export const profileTextFields = [
@@ -14,13 +20,6 @@ export const profileTextFields = [
 export type ProfileTextField = (typeof profileTextFields)[number];
 export type ProfileFormValues = Record<ProfileTextField, string>;
 export type ProfileFormProblems = Partial<Record<ProfileTextField, string>>;
-
-/** "51824753556" → "51 824 753 556", the way the ABN is printed; anything else is left alone. */
-export function formatAbn(abn: string): string {
-  const digits = normaliseAbn(abn);
-  if (!/^\d{11}$/.test(digits)) return abn;
-  return `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8)}`;
-}
 
 /** What a form shows for a saved profile: empty text for a field not filled in yet. */
 export function profileFormValues(profile: Profile): ProfileFormValues {
