@@ -15,7 +15,7 @@ import {
   authEmailQueueSettings,
 } from './features/auth/auth.service.ts';
 import { RevokedSessions } from './features/auth/revoked-sessions.ts';
-import { AccessTokens, loadOnce, randomToken } from './features/auth/tokens.ts';
+import { AccessTokens } from './features/auth/tokens.ts';
 import { TrustedDevices } from './features/auth/trusted-devices.ts';
 import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
 import { CertificatePdfService } from './features/certificates/certificate-pdf.service.ts';
@@ -25,6 +25,7 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
+import { loadOnce, randomToken } from './platform/crypto/tokens.ts';
 import './platform/http/auth-context.ts';
 import { handleError, handleFrameworkError } from './platform/http/errors.ts';
 import { registerBoundedJsonParser } from './platform/http/json-body.ts';

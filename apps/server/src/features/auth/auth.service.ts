@@ -10,6 +10,7 @@ import {
   type VerifyResponse,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
+import { hmacToken, randomToken, sha256Hex } from '../../platform/crypto/tokens.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
@@ -19,7 +20,7 @@ import { authRepo, type UserRow } from './auth.repo.ts';
 import { authEmail } from './auth-emails.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import type { RevokedSessions } from './revoked-sessions.ts';
-import { type AccessTokens, hmacToken, pkceVerifierMatches, randomToken, sha256Hex } from './tokens.ts';
+import { type AccessTokens, pkceVerifierMatches } from './tokens.ts';
 import type { TrustedDevices } from './trusted-devices.ts';
 
 /** Who is calling: used for rate limits, recorded on new sessions; `cookies` may hold a device cookie. */

@@ -1,39 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto';
+import { createHash, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-
-/** An unguessable token (256 bits by default), URL-safe. */
-export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
-}
-
-/** Tokens are stored only as their SHA-256, so a database leak does not hand out sessions. */
-export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
-
-/** A keyed digest (HMAC-SHA-256), URL-safe: tokens only a holder of `key` can derive or check. */
-export function hmacToken(key: string, value: string): string {
-  return createHmac('sha256', key).update(value).digest('base64url');
-}
-
-/** Compares two strings in time that does not depend on where they differ. */
-export function sameToken(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
-/** A value loaded once (e.g. a secret from the database) and kept; a failed load is retried on next use. */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  return () => {
-    value ??= load().catch((error: unknown) => {
-      value = undefined;
-      throw error;
-    });
-    return value;
-  };
-}
+import { loadOnce, sameToken } from '../../platform/crypto/tokens.ts';
 
 /** RFC 7636 S256: the challenge is base64url(SHA-256(verifier)). */
 export function pkceVerifierMatches(verifier: string, challenge: string): boolean {

@@ -1,4 +1,4 @@
-import { hmacToken, randomToken, sameToken, sha256Hex } from './tokens.ts';
+import { hmacToken, randomToken, sameToken, sha256Hex } from '../../platform/crypto/tokens.ts';
 
 /** A browser stays trusted for an account for a year after it last signed in there. */
 const MAX_AGE_SECONDS = 365 * 24 * 3600;
