@@ -1,5 +1,5 @@
-import { createHash, webcrypto } from 'node:crypto';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { createHash } from 'node:crypto';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { loadOnce, sameToken } from '../../platform/crypto/tokens.ts';
 
 /** RFC 7636 S256: the challenge is base64url(SHA-256(verifier)). */
@@ -9,6 +9,8 @@ export function pkceVerifierMatches(verifier: string, challenge: string): boolea
 
 const ISSUER = 'tradecert';
 const AUDIENCE = 'authenticated';
+/** Valid tokens remembered by the verifier: about one per active device. */
+const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 export type AccessTokenClaims = { userId: string; sessionId: string };
 export type AccessTokenCheck =
@@ -17,52 +19,60 @@ export type AccessTokenCheck =
 
 /** Short-lived HS256 JWT access tokens (PRODUCT.md, Accounts and sessions). */
 export class AccessTokens {
-  /** A CryptoKey imported once: given raw bytes or a KeyObject, jose imports one for every token. */
-  private readonly signingKey: () => Promise<webcrypto.CryptoKey>;
+  /**
+   * fast-jwt's signer and verifier, made once the key is loaded. Verification is synchronous
+   * (node:crypto) and caches each valid token until it expires: a client sends the same token with
+   * every request for 15 minutes. Revocation is checked apart, on every request (RevokedSessions).
+   */
+  private readonly jwt: () => Promise<{ sign: (payload: object) => string; verify: (token: string) => unknown }>;
 
   /** `loadSecret` runs on first use (it may read the database), and again if it failed. */
   constructor(
     loadSecret: () => Promise<string>,
     readonly ttlSeconds: number,
   ) {
-    this.signingKey = loadOnce(async () =>
-      webcrypto.subtle.importKey(
-        'raw',
-        Buffer.from(await loadSecret(), 'utf8'),
-        { name: 'HMAC', hash: 'SHA-256' },
-        false,
-        ['sign', 'verify'],
-      ),
-    );
+    this.jwt = loadOnce(async () => {
+      const key = await loadSecret();
+      return {
+        sign: createSigner({ key, algorithm: 'HS256', iss: ISSUER, aud: AUDIENCE, noTimestamp: true }),
+        verify: createVerifier({
+          key,
+          algorithms: ['HS256'],
+          allowedIss: ISSUER,
+          allowedAud: AUDIENCE,
+          requiredClaims: ['sub', 'sid', 'exp'],
+          cache: VERIFIED_TOKEN_CACHE_SIZE,
+        }),
+      };
+    });
   }
 
   async issue(claims: AccessTokenClaims & { email: string }): Promise<{ token: string; expiresAt: number }> {
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAt = issuedAt + this.ttlSeconds;
-    const token = await new SignJWT({ sid: claims.sessionId, email: claims.email, role: AUDIENCE })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.userId)
-      .setIssuer(ISSUER)
-      .setAudience(AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(expiresAt)
-      .sign(await this.signingKey());
+    const { sign } = await this.jwt();
+    const token = sign({
+      sub: claims.userId,
+      sid: claims.sessionId,
+      email: claims.email,
+      role: AUDIENCE,
+      iat: issuedAt,
+      exp: expiresAt,
+    });
     return { token, expiresAt };
   }
 
   async check(token: string): Promise<AccessTokenCheck> {
-    const key = await this.signingKey();
+    const { verify } = await this.jwt();
     try {
-      const { payload } = await jwtVerify(token, key, {
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ['HS256'],
-      });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+      const payload = verify(token) as { sub?: unknown; sid?: unknown };
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         return { valid: false, reason: 'invalid' };
+      }
       return { valid: true, claims: { userId: payload.sub, sessionId: payload.sid } };
     } catch (error) {
-      return { valid: false, reason: error instanceof joseErrors.JWTExpired ? 'expired' : 'invalid' };
+      const expired = error instanceof TokenError && error.code === TokenError.codes.expired;
+      return { valid: false, reason: expired ? 'expired' : 'invalid' };
     }
   }
 }
