@@ -62,6 +62,17 @@ async function requestResetThroughForm(page: Page, email: string) {
   return waitForEmailLink(email, { since });
 }
 
+/** Signs out, then shows the old password refused and the new one accepted at /login. */
+async function expectOnlyNewPasswordWorks(page: Page, email: string, newPassword: string) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await headerLink(page, 'Sign in').waitFor();
+  await page.goto('/login');
+  await fillSignInForm(page, email, GOOD_PASSWORD);
+  await page.getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
+  await fillSignInForm(page, email, newPassword);
+  await page.waitForURL(url('/'));
+}
+
 async function signInThroughForm(page: Page, email: string, password = GOOD_PASSWORD) {
   await page.goto('/login');
   await fillSignInForm(page, email, password);
@@ -303,13 +314,7 @@ describe('password recovery', () => {
     await page.goto('/auth/update-password');
     await page.getByLabel('Current password').waitFor();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await headerLink(page, 'Sign in').waitFor();
-    await page.goto('/login');
-    await fillSignInForm(page, email, GOOD_PASSWORD);
-    await page.getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
-    await fillSignInForm(page, email, newPassword);
-    await page.waitForURL(url('/'));
+    await expectOnlyNewPasswordWorks(page, email, newPassword);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
   });
 });
@@ -356,13 +361,7 @@ describe('changing the password (needs the server of issue 10 items 4 and 8)', (
     await page.waitForURL(url('/'));
     await page.getByText('Password updated').waitFor();
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await headerLink(page, 'Sign in').waitFor();
-    await page.goto('/login');
-    await fillSignInForm(page, email, GOOD_PASSWORD);
-    await page.getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
-    await fillSignInForm(page, email, newPassword);
-    await page.waitForURL(url('/'));
+    await expectOnlyNewPasswordWorks(page, email, newPassword);
   });
 
   it('says a reset link opened in another browser works only where it was asked for, and sends one that works here', async () => {

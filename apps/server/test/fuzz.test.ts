@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { buildTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
+import { completedCertificateBody } from './support/certificates.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { registeredRoutes } from './support/routes.ts';
@@ -362,15 +363,7 @@ async function createCertificate(session: Session) {
     method: 'POST',
     url: '/api/certificates',
     headers: bearer(session),
-    payload: {
-      user_id: session.user.id,
-      status: 'completed',
-      standards: ['AS 3740-2021'],
-      job_site_address: '12 Harbour St, Sydney NSW 2000',
-      installation_date: '2026-11-14',
-      areas: 'Ensuite',
-      materials_used: 'Ardex WPM 300',
-    },
+    payload: completedCertificateBody(session),
   });
   expect(response.statusCode).toBe(201);
   return (response.json() as { id: string }).id;

@@ -11,6 +11,7 @@ import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts'
 import { cleanUpOrphanUploads } from '../src/platform/storage/orphan-uploads.ts';
 import { buildTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { completedCertificateBody } from './support/certificates.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { type FullDisk, fullDisk } from './support/full-disk.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
@@ -200,16 +201,7 @@ describe('cleanUpOrphanUploads', () => {
       method: 'POST',
       url: '/api/certificates',
       headers: bearer(owner),
-      payload: {
-        user_id: owner.user.id,
-        status: 'completed',
-        standards: ['AS 3740-2021'],
-        job_site_address: '12 Harbour St, Sydney NSW 2000',
-        installation_date: '2026-11-14',
-        areas: 'Ensuite',
-        materials_used: 'Ardex WPM 300',
-        photos: [{ file_id: attached, caption: 'After' }],
-      },
+      payload: completedCertificateBody(owner, { photos: [{ file_id: attached, caption: 'After' }] }),
     });
     expect(created.statusCode).toBe(201);
     // The completed certificate keeps the first logo; the profile now shows a second one.

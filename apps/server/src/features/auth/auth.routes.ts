@@ -13,16 +13,20 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from '@app/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import type { AuthService, RequestOrigin } from './auth.service.ts';
+import type { AuthService, RequestOrigin, SignedIn } from './auth.service.ts';
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
   cookies: request.headers.cookie,
 });
+
+/** Answers with the session, and the cookie that marks this browser as trusted for the account. */
+const sendTrustingDevice = <T extends object>(reply: FastifyReply, { deviceCookie, ...answer }: SignedIn<T>) =>
+  reply.header('set-cookie', deviceCookie).send(answer);
 
 /** HTTP for accounts and sessions under /api/auth. Rules live in AuthService. */
 export const authRoutes =
@@ -49,10 +53,7 @@ export const authRoutes =
           response: { 200: sessionSchema },
         },
       },
-      async (request, reply) => {
-        const { deviceCookie, ...session } = await service.signIn(request.body, originOf(request));
-        return reply.header('set-cookie', deviceCookie).send(session);
-      },
+      async (request, reply) => sendTrustingDevice(reply, await service.signIn(request.body, originOf(request))),
     );
 
     app.post(
@@ -78,12 +79,10 @@ export const authRoutes =
       },
       async (request, reply) => {
         const { body } = request;
-        const { deviceCookie, ...exchanged } = await service.exchangeCode(
-          body.auth_code,
-          body.code_verifier,
-          originOf(request),
+        return sendTrustingDevice(
+          reply,
+          await service.exchangeCode(body.auth_code, body.code_verifier, originOf(request)),
         );
-        return reply.header('set-cookie', deviceCookie).send(exchanged);
       },
     );
 
