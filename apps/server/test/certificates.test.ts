@@ -310,6 +310,24 @@ describe('reading certificates', () => {
       await app.inject({ url: '/api/certificates?q=0%25&limit=100', headers: bearer(user) })
     ).json();
     expect(literalPercent.items).toHaveLength(25);
+    // Every filter at once, across a page boundary.
+    const firstDrafts = (
+      await app.inject({ url: '/api/certificates?status=draft&q=1&limit=2', headers: bearer(user) })
+    ).json();
+    const nextDrafts = (
+      await app.inject({
+        url: `/api/certificates?status=draft&q=1&limit=2&cursor=${firstDrafts.next_cursor}`,
+        headers: bearer(user),
+      })
+    ).json();
+    expect(
+      [...firstDrafts.items, ...nextDrafts.items].map((item: { job_site_address: string }) => item.job_site_address),
+    ).toEqual([
+      '21 Test Rd, 50% Off Plaza',
+      '19 Test Rd, 50% Off Plaza',
+      '17 Test Rd, 50% Off Plaza',
+      '15 Test Rd, 50% Off Plaza',
+    ]);
   });
 
   it('reads a page from the index without sorting the user’s certificates', async () => {
@@ -412,6 +430,20 @@ describe('photos', () => {
 
     const gallery = (await app.inject({ url: '/api/gallery', headers: bearer(user) })).json();
     expect(gallery.photos.map((photo: { file_id: string }) => photo.file_id)).toEqual([before, after]);
+    const list = (await app.inject({ url: '/api/certificates', headers: bearer(user) })).json();
+    expect(list.items).toEqual([
+      {
+        id: certificate.id,
+        certificate_number: certificate.certificate_number,
+        job_site_address: certificate.job_site_address,
+        installation_date: certificate.installation_date,
+        status: 'completed',
+        standards: certificate.standards,
+        photo_count: 2,
+        created_at: certificate.created_at,
+        updated_at: certificate.updated_at,
+      },
+    ]);
 
     await update(user, certificate.id, { photos: [{ file_id: after, caption: 'After' }] });
     expect((await app.inject({ url: `/api/files/${before}`, headers: bearer(user) })).statusCode).toBe(404);

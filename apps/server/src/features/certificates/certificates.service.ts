@@ -21,7 +21,13 @@ import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificatePdfService, certificateFingerprint } from './certificate-pdf.service.ts';
-import { type CertificateRow, certificatesRepo, type StoredApplicator, type StoredPhoto } from './certificates.repo.ts';
+import {
+  type CertificateRow,
+  type CertificateSummaryRow,
+  certificatesRepo,
+  type StoredApplicator,
+  type StoredPhoto,
+} from './certificates.repo.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
 
@@ -212,7 +218,7 @@ export class CertificatesService {
   async gallery(caller: AuthenticatedCaller, certificateId: string | undefined): Promise<GalleryPhoto[]> {
     const rows = certificateId
       ? [await certificatesRepo.findOwned(this.db, caller.userId, certificateId)].filter((row) => row !== undefined)
-      : await certificatesRepo.list(this.db, caller.userId, { limit: 500 });
+      : await certificatesRepo.listWithPhotos(this.db, caller.userId, 500);
     const photos: GalleryPhoto[] = [];
     for (const row of rows) {
       for (const photo of await this.signPhotos(row.photos as StoredPhoto[])) {
@@ -352,7 +358,7 @@ export function formatCertificateNumber(year: number, sequence: number): string 
   return `WPC-${year}-${String(sequence).padStart(4, '0')}`;
 }
 
-function toSummary(row: CertificateRow): CertificateSummary {
+function toSummary(row: CertificateSummaryRow): CertificateSummary {
   return {
     id: row.id,
     certificate_number: row.certificateNumber,
@@ -360,7 +366,7 @@ function toSummary(row: CertificateRow): CertificateSummary {
     installation_date: row.installationDate,
     status: row.status as 'draft' | 'completed',
     standards: row.standards,
-    photo_count: (row.photos as StoredPhoto[]).length,
+    photo_count: row.photoCount,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
