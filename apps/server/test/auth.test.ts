@@ -447,6 +447,38 @@ describe('sessions', () => {
     }
   });
 
+  it('asks the database while its revocation listener is down, so a revocation it missed still counts', async () => {
+    const phone = await registerConfirmedUser(app, mail);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(phone) })).statusCode).toBe(200);
+    const linesBefore = logLines.length;
+    // The listener's connection is the one that loaded the recent revocations.
+    await query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where query like '%revoked_ms%' and pid <> pg_backend_pid()`,
+    );
+    await expect
+      .poll(() => logLines.slice(linesBefore).some((line) => line.includes('listener lost its connection')), {
+        timeout: 2000,
+        interval: 5,
+      })
+      .toBe(true);
+    // Revoked by another instance whose NOTIFY this one cannot hear: only the database knows.
+    await query('update auth_sessions set revoked_at = now() where user_id = $1', [phone.user.id]);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(phone) })).statusCode).toBe(401);
+    // Reconnected (after a second), the listener has loaded that revocation from the database.
+    await expect
+      .poll(
+        async () =>
+          (await query(`select 1 from pg_stat_activity where query like '%revoked_ms%' and pid <> pg_backend_pid()`))
+            .rowCount,
+        {
+          timeout: 5000,
+          interval: 50,
+        },
+      )
+      .toBe(1);
+    expect((await app.inject({ url: '/api/auth/user', headers: bearer(phone) })).statusCode).toBe(401);
+  });
+
   it('signs out globally: another device loses its access and refresh tokens at once', async () => {
     const phone = await registerConfirmedUser(app, mail);
     const laptop = sessionSchema.parse((await signIn(app, phone.user.email)).json());
