@@ -6,10 +6,10 @@ import { ImageField } from '../../components/ui/ImageField.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { QueryView } from '../../components/ui/QueryView.tsx';
 import { SignatureField } from '../../components/ui/SignatureField.tsx';
-import { useProfileImage } from '../../lib/profile/profile-mutations.ts';
-import { useProfileQuery } from '../../lib/profile/profile-query.ts';
+import { useProfileQuery } from '../../lib/profile/get-profile.ts';
 import { CompanyDetailsForm } from './components/CompanyDetailsForm.tsx';
 import { SubscriptionSummary } from './components/SubscriptionSummary.tsx';
+import { useProfileImage } from './hooks/use-profile-image.ts';
 
 export default function ProfilePage() {
   const { query } = useProfileQuery();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { QueryView } from '../../components/ui/QueryView.tsx';
-import { useProfileQuery } from '../../lib/profile/profile-query.ts';
+import { useProfileQuery } from '../../lib/profile/get-profile.ts';
 import { missingDetails } from './onboarding-steps.ts';
 
 /** Where onboarding ends: what to do next. */

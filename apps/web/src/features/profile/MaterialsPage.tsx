@@ -3,8 +3,8 @@ import { ListEditor } from '../../components/ui/ListEditor.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { QueryView } from '../../components/ui/QueryView.tsx';
 import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
-import { useCommonMaterials } from '../../lib/profile/profile-mutations.ts';
-import { useProfileQuery } from '../../lib/profile/profile-query.ts';
+import { useProfileQuery } from '../../lib/profile/get-profile.ts';
+import { useCommonMaterials } from './hooks/use-common-materials.ts';
 
 export default function MaterialsPage() {
   const { query } = useProfileQuery();
