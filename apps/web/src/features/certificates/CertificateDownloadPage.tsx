@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
-import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { isNotFound } from './api/get-certificate.ts';
 import { useCertificatePdf } from './api/get-certificate-pdf.ts';
+import { CertificatePage } from './components/CertificatePage.tsx';
 
 /**
  * /certificates/{id}/download: the certificate's PDF, under the share page's rule (anyone for a
@@ -30,19 +30,15 @@ export default function CertificateDownloadPage() {
 
   if (download.status === 'failed' && isNotFound(download.error)) {
     return (
-      <section className="mx-auto max-w-3xl px-4 py-10">
-        <PageTitle>Certificate not found</PageTitle>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">
-          Check that the link is complete. Only completed certificates can be downloaded by others; ask the applicator
-          for a new link.
-        </p>
-      </section>
+      <CertificatePage
+        title="Certificate not found"
+        intro="Check that the link is complete. Only completed certificates can be downloaded by others; ask the applicator for a new link."
+      />
     );
   }
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
-      <PageTitle>Download certificate</PageTitle>
-      <div className="mt-6 flex flex-col items-start gap-4">
+    <CertificatePage title="Download certificate">
+      <div className="flex flex-col items-start gap-4">
         {download.status === 'preparing' ? <Spinner label="Preparing the PDF..." /> : null}
         {download.status === 'ready' ? (
           <>
@@ -65,6 +61,6 @@ export default function CertificateDownloadPage() {
           </>
         ) : null}
       </div>
-    </section>
+    </CertificatePage>
   );
 }

@@ -6,14 +6,13 @@ import { Button, SubmitButton } from '../../components/ui/Button.tsx';
 import { ImageField } from '../../components/ui/ImageField.tsx';
 import { ListEditor } from '../../components/ui/ListEditor.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
-import { QueryView } from '../../components/ui/QueryView.tsx';
 import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { SignatureField } from '../../components/ui/SignatureField.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { useProfileQuery } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpdateProfileMutation } from './api/update-profile.ts';
+import { WithProfile } from './components/WithProfile.tsx';
 import { useCommonMaterials } from './hooks/use-common-materials.ts';
 import { type ProfileForm, useProfileForm } from './hooks/use-profile-form.ts';
 import { useProfileImage } from './hooks/use-profile-image.ts';
@@ -21,12 +20,7 @@ import { onboardingSteps, stepFromParam } from './onboarding-steps.ts';
 import type { ProfileTextField } from './profile-form.ts';
 
 export default function OnboardingPage() {
-  const { query } = useProfileQuery();
-  return (
-    <QueryView query={query} what="your profile">
-      {(profile) => <Onboarding profile={profile} />}
-    </QueryView>
-  );
+  return <WithProfile what="your profile" screen={Onboarding} />;
 }
 
 /** The current step lives in `?step=`, so Back in the browser and a reload keep the user's place. */
