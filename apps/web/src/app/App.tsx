@@ -42,7 +42,7 @@ export function App() {
       pendingCheck = check;
       const userId = change.session.user.id;
       // Loaded on demand, so the public pages' JavaScript does not carry it.
-      void Promise.all([import('./onboarding-redirect.ts'), import('../lib/profile/profile-query.ts')]).then(
+      void Promise.all([import('./onboarding-redirect.ts'), import('../lib/profile/get-profile.ts')]).then(
         ([{ redirectIfOnboardingUnfinished }, { profileQueryOptions }]) =>
           redirectIfOnboardingUnfinished({
             router,

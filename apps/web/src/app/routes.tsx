@@ -17,9 +17,9 @@ const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.ts
 const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage.tsx'));
 const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
-const OnboardingPage = lazy(() => import('../features/onboarding/OnboardingPage.tsx'));
-const WelcomePage = lazy(() => import('../features/onboarding/WelcomePage.tsx'));
-const MaterialsPage = lazy(() => import('../features/materials/MaterialsPage.tsx'));
+const OnboardingPage = lazy(() => import('../features/profile/OnboardingPage.tsx'));
+const WelcomePage = lazy(() => import('../features/profile/WelcomePage.tsx'));
+const MaterialsPage = lazy(() => import('../features/profile/MaterialsPage.tsx'));
 const CertificatesListPage = lazy(() => import('../features/certificates/CertificatesListPage.tsx'));
 const NewCertificatePage = lazy(() => import('../features/certificates/NewCertificatePage.tsx'));
 const EditCertificatePage = lazy(() => import('../features/certificates/EditCertificatePage.tsx'));

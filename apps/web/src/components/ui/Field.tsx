@@ -1,4 +1,5 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { FieldError, FieldHint, useFieldDescription } from './field-description.tsx';
 
 /** What a form control needs to be tied to its label, hint and error. */
 export type FieldControlProps = {
@@ -25,11 +26,7 @@ type FieldProps = {
  * tied together for screen readers.
  */
 export function Field({ label, hint, error, id, className = '', children }: FieldProps) {
-  const generatedId = useId();
-  const controlId = id ?? generatedId;
-  const hintId = `${controlId}-hint`;
-  const errorId = `${controlId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { controlId, hintId, errorId, describedBy, invalid } = useFieldDescription({ id, hint, error });
   return (
     <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={controlId} className="text-sm font-medium">
@@ -37,23 +34,15 @@ export function Field({ label, hint, error, id, className = '', children }: Fiel
       </label>
       {children({
         id: controlId,
-        'aria-invalid': error ? true : undefined,
+        'aria-invalid': invalid,
         'aria-describedby': describedBy,
         // 16 px text: phones zoom into anything smaller on focus.
         className: `min-h-11 w-full min-w-0 rounded-md border bg-white px-3 text-base dark:bg-slate-900 ${
           error ? 'border-red-600 dark:border-red-400' : 'border-slate-300 dark:border-slate-600'
         }`,
       })}
-      {hint ? (
-        <p id={hintId} className="text-sm text-slate-600 dark:text-slate-300">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { buttonClasses } from './Button.tsx';
+import { FieldError, FieldHint, useFieldDescription } from './field-description.tsx';
 
 export type ImageFieldProps = {
   /** The field's heading, e.g. "Logo". */
@@ -37,10 +38,7 @@ export function ImageField({
   error,
   children,
 }: ImageFieldProps) {
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  const { controlId: inputId, hintId, errorId, describedBy, invalid } = useFieldDescription({ hint, error });
   const percent = Math.round((progress ?? 0) * 100);
 
   return (
@@ -54,11 +52,7 @@ export function ImageField({
           <p className="text-sm text-slate-600">No {noun} yet</p>
         )}
       </div>
-      {hint ? (
-        <p id={hintId} className="text-sm text-slate-600 dark:text-slate-300">
-          {hint}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={hintId}>{hint}</FieldHint> : null}
       <div className="flex flex-wrap gap-2">
         <input
           id={inputId}
@@ -67,7 +61,7 @@ export function ImageField({
           className="peer sr-only"
           disabled={busy !== null}
           aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
+          aria-invalid={invalid}
           onChange={(event) => {
             const file = event.target.files?.[0];
             // Cleared so that choosing the same file again (say, after a failed upload) still counts.
@@ -102,9 +96,9 @@ export function ImageField({
         </div>
       ) : null}
       {error ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+        <FieldError id={errorId} alert>
           {error}
-        </p>
+        </FieldError>
       ) : null}
     </fieldset>
   );

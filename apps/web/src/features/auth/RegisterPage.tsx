@@ -1,32 +1,25 @@
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { SubmitButton, textLinkClasses } from '../../components/ui/Button.tsx';
 import { authErrorMessage } from '../../lib/auth/auth-errors.ts';
-import { signUp } from './api/auth-requests.ts';
+import { useSignUpMutation } from './api/sign-up.ts';
 import { AuthPage } from './components/AuthPage.tsx';
 import { EmailField } from './components/EmailField.tsx';
 import { PasswordField } from './components/PasswordField.tsx';
 import { ResendConfirmation } from './components/ResendConfirmation.tsx';
+import { useAuthForm } from './components/use-auth-form.ts';
 import { emailProblem, NEW_PASSWORD_HINT, newPasswordProblem } from './validation.ts';
 
 export default function RegisterPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [fieldErrors, setFieldErrors] = useState<{ email?: string; password?: string }>({});
-  const emailInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const register = useMutation({ mutationFn: signUp });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors = { email: emailProblem(email), password: newPasswordProblem(password) };
-    setFieldErrors(errors);
-    if (errors.email) return emailInput.current?.focus();
-    if (errors.password) return passwordInput.current?.focus();
-    register.mutate({ email: email.trim(), password });
-  };
+  const form = useAuthForm(['email', 'password']);
+  const register = useSignUpMutation();
+  const submit = form.onSubmit(
+    () => ({ email: emailProblem(email), password: newPasswordProblem(password) }),
+    () => register.mutate({ email: email.trim(), password }),
+  );
 
   if (register.isSuccess) {
     const sentTo = register.variables.email;
@@ -62,20 +55,14 @@ export default function RegisterPage() {
   return (
     <AuthPage title="Create your account" intro="Free to start: create, store and share compliance certificates.">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <EmailField
-          ref={emailInput}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={fieldErrors.email}
-        />
+        <EmailField {...form.field('email')} value={email} onChange={(event) => setEmail(event.target.value)} />
         <PasswordField
-          ref={passwordInput}
+          {...form.field('password')}
           label="Password"
           autoComplete="new-password"
           hint={NEW_PASSWORD_HINT}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password}
         />
         {register.isError ? <Alert tone="error">{authErrorMessage(register.error)}</Alert> : null}
         <SubmitButton pending={register.isPending} pendingLabel="Creating account...">

@@ -1,6 +1,5 @@
 import { authErrorMessages } from '@app/contract';
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClasses, SubmitButton } from '../../components/ui/Button.tsx';
@@ -8,9 +7,10 @@ import { toast } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { authErrorMessage, isCurrentPasswordProblem } from '../../lib/auth/auth-errors.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { updatePassword } from './api/auth-requests.ts';
+import { useUpdatePasswordMutation } from './api/update-password.ts';
 import { AuthPage } from './components/AuthPage.tsx';
 import { PasswordField } from './components/PasswordField.tsx';
+import { useAuthForm } from './components/use-auth-form.ts';
 import { NEW_PASSWORD_HINT, newPasswordProblem } from './validation.ts';
 
 const TITLE = 'Set a new password';
@@ -57,15 +57,11 @@ function NewPasswordForm({ askCurrentPassword: askAtFirst }: { askCurrentPasswor
   const [askCurrentPassword] = useState(askAtFirst);
   const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
-  const [currentPasswordError, setCurrentPasswordError] = useState<string>();
-  const [fieldError, setFieldError] = useState<string>();
   // The server has the last word: if it asks for the current password, the field appears.
   const [serverWantsCurrent, setServerWantsCurrent] = useState(false);
   const showCurrentPassword = askCurrentPassword || serverWantsCurrent;
-  const currentPasswordInput = useRef<HTMLInputElement>(null);
-  const passwordInput = useRef<HTMLInputElement>(null);
-  const save = useMutation({
-    mutationFn: updatePassword,
+  const form = useAuthForm(['currentPassword', 'password']);
+  const save = useUpdatePasswordMutation({
     onSuccess: () => {
       toast({
         title: 'Password updated',
@@ -77,51 +73,46 @@ function NewPasswordForm({ askCurrentPassword: askAtFirst }: { askCurrentPasswor
       if (!isCurrentPasswordProblem(error)) return;
       // Shown by the field it is about, which then takes the focus (below).
       setServerWantsCurrent(true);
-      setCurrentPasswordError(authErrorMessage(error));
+      form.setError('currentPassword', authErrorMessage(error));
     },
   });
   const currentPasswordRefused = save.isError && isCurrentPasswordProblem(save.error);
   const refusal = currentPasswordRefused ? save.error : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focus once per refusal, when its field is there.
   useEffect(() => {
-    if (refusal) currentPasswordInput.current?.focus();
+    if (refusal) form.focus('currentPassword');
   }, [refusal]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const currentProblem =
-      showCurrentPassword && !currentPassword ? authErrorMessages.currentPasswordRequired : undefined;
-    const problem = newPasswordProblem(password);
-    setCurrentPasswordError(currentProblem);
-    setFieldError(problem);
-    if (currentProblem) return currentPasswordInput.current?.focus();
-    if (problem) return passwordInput.current?.focus();
-    save.mutate({ password, currentPassword: showCurrentPassword ? currentPassword : undefined });
-  };
+  const submit = form.onSubmit(
+    () => ({
+      currentPassword: showCurrentPassword && !currentPassword ? authErrorMessages.currentPasswordRequired : undefined,
+      password: newPasswordProblem(password),
+    }),
+    () => save.mutate({ password, currentPassword: showCurrentPassword ? currentPassword : undefined }),
+  );
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {showCurrentPassword ? (
         <PasswordField
-          ref={currentPasswordInput}
+          {...form.field('currentPassword')}
           label="Current password"
           autoComplete="current-password"
           hint="The password you sign in with now."
           value={currentPassword}
           onChange={(event) => {
             setCurrentPassword(event.target.value);
-            if (currentPasswordError) setCurrentPasswordError(undefined);
+            if (form.field('currentPassword').error) form.setError('currentPassword', undefined);
           }}
-          error={currentPasswordError}
         />
       ) : null}
       <PasswordField
-        ref={passwordInput}
+        {...form.field('password')}
         label="New password"
         autoComplete="new-password"
         hint={NEW_PASSWORD_HINT}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        error={fieldError}
       />
       {save.isError && !currentPasswordRefused ? <Alert tone="error">{authErrorMessage(save.error)}</Alert> : null}
       <SubmitButton pending={save.isPending} pendingLabel="Saving password...">

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { isNotFound, useCertificate } from './api/use-certificate.ts';
+import { isNotFound, useCertificate } from './api/get-certificate.ts';
 import { formatCalendarDate, formatInstantDate } from './format.ts';
 
 // Only the owner sees these, so visitors following a share link never download them.

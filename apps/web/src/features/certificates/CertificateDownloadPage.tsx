@@ -1,17 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
-import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useAuth } from '../../lib/auth/use-auth.ts';
-import { fetchCertificatePdf } from './api/certificates-api.ts';
-import { isNotFound } from './api/use-certificate.ts';
-
-type Download =
-  | { status: 'preparing' }
-  | { status: 'ready'; url: string; filename: string }
-  | { status: 'failed'; error: unknown };
+import { isNotFound } from './api/get-certificate.ts';
+import { useCertificatePdf } from './api/get-certificate-pdf.ts';
+import { CertificatePage } from './components/CertificatePage.tsx';
 
 /**
  * /certificates/{id}/download: the certificate's PDF, under the share page's rule (anyone for a
@@ -20,31 +14,8 @@ type Download =
  */
 export default function CertificateDownloadPage() {
   const { id = '' } = useParams();
-  const auth = useAuth();
-  const [attempt, setAttempt] = useState(0);
-  const [download, setDownload] = useState<Download>({ status: 'preparing' });
+  const { pdf: download, retry } = useCertificatePdf(id);
   const link = useRef<HTMLAnchorElement>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Try again) fetches again.
-  useEffect(() => {
-    if (auth.status === 'loading') return;
-    const controller = new AbortController();
-    let objectUrl: string | undefined;
-    setDownload({ status: 'preparing' });
-    fetchCertificatePdf(id, auth.status === 'signed-in', controller.signal).then(
-      ({ blob, filename }) => {
-        objectUrl = URL.createObjectURL(blob);
-        setDownload({ status: 'ready', url: objectUrl, filename: filename ?? 'certificate.pdf' });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setDownload({ status: 'failed', error });
-      },
-    );
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [id, auth.status, attempt]);
 
   // Start the download once, as soon as the file is here.
   useEffect(() => {
@@ -59,19 +30,15 @@ export default function CertificateDownloadPage() {
 
   if (download.status === 'failed' && isNotFound(download.error)) {
     return (
-      <section className="mx-auto max-w-3xl px-4 py-10">
-        <PageTitle>Certificate not found</PageTitle>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">
-          Check that the link is complete. Only completed certificates can be downloaded by others; ask the applicator
-          for a new link.
-        </p>
-      </section>
+      <CertificatePage
+        title="Certificate not found"
+        intro="Check that the link is complete. Only completed certificates can be downloaded by others; ask the applicator for a new link."
+      />
     );
   }
   return (
-    <section className="mx-auto max-w-3xl px-4 py-10">
-      <PageTitle>Download certificate</PageTitle>
-      <div className="mt-6 flex flex-col items-start gap-4">
+    <CertificatePage title="Download certificate">
+      <div className="flex flex-col items-start gap-4">
         {download.status === 'preparing' ? <Spinner label="Preparing the PDF..." /> : null}
         {download.status === 'ready' ? (
           <>
@@ -88,12 +55,12 @@ export default function CertificateDownloadPage() {
           <>
             <Alert tone="error">The PDF could not be prepared. Check your connection and try again.</Alert>
             <div className="flex flex-wrap gap-3">
-              <Button onClick={() => setAttempt((count) => count + 1)}>Try again</Button>
+              <Button onClick={retry}>Try again</Button>
               {back}
             </div>
           </>
         ) : null}
       </div>
-    </section>
+    </CertificatePage>
   );
 }

@@ -1,5 +1,4 @@
 import { type CertificateSummary, certificateStatuses, type WritableCertificateStatus } from '@app/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -9,14 +8,10 @@ import { toast } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { useProfile } from '../../lib/profile/profile-query.ts';
+import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
-import {
-  type CertificateListFilters,
-  certificateKeys,
-  fetchCertificatePage,
-  fetchMonthlyUsage,
-} from './api/certificates-api.ts';
+import { type CertificateListFilters, useCertificates } from './api/get-certificates.ts';
+import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
 import { CertificatePage } from './components/CertificatePage.tsx';
 import { emptyListMessage } from './draft-copy.ts';
@@ -45,12 +40,7 @@ function CertificateList({ userId }: { userId: string }) {
   // The saved copy covers the unfiltered list only; it is read once, when the page opens.
   const [cached] = useState(() => readCachedCertificates(localStorage, userId));
 
-  const list = useInfiniteQuery({
-    queryKey: certificateKeys.list(userId, filters),
-    queryFn: ({ pageParam, signal }) => fetchCertificatePage(filters, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (lastPage) => lastPage.next_cursor ?? undefined,
-  });
+  const list = useCertificates(userId, filters);
   const loaded = list.data?.pages.flatMap((page) => page.items);
 
   // Keep the local copy in step with what the server last said (PRODUCT.md, API conventions).
@@ -227,7 +217,7 @@ function EmptyList({ filtered }: { filtered: boolean }) {
 
 /** The free plan's allowance this month; nothing for premium, or when it cannot be loaded. */
 function MonthlyUsage({ userId }: { userId: string }) {
-  const usage = useQuery({ queryKey: certificateKeys.usage(userId), queryFn: fetchMonthlyUsage });
+  const usage = useMonthlyUsage(userId);
   if (!usage.data || usage.data.limit === null) return null;
   const { completed, limit } = usage.data;
   return (

@@ -1,10 +1,4 @@
-import {
-  type Certificate,
-  certificateMessages,
-  type SubscriptionTier,
-  type WritableCertificateStatus,
-} from '@app/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type Certificate, certificateMessages, type SubscriptionTier } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -12,12 +6,11 @@ import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Butt
 import { toast } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { useProfile } from '../../lib/profile/profile-query.ts';
+import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
-import { rememberSavedCertificate } from './api/certificate-writes.ts';
-import { updateCertificate } from './api/certificates-api.ts';
-import { isNotFound, useCertificate } from './api/use-certificate.ts';
-import { type CertificateFormValues, formFieldErrors, formValuesOf, updateRequestOf } from './certificate-form.ts';
+import { isNotFound, useCertificate } from './api/get-certificate.ts';
+import { useUpdateCertificateMutation } from './api/update-certificate.ts';
+import { formFieldErrors, formValuesOf } from './certificate-form.ts';
 import { isPlanLimit, isWriteFailure, savedToast, updateFailureToast } from './certificate-toasts.ts';
 import { CertificateForm } from './components/CertificateForm.tsx';
 import { CertificatePage } from './components/CertificatePage.tsx';
@@ -99,20 +92,16 @@ export default function EditCertificatePage() {
 }
 
 function EditForm({ userId, certificate, tier }: { userId: string; certificate: Certificate; tier: SubscriptionTier }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   // Changes that could not reach the server last time come back first.
   const [localEdit, setLocalEdit] = useState(() => readLocalEdit(localStorage, userId, certificate.id));
   const [savedLocally, setSavedLocally] = useState(false);
 
-  const update = useMutation({
-    mutationFn: ({ values, status }: { values: CertificateFormValues; status: WritableCertificateStatus }) =>
-      updateCertificate(certificate.id, updateRequestOf(certificate, values, status)),
+  const update = useUpdateCertificateMutation(userId, certificate, {
     onMutate: () => setSavedLocally(false),
     onSuccess: (saved) => {
       discardLocalEdit(localStorage, userId, certificate.id);
       toast(savedToast(saved, 'update', tier));
-      rememberSavedCertificate(queryClient, userId, saved);
       void navigate(`/certificates/${saved.id}`);
     },
     onError: (error, { values, status }) => {

@@ -1,14 +1,12 @@
-import type { Profile, WritableCertificateStatus } from '@app/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Profile } from '@app/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { useProfile } from '../../lib/profile/profile-query.ts';
-import { assertUnderMonthlyLimit, rememberSavedCertificate } from './api/certificate-writes.ts';
-import { createCertificate } from './api/certificates-api.ts';
-import { type CertificateFormValues, createRequestOf, emptyFormValues, formFieldErrors } from './certificate-form.ts';
+import { useProfile } from '../../lib/profile/get-profile.ts';
+import { useCreateCertificateMutation } from './api/create-certificate.ts';
+import { emptyFormValues, formFieldErrors } from './certificate-form.ts';
 import { createFailureToast, isPlanLimit, savedToast } from './certificate-toasts.ts';
 import { CertificateForm } from './components/CertificateForm.tsx';
 import { CertificatePage } from './components/CertificatePage.tsx';
@@ -30,19 +28,13 @@ export default function NewCertificatePage() {
 }
 
 function NewCertificateForm({ userId, profile }: { userId: string; profile: Profile }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [initialValues] = useState(() =>
     emptyFormValues({ commonMaterials: profile.common_materials, today: todayIn(profile.time_zone) }),
   );
-  const create = useMutation({
-    mutationFn: async ({ values, status }: { values: CertificateFormValues; status: WritableCertificateStatus }) => {
-      if (status === 'completed') await assertUnderMonthlyLimit();
-      return createCertificate(createRequestOf(values, userId, status));
-    },
+  const create = useCreateCertificateMutation(userId, {
     onSuccess: (certificate) => {
       toast(savedToast(certificate, 'create', profile.subscription_tier));
-      rememberSavedCertificate(queryClient, userId, certificate);
       void navigate(`/certificates/${certificate.id}`);
     },
     onError: (error) => toast(createFailureToast(error)),

@@ -4,20 +4,14 @@ import { Link } from 'react-router';
 import { textLinkClasses } from '../../components/ui/Button.tsx';
 import { ImageField } from '../../components/ui/ImageField.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
-import { QueryView } from '../../components/ui/QueryView.tsx';
 import { SignatureField } from '../../components/ui/SignatureField.tsx';
-import { useProfileImage } from '../../lib/profile/profile-mutations.ts';
-import { useProfileQuery } from '../../lib/profile/profile-query.ts';
 import { CompanyDetailsForm } from './components/CompanyDetailsForm.tsx';
 import { SubscriptionSummary } from './components/SubscriptionSummary.tsx';
+import { WithProfile } from './components/WithProfile.tsx';
+import { useProfileImage } from './hooks/use-profile-image.ts';
 
 export default function ProfilePage() {
-  const { query } = useProfileQuery();
-  return (
-    <QueryView query={query} what="your profile">
-      {(profile) => <ProfileScreen profile={profile} />}
-    </QueryView>
-  );
+  return <WithProfile what="your profile" screen={ProfileScreen} />;
 }
 
 function ProfileScreen({ profile }: { profile: Profile }) {

@@ -7,7 +7,7 @@ import { toast } from '../../../components/ui/notifications/index.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { authErrorMessage, isRecoveryLinkOtherBrowser } from '../../../lib/auth/auth-errors.ts';
-import { completeEmailLink, type EmailLink, type EmailLinkOutcome } from '../api/auth-requests.ts';
+import { completeEmailLink, type EmailLink, type EmailLinkOutcome } from '../api/complete-email-link.ts';
 import { AuthPage } from './AuthPage.tsx';
 import { PasswordResetForm } from './PasswordResetForm.tsx';
 

@@ -1,11 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../../components/ui/Button.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
-import { requestPasswordReset } from '../api/auth-requests.ts';
+import { useRequestPasswordResetMutation } from '../api/request-password-reset.ts';
 import { emailProblem } from '../validation.ts';
 import { EmailField } from './EmailField.tsx';
+import { useAuthForm } from './use-auth-form.ts';
 
 type PasswordResetFormProps = {
   email: string;
@@ -25,17 +24,12 @@ export function PasswordResetForm({
   onBack,
   submitLabel = 'Send reset link',
 }: PasswordResetFormProps) {
-  const [emailError, setEmailError] = useState<string>();
-  const emailInput = useRef<HTMLInputElement>(null);
-  const reset = useMutation({ mutationFn: (address: string) => requestPasswordReset(address) });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const problem = emailProblem(email);
-    setEmailError(problem);
-    if (problem) return emailInput.current?.focus();
-    reset.mutate(email.trim());
-  };
+  const form = useAuthForm(['email']);
+  const reset = useRequestPasswordResetMutation();
+  const submit = form.onSubmit(
+    () => ({ email: emailProblem(email) }),
+    () => reset.mutate(email.trim()),
+  );
 
   if (reset.isSuccess) {
     return (
@@ -56,12 +50,7 @@ export function PasswordResetForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <EmailField
-        ref={emailInput}
-        value={email}
-        onChange={(event) => onEmailChange(event.target.value)}
-        error={emailError}
-      />
+      <EmailField {...form.field('email')} value={email} onChange={(event) => onEmailChange(event.target.value)} />
       {reset.isError ? <Alert tone="error">{authErrorMessage(reset.error)}</Alert> : null}
       <SubmitButton pending={reset.isPending} pendingLabel="Sending link...">
         {submitLabel}

@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
-import { resendConfirmation } from '../api/auth-requests.ts';
+import { useResendConfirmationMutation } from '../api/resend-confirmation.ts';
 
 /** Sends the confirmation email again, for someone whose link is lost, expired or never came. */
 export function ResendConfirmation({ email }: { email: string }) {
-  const resend = useMutation({ mutationFn: () => resendConfirmation(email) });
+  const resend = useResendConfirmationMutation(email);
   return (
     <div className="flex flex-col gap-3">
       {resend.isSuccess ? (

@@ -12,7 +12,7 @@ export function CertificatePage({
   intro?: ReactNode;
   /** Beside the title on wide screens, under it on a phone, e.g. a "New certificate" link. */
   actions?: ReactNode;
-  children: ReactNode;
+  children?: ReactNode;
 }) {
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
@@ -21,7 +21,7 @@ export function CertificatePage({
         {actions}
       </div>
       {intro ? <div className="mt-2 text-slate-600 dark:text-slate-300">{intro}</div> : null}
-      <div className="mt-6">{children}</div>
+      {children ? <div className="mt-6">{children}</div> : null}
     </section>
   );
 }

@@ -1,14 +1,12 @@
 import { type Certificate, certificateMessages } from '@app/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { useProfile } from '../../../lib/profile/profile-query.ts';
-import { forgetDeletedCertificate } from '../api/certificate-writes.ts';
-import { deleteCertificate } from '../api/certificates-api.ts';
+import { useProfile } from '../../../lib/profile/get-profile.ts';
+import { useDeleteCertificateMutation } from '../api/delete-certificate.ts';
 import { deletedToast, deleteFailureToast, premiumFeatureToast } from '../certificate-toasts.ts';
 import { draftStatusNote } from '../draft-copy.ts';
 import { DeleteCertificateDialog } from './DeleteCertificateDialog.tsx';
@@ -17,16 +15,13 @@ import { DeleteCertificateDialog } from './DeleteCertificateDialog.tsx';
 export default function OwnerActions({ certificate }: { certificate: Certificate }) {
   const auth = useAuth();
   const profile = useProfile();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
 
-  const remove = useMutation({
-    mutationFn: () => deleteCertificate(certificate.id),
+  const remove = useDeleteCertificateMutation(userId, certificate.id, {
     onSuccess: () => {
       toast(deletedToast);
-      forgetDeletedCertificate(queryClient, userId, certificate.id);
       void navigate('/certificates', { replace: true });
     },
     onError: (error) => {

@@ -1,5 +1,6 @@
 import { KNOWN_STANDARDS } from '@app/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FieldError, useFieldDescription } from '../../../components/ui/field-description.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 
 type StandardsFieldProps = {
@@ -17,13 +18,13 @@ const optionClasses = 'flex min-h-11 items-center gap-3 text-base';
 
 /** The standards met: the contract's list as checkboxes, plus "Other" with free text. */
 export function StandardsField({ standards, otherStandards, onChange, error, firstId }: StandardsFieldProps) {
-  const errorId = useId();
+  const { errorId, describedBy, invalid } = useFieldDescription({ error });
   const [otherTicked, setOtherTicked] = useState(otherStandards !== '');
   const toggle = (standard: string, ticked: boolean) =>
     onChange({ standards: ticked ? [...standards, standard] : standards.filter((item) => item !== standard) });
 
   return (
-    <fieldset aria-describedby={error ? errorId : undefined} className="flex flex-col gap-1">
+    <fieldset aria-describedby={describedBy} className="flex flex-col gap-1">
       <legend className="mb-1 text-sm font-medium">Standards</legend>
       {KNOWN_STANDARDS.map((standard, index) => (
         <label key={standard} className={optionClasses}>
@@ -32,7 +33,7 @@ export function StandardsField({ standards, otherStandards, onChange, error, fir
             type="checkbox"
             className={checkboxClasses}
             checked={standards.includes(standard)}
-            aria-invalid={error ? true : undefined}
+            aria-invalid={invalid}
             onChange={(event) => toggle(standard, event.target.checked)}
           />
           {standard}
@@ -59,11 +60,7 @@ export function StandardsField({ standards, otherStandards, onChange, error, fir
           className="ml-8"
         />
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={errorId}>{error}</FieldError> : null}
     </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { MAX_PHOTOS_PER_CERTIFICATE, TOO_MANY_PHOTOS_MESSAGE } from '@app/contract';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
+import { FieldError, FieldHint, useFieldDescription } from '../../../components/ui/field-description.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import type { PhotoValue } from '../certificate-form.ts';
 import type { PhotoUpload } from './use-photo-uploads.ts';
@@ -34,21 +35,19 @@ export function PhotosField({
   onDismiss,
   error,
 }: PhotosFieldProps) {
-  const inputId = useId();
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
   const [tooMany, setTooMany] = useState(false);
   const inFlight = uploads.filter((upload) => upload.stage !== 'failed').length;
   const room = MAX_PHOTOS_PER_CERTIFICATE - photos.length - inFlight;
   const problem = error ?? (tooMany ? TOO_MANY_PHOTOS_MESSAGE : undefined);
+  const { controlId: inputId, hintId, errorId, describedBy } = useFieldDescription({ hint: true, error: problem });
 
   return (
     <fieldset className="flex flex-col gap-3">
       <legend className="mb-1 text-sm font-medium">Photos</legend>
-      <p id={hintId} className="text-sm text-slate-600 dark:text-slate-300">
+      <FieldHint id={hintId}>
         Before, during and after the work, up to {MAX_PHOTOS_PER_CERTIFICATE}. Large photos are made smaller before they
         upload.
-      </p>
+      </FieldHint>
 
       {photos.length > 0 ? (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2">
@@ -128,7 +127,7 @@ export function PhotosField({
           multiple
           className="peer sr-only"
           disabled={room <= 0}
-          aria-describedby={[hintId, problem ? errorId : null].filter(Boolean).join(' ')}
+          aria-describedby={describedBy}
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             // Cleared so that choosing the same file again still counts.
@@ -145,9 +144,9 @@ export function PhotosField({
         </label>
       </div>
       {problem ? (
-        <p id={errorId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+        <FieldError id={errorId} alert>
           {problem}
-        </p>
+        </FieldError>
       ) : null}
     </fieldset>
   );

@@ -1,7 +1,6 @@
-import type { UploadedPhoto } from '@app/contract';
 import { useCallback, useRef, useState } from 'react';
-import { apiUpload } from '../../../lib/api-client.ts';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
+import { uploadCertificatePhoto } from '../api/upload-certificate-photo.ts';
 import type { PhotoValue } from '../certificate-form.ts';
 import { shrinkPhoto } from './photo-shrink.ts';
 
@@ -37,9 +36,7 @@ export function usePhotoUploads(onUploaded: (photo: PhotoValue) => void) {
         try {
           const photo = await shrinkPhoto(file);
           update(key, { stage: 'uploading' });
-          const uploaded = await apiUpload<UploadedPhoto>('/api/certificates/photos', photo, {
-            onProgress: (progress) => update(key, { progress }),
-          });
+          const uploaded = await uploadCertificatePhoto(photo, (progress) => update(key, { progress }));
           setUploads((list) => list.filter((upload) => upload.key !== key));
           onUploaded({
             fileId: uploaded.file_id,

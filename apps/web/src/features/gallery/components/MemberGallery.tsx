@@ -1,5 +1,4 @@
 import type { GalleryPhoto } from '@app/contract';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
@@ -7,13 +6,13 @@ import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
-import { fetchGallery, galleryQueryKey } from '../gallery-api.ts';
+import { useGallery } from '../api/get-gallery.ts';
 import { certificatesOf } from '../gallery-certificates.ts';
 import { PhotoViewer } from './PhotoViewer.tsx';
 
 /** The signed-in user's certificate photos: a grid, a certificate filter and a full-size viewer. */
 export default function MemberGallery({ userId }: { userId: string }) {
-  const gallery = useQuery({ queryKey: galleryQueryKey(userId), queryFn: ({ signal }) => fetchGallery(signal) });
+  const gallery = useGallery(userId);
   const [searchParams, setSearchParams] = useSearchParams();
   const [viewing, setViewing] = useState<GalleryPhoto | null>(null);
   const photos = gallery.data ?? [];

@@ -6,8 +6,8 @@ import { toast } from '../../../components/ui/notifications/index.ts';
 import { Select } from '../../../components/ui/Select.tsx';
 import { TextArea } from '../../../components/ui/TextArea.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { profileTextFields } from '../../../lib/profile/profile-form.ts';
-import { useProfileForm } from '../../../lib/profile/use-profile-form.ts';
+import { useProfileForm } from '../hooks/use-profile-form.ts';
+import { profileTextFields } from '../profile-form.ts';
 import { timeZoneGroups } from '../time-zones.ts';
 
 /** Every text field of the profile in one form, saved together. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useProfile } from '../../../lib/profile/profile-query.ts';
+import { useProfile } from '../../../lib/profile/get-profile.ts';
 
 /** The signed-in user's plan, linking to where it can be changed. */
 export function PlanBadge() {

@@ -1,6 +1,6 @@
 import { INVALID_ABN_MESSAGE, type Profile } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { basicProfile } from './basic-profile.ts';
+import { basicProfile } from '../../lib/profile/basic-profile.ts';
 import { profileChanges, profileFormValues, profileProblems, profileTextFields } from './profile-form.ts';
 
 const profile: Profile = {

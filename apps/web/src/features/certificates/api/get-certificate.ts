@@ -1,9 +1,22 @@
 import type { Certificate } from '@app/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError, apiRequest, publicRequest } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { certificateKeys, fetchCertificate } from './certificates-api.ts';
+import { certificateKeys, certificatePath } from './certificate-keys.ts';
+
+/** The share link's data: the signed-in owner also gets their drafts; anyone else a completed one only. */
+export function fetchCertificate(id: string, signedIn: boolean, signal?: AbortSignal): Promise<Certificate> {
+  return signedIn ? apiRequest(certificatePath(id), { signal }) : publicRequest(certificatePath(id), { signal });
+}
+
+/** `viewer`: the signed-in user's id, or 'visitor'. */
+export const certificateQueryOptions = (viewer: string, id: string) =>
+  queryOptions({
+    queryKey: certificateKeys.detail(viewer, id),
+    queryFn: ({ signal }) => fetchCertificate(id, viewer !== 'visitor', signal),
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+  });
 
 /** Whether an error means the certificate does not exist for this viewer (retrying will not help). */
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -22,8 +35,8 @@ export type CertificateRead = {
  * One certificate, as the current viewer (owner, other user or visitor) may see it.
  *
  * Read through the query client's cache without a query observer: this runs on the public share
- * page, and useQuery's observer alone would take that page over PRODUCT.md, Budgets's 130 KB budget. A
- * certificate just saved (put in the cache with setQueryData) still shows at once.
+ * page, and useQuery's observer alone would take that page over PRODUCT.md, Budgets's 130 KB budget
+ * (ADR 0012). A certificate just saved (put in the cache with setQueryData) still shows at once.
  */
 export function useCertificate(id: string): CertificateRead {
   const queryClient = useQueryClient();
@@ -37,23 +50,17 @@ export function useCertificate(id: string): CertificateRead {
   useEffect(() => {
     if (!viewer) return;
     let current = true;
-    queryClient
-      .query({
-        queryKey: certificateKeys.detail(viewer, id),
-        queryFn: ({ signal }) => fetchCertificate(id, viewer !== 'visitor', signal),
-        retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
-      })
-      .then(
-        (data) => current && setSettled({ request, data }),
-        (error: unknown) => current && setSettled({ request, error }),
-      );
+    queryClient.query(certificateQueryOptions(viewer, id)).then(
+      (data) => current && setSettled({ request, data }),
+      (error: unknown) => current && setSettled({ request, error }),
+    );
     return () => {
       current = false;
     };
   }, [queryClient, viewer, id, request]);
 
   const result = settled?.request === request ? settled : undefined;
-  const cached = viewer ? queryClient.getQueryData<Certificate>(certificateKeys.detail(viewer, id)) : undefined;
+  const cached = viewer ? queryClient.getQueryData(certificateQueryOptions(viewer, id).queryKey) : undefined;
   return {
     data: result?.data ?? cached,
     error: result?.error,

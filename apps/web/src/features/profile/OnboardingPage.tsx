@@ -6,25 +6,21 @@ import { Button, SubmitButton } from '../../components/ui/Button.tsx';
 import { ImageField } from '../../components/ui/ImageField.tsx';
 import { ListEditor } from '../../components/ui/ListEditor.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
-import { QueryView } from '../../components/ui/QueryView.tsx';
 import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { SignatureField } from '../../components/ui/SignatureField.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import type { ProfileTextField } from '../../lib/profile/profile-form.ts';
-import { useCommonMaterials, useProfileImage, useUpdateProfile } from '../../lib/profile/profile-mutations.ts';
-import { useProfileQuery } from '../../lib/profile/profile-query.ts';
-import { type ProfileForm, useProfileForm } from '../../lib/profile/use-profile-form.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { useUpdateProfileMutation } from './api/update-profile.ts';
+import { WithProfile } from './components/WithProfile.tsx';
+import { useCommonMaterials } from './hooks/use-common-materials.ts';
+import { type ProfileForm, useProfileForm } from './hooks/use-profile-form.ts';
+import { useProfileImage } from './hooks/use-profile-image.ts';
 import { onboardingSteps, stepFromParam } from './onboarding-steps.ts';
+import type { ProfileTextField } from './profile-form.ts';
 
 export default function OnboardingPage() {
-  const { query } = useProfileQuery();
-  return (
-    <QueryView query={query} what="your profile">
-      {(profile) => <Onboarding profile={profile} />}
-    </QueryView>
-  );
+  return <WithProfile what="your profile" screen={Onboarding} />;
 }
 
 /** The current step lives in `?step=`, so Back in the browser and a reload keep the user's place. */
@@ -207,7 +203,7 @@ function ImagesStep({
 
 function MaterialsStep({ profile, onBack }: { profile: Profile; onBack: (() => void) | undefined }) {
   const materials = useCommonMaterials(profile);
-  const finish = useUpdateProfile();
+  const finish = useUpdateProfileMutation();
   const navigate = useNavigate();
   const done = () => finish.mutate({ onboarding_completed: true }, { onSuccess: () => navigate('/welcome') });
   return (

@@ -1,8 +1,18 @@
-import { type Certificate, certificateMessages } from '@app/contract';
+import type { Certificate } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-client.ts';
 import { cacheCertificate, uncacheCertificate } from '../certificate-cache.ts';
-import { certificateKeys, fetchMonthlyUsage } from './certificates-api.ts';
+
+/**
+ * Query keys: everything under ['certificates', viewer], where the viewer is the signed-in user's
+ * id or 'visitor', so nothing fetched for one person is shown to the next.
+ */
+export const certificateKeys = {
+  lists: (userId: string) => ['certificates', userId, 'list'] as const,
+  detail: (viewer: string, id: string) => ['certificates', viewer, 'detail', id] as const,
+  usage: (userId: string) => ['certificates', userId, 'usage'] as const,
+};
+
+export const certificatePath = (id: string) => `/api/certificates/${encodeURIComponent(id)}`;
 
 /** After a save: the detail page shows the saved certificate at once, and so do the lists. */
 export function rememberSavedCertificate(queryClient: QueryClient, userId: string, certificate: Certificate) {
@@ -21,16 +31,4 @@ export function forgetDeletedCertificate(queryClient: QueryClient, userId: strin
 function refreshListsAndUsage(queryClient: QueryClient, userId: string) {
   void queryClient.invalidateQueries({ queryKey: certificateKeys.lists(userId) });
   void queryClient.invalidateQueries({ queryKey: certificateKeys.usage(userId) });
-}
-
-/**
- * The early monthly-limit check before completing (PRODUCT.md, Plans): it throws the same error the server
- * would, so the user hears about it before waiting for a save. It fails open: if the usage cannot
- * be read, the save goes ahead and the server decides.
- */
-export async function assertUnderMonthlyLimit(): Promise<void> {
-  const usage = await fetchMonthlyUsage().catch(() => undefined);
-  if (usage && usage.limit !== null && usage.completed >= usage.limit) {
-    throw new ApiError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit);
-  }
 }

@@ -4,13 +4,21 @@ import { apiRequest } from '../api-client.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { basicProfile } from './basic-profile.ts';
 
+/**
+ * GET /api/profile. It lives in lib, not in features/profile, because the header, the sign-in
+ * redirect and the certificate screens read it too; the profile's writes live in features/profile.
+ */
+export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
+  return apiRequest('/api/profile', { signal });
+}
+
 /** Per user, so one person's profile is never shown to the next one signing in on this browser. */
 export const profileQueryKey = (userId: string) => ['profile', userId] as const;
 
 export const profileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: profileQueryKey(userId),
-    queryFn: ({ signal }) => apiRequest<Profile>('/api/profile', { signal }),
+    queryFn: ({ signal }) => fetchProfile(signal),
     // PRODUCT.md, States carries on with a basic profile when loading fails; do not keep the user waiting.
     retry: 1,
   });

@@ -1,18 +1,12 @@
 import type { Profile } from '@app/contract';
 import { ListEditor } from '../../components/ui/ListEditor.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
-import { QueryView } from '../../components/ui/QueryView.tsx';
 import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
-import { useCommonMaterials } from '../../lib/profile/profile-mutations.ts';
-import { useProfileQuery } from '../../lib/profile/profile-query.ts';
+import { WithProfile } from './components/WithProfile.tsx';
+import { useCommonMaterials } from './hooks/use-common-materials.ts';
 
 export default function MaterialsPage() {
-  const { query } = useProfileQuery();
-  return (
-    <QueryView query={query} what="your materials">
-      {(profile) => <MaterialsScreen profile={profile} />}
-    </QueryView>
-  );
+  return <WithProfile what="your materials" screen={MaterialsScreen} />;
 }
 
 function MaterialsScreen({ profile }: { profile: Profile }) {

@@ -1,6 +1,8 @@
 import type { Profile, ProfileUpdateRequest } from '@app/contract';
-import { type ChangeEvent, type HTMLAttributes, type HTMLInputTypeAttribute, useRef, useState } from 'react';
-import { fieldErrorsFrom, requestErrorMessage } from '../request-errors.ts';
+import { type ChangeEvent, type HTMLAttributes, type HTMLInputTypeAttribute, useState } from 'react';
+import { useFieldRefs } from '../../../components/ui/use-field-refs.ts';
+import { fieldErrorsFrom, requestErrorMessage } from '../../../lib/request-errors.ts';
+import { useUpdateProfileMutation } from '../api/update-profile.ts';
 import {
   type ProfileFormProblems,
   type ProfileFormValues,
@@ -9,8 +11,7 @@ import {
   profileFormValues,
   profileProblems,
   profileTextFields,
-} from './profile-form.ts';
-import { useUpdateProfile } from './profile-mutations.ts';
+} from '../profile-form.ts';
 
 type FieldText = {
   label: string;
@@ -62,27 +63,8 @@ export function useProfileForm(profile: Profile, fields: readonly ProfileTextFie
   const [values, setValues] = useState<ProfileFormValues>(saved);
   const [problems, setProblems] = useState<ProfileFormProblems>({});
   const [formError, setFormError] = useState<string>();
-  const controls = useRef(new Map<ProfileTextField, HTMLElement>());
-  const refCallbacks = useRef(new Map<ProfileTextField, (element: HTMLElement | null) => void>());
-  const update = useUpdateProfile();
-
-  const focusFirstProblem = (found: ProfileFormProblems) => {
-    const first = fields.find((name) => found[name]);
-    if (first) controls.current.get(first)?.focus();
-  };
-
-  // One stable callback per field, so React does not detach and reattach the ref on every render.
-  const refFor = (name: ProfileTextField) => {
-    let callback = refCallbacks.current.get(name);
-    if (!callback) {
-      callback = (element) => {
-        if (element) controls.current.set(name, element);
-        else controls.current.delete(name);
-      };
-      refCallbacks.current.set(name, callback);
-    }
-    return callback;
-  };
+  const { refFor, focusFirst } = useFieldRefs<ProfileTextField>();
+  const update = useUpdateProfileMutation();
 
   const field = (name: ProfileTextField) => ({
     ...fieldText[name],
@@ -110,7 +92,7 @@ export function useProfileForm(profile: Profile, fields: readonly ProfileTextFie
     setProblems(found);
     setFormError(undefined);
     if (hasAny(found)) {
-      focusFirstProblem(found);
+      focusFirst(fields, found);
       return false;
     }
     if (Object.keys(changes).length === 0) return true;
@@ -129,8 +111,7 @@ export function useProfileForm(profile: Profile, fields: readonly ProfileTextFie
       const serverErrors = fieldErrorsFrom(error);
       for (const name of fields) fromServer[name] = serverErrors[name];
       setProblems(fromServer);
-      if (hasAny(fromServer)) focusFirstProblem(fromServer);
-      else setFormError(requestErrorMessage(error));
+      if (!focusFirst(fields, fromServer)) setFormError(requestErrorMessage(error));
       return false;
     }
   };

@@ -2,18 +2,12 @@ import type { Profile } from '@app/contract';
 import { Link } from 'react-router';
 import { buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
-import { QueryView } from '../../components/ui/QueryView.tsx';
-import { useProfileQuery } from '../../lib/profile/profile-query.ts';
+import { WithProfile } from './components/WithProfile.tsx';
 import { missingDetails } from './onboarding-steps.ts';
 
 /** Where onboarding ends: what to do next. */
 export default function WelcomePage() {
-  const { query } = useProfileQuery();
-  return (
-    <QueryView query={query} what="your profile">
-      {(profile) => <Welcome profile={profile} />}
-    </QueryView>
-  );
+  return <WithProfile what="your profile" screen={Welcome} />;
 }
 
 function Welcome({ profile }: { profile: Profile }) {

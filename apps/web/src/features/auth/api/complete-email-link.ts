@@ -1,0 +1,63 @@
+import {
+  authErrorCodes,
+  type EmailLinkType,
+  type ExchangeCodeResponse,
+  type Session,
+  type VerifyResponse,
+} from '@app/contract';
+import { ApiError, publicRequest } from '../../../lib/api-client.ts';
+import { authStore } from '../../../lib/auth/auth-store.ts';
+import { forgetCodeVerifier, storedCodeVerifier } from '../../../lib/auth/pkce.ts';
+
+/** What an emailed link carries: a PKCE code (/auth/callback) or a token hash (/auth/confirm). */
+export type EmailLink = { type: EmailLinkType } & ({ code: string } | { tokenHash: string });
+
+/** How opening an emailed link ended. */
+export type EmailLinkOutcome =
+  | { status: 'signed-in'; type: EmailLinkType }
+  /** Confirmed without a session (another device, or a token-hash link): the user signs in next. */
+  | { status: 'confirmed'; email: string }
+  | { status: 'failed'; type: EmailLinkType; error: unknown };
+
+/**
+ * Completes an emailed link. With this browser's verifier the code is exchanged for a session;
+ * without one (link opened on another device) the link is only verified, which confirms the email
+ * and, for a password reset, also signs in.
+ */
+export async function completeEmailLink(link: EmailLink): Promise<EmailLinkOutcome> {
+  try {
+    if ('tokenHash' in link) return adoptVerified(await verify({ type: link.type, token_hash: link.tokenHash }));
+    const verifier = storedCodeVerifier();
+    if (verifier) {
+      try {
+        const exchanged = await exchangeCode({ auth_code: link.code, code_verifier: verifier });
+        forgetCodeVerifier();
+        return adoptSession(exchanged.type, exchanged.session);
+      } catch (error) {
+        // The stored verifier belongs to a later request from this browser (e.g. a resent email);
+        // the server keeps the code when the verifier does not match, so verify it instead.
+        if (!(error instanceof ApiError && error.code === authErrorCodes.invalidLink)) throw error;
+      }
+    }
+    return adoptVerified(await verify({ type: link.type, auth_code: link.code }));
+  } catch (error) {
+    return { status: 'failed', type: link.type, error };
+  }
+}
+
+function exchangeCode(body: { auth_code: string; code_verifier: string }): Promise<ExchangeCodeResponse> {
+  return publicRequest('/api/auth/exchange', { method: 'POST', body });
+}
+
+function verify(body: { type: EmailLinkType; token_hash?: string; auth_code?: string }): Promise<VerifyResponse> {
+  return publicRequest('/api/auth/verify', { method: 'POST', body });
+}
+
+function adoptVerified(result: VerifyResponse): EmailLinkOutcome {
+  return result.session ? adoptSession(result.type, result.session) : { status: 'confirmed', email: result.email };
+}
+
+function adoptSession(type: EmailLinkType, session: Session): EmailLinkOutcome {
+  authStore.setSession(session, type === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN');
+  return { status: 'signed-in', type };
+}

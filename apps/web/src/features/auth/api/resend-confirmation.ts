@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import { publicRequest } from '../../../lib/api-client.ts';
+import { withCodeExchange } from './code-exchange.ts';
+
+export async function resendConfirmation(email: string): Promise<void> {
+  await withCodeExchange((code_challenge) =>
+    publicRequest('/api/auth/resend', { method: 'POST', body: { email, code_challenge } }),
+  );
+}
+
+export function useResendConfirmationMutation(email: string) {
+  return useMutation({ mutationFn: () => resendConfirmation(email) });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { certificatePath, forgetDeletedCertificate } from './certificate-keys.ts';
+
+export async function deleteCertificate(id: string): Promise<void> {
+  await apiRequest(certificatePath(id), { method: 'DELETE' });
+}
+
+export function useDeleteCertificateMutation(
+  userId: string,
+  id: string,
+  options: { onSuccess: () => void; onError: (error: unknown) => void },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteCertificate(id),
+    onSuccess: () => {
+      forgetDeletedCertificate(queryClient, userId, id);
+      options.onSuccess();
+    },
+    onError: options.onError,
+  });
+}

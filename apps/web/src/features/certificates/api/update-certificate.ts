@@ -1,0 +1,33 @@
+import type { Certificate, UpdateCertificateRequest } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { updateRequestOf } from '../certificate-form.ts';
+import { certificatePath, rememberSavedCertificate } from './certificate-keys.ts';
+import type { CertificateSave } from './create-certificate.ts';
+
+export function updateCertificate(id: string, body: UpdateCertificateRequest): Promise<Certificate> {
+  return apiRequest(certificatePath(id), { method: 'PATCH', body });
+}
+
+/** Saves the form's changes to `certificate`. */
+export function useUpdateCertificateMutation(
+  userId: string,
+  certificate: Certificate,
+  options: {
+    onMutate: () => void;
+    onSuccess: (saved: Certificate) => void;
+    onError: (error: unknown, save: CertificateSave) => void;
+  },
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ values, status }: CertificateSave) =>
+      updateCertificate(certificate.id, updateRequestOf(certificate, values, status)),
+    onMutate: options.onMutate,
+    onSuccess: (saved) => {
+      rememberSavedCertificate(queryClient, userId, saved);
+      options.onSuccess(saved);
+    },
+    onError: options.onError,
+  });
+}

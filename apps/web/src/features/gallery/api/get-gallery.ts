@@ -1,0 +1,20 @@
+import type { GalleryPhoto } from '@app/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/** Every photo on the signed-in user's certificates, newest certificate first. */
+export function fetchGallery(signal?: AbortSignal): Promise<{ photos: GalleryPhoto[] }> {
+  return apiRequest('/api/gallery', { signal });
+}
+
+/** Per user, so one person's photos are never shown to the next one signing in on this browser. */
+export const galleryQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ['gallery', userId],
+    queryFn: ({ signal }) => fetchGallery(signal),
+    select: (response) => response.photos,
+  });
+
+export function useGallery(userId: string) {
+  return useQuery(galleryQueryOptions(userId));
+}

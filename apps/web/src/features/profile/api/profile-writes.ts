@@ -1,0 +1,15 @@
+import type { Profile } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { profileQueryKey } from '../../../lib/profile/get-profile.ts';
+
+/**
+ * Profile writes run one after another, so their answers reach the cache in the order they were
+ * made and the cache ends on the latest (TanStack Query runs mutations of one scope serially).
+ */
+export const PROFILE_WRITES = { id: 'profile-writes' };
+
+/** Every profile write answers with the whole profile; it replaces the cached one. */
+export function useStoreProfile() {
+  const queryClient = useQueryClient();
+  return (profile: Profile) => queryClient.setQueryData(profileQueryKey(profile.id), profile);
+}

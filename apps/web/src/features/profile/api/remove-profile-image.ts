@@ -1,0 +1,21 @@
+import type { Profile, ProfileImageKind } from '@app/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
+
+/** DELETE /api/profile/{logo|signature}. */
+export function removeProfileImage(kind: ProfileImageKind): Promise<Profile> {
+  return apiRequest(`/api/profile/${kind}`, { method: 'DELETE' });
+}
+
+export function useRemoveProfileImageMutation(kind: ProfileImageKind, options: { onSuccess: () => void }) {
+  const storeProfile = useStoreProfile();
+  return useMutation({
+    mutationFn: () => removeProfileImage(kind),
+    onSuccess: (updated) => {
+      storeProfile(updated);
+      options.onSuccess();
+    },
+    scope: PROFILE_WRITES,
+  });
+}

@@ -1,0 +1,15 @@
+import type { Profile, ProfileUpdateRequest } from '@app/contract';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
+
+/** PATCH /api/profile: changes only the fields sent. */
+export function updateProfile(update: ProfileUpdateRequest): Promise<Profile> {
+  return apiRequest('/api/profile', { method: 'PATCH', body: update });
+}
+
+/** Saves profile fields; the answer replaces the cached profile. */
+export function useUpdateProfileMutation() {
+  const storeProfile = useStoreProfile();
+  return useMutation({ mutationFn: updateProfile, onSuccess: storeProfile, scope: PROFILE_WRITES });
+}
