@@ -6,7 +6,7 @@ import { callerOf } from '../src/platform/http/auth-context.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from './support/auth-helpers.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
-import { multipartBody } from './support/multipart.ts';
+import { uploadFile } from './support/multipart.ts';
 import { errorOf } from './support/responses.ts';
 
 let mail: MailCatcher;
@@ -80,12 +80,9 @@ describe('app.optionalAuth', () => {
     const logo = await sharp({ create: { width: 200, height: 80, channels: 3, background: '#0f766e' } })
       .png()
       .toBuffer();
-    const body = multipartBody(logo, 'logo.png', 'image/png');
-    const profile = await app.inject({
-      method: 'PUT',
-      url: '/api/profile/logo',
-      headers: { ...bearer(owner), ...body.headers },
-      payload: body.payload,
+    const profile = await uploadFile(app, owner, { method: 'PUT', url: '/api/profile/logo' }, logo, {
+      filename: 'logo.png',
+      contentType: 'image/png',
     });
     const signedUrl: string = profile.json().logo_url;
     const plainUrl = signedUrl.split('?')[0];

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import type { App } from '../src/app.ts';
-import type { AuditSubject } from '../src/platform/audit/audit-events.ts';
-import { audit } from '../src/platform/audit/audit-trail.ts';
+import type { Queryable } from '../src/db/client.ts';
+import type { AuditEventBody, AuditSubject } from '../src/platform/audit/audit-events.ts';
+import { type AuditEvent, audit } from '../src/platform/audit/audit-trail.ts';
 import { MAX_USER_AGENT_LENGTH, requestMetadataOf } from '../src/platform/http/request-metadata.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { registerConfirmedUser } from './support/auth-helpers.ts';
@@ -18,6 +19,13 @@ let userId: string;
 const FINGERPRINT = 'a'.repeat(64);
 const ORIGIN = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' };
 const newSubject = (): AuditSubject => ({ kind: 'swms', id: randomUUID() });
+/** Records `body` about `subject`: by the system and from no request, unless `context` says otherwise. */
+const recordAbout = (
+  subject: AuditSubject,
+  body: AuditEventBody,
+  context: Partial<Pick<AuditEvent, 'actor' | 'origin'>> = {},
+  db: Queryable = database.db,
+) => audit.record(db, { actor: { kind: 'system' }, origin: null, ...context, ...body, subject });
 const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 
 setUpTestApp({}, (environment) => {
@@ -34,35 +42,17 @@ describe('audit.record and audit.forSubject', () => {
     const signerId = randomUUID();
     const before = new Date();
     await database.db.transaction(async (tx) => {
-      await audit.record(tx, {
-        type: 'signing.sent',
-        data: { signerId, documentSha256: FINGERPRINT },
-        actor: { kind: 'user', userId },
+      const sent: AuditEventBody = { type: 'signing.sent', data: { signerId, documentSha256: FINGERPRINT } };
+      await recordAbout(subject, sent, { actor: { kind: 'user', userId }, origin: ORIGIN }, tx);
+      await recordAbout(
         subject,
-        origin: ORIGIN,
-      });
-      await audit.record(tx, {
-        type: 'signing.opened',
-        data: { signerId },
-        actor: { kind: 'signer' },
-        subject,
-        origin: ORIGIN,
-      });
+        { type: 'signing.opened', data: { signerId } },
+        { actor: { kind: 'signer' }, origin: ORIGIN },
+        tx,
+      );
     });
-    await audit.record(database.db, {
-      type: 'signing.reminded',
-      data: { signerId },
-      actor: { kind: 'system' },
-      subject,
-      origin: null,
-    });
-    await audit.record(database.db, {
-      type: 'signing.opened',
-      data: { signerId: randomUUID() },
-      actor: { kind: 'signer' },
-      subject: newSubject(),
-      origin: null,
-    });
+    await recordAbout(subject, { type: 'signing.reminded', data: { signerId } });
+    await recordAbout(newSubject(), { type: 'signing.opened', data: { signerId: randomUUID() } });
 
     const events = await audit.forSubject(database.db, subject);
     expect(events.map((event) => event.type)).toEqual(['signing.sent', 'signing.opened', 'signing.reminded']);
@@ -84,13 +74,7 @@ describe('audit.record and audit.forSubject', () => {
     const rollback = new Error('the change failed');
     await expect(
       database.db.transaction(async (tx) => {
-        await audit.record(tx, {
-          type: 'signing.completed',
-          data: { documentSha256: FINGERPRINT },
-          actor: { kind: 'system' },
-          subject,
-          origin: null,
-        });
+        await recordAbout(subject, { type: 'signing.completed', data: { documentSha256: FINGERPRINT } }, {}, tx);
         throw rollback;
       }),
     ).rejects.toBe(rollback);
@@ -100,12 +84,9 @@ describe('audit.record and audit.forSubject', () => {
   it('refuses an event whose data does not fit its type, and writes nothing', async () => {
     const subject = newSubject();
     await expect(
-      audit.record(database.db, {
+      recordAbout(subject, {
         type: 'signing.signed',
         data: { signerId: randomUUID(), documentSha256: 'not-a-fingerprint' },
-        actor: { kind: 'signer' },
-        subject,
-        origin: null,
       }),
     ).rejects.toThrow(z.core.$ZodError);
     expect(await audit.forSubject(database.db, subject)).toEqual([]);
@@ -113,13 +94,11 @@ describe('audit.record and audit.forSubject', () => {
 
   it('records premium grants about a user', async () => {
     const subject: AuditSubject = { kind: 'user', id: userId };
-    await audit.record(database.db, {
+    const granted: AuditEventBody = {
       type: 'premium.granted',
       data: { source: 'admin', until: '2027-01-31T13:00:00.000Z', reason: 'Beta tester' },
-      actor: { kind: 'user', userId },
-      subject,
-      origin: ORIGIN,
-    });
+    };
+    await recordAbout(subject, granted, { actor: { kind: 'user', userId }, origin: ORIGIN });
     const [event] = await audit.forSubject(database.db, subject);
     expect(event).toMatchObject({ type: 'premium.granted', data: { source: 'admin', reason: 'Beta tester' } });
   });
@@ -128,13 +107,7 @@ describe('audit.record and audit.forSubject', () => {
 describe('audit_events is append-only in the database', () => {
   it('refuses UPDATE, DELETE and TRUNCATE, even for the superuser the tests connect as', async () => {
     const subject = newSubject();
-    await audit.record(database.db, {
-      type: 'signing.revoked',
-      data: { signerId: randomUUID() },
-      actor: { kind: 'user', userId },
-      subject,
-      origin: ORIGIN,
-    });
+    await recordAbout(subject, { type: 'signing.revoked', data: { signerId: randomUUID() } });
     const refusal = /audit_events is append-only/;
     await expect(query(`update audit_events set ip = '127.0.0.1' where subject_id = $1`, [subject.id])).rejects.toThrow(
       refusal,

@@ -12,7 +12,7 @@ import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
-import { multipartBody } from './support/multipart.ts';
+import { uploadFile } from './support/multipart.ts';
 import { firstPagePng, pdfFonts, pdfPageCount, pdfText } from './support/pdf-tools.ts';
 import { untilRefused } from './support/rate-limits.ts';
 
@@ -25,14 +25,8 @@ const query = (text: string, values: unknown[] = []) => database.db.$client.quer
 const LONG_INFO = `${'Flood test held for 24 hours with no leaks observed. '.repeat(60)}End of notes: cure times followed.`;
 
 async function uploadTo(url: string, image: Buffer, filename: string, contentType: string) {
-  const body = multipartBody(image, filename, contentType);
   const method = url.includes('photos') ? 'POST' : 'PUT';
-  const response = await app.inject({
-    method,
-    url,
-    headers: { ...bearer(owner), ...body.headers },
-    payload: body.payload,
-  });
+  const response = await uploadFile(app, owner, { method, url }, image, { filename, contentType });
   expect(response.statusCode).toBeLessThan(300);
   return response.json();
 }

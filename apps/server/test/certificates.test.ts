@@ -14,7 +14,7 @@ import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
-import { multipartBody } from './support/multipart.ts';
+import { uploadFile } from './support/multipart.ts';
 import { errorOf } from './support/responses.ts';
 
 let database: TestDatabase;
@@ -59,12 +59,8 @@ async function uploadPhoto(session: Session) {
   const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8899aa' } })
     .jpeg()
     .toBuffer();
-  const body = multipartBody(jpeg, 'site.jpg', 'image/jpeg');
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/certificates/photos',
-    headers: { ...bearer(session), ...body.headers },
-    payload: body.payload,
+  const response = await uploadFile(app, session, { method: 'POST', url: '/api/certificates/photos' }, jpeg, {
+    filename: 'site.jpg',
   });
   expect(response.statusCode).toBe(201);
   return response.json().file_id as string;

@@ -5,7 +5,7 @@ import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
-import { multipartBody } from './support/multipart.ts';
+import { uploadFile } from './support/multipart.ts';
 import { errorOf } from './support/responses.ts';
 
 let mail: MailCatcher;
@@ -17,15 +17,8 @@ const patch = (session: Session, payload: object) =>
   app.inject({ method: 'PATCH', url: '/api/profile', headers: bearer(session), payload });
 const getProfile = async (session: Session): Promise<Profile> =>
   (await app.inject({ url: '/api/profile', headers: bearer(session) })).json();
-const upload = (session: Session, kind: string, file: Buffer, filename: string, contentType: string) => {
-  const body = multipartBody(file, filename, contentType);
-  return app.inject({
-    method: 'PUT',
-    url: `/api/profile/${kind}`,
-    headers: { ...bearer(session), ...body.headers },
-    payload: body.payload,
-  });
-};
+const upload = (session: Session, kind: string, file: Buffer, filename: string, contentType: string) =>
+  uploadFile(app, session, { method: 'PUT', url: `/api/profile/${kind}` }, file, { filename, contentType });
 const pngOf = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } })
     .png()

@@ -15,7 +15,7 @@ import { completedCertificateBody } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { type FullDisk, fullDisk } from './support/full-disk.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
-import { multipartBody } from './support/multipart.ts';
+import { uploadFile } from './support/multipart.ts';
 import { untilRefused } from './support/rate-limits.ts';
 import { errorOf } from './support/responses.ts';
 
@@ -27,15 +27,8 @@ let alice: Session;
 
 const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 
-function uploadTo(target: App, session: Session, url: string, image: Buffer, contentType = 'image/jpeg') {
-  const body = multipartBody(image, 'upload', contentType);
-  return target.inject({
-    method: url.includes('photos') ? 'POST' : 'PUT',
-    url,
-    headers: { ...bearer(session), ...body.headers },
-    payload: body.payload,
-  });
-}
+const uploadTo = (target: App, session: Session, url: string, image: Buffer, contentType = 'image/jpeg') =>
+  uploadFile(target, session, { method: url.includes('photos') ? 'POST' : 'PUT', url }, image, { contentType });
 const uploadPhoto = (session: Session, image: Buffer, target = app) =>
   uploadTo(target, session, '/api/certificates/photos', image);
 
