@@ -1,6 +1,7 @@
-import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { entitlements } from '../../apps/server/src/platform/entitlements/entitlements.ts';
 import { createConfirmedAccount, fillSignInForm, GOOD_PASSWORD, uniqueEmail } from './accounts.ts';
 
 /** A confirmed, onboarded account, with an API session of its own for arranging data quickly. */
@@ -42,10 +43,7 @@ export async function createMember(
   await memberApi(member, 'PATCH', '/api/profile', { ...options.profile, onboarding_completed: true });
   if (options.premium) {
     await withDatabase((db) =>
-      db.query(
-        `insert into subscribers (user_id, email, subscribed, subscription_tier) values ($1, $2, true, 'premium')`,
-        [member.userId, email],
-      ),
+      entitlements.setSubscription(db, member.userId, { subscribed: true, tier: 'premium', end: null }),
     );
   }
   return member;
@@ -58,17 +56,16 @@ export async function createMember(
  */
 export async function forgetMailRateLimit(email: string, kind: 'signup' | 'recovery'): Promise<void> {
   await withDatabase((db) =>
-    db.query('delete from rate_limit_counters where key = $1', [`mail:email:${kind}:${email.toLowerCase()}`]),
+    db.$client.query('delete from rate_limit_counters where key = $1', [`mail:email:${kind}:${email.toLowerCase()}`]),
   );
 }
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: inject('databaseUrl') });
-  await client.connect();
+async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const db = createDatabase(inject('databaseUrl'), { maxConnections: 1 });
   try {
-    return await work(client);
+    return await work(db);
   } finally {
-    await client.end();
+    await db.$client.end();
   }
 }
 

@@ -6,7 +6,6 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
-import { authRepo } from './features/auth/auth.repo.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import {
   AUTH_EMAIL_QUEUE,
@@ -25,8 +24,8 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
-import { loadOnce, randomToken } from './platform/crypto/tokens.ts';
-import './platform/http/auth-context.ts';
+import { storedSecret } from './platform/crypto/secrets.ts';
+import { registerAuthHooks } from './platform/http/auth-context.ts';
 import { handleError, handleFrameworkError } from './platform/http/errors.ts';
 import { registerBoundedJsonParser } from './platform/http/json-body.ts';
 import { rejectNulCharacters } from './platform/http/nul-characters.ts';
@@ -53,7 +52,7 @@ declare module 'fastify' {
 
 export type AppSettings = Pick<
   Config,
-  'webDistDir' | 'publicUrl' | 'signupDisabled' | 'jwtSecret' | 'accessTokenTtlSeconds' | 'trustProxy'
+  'webDistDir' | 'publicUrl' | 'signupDisabled' | 'jwtSecret' | 'accessTokenTtlSeconds' | 'trustProxy' | 'adminEmails'
 >;
 
 export type AppOptions = {
@@ -147,10 +146,8 @@ export async function buildApp(options: AppOptions) {
   // Links in emails and QR codes never come from the Host header, which a caller controls.
   const publicOrigin = () =>
     settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`;
-  // Secrets generated at first start and kept in the database, so every instance shares them.
-  const storedSecret = (name: string) => loadOnce(() => authRepo.getOrCreateSecret(db, name, () => randomToken(48)));
   const jwtSecret = settings.jwtSecret;
-  const storedFiles = new StoredFiles(db, options.fileStorage, storedSecret('file-urls'));
+  const storedFiles = new StoredFiles(db, options.fileStorage, storedSecret(db, 'file-urls'));
   const jobs = new JobQueue(db, options.logger);
   const revokedSessions = new RevokedSessions(db.$client.options, settings.accessTokenTtlSeconds, options.logger);
   const rateLimiter = new RateLimiter(db);
@@ -160,18 +157,20 @@ export async function buildApp(options: AppOptions) {
     jobs,
     rateLimiter,
     accessTokens: new AccessTokens(
-      jwtSecret ? async () => jwtSecret : storedSecret('jwt'),
+      jwtSecret ? async () => jwtSecret : storedSecret(db, 'jwt'),
       settings.accessTokenTtlSeconds,
     ),
     revokedSessions,
     trustedDevices: new TrustedDevices(
-      storedSecret('trusted-devices'),
+      storedSecret(db, 'trusted-devices'),
       options.settings.publicUrl?.startsWith('https://') ?? false,
     ),
-    refreshTokenSecret: storedSecret('refresh-tokens'),
+    refreshTokenSecret: storedSecret(db, 'refresh-tokens'),
     signupDisabled: settings.signupDisabled,
+    adminEmails: settings.adminEmails,
     linkBase: publicOrigin,
   });
+  registerAuthHooks(app, (authorization) => authService.authenticate(authorization));
   jobs.register<AuthEmailJob>(AUTH_EMAIL_QUEUE, authEmailQueueSettings, (job) => authService.deliverEmailLink(job));
   jobs.register(
     ORPHAN_UPLOADS_QUEUE,
@@ -205,10 +204,6 @@ export async function buildApp(options: AppOptions) {
         return payload;
       });
       await api.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
-      api.decorateRequest('caller', undefined);
-      api.decorate('requireAuth', async (request) => {
-        request.caller = await authService.authenticate(request.headers.authorization);
-      });
       await api.register(healthRoutes);
       await api.register(authRoutes(authService));
       await api.register(profileRoutes(new ProfileService(db, storedFiles), rateLimiter));

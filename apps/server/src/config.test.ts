@@ -22,3 +22,19 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('ADMIN_EMAILS', () => {
+  const adminEmailsOf = (value: string | undefined) => loadConfig({ ADMIN_EMAILS: value }).adminEmails;
+
+  it('is empty by default, and a trimmed, lowercased list otherwise', () => {
+    expect(adminEmailsOf(undefined)).toEqual([]);
+    expect(adminEmailsOf(' Ops@Example.com ,, boss@example.com.au ')).toEqual([
+      'ops@example.com',
+      'boss@example.com.au',
+    ]);
+  });
+
+  it('refuses an entry that is not an email address, naming the variable', () => {
+    expect(() => adminEmailsOf('ops@example.com, nobody')).toThrow(/ADMIN_EMAILS.*nobody/);
+  });
+});

@@ -32,6 +32,18 @@ const trustProxySchema = z.string().transform((value, context): TrustProxy => {
   return z.NEVER;
 });
 
+/** ADMIN_EMAILS: a comma-separated list, compared case-insensitively; blanks are ignored. */
+const adminEmailsSchema = z.string().transform((value, context): string[] => {
+  const emails = value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  const invalid = emails.filter((email) => !z.email().safeParse(email).success);
+  if (invalid.length === 0) return emails;
+  context.addIssue({ code: 'custom', message: `not an email address: ${invalid.join(', ')}` });
+  return z.NEVER;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -54,6 +66,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   TRUST_PROXY: trustProxySchema.default(false),
+  ADMIN_EMAILS: adminEmailsSchema.default([]),
 });
 
 export type Config = {
@@ -74,6 +87,8 @@ export type Config = {
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   trustProxy: TrustProxy;
+  /** Accounts with the admin role, lowercased (PRODUCT.md, Plans). */
+  adminEmails: string[];
 };
 
 export class ConfigError extends Error {}
@@ -104,5 +119,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: values.JWT_SECRET,
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
     trustProxy: values.TRUST_PROXY,
+    adminEmails: values.ADMIN_EMAILS,
   };
 }

@@ -1,45 +1,38 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { authErrorCodes, authErrorMessages, errorResponseSchema, type Session, sessionSchema } from '@app/contract';
+import { authErrorCodes, authErrorMessages, type Session, sessionSchema } from '@app/contract';
 import { createSigner } from 'fast-jwt';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { TrustProxy } from '../src/config.ts';
 import { REFRESH_REUSE_SECONDS } from '../src/features/auth/auth.service.ts';
-import { buildTestApp } from './support/app.ts';
+import { entitlements } from '../src/platform/entitlements/entitlements.ts';
+import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, pkcePair, registerConfirmedUser, signIn, uniqueEmail } from './support/auth-helpers.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
+import type { TestDatabase } from './support/database.ts';
+import { grantPremium } from './support/entitlements.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
+import { errorOf } from './support/responses.ts';
 
 let database: TestDatabase;
 let mail: MailCatcher;
 let app: App;
 const logLines: string[] = [];
+// Every log line the app writes is kept, to prove no secret ever reaches the logs.
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(chunk.toString());
+    done();
+  },
+});
 
 const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
-const errorOf = (response: { json: () => unknown }) => errorResponseSchema.parse(response.json()).error;
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailCatcher();
-  // Every log line the app writes is kept, to prove no secret ever reaches the logs.
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(chunk.toString());
-      done();
-    },
-  });
-  app = await buildTestApp(database.db, { mailer: mail.mailer, logger: pino({ level: 'trace' }, logStream) });
-  await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await mail.close();
-  await database.drop();
+setUpTestApp({ logger: pino({ level: 'trace' }, logStream) }, (environment) => {
+  ({ database, mail, app } = environment);
 });
 
 describe('sign-up', () => {
@@ -629,14 +622,11 @@ describe('profile record', () => {
 
   it('is premium only when the subscriber record is marked subscribed', async () => {
     const session = await registerConfirmedUser(app, mail);
-    await query(
-      `insert into subscribers (user_id, email, subscribed, subscription_tier) values ($1, $2, false, 'premium')`,
-      [session.user.id, session.user.email],
-    );
+    await entitlements.setSubscription(database.db, session.user.id, { subscribed: false, tier: 'premium', end: null });
     const tierNow = async () =>
       (await app.inject({ url: '/api/profile', headers: bearer(session) })).json().subscription_tier;
     expect(await tierNow()).toBe('free');
-    await query('update subscribers set subscribed = true where user_id = $1', [session.user.id]);
+    await grantPremium(database.db, session.user.id);
     expect(await tierNow()).toBe('premium');
   });
 

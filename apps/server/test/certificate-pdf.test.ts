@@ -3,15 +3,16 @@ import path from 'node:path';
 import { type Certificate, KNOWN_STANDARDS, type Session } from '@app/contract';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { PDF_DOWNLOAD_RATE_LIMIT } from '../src/features/certificates/certificate-pdf.service.ts';
 import { createLocalDiskStorage, type FileStorage } from '../src/platform/storage/file-storage.ts';
-import { buildTestApp, testFilesRoot } from './support/app.ts';
+import { buildTestApp, setUpTestApp, testFilesRoot } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
-import { multipartBody } from './support/multipart.ts';
+import type { TestDatabase } from './support/database.ts';
+import { grantPremium } from './support/entitlements.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
+import { uploadFile } from './support/multipart.ts';
 import { firstPagePng, pdfFonts, pdfPageCount, pdfText } from './support/pdf-tools.ts';
 import { untilRefused } from './support/rate-limits.ts';
 
@@ -24,14 +25,8 @@ const query = (text: string, values: unknown[] = []) => database.db.$client.quer
 const LONG_INFO = `${'Flood test held for 24 hours with no leaks observed. '.repeat(60)}End of notes: cure times followed.`;
 
 async function uploadTo(url: string, image: Buffer, filename: string, contentType: string) {
-  const body = multipartBody(image, filename, contentType);
   const method = url.includes('photos') ? 'POST' : 'PUT';
-  const response = await app.inject({
-    method,
-    url,
-    headers: { ...bearer(owner), ...body.headers },
-    payload: body.payload,
-  });
+  const response = await uploadFile(app, owner, { method, url }, image, { filename, contentType });
   expect(response.statusCode).toBeLessThan(300);
   return response.json();
 }
@@ -76,15 +71,13 @@ const download = async (id: string, headers: Record<string, string> = {}, remote
   return { response, pdf: response.rawPayload };
 };
 
+setUpTestApp({ settings: { publicUrl: 'https://certs.example.com' } }, (environment) => {
+  ({ database, mail, app } = environment);
+});
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailCatcher();
-  app = await buildTestApp(database.db, { mailer: mail.mailer, settings: { publicUrl: 'https://certs.example.com' } });
   owner = await registerConfirmedUser(app, mail);
-  await query(
-    `insert into subscribers (user_id, email, subscribed, subscription_tier) values ($1, $2, true, 'premium')`,
-    [owner.user.id, owner.user.email],
-  );
+  await grantPremium(database.db, owner.user.id);
   await app.inject({
     method: 'PATCH',
     url: '/api/profile',
@@ -115,12 +108,6 @@ beforeAll(async () => {
     .toBuffer();
   await uploadTo('/api/profile/signature', signature, 'signature.png', 'image/png');
 }, 120_000);
-
-afterAll(async () => {
-  await app.close();
-  await mail.close();
-  await database.drop();
-});
 
 describe('certificate PDF', () => {
   it('prints the address, number, every standard, the fingerprint and non-ASCII names, with fonts embedded', async () => {

@@ -2,19 +2,20 @@ import {
   type Certificate,
   type CreateCertificateRequest,
   certificateMessages,
-  errorResponseSchema,
   INVALID_DATE_MESSAGE,
   INVALID_ID_MESSAGE,
   type Session,
 } from '@app/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './support/app.ts';
+import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
-import { multipartBody } from './support/multipart.ts';
+import type { TestDatabase } from './support/database.ts';
+import { grantPremium } from './support/entitlements.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
+import { uploadFile } from './support/multipart.ts';
+import { errorOf } from './support/responses.ts';
 
 let database: TestDatabase;
 let mail: MailCatcher;
@@ -22,7 +23,6 @@ let app: App;
 let now = new Date('2026-11-15T02:00:00Z');
 
 const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
-const errorOf = (response: { json: () => unknown }) => errorResponseSchema.parse(response.json()).error;
 
 const completedFields = {
   standards: ['AS 3740-2021'],
@@ -51,12 +51,7 @@ async function newUser(options: { premium?: boolean; timeZone?: string } = {}) {
   const session = await registerConfirmedUser(app, mail);
   if (options.timeZone)
     await query('update profiles set time_zone = $2 where id = $1', [session.user.id, options.timeZone]);
-  if (options.premium) {
-    await query(
-      `insert into subscribers (user_id, email, subscribed, subscription_tier) values ($1, $2, true, 'premium')`,
-      [session.user.id, session.user.email],
-    );
-  }
+  if (options.premium) await grantPremium(database.db, session.user.id);
   return session;
 }
 
@@ -64,27 +59,15 @@ async function uploadPhoto(session: Session) {
   const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8899aa' } })
     .jpeg()
     .toBuffer();
-  const body = multipartBody(jpeg, 'site.jpg', 'image/jpeg');
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/certificates/photos',
-    headers: { ...bearer(session), ...body.headers },
-    payload: body.payload,
+  const response = await uploadFile(app, session, { method: 'POST', url: '/api/certificates/photos' }, jpeg, {
+    filename: 'site.jpg',
   });
   expect(response.statusCode).toBe(201);
   return response.json().file_id as string;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailCatcher();
-  app = await buildTestApp(database.db, { mailer: mail.mailer, clock: () => now });
-});
-
-afterAll(async () => {
-  await app.close();
-  await mail.close();
-  await database.drop();
+setUpTestApp({ clock: () => now }, (environment) => {
+  ({ database, mail, app } = environment);
 });
 
 describe('creating certificates', () => {

@@ -1,11 +1,12 @@
 import { errorResponseSchema, type Session } from '@app/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './support/app.ts';
+import { setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
+import type { TestDatabase } from './support/database.ts';
+import { grantPremium } from './support/entitlements.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
 import { registeredRoutes } from './support/routes.ts';
 
 /**
@@ -369,27 +370,19 @@ async function createCertificate(session: Session) {
   return (response.json() as { id: string }).id;
 }
 
+setUpTestApp({}, (environment) => {
+  ({ database, mail, app } = environment);
+});
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailCatcher();
-  app = await buildTestApp(database.db, { mailer: mail.mailer });
   owner = await registerConfirmedUser(app, mail);
   stranger = await registerConfirmedUser(app, mail);
-  await database.db.$client.query(
-    `insert into subscribers (user_id, email, subscribed, subscription_tier) values ($1, $2, true, 'premium')`,
-    [owner.user.id, owner.user.email],
-  );
+  await grantPremium(database.db, owner.user.id);
   ownCertificateId = await createCertificate(owner);
   strangersCertificateId = await createCertificate(stranger);
   // Every API route the app registered, so new routes are fuzzed too.
   routes = registeredRoutes(app).filter(({ method, url }) => method !== 'HEAD' && url.startsWith('/api/'));
 }, 60_000);
-
-afterAll(async () => {
-  await app.close();
-  await mail.close();
-  await database.drop();
-});
 
 describe('fuzzed API requests', () => {
   it('finds the routes to fuzz', () => {

@@ -3,25 +3,33 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { errorResponseSchema, healthResponseSchema } from '@app/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import type { App } from '../src/app.ts';
 import { createDatabase } from '../src/db/client.ts';
-import { buildTestApp } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { buildTestApp, setUpTestApp } from './support/app.ts';
+import type { TestDatabase } from './support/database.ts';
 
 let database: TestDatabase;
 let app: App;
 let webDistDir: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   webDistDir = await mkdtemp(path.join(tmpdir(), 'tradecert-web-'));
   await mkdir(path.join(webDistDir, 'assets'));
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><div id="root"></div>');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js'), 'console.log(1)');
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
-  app = await buildTestApp(database.db, { settings: { webDistDir } });
+});
+
+setUpTestApp(
+  () => ({ settings: { webDistDir } }),
+  (environment) => {
+    ({ database, app } = environment);
+  },
+);
+
+beforeAll(async () => {
   // Probe routes for the error handler; they exist only in this test.
   app.post('/api/__probe/validate', { schema: { body: z.object({ name: z.string().check(z.minLength(2)) }) } }, () => ({
     ok: true,
@@ -30,11 +38,6 @@ beforeAll(async () => {
     throw new Error('secret internal detail');
   });
   await app.ready();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
 });
 
 describe('GET /api/health', () => {

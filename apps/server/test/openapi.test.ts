@@ -5,11 +5,9 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './support/app.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { setUpTestApp } from './support/app.ts';
 import { registeredRoutes } from './support/routes.ts';
 
-let database: TestDatabase;
 let app: App;
 let webDistDir: string;
 let document: OpenAPIV3.Document;
@@ -26,21 +24,24 @@ function registeredOperations() {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   // A built web app is present, so the SPA fallback is live and must not swallow the docs.
   webDistDir = await mkdtemp(path.join(tmpdir(), 'tradecert-web-'));
   await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><title>SPA</title>');
-  app = await buildTestApp(database.db, { settings: { webDistDir } });
+});
+afterAll(() => rm(webDistDir, { recursive: true, force: true }));
+
+setUpTestApp(
+  () => ({ settings: { webDistDir } }),
+  (environment) => {
+    ({ app } = environment);
+  },
+);
+
+beforeAll(async () => {
   const response = await app.inject({ url: '/api/docs/json' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   document = response.json();
-});
-
-afterAll(async () => {
-  await app.close();
-  await database.drop();
-  await rm(webDistDir, { recursive: true, force: true });
 });
 
 describe('GET /api/docs/json', () => {

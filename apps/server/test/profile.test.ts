@@ -1,50 +1,36 @@
-import { errorResponseSchema, type Profile, type Session } from '@app/contract';
+import type { Profile, Session } from '@app/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { buildTestApp } from './support/app.ts';
+import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
-import { multipartBody } from './support/multipart.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
+import { uploadFile } from './support/multipart.ts';
+import { errorOf } from './support/responses.ts';
 
-let database: TestDatabase;
 let mail: MailCatcher;
 let app: App;
 let alice: Session;
 let bob: Session;
 
-const errorOf = (response: { json: () => unknown }) => errorResponseSchema.parse(response.json()).error;
 const patch = (session: Session, payload: object) =>
   app.inject({ method: 'PATCH', url: '/api/profile', headers: bearer(session), payload });
 const getProfile = async (session: Session): Promise<Profile> =>
   (await app.inject({ url: '/api/profile', headers: bearer(session) })).json();
-const upload = (session: Session, kind: string, file: Buffer, filename: string, contentType: string) => {
-  const body = multipartBody(file, filename, contentType);
-  return app.inject({
-    method: 'PUT',
-    url: `/api/profile/${kind}`,
-    headers: { ...bearer(session), ...body.headers },
-    payload: body.payload,
-  });
-};
+const upload = (session: Session, kind: string, file: Buffer, filename: string, contentType: string) =>
+  uploadFile(app, session, { method: 'PUT', url: `/api/profile/${kind}` }, file, { filename, contentType });
 const pngOf = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 4, background: { r: 15, g: 118, b: 110, alpha: 1 } } })
     .png()
     .toBuffer();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailCatcher();
-  app = await buildTestApp(database.db, { mailer: mail.mailer });
-  alice = await registerConfirmedUser(app, mail);
-  bob = await registerConfirmedUser(app, mail);
+setUpTestApp({}, (environment) => {
+  ({ mail, app } = environment);
 });
 
-afterAll(async () => {
-  await app.close();
-  await mail.close();
-  await database.drop();
+beforeAll(async () => {
+  alice = await registerConfirmedUser(app, mail);
+  bob = await registerConfirmedUser(app, mail);
 });
 
 describe('PATCH /api/profile', () => {

@@ -2,21 +2,22 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { errorResponseSchema, type Session } from '@app/contract';
+import type { Session } from '@app/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { UPLOAD_RATE_LIMIT } from '../src/platform/http/upload.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { cleanUpOrphanUploads } from '../src/platform/storage/orphan-uploads.ts';
-import { buildTestApp } from './support/app.ts';
+import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
-import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import type { TestDatabase } from './support/database.ts';
 import { type FullDisk, fullDisk } from './support/full-disk.ts';
-import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
-import { multipartBody } from './support/multipart.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
+import { uploadFile } from './support/multipart.ts';
 import { untilRefused } from './support/rate-limits.ts';
+import { errorOf } from './support/responses.ts';
 
 let database: TestDatabase;
 let mail: MailCatcher;
@@ -25,17 +26,9 @@ let app: App;
 let alice: Session;
 
 const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
-const errorOf = (response: { json: () => unknown }) => errorResponseSchema.parse(response.json()).error;
 
-function uploadTo(target: App, session: Session, url: string, image: Buffer, contentType = 'image/jpeg') {
-  const body = multipartBody(image, 'upload', contentType);
-  return target.inject({
-    method: url.includes('photos') ? 'POST' : 'PUT',
-    url,
-    headers: { ...bearer(session), ...body.headers },
-    payload: body.payload,
-  });
-}
+const uploadTo = (target: App, session: Session, url: string, image: Buffer, contentType = 'image/jpeg') =>
+  uploadFile(target, session, { method: url.includes('photos') ? 'POST' : 'PUT', url }, image, { contentType });
 const uploadPhoto = (session: Session, image: Buffer, target = app) =>
   uploadTo(target, session, '/api/certificates/photos', image);
 
@@ -48,21 +41,19 @@ const jpegOf = (width: number, height: number) =>
 const treeOf = async (root: string) => (await readdir(root, { recursive: true })).map(String);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  mail = await startMailCatcher();
   filesRoot = await mkdtemp(path.join(tmpdir(), 'tradecert-uploads-'));
-  app = await buildTestApp(database.db, {
-    mailer: mail.mailer,
-    fileStorage: createLocalDiskStorage(path.join(filesRoot, 'files')),
-  });
-  alice = await registerConfirmedUser(app, mail);
 });
+afterAll(() => rm(filesRoot, { recursive: true, force: true }));
 
-afterAll(async () => {
-  await app.close();
-  await mail.close();
-  await database.drop();
-  await rm(filesRoot, { recursive: true, force: true });
+setUpTestApp(
+  () => ({ fileStorage: createLocalDiskStorage(path.join(filesRoot, 'files')) }),
+  (environment) => {
+    ({ database, mail, app } = environment);
+  },
+);
+
+beforeAll(async () => {
+  alice = await registerConfirmedUser(app, mail);
 });
 
 describe('image decoding budget', () => {

@@ -1,10 +1,13 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { type AppOptions, type AppSettings, buildApp } from '../../src/app.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { type App, type AppOptions, type AppSettings, buildApp } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { Mailer } from '../../src/platform/mail/mailer.ts';
 import { createLocalDiskStorage } from '../../src/platform/storage/file-storage.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
 
 const defaultSettings: AppSettings = {
   webDistDir: undefined,
@@ -13,6 +16,7 @@ const defaultSettings: AppSettings = {
   jwtSecret: undefined,
   accessTokenTtlSeconds: 900,
   trustProxy: false,
+  adminEmails: [],
 };
 
 const noMailer: Mailer = {
@@ -35,5 +39,35 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}) {
     fileStorage: options.fileStorage ?? createLocalDiskStorage(testFilesRoot),
     settings: { ...defaultSettings, ...options.settings },
     clock: options.clock,
+  });
+}
+
+/** What a test file runs against: its own database, a mail catcher the app sends through, and the app. */
+export type TestEnvironment = { database: TestDatabase; mail: MailCatcher; app: App };
+
+/**
+ * Before the file's tests, creates its database, mail catcher and app (with `options`, which may be
+ * computed then) and hands them to `use`; after them, closes all three. Hooks the file registers
+ * later run after this one's setup and before its teardown.
+ */
+export function setUpTestApp(
+  options: TestAppOptions | (() => TestAppOptions),
+  use: (environment: TestEnvironment) => void,
+): void {
+  let environment: TestEnvironment | undefined;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const mail = await startMailCatcher();
+    const app = await buildTestApp(database.db, {
+      mailer: mail.mailer,
+      ...(typeof options === 'function' ? options() : options),
+    });
+    environment = { database, mail, app };
+    use(environment);
+  });
+  afterAll(async () => {
+    await environment?.app.close();
+    await environment?.mail.close();
+    await environment?.database.drop();
   });
 }

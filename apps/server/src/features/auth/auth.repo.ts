@@ -1,7 +1,7 @@
 import type { EmailLinkType } from '@app/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { appSecrets, authSessions, emailLinks, profiles, refreshTokens, users } from '../../db/schema.ts';
+import { authSessions, emailLinks, profiles, refreshTokens, users } from '../../db/schema.ts';
 import { SESSION_REVOKED_CHANNEL } from './revoked-sessions.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -150,12 +150,6 @@ export const authRepo = {
   },
 
   /** Returns the stored secret, creating it with `generate()` the first time (race-safe). */
-  async getOrCreateSecret(db: Queryable, name: string, generate: () => string): Promise<string> {
-    await db.insert(appSecrets).values({ name, value: generate() }).onConflictDoNothing();
-    const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
-    if (!row) throw new Error(`secret ${name} missing after insert`);
-    return row.value;
-  },
 };
 
 /**

@@ -16,11 +16,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../platform/http/auth-context.ts';
+import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
 import type { AuthService, RequestOrigin, SignedIn } from './auth.service.ts';
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'],
+  ...requestMetadataOf(request),
   cookies: request.headers.cookie,
 });
 

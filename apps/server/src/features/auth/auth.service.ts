@@ -13,6 +13,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { hmacToken, randomToken, sha256Hex } from '../../platform/crypto/tokens.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
@@ -24,7 +25,7 @@ import { type AccessTokens, pkceVerifierMatches } from './tokens.ts';
 import type { TrustedDevices } from './trusted-devices.ts';
 
 /** Who is calling: used for rate limits, recorded on new sessions; `cookies` may hold a device cookie. */
-export type RequestOrigin = { ip: string; userAgent?: string | undefined; cookies?: string | undefined };
+export type RequestOrigin = RequestMetadata & { cookies?: string | undefined };
 
 /** A session to hand back, and the Set-Cookie header that trusts this browser for the account. */
 export type SignedIn<T> = T & { deviceCookie: string };
@@ -87,6 +88,8 @@ export type AuthServiceOptions = {
   /** Key from which each refresh token's successor is derived (see `refresh`). */
   refreshTokenSecret: () => Promise<string>;
   signupDisabled: boolean;
+  /** Lowercased addresses whose sessions carry the admin role (ADMIN_EMAILS). */
+  adminEmails: readonly string[];
   /** Origin for emailed links, e.g. https://app.example.com. */
   linkBase: () => string;
 };
@@ -309,7 +312,7 @@ export class AuthService {
         ? fail(401, authErrorCodes.sessionExpired, 'Your session has expired - please log in again')
         : fail(401, 'unauthorized', 'Authentication error - please log in again');
     }
-    const { userId, sessionId } = check.claims;
+    const { userId, sessionId, email } = check.claims;
     // No query while the in-memory revocation list is current (PRODUCT.md, Accounts and sessions); the database otherwise.
     const revoked =
       this.options.revokedSessions.isRevoked(sessionId) ??
@@ -317,7 +320,7 @@ export class AuthService {
     if (revoked) {
       throw fail(401, authErrorCodes.sessionExpired, 'Your session has ended - please log in again');
     }
-    return { userId, sessionId };
+    return { userId, sessionId, isAdmin: this.options.adminEmails.includes(email) };
   }
 
   async getUser(caller: AuthenticatedCaller): Promise<AuthUser> {
@@ -374,7 +377,7 @@ export class AuthService {
     const sessionId = await authRepo.insertSession(tx, {
       userId: user.id,
       ip: origin.ip,
-      userAgent: origin.userAgent?.slice(0, 512),
+      userAgent: origin.userAgent ?? undefined,
       recovery,
     });
     const refreshToken = randomToken();

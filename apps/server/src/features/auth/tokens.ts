@@ -12,7 +12,8 @@ const AUDIENCE = 'authenticated';
 /** Valid tokens remembered by the verifier: about one per active device. */
 const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
-export type AccessTokenClaims = { userId: string; sessionId: string };
+/** `email` is the account's address when the token was issued: roles are read from it (ADMIN_EMAILS). */
+export type AccessTokenClaims = { userId: string; sessionId: string; email: string };
 export type AccessTokenCheck =
   | { valid: true; claims: AccessTokenClaims }
   | { valid: false; reason: 'expired' | 'invalid' };
@@ -47,7 +48,7 @@ export class AccessTokens {
     });
   }
 
-  async issue(claims: AccessTokenClaims & { email: string }): Promise<{ token: string; expiresAt: number }> {
+  async issue(claims: AccessTokenClaims): Promise<{ token: string; expiresAt: number }> {
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAt = issuedAt + this.ttlSeconds;
     const { sign } = await this.jwt();
@@ -65,11 +66,11 @@ export class AccessTokens {
   async check(token: string): Promise<AccessTokenCheck> {
     const { verify } = await this.jwt();
     try {
-      const payload = verify(token) as { sub?: unknown; sid?: unknown };
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+      const payload = verify(token) as { sub?: unknown; sid?: unknown; email?: unknown };
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.email !== 'string') {
         return { valid: false, reason: 'invalid' };
       }
-      return { valid: true, claims: { userId: payload.sub, sessionId: payload.sid } };
+      return { valid: true, claims: { userId: payload.sub, sessionId: payload.sid, email: payload.email } };
     } catch (error) {
       const expired = error instanceof TokenError && error.code === TokenError.codes.expired;
       return { valid: false, reason: expired ? 'expired' : 'invalid' };

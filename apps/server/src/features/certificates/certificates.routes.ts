@@ -10,7 +10,6 @@ import {
   updateCertificateRequestSchema,
   uploadedPhotoSchema,
 } from '@app/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
 import { callerOf } from '../../platform/http/auth-context.ts';
@@ -97,11 +96,7 @@ export const certificatesRoutes =
 
     // The share link needs no login for a completed certificate; the owner also reaches drafts.
     // A stale or broken token still gets the public view rather than an error.
-    const optionalAuth = {
-      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-        if (request.headers.authorization) await app.requireAuth.call(app, request, reply).catch(() => {});
-      },
-    };
+    const optionalAuth = { onRequest: app.optionalAuth };
 
     app.get(
       '/certificates/:id',

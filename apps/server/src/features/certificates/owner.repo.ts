@@ -1,7 +1,8 @@
 import { DEFAULT_TIME_ZONE } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { profiles, subscribers, users } from '../../db/schema.ts';
+import { profiles, users } from '../../db/schema.ts';
+import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
 import { StoredFiles } from '../../platform/storage/stored-files.ts';
 import type { StoredApplicator } from './certificates.repo.ts';
 
@@ -14,22 +15,22 @@ export type CertificateOwner = {
 };
 
 export const ownerRepo = {
-  /** One query: profile, and the subscriber record by user id or else by email (PRODUCT.md, API conventions). */
+  /** One query: the profile, and the subscriber record that entitlements reads the tier from. */
   async load(db: Queryable, userId: string): Promise<CertificateOwner> {
+    const subscriber = entitlements.subscriberOfUsersRow(db);
     const [row] = await db
       .select({
         profile: profiles,
-        subscribed: sql<boolean>`coalesce((
-          select ${subscribers.subscribed} from ${subscribers}
-          where ${subscribers.userId} = ${users.id} or (${subscribers.userId} is null and ${subscribers.email} = ${users.email})
-          order by ${subscribers.userId} is null limit 1), false)`,
+        subscribed: subscriber.subscribed,
+        subscriptionEnd: subscriber.subscriptionEnd,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoinLateral(subscriber, sql`true`)
       .where(eq(users.id, userId));
     const profile = row?.profile;
     return {
-      premium: row?.subscribed === true,
+      premium: entitlementOf(row).premium,
       timeZone: profile?.timeZone ?? DEFAULT_TIME_ZONE,
       applicator: {
         company_name: profile?.companyName ?? null,

@@ -1,6 +1,7 @@
 import { uuidSchema } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod/mini';
+import { callerOf } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileVariant, StoredFile, StoredFiles } from '../../platform/storage/stored-files.ts';
 
@@ -20,15 +21,16 @@ export const filesRoutes =
   (storedFiles: StoredFiles): FastifyPluginAsyncZod =>
   async (app) => {
     for (const [suffix, variant, summary] of variants) {
-      app.get(`/files/:id${suffix}`, { schema: { summary, params, querystring } }, async (request, reply) => {
+      const route = { onRequest: app.optionalAuth, schema: { summary, params, querystring } };
+      app.get(`/files/:id${suffix}`, route, async (request, reply) => {
         const { id } = request.params;
         const { expires, signature } = request.query;
         let file: StoredFile | undefined;
         if (signature && expires && (await storedFiles.signatureIsValid(id, variant, expires, signature))) {
           file = await storedFiles.findById(id);
         } else if (request.headers.authorization) {
-          await app.requireAuth.call(app, request, reply);
-          file = request.caller ? await storedFiles.findOwned(request.caller.userId, id) : undefined;
+          // A rejected token answers 401, so the client renews it and retries.
+          file = await storedFiles.findOwned(callerOf(request).userId, id);
         }
         if (!file) throw notFound();
         const bytes = await storedFiles.readBytes(file, variant);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { certificates, profiles, subscribers } from '../../db/schema.ts';
+import { certificates, profiles } from '../../db/schema.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 /** Columns a user may change; undefined means "leave as is". */
@@ -21,12 +21,8 @@ export type ProfileValues = Partial<
     | 'signatureUrl'
   >
 >;
-export type SubscriberRow = Pick<
-  typeof subscribers.$inferSelect,
-  'subscribed' | 'subscriptionTier' | 'subscriptionEnd'
->;
 
-/** SQL for profiles and the subscriber record they read their tier from. Always by the caller's id. */
+/** SQL for profiles (their tier comes from platform/entitlements). Always by the caller's id. */
 export const profileRepo = {
   async findProfile(db: Database, userId: string): Promise<ProfileRow | undefined> {
     const [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
@@ -65,22 +61,5 @@ export const profileRepo = {
       )
       .limit(1);
     return row !== undefined;
-  },
-
-  /** The subscriber record by user id, falling back to one recorded under the email (PRODUCT.md, API conventions). */
-  async findSubscriber(db: Database, userId: string, email: string): Promise<SubscriberRow | undefined> {
-    const [row] = await db
-      .select({
-        subscribed: subscribers.subscribed,
-        subscriptionTier: subscribers.subscriptionTier,
-        subscriptionEnd: subscribers.subscriptionEnd,
-      })
-      .from(subscribers)
-      .where(
-        sql`${subscribers.userId} = ${userId} or (${subscribers.userId} is null and ${subscribers.email} = ${email})`,
-      )
-      .orderBy(sql`${subscribers.userId} is null`)
-      .limit(1);
-    return row;
   },
 };

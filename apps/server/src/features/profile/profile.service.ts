@@ -3,10 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { type Entitlement, entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { StoredFiles } from '../../platform/storage/stored-files.ts';
-import { type ProfileRow, type ProfileValues, profileRepo, type SubscriberRow } from './profile.repo.ts';
+import { type ProfileRow, type ProfileValues, profileRepo } from './profile.repo.ts';
 
 export type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
 
@@ -83,9 +84,8 @@ export class ProfileService {
   }
 
   private async present(caller: AuthenticatedCaller, row: ProfileRow): Promise<Profile> {
-    const email = row.email ?? '';
-    const subscriber = await profileRepo.findSubscriber(this.db, caller.userId, email);
-    return toProfile(row, subscriber, {
+    const entitlement = await entitlements.of(this.db, caller.userId);
+    return toProfile(row, entitlement, {
       logo: await this.storedFiles.signedUrl(row.logoUrl),
       signature: await this.storedFiles.signedUrl(row.signatureUrl),
     });
@@ -96,7 +96,7 @@ const emptyToNull = (value: string | null | undefined) => (value === '' ? null :
 
 function toProfile(
   row: ProfileRow,
-  subscriber: SubscriberRow | undefined,
+  entitlement: Entitlement,
   imageUrls: Record<ProfileImageKind, string | null>,
 ): Profile {
   return {
@@ -115,8 +115,7 @@ function toProfile(
     onboarding_completed: row.onboardingCompleted,
     time_zone: row.timeZone,
     created_at: row.createdAt.toISOString(),
-    // PRODUCT.md, States: premium only when the subscriber record is marked subscribed.
-    subscription_tier: subscriber?.subscribed ? 'premium' : 'free',
-    subscription_end_date: subscriber?.subscriptionEnd?.toISOString() ?? null,
+    subscription_tier: entitlement.premium ? 'premium' : 'free',
+    subscription_end_date: entitlement.subscriptionEnd?.toISOString() ?? null,
   };
 }

@@ -1,21 +1,67 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from './errors.ts';
 
 /** An authenticated caller, established from the Bearer access token by the auth feature. */
-export type AuthenticatedCaller = { userId: string; sessionId: string };
+export type AuthenticatedCaller = {
+  userId: string;
+  sessionId: string;
+  /** The account's email is in ADMIN_EMAILS (PRODUCT.md, Plans). */
+  isAdmin: boolean;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler that rejects the request with 401 unless it carries a live session. */
+    /** Hook that rejects the request with 401 unless it carries a live session. */
     requireAuth: preHandlerAsyncHookHandler;
+    /**
+     * Hook for routes where login is optional: a live session sets `request.caller`; no token, or a
+     * stale or broken one, leaves a visitor (the rejection is kept for `callerOf`).
+     */
+    optionalAuth: preHandlerAsyncHookHandler;
+    /** Hook for admin routes: 401 for a visitor, 403 `forbidden` for a caller who is not an admin. */
+    requireAdmin: preHandlerAsyncHookHandler;
   }
   interface FastifyRequest {
     caller: AuthenticatedCaller | undefined;
+    /** Why `optionalAuth` did not accept the token the request carried. */
+    authRejection: unknown;
   }
 }
 
-/** The caller of a route guarded by `app.requireAuth`. */
+const noSession = () => new AppError(401, 'no_session', 'No valid session - please log in again');
+
+/**
+ * Decorates `app` with the three authentication hooks, all built on `authenticate` (the auth
+ * feature's Bearer check), so every route states who may call it in one word.
+ */
+export function registerAuthHooks(
+  app: FastifyInstance,
+  authenticate: (authorization: string | undefined) => Promise<AuthenticatedCaller>,
+): void {
+  app.decorateRequest('caller', undefined);
+  app.decorateRequest('authRejection', undefined);
+  app.decorate('requireAuth', async (request) => {
+    request.caller = await authenticate(request.headers.authorization);
+  });
+  app.decorate('optionalAuth', async (request) => {
+    if (!request.headers.authorization) return;
+    try {
+      request.caller = await authenticate(request.headers.authorization);
+    } catch (rejection) {
+      request.authRejection = rejection;
+    }
+  });
+  app.decorate('requireAdmin', async (request) => {
+    request.caller = await authenticate(request.headers.authorization);
+    if (!request.caller.isAdmin) throw new AppError(403, 'forbidden', 'You are not authorised to do this.');
+  });
+}
+
+/**
+ * The caller of a route guarded by `app.requireAuth`. Behind `app.optionalAuth`, a visitor gets 401:
+ * the very rejection their token got (e.g. session_expired, so the client renews it), if they sent one.
+ */
 export function callerOf(request: FastifyRequest): AuthenticatedCaller {
-  if (!request.caller) throw new AppError(401, 'no_session', 'No valid session - please log in again');
-  return request.caller;
+  if (request.caller) return request.caller;
+  throw request.authRejection ?? noSession();
 }

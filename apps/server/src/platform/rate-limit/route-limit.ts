@@ -1,11 +1,12 @@
 import { authErrorCodes } from '@app/contract';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../http/errors.ts';
+import { requestMetadataOf } from '../http/request-metadata.ts';
 import type { RateLimiter, RateLimitRule } from './rate-limiter.ts';
 
 /** Who a limit counts against: the signed-in user wherever they are, otherwise the client IP. */
 export const callerOrIp = (request: FastifyRequest) =>
-  request.caller ? `user:${request.caller.userId}` : `ip:${request.ip}`;
+  request.caller ? `user:${request.caller.userId}` : `ip:${requestMetadataOf(request).ip}`;
 
 /**
  * A preHandler that answers 429 (with Retry-After) once `subjectOf(request)` has used up `rule`.

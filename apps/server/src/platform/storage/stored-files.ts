@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { files } from '../../db/schema.ts';
+import { hmacToken, sameToken } from '../crypto/tokens.ts';
 import { type ImagePurpose, processImage } from '../images/image-processing.ts';
 import type { FileStorage } from './file-storage.ts';
 
@@ -20,6 +20,7 @@ export class StoredFiles {
   constructor(
     private readonly db: Database,
     private readonly storage: FileStorage,
+    /** Kept in memory after the first load (see `storedSecret`): a signed URL costs no query. */
     private readonly loadSigningSecret: () => Promise<string>,
   ) {}
 
@@ -114,15 +115,11 @@ export class StoredFiles {
 
   async signatureIsValid(fileId: string, variant: FileVariant, expires: number, signature: string): Promise<boolean> {
     if (!Number.isFinite(expires) || expires * 1000 < Date.now()) return false;
-    const expected = Buffer.from(await this.sign(fileId, variant, expires));
-    const given = Buffer.from(signature);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return sameToken(await this.sign(fileId, variant, expires), signature);
   }
 
   private async sign(fileId: string, variant: FileVariant, expires: number): Promise<string> {
-    return createHmac('sha256', await this.loadSigningSecret())
-      .update(`${fileId}:${variant}:${expires}`)
-      .digest('base64url');
+    return hmacToken(await this.loadSigningSecret(), `${fileId}:${variant}:${expires}`);
   }
 }
 

@@ -1,0 +1,51 @@
+import { z } from 'zod/mini';
+
+/*
+ * What the audit trail records. Each event type has its own `data`; add a type by adding a member to
+ * `auditEventSchema` (types are never renamed or removed: old rows are read with the same union).
+ */
+
+/** What an event is about: a document (by kind and id) or, for account events, a user. */
+export const auditSubjectKinds = ['certificate', 'swms', 'cover_sheet', 'user'] as const;
+export const auditSubjectSchema = z.object({ kind: z.enum(auditSubjectKinds), id: z.uuid() });
+export type AuditSubject = z.infer<typeof auditSubjectSchema>;
+
+/** Who did it: a signed-in user (an owner or an admin), a signer by link (no account), or the system (jobs, billing). */
+export const auditActorSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), userId: z.uuid() }),
+  z.object({ kind: z.literal('signer') }),
+  z.object({ kind: z.literal('system') }),
+]);
+export type AuditActor = z.infer<typeof auditActorSchema>;
+
+const sha256 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+/** One signer of a signing request; the trail records their events by this id. */
+const signer = { signerId: z.uuid() };
+
+const eventOf = <Type extends string, Data extends z.core.$ZodLooseShape>(type: Type, data: Data) =>
+  z.object({ type: z.literal(type), data: z.object(data) });
+
+export const auditEventSchema = z.discriminatedUnion('type', [
+  // Signing by link (PRODUCT.md, Signing): the document's SHA-256 is recorded at send and at signing.
+  eventOf('signing.sent', { ...signer, documentSha256: sha256 }),
+  eventOf('signing.opened', signer),
+  eventOf('signing.signed', { ...signer, documentSha256: sha256 }),
+  eventOf('signing.declined', { ...signer, reason: z.string().check(z.maxLength(2000)) }),
+  eventOf('signing.reminded', signer),
+  eventOf('signing.expired', signer),
+  eventOf('signing.revoked', signer),
+  eventOf('signing.completed', { documentSha256: sha256 }),
+  // Premium by billing or by an admin (PRODUCT.md, Plans); `until` null means no end.
+  eventOf('premium.granted', {
+    source: z.enum(['billing', 'admin']),
+    until: z.nullable(z.iso.datetime({ offset: true })),
+    reason: z.optional(z.string().check(z.maxLength(500))),
+  }),
+  eventOf('premium.revoked', {
+    source: z.enum(['billing', 'admin']),
+    reason: z.optional(z.string().check(z.maxLength(500))),
+  }),
+]);
+/** The type and its data, e.g. `{ type: 'signing.declined', data: { signerId, reason } }`. */
+export type AuditEventBody = z.infer<typeof auditEventSchema>;
+export type AuditEventType = AuditEventBody['type'];

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { entitlementOf } from './entitlements.ts';
+
+describe('entitlementOf (PRODUCT.md, Plans)', () => {
+  const now = new Date('2026-11-15T02:00:00Z');
+  const later = new Date('2026-12-15T02:00:00Z');
+  const earlier = new Date('2026-10-15T02:00:00Z');
+
+  it('is free without a record, or with one not marked subscribed', () => {
+    expect(entitlementOf(undefined, now)).toEqual({ premium: false, subscriptionEnd: null });
+    expect(entitlementOf({ subscribed: null, subscriptionEnd: null }, now).premium).toBe(false);
+    expect(entitlementOf({ subscribed: false, subscriptionEnd: later }, now)).toEqual({
+      premium: false,
+      subscriptionEnd: later,
+    });
+  });
+
+  it('is premium while subscribed, with no end or until its end, and free from the end on', () => {
+    expect(entitlementOf({ subscribed: true, subscriptionEnd: null }, now).premium).toBe(true);
+    expect(entitlementOf({ subscribed: true, subscriptionEnd: later }, now)).toEqual({
+      premium: true,
+      subscriptionEnd: later,
+    });
+    expect(entitlementOf({ subscribed: true, subscriptionEnd: now }, now).premium).toBe(false);
+    expect(entitlementOf({ subscribed: true, subscriptionEnd: earlier }, now)).toEqual({
+      premium: false,
+      subscriptionEnd: earlier,
+    });
+  });
+});

@@ -1,0 +1,86 @@
+import { eq, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { subscribers, users } from '../../db/schema.ts';
+
+export type SubscriptionTier = 'free' | 'premium';
+
+/** What a user may do beyond the free plan, and until when. */
+export type Entitlement = {
+  premium: boolean;
+  /** The subscription's recorded end (shown on the profile even once passed); null when it has none. */
+  subscriptionEnd: Date | null;
+};
+
+/** The fields of a subscriber record the rule reads; nulls where the user has no record. */
+export type SubscriberRecord = { subscribed: boolean | null; subscriptionEnd: Date | null };
+
+/** What billing (or an admin) sets on a user's subscriber record. `end` null means no end. */
+export type Subscription = { subscribed: boolean; tier: SubscriptionTier; end: Date | null };
+
+/**
+ * PRODUCT.md, Plans: premium only while the record says subscribed and its end, if it has one, is
+ * still ahead. Computed when read, so a subscription lapses at its end without anything writing.
+ */
+export function entitlementOf(record: SubscriberRecord | null | undefined, now = new Date()): Entitlement {
+  const subscriptionEnd = record?.subscriptionEnd ?? null;
+  const premium = record?.subscribed === true && (subscriptionEnd === null || subscriptionEnd > now);
+  return { premium, subscriptionEnd };
+}
+
+/**
+ * The user's subscriber record: the one with their id, else one recorded under their email before
+ * they had an account (PRODUCT.md, API conventions).
+ */
+function subscriberRecordOf(db: Queryable, userId: SQLWrapper | string, email: SQLWrapper | string) {
+  return db
+    .select({ subscribed: subscribers.subscribed, subscriptionEnd: subscribers.subscriptionEnd })
+    .from(subscribers)
+    .where(
+      sql`${subscribers.userId} = ${userId} or (${subscribers.userId} is null and ${subscribers.email} = ${email})`,
+    )
+    .orderBy(sql`${subscribers.userId} is null`)
+    .limit(1);
+}
+
+/** The one owner of `subscribers`: every rule about premium reads it through here. */
+export const entitlements = {
+  /**
+   * For a query over `users` that needs the tier too: left-join this LATERAL (on true) and pass the
+   * selected record to `entitlementOf`, so the profile or owner and the tier come in one query.
+   */
+  subscriberOfUsersRow(db: Queryable) {
+    return subscriberRecordOf(db, users.id, users.email).as('subscriber');
+  },
+
+  async of(db: Queryable, userId: string, now = new Date()): Promise<Entitlement> {
+    const subscriber = entitlements.subscriberOfUsersRow(db);
+    const [row] = await db
+      .select({ subscribed: subscriber.subscribed, subscriptionEnd: subscriber.subscriptionEnd })
+      .from(users)
+      .leftJoinLateral(subscriber, sql`true`)
+      .where(eq(users.id, userId));
+    return entitlementOf(row, now);
+  },
+
+  /**
+   * Sets the user's subscriber record, on the caller's transaction (billing events, test mode, admin
+   * grants). A record kept under the user's email without an account becomes theirs.
+   */
+  async setSubscription(tx: Queryable, userId: string, subscription: Subscription): Promise<void> {
+    await tx.execute(sql`
+      update ${subscribers} set user_id = ${users.id}, updated_at = now()
+      from ${users}
+      where ${users.id} = ${userId} and ${subscribers.userId} is null and ${subscribers.email} = ${users.email}
+        and not exists (select 1 from ${subscribers} mine where mine.user_id = ${userId})`);
+    const written = await tx.execute(sql`
+      insert into ${subscribers} (user_id, email, subscribed, subscription_tier, subscription_end)
+      select ${users.id}, ${users.email}, ${subscription.subscribed}, ${subscription.tier}, ${subscription.end}
+      from ${users} where ${users.id} = ${userId}
+      on conflict (user_id) do update set
+        subscribed = excluded.subscribed,
+        subscription_tier = excluded.subscription_tier,
+        subscription_end = excluded.subscription_end,
+        updated_at = now()`);
+    if (written.rowCount !== 1) throw new Error(`no user ${userId} to set a subscription for`);
+  },
+};

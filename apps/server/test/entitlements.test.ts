@@ -1,0 +1,108 @@
+import type { Session } from '@app/contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { entitlements } from '../src/platform/entitlements/entitlements.ts';
+import { setUpTestApp } from './support/app.ts';
+import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { completedCertificateBody } from './support/certificates.ts';
+import type { TestDatabase } from './support/database.ts';
+import { grantPremium } from './support/entitlements.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
+import { errorOf } from './support/responses.ts';
+
+let database: TestDatabase;
+let mail: MailCatcher;
+let app: App;
+let certificateId: string;
+let owner: Session;
+
+const DAY_MS = 24 * 3600 * 1000;
+const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+const profileOf = async (session: Session) =>
+  (await app.inject({ url: '/api/profile', headers: bearer(session) })).json();
+const subscriberRows = async (userId: string) =>
+  (await query('select user_id, email, subscribed, subscription_tier from subscribers where user_id = $1', [userId]))
+    .rows;
+const editCertificate = () =>
+  app.inject({
+    method: 'PATCH',
+    url: `/api/certificates/${certificateId}`,
+    headers: bearer(owner),
+    payload: { areas: 'Laundry floor' },
+  });
+
+setUpTestApp({}, (environment) => {
+  ({ database, mail, app } = environment);
+});
+
+beforeAll(async () => {
+  owner = await registerConfirmedUser(app, mail);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/certificates',
+    headers: bearer(owner),
+    payload: completedCertificateBody(owner),
+  });
+  certificateId = created.json().id;
+});
+
+describe('entitlements', () => {
+  it('makes a user premium until the end of the subscription, and free from its end on', async () => {
+    const end = new Date(Date.now() + 30 * DAY_MS);
+    await grantPremium(database.db, owner.user.id, end);
+    expect(await profileOf(owner)).toMatchObject({
+      subscription_tier: 'premium',
+      subscription_end_date: end.toISOString(),
+    });
+    expect((await editCertificate()).statusCode).toBe(200);
+
+    const lapsed = new Date(Date.now() - 1000);
+    await grantPremium(database.db, owner.user.id, lapsed);
+    expect(await profileOf(owner)).toMatchObject({
+      subscription_tier: 'free',
+      subscription_end_date: lapsed.toISOString(),
+    });
+    const refused = await editCertificate();
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).message).toBe('Premium subscription required to update certificates');
+    expect(await entitlements.of(database.db, owner.user.id, new Date(lapsed.getTime() - 1))).toEqual({
+      premium: true,
+      subscriptionEnd: lapsed,
+    });
+  });
+
+  it('keeps one record per user: setSubscription updates it in place', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    await entitlements.setSubscription(database.db, session.user.id, { subscribed: true, tier: 'premium', end: null });
+    await entitlements.setSubscription(database.db, session.user.id, { subscribed: false, tier: 'free', end: null });
+    expect(await subscriberRows(session.user.id)).toEqual([
+      { user_id: session.user.id, email: session.user.email, subscribed: false, subscription_tier: 'free' },
+    ]);
+    expect((await profileOf(session)).subscription_tier).toBe('free');
+  });
+
+  it('reads a record kept under the email before the account existed, and adopts it on the next write', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    await query(`insert into subscribers (email, subscribed, subscription_tier) values ($1, true, 'premium')`, [
+      session.user.email,
+    ]);
+    expect(await entitlements.of(database.db, session.user.id)).toEqual({ premium: true, subscriptionEnd: null });
+    expect((await profileOf(session)).subscription_tier).toBe('premium');
+
+    await entitlements.setSubscription(database.db, session.user.id, { subscribed: false, tier: 'free', end: null });
+    expect(await subscriberRows(session.user.id)).toHaveLength(1);
+    expect((await profileOf(session)).subscription_tier).toBe('free');
+  });
+
+  it("writes within the caller's transaction", async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const rollback = new Error('the billing event failed');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await grantPremium(tx, session.user.id);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+    expect((await entitlements.of(database.db, session.user.id)).premium).toBe(false);
+  });
+});
