@@ -1,3 +1,4 @@
+import { authErrorCodes, authErrorMessages } from '@app/contract';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -16,6 +17,6 @@ declare module 'fastify' {
 
 /** The caller of a route guarded by `app.requireAuth`. */
 export function callerOf(request: FastifyRequest): AuthenticatedCaller {
-  if (!request.caller) throw new AppError(401, 'no_session', 'No valid session - please log in again');
+  if (!request.caller) throw new AppError(401, authErrorCodes.noSession, authErrorMessages.noSession);
   return request.caller;
 }

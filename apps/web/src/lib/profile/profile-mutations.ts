@@ -1,5 +1,6 @@
 import {
   COMMON_MATERIAL_MAX_LENGTH,
+  commonMaterialProblem,
   type Profile,
   type ProfileImageKind,
   type ProfileUpdateRequest,
@@ -9,7 +10,6 @@ import { useState } from 'react';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { apiRequest, apiUpload } from '../api-client.ts';
 import { requestErrorMessage } from '../request-errors.ts';
-import { materialProblem } from './common-materials.ts';
 import { profileQueryKey } from './profile-query.ts';
 
 /**
@@ -122,7 +122,7 @@ export function useCommonMaterials(profile: Profile) {
         setMaterials(next);
         saveList(next);
       },
-      validate: (candidate: string, replacing?: number) => materialProblem(materials, candidate, replacing),
+      validate: (candidate: string, replacing?: number) => commonMaterialProblem(materials, candidate, replacing),
       noun: 'material',
       addHint: 'Product and brand, e.g. “Ardex WPM 300 membrane, 2 coats”. Put the ones you use most at the top.',
       maxLength: COMMON_MATERIAL_MAX_LENGTH,
