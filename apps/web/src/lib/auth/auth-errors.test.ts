@@ -1,4 +1,4 @@
-import { authErrorMessages } from '@app/contract';
+import { authErrorMessages, isErrorCode } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../http.ts';
 import {
@@ -10,7 +10,10 @@ import {
   UNKNOWN_ERROR_MESSAGE,
 } from './auth-errors.ts';
 
-const apiError = (status: number, code: string, message: string) => new ApiError(status, code, message);
+function apiError(status: number, code: string, message: string) {
+  if (!isErrorCode(code)) throw new Error(`${code} is not one of the contract's error codes`);
+  return new ApiError(status, code, message);
+}
 
 describe('authErrorMessage (PRODUCT.md, Messages)', () => {
   it.each([
