@@ -16,16 +16,16 @@ type Client = typeof import('./api-client.ts');
 /** Never run: the compiler checks each call against its declaration (npm run typecheck). */
 function typedCalls({ call, callUpload, callFile }: Client) {
   expectTypeOf(call(certificateEndpoints.get, { params: { id: 'c1' } })).resolves.toEqualTypeOf<Certificate>();
-  expectTypeOf(call(certificateEndpoints.list, { query: { status: 'draft' } })).resolves.toEqualTypeOf<
-    CertificateListResponse
-  >();
+  expectTypeOf(
+    call(certificateEndpoints.list, { query: { status: 'draft' } }),
+  ).resolves.toEqualTypeOf<CertificateListResponse>();
   expectTypeOf(call(authEndpoints.getUser)).resolves.toEqualTypeOf<AuthUser>();
   expectTypeOf(
     callUpload(profileEndpoints.replaceImage, { params: { kind: 'logo' }, file: new Blob() }),
   ).resolves.toEqualTypeOf<Profile>();
-  expectTypeOf(callUpload(certificateEndpoints.uploadPhoto, { file: new Blob() })).resolves.toEqualTypeOf<
-    UploadedPhoto
-  >();
+  expectTypeOf(
+    callUpload(certificateEndpoints.uploadPhoto, { file: new Blob() }),
+  ).resolves.toEqualTypeOf<UploadedPhoto>();
   expectTypeOf(callFile(certificateEndpoints.pdf, { params: { id: 'c1' } })).resolves.toEqualTypeOf<{
     blob: Blob;
     filename: string | null;
