@@ -83,9 +83,11 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 /** The error a failed response stands for: our error shape (PRODUCT.md, API conventions), or a proxy's page. */
 export function toApiError(response: { status: number; statusText: string }, payload: unknown): ApiError {
   const error = (payload as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
-  if (error && isErrorCode(error.code) && typeof error.message === 'string') {
+  if (error && typeof error.code === 'string' && typeof error.message === 'string') {
     const details = Array.isArray(error.details) ? (error.details as FieldIssue[]) : [];
-    return new ApiError(response.status, error.code, error.message, details);
+    // A code this build does not know (a newer server): its words still reach the user.
+    const code = isErrorCode(error.code) ? error.code : 'unexpected_response';
+    return new ApiError(response.status, code, error.message, details);
   }
   // Not our error shape: a proxy or gateway answered.
   return new ApiError(
