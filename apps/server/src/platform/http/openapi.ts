@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { OpenAPIV3 } from 'openapi-types';
 import { z } from 'zod/mini';
+// route.ts declares the route config (endpoint, undeclared) read here.
 import type {} from './route.ts';
 
 /**
