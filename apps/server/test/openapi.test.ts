@@ -89,6 +89,26 @@ describe('GET /api/docs/json', () => {
     ]);
     expect(document.components?.schemas?.ErrorResponse).toMatchObject({ required: ['error'] });
   });
+
+  it("lists each operation's error codes by status, from the contract declaration", () => {
+    const create = document.paths['/api/certificates']?.post as OpenAPIV3.OperationObject;
+    const codesAt = (status: string) =>
+      (
+        (create.responses[status] as OpenAPIV3.ResponseObject).content?.['application/json']?.schema as
+          | OpenAPIV3.SchemaObject
+          | undefined
+      )?.properties?.error;
+    expect(codesAt('403')).toMatchObject({
+      properties: { code: { enum: ['user_mismatch', 'monthly_limit_reached'] } },
+    });
+    expect(codesAt('401')).toMatchObject({
+      properties: { code: { enum: ['no_session', 'session_expired', 'unauthorized'] } },
+    });
+    expect(create.security).toEqual([{ bearer: [] }]);
+    const pdf = document.paths['/api/certificates/{id}/pdf']?.get as OpenAPIV3.OperationObject;
+    expect(pdf.responses['200']).toMatchObject({ content: { 'application/pdf': { schema: { format: 'binary' } } } });
+    expect(pdf.security).toEqual([{ bearer: [] }, {}]);
+  });
 });
 
 describe('GET /api/docs', () => {

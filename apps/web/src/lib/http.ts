@@ -1,4 +1,7 @@
-import type { FieldIssue } from '@app/contract';
+import { type ErrorCode, type FieldIssue, isErrorCode } from '@app/contract';
+
+/** The server's codes (contract), and the one the client gives an answer that is not ours (a proxy's page). */
+export type ApiErrorCode = ErrorCode | 'unexpected_response';
 
 /** The server answered with an error (PRODUCT.md, API conventions shape): branch on `code`, show `message`. */
 export class ApiError extends Error {
@@ -6,7 +9,7 @@ export class ApiError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details: FieldIssue[] = [],
   ) {
@@ -82,7 +85,9 @@ export function toApiError(response: { status: number; statusText: string }, pay
   const error = (payload as { error?: { code?: unknown; message?: unknown; details?: unknown } } | undefined)?.error;
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
     const details = Array.isArray(error.details) ? (error.details as FieldIssue[]) : [];
-    return new ApiError(response.status, error.code, error.message, details);
+    // A code this build does not know (a newer server): its words still reach the user.
+    const code = isErrorCode(error.code) ? error.code : 'unexpected_response';
+    return new ApiError(response.status, code, error.message, details);
   }
   // Not our error shape: a proxy or gateway answered.
   return new ApiError(

@@ -14,6 +14,18 @@ export const emailSchema = z.pipe(
   z.transform((value: string) => value.trim().toLowerCase()),
 );
 
+/**
+ * The one rule for what an email address looks like (PRODUCT.md, Accounts and sessions): something,
+ * @, and a domain with a dot. The server refuses sign-ups that break it (email_address_invalid);
+ * the web checks it before sending, with this message.
+ */
+export const EMAIL_ADDRESS_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+export const emailAddressSchema = z
+  .string()
+  .check(z.trim(), z.maxLength(320), z.regex(EMAIL_ADDRESS_PATTERN, INVALID_EMAIL_MESSAGE));
+export const isEmailAddress = (value: string) => emailAddressSchema.safeParse(value).success;
+
 export const passwordSchema = z.string().check(z.maxLength(1024));
 
 /** PKCE (RFC 7636) S256 challenge: base64url of a SHA-256 digest, 43 characters. */
@@ -106,40 +118,6 @@ export const updatePasswordRequestSchema = z.object({
 });
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
-
-/**
- * Error codes of the auth API. Their messages contain the trigger phrases the client matches by
- * case-insensitive substring (PRODUCT.md, Messages), e.g. "User already registered".
- */
-export const authErrorCodes = {
-  userAlreadyExists: 'user_already_exists',
-  invalidEmail: 'email_address_invalid',
-  signupDisabled: 'signup_disabled',
-  emailRateLimit: 'over_email_send_rate_limit',
-  requestRateLimit: 'over_request_rate_limit',
-  invalidCredentials: 'invalid_credentials',
-  emailNotConfirmed: 'email_not_confirmed',
-  weakPassword: 'weak_password',
-  invalidLink: 'invalid_link',
-  linkExpired: 'link_expired',
-  refreshTokenInvalid: 'refresh_token_not_found',
-  refreshTokenReused: 'refresh_token_already_used',
-  sessionExpired: 'session_expired',
-  noSession: 'no_session',
-  /** A password change in a normal session must prove the current password. */
-  currentPasswordRequired: 'current_password_required',
-  currentPasswordIncorrect: 'current_password_incorrect',
-  /** A PKCE recovery link opened in a browser without the verifier: it must be completed where it was asked for. */
-  recoveryLinkOtherBrowser: 'recovery_link_other_browser',
-} as const;
-
-/** Messages of the auth codes above that the server words for the user (the web shows them as they are). */
-export const authErrorMessages = {
-  currentPasswordRequired: 'Enter your current password to set a new one.',
-  currentPasswordIncorrect: 'Your current password is not correct. Check it and try again.',
-  recoveryLinkOtherBrowser:
-    'This password reset link was opened in a different browser or device from the one that asked for it. For your safety it only works there. Open it on that device, or send a new link to this one.',
-} as const;
 
 export const exchangeCodeResponseSchema = z.object({
   type: z.enum(emailLinkTypes),

@@ -20,8 +20,6 @@ export type WritableCertificateStatus = (typeof certificateStatuses)[number];
 /** Messages of PRODUCT.md, Accounts and sessions and §6, word for word. */
 export const certificateMessages = {
   userMismatch: 'User authentication mismatch - please log in again',
-  noSession: 'No valid session - please log in again',
-  authError: 'Authentication error - please log in again',
   premiumUpdate: 'Premium subscription required to update certificates',
   premiumDelete:
     'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',

@@ -1,22 +1,154 @@
 import { z } from 'zod/mini';
 
-/** Stable machine-readable error codes. Clients branch on these, never on message text. */
-export const errorCodes = [
-  'validation_failed',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'unprocessable',
-  'rate_limited',
-  'service_unavailable',
-  'insufficient_storage',
-  'internal_error',
-] as const;
+/**
+ * Every error code the API answers with: the closed list clients branch on (never on message text).
+ * Grouped by who raises them; `errorCodes` is the one list, `ErrorCode` its union.
+ */
 
-export type ErrorCode = (typeof errorCodes)[number] | (string & {});
+/** Codes for failures any route can meet (the framework's, the platform's). */
+export const httpErrorCodes = {
+  validationFailed: 'validation_failed',
+  unauthorized: 'unauthorized',
+  forbidden: 'forbidden',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  payloadTooLarge: 'payload_too_large',
+  unsupportedMediaType: 'unsupported_media_type',
+  unprocessable: 'unprocessable',
+  rateLimited: 'rate_limited',
+  serviceUnavailable: 'service_unavailable',
+  insufficientStorage: 'insufficient_storage',
+  internalError: 'internal_error',
+} as const;
+
+/**
+ * Codes of the auth API. Their messages contain the trigger phrases the client matches by
+ * case-insensitive substring (PRODUCT.md, Messages), e.g. "User already registered".
+ */
+export const authErrorCodes = {
+  userAlreadyExists: 'user_already_exists',
+  invalidEmail: 'email_address_invalid',
+  signupDisabled: 'signup_disabled',
+  emailRateLimit: 'over_email_send_rate_limit',
+  requestRateLimit: 'over_request_rate_limit',
+  invalidCredentials: 'invalid_credentials',
+  emailNotConfirmed: 'email_not_confirmed',
+  weakPassword: 'weak_password',
+  invalidLink: 'invalid_link',
+  linkExpired: 'link_expired',
+  refreshTokenInvalid: 'refresh_token_not_found',
+  refreshTokenReused: 'refresh_token_already_used',
+  sessionExpired: 'session_expired',
+  noSession: 'no_session',
+  /** A password change in a normal session must prove the current password. */
+  currentPasswordRequired: 'current_password_required',
+  currentPasswordIncorrect: 'current_password_incorrect',
+  /** A PKCE recovery link opened in a browser without the verifier: it must be completed where it was asked for. */
+  recoveryLinkOtherBrowser: 'recovery_link_other_browser',
+} as const;
+
+/** Messages of auth codes that PRODUCT.md fixes or the server words for the user (the web shows them as they are). */
+export const authErrorMessages = {
+  noSession: 'No valid session - please log in again',
+  /** A Bearer token that is not ours (tampered, another key). */
+  authenticationFailed: 'Authentication error - please log in again',
+  currentPasswordRequired: 'Enter your current password to set a new one.',
+  currentPasswordIncorrect: 'Your current password is not correct. Check it and try again.',
+  recoveryLinkOtherBrowser:
+    'This password reset link was opened in a different browser or device from the one that asked for it. For your safety it only works there. Open it on that device, or send a new link to this one.',
+} as const;
+
+/** Codes of the certificate rules (their messages: certificateMessages). */
+export const certificateErrorCodes = {
+  userMismatch: 'user_mismatch',
+  premiumRequired: 'premium_required',
+  monthlyLimitReached: 'monthly_limit_reached',
+} as const;
+
+export const featureErrorCodes = {
+  /** A feature switched off (PRODUCT.md, States: bundles). */
+  featureDisabled: 'feature_disabled',
+} as const;
+
+export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
+
+export const errorCodes = {
+  ...httpErrorCodes,
+  ...authErrorCodes,
+  ...certificateErrorCodes,
+  ...featureErrorCodes,
+} as const;
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
+
+/**
+ * The status each code is answered with. A Record over the union, so a new code cannot be added
+ * without its status; the OpenAPI document groups an endpoint's codes by it.
+ */
+export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  service_unavailable: 503,
+  insufficient_storage: 507,
+  internal_error: 500,
+  user_already_exists: 422,
+  email_address_invalid: 400,
+  signup_disabled: 403,
+  over_email_send_rate_limit: 429,
+  over_request_rate_limit: 429,
+  invalid_credentials: 400,
+  email_not_confirmed: 400,
+  weak_password: 422,
+  invalid_link: 400,
+  link_expired: 400,
+  refresh_token_not_found: 401,
+  refresh_token_already_used: 401,
+  session_expired: 401,
+  no_session: 401,
+  current_password_required: 400,
+  current_password_incorrect: 400,
+  recovery_link_other_browser: 400,
+  user_mismatch: 403,
+  premium_required: 403,
+  monthly_limit_reached: 403,
+  feature_disabled: 403,
+};
+
+const allErrorCodes = Object.values(errorCodes);
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return allErrorCodes.some((code) => code === value);
+}
+
+/** What a signed-in route answers when the Bearer token is missing, broken or its session over. */
+export const sessionErrorCodes = [
+  errorCodes.noSession,
+  errorCodes.sessionExpired,
+  errorCodes.unauthorized,
+] as const satisfies readonly ErrorCode[];
+
+/** What any route may answer: a malformed request, an overloaded or full server, a bug. */
+export const commonErrorCodes = [
+  errorCodes.validationFailed,
+  errorCodes.serviceUnavailable,
+  errorCodes.insufficientStorage,
+  errorCodes.internalError,
+] as const satisfies readonly ErrorCode[];
+
+/** What an image upload can be refused with: not multipart, too big, not an image, too many. */
+export const uploadErrorCodes = [
+  errorCodes.unsupportedMediaType,
+  errorCodes.payloadTooLarge,
+  errorCodes.unprocessable,
+  errorCodes.requestRateLimit,
+] as const satisfies readonly ErrorCode[];
 
 export const fieldIssueSchema = z.object({
   path: z.string(),
@@ -26,7 +158,7 @@ export const fieldIssueSchema = z.object({
 /** The one error shape every endpoint answers with (PRODUCT.md, API conventions). */
 export const errorResponseSchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: z.enum(allErrorCodes),
     message: z.string(),
     details: z.optional(z.array(fieldIssueSchema)),
   }),

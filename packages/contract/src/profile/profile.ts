@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
 import { INVALID_ABN_MESSAGE, isValidAbn, normaliseAbn } from './abn.ts';
+import { commonMaterialsSchema } from './common-materials.ts';
 
 /** The company profile (PRODUCT.md, Records), with the subscription fields taken from the subscriber record. */
 export const profileSchema = z.object({
@@ -26,25 +27,6 @@ export const profileSchema = z.object({
 export type Profile = z.infer<typeof profileSchema>;
 
 const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
-
-export const COMMON_MATERIALS_MAX = 100;
-export const COMMON_MATERIAL_MAX_LENGTH = 200;
-
-/**
- * The materials list: trimmed, no blanks, no duplicates (ignoring case), in the user's order.
- * Duplicates are an error rather than silently dropped, so the user sees what happened.
- */
-export const commonMaterialsSchema = z
-  .array(
-    z.string().check(z.trim(), z.minLength(1, 'A material cannot be blank.'), z.maxLength(COMMON_MATERIAL_MAX_LENGTH)),
-  )
-  .check(
-    z.maxLength(COMMON_MATERIALS_MAX, `Keep the list to ${COMMON_MATERIALS_MAX} materials or fewer.`),
-    z.refine(
-      (materials) => new Set(materials.map((material) => material.toLowerCase())).size === materials.length,
-      'Each material can only be listed once.',
-    ),
-  );
 
 /** PATCH /api/profile: only the fields sent change. */
 export const profileUpdateRequestSchema = z.object({

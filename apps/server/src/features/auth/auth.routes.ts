@@ -1,22 +1,8 @@
-import {
-  authUserSchema,
-  emailOnlyRequestSchema,
-  exchangeCodeRequestSchema,
-  exchangeCodeResponseSchema,
-  okResponseSchema,
-  refreshRequestSchema,
-  sessionSchema,
-  signInRequestSchema,
-  signUpRequestSchema,
-  signUpResponseSchema,
-  updatePasswordRequestSchema,
-  verifyRequestSchema,
-  verifyResponseSchema,
-} from '@app/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authEndpoints as endpoints } from '@app/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
 import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
+import { route } from '../../platform/http/route.ts';
 import type { AuthService, RequestOrigin, SignedIn } from './auth.service.ts';
 
 const originOf = (request: FastifyRequest): RequestOrigin => ({
@@ -24,135 +10,49 @@ const originOf = (request: FastifyRequest): RequestOrigin => ({
   cookies: request.headers.cookie,
 });
 
-/** Answers with the session, and the cookie that marks this browser as trusted for the account. */
-const sendTrustingDevice = <T extends object>(reply: FastifyReply, { deviceCookie, ...answer }: SignedIn<T>) =>
-  reply.header('set-cookie', deviceCookie).send(answer);
+/** The session to answer with; the reply gets the cookie that marks this browser as trusted for the account. */
+function trustingDevice<T extends object>(reply: FastifyReply, { deviceCookie, ...answer }: SignedIn<T>) {
+  reply.header('set-cookie', deviceCookie);
+  return answer;
+}
 
 /** HTTP for accounts and sessions under /api/auth. Rules live in AuthService. */
 export const authRoutes =
-  (service: AuthService): FastifyPluginAsyncZod =>
+  (service: AuthService): FastifyPluginAsync =>
   async (app) => {
-    app.post(
-      '/auth/signup',
-      {
-        schema: {
-          summary: 'Create an account; a confirmation link is emailed',
-          body: signUpRequestSchema,
-          response: { 201: signUpResponseSchema },
-        },
-      },
-      async (request, reply) => reply.status(201).send(await service.signUp(request.body, originOf(request))),
+    route(app, endpoints.signUp, async (request, reply) =>
+      reply.status(201).send(await service.signUp(request.body, originOf(request))),
     );
 
-    app.post(
-      '/auth/signin',
-      {
-        schema: {
-          summary: 'Sign in with email and password',
-          body: signInRequestSchema,
-          response: { 200: sessionSchema },
-        },
-      },
-      async (request, reply) => sendTrustingDevice(reply, await service.signIn(request.body, originOf(request))),
+    route(app, endpoints.signIn, async (request, reply) =>
+      trustingDevice(reply, await service.signIn(request.body, originOf(request))),
     );
 
-    app.post(
-      '/auth/refresh',
-      {
-        schema: {
-          summary: 'Exchange a refresh token for a new session',
-          body: refreshRequestSchema,
-          response: { 200: sessionSchema },
-        },
-      },
-      (request) => service.refresh(request.body.refresh_token, originOf(request)),
-    );
+    route(app, endpoints.refresh, (request) => service.refresh(request.body.refresh_token, originOf(request)));
 
-    app.post(
-      '/auth/exchange',
-      {
-        schema: {
-          summary: "Exchange an emailed link's code (PKCE) for a session",
-          body: exchangeCodeRequestSchema,
-          response: { 200: exchangeCodeResponseSchema },
-        },
-      },
-      async (request, reply) => {
-        const { body } = request;
-        return sendTrustingDevice(
-          reply,
-          await service.exchangeCode(body.auth_code, body.code_verifier, originOf(request)),
-        );
-      },
-    );
+    route(app, endpoints.exchangeCode, async (request, reply) => {
+      const { body } = request;
+      return trustingDevice(reply, await service.exchangeCode(body.auth_code, body.code_verifier, originOf(request)));
+    });
 
-    app.post(
-      '/auth/verify',
-      {
-        schema: {
-          summary: 'Verify an emailed link opened without its code verifier',
-          body: verifyRequestSchema,
-          response: { 200: verifyResponseSchema },
-        },
-      },
-      (request) => service.verifyLink(request.body, originOf(request)),
-    );
+    route(app, endpoints.verify, (request) => service.verifyLink(request.body, originOf(request)));
 
-    app.post(
-      '/auth/resend',
-      {
-        schema: {
-          summary: 'Send the confirmation link again',
-          body: emailOnlyRequestSchema,
-          response: { 200: okResponseSchema },
-        },
-      },
-      async (request) => {
-        await service.resendConfirmation(request.body.email, request.body.code_challenge, originOf(request));
-        return { ok: true as const };
-      },
-    );
+    route(app, endpoints.resendConfirmation, async (request) => {
+      await service.resendConfirmation(request.body.email, request.body.code_challenge, originOf(request));
+      return { ok: true as const };
+    });
 
-    app.post(
-      '/auth/recover',
-      {
-        schema: {
-          summary: 'Email a password recovery link',
-          body: emailOnlyRequestSchema,
-          response: { 200: okResponseSchema },
-        },
-      },
-      async (request) => {
-        await service.requestRecovery(request.body.email, request.body.code_challenge, originOf(request));
-        return { ok: true as const };
-      },
-    );
+    route(app, endpoints.recover, async (request) => {
+      await service.requestRecovery(request.body.email, request.body.code_challenge, originOf(request));
+      return { ok: true as const };
+    });
 
-    app.get(
-      '/auth/user',
-      { preHandler: app.requireAuth, schema: { summary: 'The signed-in account', response: { 200: authUserSchema } } },
-      (request) => service.getUser(callerOf(request)),
-    );
+    route(app, endpoints.getUser, (request) => service.getUser(callerOf(request)));
 
-    app.put(
-      '/auth/user',
-      {
-        preHandler: app.requireAuth,
-        schema: {
-          summary: 'Change the password (the current one is needed, except in a recovery session)',
-          body: updatePasswordRequestSchema,
-          response: { 200: authUserSchema },
-        },
-      },
-      (request) => service.updatePassword(callerOf(request), request.body),
-    );
+    route(app, endpoints.updatePassword, (request) => service.updatePassword(callerOf(request), request.body));
 
-    app.post(
-      '/auth/signout',
-      { preHandler: app.requireAuth, schema: { summary: 'Sign out everywhere', response: { 200: okResponseSchema } } },
-      async (request) => {
-        await service.signOut(callerOf(request));
-        return { ok: true as const };
-      },
-    );
+    route(app, endpoints.signOut, async (request) => {
+      await service.signOut(callerOf(request));
+      return { ok: true as const };
+    });
   };

@@ -4,7 +4,10 @@ import {
   authErrorMessages,
   DEFAULT_TIME_ZONE,
   type EmailLinkType,
+  type ErrorCode,
   type ExchangeCodeResponse,
+  errorCodes,
+  isEmailAddress,
   isValidTimeZone,
   type Session,
   type VerifyResponse,
@@ -64,9 +67,7 @@ export const authRateLimits = {
   refreshPerIp: { name: 'refresh:ip', limit: 600, windowSeconds: 300 },
 } satisfies Record<string, RateLimitRule>;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-const fail = (status: number, code: string, message: string, headers?: Record<string, string>) =>
+const fail = (status: number, code: ErrorCode, message: string, headers?: Record<string, string>) =>
   new AppError(status, code, message, undefined, headers);
 
 const errors = {
@@ -74,7 +75,7 @@ const errors = {
     fail(400, authErrorCodes.invalidLink, 'This link is invalid or has already been used. Request a new one.'),
   linkExpired: () => fail(400, authErrorCodes.linkExpired, 'This link has expired. Request a new one.'),
   invalidCredentials: () => fail(400, authErrorCodes.invalidCredentials, 'Invalid login credentials'),
-  noSession: () => fail(401, authErrorCodes.noSession, 'No valid session - please log in again'),
+  noSession: () => fail(401, authErrorCodes.noSession, authErrorMessages.noSession),
 };
 
 export type AuthServiceOptions = {
@@ -110,7 +111,7 @@ export class AuthService {
       throw fail(403, authErrorCodes.signupDisabled, 'Signup disabled: new registrations are closed');
     }
     await this.limit(authRateLimits.signUpPerIp, origin.ip, 'request');
-    if (!EMAIL_PATTERN.test(input.email)) {
+    if (!isEmailAddress(input.email)) {
       throw fail(400, authErrorCodes.invalidEmail, 'Invalid email address format');
     }
     this.assertAcceptablePassword(input.password, input.email);
@@ -310,7 +311,7 @@ export class AuthService {
     if (!check.valid) {
       throw check.reason === 'expired'
         ? fail(401, authErrorCodes.sessionExpired, 'Your session has expired - please log in again')
-        : fail(401, 'unauthorized', 'Authentication error - please log in again');
+        : fail(401, errorCodes.unauthorized, authErrorMessages.authenticationFailed);
     }
     const { userId, sessionId, email } = check.claims;
     // No query while the in-memory revocation list is current (PRODUCT.md, Accounts and sessions); the database otherwise.

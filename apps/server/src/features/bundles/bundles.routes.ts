@@ -1,14 +1,22 @@
+import { BUNDLES_DISABLED_MESSAGE, errorCodes } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../platform/http/errors.ts';
 
-export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
-
-/** Document bundles are disabled (PRODUCT.md, States): every call answers with the spec's message. */
+/**
+ * Document bundles are disabled (PRODUCT.md, States): every call, whatever its method or path
+ * under /api/bundles, answers with the spec's message. No client calls them, so they have no
+ * contract declaration; the OpenAPI document lists them from `undeclared`.
+ */
 export const bundlesRoutes: FastifyPluginAsync = async (app) => {
   const disabled = async () => {
-    throw new AppError(403, 'feature_disabled', BUNDLES_DISABLED_MESSAGE);
+    throw new AppError(403, errorCodes.featureDisabled, BUNDLES_DISABLED_MESSAGE);
   };
-  const schema = { summary: 'Disabled: every call answers 403 Bundle feature is currently disabled' };
-  app.all('/bundles', { schema }, disabled);
-  app.all('/bundles/*', { schema }, disabled);
+  const config = {
+    undeclared: {
+      summary: `Disabled: every call answers 403 ${BUNDLES_DISABLED_MESSAGE}`,
+      errors: [errorCodes.featureDisabled],
+    },
+  };
+  app.all('/bundles', { config }, disabled);
+  app.all('/bundles/*', { config }, disabled);
 };

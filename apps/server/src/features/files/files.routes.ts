@@ -1,28 +1,24 @@
-import { uuidSchema } from '@app/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
+import { fileEndpoints } from '@app/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { route } from '../../platform/http/route.ts';
 import type { FileVariant, StoredFile, StoredFiles } from '../../platform/storage/stored-files.ts';
-
-const params = z.object({ id: uuidSchema });
-const querystring = z.object({ expires: z.optional(z.coerce.number()), signature: z.optional(z.string()) });
 
 // Someone else's file answers exactly like a missing one, so ids reveal nothing.
 const notFound = () => new AppError(404, 'not_found', 'File not found.');
 
-const variants: Array<[suffix: string, variant: FileVariant, summary: string]> = [
-  ['', 'original', 'A stored image: by its signed URL, or by its owner'],
-  ['/thumbnail', 'thumbnail', "A stored image's thumbnail: by its signed URL, or by its owner"],
-];
+const variants = [
+  [fileEndpoints.original, 'original'],
+  [fileEndpoints.thumbnail, 'thumbnail'],
+] as const satisfies ReadonlyArray<readonly [unknown, FileVariant]>;
 
 /** GET /api/files/:id[/thumbnail]: by a valid signed URL, or by the owner's Bearer token. */
 export const filesRoutes =
-  (storedFiles: StoredFiles): FastifyPluginAsyncZod =>
+  (storedFiles: StoredFiles): FastifyPluginAsync =>
   async (app) => {
-    for (const [suffix, variant, summary] of variants) {
-      const route = { onRequest: app.optionalAuth, schema: { summary, params, querystring } };
-      app.get(`/files/:id${suffix}`, route, async (request, reply) => {
+    for (const [endpoint, variant] of variants) {
+      route(app, endpoint, async (request, reply) => {
         const { id } = request.params;
         const { expires, signature } = request.query;
         let file: StoredFile | undefined;
@@ -35,10 +31,8 @@ export const filesRoutes =
         if (!file) throw notFound();
         const bytes = await storedFiles.readBytes(file, variant);
         if (!bytes) throw notFound();
-        return reply
-          .header('content-type', bytes.contentType)
-          .header('cache-control', 'private, max-age=3600')
-          .send(bytes.data);
+        reply.headers({ 'content-type': bytes.contentType, 'cache-control': 'private, max-age=3600' });
+        return bytes.data;
       });
     }
   };

@@ -1,53 +1,26 @@
-import { profileImageKinds, profileSchema, profileUpdateRequestSchema } from '@app/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod/mini';
+import { profileEndpoints as endpoints } from '@app/contract';
+import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
+import { route } from '../../platform/http/route.ts';
 import { readSingleUpload, UPLOAD_RATE_LIMIT } from '../../platform/http/upload.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
 import type { ProfileService } from './profile.service.ts';
 
-const imageParams = z.object({ kind: z.enum(profileImageKinds) });
-
+/** HTTP for the company profile and its images. Rules live in ProfileService. */
 export const profileRoutes =
-  (service: ProfileService, rateLimiter: RateLimiter): FastifyPluginAsyncZod =>
+  (service: ProfileService, rateLimiter: RateLimiter): FastifyPluginAsync =>
   async (app) => {
-    // Authenticate before the body is parsed: a visitor gets 401, never a validation error.
-    app.addHook('onRequest', app.requireAuth);
+    route(app, endpoints.get, (request) => service.getOwnProfile(callerOf(request)));
 
-    app.get('/profile', { schema: { summary: 'The company profile', response: { 200: profileSchema } } }, (request) =>
-      service.getOwnProfile(callerOf(request)),
-    );
+    route(app, endpoints.update, (request) => service.updateOwnProfile(callerOf(request), request.body));
 
-    app.patch(
-      '/profile',
-      {
-        schema: {
-          summary: 'Update the company profile; only the fields sent change',
-          body: profileUpdateRequestSchema,
-          response: { 200: profileSchema },
-        },
-      },
-      (request) => service.updateOwnProfile(callerOf(request), request.body),
-    );
-
-    /** PUT /api/profile/logo or /signature, multipart with one image file. */
-    app.put(
-      '/profile/:kind',
-      {
-        preHandler: routeRateLimit(rateLimiter, UPLOAD_RATE_LIMIT, callerOrIp),
-        schema: {
-          summary: 'Replace the logo or signature (multipart, one image file)',
-          params: imageParams,
-          response: { 200: profileSchema },
-        },
-      },
+    route(
+      app,
+      endpoints.replaceImage,
       async (request) => service.replaceImage(callerOf(request), request.params.kind, await readSingleUpload(request)),
+      { preHandler: routeRateLimit(rateLimiter, UPLOAD_RATE_LIMIT, callerOrIp) },
     );
 
-    app.delete(
-      '/profile/:kind',
-      { schema: { summary: 'Remove the logo or signature', params: imageParams, response: { 200: profileSchema } } },
-      (request) => service.removeImage(callerOf(request), request.params.kind),
-    );
+    route(app, endpoints.removeImage, (request) => service.removeImage(callerOf(request), request.params.kind));
   };

@@ -1,4 +1,11 @@
-import { isValidTimeZone, type Profile, type ProfileImageKind, type profileUpdateRequestSchema } from '@app/contract';
+import {
+  authErrorCodes,
+  authErrorMessages,
+  isValidTimeZone,
+  type Profile,
+  type ProfileImageKind,
+  type profileUpdateRequestSchema,
+} from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
@@ -73,7 +80,7 @@ export class ProfileService {
     const existing = await profileRepo.findProfile(this.db, caller.userId);
     if (existing) return existing;
     const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, caller.userId));
-    if (!user) throw new AppError(401, 'no_session', 'No valid session - please log in again');
+    if (!user) throw new AppError(401, authErrorCodes.noSession, authErrorMessages.noSession);
     return profileRepo.createDefaultProfile(this.db, caller.userId, user.email);
   }
 

@@ -1,3 +1,4 @@
+import { authErrorCodes, authErrorMessages } from '@app/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -28,7 +29,7 @@ declare module 'fastify' {
   }
 }
 
-const noSession = () => new AppError(401, 'no_session', 'No valid session - please log in again');
+const noSession = () => new AppError(401, authErrorCodes.noSession, authErrorMessages.noSession);
 
 /**
  * Decorates `app` with the three authentication hooks, all built on `authenticate` (the auth

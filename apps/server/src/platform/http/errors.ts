@@ -1,4 +1,4 @@
-import type { ErrorResponse, FieldIssue } from '@app/contract';
+import { type ErrorCode, type ErrorResponse, errorCodes, type FieldIssue } from '@app/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -6,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly details?: FieldIssue[],
     readonly headers: Record<string, string> = {},
@@ -15,23 +15,23 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(code: string, message: string, details?: FieldIssue[]): ErrorResponse {
+export function errorBody(code: ErrorCode, message: string, details?: FieldIssue[]): ErrorResponse {
   return { error: details ? { code, message, details } : { code, message } };
 }
 
 // Fastify's own client errors (bad JSON, wrong content type, body too big) mapped to our codes.
-const codeForStatus: Record<number, string> = {
-  400: 'validation_failed',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  422: 'unprocessable',
-  429: 'rate_limited',
-  503: 'service_unavailable',
+const codeForStatus: Record<number, ErrorCode> = {
+  400: errorCodes.validationFailed,
+  401: errorCodes.unauthorized,
+  403: errorCodes.forbidden,
+  404: errorCodes.notFound,
+  405: errorCodes.notFound,
+  409: errorCodes.conflict,
+  413: errorCodes.payloadTooLarge,
+  415: errorCodes.unsupportedMediaType,
+  422: errorCodes.unprocessable,
+  429: errorCodes.rateLimited,
+  503: errorCodes.serviceUnavailable,
 };
 
 const friendlyMessageForStatus: Record<number, string> = {

@@ -1,11 +1,11 @@
-import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contract';
+import { INVALID_EMAIL_MESSAGE, isEmailAddress, PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from '@app/contract';
 
 /** Checked before sending, so the obvious mistakes get an answer without a round trip. */
 export function emailProblem(email: string): string | undefined {
   const trimmed = email.trim();
   if (!trimmed) return 'Enter your email address.';
-  // The server checks properly; this only catches what is plainly not an address.
-  if (!/^[^\s@]+@[^\s@]+$/.test(trimmed)) return 'Please enter a valid email address.';
+  // The contract's rule, the one the server signs up by.
+  if (!isEmailAddress(trimmed)) return INVALID_EMAIL_MESSAGE;
   return undefined;
 }
 

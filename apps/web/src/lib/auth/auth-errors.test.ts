@@ -1,4 +1,4 @@
-import { authErrorMessages } from '@app/contract';
+import { authErrorMessages, isErrorCode } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../http.ts';
 import {
@@ -10,7 +10,9 @@ import {
   UNKNOWN_ERROR_MESSAGE,
 } from './auth-errors.ts';
 
-const apiError = (status: number, code: string, message: string) => new ApiError(status, code, message);
+/** As the client builds it (http.ts): a code it does not know stays 'unexpected_response'. */
+const apiError = (status: number, code: string, message: string) =>
+  new ApiError(status, isErrorCode(code) ? code : 'unexpected_response', message);
 
 describe('authErrorMessage (PRODUCT.md, Messages)', () => {
   it.each([

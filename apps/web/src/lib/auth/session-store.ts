@@ -1,4 +1,4 @@
-import { type AuthUser, type Session, sessionSchema } from '@app/contract';
+import { type AuthUser, authEndpoints, type Session, sessionSchema } from '@app/contract';
 import { ApiError, type requestJson } from '../http.ts';
 
 export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session };
@@ -26,6 +26,8 @@ export type SessionStoreOptions = {
 
 /** Renew this long before the access token expires (PRODUCT.md, Accounts and sessions: about a minute). */
 export const REFRESH_MARGIN_SECONDS = 60;
+const { signIn, signOut, refresh } = authEndpoints;
+
 /** A refresh holds the cross-tab lock; a hung request must not hold it forever. */
 const REFRESH_TIMEOUT_MS = 15_000;
 
@@ -97,10 +99,10 @@ export class SessionStore {
     if (previous) {
       // Failures do not matter: the old session is gone from this browser either way.
       await this.options
-        .request('/api/auth/signout', { method: 'POST', accessToken: previous.access_token })
+        .request(signOut.path, { method: signOut.method, accessToken: previous.access_token })
         .catch(() => undefined);
     }
-    const session = await this.options.request<Session>('/api/auth/signin', { method: 'POST', body: credentials });
+    const session = await this.options.request<Session>(signIn.path, { method: signIn.method, body: credentials });
     return this.commit(session, 'SIGNED_IN');
   }
 
@@ -110,7 +112,7 @@ export class SessionStore {
     const accessToken = await this.getAccessToken().catch(() => this.currentSession()?.access_token ?? null);
     await this.endSession({ expired: false });
     if (accessToken) {
-      await this.options.request('/api/auth/signout', { method: 'POST', accessToken }).catch(() => undefined);
+      await this.options.request(signOut.path, { method: signOut.method, accessToken }).catch(() => undefined);
     }
   }
 
@@ -213,8 +215,8 @@ export class SessionStore {
         return stored;
       }
       try {
-        const renewed = await this.options.request<Session>('/api/auth/refresh', {
-          method: 'POST',
+        const renewed = await this.options.request<Session>(refresh.path, {
+          method: refresh.method,
           body: { refresh_token: stored.refresh_token },
           signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
         });

@@ -2,7 +2,7 @@ import { COMMON_MATERIAL_MAX_LENGTH, type Profile } from '@app/contract';
 import { useState } from 'react';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { useUpdateProfileMutation } from '../api/update-profile.ts';
-import { materialProblem } from '../common-materials.ts';
+import { commonMaterialProblem } from '@app/contract';
 
 /**
  * The common materials list as the user edits it, as props for a ListEditor and its SaveStatus.
@@ -20,7 +20,7 @@ export function useCommonMaterials(profile: Profile) {
         setMaterials(next);
         saveList(next);
       },
-      validate: (candidate: string, replacing?: number) => materialProblem(materials, candidate, replacing),
+      validate: (candidate: string, replacing?: number) => commonMaterialProblem(materials, candidate, replacing),
       noun: 'material',
       addHint: 'Product and brand, e.g. “Ardex WPM 300 membrane, 2 coats”. Put the ones you use most at the top.',
       maxLength: COMMON_MATERIAL_MAX_LENGTH,

@@ -1,0 +1,108 @@
+import {
+  API_PREFIX,
+  type BodyOf,
+  type Endpoint,
+  type ErrorCode,
+  type FileResponse,
+  isFileResponse,
+  isMultipartUpload,
+  type ParamsOf,
+  type QueryOf,
+  type Schema,
+} from '@app/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  onRequestAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { z } from 'zod/mini';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract declaration the route was registered from (the OpenAPI document is made from it). */
+    endpoint?: Endpoint;
+    /** For an API route with no declaration (the disabled bundles): what the OpenAPI document says of it. */
+    undeclared?: { summary: string; errors: readonly ErrorCode[] };
+  }
+}
+
+/** The body each status is answered with: JSON per its schema, or a file's bytes. */
+type ReplyOf<E extends Endpoint> = {
+  [Status in keyof E['responses']]: E['responses'][Status] extends Schema
+    ? z.input<E['responses'][Status]>
+    : E['responses'][Status] extends FileResponse
+      ? Buffer
+      : never;
+};
+
+export type RouteGeneric<E extends Endpoint> = {
+  Params: ParamsOf<E>;
+  Querystring: QueryOf<E>;
+  Body: BodyOf<E>;
+  Reply: ReplyOf<E>;
+};
+
+export type RouteRequest<E extends Endpoint> = FastifyRequest<RouteGeneric<E>>;
+export type RouteReply<E extends Endpoint> = FastifyReply<RouteGeneric<E>>;
+export type RouteHandler<E extends Endpoint> = RouteHandlerMethod<
+  FastifyInstance['server'],
+  FastifyRequest['raw'],
+  FastifyReply['raw'],
+  RouteGeneric<E>
+>;
+
+/** What a route adds to its declaration: e.g. a rate limit, run after authentication. */
+export type RouteExtras = { preHandler?: preHandlerAsyncHookHandler };
+
+/**
+ * Registers the route an endpoint declares, on an instance under the API prefix: its method, path,
+ * zod schemas (validation and response serialisation), summary and auth mode. The handler's request
+ * and reply are typed from the declaration.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  extras: RouteExtras = {},
+) {
+  const onRequest = authentication(app, endpoint);
+  app.route<RouteGeneric<E>>({
+    method: endpoint.method,
+    url: endpoint.path.slice(API_PREFIX.length),
+    schema: fastifySchema(endpoint),
+    config: { endpoint },
+    ...(onRequest && { onRequest }),
+    ...(extras.preHandler && { preHandler: extras.preHandler }),
+    handler,
+  });
+}
+
+/**
+ * Authentication runs on request, before the body is parsed: a visitor gets 401, never a
+ * validation error. An optional route looks at a token only when one is sent; a refused one makes
+ * the caller a visitor, and `callerOf` answers with that refusal where a caller is needed.
+ */
+function authentication(app: FastifyInstance, endpoint: Endpoint): onRequestAsyncHookHandler | undefined {
+  if (endpoint.auth === 'required') return app.requireAuth;
+  if (endpoint.auth === 'optional') return app.optionalAuth;
+  return undefined;
+}
+
+function fastifySchema(endpoint: Endpoint): FastifySchema {
+  const response: Record<number, Schema> = {};
+  for (const [status, body] of Object.entries(endpoint.responses)) {
+    // A file is sent as it is; only JSON answers go through the serialiser.
+    if (!isFileResponse(body)) response[Number(status)] = body;
+  }
+  return {
+    ...(endpoint.params && { params: endpoint.params }),
+    ...(endpoint.query && { querystring: endpoint.query }),
+    // A multipart body is read by the handler (readSingleUpload), not validated as JSON.
+    ...(endpoint.body && !isMultipartUpload(endpoint.body) && { body: endpoint.body }),
+    response,
+  };
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { emailAddressSchema, INVALID_EMAIL_MESSAGE, isEmailAddress } from './auth.ts';
+
+describe('the email address rule', () => {
+  it('wants something, @, and a domain with a dot, with nothing blank in it', () => {
+    for (const good of ['tradie@example.com', ' Tradie@Example.com.au ', 'a.b+c@sub.example.org']) {
+      expect(isEmailAddress(good), good).toBe(true);
+    }
+    for (const bad of ['', 'tradie', 'tradie@example', '@example.com', 'tradie@.', 'tra die@example.com', 'a@b@c.d']) {
+      expect(isEmailAddress(bad), bad).toBe(false);
+    }
+  });
+
+  it('says what is wrong in the words the sign-up form shows', () => {
+    expect(emailAddressSchema.safeParse('tradie@example').error?.issues[0]?.message).toBe(INVALID_EMAIL_MESSAGE);
+  });
+});

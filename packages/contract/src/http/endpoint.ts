@@ -1,0 +1,125 @@
+import type { z } from 'zod/mini';
+import type { ErrorCode } from '../errors/errors.ts';
+
+/**
+ * One HTTP endpoint, declared once: the server registers its route from it (apps/server
+ * platform/http/route.ts), the web calls it through `call` (apps/web lib/api-client.ts), and the
+ * OpenAPI document is generated from it (ADR 0009).
+ */
+
+export const API_PREFIX = '/api';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * none: anyone, a token is not looked at; optional: a visitor, or the signed-in user when a
+ * Bearer token is sent (a broken one is ignored); required: 401 without a live session.
+ */
+export type AuthMode = 'none' | 'optional' | 'required';
+
+/** The body is multipart/form-data holding one image file in the field `file`. */
+export type MultipartUpload = { readonly kind: 'multipart-upload' };
+export const multipartUpload: MultipartUpload = { kind: 'multipart-upload' };
+
+/** The response is a file's bytes (not JSON), e.g. a PDF. */
+export type FileResponse = { readonly kind: 'file'; readonly contentType: string };
+export const fileResponse = (contentType: string): FileResponse => ({ kind: 'file', contentType });
+
+export type Schema = z.ZodMiniType;
+export type ObjectSchema = z.ZodMiniObject;
+
+export type Endpoint = {
+  readonly method: HttpMethod;
+  /** Full path with `:name` parameters, e.g. `/api/certificates/:id`. */
+  readonly path: `${typeof API_PREFIX}/${string}`;
+  readonly auth: AuthMode;
+  /** One line for the OpenAPI document. */
+  readonly summary: string;
+  readonly params?: ObjectSchema;
+  readonly query?: ObjectSchema;
+  readonly body?: Schema | MultipartUpload;
+  /** The body of each answer by status: success statuses, and any error status that has its own body. */
+  readonly responses: Readonly<Record<number, Schema | FileResponse>>;
+  /** The codes this endpoint answers besides those of every route (commonErrorCodes) and of its auth mode. */
+  readonly errors: readonly ErrorCode[];
+};
+
+/** `/api/certificates/:id/pdf` → `'id'`. */
+export type PathParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The path's parameters must be exactly the keys of `params`, so neither side can drift. */
+type ParamsMatchPath<E extends Endpoint> = [PathParamNames<E['path']>] extends [never]
+  ? { readonly params?: never }
+  : { readonly params: z.ZodMiniObject<Record<PathParamNames<E['path']>, z.core.$ZodType>> };
+
+export const defineEndpoint = <const E extends Endpoint>(endpoint: E & ParamsMatchPath<E>): E => endpoint;
+
+type SchemaOutput<S> = S extends Schema ? z.output<S> : undefined;
+type SchemaInput<S> = S extends Schema ? z.input<S> : undefined;
+
+/** The 2xx statuses an endpoint declares. */
+export type SuccessStatus<E extends Endpoint> = Extract<keyof E['responses'], 200 | 201 | 202 | 204>;
+
+/** The parsed JSON a client receives on success (never for an endpoint that answers with a file). */
+export type SuccessBody<E extends Endpoint> = E['responses'][SuccessStatus<E>] extends infer R
+  ? R extends Schema
+    ? z.output<R>
+    : never
+  : never;
+
+/** What the server's handler sees, after validation. */
+export type ParamsOf<E extends Endpoint> = SchemaOutput<E['params']>;
+export type QueryOf<E extends Endpoint> = SchemaOutput<E['query']>;
+export type BodyOf<E extends Endpoint> = E['body'] extends Schema ? z.output<E['body']> : undefined;
+
+/** What a client sends: the schemas' inputs (defaults may be left out). */
+export type RequestInput<E extends Endpoint> = (E['params'] extends Schema
+  ? { params: SchemaInput<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends Schema ? { query?: SchemaInput<E['query']> } : { query?: undefined }) &
+  (E['body'] extends Schema ? { body: SchemaInput<E['body']> } : { body?: undefined });
+
+/** Endpoints the client calls differently: an upload, an answer that is a file. */
+export type UploadEndpoint = Endpoint & { readonly body: MultipartUpload };
+export type FileEndpoint = Endpoint & { readonly responses: { readonly 200: FileResponse } };
+export type JsonEndpoint = Endpoint & { readonly body?: Schema };
+
+const PATH_PARAMETER = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/** The path with each `:name` replaced by its value, URL-encoded: `/api/certificates/:id` → `/api/certificates/a%2Fb`. */
+export function fillPath(path: string, params: Readonly<Record<string, unknown>> = {}): string {
+  return path.replace(PATH_PARAMETER, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The URL of a call: the declared path with its parameters filled in, then the query. */
+export function endpointUrl(
+  endpoint: Pick<Endpoint, 'path'>,
+  input: { params?: Readonly<Record<string, unknown>>; query?: Readonly<Record<string, unknown>> } = {},
+): string {
+  return `${fillPath(endpoint.path, input.params)}${queryString(input.query)}`;
+}
+
+/** `/api/certificates/:id` → `/api/certificates/{id}` (OpenAPI's syntax). */
+export const openApiPath = (path: string) => path.replace(PATH_PARAMETER, '{$1}');
+
+/** The query string for `query`, leaving out what is undefined; '' when nothing is left. */
+export function queryString(query: Readonly<Record<string, unknown>> = {}): string {
+  const pairs = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`);
+  return pairs.length > 0 ? `?${pairs.join('&')}` : '';
+}
+
+// zod schemas carry `_zod`; the two markers do not.
+export const isMultipartUpload = (body: Endpoint['body']): body is MultipartUpload =>
+  body !== undefined && !('_zod' in body);
+
+export const isFileResponse = (response: Schema | FileResponse): response is FileResponse => !('_zod' in response);
