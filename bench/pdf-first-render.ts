@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { type CertificatePdfInput, renderCertificatePdf } from '../apps/server/src/platform/pdf/certificate-pdf.ts';
+import {
+  type CertificatePdfInput,
+  renderCertificatePdf,
+} from '../apps/server/src/features/certificates/certificate-pdf-layout.ts';
 
 /**
  * One render in a fresh process, as the first download after a server starts without warming up:

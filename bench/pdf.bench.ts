@@ -6,8 +6,11 @@ import path from 'node:path';
 import { KNOWN_STANDARDS } from '@app/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
+import {
+  type CertificatePdfInput,
+  renderCertificatePdf,
+} from '../apps/server/src/features/certificates/certificate-pdf-layout.ts';
 import { processImage } from '../apps/server/src/platform/images/image-processing.ts';
-import { type CertificatePdfInput, renderCertificatePdf } from '../apps/server/src/platform/pdf/certificate-pdf.ts';
 import { launchChromium } from '../e2e/support/chromium.ts';
 import { format, median, root } from './support.ts';
 

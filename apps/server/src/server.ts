@@ -8,7 +8,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.ts';
-import { warmUpPdfEngine } from './platform/pdf/certificate-pdf.ts';
+import { warmUpPdfEngine } from './platform/pdf/warm-up.ts';
 import { createLocalDiskStorage } from './platform/storage/file-storage.ts';
 
 const EMBEDDED_DATABASE_NAME = 'app';

@@ -66,6 +66,11 @@ async function createCertificate(body: object): Promise<Certificate> {
   return response.json();
 }
 
+/** Cached PDFs are named by certificate and content fingerprint. */
+const cachedName = (certificate: Pick<Certificate, 'id' | 'fingerprint'>) =>
+  `${certificate.id}-${certificate.fingerprint}.pdf`;
+const cachedPdfs = () => readdir(path.join(testFilesRoot, 'pdf-cache', owner.user.id)).catch((): string[] => []);
+
 const download = async (id: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1', from = app) => {
   const response = await from.inject({ url: `/api/certificates/${id}/pdf`, headers, remoteAddress });
   return { response, pdf: response.rawPayload };
@@ -199,8 +204,7 @@ describe('certificate PDF', () => {
   it('caches a completed certificate’s PDF and rebuilds it when the certificate changes', async () => {
     const certificate = await createCertificate({ additional_info: 'First version.' });
     const first = await download(certificate.id);
-    const { rows } = await query('select pdf_cached_fingerprint from certificates where id = $1', [certificate.id]);
-    expect(rows[0].pdf_cached_fingerprint).toBe(certificate.fingerprint);
+    expect(await cachedPdfs()).toContain(cachedName(certificate));
     expect((await download(certificate.id)).pdf.equals(first.pdf)).toBe(true);
 
     const updated = await app.inject({
@@ -213,6 +217,9 @@ describe('certificate PDF', () => {
     const text = await pdfText((await download(certificate.id)).pdf);
     expect(text).toContain('Second version.');
     expect(text).toContain(updated.json().fingerprint);
+    // The new content has its own cache entry; the replaced one is gone.
+    expect(await cachedPdfs()).toContain(cachedName(updated.json()));
+    expect(await cachedPdfs()).not.toContain(cachedName(certificate));
   });
 });
 
@@ -234,9 +241,9 @@ describe('PDF downloads at once and under strain', () => {
       expect(pdfs.every((pdf) => pdf.equals(pdfs[0] as Buffer))).toBe(true);
       expect(await pdfText(pdfs[0] as Buffer)).toContain(certificate.certificate_number);
     }
-    const cached = await readdir(path.join(testFilesRoot, 'pdf-cache', owner.user.id));
+    const cached = await cachedPdfs();
     expect(cached.filter((name) => name.endsWith('.tmp'))).toEqual([]);
-    expect(cached).toEqual(expect.arrayContaining(certificates.map((certificate) => `${certificate.id}.pdf`)));
+    expect(cached).toEqual(expect.arrayContaining(certificates.map(cachedName)));
   });
 
   it('still serves the PDF when it cannot be cached', async () => {
@@ -254,8 +261,7 @@ describe('PDF downloads at once and under strain', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(await pdfText(pdf)).toContain('9 Full Disk Road');
-      const { rows } = await query('select pdf_cached_fingerprint from certificates where id = $1', [certificate.id]);
-      expect(rows[0].pdf_cached_fingerprint).toBeNull();
+      expect(await cachedPdfs()).not.toContain(cachedName(certificate));
     } finally {
       await appWithFullCache.close();
     }

@@ -322,7 +322,7 @@ describe('reading certificates', () => {
     );
     await query('analyze certificates');
     const { rows } = await query(
-      `explain select * from certificates where user_id = $1 and status <> 'deleted'
+      `explain select * from certificates where user_id = $1
        order by created_at desc, id desc limit 21`,
       [user.user.id],
     );
@@ -331,17 +331,16 @@ describe('reading certificates', () => {
     expect(plan).not.toContain('Sort');
   });
 
-  it('never shows a certificate whose status is deleted', async () => {
+  it('deletes for good: the row goes, and no soft-deleted status can be stored', async () => {
     const user = await newUser({ premium: true });
     const certificate: Certificate = (await create(user)).json();
-    await query(`update certificates set status = 'deleted' where id = $1`, [certificate.id]);
-    const list = (await app.inject({ url: '/api/certificates', headers: bearer(user) })).json();
-    expect(list.items).toHaveLength(0);
-    expect((await app.inject({ url: `/api/certificates/${certificate.id}`, headers: bearer(user) })).statusCode).toBe(
-      404,
-    );
-    expect((await app.inject({ url: `/api/certificates/${certificate.id}` })).statusCode).toBe(404);
-    expect((await update(user, certificate.id, { areas: 'x' })).statusCode).toBe(404);
+    expect((await remove(user, certificate.id)).statusCode).toBe(200);
+    const { rows } = await query('select id from certificates where id = $1', [certificate.id]);
+    expect(rows).toEqual([]);
+    const kept: Certificate = (await create(user)).json();
+    await expect(query(`update certificates set status = 'deleted' where id = $1`, [kept.id])).rejects.toMatchObject({
+      constraint: 'certificates_status_valid',
+    });
   });
 
   it('shares a completed certificate with anyone holding the link, but never a draft', async () => {

@@ -33,13 +33,19 @@ describe('database constraints for PRODUCT.md, Records rules', () => {
     );
   });
 
-  it('accepts only draft, completed or deleted as a certificate status', async () => {
+  it('accepts only draft or completed as a certificate status', async () => {
     await query(`insert into certificates (user_id, job_site_address, status) values ($1, '1 Site St', 'completed')`, [
       userId,
     ]);
     expect(
       await violatedConstraint(
         `insert into certificates (user_id, job_site_address, status) values ($1, '1 Site St', 'archived')`,
+        [userId],
+      ),
+    ).toBe('certificates_status_valid');
+    expect(
+      await violatedConstraint(
+        `insert into certificates (user_id, job_site_address, status) values ($1, '1 Site St', 'deleted')`,
         [userId],
       ),
     ).toBe('certificates_status_valid');

@@ -1,3 +1,4 @@
+import { certificateStatuses } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -17,18 +18,41 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Last certificate number handed out per user and year; incremented atomically. */
-export const certificateNumberSequences = pgTable(
-  'certificate_number_sequences',
+/** Kinds of numbered documents; each numbers its own sequence per user and year. */
+export const documentKinds = ['certificate'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+/** Last number handed out per user, document kind and year; incremented atomically. */
+export const documentNumberSequences = pgTable(
+  'document_number_sequences',
   {
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: documentKinds }).notNull(),
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.year] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind, table.year] }),
+    check('document_number_sequences_kind_valid', sql`${table.kind} in ('certificate')`),
+  ],
 );
+
+/** A certificate photo as stored in `certificates.photos`. */
+export type StoredPhoto = { file_id: string; caption: string };
+/** The applicator block frozen on a certificate: file ids, not URLs (URLs are signed per response). */
+export type StoredApplicator = {
+  company_name: string | null;
+  company_address: string | null;
+  company_phone: string | null;
+  company_email: string | null;
+  company_abn: string | null;
+  licence_number: string | null;
+  applicator_name: string | null;
+  logo_file_id: string | null;
+  signature_file_id: string | null;
+};
 
 /** Accounts. Credentials and confirmation state; everything else about the user lives in profiles. */
 export const users = pgTable(
@@ -57,8 +81,8 @@ export const profiles = pgTable('profiles', {
   companyPhone: text('company_phone'),
   companyAbn: text('company_abn'),
   licenceNumber: text('licence_number'),
-  signatureUrl: text('signature_url'),
-  logoUrl: text('logo_url'),
+  signatureFileId: uuid('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
+  logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
   commonMaterials: text('common_materials').array().notNull().default(sql`'{}'::text[]`),
   applicatorName: text('applicator_name'),
   onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
@@ -99,23 +123,21 @@ export const certificates = pgTable(
     areas: text('areas').notNull().default(''),
     materialsUsed: text('materials_used').notNull().default(''),
     additionalInfo: text('additional_info').notNull().default(''),
-    photos: jsonb('photos').notNull().default(sql`'[]'::jsonb`),
-    status: text('status').notNull().default('draft'),
+    photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status', { enum: certificateStatuses }).notNull().default('draft'),
     /** Per-user sequential number given at completion, e.g. WPC-2026-0001. */
     certificateNumber: text('certificate_number'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** The YYYY-MM (user's time zone) whose monthly count this certificate holds. */
     completedMonth: text('completed_month'),
     /** The applicator block frozen from the profile at completion (PRODUCT.md, Records). */
-    applicator: jsonb('applicator'),
-    /** Fingerprint of the content whose PDF is cached in file storage; null when none is cached. */
-    pdfCachedFingerprint: text('pdf_cached_fingerprint'),
+    applicator: jsonb('applicator').$type<StoredApplicator>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     unique('certificates_user_number_unique').on(table.userId, table.certificateNumber),
-    check('certificates_status_valid', sql`${table.status} in ('draft', 'completed', 'deleted')`),
+    check('certificates_status_valid', sql`${table.status} in ('draft', 'completed')`),
     check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
     // Serves the per-user, newest-first keyset list without a sort. NULLS FIRST is what a plain
     // ORDER BY … DESC means; with NULLS LAST the planner could not use the index and sorted every row.
@@ -230,7 +252,7 @@ export const files = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: ['logo', 'signature', 'photo'] }).notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     width: integer('width').notNull(),

@@ -18,8 +18,9 @@ async function withPdfFile<T>(pdf: Buffer, work: (file: string, directory: strin
   }
 }
 
-export const pdfText = (pdf: Buffer) =>
-  withPdfFile(pdf, async (file) => (await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'])).stdout);
+/** The text as laid out on the page; `raw` keeps drawing order instead (rotated text stays together). */
+export const pdfText = (pdf: Buffer, mode: 'layout' | 'raw' = 'layout') =>
+  withPdfFile(pdf, async (file) => (await run('pdftotext', [`-${mode}`, '-enc', 'UTF-8', file, '-'])).stdout);
 
 export const pdfPageCount = (pdf: Buffer) =>
   withPdfFile(pdf, async (file) => Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [file])).stdout)?.[1]));

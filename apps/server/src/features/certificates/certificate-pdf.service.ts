@@ -1,35 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { type CertificatePdfInput, renderCertificatePdf } from '../../platform/pdf/certificate-pdf.ts';
+import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
-import { type CertificateRow, certificatesRepo, type StoredApplicator, type StoredPhoto } from './certificates.repo.ts';
+import { certificateFingerprint } from './certificate-fingerprint.ts';
+import { type CertificatePdfInput, renderCertificatePdf } from './certificate-pdf-layout.ts';
+import type { CertificateRow } from './certificates.repo.ts';
 import { ownerRepo } from './owner.repo.ts';
-
-/**
- * SHA-256 over the certificate's content in a fixed order: what the PDF and the share page print,
- * so a paper copy can be checked against the live record. Timestamps of edits are not content.
- */
-export function certificateFingerprint(row: CertificateRow): string {
-  const applicator = row.applicator as StoredApplicator | null;
-  const content = {
-    id: row.id,
-    certificate_number: row.certificateNumber,
-    status: row.status,
-    standards: row.standards,
-    job_site_address: row.jobSiteAddress,
-    installation_date: row.installationDate,
-    areas: row.areas,
-    materials_used: row.materialsUsed,
-    additional_info: row.additionalInfo,
-    photos: (row.photos as StoredPhoto[]).map((photo) => [photo.file_id, photo.caption]),
-    applicator: applicator && Object.entries(applicator).sort(([a], [b]) => a.localeCompare(b)),
-    completed_at: row.completedAt?.toISOString() ?? null,
-  };
-  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
-}
 
 /**
  * Rendering is the heaviest request anyone can make without signing in. A crew scanning one QR
@@ -37,64 +15,42 @@ export function certificateFingerprint(row: CertificateRow): string {
  */
 export const PDF_DOWNLOAD_RATE_LIMIT: RateLimitRule = { name: 'pdf', limit: 60, windowSeconds: 60 };
 
-const pdfCacheKey = (row: CertificateRow) => `pdf-cache/${row.userId}/${row.id}.pdf`;
+const versionOf = (row: CertificateRow) => ({
+  ownerId: row.userId,
+  documentId: row.id,
+  fingerprint: certificateFingerprint(row),
+});
 
-/** Builds certificate PDFs, and caches those of completed certificates until the content changes. */
+/** Builds certificate PDFs, and caches those of completed certificates by content fingerprint. */
 export class CertificatePdfService {
-  /** Renders under way, by certificate and fingerprint: a crew scanning one QR code shares one render. */
-  private readonly rendering = new Map<string, Promise<Buffer>>();
+  private readonly cache: DocumentPdfCache;
 
   constructor(
     private readonly db: Database,
     private readonly storedFiles: StoredFiles,
-    private readonly storage: FileStorage,
+    storage: FileStorage,
     private readonly shareUrl: (certificateId: string) => string,
-    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
-  ) {}
+    log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
+    this.cache = new DocumentPdfCache(storage, log);
+  }
 
   async pdfFor(row: CertificateRow): Promise<Buffer> {
-    const fingerprint = certificateFingerprint(row);
-    if (row.status !== 'completed') return this.render(row, fingerprint);
-    const key = `${row.id}:${fingerprint}`;
-    let pdf = this.rendering.get(key);
-    if (!pdf) {
-      pdf = this.cachedOrRendered(row, fingerprint).finally(() => this.rendering.delete(key));
-      this.rendering.set(key, pdf);
-    }
-    return pdf;
+    const version = versionOf(row);
+    const render = async () => renderCertificatePdf(await this.pdfInput(row, version.fingerprint));
+    // A draft shows the profile as it is now, which its fingerprint does not cover: never cached.
+    return row.status === 'completed' ? this.cache.pdfFor(version, render) : render();
   }
 
-  private async cachedOrRendered(row: CertificateRow, fingerprint: string): Promise<Buffer> {
-    if (row.pdfCachedFingerprint === fingerprint) {
-      const cached = await this.storage.read(pdfCacheKey(row)).catch((error) => {
-        this.log.warn({ err: error, certificateId: row.id }, 'PDF cache read failed; rendering instead');
-        return null;
-      });
-      if (cached) return cached;
-    }
-    const pdf = await this.render(row, fingerprint);
-    // The cache only saves work: a failure to write it (e.g. a full disk) never fails the download.
-    try {
-      await this.storage.put(pdfCacheKey(row), pdf);
-      await certificatesRepo.setPdfCachedFingerprint(this.db, row.id, fingerprint);
-    } catch (error) {
-      this.log.warn({ err: error, certificateId: row.id }, 'PDF cache write failed; serving the rendered PDF');
-    }
-    return pdf;
-  }
-
-  private async render(row: CertificateRow, fingerprint: string): Promise<Buffer> {
-    return renderCertificatePdf(await this.pdfInput(row, fingerprint));
-  }
-
-  async forget(row: Pick<CertificateRow, 'userId' | 'id'>): Promise<void> {
-    await this.storage.remove(pdfCacheKey(row as CertificateRow));
+  /** Drops the cached PDF of a certificate as it was before an edit or its deletion. */
+  async forget(previous: CertificateRow): Promise<void> {
+    await this.cache.forget(versionOf(previous));
   }
 
   private async pdfInput(row: CertificateRow, fingerprint: string): Promise<CertificatePdfInput> {
     const owner = await ownerRepo.load(this.db, row.userId);
     // A draft has no frozen block yet: it shows the company details as they are now.
-    const applicator = (row.applicator as StoredApplicator | null) ?? owner.applicator;
+    const applicator = row.applicator ?? owner.applicator;
     const dateFormat = new Intl.DateTimeFormat('en-AU', {
       day: 'numeric',
       month: 'long',
@@ -108,10 +64,7 @@ export class CertificatePdfService {
       timeZone: 'UTC',
     });
     const photos = await Promise.all(
-      (row.photos as StoredPhoto[]).map(async (photo) => ({
-        image: await this.fileBytes(photo.file_id),
-        caption: photo.caption,
-      })),
+      row.photos.map(async (photo) => ({ image: await this.fileBytes(photo.file_id), caption: photo.caption })),
     );
     return {
       certificateNumber: row.certificateNumber,

@@ -1,24 +1,11 @@
 import type { WritableCertificateStatus } from '@app/contract';
-import { and, desc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { certificateNumberSequences, certificates, files, monthlyCertificateCounts } from '../../db/schema.ts';
+import { certificates, files, monthlyCertificateCounts } from '../../db/schema.ts';
 import type { ListPosition } from './list-cursor.ts';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateInsert = typeof certificates.$inferInsert;
-export type StoredPhoto = { file_id: string; caption: string };
-/** The applicator block as stored: file ids, not URLs (URLs are signed per response). */
-export type StoredApplicator = {
-  company_name: string | null;
-  company_address: string | null;
-  company_phone: string | null;
-  company_email: string | null;
-  company_abn: string | null;
-  licence_number: string | null;
-  applicator_name: string | null;
-  logo_file_id: string | null;
-  signature_file_id: string | null;
-};
 
 export type ListFilter = {
   limit: number;
@@ -28,7 +15,6 @@ export type ListFilter = {
   search?: string | undefined;
 };
 
-const notDeleted = ne(certificates.status, 'deleted');
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 const summaryColumns = {
@@ -48,7 +34,7 @@ const summaryColumns = {
 type ListVariant = { status: boolean; search: boolean; after: boolean };
 
 function buildListQuery(db: Queryable, variant: ListVariant, name: string) {
-  const conditions = [eq(certificates.userId, sql.placeholder('userId')), notDeleted];
+  const conditions = [eq(certificates.userId, sql.placeholder('userId'))];
   if (variant.status) conditions.push(eq(certificates.status, sql.placeholder('status')));
   if (variant.search) conditions.push(ilike(certificates.jobSiteAddress, sql.placeholder('pattern')));
   if (variant.after) {
@@ -92,7 +78,7 @@ export const certificatesRepo = {
     const query = db
       .select()
       .from(certificates)
-      .where(and(eq(certificates.id, id), eq(certificates.userId, userId), notDeleted));
+      .where(and(eq(certificates.id, id), eq(certificates.userId, userId)));
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
@@ -116,11 +102,7 @@ export const certificatesRepo = {
     return row;
   },
 
-  /** Records which content the cached PDF shows; leaves updated_at alone (nothing the user changed). */
-  async setPdfCachedFingerprint(db: Queryable, id: string, fingerprint: string | null): Promise<void> {
-    await db.update(certificates).set({ pdfCachedFingerprint: fingerprint }).where(eq(certificates.id, id));
-  },
-
+  /** Deleting is permanent (ADR 0010): the row goes; its photos' claims are released by the foreign key. */
   async delete(db: Queryable, userId: string, id: string): Promise<void> {
     await db.delete(certificates).where(and(eq(certificates.id, id), eq(certificates.userId, userId)));
   },
@@ -152,7 +134,7 @@ export const certificatesRepo = {
         photos: certificates.photos,
       })
       .from(certificates)
-      .where(and(eq(certificates.userId, userId), notDeleted))
+      .where(eq(certificates.userId, userId))
       .orderBy(desc(certificates.createdAt), desc(certificates.id))
       .limit(limit);
   },
@@ -186,16 +168,6 @@ export const certificatesRepo = {
       .from(monthlyCertificateCounts)
       .where(and(eq(monthlyCertificateCounts.userId, userId), eq(monthlyCertificateCounts.month, month)));
     return row?.count ?? 0;
-  },
-
-  async nextCertificateNumber(db: Queryable, userId: string, year: number): Promise<number> {
-    const result = await db.execute<{ last_number: number }>(sql`
-      insert into ${certificateNumberSequences} (user_id, year, last_number) values (${userId}, ${year}, 1)
-      on conflict (user_id, year) do update set last_number = ${certificateNumberSequences.lastNumber} + 1
-      returning last_number`);
-    const value = result.rows[0]?.last_number;
-    if (value === undefined) throw new Error('certificate number sequence returned nothing');
-    return value;
   },
 
   /**

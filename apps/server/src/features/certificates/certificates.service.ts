@@ -17,17 +17,14 @@ import {
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
+import type { StoredPhoto } from '../../db/schema.ts';
+import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { StoredFiles } from '../../platform/storage/stored-files.ts';
-import { type CertificatePdfService, certificateFingerprint } from './certificate-pdf.service.ts';
-import {
-  type CertificateRow,
-  type CertificateSummaryRow,
-  certificatesRepo,
-  type StoredApplicator,
-  type StoredPhoto,
-} from './certificates.repo.ts';
+import type { StoredFiles } from '../../platform/storage/stored-files.ts';
+import { certificateFingerprint } from './certificate-fingerprint.ts';
+import type { CertificatePdfService } from './certificate-pdf.service.ts';
+import { type CertificateRow, type CertificateSummaryRow, certificatesRepo } from './certificates.repo.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
 
@@ -80,7 +77,7 @@ export class CertificatesService {
     const owner = await ownerRepo.load(this.db, caller.userId);
     if (!owner.premium) throw errors.premiumUpdate();
     if (!isUuid(id)) throw errors.notFound();
-    const { row, removedFileIds } = await this.db.transaction(async (tx) => {
+    const { previous, row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
       const merged = {
@@ -88,10 +85,10 @@ export class CertificatesService {
         job_site_address: input.job_site_address ?? existing.jobSiteAddress,
         installation_date: input.installation_date !== undefined ? input.installation_date : existing.installationDate,
         areas: input.areas ?? existing.areas,
-        status: input.status ?? (existing.status as 'draft' | 'completed'),
+        status: input.status ?? existing.status,
       };
       if (merged.status === 'completed') this.assertCompletable(merged);
-      const previousPhotos = existing.photos as StoredPhoto[];
+      const previousPhotos = existing.photos;
       if (input.photos) {
         assertPhotoList(input.photos);
         await this.attachPhotos(tx, caller.userId, id, input.photos);
@@ -100,7 +97,6 @@ export class CertificatesService {
       let updated = await certificatesRepo.update(tx, caller.userId, id, {
         ...toColumns(input),
         status: input.status,
-        pdfCachedFingerprint: null,
       });
       if (existing.status === 'draft' && merged.status === 'completed') {
         updated = await this.complete(tx, updated, owner);
@@ -112,12 +108,13 @@ export class CertificatesService {
       }
       const kept = new Set((input.photos ?? previousPhotos).map((photo) => photo.file_id));
       return {
+        previous: existing,
         row: updated,
         removedFileIds: previousPhotos.map((photo) => photo.file_id).filter((fileId) => !kept.has(fileId)),
       };
     });
     await this.removeFiles(caller.userId, removedFileIds);
-    await this.pdfs.forget(row);
+    await this.pdfs.forget(previous);
     return this.present(row, true);
   }
 
@@ -126,25 +123,25 @@ export class CertificatesService {
     const owner = await ownerRepo.load(this.db, caller.userId);
     if (!owner.premium) throw errors.premiumDelete();
     if (!isUuid(id)) throw errors.notFound();
-    const photos = await this.db.transaction(async (tx) => {
+    const deleted = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
       if (existing.status === 'completed' && existing.completedMonth) {
         await certificatesRepo.decrementMonthlyCount(tx, caller.userId, existing.completedMonth);
       }
       await certificatesRepo.delete(tx, caller.userId, id);
-      return existing.photos as StoredPhoto[];
+      return existing;
     });
-    await this.pdfs.forget({ userId: caller.userId, id });
+    await this.pdfs.forget(deleted);
     await this.removeFiles(
       caller.userId,
-      photos.map((photo) => photo.file_id),
+      deleted.photos.map((photo) => photo.file_id),
     );
   }
 
   /**
    * The owner sees any of their certificates; anyone else only a completed one (the share link).
-   * Drafts, deleted and unknown ids all answer 'Certificate not found'.
+   * Another user's drafts and unknown ids both answer 'Certificate not found'.
    */
   async get(caller: AuthenticatedCaller | undefined, id: string): Promise<Certificate> {
     const { row, isOwner } = await this.findReadable(caller, id);
@@ -205,11 +202,10 @@ export class CertificatesService {
 
   async uploadPhoto(caller: AuthenticatedCaller, upload: Buffer): Promise<UploadedPhoto> {
     const file = await this.storedFiles.saveImage(caller.userId, 'photo', upload);
-    const path = StoredFiles.pathOf(file.id);
     return {
       file_id: file.id,
-      url: (await this.storedFiles.signedUrl(path)) ?? path,
-      thumbnail_url: (await this.storedFiles.signedUrl(path, 'thumbnail')) ?? path,
+      url: await this.storedFiles.signedUrl(file.id),
+      thumbnail_url: await this.storedFiles.signedUrl(file.id, 'thumbnail'),
       width: file.width,
       height: file.height,
     };
@@ -221,7 +217,7 @@ export class CertificatesService {
       : await certificatesRepo.listWithPhotos(this.db, caller.userId, 500);
     const photos: GalleryPhoto[] = [];
     for (const row of rows) {
-      for (const photo of await this.signPhotos(row.photos as StoredPhoto[])) {
+      for (const photo of await this.signPhotos(row.photos)) {
         photos.push({
           certificate_id: row.id,
           job_site_address: row.jobSiteAddress,
@@ -239,11 +235,13 @@ export class CertificatesService {
     const month = monthKey(now, owner.timeZone);
     const limit = owner.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT;
     if (!(await certificatesRepo.incrementMonthlyCount(tx, row.userId, month, limit))) throw errors.monthlyLimit();
+    const year = Number(month.slice(0, 4));
     const certificateNumber =
       row.certificateNumber ??
-      formatCertificateNumber(
-        Number(month.slice(0, 4)),
-        await certificatesRepo.nextCertificateNumber(tx, row.userId, Number(month.slice(0, 4))),
+      formatDocumentNumber(
+        CERTIFICATE_NUMBER_PREFIX,
+        year,
+        await nextDocumentNumber(tx, row.userId, 'certificate', year),
       );
     return certificatesRepo.update(tx, row.userId, row.id, {
       certificateNumber,
@@ -277,19 +275,18 @@ export class CertificatesService {
   private async signPhotos(photos: StoredPhoto[]) {
     return Promise.all(
       photos.map(async (photo) => {
-        const path = StoredFiles.pathOf(photo.file_id);
         return {
           file_id: photo.file_id,
           caption: photo.caption,
-          url: (await this.storedFiles.signedUrl(path)) ?? path,
-          thumbnail_url: (await this.storedFiles.signedUrl(path, 'thumbnail')) ?? path,
+          url: await this.storedFiles.signedUrl(photo.file_id),
+          thumbnail_url: await this.storedFiles.signedUrl(photo.file_id, 'thumbnail'),
         };
       }),
     );
   }
 
   private async present(row: CertificateRow, isOwner: boolean): Promise<Certificate> {
-    const applicator = row.applicator as StoredApplicator | null;
+    const { applicator } = row;
     return {
       id: row.id,
       user_id: row.userId,
@@ -300,8 +297,8 @@ export class CertificatesService {
       areas: row.areas,
       materials_used: row.materialsUsed,
       additional_info: row.additionalInfo,
-      photos: await this.signPhotos(row.photos as StoredPhoto[]),
-      status: row.status as 'draft' | 'completed',
+      photos: await this.signPhotos(row.photos),
+      status: row.status,
       applicator: applicator && {
         company_name: applicator.company_name,
         company_address: applicator.company_address,
@@ -310,8 +307,8 @@ export class CertificatesService {
         company_abn: applicator.company_abn,
         licence_number: applicator.licence_number,
         applicator_name: applicator.applicator_name,
-        logo_url: await this.fileUrl(applicator.logo_file_id),
-        signature_url: await this.fileUrl(applicator.signature_file_id),
+        logo_url: await this.storedFiles.signedUrl(applicator.logo_file_id),
+        signature_url: await this.storedFiles.signedUrl(applicator.signature_file_id),
       },
       completed_at: row.completedAt?.toISOString() ?? null,
       created_at: row.createdAt.toISOString(),
@@ -319,10 +316,6 @@ export class CertificatesService {
       is_owner: isOwner,
       fingerprint: certificateFingerprint(row),
     };
-  }
-
-  private fileUrl(fileId: string | null) {
-    return fileId ? this.storedFiles.signedUrl(StoredFiles.pathOf(fileId)) : Promise.resolve(null);
   }
 }
 
@@ -354,9 +347,8 @@ function toColumns<Input extends UpdateCertificateInput>(input: Input) {
   };
 }
 
-export function formatCertificateNumber(year: number, sequence: number): string {
-  return `WPC-${year}-${String(sequence).padStart(4, '0')}`;
-}
+/** Certificate numbers read WPC-2026-0001 (PRODUCT.md, Records): per user, per year of completion. */
+const CERTIFICATE_NUMBER_PREFIX = 'WPC';
 
 function toSummary(row: CertificateSummaryRow): CertificateSummary {
   return {
@@ -364,7 +356,7 @@ function toSummary(row: CertificateSummaryRow): CertificateSummary {
     certificate_number: row.certificateNumber,
     job_site_address: row.jobSiteAddress,
     installation_date: row.installationDate,
-    status: row.status as 'draft' | 'completed',
+    status: row.status,
     standards: row.standards,
     photo_count: row.photoCount,
     created_at: row.createdAt.toISOString(),

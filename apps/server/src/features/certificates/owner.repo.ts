@@ -1,10 +1,9 @@
 import { DEFAULT_TIME_ZONE } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import type { StoredApplicator } from '../../db/schema.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
-import { StoredFiles } from '../../platform/storage/stored-files.ts';
-import type { StoredApplicator } from './certificates.repo.ts';
 
 /** What the certificate rules need to know about their owner. */
 export type CertificateOwner = {
@@ -40,8 +39,8 @@ export const ownerRepo = {
         company_abn: profile?.companyAbn ?? null,
         licence_number: profile?.licenceNumber ?? null,
         applicator_name: profile?.applicatorName ?? null,
-        logo_file_id: StoredFiles.idFromPath(profile?.logoUrl ?? null) ?? null,
-        signature_file_id: StoredFiles.idFromPath(profile?.signatureUrl ?? null) ?? null,
+        logo_file_id: profile?.logoFileId ?? null,
+        signature_file_id: profile?.signatureFileId ?? null,
       },
     };
   },

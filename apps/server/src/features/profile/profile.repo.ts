@@ -17,8 +17,8 @@ export type ProfileValues = Partial<
     | 'commonMaterials'
     | 'timeZone'
     | 'onboardingCompleted'
-    | 'logoUrl'
-    | 'signatureUrl'
+    | 'logoFileId'
+    | 'signatureFileId'
   >
 >;
 

@@ -13,12 +13,12 @@ import { users } from '../../db/schema.ts';
 import { type Entitlement, entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { StoredFiles } from '../../platform/storage/stored-files.ts';
+import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type ProfileRow, type ProfileValues, profileRepo } from './profile.repo.ts';
 
 export type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
 
-const imageColumn = { logo: 'logoUrl', signature: 'signatureUrl' } as const satisfies Record<
+const imageColumn = { logo: 'logoFileId', signature: 'signatureFileId' } as const satisfies Record<
   ProfileImageKind,
   keyof ProfileRow
 >;
@@ -63,7 +63,7 @@ export class ProfileService {
     const previous = await this.ensureProfile(caller);
     const file = await this.storedFiles.saveImage(caller.userId, kind, upload);
     const updated = await profileRepo.updateProfile(this.db, caller.userId, {
-      [imageColumn[kind]]: StoredFiles.pathOf(file.id),
+      [imageColumn[kind]]: file.id,
     });
     await this.removeFile(caller, previous[imageColumn[kind]]);
     return this.present(caller, updated);
@@ -84,8 +84,7 @@ export class ProfileService {
     return profileRepo.createDefaultProfile(this.db, caller.userId, user.email);
   }
 
-  private async removeFile(caller: AuthenticatedCaller, storedPath: string | null) {
-    const fileId = StoredFiles.idFromPath(storedPath);
+  private async removeFile(caller: AuthenticatedCaller, fileId: string | null) {
     if (!fileId || (await profileRepo.isFileFrozenOnCertificate(this.db, caller.userId, fileId))) return;
     await this.storedFiles.removeOwned(caller.userId, fileId);
   }
@@ -93,8 +92,8 @@ export class ProfileService {
   private async present(caller: AuthenticatedCaller, row: ProfileRow): Promise<Profile> {
     const entitlement = await entitlements.of(this.db, caller.userId);
     return toProfile(row, entitlement, {
-      logo: await this.storedFiles.signedUrl(row.logoUrl),
-      signature: await this.storedFiles.signedUrl(row.signatureUrl),
+      logo: await this.storedFiles.signedUrl(row.logoFileId),
+      signature: await this.storedFiles.signedUrl(row.signatureFileId),
     });
   }
 }

@@ -54,7 +54,7 @@ const loadFont = (file: string) => withSharedShaping(fontkit.create(readFontFile
  * The fonts are parsed once per process and handed to pdfkit as fontkit objects: parsing them per
  * document cost ~150 ms, most of a render.
  */
-export const certificateFonts = {
+export const documentFonts = {
   regular: loadFont('DejaVuSans.ttf'),
   bold: loadFont('DejaVuSans-Bold.ttf'),
   mono: loadFont('DejaVuSansMono.ttf'),

@@ -9,8 +9,8 @@ export const filesRepo = {
   /**
    * Deletes up to `limit` files created before `olderThan` that no record refers to, oldest first,
    * and returns their storage keys. A file is referred to by a certificate's photos, by the
-   * applicator block frozen on a certificate (logo, signature), or by a profile's logo or signature
-   * path. Rows locked by a transaction that is attaching them are skipped, not waited for.
+   * applicator block frozen on a certificate (logo, signature), or by a profile's logo or signature.
+   * Rows locked by a transaction that is attaching them are skipped, not waited for.
    */
   async deleteUnreferenced(db: Database, olderThan: Date, limit: number): Promise<FileKeys[]> {
     const result = await db.execute<{ storage_key: string; thumbnail_key: string; print_key: string | null }>(sql`
@@ -18,8 +18,8 @@ export const filesRepo = {
         select photo->>'file_id' from ${certificates}, jsonb_array_elements(${certificates.photos}) as photo
         union all select ${certificates.applicator}->>'logo_file_id' from ${certificates}
         union all select ${certificates.applicator}->>'signature_file_id' from ${certificates}
-        union all select substring(${profiles.logoUrl} from '^/api/files/([0-9a-f-]{36})$') from ${profiles}
-        union all select substring(${profiles.signatureUrl} from '^/api/files/([0-9a-f-]{36})$') from ${profiles}
+        union all select ${profiles.logoFileId}::text from ${profiles}
+        union all select ${profiles.signatureFileId}::text from ${profiles}
       ),
       orphans as (
         select ${files.id} as id from ${files}

@@ -8,7 +8,6 @@ import type { FileStorage } from './file-storage.ts';
 export type StoredFile = typeof files.$inferSelect;
 export type FileVariant = 'original' | 'thumbnail' | 'print';
 
-const FILE_PATH = /^\/api\/files\/([0-9a-f-]{36})$/;
 const URL_LIFETIME_SECONDS = 3600;
 
 /**
@@ -23,15 +22,6 @@ export class StoredFiles {
     /** Kept in memory after the first load (see `storedSecret`): a signed URL costs no query. */
     private readonly loadSigningSecret: () => Promise<string>,
   ) {}
-
-  /** The stable path stored on records (e.g. profiles.logo_url). */
-  static pathOf(fileId: string): string {
-    return `/api/files/${fileId}`;
-  }
-
-  static idFromPath(value: string | null): string | undefined {
-    return value ? FILE_PATH.exec(value)?.[1] : undefined;
-  }
 
   async saveImage(userId: string, purpose: ImagePurpose, input: Buffer): Promise<StoredFile> {
     const image = await processImage(input, purpose);
@@ -103,14 +93,18 @@ export class StoredFiles {
     if (row) await removeStoredBytes(this.storage, row);
   }
 
-  /** A URL anyone can load until it expires; the expiry is rounded so URLs stay cacheable. */
-  async signedUrl(storedPath: string | null, variant: FileVariant = 'original'): Promise<string | null> {
-    const fileId = StoredFiles.idFromPath(storedPath);
-    if (!fileId) return null;
+  /**
+   * A URL anyone can load until it expires; the expiry is rounded so URLs stay cacheable. Records
+   * keep file ids; answers carry these URLs. No file (null), no URL.
+   */
+  signedUrl(fileId: string, variant?: FileVariant): Promise<string>;
+  signedUrl(fileId: string | null, variant?: FileVariant): Promise<string | null>;
+  async signedUrl(fileId: string | null, variant: FileVariant = 'original'): Promise<string | null> {
+    if (fileId === null) return null;
     const expires = (Math.floor(Date.now() / 1000 / URL_LIFETIME_SECONDS) + 2) * URL_LIFETIME_SECONDS;
     const signature = await this.sign(fileId, variant, expires);
     const suffix = variant === 'thumbnail' ? '/thumbnail' : '';
-    return `${StoredFiles.pathOf(fileId)}${suffix}?expires=${expires}&signature=${signature}`;
+    return `/api/files/${fileId}${suffix}?expires=${expires}&signature=${signature}`;
   }
 
   async signatureIsValid(fileId: string, variant: FileVariant, expires: number, signature: string): Promise<boolean> {

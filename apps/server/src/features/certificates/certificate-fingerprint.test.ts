@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { certificateFingerprint } from './certificate-fingerprint.ts';
+import type { CertificateRow } from './certificates.repo.ts';
+
+const completed: CertificateRow = {
+  id: '6f1c1d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f',
+  userId: '0b7e7c1a-1d2e-4f3a-9b4c-5d6e7f8a9b0c',
+  certificateNumber: 'WPC-2026-0007',
+  status: 'completed',
+  standards: ['AS 3740-2021', 'AS 4654.2-2012'],
+  jobSiteAddress: '7 Wattle Crescent, Katoomba NSW 2780',
+  installationDate: '2026-11-12',
+  areas: 'Ensuite; Laundry',
+  materialsUsed: 'Membrane, 2 coats',
+  additionalInfo: 'Zoë’s notes',
+  photos: [{ file_id: '11111111-2222-4333-8444-555555555555', caption: 'Before' }],
+  // In the order jsonb hands keys back, not alphabetical: the fingerprint must not depend on it.
+  applicator: {
+    logo_file_id: null,
+    signature_file_id: '99999999-2222-4333-8444-555555555555',
+    company_name: 'Zoë Ng-Đặng Waterproofing',
+    company_address: '3 Gum Tree Lane',
+    company_phone: null,
+    company_email: 'z@example.com',
+    company_abn: '51824753556',
+    licence_number: 'WP-2231',
+    applicator_name: 'Zoë Ng-Đặng',
+  },
+  completedAt: new Date('2026-11-14T03:04:05.678Z'),
+  completedMonth: '2026-11',
+  createdAt: new Date('2026-11-13T00:00:00Z'),
+  updatedAt: new Date('2026-11-14T03:04:05.678Z'),
+};
+
+describe('certificate fingerprint', () => {
+  // Printed certificates carry these: the values were computed before the document layer existed.
+  it('is unchanged for certificates issued before the shared fingerprint function', () => {
+    expect(certificateFingerprint(completed)).toBe('39ff05b4bd83ba3abe71c0ac3d7968b3269b66bda1bd746f4ceedb2b9deb61d1');
+    const draft: CertificateRow = {
+      ...completed,
+      status: 'draft',
+      certificateNumber: null,
+      completedAt: null,
+      applicator: null,
+      photos: [],
+    };
+    expect(certificateFingerprint(draft)).toBe('ed843d983040ee53eedc303fe88c513299cec376ec37da6841a0fc3a0fd070b4');
+  });
+
+  it('ignores edit times and changes with any printed field', () => {
+    const base = certificateFingerprint(completed);
+    expect(certificateFingerprint({ ...completed, updatedAt: new Date() })).toBe(base);
+    expect(certificateFingerprint({ ...completed, areas: 'Ensuite' })).not.toBe(base);
+    expect(certificateFingerprint({ ...completed, photos: [] })).not.toBe(base);
+  });
+});

@@ -1,0 +1,124 @@
+import { formatAbn } from '@app/contract';
+import {
+  colours,
+  contentLeft,
+  contentWidth,
+  createPdf,
+  type Doc,
+  sectionHeading,
+  textSection,
+} from '../../platform/pdf/document.ts';
+import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
+import { stampPages } from '../../platform/pdf/page-marks.ts';
+import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts';
+import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
+import { drawVerifyBox } from '../../platform/pdf/verify-box.ts';
+
+/** Everything printed on a certificate, already formatted for people. */
+export type CertificatePdfInput = {
+  certificateNumber: string | null;
+  issueDate: string | null;
+  draft: boolean;
+  company: {
+    name: string | null;
+    address: string | null;
+    phone: string | null;
+    email: string | null;
+    abn: string | null;
+    licence: string | null;
+    applicatorName: string | null;
+  };
+  logo: Buffer | null;
+  signature: Buffer | null;
+  jobSiteAddress: string;
+  installationDate: string | null;
+  areas: string;
+  standards: string[];
+  materialsUsed: string;
+  additionalInfo: string;
+  photos: GridPhoto[];
+  verifyUrl: string;
+  fingerprint: string;
+};
+
+/** An A4 certificate of compliance, built from the PDF primitives: fonts embedded, photos never cropped. */
+export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
+  const { doc, end } = createPdf({
+    title: `Certificate of Compliance ${input.certificateNumber ?? '(draft)'}`,
+    author: input.company.name ?? 'TradeCert',
+    subject: input.jobSiteAddress,
+  });
+  drawHeader(doc, input);
+  textSection(doc, 'Job site address', input.jobSiteAddress);
+  textSection(doc, 'Installation date', input.installationDate ?? 'Not recorded');
+  textSection(doc, 'Areas treated', input.areas);
+  textSection(doc, 'Standards complied with', input.standards);
+  textSection(doc, 'Materials used', input.materialsUsed);
+  textSection(doc, 'Additional information', input.additionalInfo);
+  drawDeclaration(doc, input);
+  drawVerifyBox(doc, {
+    title: 'Verify this certificate',
+    url: input.verifyUrl,
+    fingerprintLabel: 'SHA-256 fingerprint of the certificate content (compare with the online record):',
+    fingerprint: input.fingerprint,
+  });
+  if (input.photos.length > 0) {
+    sectionHeading(doc, 'Photos', 230);
+    doc.moveDown(0.2);
+    drawPhotoGrid(doc, input.photos);
+  }
+  stampPages(doc, {
+    label: input.certificateNumber ?? 'Draft certificate',
+    ...(input.draft ? { watermark: 'DRAFT' } : {}),
+  });
+  return end();
+}
+
+function drawHeader(doc: Doc, input: CertificatePdfInput) {
+  const { company } = input;
+  drawLetterhead(doc, {
+    logo: input.logo,
+    name: company.name ?? 'Applicator',
+    lines: [
+      company.address,
+      [company.phone, company.email].filter(Boolean).join('  ·  '),
+      [company.abn ? `ABN ${formatAbn(company.abn)}` : null, company.licence ? `Licence ${company.licence}` : null]
+        .filter(Boolean)
+        .join('  ·  '),
+    ].filter((line): line is string => Boolean(line)),
+  });
+  doc.font('bold').fontSize(20).fillColor(colours.brand).text('Certificate of Compliance', contentLeft(doc), doc.y);
+  if (input.draft) {
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(colours.danger)
+      .text('DRAFT: not issued. This is not a valid certificate until it is completed.');
+  }
+  doc.font('regular').fontSize(10).fillColor(colours.ink);
+  doc.text(
+    [
+      `Certificate number: ${input.certificateNumber ?? 'not issued (draft)'}`,
+      `Issue date: ${input.issueDate ?? 'not issued (draft)'}`,
+    ].join('     '),
+  );
+  doc.moveDown(1);
+}
+
+function drawDeclaration(doc: Doc, input: CertificatePdfInput) {
+  // The heading, the statement and the signature stay together.
+  sectionHeading(doc, 'Declaration', 130);
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(colours.ink)
+    .text(
+      'I certify that the work described above was carried out in accordance with the standards listed and the manufacturers’ instructions for the materials used.',
+      { width: contentWidth(doc) },
+    );
+  doc.moveDown(0.6);
+  drawSignatureBlock(doc, {
+    image: input.signature,
+    caption: `${input.company.applicatorName ?? 'Applicator'}${input.issueDate ? `  ·  ${input.issueDate}` : ''}`,
+  });
+}

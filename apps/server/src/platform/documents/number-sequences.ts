@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { type DocumentKind, documentNumberSequences } from '../../db/schema.ts';
+
+/**
+ * The next number of a user's documents of one kind in one year (1, 2, …). One upsert, so
+ * concurrent callers never get the same number; in the caller's transaction, so a rollback gives it back.
+ */
+export async function nextDocumentNumber(db: Queryable, userId: string, kind: DocumentKind, year: number) {
+  const result = await db.execute<{ last_number: number }>(sql`
+    insert into ${documentNumberSequences} (user_id, kind, year, last_number) values (${userId}, ${kind}, ${year}, 1)
+    on conflict (user_id, kind, year) do update set last_number = ${documentNumberSequences.lastNumber} + 1
+    returning last_number`);
+  const value = result.rows[0]?.last_number;
+  if (value === undefined) throw new Error('document number sequence returned nothing');
+  return value;
+}
+
+/** PREFIX-YEAR-NNNN, e.g. WPC-2026-0001; numbers past 9999 simply grow a digit. */
+export function formatDocumentNumber(prefix: string, year: number, sequence: number): string {
+  return `${prefix}-${year}-${String(sequence).padStart(4, '0')}`;
+}

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FileStorage } from '../storage/file-storage.ts';
+
+/** Which rendering of which document: the fingerprint names its content. */
+export type DocumentVersion = { ownerId: string; documentId: string; fingerprint: string };
+
+/**
+ * A finished document's PDF is kept in file storage under a key made from its content fingerprint,
+ * so an edited document simply has a new key and a stale PDF can never be served. Nothing is
+ * written to the database on a download.
+ */
+const cacheKey = ({ ownerId, documentId, fingerprint }: DocumentVersion) =>
+  `pdf-cache/${ownerId}/${documentId}-${fingerprint}.pdf`;
+
+/** Caches rendered PDFs of finished documents, and shares one render among concurrent downloads. */
+export class DocumentPdfCache {
+  /** Renders under way, by cache key: a crew scanning one QR code shares one render. */
+  private readonly rendering = new Map<string, Promise<Buffer>>();
+
+  constructor(
+    private readonly storage: FileStorage,
+    private readonly log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {}
+
+  pdfFor(version: DocumentVersion, render: () => Promise<Buffer>): Promise<Buffer> {
+    const key = cacheKey(version);
+    let pdf = this.rendering.get(key);
+    if (!pdf) {
+      pdf = this.cachedOrRendered(key, version, render).finally(() => this.rendering.delete(key));
+      this.rendering.set(key, pdf);
+    }
+    return pdf;
+  }
+
+  /**
+   * Drops the PDF of a version that was replaced or deleted. A download racing the edit may still
+   * write it back; such a file is never read again (its fingerprint is gone) and only takes space.
+   */
+  async forget(version: DocumentVersion): Promise<void> {
+    await this.storage.remove(cacheKey(version));
+  }
+
+  private async cachedOrRendered(key: string, version: DocumentVersion, render: () => Promise<Buffer>) {
+    const cached = await this.storage.read(key).catch((error: unknown) => {
+      this.log.warn({ err: error, documentId: version.documentId }, 'PDF cache read failed; rendering instead');
+      return null;
+    });
+    if (cached) return cached;
+    const pdf = await render();
+    // The cache only saves work: a failure to write it (e.g. a full disk) never fails the download.
+    await this.storage.put(key, pdf).catch((error: unknown) => {
+      this.log.warn({ err: error, documentId: version.documentId }, 'PDF cache write failed; serving the rendered PDF');
+    });
+    return pdf;
+  }
+}

@@ -1,0 +1,29 @@
+import { colours, contentLeft, contentWidth, type Doc } from './document.ts';
+
+export type Letterhead = { logo: Buffer | null; name: string; lines: string[] };
+
+const LOGO_WIDTH = 110;
+const LOGO_HEIGHT = 64;
+
+/** The business's logo and name with its contact lines beside it, then a rule across the page. */
+export function drawLetterhead(doc: Doc, { logo, name, lines }: Letterhead): void {
+  const left = contentLeft(doc);
+  const top = doc.y;
+  let textLeft = left;
+  if (logo) {
+    doc.image(logo, left, top, { fit: [LOGO_WIDTH, LOGO_HEIGHT] });
+    textLeft = left + LOGO_WIDTH + 14;
+  }
+  const width = contentWidth(doc) - (textLeft - left);
+  doc.font('bold').fontSize(15).fillColor(colours.ink).text(name, textLeft, top, { width });
+  doc.font('regular').fontSize(9).fillColor(colours.muted);
+  for (const line of lines) doc.text(line, textLeft, doc.y, { width });
+  doc.y = Math.max(doc.y, top + (logo ? LOGO_HEIGHT : 0)) + 18;
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + contentWidth(doc), doc.y)
+    .lineWidth(2)
+    .strokeColor(colours.brand)
+    .stroke();
+  doc.moveDown(0.8);
+}

@@ -1,0 +1,60 @@
+import { colours, type Doc, PAGE_MARGIN } from './document.ts';
+
+export type PageMarks = {
+  /** What the document is, e.g. its number: "WPC-2026-0001" or "Draft certificate". */
+  label: string;
+  /** e.g. "v2" for a revised SWMS. */
+  version?: string;
+  /** Printed shortened; the full fingerprint belongs in the verify box. */
+  fingerprint?: string;
+  /** A word across every page, e.g. DRAFT. */
+  watermark?: string;
+};
+
+/** "WPC-2026-0001  ·  v2  ·  SHA-256 3f2a9c1e…  ·  Page 1 of 3" */
+export function footerText(marks: PageMarks, page: number, pages: number): string {
+  return [
+    marks.label,
+    marks.version,
+    marks.fingerprint && `SHA-256 ${marks.fingerprint.slice(0, 12)}…`,
+    `Page ${page} of ${pages}`,
+  ]
+    .filter(Boolean)
+    .join('  ·  ');
+}
+
+/** Once every page is drawn: the footer on each page, and the watermark if any. */
+export function stampPages(doc: Doc, marks: PageMarks): void {
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    // Writing below the bottom margin would make pdfkit add a page; lift the margin while we do.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('regular')
+      .fontSize(8)
+      .fillColor(colours.muted)
+      .text(footerText(marks, index - range.start + 1, range.count), PAGE_MARGIN, doc.page.height - PAGE_MARGIN, {
+        width: doc.page.width - 2 * PAGE_MARGIN,
+        align: 'center',
+        lineBreak: false,
+      });
+    if (marks.watermark) drawWatermark(doc, marks.watermark);
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+function drawWatermark(doc: Doc, word: string) {
+  const centreX = doc.page.width / 2;
+  const centreY = doc.page.height / 2;
+  doc.save();
+  doc.rotate(-40, { origin: [centreX, centreY] });
+  doc
+    .font('bold')
+    .fontSize(120)
+    .fillColor('#dc2626')
+    .fillOpacity(0.14)
+    .text(word, centreX - 400, centreY - 70, { width: 800, align: 'center', lineBreak: false });
+  doc.restore();
+}

@@ -1,0 +1,58 @@
+import QRCode from 'qrcode';
+import { colours, contentLeft, contentWidth, type Doc, keepTogether } from './document.ts';
+
+export type VerifyBox = { title: string; url: string; fingerprintLabel: string; fingerprint: string };
+
+const BOX_HEIGHT = 104;
+
+/**
+ * A framed box with a QR code to the document's public page, that address in full, and the content
+ * fingerprint to compare a paper copy with the online record. Kept on one page.
+ */
+export function drawVerifyBox(doc: Doc, box: VerifyBox): void {
+  keepTogether(
+    doc,
+    BOX_HEIGHT,
+    (top) => {
+      const left = contentLeft(doc);
+      const width = contentWidth(doc);
+      doc.roundedRect(left, top, width, BOX_HEIGHT, 6).lineWidth(0.75).strokeColor(colours.rule).stroke();
+      drawQrCode(doc, box.url, left + 12, top + 12, BOX_HEIGHT - 24);
+      const textLeft = left + BOX_HEIGHT + 4;
+      const textWidth = width - BOX_HEIGHT - 16;
+      doc
+        .font('bold')
+        .fontSize(10)
+        .fillColor(colours.ink)
+        .text(box.title, textLeft, top + 12, { width: textWidth });
+      doc.font('regular').fontSize(8.5).fillColor(colours.muted).text('Scan the code or open:', { width: textWidth });
+      // On a line of its own, so the address is never split where a reader would copy it.
+      doc.fontSize(7.5).fillColor(colours.ink).text(box.url, { width: textWidth, lineBreak: false });
+      doc.moveDown(0.3);
+      doc.fontSize(8.5).fillColor(colours.muted).text(box.fingerprintLabel, { width: textWidth });
+      doc.font('mono').fontSize(8).fillColor(colours.ink).text(box.fingerprint, { width: textWidth });
+    },
+    16,
+  );
+}
+
+/** Draws the QR code as vector squares: crisp at any zoom and a few hundred bytes. */
+function drawQrCode(doc: Doc, text: string, x: number, y: number, size: number) {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const count = qr.modules.size;
+  const cell = size / count;
+  doc.save().fillColor('#000000');
+  for (let row = 0; row < count; row++) {
+    // One rectangle per run of dark modules: a third of the drawing operations of one per module.
+    let runStart = -1;
+    for (let column = 0; column <= count; column++) {
+      const dark = column < count && qr.modules.get(row, column);
+      if (dark && runStart < 0) runStart = column;
+      if (!dark && runStart >= 0) {
+        doc.rect(x + runStart * cell, y + row * cell, (column - runStart) * cell + 0.1, cell + 0.1);
+        runStart = -1;
+      }
+    }
+  }
+  doc.fill().restore();
+}
