@@ -1,4 +1,4 @@
-import { certificateStatuses } from '@app/contract';
+import { certificateStatuses, emailLinkTypes, SUBSCRIPTION_TIERS } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -98,7 +98,7 @@ export const subscribers = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     subscribed: boolean('subscribed').notNull().default(false),
-    subscriptionTier: text('subscription_tier').notNull().default('free'),
+    subscriptionTier: text('subscription_tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
     subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -212,7 +212,7 @@ export const emailLinks = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    type: text('type').notNull(),
+    type: text('type', { enum: emailLinkTypes }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** PKCE S256 challenge; when set, the link can be exchanged for a session with the verifier. */
     codeChallenge: text('code_challenge'),

@@ -227,8 +227,7 @@ export class AuthService {
       }
       await authRepo.markEmailLinkUsed(tx, link.id);
       const user = await authRepo.confirmEmail(tx, link.userId);
-      const type = link.type as EmailLinkType;
-      return { type, session: await this.startSession(tx, user, origin, type === 'recovery') };
+      return { type: link.type, session: await this.startSession(tx, user, origin, link.type === 'recovery') };
     });
     // Proving the mailbox from this browser makes it a trusted one, as a sign-in would.
     const deviceId = await this.options.trustedDevices.deviceOf(exchanged.session.user.email, origin.cookies);
