@@ -11,10 +11,10 @@ import { migrationsFolder } from '../src/paths.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../src/platform/documents/number-sequences.ts';
 
 /*
- * 0008_documents_layer moves data: certificate number sequences become per-kind document sequences,
- * and profile image paths become file ids. A database at 0007 with such data is migrated here.
+ * 0010_documents_layer moves data: certificate number sequences become per-kind document sequences,
+ * and profile image paths become file ids. A database just before it with such data is migrated here.
  */
-const BEFORE = '0008_documents_layer';
+const BEFORE = '0010_documents_layer';
 
 let admin: pg.Client;
 let client: pg.Client;
