@@ -21,7 +21,6 @@ let mail: MailCatcher;
 let app: App;
 let owner: Session;
 
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 const LONG_INFO = `${'Flood test held for 24 hours with no leaks observed. '.repeat(60)}End of notes: cure times followed.`;
 
 async function uploadTo(url: string, image: Buffer, filename: string, contentType: string) {
