@@ -1,8 +1,7 @@
-import { COMMON_MATERIAL_MAX_LENGTH, type Profile } from '@app/contract';
+import { COMMON_MATERIAL_MAX_LENGTH, commonMaterialProblem, type Profile } from '@app/contract';
 import { useState } from 'react';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { useUpdateProfileMutation } from '../api/update-profile.ts';
-import { commonMaterialProblem } from '@app/contract';
 
 /**
  * The common materials list as the user edits it, as props for a ListEditor and its SaveStatus.
