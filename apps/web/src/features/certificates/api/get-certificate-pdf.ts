@@ -1,11 +1,11 @@
-import { certificateEndpoints } from '@app/contract';
+import { sharedCertificateEndpoints } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { callFile } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 
 /** The certificate's PDF; the owner's token goes along (login is optional) so a draft can be downloaded too. */
 export function fetchCertificatePdf(id: string, signal?: AbortSignal) {
-  return callFile(certificateEndpoints.pdf, { params: { id } }, { signal });
+  return callFile(sharedCertificateEndpoints.pdf, { params: { id } }, { signal });
 }
 
 export type CertificatePdf =

@@ -1,4 +1,4 @@
-import { type Certificate, certificateEndpoints } from '@app/contract';
+import { type Certificate, sharedCertificateEndpoints } from '@app/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client.ts';
@@ -10,7 +10,7 @@ import { certificateKeys } from './certificate-keys.ts';
  * only. Login is optional (contract): the token goes along when there is a session.
  */
 export function fetchCertificate(id: string, signal?: AbortSignal): Promise<Certificate> {
-  return call(certificateEndpoints.get, { params: { id } }, { signal });
+  return call(sharedCertificateEndpoints.get, { params: { id } }, { signal });
 }
 
 /** `viewer`: the signed-in user's id, or 'visitor'. */
