@@ -1,4 +1,4 @@
-import { authErrorMessages } from '@app/contract';
+import { authErrorMessages, errorCodes } from '@app/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -509,7 +509,10 @@ const states: Array<[name: string, StateCheck]> = [
                 status: 400,
                 contentType: 'application/json',
                 body: JSON.stringify({
-                  error: { code: 'current_password_incorrect', message: authErrorMessages.currentPasswordIncorrect },
+                  error: {
+                    code: errorCodes.currentPasswordIncorrect,
+                    message: authErrorMessages.currentPasswordIncorrect,
+                  },
                 }),
               })
             : route.continue(),
@@ -534,7 +537,7 @@ const states: Array<[name: string, StateCheck]> = [
             status: 400,
             contentType: 'application/json',
             body: JSON.stringify({
-              error: { code: 'recovery_link_other_browser', message: authErrorMessages.recoveryLinkOtherBrowser },
+              error: { code: errorCodes.recoveryLinkOtherBrowser, message: authErrorMessages.recoveryLinkOtherBrowser },
             }),
           }),
         ),

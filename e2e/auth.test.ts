@@ -1,4 +1,4 @@
-import { authErrorMessages } from '@app/contract';
+import { authErrorMessages, errorCodes } from '@app/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -438,7 +438,7 @@ describe('session upkeep', () => {
       route.fulfill({
         status: 503,
         contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'service_unavailable', message: 'Down for maintenance' } }),
+        body: JSON.stringify({ error: { code: errorCodes.serviceUnavailable, message: 'Down for maintenance' } }),
       }),
     );
     await signInThroughForm(page, email);

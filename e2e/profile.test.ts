@@ -1,4 +1,4 @@
-import { INVALID_ABN_MESSAGE } from '@app/contract';
+import { errorCodes, INVALID_ABN_MESSAGE } from '@app/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount, fillSignInForm, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
@@ -81,7 +81,7 @@ describe('company profile', () => {
             contentType: 'application/json',
             body: JSON.stringify({
               error: {
-                code: 'validation_failed',
+                code: errorCodes.validationFailed,
                 message: 'That licence number is not in the register.',
                 details: [{ path: 'licence_number', message: 'That licence number is not in the register.' }],
               },

@@ -3,6 +3,7 @@ export * from './auth/endpoints.ts';
 export * from './certificates/certificates.ts';
 export * from './certificates/endpoints.ts';
 export * from './certificates/month-key.ts';
+export * from './certificates/shared-endpoints.ts';
 export * from './common/values.ts';
 export * from './constants.ts';
 export * from './errors/errors.ts';

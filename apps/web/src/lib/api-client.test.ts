@@ -11,7 +11,7 @@ import {
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
 // Types only: the module itself needs a browser (the session store reads localStorage).
-type Client = typeof import('./api-client.ts');
+type Client = typeof import('./api-client.ts') & typeof import('./api-upload.ts');
 
 /** Never run: the compiler checks each call against its declaration (npm run typecheck). */
 function typedCalls({ call, callUpload, callFile }: Client) {

@@ -8,11 +8,9 @@ import {
   type JsonEndpoint,
   type RequestInput,
   type SuccessBody,
-  type UploadEndpoint,
 } from '@app/contract';
 import { authStore } from './auth/auth-store.ts';
-import { ApiError, type JsonRequest, requestFile, requestJson } from './http.ts';
-import { type MultipartRequest, requestMultipart } from './http-upload.ts';
+import { type AnyInput, ApiError, requestFile, requestJson } from './http.ts';
 
 export { ApiError, NetworkError } from './http.ts';
 
@@ -24,45 +22,15 @@ type CallArgs<E extends Endpoint, Options> =
     ? [input?: RequestInput<E>, options?: Options]
     : [input: RequestInput<E>, options?: Options];
 
-/** What every call needs from its input, whatever the endpoint. */
-type AnyInput = { params?: Readonly<Record<string, unknown>>; query?: Readonly<Record<string, unknown>> };
-
 /**
  * Calls a declared endpoint (contract): JSON in and out, with the session its auth mode asks for
  * (see authorised). Answers with the 2xx body, or throws an ApiError or a NetworkError.
  */
 export function call<E extends JsonEndpoint>(endpoint: E, ...args: CallArgs<E, CallOptions>): Promise<SuccessBody<E>>;
-export function call(endpoint: JsonEndpoint, input: AnyInput & { body?: unknown } = {}, options: CallOptions = {}) {
-  const url = endpointUrl(endpoint, input);
+export function call(endpoint: JsonEndpoint, input: AnyInput = {}, options: CallOptions = {}) {
   return authorised(endpoint.auth, (accessToken) =>
-    requestJson(url, { method: endpoint.method, body: input.body, accessToken, signal: options.signal }),
+    requestJson(endpoint, input, { accessToken, signal: options.signal }),
   );
-}
-
-export type UploadOptions = {
-  /** Called as the file goes out, with the share sent so far (0 to 1). */
-  onProgress?: (fraction: number) => void;
-  signal?: AbortSignal;
-};
-
-/**
- * Uploads to a declared multipart endpoint. A Blob or File is sent as the one field `file` the
- * server reads. Answers with the 2xx body, or throws an ApiError (e.g. 413 too large, 415 not an
- * image) or a NetworkError.
- */
-export function callUpload<E extends UploadEndpoint>(
-  endpoint: E,
-  input: Omit<RequestInput<E>, 'body'> & { file: Blob },
-  options?: UploadOptions,
-): Promise<SuccessBody<E>>;
-export function callUpload(endpoint: UploadEndpoint, input: AnyInput & { file: Blob }, options: UploadOptions = {}) {
-  const url = endpointUrl(endpoint, input);
-  // Uploads add (POST) or replace (PUT); the declaration says which.
-  const method = endpoint.method === 'PUT' ? 'PUT' : 'POST';
-  return authorised(endpoint.auth, (accessToken) => {
-    options.onProgress?.(0);
-    return requestMultipart(url, { method, body: singleFileForm(input.file), accessToken, ...options });
-  });
 }
 
 /** Downloads a declared file endpoint (e.g. a certificate's PDF), with the name the server suggests. */
@@ -75,52 +43,12 @@ export function callFile(endpoint: FileEndpoint, input: AnyInput = {}, options: 
   return authorised(endpoint.auth, (accessToken) => requestFile(url, { accessToken, signal: options.signal }));
 }
 
-/** Calls an endpoint that needs the signed-in user, with JSON in and out (see withAccessToken). */
-export function apiRequest<T>(path: string, request: Omit<JsonRequest, 'accessToken'> = {}): Promise<T> {
-  return withAccessToken((accessToken) => requestJson<T>(path, { ...request, accessToken }));
-}
-
-export type ApiUploadOptions = UploadOptions & {
-  /** POST adds a new file (e.g. a certificate photo); PUT replaces one (e.g. the profile logo). */
-  method?: MultipartRequest['method'];
-};
-
-/**
- * Uploads to an endpoint that needs the signed-in user, as multipart/form-data. A Blob or File is
- * sent as the one field `file` the server reads; pass FormData to send anything else. Answers with
- * the parsed JSON, or throws an ApiError (e.g. 413 too large, 415 not an image) or a NetworkError.
- */
-export function apiUpload<T>(path: string, content: Blob | FormData, options: ApiUploadOptions = {}): Promise<T> {
-  const body = content instanceof FormData ? content : singleFileForm(content);
-  const { method = 'POST', onProgress, signal } = options;
-  return withAccessToken((accessToken) => {
-    onProgress?.(0);
-    return requestMultipart<T>(path, { method, body, accessToken, onProgress, signal });
-  });
-}
-
-function singleFileForm(file: Blob): FormData {
-  const form = new FormData();
-  // A drawn signature is a Blob without a name; the server judges the content, not the name.
-  form.append('file', file, file instanceof File ? file.name : 'upload');
-  return form;
-}
-
-/** Downloads a file as the signed-in user (e.g. the PDF of their draft certificate). */
-export function apiFile(path: string, signal?: AbortSignal) {
-  return withAccessToken((accessToken) => requestFile(path, { accessToken, signal }));
-}
-
-/** For endpoints anyone may call (sign-up, password recovery, emailed links). */
-export const publicRequest = requestJson;
-/** For files anyone may download (e.g. a completed certificate's PDF). */
-export const publicFile = requestFile;
-
 /**
  * Sends with the session the auth mode asks for. none: without a token. required: with the
  * signed-in user's token (withAccessToken). optional: with it when signed in, else as a visitor.
+ * Exported for callUpload only (api-upload.ts).
  */
-function authorised<T>(auth: AuthMode, send: (accessToken?: string) => Promise<T>): Promise<T> {
+export function authorised<T>(auth: AuthMode, send: (accessToken?: string) => Promise<T>): Promise<T> {
   if (auth === 'none') return send();
   return withAccessToken(send, { visitorAllowed: auth === 'optional' });
 }

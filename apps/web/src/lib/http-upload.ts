@@ -17,13 +17,13 @@ const cancelled = () => new DOMException('The upload was cancelled.', 'AbortErro
  * requestJson's (http.ts): the parsed JSON, an ApiError or a NetworkError (an AbortError when
  * cancelled).
  */
-export function requestMultipart<T>(path: string, request: MultipartRequest): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export function requestMultipart(url: string, request: MultipartRequest): Promise<unknown> {
+  return new Promise((resolve, reject) => {
     const { signal, onProgress } = request;
     if (signal?.aborted) return reject(cancelled());
     const xhr = new XMLHttpRequest();
     const abort = () => xhr.abort();
-    xhr.open(request.method, path);
+    xhr.open(request.method, url);
     xhr.setRequestHeader('accept', 'application/json');
     if (request.accessToken) xhr.setRequestHeader('authorization', `Bearer ${request.accessToken}`);
     if (onProgress) {
@@ -33,7 +33,7 @@ export function requestMultipart<T>(path: string, request: MultipartRequest): Pr
     }
     xhr.addEventListener('load', () => {
       const payload = parseJson(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300) resolve(payload as T);
+      if (xhr.status >= 200 && xhr.status < 300) resolve(payload);
       else reject(toApiError(xhr, payload));
     });
     xhr.addEventListener('error', () => reject(new NetworkError()));

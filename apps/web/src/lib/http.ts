@@ -1,7 +1,19 @@
-import { type ErrorCode, type FieldIssue, isErrorCode } from '@app/contract';
+import {
+  type Endpoint,
+  type ErrorCode,
+  endpointUrl,
+  type FieldIssue,
+  isErrorCode,
+  type JsonEndpoint,
+  type RequestInput,
+  type SuccessBody,
+} from '@app/contract';
 
-/** The server's codes (contract), and the one the client gives an answer that is not ours (a proxy's page). */
-export type ApiErrorCode = ErrorCode | 'unexpected_response';
+/** The code the client gives an answer that is not ours: a proxy's page, or a code this build does not know. */
+export const clientErrorCodes = { unexpectedResponse: 'unexpected_response' } as const;
+
+/** The server's codes (contract), and the client's own. */
+export type ApiErrorCode = ErrorCode | (typeof clientErrorCodes)[keyof typeof clientErrorCodes];
 
 /** The server answered with an error (PRODUCT.md, API conventions shape): branch on `code`, show `message`. */
 export class ApiError extends Error {
@@ -26,42 +38,62 @@ export class NetworkError extends Error {
   }
 }
 
-export type JsonRequest = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+/** How a request goes out: with which Bearer token (none: anonymously), cancelled by which signal. */
+export type Transport = { accessToken?: string | undefined; signal?: AbortSignal | undefined };
+
+/** What every request's input may hold, whatever the endpoint. */
+export type AnyInput = {
+  params?: Readonly<Record<string, unknown>>;
+  query?: Readonly<Record<string, unknown>>;
   body?: unknown;
-  accessToken?: string;
-  signal?: AbortSignal;
 };
 
 /**
- * The one place the web app calls `fetch` (uploads: see http-upload.ts): JSON in and out, every failure turned into an
- * ApiError or a NetworkError. It knows nothing about sessions (see api-client.ts for that), so the
- * auth session can use it for its own calls without a circular import.
+ * The auth session's way to call its endpoints (signing in, renewing, signing out): with exactly
+ * the token given and no session logic, so it needs no import of api-client.ts (which imports the
+ * session). Everything else calls through api-client.ts. Typed by the declaration; throws like requestJson.
  */
-export async function requestJson<T>(path: string, request: JsonRequest = {}): Promise<T> {
+export function requestEndpoint<E extends JsonEndpoint>(
+  endpoint: E,
+  input: RequestInput<E>,
+  transport?: Transport,
+): Promise<SuccessBody<E>>;
+export function requestEndpoint(endpoint: JsonEndpoint, input: AnyInput, transport: Transport = {}) {
+  return requestJson(endpoint, input, transport);
+}
+
+/**
+ * Sends a declared endpoint's request, JSON in and out (files: requestFile; uploads: http-upload.ts),
+ * every failure turned into an ApiError or a NetworkError. It answers `unknown`: its callers
+ * (api-client.ts `call`, requestEndpoint) give it the declaration's type.
+ */
+export async function requestJson(
+  endpoint: Pick<Endpoint, 'method' | 'path'>,
+  input: AnyInput,
+  transport: Transport,
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   // Only with a body: Fastify rejects an empty body that claims to be JSON.
-  if (request.body !== undefined) headers['content-type'] = 'application/json';
-  if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`;
+  if (input.body !== undefined) headers['content-type'] = 'application/json';
+  if (transport.accessToken) headers.authorization = `Bearer ${transport.accessToken}`;
 
-  const response = await send(path, {
-    method: request.method ?? 'GET',
+  const response = await send(endpointUrl(endpoint, input), {
+    method: endpoint.method,
     headers,
-    body: request.body === undefined ? null : JSON.stringify(request.body),
-    signal: request.signal ?? null,
+    body: input.body === undefined ? null : JSON.stringify(input.body),
+    signal: transport.signal ?? null,
   });
-  return (await response.json().catch(() => undefined)) as T;
+  return await response.json().catch(() => undefined);
 }
 
 /** A file the server sends (e.g. a certificate PDF), with the name it suggests. */
 export async function requestFile(
-  path: string,
-  request: Pick<JsonRequest, 'accessToken' | 'signal'> = {},
+  url: string,
+  request: Transport = {},
 ): Promise<{ blob: Blob; filename: string | null }> {
   const headers: Record<string, string> = {};
   if (request.accessToken) headers.authorization = `Bearer ${request.accessToken}`;
-  const response = await send(path, { headers, signal: request.signal ?? null });
+  const response = await send(url, { headers, signal: request.signal ?? null });
   const disposition = response.headers.get('content-disposition') ?? '';
   return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null };
 }
@@ -86,13 +118,13 @@ export function toApiError(response: { status: number; statusText: string }, pay
   if (error && typeof error.code === 'string' && typeof error.message === 'string') {
     const details = Array.isArray(error.details) ? (error.details as FieldIssue[]) : [];
     // A code this build does not know (a newer server): its words still reach the user.
-    const code = isErrorCode(error.code) ? error.code : 'unexpected_response';
+    const code = isErrorCode(error.code) ? error.code : clientErrorCodes.unexpectedResponse;
     return new ApiError(response.status, code, error.message, details);
   }
   // Not our error shape: a proxy or gateway answered.
   return new ApiError(
     response.status,
-    'unexpected_response',
+    clientErrorCodes.unexpectedResponse,
     `The server answered ${response.status} ${response.statusText}`.trim(),
   );
 }

@@ -1,11 +1,12 @@
+import { errorCodes } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { CONNECTION_ERROR_MESSAGE } from './auth/auth-errors.ts';
-import { ApiError, NetworkError } from './http.ts';
+import { ApiError, clientErrorCodes, NetworkError } from './http.ts';
 import { fieldErrorsFrom, requestErrorMessage, UNEXPECTED_ERROR_MESSAGE } from './request-errors.ts';
 
 describe('requestErrorMessage', () => {
   it("shows the server's own message", () => {
-    const error = new ApiError(415, 'unsupported_media_type', 'Only JPEG, PNG or WebP images can be uploaded.');
+    const error = new ApiError(415, errorCodes.unsupportedMediaType, 'Only JPEG, PNG or WebP images can be uploaded.');
     expect(requestErrorMessage(error)).toBe('Only JPEG, PNG or WebP images can be uploaded.');
   });
 
@@ -14,7 +15,7 @@ describe('requestErrorMessage', () => {
   });
 
   it("does not show a proxy's status line or a programming error", () => {
-    expect(requestErrorMessage(new ApiError(502, 'unexpected_response', 'The server answered 502'))).toBe(
+    expect(requestErrorMessage(new ApiError(502, clientErrorCodes.unexpectedResponse, 'The server answered 502'))).toBe(
       UNEXPECTED_ERROR_MESSAGE,
     );
     expect(requestErrorMessage(new TypeError('x is undefined'))).toBe(UNEXPECTED_ERROR_MESSAGE);
@@ -23,7 +24,7 @@ describe('requestErrorMessage', () => {
 
 describe('fieldErrorsFrom', () => {
   it('keys messages by field, first message first, list items under their list', () => {
-    const error = new ApiError(400, 'validation_failed', 'Check the ABN', [
+    const error = new ApiError(400, errorCodes.validationFailed, 'Check the ABN', [
       { path: 'company_abn', message: 'Fails the ABN check' },
       { path: 'company_abn', message: 'A later message' },
       { path: 'common_materials.2', message: 'A material cannot be blank.' },
@@ -35,7 +36,7 @@ describe('fieldErrorsFrom', () => {
   });
 
   it('is empty for errors without field details', () => {
-    expect(fieldErrorsFrom(new ApiError(500, 'internal_error', 'Oops'))).toEqual({});
+    expect(fieldErrorsFrom(new ApiError(500, errorCodes.internalError, 'Oops'))).toEqual({});
     expect(fieldErrorsFrom(new NetworkError())).toEqual({});
   });
 });

@@ -1,5 +1,5 @@
 import { CONNECTION_ERROR_MESSAGE } from './auth/auth-errors.ts';
-import { ApiError, NetworkError } from './http.ts';
+import { ApiError, clientErrorCodes, NetworkError } from './http.ts';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -9,8 +9,8 @@ export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Pleas
  */
 export function requestErrorMessage(error: unknown): string {
   if (error instanceof NetworkError) return CONNECTION_ERROR_MESSAGE;
-  // 'unexpected_response' is a proxy's page, not our words.
-  if (error instanceof ApiError && error.code !== 'unexpected_response') return error.message;
+  // An unexpected response is a proxy's page, not our words.
+  if (error instanceof ApiError && error.code !== clientErrorCodes.unexpectedResponse) return error.message;
   return UNEXPECTED_ERROR_MESSAGE;
 }
 

@@ -1,7 +1,6 @@
-import { z } from 'zod/mini';
 import { okResponseSchema } from '../auth/auth.ts';
 import { errorCodes, uploadErrorCodes } from '../errors/errors.ts';
-import { defineEndpoint, fileResponse, multipartUpload } from '../http/endpoint.ts';
+import { defineEndpoint, multipartUpload } from '../http/endpoint.ts';
 import {
   certificateListQuerySchema,
   certificateListResponseSchema,
@@ -13,11 +12,9 @@ import {
   updateCertificateRequestSchema,
   uploadedPhotoSchema,
 } from './certificates.ts';
+import { certificateIdParams, sharedCertificateEndpoints } from './shared-endpoints.ts';
 
-// Any id string is accepted here; one that is not a UUID is simply not found (404, not 400).
-const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
-
-/** Certificates, their photos and the gallery (PRODUCT.md, Certificates). */
+/** Certificates, their photos and the gallery (PRODUCT.md, Certificates); the share link's two from shared-endpoints.ts. */
 export const certificateEndpoints = {
   create: defineEndpoint({
     method: 'POST',
@@ -63,31 +60,14 @@ export const certificateEndpoints = {
     responses: { 200: galleryResponseSchema },
     errors: [],
   }),
-  // The share link needs no login for a completed certificate; the owner also reaches drafts.
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/api/certificates/:id',
-    auth: 'optional',
-    summary: "A certificate: the owner's, or any completed one by its link",
-    params: idParams,
-    responses: { 200: certificateSchema },
-    errors: [errorCodes.notFound],
-  }),
-  pdf: defineEndpoint({
-    method: 'GET',
-    path: '/api/certificates/:id/pdf',
-    auth: 'optional',
-    summary: 'A certificate as an A4 PDF',
-    params: idParams,
-    responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
-  }),
+  get: sharedCertificateEndpoints.get,
+  pdf: sharedCertificateEndpoints.pdf,
   update: defineEndpoint({
     method: 'PATCH',
     path: '/api/certificates/:id',
     auth: 'required',
     summary: 'Update a certificate (Premium); fields not sent keep their value',
-    params: idParams,
+    params: certificateIdParams,
     body: updateCertificateRequestSchema,
     responses: { 200: certificateSchema },
     errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.monthlyLimitReached],
@@ -97,7 +77,7 @@ export const certificateEndpoints = {
     path: '/api/certificates/:id',
     auth: 'required',
     summary: 'Delete a certificate and its photos (Premium)',
-    params: idParams,
+    params: certificateIdParams,
     responses: { 200: okResponseSchema },
     errors: [errorCodes.notFound, errorCodes.premiumRequired],
   }),

@@ -1,4 +1,4 @@
-import type { Certificate } from '@app/contract';
+import { type Certificate, errorCodes } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import {
@@ -139,7 +139,7 @@ describe('completionErrors', () => {
 
 describe('formFieldErrors', () => {
   it("maps a 400's details to form fields, keeping the first message per field", () => {
-    const error = new ApiError(400, 'validation_failed', 'Check the form.', [
+    const error = new ApiError(400, errorCodes.validationFailed, 'Check the form.', [
       { path: 'job_site_address', message: 'Enter the job site address.' },
       { path: 'photos.3.caption', message: 'Keep captions under 300 characters.' },
       { path: 'photos', message: 'A photo could not be found.' },

@@ -1,4 +1,4 @@
-import { type Certificate, certificateMessages } from '@app/contract';
+import { type Certificate, certificateMessages, errorCodes } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../lib/http.ts';
 import { createFailureToast, deleteFailureToast, savedToast, updateFailureToast } from './certificate-toasts.ts';
@@ -6,11 +6,11 @@ import { createFailureToast, deleteFailureToast, savedToast, updateFailureToast 
 const certificate = (status: 'draft' | 'completed') =>
   ({ status, certificate_number: status === 'completed' ? 'WPC-2026-0001' : null }) as Certificate;
 
-const limit = new ApiError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit);
-const premiumUpdate = new ApiError(403, 'premium_required', certificateMessages.premiumUpdate);
-const premiumDelete = new ApiError(403, 'premium_required', certificateMessages.premiumDelete);
-const notFound = new ApiError(404, 'not_found', certificateMessages.notFound);
-const serverFailure = new ApiError(500, 'internal_error', 'Something went wrong.');
+const limit = new ApiError(403, errorCodes.monthlyLimitReached, certificateMessages.monthlyLimit);
+const premiumUpdate = new ApiError(403, errorCodes.premiumRequired, certificateMessages.premiumUpdate);
+const premiumDelete = new ApiError(403, errorCodes.premiumRequired, certificateMessages.premiumDelete);
+const notFound = new ApiError(404, errorCodes.notFound, certificateMessages.notFound);
+const serverFailure = new ApiError(500, errorCodes.internalError, 'Something went wrong.');
 const offline = new NetworkError();
 
 describe('certificate toasts', () => {
@@ -43,7 +43,7 @@ describe('certificate toasts', () => {
     );
     expect(createFailureToast(serverFailure).title).toBe('Database error');
     expect(createFailureToast(offline).title).toBe('Error');
-    const mismatch = new ApiError(403, 'user_mismatch', certificateMessages.userMismatch);
+    const mismatch = new ApiError(403, errorCodes.userMismatch, certificateMessages.userMismatch);
     expect(createFailureToast(mismatch)).toMatchObject({
       title: 'Error',
       description: certificateMessages.userMismatch,
@@ -61,7 +61,7 @@ describe('certificate toasts', () => {
       description: expect.stringMatching(/saved locally .* but not synchronized/),
     });
     expect(updateFailureToast(serverFailure, false).description).not.toMatch(/saved locally/);
-    expect(updateFailureToast(new ApiError(400, 'validation_failed', 'Enter the date.'), false)).toMatchObject({
+    expect(updateFailureToast(new ApiError(400, errorCodes.validationFailed, 'Enter the date.'), false)).toMatchObject({
       title: 'Update failed',
       description: 'Enter the date.',
     });

@@ -1,4 +1,4 @@
-import { type Certificate, certificateMessages, type SubscriptionTier } from '@app/contract';
+import { type Certificate, certificateMessages, errorCodes, type SubscriptionTier } from '@app/contract';
 import type { ToastInput } from '../../components/ui/notifications/index.ts';
 import { ApiError, NetworkError } from '../../lib/http.ts';
 import { FREE_DRAFT_NOTE } from './draft-copy.ts';
@@ -48,7 +48,10 @@ const notFound = () =>
 
 /** Whether the free plan stood in the way (the user can upgrade). */
 export function isPlanLimit(error: unknown): boolean {
-  return error instanceof ApiError && (error.code === 'monthly_limit_reached' || error.code === 'premium_required');
+  return (
+    error instanceof ApiError &&
+    (error.code === errorCodes.monthlyLimitReached || error.code === errorCodes.premiumRequired)
+  );
 }
 
 /** Whether the server never stored the write: no connection, or the server (database) failed. */
@@ -57,7 +60,8 @@ export function isWriteFailure(error: unknown): boolean {
 }
 
 export function createFailureToast(error: unknown): ToastInput {
-  if (error instanceof ApiError && error.code === 'monthly_limit_reached') return monthlyLimitToast(error.message);
+  if (error instanceof ApiError && error.code === errorCodes.monthlyLimitReached)
+    return monthlyLimitToast(error.message);
   if (error instanceof ApiError && error.status >= 500) {
     return failure('Database error', 'The certificate could not be saved. Your entries are still here: try again.');
   }
@@ -74,8 +78,10 @@ export function createFailureToast(error: unknown): ToastInput {
 
 /** `savedLocally`: whether the edit could be kept on this device after a write failure. */
 export function updateFailureToast(error: unknown, savedLocally: boolean): ToastInput {
-  if (error instanceof ApiError && error.code === 'premium_required') return failure('Premium Feature', error.message);
-  if (error instanceof ApiError && error.code === 'monthly_limit_reached') return monthlyLimitToast(error.message);
+  if (error instanceof ApiError && error.code === errorCodes.premiumRequired)
+    return failure('Premium Feature', error.message);
+  if (error instanceof ApiError && error.code === errorCodes.monthlyLimitReached)
+    return monthlyLimitToast(error.message);
   if (error instanceof ApiError && error.status === 404) return notFound();
   if (isWriteFailure(error)) {
     return failure(
@@ -89,7 +95,8 @@ export function updateFailureToast(error: unknown, savedLocally: boolean): Toast
 }
 
 export function deleteFailureToast(error: unknown): ToastInput {
-  if (error instanceof ApiError && error.code === 'premium_required') return failure('Premium Feature', error.message);
+  if (error instanceof ApiError && error.code === errorCodes.premiumRequired)
+    return failure('Premium Feature', error.message);
   if (error instanceof ApiError && error.status === 404) return notFound();
   if (error instanceof NetworkError) {
     return failure('Delete failed', 'The server could not be reached. Check your signal and try again.');

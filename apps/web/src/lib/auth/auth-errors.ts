@@ -1,4 +1,4 @@
-import { authErrorCodes } from '@app/contract';
+import { authErrorCodes, INVALID_EMAIL_MESSAGE } from '@app/contract';
 import { ApiError, NetworkError } from '../http.ts';
 
 export const CONNECTION_ERROR_MESSAGE = 'Connection error. Please check your internet connection and try again.';
@@ -10,7 +10,7 @@ const messagesByTrigger: ReadonlyArray<readonly [trigger: string, message: strin
     'already registered',
     "This email is already registered. Please sign in instead or use 'Forgot Password' if you can't access your account.",
   ],
-  ['invalid email', 'Please enter a valid email address.'],
+  ['invalid email', INVALID_EMAIL_MESSAGE],
   ['signup disabled', 'New registrations are currently disabled. Please contact support.'],
   ['email rate limit', 'Too many emails sent. Please wait before requesting another confirmation email.'],
   ['too many requests', 'Too many attempts. Please wait a few minutes before trying again.'],

@@ -1,4 +1,4 @@
-import { requestJson } from '../http.ts';
+import { requestEndpoint } from '../http.ts';
 import { SessionStore } from './session-store.ts';
 import { authStorageKey } from './storage-key.ts';
 
@@ -12,7 +12,7 @@ const REFRESH_CHECK_INTERVAL_MS = 10_000;
 export const authStore = new SessionStore({
   storage: window.localStorage,
   storageKey,
-  request: requestJson,
+  request: requestEndpoint,
   locks: navigator.locks,
 });
 

@@ -1,6 +1,6 @@
-import type { Session } from '@app/contract';
+import { authEndpoints, errorCodes, type JsonEndpoint, type Session } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError, type JsonRequest, NetworkError, type requestJson } from '../http.ts';
+import { type AnyInput, ApiError, NetworkError, type requestEndpoint, type Transport } from '../http.ts';
 import { type AuthChange, type LockManagerLike, SessionStore } from './session-store.ts';
 
 const STORAGE_KEY = 'localhost-auth-token';
@@ -35,7 +35,7 @@ function createLocks(): LockManagerLike {
 function createServer(clock: { now: number }) {
   let issued = 0;
   const liveRefreshTokens = new Set<string>();
-  const calls: Array<{ path: string; request: JsonRequest }> = [];
+  const calls: Array<{ endpoint: JsonEndpoint; input: AnyInput; transport: Transport }> = [];
   let offline = false;
 
   const issue = (userId = 'user-1'): Session => {
@@ -52,33 +52,33 @@ function createServer(clock: { now: number }) {
     return session;
   };
 
-  const handle = async (path: string, request: JsonRequest = {}): Promise<unknown> => {
-    calls.push({ path, request });
+  const handle = async (endpoint: JsonEndpoint, input: AnyInput, transport: Transport = {}): Promise<unknown> => {
+    calls.push({ endpoint, input, transport });
     await new Promise((resolve) => setTimeout(resolve, 1)); // answers arrive later, as over a network
     if (offline) throw new NetworkError();
-    const body = request.body as Record<string, string> | undefined;
-    switch (path) {
-      case '/api/auth/refresh': {
+    const body = input.body as Record<string, string> | undefined;
+    switch (endpoint) {
+      case authEndpoints.refresh: {
         const token = body?.refresh_token ?? '';
         if (!liveRefreshTokens.delete(token)) {
-          throw new ApiError(401, 'refresh_token_already_used', 'Invalid refresh token: already used');
+          throw new ApiError(401, errorCodes.refreshTokenReused, 'Invalid refresh token: already used');
         }
         return issue();
       }
-      case '/api/auth/signin':
+      case authEndpoints.signIn:
         return issue(body?.email === 'other@example.com' ? 'user-2' : 'user-1');
-      case '/api/auth/signout':
+      case authEndpoints.signOut:
         return { ok: true };
       default:
-        throw new ApiError(404, 'not_found', `No API endpoint at ${path}`);
+        throw new ApiError(404, errorCodes.notFound, `No API endpoint at ${endpoint.path}`);
     }
   };
 
   return {
     issue,
     calls,
-    request: handle as typeof requestJson,
-    refreshCalls: () => calls.filter((call) => call.path === '/api/auth/refresh'),
+    request: handle as typeof requestEndpoint,
+    refreshCalls: () => calls.filter((call) => call.endpoint === authEndpoints.refresh),
     goOffline: () => {
       offline = true;
     },
@@ -217,7 +217,7 @@ describe('SessionStore refresh', () => {
     // The second tab missed the storage event; its request with access-1 was refused too.
     expect(await second.store.refreshAfterRejection('access-1')).toBe('access-2');
     expect(
-      browser.server.refreshCalls().map((call) => (call.request.body as { refresh_token: string }).refresh_token),
+      browser.server.refreshCalls().map((call) => (call.input.body as { refresh_token: string }).refresh_token),
     ).toEqual(['refresh-1']);
   });
 
@@ -267,8 +267,8 @@ describe('SessionStore sign-in and sign-out', () => {
 
     await tab.store.signInWithPassword({ email: 'other@example.com', password: 'secret-password' });
 
-    expect(browser.server.calls.map((call) => call.path)).toEqual(['/api/auth/signout', '/api/auth/signin']);
-    expect(browser.server.calls[0]?.request.accessToken).toBe('access-1');
+    expect(browser.server.calls.map((call) => call.endpoint)).toEqual([authEndpoints.signOut, authEndpoints.signIn]);
+    expect(browser.server.calls[0]?.transport.accessToken).toBe('access-1');
     expect(tab.events()).toEqual(['SIGNED_OUT', 'SIGNED_IN']);
     expect(browser.stored()?.user.id).toBe('user-2');
   });
@@ -281,7 +281,7 @@ describe('SessionStore sign-in and sign-out', () => {
     await tab.store.signOut();
     expect(browser.stored()).toBeNull();
     expect(browser.server.calls).toEqual([
-      { path: '/api/auth/signout', request: { method: 'POST', accessToken: 'access-1' } },
+      { endpoint: authEndpoints.signOut, input: {}, transport: { accessToken: 'access-1' } },
     ]);
     expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false }]);
   });

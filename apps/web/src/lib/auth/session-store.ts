@@ -1,5 +1,5 @@
 import { type AuthUser, authEndpoints, type Session, sessionSchema } from '@app/contract';
-import { ApiError, type requestJson } from '../http.ts';
+import { ApiError, type requestEndpoint } from '../http.ts';
 
 export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session };
 
@@ -18,7 +18,7 @@ export type LockManagerLike = {
 export type SessionStoreOptions = {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   storageKey: string;
-  request: typeof requestJson;
+  request: typeof requestEndpoint;
   /** Shared by every tab of the origin; without it (old browsers) only this tab is serialised. */
   locks?: LockManagerLike | undefined;
   now?: () => number;
@@ -98,11 +98,9 @@ export class SessionStore {
     await this.endSession({ expired: false });
     if (previous) {
       // Failures do not matter: the old session is gone from this browser either way.
-      await this.options
-        .request(signOut.path, { method: signOut.method, accessToken: previous.access_token })
-        .catch(() => undefined);
+      await this.options.request(signOut, {}, { accessToken: previous.access_token }).catch(() => undefined);
     }
-    const session = await this.options.request<Session>(signIn.path, { method: signIn.method, body: credentials });
+    const session = await this.options.request(signIn, { body: credentials });
     return this.commit(session, 'SIGNED_IN');
   }
 
@@ -112,7 +110,7 @@ export class SessionStore {
     const accessToken = await this.getAccessToken().catch(() => this.currentSession()?.access_token ?? null);
     await this.endSession({ expired: false });
     if (accessToken) {
-      await this.options.request(signOut.path, { method: signOut.method, accessToken }).catch(() => undefined);
+      await this.options.request(signOut, {}, { accessToken }).catch(() => undefined);
     }
   }
 
@@ -215,11 +213,11 @@ export class SessionStore {
         return stored;
       }
       try {
-        const renewed = await this.options.request<Session>(refresh.path, {
-          method: refresh.method,
-          body: { refresh_token: stored.refresh_token },
-          signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS),
-        });
+        const renewed = await this.options.request(
+          refresh,
+          { body: { refresh_token: stored.refresh_token } },
+          { signal: AbortSignal.timeout(REFRESH_TIMEOUT_MS) },
+        );
         return this.commit(renewed, 'TOKEN_REFRESHED');
       } catch (error) {
         if (!isSessionRejection(error)) throw error;

@@ -1,6 +1,6 @@
-import type { Profile } from '@app/contract';
+import { type Profile, profileEndpoints } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../api-client.ts';
+import { call } from '../api-client.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { basicProfile } from './basic-profile.ts';
 
@@ -9,7 +9,7 @@ import { basicProfile } from './basic-profile.ts';
  * redirect and the certificate screens read it too; the profile's writes live in features/profile.
  */
 export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
-  return apiRequest('/api/profile', { signal });
+  return call(profileEndpoints.get, {}, { signal });
 }
 
 /** Per user, so one person's profile is never shown to the next one signing in on this browser. */

@@ -1,11 +1,12 @@
 import {
+  authEndpoints,
   authErrorCodes,
   type EmailLinkType,
   type ExchangeCodeResponse,
   type Session,
   type VerifyResponse,
 } from '@app/contract';
-import { ApiError, publicRequest } from '../../../lib/api-client.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { authStore } from '../../../lib/auth/auth-store.ts';
 import { forgetCodeVerifier, storedCodeVerifier } from '../../../lib/auth/pkce.ts';
 
@@ -46,11 +47,11 @@ export async function completeEmailLink(link: EmailLink): Promise<EmailLinkOutco
 }
 
 function exchangeCode(body: { auth_code: string; code_verifier: string }): Promise<ExchangeCodeResponse> {
-  return publicRequest('/api/auth/exchange', { method: 'POST', body });
+  return call(authEndpoints.exchangeCode, { body });
 }
 
 function verify(body: { type: EmailLinkType; token_hash?: string; auth_code?: string }): Promise<VerifyResponse> {
-  return publicRequest('/api/auth/verify', { method: 'POST', body });
+  return call(authEndpoints.verify, { body });
 }
 
 function adoptVerified(result: VerifyResponse): EmailLinkOutcome {

@@ -1,10 +1,11 @@
+import { authEndpoints } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { publicRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { withCodeExchange } from './code-exchange.ts';
 
 export async function resendConfirmation(email: string): Promise<void> {
   await withCodeExchange((code_challenge) =>
-    publicRequest('/api/auth/resend', { method: 'POST', body: { email, code_challenge } }),
+    call(authEndpoints.resendConfirmation, { body: { email, code_challenge } }),
   );
 }
 

@@ -1,13 +1,13 @@
-import type { SignUpResponse } from '@app/contract';
+import { authEndpoints, type SignUpResponse } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { publicRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { withCodeExchange } from './code-exchange.ts';
 
 /** Creates the account; the confirmation link comes back to this browser (PKCE) where it can. */
 export function signUp(input: { email: string; password: string }): Promise<SignUpResponse> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return withCodeExchange((code_challenge) =>
-    publicRequest('/api/auth/signup', { method: 'POST', body: { ...input, code_challenge, time_zone: timeZone } }),
+    call(authEndpoints.signUp, { body: { ...input, code_challenge, time_zone: timeZone } }),
   );
 }
 

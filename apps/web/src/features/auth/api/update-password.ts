@@ -1,13 +1,13 @@
-import type { AuthUser } from '@app/contract';
+import { type AuthUser, authEndpoints } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { authStore } from '../../../lib/auth/auth-store.ts';
 
 type PasswordChange = { password: string; current_password?: string };
 
 /** PUT /api/auth/user: sets a new password; the server ends the user's other sessions. */
 export function updatePassword(body: PasswordChange): Promise<AuthUser> {
-  return apiRequest('/api/auth/user', { method: 'PUT', body });
+  return call(authEndpoints.updatePassword, { body });
 }
 
 /**

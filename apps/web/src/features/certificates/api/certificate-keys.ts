@@ -12,8 +12,6 @@ export const certificateKeys = {
   usage: (userId: string) => ['certificates', userId, 'usage'] as const,
 };
 
-export const certificatePath = (id: string) => `/api/certificates/${encodeURIComponent(id)}`;
-
 /** After a save: the detail page shows the saved certificate at once, and so do the lists. */
 export function rememberSavedCertificate(queryClient: QueryClient, userId: string, certificate: Certificate) {
   queryClient.setQueryData(certificateKeys.detail(userId, certificate.id), certificate);

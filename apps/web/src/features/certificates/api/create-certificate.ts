@@ -1,12 +1,17 @@
-import type { Certificate, CreateCertificateRequest, WritableCertificateStatus } from '@app/contract';
+import {
+  type Certificate,
+  type CreateCertificateRequest,
+  certificateEndpoints,
+  type WritableCertificateStatus,
+} from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { type CertificateFormValues, createRequestOf } from '../certificate-form.ts';
 import { rememberSavedCertificate } from './certificate-keys.ts';
 import { assertUnderMonthlyLimit } from './get-monthly-usage.ts';
 
 export function createCertificate(body: CreateCertificateRequest): Promise<Certificate> {
-  return apiRequest('/api/certificates', { method: 'POST', body });
+  return call(certificateEndpoints.create, { body });
 }
 
 export type CertificateSave = { values: CertificateFormValues; status: WritableCertificateStatus };

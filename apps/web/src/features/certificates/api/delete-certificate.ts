@@ -1,9 +1,10 @@
+import { certificateEndpoints } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { certificatePath, forgetDeletedCertificate } from './certificate-keys.ts';
+import { call } from '../../../lib/api-client.ts';
+import { forgetDeletedCertificate } from './certificate-keys.ts';
 
 export async function deleteCertificate(id: string): Promise<void> {
-  await apiRequest(certificatePath(id), { method: 'DELETE' });
+  await call(certificateEndpoints.delete, { params: { id } });
 }
 
 export function useDeleteCertificateMutation(

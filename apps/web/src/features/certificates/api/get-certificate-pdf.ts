@@ -1,11 +1,11 @@
+import { sharedCertificateEndpoints } from '@app/contract';
 import { useEffect, useState } from 'react';
-import { apiFile, publicFile } from '../../../lib/api-client.ts';
+import { callFile } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 
-/** The certificate's PDF; the owner asks with their token so a draft can be downloaded too. */
-export function fetchCertificatePdf(id: string, signedIn: boolean, signal?: AbortSignal) {
-  const path = `/api/certificates/${encodeURIComponent(id)}/pdf`;
-  return signedIn ? apiFile(path, signal) : publicFile(path, { signal });
+/** The certificate's PDF; the owner's token goes along (login is optional) so a draft can be downloaded too. */
+export function fetchCertificatePdf(id: string, signal?: AbortSignal) {
+  return callFile(sharedCertificateEndpoints.pdf, { params: { id } }, { signal });
 }
 
 export type CertificatePdf =
@@ -28,7 +28,7 @@ export function useCertificatePdf(id: string): { pdf: CertificatePdf; retry: () 
     const controller = new AbortController();
     let objectUrl: string | undefined;
     setPdf({ status: 'preparing' });
-    fetchCertificatePdf(id, auth.status === 'signed-in', controller.signal).then(
+    fetchCertificatePdf(id, controller.signal).then(
       ({ blob, filename }) => {
         objectUrl = URL.createObjectURL(blob);
         setPdf({ status: 'ready', url: objectUrl, filename: filename ?? 'certificate.pdf' });

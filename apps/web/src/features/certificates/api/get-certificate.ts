@@ -1,20 +1,23 @@
-import type { Certificate } from '@app/contract';
+import { type Certificate, sharedCertificateEndpoints } from '@app/contract';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, apiRequest, publicRequest } from '../../../lib/api-client.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { certificateKeys, certificatePath } from './certificate-keys.ts';
+import { certificateKeys } from './certificate-keys.ts';
 
-/** The share link's data: the signed-in owner also gets their drafts; anyone else a completed one only. */
-export function fetchCertificate(id: string, signedIn: boolean, signal?: AbortSignal): Promise<Certificate> {
-  return signedIn ? apiRequest(certificatePath(id), { signal }) : publicRequest(certificatePath(id), { signal });
+/**
+ * The share link's data: the signed-in owner also gets their drafts; anyone else a completed one
+ * only. Login is optional (contract): the token goes along when there is a session.
+ */
+export function fetchCertificate(id: string, signal?: AbortSignal): Promise<Certificate> {
+  return call(sharedCertificateEndpoints.get, { params: { id } }, { signal });
 }
 
 /** `viewer`: the signed-in user's id, or 'visitor'. */
 export const certificateQueryOptions = (viewer: string, id: string) =>
   queryOptions({
     queryKey: certificateKeys.detail(viewer, id),
-    queryFn: ({ signal }) => fetchCertificate(id, viewer !== 'visitor', signal),
+    queryFn: ({ signal }) => fetchCertificate(id, signal),
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
   });
 

@@ -1,6 +1,6 @@
-import type { CertificateListResponse, WritableCertificateStatus } from '@app/contract';
+import { type CertificateListResponse, certificateEndpoints, type WritableCertificateStatus } from '@app/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { certificateKeys } from './certificate-keys.ts';
 
 const CERTIFICATES_PAGE_SIZE = 20;
@@ -13,11 +13,8 @@ export function fetchCertificatePage(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<CertificateListResponse> {
-  const params = new URLSearchParams({ limit: String(CERTIFICATES_PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  if (filters.status) params.set('status', filters.status);
-  if (filters.q) params.set('q', filters.q);
-  return apiRequest(`/api/certificates?${params}`, { signal });
+  const query = { limit: CERTIFICATES_PAGE_SIZE, cursor, status: filters.status, q: filters.q || undefined };
+  return call(certificateEndpoints.list, { query }, { signal });
 }
 
 export const certificatesQueryOptions = (userId: string, filters: CertificateListFilters) =>

@@ -1,11 +1,11 @@
-import { certificateMessages, type MonthlyUsage } from '@app/contract';
+import { certificateEndpoints, certificateMessages, errorCodes, type MonthlyUsage } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { ApiError, call } from '../../../lib/api-client.ts';
 import { certificateKeys } from './certificate-keys.ts';
 
 /** GET /api/certificates/usage: completed certificates this month, and the plan's limit. */
 export function fetchMonthlyUsage(signal?: AbortSignal): Promise<MonthlyUsage> {
-  return apiRequest('/api/certificates/usage', { signal });
+  return call(certificateEndpoints.usage, {}, { signal });
 }
 
 export const monthlyUsageQueryOptions = (userId: string) =>
@@ -23,6 +23,6 @@ export function useMonthlyUsage(userId: string) {
 export async function assertUnderMonthlyLimit(): Promise<void> {
   const usage = await fetchMonthlyUsage().catch(() => undefined);
   if (usage && usage.limit !== null && usage.completed >= usage.limit) {
-    throw new ApiError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit);
+    throw new ApiError(403, errorCodes.monthlyLimitReached, certificateMessages.monthlyLimit);
   }
 }

@@ -1,12 +1,12 @@
-import type { Certificate, UpdateCertificateRequest } from '@app/contract';
+import { type Certificate, certificateEndpoints, type UpdateCertificateRequest } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { updateRequestOf } from '../certificate-form.ts';
-import { certificatePath, rememberSavedCertificate } from './certificate-keys.ts';
+import { rememberSavedCertificate } from './certificate-keys.ts';
 import type { CertificateSave } from './create-certificate.ts';
 
 export function updateCertificate(id: string, body: UpdateCertificateRequest): Promise<Certificate> {
-  return apiRequest(certificatePath(id), { method: 'PATCH', body });
+  return call(certificateEndpoints.update, { params: { id }, body });
 }
 
 /** Saves the form's changes to `certificate`. */

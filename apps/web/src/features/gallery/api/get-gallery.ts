@@ -1,10 +1,10 @@
-import type { GalleryPhoto } from '@app/contract';
+import { certificateEndpoints } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 /** Every photo on the signed-in user's certificates, newest certificate first. */
-export function fetchGallery(signal?: AbortSignal): Promise<{ photos: GalleryPhoto[] }> {
-  return apiRequest('/api/gallery', { signal });
+export function fetchGallery(signal?: AbortSignal) {
+  return call(certificateEndpoints.gallery, {}, { signal });
 }
 
 /** Per user, so one person's photos are never shown to the next one signing in on this browser. */

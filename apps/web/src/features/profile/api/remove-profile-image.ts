@@ -1,11 +1,11 @@
-import type { Profile, ProfileImageKind } from '@app/contract';
+import { type Profile, type ProfileImageKind, profileEndpoints } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
 
 /** DELETE /api/profile/{logo|signature}. */
 export function removeProfileImage(kind: ProfileImageKind): Promise<Profile> {
-  return apiRequest(`/api/profile/${kind}`, { method: 'DELETE' });
+  return call(profileEndpoints.removeImage, { params: { kind } });
 }
 
 export function useRemoveProfileImageMutation(kind: ProfileImageKind, options: { onSuccess: () => void }) {

@@ -1,11 +1,11 @@
-import type { Profile, ProfileUpdateRequest } from '@app/contract';
+import { type Profile, type ProfileUpdateRequest, profileEndpoints } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
 
 /** PATCH /api/profile: changes only the fields sent. */
 export function updateProfile(update: ProfileUpdateRequest): Promise<Profile> {
-  return apiRequest('/api/profile', { method: 'PATCH', body: update });
+  return call(profileEndpoints.update, { body: update });
 }
 
 /** Saves profile fields; the answer replaces the cached profile. */

@@ -1,6 +1,6 @@
-import type { Profile, ProfileImageKind } from '@app/contract';
+import { type Profile, type ProfileImageKind, profileEndpoints } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client.ts';
+import { callUpload } from '../../../lib/api-upload.ts';
 import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
 
 /** PUT /api/profile/{logo|signature}: replaces the image, reporting the share sent so far. */
@@ -9,7 +9,7 @@ export function uploadProfileImage(
   file: Blob,
   onProgress: (fraction: number) => void,
 ): Promise<Profile> {
-  return apiUpload(`/api/profile/${kind}`, file, { method: 'PUT', onProgress });
+  return callUpload(profileEndpoints.replaceImage, { params: { kind }, file }, { onProgress });
 }
 
 export function useUploadProfileImageMutation(

@@ -1,0 +1,33 @@
+import { z } from 'zod/mini';
+import { errorCodes } from '../errors/errors.ts';
+import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
+import { certificateSchema } from './certificates.ts';
+
+// Any id string is accepted here; one that is not a UUID is simply not found (404, not 400).
+export const certificateIdParams = z.object({ id: z.string().check(z.maxLength(100)) });
+
+/**
+ * What a share link reaches: no login for a completed certificate, the owner also reaches drafts.
+ * Part of certificateEndpoints, declared in a module of its own so the public share page loads
+ * these two declarations and not the rest (PRODUCT.md, Budgets: 130 KB of script).
+ */
+export const sharedCertificateEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/certificates/:id',
+    auth: 'optional',
+    summary: "A certificate: the owner's, or any completed one by its link",
+    params: certificateIdParams,
+    responses: { 200: certificateSchema },
+    errors: [errorCodes.notFound],
+  }),
+  pdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/certificates/:id/pdf',
+    auth: 'optional',
+    summary: 'A certificate as an A4 PDF',
+    params: certificateIdParams,
+    responses: { 200: fileResponse('application/pdf') },
+    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+  }),
+} as const;
