@@ -1,5 +1,7 @@
 export * from './auth/auth.ts';
 export * from './auth/endpoints.ts';
+export * from './billing/billing.ts';
+export * from './billing/endpoints.ts';
 export * from './certificates/certificates.ts';
 export * from './certificates/endpoints.ts';
 export * from './certificates/month-key.ts';
