@@ -79,3 +79,13 @@ export const BILLING_MESSAGES = {
   providerUnavailable: 'The payment provider could not be reached. Please try again in a minute.',
   testModeOnly: 'This is only available in billing test mode.',
 } as const;
+
+/** The web pages billing sends people to (the server builds the URLs, the web routes them). */
+export const BILLING_PAGES = {
+  /** Test mode's checkout and portal, marked TEST MODE. */
+  testCheckout: '/billing/test-checkout',
+  /** Where a paid checkout returns: waits for Premium, then goes back to `return_to`. */
+  checkoutReturn: '/billing/return',
+  pricing: '/pricing',
+  subscription: '/subscription',
+} as const;
