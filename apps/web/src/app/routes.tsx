@@ -26,13 +26,18 @@ const EditCertificatePage = lazy(() => import('../features/certificates/EditCert
 const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
+const PricingPage = lazy(() => import('../features/billing/PricingPage.tsx'));
+const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage.tsx'));
+const TestCheckoutPage = lazy(() => import('../features/billing/TestCheckoutPage.tsx'));
+const CheckoutReturnPage = lazy(() => import('../features/billing/CheckoutReturnPage.tsx'));
+const WebhookTestPage = lazy(() => import('../features/billing/WebhookTestPage.tsx'));
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },
   { path: '/home', title: 'Home', Page: HomePage },
   { path: '/login', title: 'Sign in', Page: LoginPage },
   { path: '/register', title: 'Create your account', Page: RegisterPage },
-  { path: '/pricing', title: 'Pricing' },
+  { path: '/pricing', title: 'Pricing', Page: PricingPage },
   { path: '/contact', title: 'Contact us' },
   { path: '/terms', title: 'Terms of service' },
   { path: '/privacy', title: 'Privacy policy' },
@@ -43,7 +48,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/certificates/:id/download', title: 'Download certificate', Page: CertificateDownloadPage },
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
   { path: '/sign/:token', title: 'Sign document' },
-  { path: '/webhook-test', title: 'Billing webhook status' },
+  { path: '/webhook-test', title: 'Billing webhook status', Page: WebhookTestPage },
 ];
 
 /** Routes that send a visitor without a session to /login (and back afterwards). */
@@ -62,5 +67,7 @@ export const guardedRoutes: PageRoute[] = [
   { path: '/admin', title: 'Admin' },
   { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },
   { path: '/welcome', title: 'Welcome', Page: WelcomePage },
-  { path: '/subscription', title: 'Subscription' },
+  { path: '/subscription', title: 'Subscription', Page: SubscriptionPage },
+  { path: '/billing/test-checkout', title: 'Test checkout', Page: TestCheckoutPage },
+  { path: '/billing/return', title: 'Confirming your payment', Page: CheckoutReturnPage },
 ];
