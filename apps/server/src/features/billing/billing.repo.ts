@@ -101,8 +101,10 @@ export const billingRepo = {
     return inserted.length === 1;
   },
 
-  async eventToProcess(db: Queryable, id: string) {
-    const [row] = await db.select().from(billingEvents).where(eq(billingEvents.id, id)).for('update');
+  /** A stored event; `lock` (in a transaction) holds it while it is applied, so it is applied once. */
+  async event(db: Queryable, id: string, options: { lock?: boolean } = {}) {
+    const query = db.select().from(billingEvents).where(eq(billingEvents.id, id));
+    const [row] = await (options.lock ? query.for('update') : query);
     return row;
   },
 

@@ -220,18 +220,16 @@ export class BillingService {
 
   /** The queue's handler: applies one stored event, once. */
   async processEvent({ eventId }: BillingEventJob): Promise<void> {
-    const row = await billingRepo.eventToProcess(this.db, eventId);
-    if (!row || row.processedAt || row.test) {
-      if (row && !row.processedAt) await billingRepo.markProcessed(this.db, eventId);
-      return;
-    }
-    const handled = handledEventSchema.safeParse(row.payload);
+    const row = await billingRepo.event(this.db, eventId);
+    if (!row || row.processedAt) return;
+    // The admin's test event is only recorded; other types are stored and left alone.
+    const handled = row.test ? undefined : handledEventSchema.safeParse(row.payload).data;
     // A checkout's subscription is read from Stripe first, outside any transaction.
-    const checkoutSubscription = handled.success ? await this.subscriptionOfCheckout(handled.data) : undefined;
+    const checkoutSubscription = handled ? await this.subscriptionOfCheckout(handled) : undefined;
     await this.db.transaction(async (tx) => {
-      const locked = await billingRepo.eventToProcess(tx, eventId);
+      const locked = await billingRepo.event(tx, eventId, { lock: true });
       if (!locked || locked.processedAt) return;
-      if (handled.success) await this.applyEvent(tx, handled.data, checkoutSubscription);
+      if (handled) await this.applyEvent(tx, handled, checkoutSubscription);
       await billingRepo.markProcessed(tx, eventId);
     });
   }
