@@ -200,6 +200,7 @@ export async function buildApp(options: AppOptions) {
   const billingService = new BillingService({
     db,
     jobs,
+    now: options.clock ?? (() => new Date()),
     provider: settings.stripe
       ? createStripeProvider(settings.stripe, publicOrigin)
       : createTestModeProvider(storedSecret(db, 'billing-test-webhook')),

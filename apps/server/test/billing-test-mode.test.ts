@@ -8,6 +8,7 @@ import { audit } from '../src/platform/audit/audit-trail.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from './support/auth-helpers.ts';
+import { completedCertificateBody } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
 import { errorOf } from './support/responses.ts';
@@ -48,10 +49,20 @@ describe('test-mode checkout', () => {
       cancel_at_period_end: false,
       payment_failed: false,
       can_manage: false,
+      usage: { month: expect.stringMatching(/^\d{4}-\d{2}$/), completed: 0, limit: 5 },
     });
     const checkout = await post('/api/billing/checkout', user, { interval: 'yearly', return_to: '/certificates/new' });
     expect(checkout.statusCode).toBe(200);
     expect(checkout.json().url).toBe('/billing/test-checkout?interval=yearly&return_to=%2Fcertificates%2Fnew');
+  });
+
+  it("shows this month's usage against the free plan's limit", async () => {
+    const user = await registerConfirmedUser(app, mail);
+    for (let n = 0; n < 3; n++) {
+      const created = await post('/api/certificates', user, completedCertificateBody(user));
+      expect(created.statusCode).toBe(201);
+    }
+    expect((await subscriptionOf(user)).usage).toMatchObject({ completed: 3, limit: 5 });
   });
 
   it('refuses a return address outside the app', async () => {
@@ -68,6 +79,7 @@ describe('test-mode checkout', () => {
     expect(completed.statusCode).toBe(200);
     const view = subscriptionViewSchema.parse(completed.json());
     expect(view).toMatchObject({ tier: 'premium', status: 'active', can_manage: true, cancel_at_period_end: false });
+    expect(view.usage).toMatchObject({ completed: 0, limit: null });
     const days = (Date.parse(view.period_end ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);

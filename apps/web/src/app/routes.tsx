@@ -26,11 +26,14 @@ const EditCertificatePage = lazy(() => import('../features/certificates/EditCert
 const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
-const PricingPage = lazy(() => import('../features/billing/PricingPage.tsx'));
-const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage.tsx'));
-const TestCheckoutPage = lazy(() => import('../features/billing/TestCheckoutPage.tsx'));
-const CheckoutReturnPage = lazy(() => import('../features/billing/CheckoutReturnPage.tsx'));
-const WebhookTestPage = lazy(() => import('../features/billing/WebhookTestPage.tsx'));
+// Billing's pages come through one small module that loads each of them (see billing-pages.ts).
+const billingPage = (name: keyof typeof import('../features/billing/billing-pages.ts')) =>
+  lazy(async () => ({ default: (await import('../features/billing/billing-pages.ts'))[name] }));
+const PricingPage = billingPage('PricingPage');
+const SubscriptionPage = billingPage('SubscriptionPage');
+const TestCheckoutPage = billingPage('TestCheckoutPage');
+const CheckoutReturnPage = billingPage('CheckoutReturnPage');
+const WebhookTestPage = billingPage('WebhookTestPage');
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },

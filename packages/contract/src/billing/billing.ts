@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { monthlyUsageSchema } from '../certificates/monthly-usage.ts';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
 
 /** PRODUCT.md, Plans: Premium is sold monthly or yearly. */
@@ -28,19 +29,19 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const BILLING_MODES = ['stripe', 'test'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
 
-const isoDateTime = z.iso.datetime({ offset: true });
-
 export const subscriptionViewSchema = z.object({
   mode: z.enum(BILLING_MODES),
   tier: z.enum(SUBSCRIPTION_TIERS),
   status: z.enum(SUBSCRIPTION_STATUSES),
   /** When Premium renews (active), ends (canceling) or ended; null without one. */
-  period_end: z.nullable(isoDateTime),
+  period_end: z.nullable(z.string()),
   cancel_at_period_end: z.boolean(),
   /** A payment failed and has not been settled since. */
   payment_failed: z.boolean(),
   /** The user has a billing account to manage (card, invoices). */
   can_manage: z.boolean(),
+  /** This month's completed certificates and the plan's limit ("3 of 5"). */
+  usage: monthlyUsageSchema,
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
@@ -68,7 +69,7 @@ export const webhookStatusSchema = z.object({
   mode: z.enum(BILLING_MODES),
   /** Stripe's keys are set, so events from Stripe are verified and applied. */
   configured: z.boolean(),
-  last_event: z.nullable(z.object({ type: z.string(), received_at: isoDateTime, test: z.boolean() })),
+  last_event: z.nullable(z.object({ type: z.string(), received_at: z.string(), test: z.boolean() })),
 });
 export type WebhookStatus = z.infer<typeof webhookStatusSchema>;
 
@@ -78,14 +79,4 @@ export const BILLING_MESSAGES = {
   alreadyPremium: 'You already have Premium.',
   providerUnavailable: 'The payment provider could not be reached. Please try again in a minute.',
   testModeOnly: 'This is only available in billing test mode.',
-} as const;
-
-/** The web pages billing sends people to (the server builds the URLs, the web routes them). */
-export const BILLING_PAGES = {
-  /** Test mode's checkout and portal, marked TEST MODE. */
-  testCheckout: '/billing/test-checkout',
-  /** Where a paid checkout returns: waits for Premium, then goes back to `return_to`. */
-  checkoutReturn: '/billing/return',
-  pricing: '/pricing',
-  subscription: '/subscription',
 } as const;

@@ -9,10 +9,10 @@ import {
   createCertificateRequestSchema,
   galleryQuerySchema,
   galleryResponseSchema,
-  monthlyUsageSchema,
   updateCertificateRequestSchema,
   uploadedPhotoSchema,
 } from './certificates.ts';
+import { monthlyUsageSchema } from './monthly-usage.ts';
 
 // Any id string is accepted here; one that is not a UUID is simply not found (404, not 400).
 const idParams = z.object({ id: z.string().check(z.maxLength(100)) });

@@ -1,7 +1,7 @@
-import type { BillingMode } from '@app/contract';
+import { type BillingMode, DEFAULT_TIME_ZONE, monthKey } from '@app/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { billingAccounts, billingEvents, users } from '../../db/schema.ts';
+import { billingAccounts, billingEvents, monthlyCertificateCounts, profiles, users } from '../../db/schema.ts';
 import type { ProviderSubscription } from '../../platform/billing/billing-provider.ts';
 
 export type BillingAccount = typeof billingAccounts.$inferSelect;
@@ -11,6 +11,17 @@ export const billingRepo = {
   async emailOf(db: Queryable, userId: string): Promise<string | undefined> {
     const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
     return row?.email;
+  },
+
+  /** The user's completed certificates this month, the month (`YYYY-MM`) in their own time zone. */
+  async completedThisMonth(db: Queryable, userId: string, now: Date): Promise<{ month: string; completed: number }> {
+    const [profile] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
+    const month = monthKey(now, profile?.timeZone ?? DEFAULT_TIME_ZONE);
+    const [row] = await db
+      .select({ count: monthlyCertificateCounts.count })
+      .from(monthlyCertificateCounts)
+      .where(and(eq(monthlyCertificateCounts.userId, userId), eq(monthlyCertificateCounts.month, month)));
+    return { month, completed: row?.count ?? 0 };
   },
 
   async accountOfUser(db: Queryable, userId: string, options: { lock?: boolean } = {}) {

@@ -3,6 +3,7 @@ import {
   BILLING_MESSAGES,
   type BillingInterval,
   billingErrorCodes,
+  FREE_MONTHLY_COMPLETED_LIMIT,
   type SubscriptionView,
   type WebhookStatus,
 } from '@app/contract';
@@ -76,6 +77,8 @@ export type BillingDependencies = {
   db: Database;
   provider: BillingProvider;
   jobs: JobQueue;
+  /** The current time, for this month's usage (tests move it across months). */
+  now: () => Date;
 };
 
 /**
@@ -87,17 +90,20 @@ export class BillingService {
   private readonly db: Database;
   private readonly provider: BillingProvider;
   private readonly jobs: JobQueue;
+  private readonly now: () => Date;
 
   constructor(dependencies: BillingDependencies) {
     this.db = dependencies.db;
     this.provider = dependencies.provider;
     this.jobs = dependencies.jobs;
+    this.now = dependencies.now;
   }
 
   async subscription(caller: AuthenticatedCaller): Promise<SubscriptionView> {
-    const [entitlement, account] = await Promise.all([
+    const [entitlement, account, usage] = await Promise.all([
       entitlements.of(this.db, caller.userId),
       billingRepo.accountOfUser(this.db, caller.userId),
+      billingRepo.completedThisMonth(this.db, caller.userId, this.now()),
     ]);
     const ownAccount = account?.provider === this.provider.mode ? account : undefined;
     const paymentFailed =
@@ -112,6 +118,7 @@ export class BillingService {
       cancel_at_period_end: canceling,
       payment_failed: paymentFailed,
       can_manage: ownAccount?.subscriptionId != null,
+      usage: { ...usage, limit: entitlement.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT },
     };
   }
 

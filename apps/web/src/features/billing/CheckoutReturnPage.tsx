@@ -6,9 +6,9 @@ import { toast } from '../../components/ui/notifications/index.ts';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { safeReturnPath } from '../../lib/upgrade-path.ts';
 import { planChanged } from './api/billing-keys.ts';
 import { useSubscription } from './api/get-subscription.ts';
+import { safeReturnPath } from './return-path.ts';
 
 /** How long to wait for Stripe's event before saying so. */
 const PATIENCE_MS = 30_000;

@@ -7,10 +7,10 @@ import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
-import { safeReturnPath } from '../../lib/upgrade-path.ts';
 import { useStartCheckoutMutation } from './api/start-checkout.ts';
 import { goTo } from './go-to.ts';
 import { intervalLabels, planFeatures, priceLabel, yearlySaving } from './plan-copy.ts';
+import { safeReturnPath } from './return-path.ts';
 
 /** /pricing (public): Free and Premium side by side, prices in AUD incl. GST, and the way to buy. */
 export default function PricingPage() {

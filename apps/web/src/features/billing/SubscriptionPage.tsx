@@ -11,7 +11,6 @@ import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { upgradePath } from '../../lib/upgrade-path.ts';
 import { useChangeSubscriptionMutation } from './api/change-subscription.ts';
 import { useSubscription } from './api/get-subscription.ts';
-import { useUsage } from './api/get-usage.ts';
 import { useOpenPortalMutation } from './api/open-portal.ts';
 import { TestModeBanner } from './components/TestModeBanner.tsx';
 import { goTo } from './go-to.ts';
@@ -26,7 +25,7 @@ export default function SubscriptionPage() {
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8">
       <PageTitle>Subscription</PageTitle>
       <QueryView query={subscription} what="your subscription">
-        {(view) => <Subscription view={view} userId={userId} />}
+        {(view) => <Subscription view={view} />}
       </QueryView>
     </div>
   );
@@ -40,7 +39,7 @@ function statusLine(view: SubscriptionView): string {
   return date ? `Premium renews on ${date}.` : 'Premium, with no end date.';
 }
 
-function Subscription({ view, userId }: { view: SubscriptionView; userId: string }) {
+function Subscription({ view }: { view: SubscriptionView }) {
   const navigate = useNavigate();
   const change = useChangeSubscriptionMutation();
   const portal = useOpenPortalMutation();
@@ -54,7 +53,7 @@ function Subscription({ view, userId }: { view: SubscriptionView; userId: string
           {view.tier === 'premium' ? 'Premium' : 'Free plan'}
         </h2>
         <p>{statusLine(view)}</p>
-        <Usage userId={userId} />
+        <p>{usageLine(view.usage)}</p>
       </section>
       {view.payment_failed ? (
         <Alert tone="error">
@@ -125,10 +124,4 @@ function Subscription({ view, userId }: { view: SubscriptionView; userId: string
 function usageLine({ completed, limit }: MonthlyUsage): string {
   if (limit === null) return `${completed} completed certificates this month, with no limit.`;
   return `${completed} of ${limit} completed certificates this month.`;
-}
-
-function Usage({ userId }: { userId: string }) {
-  const usage = useUsage(userId);
-  if (!usage.data) return null;
-  return <p>{usageLine(usage.data)}</p>;
 }

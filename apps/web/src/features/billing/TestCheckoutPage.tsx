@@ -7,11 +7,12 @@ import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { QueryView } from '../../components/ui/QueryView.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
-import { safeReturnPath, upgradePath } from '../../lib/upgrade-path.ts';
+import { upgradePath } from '../../lib/upgrade-path.ts';
 import { useChangeSubscriptionMutation } from './api/change-subscription.ts';
 import { useSubscription } from './api/get-subscription.ts';
 import { TestModeBanner } from './components/TestModeBanner.tsx';
 import { intervalLabels, longDate } from './plan-copy.ts';
+import { safeReturnPath } from './return-path.ts';
 
 const isInterval = (value: string | null): value is BillingInterval =>
   BILLING_INTERVALS.some((interval) => interval === value);

@@ -3,7 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 /** Per user, so one person's plan is never shown to the next one signing in on this browser. */
 export const billingKeys = {
   subscription: (userId: string) => ['billing', userId, 'subscription'] as const,
-  usage: (userId: string) => ['billing', userId, 'usage'] as const,
   webhookStatus: () => ['billing', 'webhook-status'] as const,
 };
 
