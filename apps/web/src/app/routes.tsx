@@ -27,13 +27,14 @@ const CertificateDetailPage = lazy(() => import('../features/certificates/Certif
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
 // Billing's pages come through one small module that loads each of them (see billing-pages.ts).
-const billingPage = (name: keyof typeof import('../features/billing/billing-pages.ts')) =>
-  lazy(async () => ({ default: (await import('../features/billing/billing-pages.ts'))[name] }));
-const PricingPage = billingPage('PricingPage');
-const SubscriptionPage = billingPage('SubscriptionPage');
-const TestCheckoutPage = billingPage('TestCheckoutPage');
-const CheckoutReturnPage = billingPage('CheckoutReturnPage');
-const WebhookTestPage = billingPage('WebhookTestPage');
+type BillingPage = keyof typeof import('../features/billing/billing-pages.ts').billingPages;
+const billingPage = (name: BillingPage) =>
+  lazy(async () => (await import('../features/billing/billing-pages.ts')).billingPages[name]());
+const PricingPage = billingPage('pricing');
+const SubscriptionPage = billingPage('subscription');
+const TestCheckoutPage = billingPage('testCheckout');
+const CheckoutReturnPage = billingPage('checkoutReturn');
+const WebhookTestPage = billingPage('webhookTest');
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },

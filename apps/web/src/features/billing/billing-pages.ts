@@ -1,12 +1,12 @@
-import { lazy } from 'react';
-
 /*
- * Billing's pages, each loaded on demand. The route table loads this small module first: Vite
- * writes each lazy page's list of chunks to preload into the module that imports it, and here those
+ * Loaders of billing's pages. The route table loads this small module first: Vite writes each
+ * dynamic import's list of chunks to preload into the module that holds the import, and here those
  * lists stay out of the entry chunk every page pays for (PRODUCT.md, Budgets: 130 KB).
  */
-export const PricingPage = lazy(() => import('./PricingPage.tsx'));
-export const SubscriptionPage = lazy(() => import('./SubscriptionPage.tsx'));
-export const TestCheckoutPage = lazy(() => import('./TestCheckoutPage.tsx'));
-export const CheckoutReturnPage = lazy(() => import('./CheckoutReturnPage.tsx'));
-export const WebhookTestPage = lazy(() => import('./WebhookTestPage.tsx'));
+export const billingPages = {
+  pricing: () => import('./PricingPage.tsx'),
+  subscription: () => import('./SubscriptionPage.tsx'),
+  testCheckout: () => import('./TestCheckoutPage.tsx'),
+  checkoutReturn: () => import('./CheckoutReturnPage.tsx'),
+  webhookTest: () => import('./WebhookTestPage.tsx'),
+};
