@@ -260,6 +260,15 @@ const memberPages: Array<[name: string, Check]> = [
   ['/compliance', { path: '/compliance', heading: 'Compliance checklist' }],
   ['/bundles', { path: '/bundles', heading: 'Document bundles' }],
   ['/subscription', { path: '/subscription', heading: 'Subscription' }],
+  [
+    '/billing/test-checkout',
+    {
+      path: '/billing/test-checkout?interval=monthly',
+      heading: 'Test checkout',
+      // The member may be Premium here: the page then offers "End now" instead.
+      ready: (page) => page.getByRole('button', { name: /^(Complete test purchase|End now)$/ }).waitFor(),
+    },
+  ],
   ['/admin', { path: '/admin', heading: 'Admin' }],
 ];
 

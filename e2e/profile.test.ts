@@ -143,7 +143,10 @@ describe('company profile', () => {
     const plan = page.getByRole('definition').first();
     await expect.poll(() => plan.textContent()).toBe('Free');
     await page.getByText('No paid subscription').waitFor();
-    expect(await page.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe('/subscription');
+    // Every Upgrade link goes to /pricing, and back here afterwards.
+    expect(await page.getByRole('link', { name: 'Upgrade to Premium' }).getAttribute('href')).toBe(
+      '/pricing?return_to=%2Fprofile',
+    );
     await page.getByRole('link', { name: 'Add common materials' }).click();
     await page.waitForURL(url('/materials'));
     await page.getByRole('heading', { level: 1, name: 'Common materials' }).waitFor();

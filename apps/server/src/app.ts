@@ -16,6 +16,13 @@ import {
 import { RevokedSessions } from './features/auth/revoked-sessions.ts';
 import { AccessTokens } from './features/auth/tokens.ts';
 import { TrustedDevices } from './features/auth/trusted-devices.ts';
+import { billingRoutes } from './features/billing/billing.routes.ts';
+import {
+  BILLING_EVENTS_QUEUE,
+  type BillingEventJob,
+  BillingService,
+  billingEventsQueueSettings,
+} from './features/billing/billing.service.ts';
 import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
 import { CertificatePdfService } from './features/certificates/certificate-pdf.service.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
@@ -24,6 +31,8 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
+import { createStripeProvider } from './platform/billing/stripe-provider.ts';
+import { createTestModeProvider } from './platform/billing/test-mode-provider.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
 import { registerAuthHooks } from './platform/http/auth-context.ts';
 import { handleError, handleFrameworkError } from './platform/http/errors.ts';
@@ -52,7 +61,14 @@ declare module 'fastify' {
 
 export type AppSettings = Pick<
   Config,
-  'webDistDir' | 'publicUrl' | 'signupDisabled' | 'jwtSecret' | 'accessTokenTtlSeconds' | 'trustProxy' | 'adminEmails'
+  | 'webDistDir'
+  | 'publicUrl'
+  | 'signupDisabled'
+  | 'jwtSecret'
+  | 'accessTokenTtlSeconds'
+  | 'trustProxy'
+  | 'adminEmails'
+  | 'stripe'
 >;
 
 export type AppOptions = {
@@ -181,6 +197,17 @@ export async function buildApp(options: AppOptions) {
     },
     { cron: ORPHAN_UPLOADS_CRON },
   );
+  const billingService = new BillingService({
+    db,
+    jobs,
+    now: options.clock ?? (() => new Date()),
+    provider: settings.stripe
+      ? createStripeProvider(settings.stripe, publicOrigin)
+      : createTestModeProvider(storedSecret(db, 'billing-test-webhook')),
+  });
+  jobs.register<BillingEventJob>(BILLING_EVENTS_QUEUE, billingEventsQueueSettings, (job) =>
+    billingService.processEvent(job),
+  );
   await revokedSessions.start();
   await jobs.start();
   // Background work stops before the pool it uses is closed (the caller ends the pool after close).
@@ -214,6 +241,7 @@ export async function buildApp(options: AppOptions) {
           rateLimiter,
         ),
       );
+      await api.register(billingRoutes(billingService));
       await api.register(bundlesRoutes);
     },
     { prefix: '/api' },

@@ -38,3 +38,27 @@ describe('ADMIN_EMAILS', () => {
     expect(() => adminEmailsOf('ops@example.com, nobody')).toThrow(/ADMIN_EMAILS.*nobody/);
   });
 });
+
+describe('Stripe', () => {
+  const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+  const prices = { STRIPE_PRICE_MONTHLY: 'price_m', STRIPE_PRICE_YEARLY: 'price_y' };
+
+  it('is off (test mode) without the keys', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+  });
+
+  it('is on with both keys and both prices, pointing the SDK elsewhere only when asked', () => {
+    expect(loadConfig({ ...keys, ...prices })).toMatchObject({
+      stripe: { secretKey: 'sk_test_1', webhookSecret: 'whsec_1', prices: { monthly: 'price_m', yearly: 'price_y' } },
+    });
+    expect(loadConfig({ ...keys, ...prices }).stripe?.apiUrl).toBeUndefined();
+    const local = loadConfig({ ...keys, ...prices, STRIPE_API_URL: 'http://127.0.0.1:12111' }).stripe?.apiUrl;
+    expect(local?.port).toBe('12111');
+  });
+
+  it('refuses one key alone, keys without prices, and values of the wrong kind', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', ...prices })).toThrow(/set together/);
+    expect(() => loadConfig(keys)).toThrow(/STRIPE_PRICE_MONTHLY/);
+    expect(() => loadConfig({ ...keys, ...prices, STRIPE_WEBHOOK_SECRET: 'sk_oops' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+});

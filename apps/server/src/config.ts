@@ -67,7 +67,40 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   TRUST_PROXY: trustProxySchema.default(false),
   ADMIN_EMAILS: adminEmailsSchema.default([]),
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
+  STRIPE_PRICE_MONTHLY: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
+  STRIPE_PRICE_YEARLY: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
+  /** Where the Stripe SDK sends its calls; only for tests and local stand-ins (default: Stripe's API). */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+/** Stripe billing (ADR 0013); without it the local test-mode provider sells Premium. */
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { monthly: string; yearly: string };
+  /** The API's origin, when it is not Stripe's (a local peer in tests). */
+  apiUrl: URL | undefined;
+};
+
+type Env = z.infer<typeof envSchema>;
+
+/** Stripe when both keys are set; the price ids are then required too. One of the two keys alone is a mistake. */
+function stripeSettingsOf(values: Env): StripeSettings | string | undefined {
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = values;
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey || !webhookSecret) return 'STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together';
+  if (!values.STRIPE_PRICE_MONTHLY || !values.STRIPE_PRICE_YEARLY) {
+    return 'STRIPE_PRICE_MONTHLY and STRIPE_PRICE_YEARLY are required with the Stripe keys';
+  }
+  return {
+    secretKey,
+    webhookSecret,
+    prices: { monthly: values.STRIPE_PRICE_MONTHLY, yearly: values.STRIPE_PRICE_YEARLY },
+    apiUrl: values.STRIPE_API_URL ? new URL(values.STRIPE_API_URL) : undefined,
+  };
+}
 
 export type Config = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -89,6 +122,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Accounts with the admin role, lowercased (PRODUCT.md, Plans). */
   adminEmails: string[];
+  /** Undefined: billing runs in test mode. */
+  stripe: StripeSettings | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -103,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${reasons.join('; ')}`);
   }
   const values = parsed.data;
+  const stripe = stripeSettingsOf(values);
+  if (typeof stripe === 'string') throw new ConfigError(`Invalid configuration: ${stripe}`);
   return {
     nodeEnv: values.NODE_ENV,
     host: values.HOST,
@@ -120,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
     trustProxy: values.TRUST_PROXY,
     adminEmails: values.ADMIN_EMAILS,
+    stripe,
   };
 }

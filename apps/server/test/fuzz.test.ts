@@ -74,6 +74,8 @@ const FIELD_NAMES = [
   'time_zone',
   'common_materials',
   'onboarding_completed',
+  'interval',
+  'return_to',
   'limit',
   'cursor',
   'q',

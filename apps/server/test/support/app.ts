@@ -17,6 +17,7 @@ const defaultSettings: AppSettings = {
   accessTokenTtlSeconds: 900,
   trustProxy: false,
   adminEmails: [],
+  stripe: undefined,
 };
 
 const noMailer: Mailer = {

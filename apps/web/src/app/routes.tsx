@@ -26,13 +26,22 @@ const EditCertificatePage = lazy(() => import('../features/certificates/EditCert
 const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
+// Billing's pages come through one small module that loads each of them (see billing-pages.ts).
+type BillingPage = keyof typeof import('../features/billing/billing-pages.ts').billingPages;
+const billingPage = (name: BillingPage) =>
+  lazy(async () => (await import('../features/billing/billing-pages.ts')).billingPages[name]());
+const PricingPage = billingPage('pricing');
+const SubscriptionPage = billingPage('subscription');
+const TestCheckoutPage = billingPage('testCheckout');
+const CheckoutReturnPage = billingPage('checkoutReturn');
+const WebhookTestPage = billingPage('webhookTest');
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },
   { path: '/home', title: 'Home', Page: HomePage },
   { path: '/login', title: 'Sign in', Page: LoginPage },
   { path: '/register', title: 'Create your account', Page: RegisterPage },
-  { path: '/pricing', title: 'Pricing' },
+  { path: '/pricing', title: 'Pricing', Page: PricingPage },
   { path: '/contact', title: 'Contact us' },
   { path: '/terms', title: 'Terms of service' },
   { path: '/privacy', title: 'Privacy policy' },
@@ -43,7 +52,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/certificates/:id/download', title: 'Download certificate', Page: CertificateDownloadPage },
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
   { path: '/sign/:token', title: 'Sign document' },
-  { path: '/webhook-test', title: 'Billing webhook status' },
+  { path: '/webhook-test', title: 'Billing webhook status', Page: WebhookTestPage },
 ];
 
 /** Routes that send a visitor without a session to /login (and back afterwards). */
@@ -62,5 +71,7 @@ export const guardedRoutes: PageRoute[] = [
   { path: '/admin', title: 'Admin' },
   { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },
   { path: '/welcome', title: 'Welcome', Page: WelcomePage },
-  { path: '/subscription', title: 'Subscription' },
+  { path: '/subscription', title: 'Subscription', Page: SubscriptionPage },
+  { path: '/billing/test-checkout', title: 'Test checkout', Page: TestCheckoutPage },
+  { path: '/billing/return', title: 'Confirming your payment', Page: CheckoutReturnPage },
 ];

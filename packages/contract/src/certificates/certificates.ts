@@ -165,14 +165,6 @@ export const certificateListResponseSchema = z.object({
 });
 export type CertificateListResponse = z.infer<typeof certificateListResponseSchema>;
 
-export const monthlyUsageSchema = z.object({
-  month: z.string(),
-  completed: z.number(),
-  /** null for premium: no limit. */
-  limit: z.nullable(z.number()),
-});
-export type MonthlyUsage = z.infer<typeof monthlyUsageSchema>;
-
 export const uploadedPhotoSchema = z.object({
   file_id: z.string(),
   url: z.string(),

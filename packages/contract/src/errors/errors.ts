@@ -70,6 +70,14 @@ export const featureErrorCodes = {
   featureDisabled: 'feature_disabled',
 } as const;
 
+/** Codes of billing (their messages: BILLING_MESSAGES). */
+export const billingErrorCodes = {
+  webhookSignatureInvalid: 'webhook_signature_invalid',
+  noBillingAccount: 'no_billing_account',
+  alreadyPremium: 'already_premium',
+  billingUnavailable: 'billing_unavailable',
+} as const;
+
 export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
 
 export const errorCodes = {
@@ -77,6 +85,7 @@ export const errorCodes = {
   ...authErrorCodes,
   ...certificateErrorCodes,
   ...featureErrorCodes,
+  ...billingErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
@@ -119,6 +128,10 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   premium_required: 403,
   monthly_limit_reached: 403,
   feature_disabled: 403,
+  webhook_signature_invalid: 400,
+  no_billing_account: 409,
+  already_premium: 409,
+  billing_unavailable: 502,
 };
 
 const allErrorCodes = Object.values(errorCodes);

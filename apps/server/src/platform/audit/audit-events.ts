@@ -45,6 +45,20 @@ export const auditEventSchema = z.discriminatedUnion('type', [
     source: z.enum(['billing', 'admin']),
     reason: z.optional(z.string().check(z.maxLength(500))),
   }),
+  // Billing (ADR 0013): the provider's subscription as applied to the user's subscriber record.
+  eventOf('billing.subscription_changed', {
+    provider: z.enum(['stripe', 'test']),
+    subscriptionId: z.string().check(z.maxLength(255)),
+    status: z.string().check(z.maxLength(64)),
+    premium: z.boolean(),
+    periodEnd: z.nullable(z.iso.datetime({ offset: true })),
+    cancelAtPeriodEnd: z.boolean(),
+  }),
+  eventOf('billing.checkout_completed', {
+    provider: z.enum(['stripe', 'test']),
+    subscriptionId: z.nullable(z.string().check(z.maxLength(255))),
+  }),
+  eventOf('billing.payment_failed', { provider: z.enum(['stripe', 'test']) }),
 ]);
 /** The type and its data, e.g. `{ type: 'signing.declined', data: { signerId, reason } }`. */
 export type AuditEventBody = z.infer<typeof auditEventSchema>;

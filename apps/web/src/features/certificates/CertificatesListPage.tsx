@@ -10,6 +10,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import { type CertificateListFilters, useCertificates } from './api/get-certificates.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
@@ -218,12 +219,13 @@ function EmptyList({ filtered }: { filtered: boolean }) {
 /** The free plan's allowance this month; nothing for premium, or when it cannot be loaded. */
 function MonthlyUsage({ userId }: { userId: string }) {
   const usage = useMonthlyUsage(userId);
+  const upgradePath = useUpgradePath();
   if (!usage.data || usage.data.limit === null) return null;
   const { completed, limit } = usage.data;
   return (
     <p className="text-sm text-slate-600 dark:text-slate-300">
       {completed} of {limit} completed certificates used this month on the free plan.{' '}
-      <Link to="/pricing" className={textLinkClasses}>
+      <Link to={upgradePath} className={textLinkClasses}>
         Premium has no limit
       </Link>
       .

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import { isNotFound, useCertificate } from './api/get-certificate.ts';
 import { useUpdateCertificateMutation } from './api/update-certificate.ts';
 import { formFieldErrors, formValuesOf } from './certificate-form.ts';
@@ -24,6 +25,7 @@ export default function EditCertificatePage() {
   const auth = useAuth();
   const profile = useProfile();
   const certificate = useCertificate(id);
+  const upgradePath = useUpgradePath();
   const userId = auth.status === 'signed-in' ? auth.session.user.id : undefined;
   const missing = certificate.isError && isNotFound(certificate.error);
   // Only the server's current answer: an edit must start from what is stored, not an older copy.
@@ -56,7 +58,7 @@ export default function EditCertificatePage() {
             Upgrade to Premium to finish drafts, edit and delete certificates, with no monthly limit.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/pricing" className={buttonClasses()}>
+            <Link to={upgradePath} className={buttonClasses()}>
               See Premium plans
             </Link>
             <Link to={`/certificates/${id}`} className={buttonClasses('secondary')}>

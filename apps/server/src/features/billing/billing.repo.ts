@@ -1,0 +1,139 @@
+import { type BillingMode, DEFAULT_TIME_ZONE, monthKey } from '@app/contract';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { billingAccounts, billingEvents, monthlyCertificateCounts, profiles, users } from '../../db/schema.ts';
+import type { ProviderSubscription } from '../../platform/billing/billing-provider.ts';
+
+export type BillingAccount = typeof billingAccounts.$inferSelect;
+
+/** SQL of billing: the users' provider accounts and the webhook events received. */
+export const billingRepo = {
+  async emailOf(db: Queryable, userId: string): Promise<string | undefined> {
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return row?.email;
+  },
+
+  /** The user's completed certificates this month, the month (`YYYY-MM`) in their own time zone. */
+  async completedThisMonth(db: Queryable, userId: string, now: Date): Promise<{ month: string; completed: number }> {
+    const [profile] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
+    const month = monthKey(now, profile?.timeZone ?? DEFAULT_TIME_ZONE);
+    const [row] = await db
+      .select({ count: monthlyCertificateCounts.count })
+      .from(monthlyCertificateCounts)
+      .where(and(eq(monthlyCertificateCounts.userId, userId), eq(monthlyCertificateCounts.month, month)));
+    return { month, completed: row?.count ?? 0 };
+  },
+
+  async accountOfUser(db: Queryable, userId: string, options: { lock?: boolean } = {}) {
+    const query = db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
+    const [row] = await (options.lock ? query.for('update') : query);
+    return row;
+  },
+
+  async userOfCustomer(db: Queryable, provider: BillingMode, customerId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ userId: billingAccounts.userId })
+      .from(billingAccounts)
+      .where(and(eq(billingAccounts.provider, provider), eq(billingAccounts.customerId, customerId)));
+    return row?.userId;
+  },
+
+  /**
+   * Records the user's customer with `provider`. An account with another provider (the app switched
+   * between test mode and Stripe) is replaced, and its subscription with it.
+   */
+  async linkCustomer(
+    db: Queryable,
+    userId: string,
+    provider: BillingMode,
+    customerId: string,
+  ): Promise<BillingAccount> {
+    const [row] = await db
+      .insert(billingAccounts)
+      .values({ userId, provider, customerId })
+      .onConflictDoUpdate({
+        target: billingAccounts.userId,
+        set: {
+          provider,
+          customerId,
+          subscriptionId: null,
+          status: null,
+          currentPeriodEnd: null,
+          cancelAtPeriodEnd: false,
+          paymentFailedAt: null,
+          stateAsOf: null,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`${billingAccounts.provider} <> excluded.provider or ${billingAccounts.customerId} <> excluded.customer_id`,
+      })
+      .returning();
+    return row ?? (await billingRepo.accountOfUser(db, userId).then(required));
+  },
+
+  /** The subscription state as of `asOf`; a payment failure before it is settled by an active state. */
+  async saveState(db: Queryable, userId: string, state: ProviderSubscription, asOf: Date) {
+    const settled = ['active', 'trialing'].includes(state.status);
+    await db
+      .update(billingAccounts)
+      .set({
+        subscriptionId: state.subscriptionId,
+        status: state.status,
+        currentPeriodEnd: state.currentPeriodEnd,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        stateAsOf: asOf,
+        paymentFailedAt: settled
+          ? sql`case when ${billingAccounts.paymentFailedAt} <= ${asOf} then null else ${billingAccounts.paymentFailedAt} end`
+          : undefined,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(billingAccounts.userId, userId));
+  },
+
+  async savePaymentFailure(db: Queryable, userId: string, at: Date) {
+    await db
+      .update(billingAccounts)
+      .set({
+        paymentFailedAt: sql`greatest(${billingAccounts.paymentFailedAt}, ${at})`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(billingAccounts.userId, userId));
+  },
+
+  /** Stores an event once: false when its id was already received (a replay). */
+  async insertEvent(
+    db: Queryable,
+    event: { id: string; type: string; payload: unknown; test: boolean },
+  ): Promise<boolean> {
+    const inserted = await db
+      .insert(billingEvents)
+      .values(event)
+      .onConflictDoNothing({ target: billingEvents.id })
+      .returning({ id: billingEvents.id });
+    return inserted.length === 1;
+  },
+
+  /** A stored event; `lock` (in a transaction) holds it while it is applied, so it is applied once. */
+  async event(db: Queryable, id: string, options: { lock?: boolean } = {}) {
+    const query = db.select().from(billingEvents).where(eq(billingEvents.id, id));
+    const [row] = await (options.lock ? query.for('update') : query);
+    return row;
+  },
+
+  async markProcessed(db: Queryable, id: string) {
+    await db.update(billingEvents).set({ processedAt: sql`now()` }).where(eq(billingEvents.id, id));
+  },
+
+  async lastEvent(db: Queryable) {
+    const [row] = await db
+      .select({ type: billingEvents.type, receivedAt: billingEvents.receivedAt, test: billingEvents.test })
+      .from(billingEvents)
+      .orderBy(desc(billingEvents.receivedAt))
+      .limit(1);
+    return row;
+  },
+};
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('billing account missing after upsert');
+  return value;
+}

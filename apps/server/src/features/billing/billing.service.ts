@@ -1,0 +1,419 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BILLING_MESSAGES,
+  type BillingInterval,
+  billingErrorCodes,
+  FREE_MONTHLY_COMPLETED_LIMIT,
+  type SubscriptionView,
+  type WebhookStatus,
+} from '@app/contract';
+import Stripe from 'stripe';
+import type { Database, Queryable } from '../../db/client.ts';
+import { audit } from '../../platform/audit/audit-trail.ts';
+import {
+  type BillingProvider,
+  BillingProviderError,
+  type ProviderSubscription,
+} from '../../platform/billing/billing-provider.ts';
+import {
+  eventTime,
+  type HandledEvent,
+  handledEventSchema,
+  storedEventSchema,
+  subscriptionFromStripe,
+} from '../../platform/billing/stripe-events.ts';
+import { entitlements, type Subscription } from '../../platform/entitlements/entitlements.ts';
+import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
+import { type BillingAccount, billingRepo } from './billing.repo.ts';
+
+export const BILLING_EVENTS_QUEUE = 'billing-events';
+export type BillingEventJob = { eventId: string };
+/** A slow or failing handler is retried from the queue; Stripe already has its 200. */
+export const billingEventsQueueSettings: QueueSettings = { retryLimit: 10, retryDelaySeconds: 5, expireInSeconds: 60 };
+
+/**
+ * The customer of the admin's test event (/webhook-test). No account can have it, and events about it
+ * are recorded as the last event and applied to nobody.
+ */
+export const TEST_EVENT_CUSTOMER = 'cus_tradecert_webhook_test';
+
+/** Provider statuses in which the user keeps Premium (past_due: the provider is retrying the payment). */
+const PREMIUM_STATUSES = new Set(['active', 'trialing', 'past_due']);
+const PAYMENT_PROBLEM_STATUSES = new Set(['past_due', 'unpaid']);
+
+const unavailable = (error: unknown) =>
+  error instanceof BillingProviderError
+    ? new AppError(502, billingErrorCodes.billingUnavailable, BILLING_MESSAGES.providerUnavailable)
+    : error;
+
+/** What the provider's subscription means for the subscriber record (the one write: entitlements). */
+function subscriptionOf(state: ProviderSubscription, asOf: Date): Subscription {
+  if (PREMIUM_STATUSES.has(state.status)) return { subscribed: true, tier: 'premium', end: state.currentPeriodEnd };
+  return { subscribed: false, tier: 'free', end: state.endedAt ?? asOf };
+}
+
+const stateOf = (account: BillingAccount): ProviderSubscription | undefined =>
+  account.subscriptionId && account.status
+    ? {
+        customerId: account.customerId,
+        subscriptionId: account.subscriptionId,
+        status: account.status,
+        currentPeriodEnd: account.currentPeriodEnd,
+        cancelAtPeriodEnd: account.cancelAtPeriodEnd,
+        endedAt: null,
+      }
+    : undefined;
+
+function addInterval(start: Date, interval: BillingInterval): Date {
+  const end = new Date(start);
+  if (interval === 'monthly') end.setUTCMonth(end.getUTCMonth() + 1);
+  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+export type BillingDependencies = {
+  db: Database;
+  provider: BillingProvider;
+  jobs: JobQueue;
+  /** The current time, for this month's usage (tests move it across months). */
+  now: () => Date;
+};
+
+/**
+ * Premium (PRODUCT.md, Plans; ADR 0013): checkout, the portal, cancelling, and the provider's
+ * events. Every change to a subscription, from Stripe's webhook, a re-sync or test mode, goes
+ * through `apply`, which never lets an older state overwrite a newer one.
+ */
+export class BillingService {
+  private readonly db: Database;
+  private readonly provider: BillingProvider;
+  private readonly jobs: JobQueue;
+  private readonly now: () => Date;
+
+  constructor(dependencies: BillingDependencies) {
+    this.db = dependencies.db;
+    this.provider = dependencies.provider;
+    this.jobs = dependencies.jobs;
+    this.now = dependencies.now;
+  }
+
+  async subscription(caller: AuthenticatedCaller): Promise<SubscriptionView> {
+    const [entitlement, account, usage] = await Promise.all([
+      entitlements.of(this.db, caller.userId),
+      billingRepo.accountOfUser(this.db, caller.userId),
+      billingRepo.completedThisMonth(this.db, caller.userId, this.now()),
+    ]);
+    const ownAccount = account?.provider === this.provider.mode ? account : undefined;
+    const paymentFailed =
+      ownAccount !== undefined &&
+      (ownAccount.paymentFailedAt !== null || PAYMENT_PROBLEM_STATUSES.has(ownAccount.status ?? ''));
+    const canceling = entitlement.premium && ownAccount?.cancelAtPeriodEnd === true;
+    return {
+      mode: this.provider.mode,
+      tier: entitlement.premium ? 'premium' : 'free',
+      status: !entitlement.premium ? 'none' : paymentFailed ? 'past_due' : canceling ? 'canceling' : 'active',
+      period_end: entitlement.subscriptionEnd?.toISOString() ?? null,
+      cancel_at_period_end: canceling,
+      payment_failed: paymentFailed,
+      can_manage: ownAccount?.subscriptionId != null,
+      usage: { ...usage, limit: entitlement.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT },
+    };
+  }
+
+  async checkout(caller: AuthenticatedCaller, interval: BillingInterval, returnTo: string): Promise<string> {
+    if ((await entitlements.of(this.db, caller.userId)).premium) {
+      throw new AppError(409, billingErrorCodes.alreadyPremium, BILLING_MESSAGES.alreadyPremium);
+    }
+    try {
+      const account = await this.customerAccount(caller.userId);
+      return await this.provider.createCheckout({
+        userId: caller.userId,
+        customerId: account.customerId,
+        interval,
+        returnTo,
+      });
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async portal(caller: AuthenticatedCaller, returnTo: string): Promise<string> {
+    const account = await this.ownAccount(caller.userId);
+    try {
+      return await this.provider.createPortal(account.customerId, returnTo);
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  async cancelAtPeriodEnd(caller: AuthenticatedCaller): Promise<SubscriptionView> {
+    const known = await this.knownSubscription(caller.userId);
+    if (!known || !PREMIUM_STATUSES.has(known.status)) throw noBillingAccount();
+    await this.applyFromProvider(caller.userId, () => this.provider.cancelAtPeriodEnd(known));
+    return this.subscription(caller);
+  }
+
+  /** Reads the subscription from the provider and applies it (the explicit re-sync of issue 12). */
+  async resync(caller: AuthenticatedCaller): Promise<SubscriptionView> {
+    const known = await this.knownSubscription(caller.userId);
+    if (known) await this.applyFromProvider(caller.userId, () => this.provider.retrieveSubscription(known));
+    return this.subscription(caller);
+  }
+
+  /** Test mode's checkout page, completed: a month (or year) of Premium, by the same path as Stripe's events. */
+  async completeTestCheckout(caller: AuthenticatedCaller, interval: BillingInterval): Promise<SubscriptionView> {
+    this.requireTestMode();
+    const account = await this.customerAccount(caller.userId);
+    const now = new Date();
+    const state: ProviderSubscription = {
+      customerId: account.customerId,
+      subscriptionId: `test_sub_${randomUUID()}`,
+      status: 'active',
+      currentPeriodEnd: addInterval(now, interval),
+      cancelAtPeriodEnd: false,
+      endedAt: null,
+    };
+    await this.db.transaction(async (tx) => {
+      await this.apply(tx, caller.userId, state, now);
+      await audit.record(tx, {
+        type: 'billing.checkout_completed',
+        data: { provider: 'test', subscriptionId: state.subscriptionId },
+        actor: { kind: 'user', userId: caller.userId },
+        subject: { kind: 'user', id: caller.userId },
+        origin: null,
+      });
+    });
+    return this.subscription(caller);
+  }
+
+  /** Test mode's "end now": the subscription ends at once, as Stripe's `customer.subscription.deleted` would. */
+  async endTestSubscriptionNow(caller: AuthenticatedCaller): Promise<SubscriptionView> {
+    this.requireTestMode();
+    const known = await this.knownSubscription(caller.userId);
+    if (!known) throw noBillingAccount();
+    const now = new Date();
+    await this.db.transaction((tx) =>
+      this.apply(
+        tx,
+        caller.userId,
+        { ...known, status: 'canceled', currentPeriodEnd: now, endedAt: now, cancelAtPeriodEnd: false },
+        now,
+      ),
+    );
+    return this.subscription(caller);
+  }
+
+  /**
+   * A webhook delivery: the signature over the raw body is checked, the event stored once by its id
+   * and its processing queued, all before answering; nothing here waits on the provider.
+   */
+  async receiveWebhook(rawBody: string, signature: string | undefined): Promise<void> {
+    const stored = storedEventSchema.safeParse(await this.verifiedEvent(rawBody, signature));
+    if (!stored.success) throw signatureInvalid();
+    const event = stored.data;
+    await this.db.transaction(async (tx) => {
+      const isNew = await billingRepo.insertEvent(tx, {
+        id: event.id,
+        type: event.type,
+        payload: JSON.parse(rawBody),
+        test: event.data.object.customer === TEST_EVENT_CUSTOMER,
+      });
+      if (isNew) await this.jobs.enqueue<BillingEventJob>(tx, BILLING_EVENTS_QUEUE, { eventId: event.id });
+    });
+    this.jobs.wake(BILLING_EVENTS_QUEUE);
+  }
+
+  /** The queue's handler: applies one stored event, once. */
+  async processEvent({ eventId }: BillingEventJob): Promise<void> {
+    const row = await billingRepo.event(this.db, eventId);
+    if (!row || row.processedAt) return;
+    // The admin's test event is only recorded; other types are stored and left alone.
+    const handled = row.test ? undefined : handledEventSchema.safeParse(row.payload).data;
+    // A checkout's subscription is read from Stripe first, outside any transaction.
+    const checkoutSubscription = handled ? await this.subscriptionOfCheckout(handled) : undefined;
+    await this.db.transaction(async (tx) => {
+      const locked = await billingRepo.event(tx, eventId, { lock: true });
+      if (!locked || locked.processedAt) return;
+      if (handled) await this.applyEvent(tx, handled, checkoutSubscription);
+      await billingRepo.markProcessed(tx, eventId);
+    });
+  }
+
+  async webhookStatus(): Promise<WebhookStatus> {
+    const last = await billingRepo.lastEvent(this.db);
+    return {
+      mode: this.provider.mode,
+      configured: this.provider.mode === 'stripe',
+      last_event: last ? { type: last.type, received_at: last.receivedAt.toISOString(), test: last.test } : null,
+    };
+  }
+
+  /**
+   * The admin's test event: a `customer.subscription.updated` about the reserved test customer,
+   * signed with the webhook secret and handed to `deliver` (the real webhook route). It reaches no user.
+   */
+  async sendTestEvent(deliver: (payload: string, signature: string) => Promise<void>): Promise<WebhookStatus> {
+    const now = Math.floor(Date.now() / 1000);
+    const payload = JSON.stringify({
+      id: `evt_tradecert_test_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: now,
+      livemode: false,
+      data: {
+        object: {
+          id: 'sub_tradecert_webhook_test',
+          object: 'subscription',
+          customer: TEST_EVENT_CUSTOMER,
+          status: 'active',
+          cancel_at_period_end: false,
+          ended_at: null,
+          items: { data: [{ current_period_end: now + 30 * 24 * 3600 }] },
+        },
+      },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: await this.provider.webhookSecret(),
+    });
+    await deliver(payload, signature);
+    return this.webhookStatus();
+  }
+
+  private async verifiedEvent(rawBody: string, signature: string | undefined): Promise<unknown> {
+    if (!signature) throw signatureInvalid();
+    try {
+      return Stripe.webhooks.constructEvent(rawBody, signature, await this.provider.webhookSecret());
+    } catch {
+      throw signatureInvalid();
+    }
+  }
+
+  private async subscriptionOfCheckout(event: HandledEvent): Promise<ProviderSubscription | undefined> {
+    if (event.type !== 'checkout.session.completed') return undefined;
+    const { customer, subscription } = event.data.object;
+    if (!customer || !subscription) return undefined;
+    return this.provider.retrieveSubscription({
+      customerId: customer,
+      subscriptionId: subscription,
+      status: 'incomplete',
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      endedAt: null,
+    });
+  }
+
+  private async applyEvent(tx: Queryable, event: HandledEvent, checkoutSubscription: ProviderSubscription | undefined) {
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const { client_reference_id: userId, customer } = event.data.object;
+        if (!userId || !customer || !(await billingRepo.emailOf(tx, userId))) return;
+        await billingRepo.linkCustomer(tx, userId, 'stripe', customer);
+        // The subscription was read after the event was sent: it is as of now.
+        if (checkoutSubscription) await this.apply(tx, userId, checkoutSubscription, new Date());
+        await audit.record(tx, {
+          type: 'billing.checkout_completed',
+          data: { provider: 'stripe', subscriptionId: checkoutSubscription?.subscriptionId ?? null },
+          actor: { kind: 'system' },
+          subject: { kind: 'user', id: userId },
+          origin: null,
+        });
+        return;
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const state = subscriptionFromStripe(event.data.object);
+        const userId = await billingRepo.userOfCustomer(tx, 'stripe', state.customerId);
+        if (userId) await this.apply(tx, userId, state, eventTime(event));
+        return;
+      }
+      case 'invoice.payment_failed': {
+        const customer = event.data.object.customer;
+        const userId = customer ? await billingRepo.userOfCustomer(tx, 'stripe', customer) : undefined;
+        if (!userId) return;
+        await billingRepo.savePaymentFailure(tx, userId, eventTime(event));
+        await audit.record(tx, {
+          type: 'billing.payment_failed',
+          data: { provider: 'stripe' },
+          actor: { kind: 'system' },
+          subject: { kind: 'user', id: userId },
+          origin: null,
+        });
+        return;
+      }
+    }
+  }
+
+  /**
+   * The one way a subscription reaches the subscriber record. `asOf` is when `state` was true at the
+   * provider; a state older than the one applied is dropped (events arrive out of order), and an
+   * ended subscription never comes back to life by a late update.
+   */
+  private async apply(tx: Queryable, userId: string, state: ProviderSubscription, asOf: Date): Promise<void> {
+    const account = await billingRepo.accountOfUser(tx, userId, { lock: true });
+    if (!account || account.customerId !== state.customerId) return;
+    if (account.stateAsOf && asOf < account.stateAsOf) return;
+    const ended = account.subscriptionId === state.subscriptionId && account.status === 'canceled';
+    if (ended && state.status !== 'canceled') return;
+    await billingRepo.saveState(tx, userId, state, asOf);
+    const subscription = subscriptionOf(state, asOf);
+    await entitlements.setSubscription(tx, userId, subscription);
+    await audit.record(tx, {
+      type: 'billing.subscription_changed',
+      data: {
+        provider: account.provider === 'test' ? 'test' : 'stripe',
+        subscriptionId: state.subscriptionId,
+        status: state.status,
+        premium: subscription.subscribed,
+        periodEnd: subscription.end?.toISOString() ?? null,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      },
+      actor: { kind: 'system' },
+      subject: { kind: 'user', id: userId },
+      origin: null,
+    });
+  }
+
+  private async applyFromProvider(userId: string, read: () => Promise<ProviderSubscription>) {
+    let state: ProviderSubscription;
+    try {
+      state = await read();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    const asOf = new Date();
+    await this.db.transaction((tx) => this.apply(tx, userId, state, asOf));
+  }
+
+  /** The user's account with this provider, creating the provider's customer the first time. */
+  private async customerAccount(userId: string): Promise<BillingAccount> {
+    const existing = await billingRepo.accountOfUser(this.db, userId);
+    if (existing?.provider === this.provider.mode) return existing;
+    const email = await billingRepo.emailOf(this.db, userId);
+    if (email === undefined) throw noBillingAccount();
+    const customerId = await this.provider.createCustomer({ id: userId, email });
+    return billingRepo.linkCustomer(this.db, userId, this.provider.mode, customerId);
+  }
+
+  private async ownAccount(userId: string): Promise<BillingAccount> {
+    const account = await billingRepo.accountOfUser(this.db, userId);
+    if (account?.provider !== this.provider.mode || !account.subscriptionId) throw noBillingAccount();
+    return account;
+  }
+
+  private async knownSubscription(userId: string): Promise<ProviderSubscription | undefined> {
+    const account = await billingRepo.accountOfUser(this.db, userId);
+    return account?.provider === this.provider.mode ? stateOf(account) : undefined;
+  }
+
+  private requireTestMode() {
+    if (this.provider.mode !== 'test') throw new AppError(404, 'not_found', BILLING_MESSAGES.testModeOnly);
+  }
+}
+
+const noBillingAccount = () => new AppError(409, billingErrorCodes.noBillingAccount, BILLING_MESSAGES.noBillingAccount);
+const signatureInvalid = () =>
+  new AppError(400, billingErrorCodes.webhookSignatureInvalid, BILLING_MESSAGES.signatureInvalid);

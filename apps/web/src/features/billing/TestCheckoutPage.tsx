@@ -1,0 +1,101 @@
+import { BILLING_INTERVALS, type BillingInterval, formatAud, PREMIUM_PRICES_AUD_CENTS } from '@app/contract';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { toast } from '../../components/ui/notifications/index.ts';
+import { PageTitle } from '../../components/ui/PageTitle.tsx';
+import { QueryView } from '../../components/ui/QueryView.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { upgradePath } from '../../lib/upgrade-path.ts';
+import { useChangeSubscriptionMutation } from './api/change-subscription.ts';
+import { useSubscription } from './api/get-subscription.ts';
+import { TestModeBanner } from './components/TestModeBanner.tsx';
+import { intervalLabels, longDate } from './plan-copy.ts';
+import { safeReturnPath } from './return-path.ts';
+
+const isInterval = (value: string | null): value is BillingInterval =>
+  BILLING_INTERVALS.some((interval) => interval === value);
+
+/**
+ * Test mode's checkout and portal (no Stripe configured): complete a purchase, cancel it, or end
+ * Premium at once. The server applies each through the same code as Stripe's events.
+ */
+export default function TestCheckoutPage() {
+  const auth = useAuth();
+  const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
+  const subscription = useSubscription(userId);
+  return (
+    <div className="mx-auto flex w-full max-w-xl flex-col gap-6 px-4 py-8">
+      <TestModeBanner />
+      <PageTitle>Test checkout</PageTitle>
+      <QueryView query={subscription} what="your subscription">
+        {(view) =>
+          view.mode === 'test' ? (
+            <TestCheckout premium={view.tier === 'premium'} periodEnd={view.period_end} />
+          ) : (
+            <Alert tone="error">Billing runs on Stripe here: test checkout is switched off.</Alert>
+          )
+        }
+      </QueryView>
+    </div>
+  );
+}
+
+function TestCheckout({ premium, periodEnd }: { premium: boolean; periodEnd: string | null }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const change = useChangeSubscriptionMutation();
+  const returnTo = safeReturnPath(searchParams.get('return_to'));
+  const requested = searchParams.get('interval');
+  const interval: BillingInterval = isInterval(requested) ? requested : 'monthly';
+
+  const complete = () =>
+    change.mutate(interval === 'monthly' ? 'completeMonthly' : 'completeYearly', {
+      onSuccess: () => {
+        toast({ title: 'Welcome to Premium', description: 'Test purchase complete: no more monthly limit.' });
+        navigate(returnTo);
+      },
+    });
+  const endNow = () =>
+    change.mutate('endNow', {
+      onSuccess: () =>
+        toast({ title: 'Premium ended', description: 'Test subscription ended: back on the free plan.' }),
+    });
+
+  return (
+    <div className="flex flex-col gap-4">
+      {premium ? (
+        <p>You have Premium (test){periodEnd ? ` until ${longDate(periodEnd)}` : ''}.</p>
+      ) : (
+        <p>
+          Premium, {intervalLabels[interval].name.toLowerCase()}: {formatAud(PREMIUM_PRICES_AUD_CENTS[interval])} AUD
+          incl. GST. Completing this test purchase gives Premium for a {intervalLabels[interval].per} without payment.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {premium ? null : (
+          <Button disabled={change.isPending} onClick={complete}>
+            Complete test purchase
+          </Button>
+        )}
+        {premium ? null : (
+          <Link to={upgradePath(returnTo)} className={buttonClasses('secondary')}>
+            Cancel
+          </Link>
+        )}
+        {premium ? (
+          <Button variant="danger" disabled={change.isPending} onClick={endNow}>
+            End now
+          </Button>
+        ) : null}
+        {premium ? (
+          <Link to={returnTo} className={buttonClasses('secondary')}>
+            Back
+          </Link>
+        ) : null}
+      </div>
+      {change.isError ? <Alert tone="error">{requestErrorMessage(change.error)}</Alert> : null}
+    </div>
+  );
+}

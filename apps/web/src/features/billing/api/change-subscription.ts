@@ -1,0 +1,26 @@
+import { billingEndpoints, type SubscriptionView } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client.ts';
+import { planChanged } from './billing-keys.ts';
+
+/**
+ * The calls that change the plan and answer the subscription: cancel at period end, re-sync, and
+ * test mode's complete and "end now". Each refreshes everything the plan affects.
+ */
+const changes = {
+  cancel: () => call(billingEndpoints.cancel),
+  resync: () => call(billingEndpoints.resync),
+  completeMonthly: () => call(billingEndpoints.testComplete, { body: { interval: 'monthly' } }),
+  completeYearly: () => call(billingEndpoints.testComplete, { body: { interval: 'yearly' } }),
+  endNow: () => call(billingEndpoints.testEndNow),
+} satisfies Record<string, () => Promise<SubscriptionView>>;
+
+export type SubscriptionChange = keyof typeof changes;
+
+export function useChangeSubscriptionMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: SubscriptionChange) => changes[change](),
+    onSuccess: () => planChanged(queryClient),
+  });
+}

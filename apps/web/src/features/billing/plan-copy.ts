@@ -1,0 +1,35 @@
+import { type BillingInterval, FREE_MONTHLY_COMPLETED_LIMIT, formatAud, PREMIUM_PRICES_AUD_CENTS } from '@app/contract';
+
+/** What each plan gives (PRODUCT.md, Plans), as /pricing and /subscription word it. */
+export const planFeatures = {
+  free: [
+    `${FREE_MONTHLY_COMPLETED_LIMIT} completed certificates a month`,
+    'Unlimited drafts, kept and readable',
+    'PDF download and share links',
+  ],
+  premium: [
+    'Unlimited completed certificates',
+    'Edit and delete certificates, and finish drafts',
+    'PDF download and share links',
+  ],
+} as const;
+
+export const intervalLabels: Record<BillingInterval, { per: string; name: string }> = {
+  monthly: { per: 'month', name: 'Monthly' },
+  yearly: { per: 'year', name: 'Yearly' },
+};
+
+/** "$19 a month" */
+export const priceLabel = (interval: BillingInterval) =>
+  `${formatAud(PREMIUM_PRICES_AUD_CENTS[interval])} a ${intervalLabels[interval].per}`;
+
+/** How much a year of yearly billing saves over twelve months, in whole months: "2 months free". */
+export function yearlySaving(): string {
+  const months = Math.round(
+    (12 * PREMIUM_PRICES_AUD_CENTS.monthly - PREMIUM_PRICES_AUD_CENTS.yearly) / PREMIUM_PRICES_AUD_CENTS.monthly,
+  );
+  return months > 0 ? `${months} months free` : '';
+}
+
+/** A date as Australians read it: "23 December 2026". */
+export const longDate = (iso: string) => new Intl.DateTimeFormat('en-AU', { dateStyle: 'long' }).format(new Date(iso));

@@ -1,0 +1,82 @@
+import { z } from 'zod/mini';
+import { monthlyUsageSchema } from '../certificates/monthly-usage.ts';
+import { SUBSCRIPTION_TIERS } from '../constants.ts';
+
+/** PRODUCT.md, Plans: Premium is sold monthly or yearly. */
+export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
+
+/** Prices in Australian cents, GST included (shown on /pricing; Stripe's prices must match, by env). */
+export const PREMIUM_PRICES_AUD_CENTS: Readonly<Record<BillingInterval, number>> = {
+  monthly: 1900,
+  yearly: 19000,
+};
+
+/** A price as people read it: 1900 → "$19", 1950 → "$19.50". */
+export function formatAud(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
+}
+
+/**
+ * Where a subscription stands, for the user: none (never subscribed or ended), active, canceling
+ * (ends at the period's end), past_due (a payment failed; Premium stays while the provider retries).
+ */
+export const SUBSCRIPTION_STATUSES = ['none', 'active', 'canceling', 'past_due'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The billing provider in use: Stripe when configured, else the local test mode (DESIGN, Billing). */
+export const BILLING_MODES = ['stripe', 'test'] as const;
+export type BillingMode = (typeof BILLING_MODES)[number];
+
+export const subscriptionViewSchema = z.object({
+  mode: z.enum(BILLING_MODES),
+  tier: z.enum(SUBSCRIPTION_TIERS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  /** When Premium renews (active), ends (canceling) or ended; null without one. */
+  period_end: z.nullable(z.string()),
+  cancel_at_period_end: z.boolean(),
+  /** A payment failed and has not been settled since. */
+  payment_failed: z.boolean(),
+  /** The user has a billing account to manage (card, invoices). */
+  can_manage: z.boolean(),
+  /** This month's completed certificates and the plan's limit ("3 of 5"). */
+  usage: monthlyUsageSchema,
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
+
+/**
+ * A path inside the app to come back to (after checkout or the portal): one leading slash, never
+ * `//host`, so it cannot send the user to another site.
+ */
+export const returnPathSchema = z
+  .string()
+  .check(z.maxLength(500), z.regex(/^\/(?![/\\])[^\s]*$/, 'Must be a path in this app, e.g. /certificates/new'));
+
+export const checkoutRequestSchema = z.object({
+  interval: z.enum(BILLING_INTERVALS),
+  return_to: z.optional(returnPathSchema),
+});
+export const portalRequestSchema = z.object({ return_to: z.optional(returnPathSchema) });
+export const redirectResponseSchema = z.object({ url: z.string() });
+
+/** Test mode's checkout page completes a checkout begun with this interval. */
+export const testCheckoutCompleteSchema = z.object({ interval: z.enum(BILLING_INTERVALS) });
+
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
+
+export const webhookStatusSchema = z.object({
+  mode: z.enum(BILLING_MODES),
+  /** Stripe's keys are set, so events from Stripe are verified and applied. */
+  configured: z.boolean(),
+  last_event: z.nullable(z.object({ type: z.string(), received_at: z.string(), test: z.boolean() })),
+});
+export type WebhookStatus = z.infer<typeof webhookStatusSchema>;
+
+export const BILLING_MESSAGES = {
+  signatureInvalid: 'The webhook signature could not be verified.',
+  noBillingAccount: 'You have no subscription to manage yet.',
+  alreadyPremium: 'You already have Premium.',
+  providerUnavailable: 'The payment provider could not be reached. Please try again in a minute.',
+  testModeOnly: 'This is only available in billing test mode.',
+} as const;

@@ -1,0 +1,100 @@
+import { errorCodes } from '../errors/errors.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import {
+  checkoutRequestSchema,
+  portalRequestSchema,
+  redirectResponseSchema,
+  subscriptionViewSchema,
+  testCheckoutCompleteSchema,
+  webhookReceivedSchema,
+  webhookStatusSchema,
+} from './billing.ts';
+
+const providerErrors = [errorCodes.billingUnavailable] as const;
+
+/** Premium: checkout, the subscription, the provider's webhook (PRODUCT.md, Plans; ADR 0013). */
+export const billingEndpoints = {
+  subscription: defineEndpoint({
+    method: 'GET',
+    path: '/api/billing/subscription',
+    auth: 'required',
+    summary: "The caller's plan and subscription",
+    responses: { 200: subscriptionViewSchema },
+    errors: [],
+  }),
+  checkout: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/checkout',
+    auth: 'required',
+    summary: 'Start buying Premium: the URL of the checkout page to go to',
+    body: checkoutRequestSchema,
+    responses: { 200: redirectResponseSchema },
+    errors: [errorCodes.alreadyPremium, ...providerErrors],
+  }),
+  portal: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/portal',
+    auth: 'required',
+    summary: 'The URL of the billing portal (card, invoices)',
+    body: portalRequestSchema,
+    responses: { 200: redirectResponseSchema },
+    errors: [errorCodes.noBillingAccount, ...providerErrors],
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/cancel',
+    auth: 'required',
+    summary: 'Cancel Premium at the end of the paid period',
+    responses: { 200: subscriptionViewSchema },
+    errors: [errorCodes.noBillingAccount, ...providerErrors],
+  }),
+  resync: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/resync',
+    auth: 'required',
+    summary: 'Read the subscription again from the provider',
+    responses: { 200: subscriptionViewSchema },
+    errors: providerErrors,
+  }),
+  testComplete: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/test/complete',
+    auth: 'required',
+    summary: 'Test mode: complete a checkout (no payment)',
+    body: testCheckoutCompleteSchema,
+    responses: { 200: subscriptionViewSchema },
+    errors: [errorCodes.notFound],
+  }),
+  testEndNow: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/test/end-now',
+    auth: 'required',
+    summary: 'Test mode: end the subscription at once',
+    responses: { 200: subscriptionViewSchema },
+    errors: [errorCodes.notFound],
+  }),
+  webhook: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/webhook',
+    auth: 'none',
+    summary: "The billing provider's signed events (Stripe-Signature over the raw body)",
+    responses: { 200: webhookReceivedSchema },
+    errors: [errorCodes.webhookSignatureInvalid, errorCodes.payloadTooLarge],
+  }),
+  webhookStatus: defineEndpoint({
+    method: 'GET',
+    path: '/api/billing/webhook/status',
+    auth: 'none',
+    summary: 'Whether webhooks are configured, and the last event received',
+    responses: { 200: webhookStatusSchema },
+    errors: [],
+  }),
+  webhookTestEvent: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/webhook/test-event',
+    auth: 'required',
+    summary: 'Admin: send a signed test event through the webhook (touches no user)',
+    responses: { 200: webhookStatusSchema },
+    errors: [errorCodes.forbidden],
+  }),
+} as const;
