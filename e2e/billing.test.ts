@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
+import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 /** Premium in billing's TEST MODE (no Stripe configured, the default): the whole loop offline. */
 
@@ -18,8 +19,11 @@ async function fillJobDetails(page: Page, address: string) {
 describe('pricing', () => {
   it('shows a visitor Free and Premium side by side, in AUD incl. GST, leading to sign-up', async () => {
     const { page } = session;
+    const scripts = recordScripts(page);
     await page.goto('/pricing');
     await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
+    // PRODUCT.md, Budgets: a public page loads at most 130 KB of gzipped JavaScript.
+    expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(130);
     await page.getByRole('heading', { level: 2, name: 'Free' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Premium' }).waitFor();
     await page.getByText('$19 a month').waitFor();

@@ -1,11 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
+import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 const url = (pathname: string) => `${session.baseUrl}${pathname}`;
@@ -258,10 +255,7 @@ describe('share link', () => {
 
     const visitor = await (await session.newContext()).newPage();
     await visitor.setViewportSize({ width: 375, height: 740 });
-    const scripts: string[] = [];
-    visitor.on('response', (response) => {
-      if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname);
-    });
+    const scripts = recordScripts(visitor);
     await visitor.goto(`/certificates/${certificate.id}`);
     await visitor.getByRole('heading', { level: 1, name: 'Certificate of compliance' }).waitFor();
     for (const text of ['Dry Right Waterproofing', '51 824 753 556', 'WP-12345', 'Sam Nguyen', '77 Ocean St, Bondi']) {
@@ -300,10 +294,7 @@ describe('signed-in shell', () => {
     const { page } = session;
     const member = await createMember('bundle');
     await createCompletedCertificate(member, '9 Budget St, Sydney');
-    const scripts: string[] = [];
-    page.on('response', (response) => {
-      if (response.url().endsWith('.js')) scripts.push(new URL(response.url()).pathname);
-    });
+    const scripts = recordScripts(page);
     await signIn(page, member);
     await page.goto('/certificates');
     await page.getByRole('link', { name: '9 Budget St, Sydney' }).waitFor();
@@ -313,14 +304,3 @@ describe('signed-in shell', () => {
     expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(220);
   });
 });
-
-const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
-
-/** What the scripts a page loaded weigh gzipped, read from the build the server serves. */
-async function gzippedKilobytes(scriptPaths: string[]): Promise<number> {
-  let bytes = 0;
-  for (const scriptPath of new Set(scriptPaths)) {
-    bytes += gzipSync(await readFile(path.join(distDir, scriptPath))).length;
-  }
-  return bytes / 1024;
-}

@@ -6,17 +6,15 @@ import {
   exchangeCodeRequestSchema,
   exchangeCodeResponseSchema,
   okResponseSchema,
-  refreshRequestSchema,
-  sessionSchema,
-  signInRequestSchema,
   signUpRequestSchema,
   signUpResponseSchema,
   updatePasswordRequestSchema,
   verifyRequestSchema,
   verifyResponseSchema,
 } from './auth.ts';
+import { sessionEndpoints } from './session-endpoints.ts';
 
-/** The auth API (PRODUCT.md, Accounts and sessions). */
+/** The auth API (PRODUCT.md, Accounts and sessions); the session's own three from session-endpoints.ts. */
 export const authEndpoints = {
   signUp: defineEndpoint({
     method: 'POST',
@@ -34,29 +32,8 @@ export const authEndpoints = {
       errorCodes.emailRateLimit,
     ],
   }),
-  signIn: defineEndpoint({
-    method: 'POST',
-    path: '/api/auth/signin',
-    auth: 'none',
-    summary: 'Sign in with email and password',
-    body: signInRequestSchema,
-    responses: { 200: sessionSchema },
-    errors: [errorCodes.invalidCredentials, errorCodes.emailNotConfirmed, errorCodes.requestRateLimit],
-  }),
-  refresh: defineEndpoint({
-    method: 'POST',
-    path: '/api/auth/refresh',
-    auth: 'none',
-    summary: 'Exchange a refresh token for a new session',
-    body: refreshRequestSchema,
-    responses: { 200: sessionSchema },
-    errors: [
-      errorCodes.refreshTokenInvalid,
-      errorCodes.refreshTokenReused,
-      errorCodes.sessionExpired,
-      errorCodes.requestRateLimit,
-    ],
-  }),
+  signIn: sessionEndpoints.signIn,
+  refresh: sessionEndpoints.refresh,
   exchangeCode: defineEndpoint({
     method: 'POST',
     path: '/api/auth/exchange',
@@ -120,12 +97,5 @@ export const authEndpoints = {
       errorCodes.requestRateLimit,
     ],
   }),
-  signOut: defineEndpoint({
-    method: 'POST',
-    path: '/api/auth/signout',
-    auth: 'required',
-    summary: 'Sign out everywhere',
-    responses: { 200: okResponseSchema },
-    errors: [],
-  }),
+  signOut: sessionEndpoints.signOut,
 } as const;

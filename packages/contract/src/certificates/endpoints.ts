@@ -11,8 +11,8 @@ import {
   updateCertificateRequestSchema,
   uploadedPhotoSchema,
 } from './certificates.ts';
-import { certificateIdParams, sharedCertificateEndpoints } from './shared-endpoints.ts';
 import { monthlyUsageSchema } from './monthly-usage.ts';
+import { certificateIdParams, sharedCertificateEndpoints } from './shared-endpoints.ts';
 
 /** Certificates, their photos and the gallery (PRODUCT.md, Certificates); the share link's two from shared-endpoints.ts. */
 export const certificateEndpoints = {

@@ -1,16 +1,11 @@
 import { BILLING_INTERVALS, type BillingInterval } from '@app/contract';
-import { useId, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { useProfile } from '../../lib/profile/get-profile.ts';
-import { requestErrorMessage } from '../../lib/request-errors.ts';
-import { useStartCheckoutMutation } from './api/start-checkout.ts';
-import { goTo } from './go-to.ts';
 import { intervalLabels, planFeatures, priceLabel, yearlySaving } from './plan-copy.ts';
-import { safeReturnPath } from './return-path.ts';
 
 /** /pricing (public): Free and Premium side by side, prices in AUD incl. GST, and the way to buy. */
 export default function PricingPage() {
@@ -109,13 +104,13 @@ function FreeAction() {
   );
 }
 
+// Only a signed-in user can buy: their part (profile, checkout) loads when they are, so a visitor's
+// page stays within the public pages' script budget (PRODUCT.md, Budgets).
+const CheckoutAction = lazy(() => import('./components/CheckoutAction.tsx'));
+
 function PremiumAction({ interval }: { interval: BillingInterval }) {
   const auth = useAuth();
-  const profile = useProfile();
-  const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const location = useLocation();
-  const checkout = useStartCheckoutMutation();
   if (auth.status !== 'signed-in') {
     return (
       <div className="flex flex-wrap gap-3">
@@ -132,23 +127,9 @@ function PremiumAction({ interval }: { interval: BillingInterval }) {
       </div>
     );
   }
-  if (profile?.subscription_tier === 'premium') {
-    return (
-      <Link to="/subscription" className={buttonClasses('secondary')}>
-        You have Premium: manage it
-      </Link>
-    );
-  }
-  const returnTo = safeReturnPath(searchParams.get('return_to'));
   return (
-    <div className="flex flex-col gap-3">
-      <Button
-        disabled={checkout.isPending}
-        onClick={() => checkout.mutate({ interval, returnTo }, { onSuccess: ({ url }) => goTo(url, navigate) })}
-      >
-        {checkout.isPending ? 'Opening checkout...' : `Upgrade to Premium, ${priceLabel(interval)}`}
-      </Button>
-      {checkout.isError ? <Alert tone="error">{requestErrorMessage(checkout.error)}</Alert> : null}
-    </div>
+    <Suspense fallback={<Spinner label="Loading your plan..." />}>
+      <CheckoutAction interval={interval} />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { type AuthUser, authEndpoints, type Session, sessionSchema } from '@app/contract';
+import { type AuthUser, type Session, sessionEndpoints, sessionSchema } from '@app/contract';
 import { ApiError, type requestEndpoint } from '../http.ts';
 
 export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session };
@@ -26,7 +26,7 @@ export type SessionStoreOptions = {
 
 /** Renew this long before the access token expires (PRODUCT.md, Accounts and sessions: about a minute). */
 export const REFRESH_MARGIN_SECONDS = 60;
-const { signIn, signOut, refresh } = authEndpoints;
+const { signIn, signOut, refresh } = sessionEndpoints;
 
 /** A refresh holds the cross-tab lock; a hung request must not hold it forever. */
 const REFRESH_TIMEOUT_MS = 15_000;

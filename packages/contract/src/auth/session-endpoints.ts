@@ -1,0 +1,42 @@
+import { errorCodes } from '../errors/errors.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { okResponseSchema, refreshRequestSchema, sessionSchema, signInRequestSchema } from './auth.ts';
+
+/**
+ * What the session store calls on every page: sign in, renew, sign out. Part of authEndpoints,
+ * declared in a module of its own so public pages load these three declarations and not the
+ * rest of the auth API (PRODUCT.md, Budgets: 130 KB of script).
+ */
+export const sessionEndpoints = {
+  signIn: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/signin',
+    auth: 'none',
+    summary: 'Sign in with email and password',
+    body: signInRequestSchema,
+    responses: { 200: sessionSchema },
+    errors: [errorCodes.invalidCredentials, errorCodes.emailNotConfirmed, errorCodes.requestRateLimit],
+  }),
+  refresh: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/refresh',
+    auth: 'none',
+    summary: 'Exchange a refresh token for a new session',
+    body: refreshRequestSchema,
+    responses: { 200: sessionSchema },
+    errors: [
+      errorCodes.refreshTokenInvalid,
+      errorCodes.refreshTokenReused,
+      errorCodes.sessionExpired,
+      errorCodes.requestRateLimit,
+    ],
+  }),
+  signOut: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/signout',
+    auth: 'required',
+    summary: 'Sign out everywhere',
+    responses: { 200: okResponseSchema },
+    errors: [],
+  }),
+} as const;
