@@ -43,7 +43,11 @@ export async function createMember(
   await memberApi(member, 'PATCH', '/api/profile', { ...options.profile, onboarding_completed: true });
   if (options.premium) {
     await withDatabase((db) =>
-      entitlements.setSubscription(db, member.userId, { subscribed: true, tier: 'premium', end: null }),
+      entitlements.setSubscription(db, member.userId, {
+        subscribed: true,
+        tier: 'premium',
+        end: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
+      }),
     );
   }
   return member;

@@ -73,7 +73,7 @@ describe('entitlements', () => {
 
   it('keeps one record per user: setSubscription updates it in place', async () => {
     const session = await registerConfirmedUser(app, mail);
-    await entitlements.setSubscription(database.db, session.user.id, { subscribed: true, tier: 'premium', end: null });
+    await grantPremium(database.db, session.user.id);
     await entitlements.setSubscription(database.db, session.user.id, { subscribed: false, tier: 'free', end: null });
     expect(await subscriberRows(session.user.id)).toEqual([
       { user_id: session.user.id, email: session.user.email, subscribed: false, subscription_tier: 'free' },
@@ -83,10 +83,12 @@ describe('entitlements', () => {
 
   it('reads a record kept under the email before the account existed, and adopts it on the next write', async () => {
     const session = await registerConfirmedUser(app, mail);
-    await query(`insert into subscribers (email, subscribed, subscription_tier) values ($1, true, 'premium')`, [
-      session.user.email,
-    ]);
-    expect(await entitlements.of(database.db, session.user.id)).toEqual({ premium: true, subscriptionEnd: null });
+    const end = new Date(Date.now() + 24 * 60 * 60 * 1000);
+    await query(
+      `insert into subscribers (email, subscribed, subscription_tier, subscription_end) values ($1, true, 'premium', $2)`,
+      [session.user.email, end],
+    );
+    expect(await entitlements.of(database.db, session.user.id)).toEqual({ premium: true, subscriptionEnd: end });
     expect((await profileOf(session)).subscription_tier).toBe('premium');
 
     await entitlements.setSubscription(database.db, session.user.id, { subscribed: false, tier: 'free', end: null });

@@ -15,8 +15,8 @@ describe('entitlementOf (PRODUCT.md, Plans)', () => {
     });
   });
 
-  it('is premium while subscribed, with no end or until its end, and free from the end on', () => {
-    expect(entitlementOf({ subscribed: true, subscriptionEnd: null }, now).premium).toBe(true);
+  it('is premium while subscribed until its end, and free from the end on or with no end', () => {
+    expect(entitlementOf({ subscribed: true, subscriptionEnd: null }, now).premium).toBe(false);
     expect(entitlementOf({ subscribed: true, subscriptionEnd: later }, now)).toEqual({
       premium: true,
       subscriptionEnd: later,

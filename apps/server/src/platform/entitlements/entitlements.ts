@@ -14,16 +14,17 @@ export type Entitlement = {
 /** The fields of a subscriber record the rule reads; nulls where the user has no record. */
 export type SubscriberRecord = { subscribed: boolean | null; subscriptionEnd: Date | null };
 
-/** What billing (or an admin) sets on a user's subscriber record. `end` null means no end. */
+/** What billing (or an admin) sets on a user's subscriber record; premium needs an `end` ahead. */
 export type Subscription = { subscribed: boolean; tier: SubscriptionTier; end: Date | null };
 
 /**
- * PRODUCT.md, Plans: premium only while the record says subscribed and its end, if it has one, is
- * still ahead. Computed when read, so a subscription lapses at its end without anything writing.
+ * PRODUCT.md, Plans: premium only while the record says subscribed and its end is still ahead (a
+ * record with no end is not premium). Computed when read, so a subscription lapses at its end
+ * without anything writing.
  */
 export function entitlementOf(record: SubscriberRecord | null | undefined, now = new Date()): Entitlement {
   const subscriptionEnd = record?.subscriptionEnd ?? null;
-  const premium = record?.subscribed === true && (subscriptionEnd === null || subscriptionEnd > now);
+  const premium = record?.subscribed === true && subscriptionEnd !== null && subscriptionEnd > now;
   return { premium, subscriptionEnd };
 }
 
