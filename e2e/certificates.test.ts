@@ -1,19 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
+import { certificatePage, fillJobDetails } from './support/certificate-form.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
 import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 const url = (pathname: string) => `${session.baseUrl}${pathname}`;
-const certificatePage = /\/certificates\/[0-9a-f-]{36}$/;
-
-/** Fills the job details a completed certificate needs. */
-async function fillJobDetails(page: Page, address: string) {
-  await page.getByRole('checkbox', { name: 'AS 3740-2021' }).check();
-  await page.getByLabel('Job site address').fill(address);
-  await page.getByLabel('Areas').fill('Ensuite: shower recess and floor');
-}
 
 describe('free plan', () => {
   it('completes 5 certificates in a month; the 6th gets "Monthly limit reached" and keeps what was typed', async () => {
