@@ -241,7 +241,7 @@ export async function buildApp(options: AppOptions) {
           rateLimiter,
         ),
       );
-      await api.register(billingRoutes(billingService));
+      await api.register(billingRoutes(billingService, rateLimiter));
       await api.register(bundlesRoutes);
     },
     { prefix: '/api' },

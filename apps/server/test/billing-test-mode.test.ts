@@ -1,9 +1,10 @@
-import { type Session, type SubscriptionView, subscriptionViewSchema } from '@app/contract';
+import { errorCodes, type Session, type SubscriptionView, subscriptionViewSchema } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { billingEvents } from '../src/db/schema.ts';
+import { BILLING_PROVIDER_RATE_LIMIT } from '../src/features/billing/billing.routes.ts';
 import { audit } from '../src/platform/audit/audit-trail.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from './support/app.ts';
@@ -54,6 +55,20 @@ describe('test-mode checkout', () => {
     const checkout = await post('/api/billing/checkout', user, { interval: 'yearly', return_to: '/certificates/new' });
     expect(checkout.statusCode).toBe(200);
     expect(checkout.json().url).toBe('/billing/test-checkout?interval=yearly&return_to=%2Fcertificates%2Fnew');
+  });
+
+  it('limits the calls that may reach the provider: 20 per user in 10 minutes, then 429 with Retry-After', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    const other = await registerConfirmedUser(app, mail);
+    for (let index = 0; index < BILLING_PROVIDER_RATE_LIMIT.limit; index++) {
+      expect((await post('/api/billing/checkout', user, { interval: 'monthly' })).statusCode).toBe(200);
+    }
+    const refused = await post('/api/billing/portal', user, {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(errorOf(refused).code).toBe(errorCodes.requestRateLimit);
+    // Counted per user: someone else is not held back.
+    expect((await post('/api/billing/checkout', other, { interval: 'monthly' })).statusCode).toBe(200);
   });
 
   it("shows this month's usage against the free plan's limit", async () => {

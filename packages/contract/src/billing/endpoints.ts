@@ -10,7 +10,8 @@ import {
   webhookStatusSchema,
 } from './billing.ts';
 
-const providerErrors = [errorCodes.billingUnavailable] as const;
+// Calls that reach the billing provider are rate-limited per user (billing.routes.ts).
+const providerErrors = [errorCodes.billingUnavailable, errorCodes.requestRateLimit] as const;
 
 /** Premium: checkout, the subscription, the provider's webhook (PRODUCT.md, Plans; ADR 0013). */
 export const billingEndpoints = {
