@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../src/db/client.ts';
 import { JobQueue } from '../src/platform/jobs/job-queue.ts';
 import { ORPHAN_UPLOADS_CRON, ORPHAN_UPLOADS_QUEUE } from '../src/platform/storage/orphan-uploads.ts';
 import { buildTestApp } from './support/app.ts';
@@ -65,5 +66,36 @@ describe('JobQueue', () => {
 
   it('refuses to enqueue on a queue nobody registered, instead of dropping the job', async () => {
     await expect(jobs.enqueue(database.db, 'no-such-queue', { note: 'x' })).rejects.toThrow(/does not exist/);
+  });
+
+  it('lets a job that outlives stop() finish after the pool has ended, without touching it', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    const db = createDatabase(database.url, { maxConnections: 2 });
+    const stalled = new JobQueue(db, pino({ level: 'silent' }));
+    let started = false;
+    let release: (error: Error) => void = () => {};
+    stalled.register('test-stalled', { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 30 }, () => {
+      started = true;
+      return new Promise<void>((_resolve, reject) => {
+        release = reject;
+      });
+    });
+    try {
+      await stalled.start();
+      await db.transaction((tx) => stalled.enqueue(tx, 'test-stalled', {}));
+      stalled.wake('test-stalled');
+      await expect.poll(() => started, { timeout: 5000 }).toBe(true);
+      // Shutdown: the deadline passes with the job still running, then the pool is ended.
+      await stalled.stop(50);
+      await db.$client.end();
+      // The job now fails (e.g. its SMTP server finally answers); pg-boss records that unawaited.
+      release(new Error('smtp timed out'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

@@ -25,19 +25,32 @@ type Registration = { name: string; settings: QueueSettings; handler: JobHandler
 
 const START_RETRY_MS = 5000;
 
+/**
+ * What a dropped write answers, in the shape pg-boss reads a completion's result from. pg-boss
+ * records a job's outcome without awaiting it, so a handler that outlives `stop` would otherwise
+ * write to a pool that has been ended, an unhandled rejection. Once stopped, that write is dropped:
+ * the job stays active until it expires, and is then retried.
+ */
+const WRITE_DROPPED_AFTER_STOP = { rows: [{ count: 0 }] };
+
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly workerIds = new Map<string, string>();
   private readonly registrations: Registration[] = [];
   private retryTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Set once `stop` has returned: the caller may end the pool from then on. */
+  private closed = false;
 
   constructor(
     db: Database,
     private readonly logger: Logger,
   ) {
     this.boss = new PgBoss({
-      db: { executeSql: (text, values) => db.$client.query(text, values) },
+      db: {
+        executeSql: (text, values) =>
+          this.closed ? Promise.resolve(WRITE_DROPPED_AFTER_STOP) : db.$client.query(text, values),
+      },
       // Jobs are also woken at once after a local enqueue (see `wake`); polling catches the rest.
       pollingIntervalSeconds: 2,
       // Nothing we queue needs keeping once done; failures stay a week for inspection.
@@ -120,6 +133,7 @@ export class JobQueue {
     this.stopped = true;
     clearTimeout(this.retryTimer);
     await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
+    this.closed = true;
   }
 }
 
