@@ -53,7 +53,8 @@ export function registerAuthHooks(
     }
   });
   app.decorate('requireAdmin', async (request) => {
-    request.caller = await authenticate(request.headers.authorization);
+    // Behind requireAuth (a declared route's own hook) the caller is known: verify the token once.
+    request.caller ??= await authenticate(request.headers.authorization);
     if (!request.caller.isAdmin) throw new AppError(403, 'forbidden', 'You are not authorised to do this.');
   });
 }
