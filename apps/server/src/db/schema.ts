@@ -18,8 +18,11 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-/** Kinds of numbered documents; each numbers its own sequence per user and year. */
-export const documentKinds = ['certificate'] as const;
+/**
+ * Kinds of numbered documents; each numbers its own sequence per user and year. Every kind can be
+ * sent for signing (signature_requests).
+ */
+export const documentKinds = ['certificate', 'swms', 'cover_sheet'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
 /** Last number handed out per user, document kind and year; incremented atomically. */
@@ -35,7 +38,7 @@ export const documentNumberSequences = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.kind, table.year] }),
-    check('document_number_sequences_kind_valid', sql`${table.kind} in ('certificate')`),
+    check('document_number_sequences_kind_valid', sql`${table.kind} in ('certificate', 'swms', 'cover_sheet')`),
   ],
 );
 
@@ -345,4 +348,56 @@ export const billingEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (table) => [index('billing_events_received_idx').on(table.receivedAt)],
+);
+
+/** Why an unsigned request stopped being signable before it expired. */
+export const signatureRevocationReasons = ['owner', 'new_version'] as const;
+
+/**
+ * One signer's request to sign one version of one document (ADR 0015). A signer invited by email
+ * has their own link (`token_hash`, the SHA-256 of a random token); a worker who signs on through a
+ * SWMS's site QR code has no token of their own. Status is derived from the timestamps, in this order:
+ * signed, declined, revoked, expired (`expires_at` passed), opened, pending.
+ */
+export const signatureRequests = pgTable(
+  'signature_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The document's owner: every owner-side query filters on it. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentKind: text('document_kind', { enum: documentKinds }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    documentVersion: integer('document_version').notNull(),
+    fingerprintAtSend: text('fingerprint_at_send').notNull(),
+    signerName: text('signer_name').notNull(),
+    signerEmail: text('signer_email'),
+    signerRole: text('signer_role'),
+    signerCompany: text('signer_company'),
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason', { enum: signatureRevocationReasons }),
+    signatureFileId: uuid('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
+    fingerprintAtSign: text('fingerprint_at_sign'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('signature_requests_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
+    index('signature_requests_user_idx').on(table.userId, table.createdAt),
+    check('signature_requests_kind_valid', sql`${table.documentKind} in ('certificate', 'swms', 'cover_sheet')`),
+    check(
+      'signature_requests_revoked_reason_valid',
+      sql`(${table.revokedAt} is null) = (${table.revokedReason} is null) and ${table.revokedReason} in ('owner', 'new_version')`,
+    ),
+    check(
+      'signature_requests_one_outcome',
+      sql`not (${table.signedAt} is not null and ${table.declinedAt} is not null)`,
+    ),
+  ],
 );
