@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { listStatementText } from '../apps/server/src/features/certificates/list-statements.ts';
 import {
   closedLoop,
   createUser,
@@ -18,15 +19,11 @@ const SECONDS = 5;
 // Long enough for V8 to optimise the server's hot path before either side is measured.
 const WARM_UP_SECONDS = 3;
 
-// The statement the repository prepares for page one (see certificates.repo.ts list()), run the
-// same way: a named statement, parsed and planned once per connection.
+// The statement the repository runs for page one (certificates/list-statements.ts), run the same
+// way: a named statement, parsed and planned once per connection.
 const LIST_STATEMENT = {
   name: 'bench_certificates_list',
-  text: `select id, certificate_number, job_site_address, installation_date, status, standards,
-      jsonb_array_length(photos), created_at, updated_at, created_at::text as cursor
-    from certificates
-    where user_id = $1
-    order by created_at desc, id desc limit $2`,
+  text: listStatementText({ status: false, search: false, after: false }),
 };
 
 async function seed(client: pg.Client, userId: string, count: number) {

@@ -9,6 +9,7 @@ import {
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { listStatementText } from '../src/features/certificates/list-statements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import type { TestDatabase } from './support/database.ts';
@@ -313,22 +314,52 @@ describe('reading certificates', () => {
     ]);
   });
 
-  it('reads a page from the index without sorting the user’s certificates', async () => {
+  it('gives a certificate the same timestamps in the list as on its own page, to the millisecond', async () => {
+    const user = await newUser();
+    const { id } = (await create(user, { status: 'completed' })).json();
+    // The list prints timestamps in SQL and the detail from a Date: both must truncate microseconds
+    // the same way, or a client comparing updated_at would see a change that never happened.
+    for (const stamp of [
+      '2026-11-15 02:00:00.289999+00',
+      '2026-11-15 02:00:00.0005+00',
+      '2026-12-31 23:59:59.9999+11',
+    ]) {
+      await query('update certificates set created_at = $2, updated_at = $2 where id = $1', [id, stamp]);
+      const [listed] = (await app.inject({ url: '/api/certificates', headers: bearer(user) })).json().items;
+      const detail = (await app.inject({ url: `/api/certificates/${id}`, headers: bearer(user) })).json();
+      expect(listed.created_at).toBe(detail.created_at);
+      expect(listed.updated_at).toBe(detail.updated_at);
+      expect(listed.created_at).toBe(new Date(stamp.replace(' ', 'T').replace(/\+(\d\d)$/, '+$1:00')).toISOString());
+    }
+  });
+
+  it('reads every list variant from the index without sorting the user’s certificates', async () => {
     const user = await newUser();
     await query(
-      `insert into certificates (user_id, job_site_address, created_at)
-       select $1, i || ' Index St', now() - (i || ' seconds')::interval from generate_series(1, 3000) as i`,
+      `insert into certificates (user_id, job_site_address, status, created_at)
+       select $1, i || ' Index St', case when i % 2 = 0 then 'completed' else 'draft' end,
+              now() - (i || ' seconds')::interval
+       from generate_series(1, 3000) as i`,
       [user.user.id],
     );
     await query('analyze certificates');
-    const { rows } = await query(
-      `explain select * from certificates where user_id = $1
-       order by created_at desc, id desc limit 21`,
-      [user.user.id],
-    );
-    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
-    expect(plan).toContain('Index Scan using certificates_user_created_idx');
-    expect(plan).not.toContain('Sort');
+    for (const status of [false, true]) {
+      for (const search of [false, true]) {
+        for (const after of [false, true]) {
+          const values: unknown[] = [user.user.id];
+          if (status) values.push('completed');
+          if (search) values.push('%Index%');
+          if (after) values.push('2026-11-15 02:00:00+00', '00000000-0000-4000-8000-000000000000');
+          values.push(21);
+          const { rows } = await query(`explain ${listStatementText({ status, search, after })}`, values);
+          const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+          expect(plan, JSON.stringify({ status, search, after })).toContain(
+            'Index Scan using certificates_user_created_idx',
+          );
+          expect(plan).not.toContain('Sort');
+        }
+      }
+    }
   });
 
   it('deletes for good: the row goes, and no soft-deleted status can be stored', async () => {

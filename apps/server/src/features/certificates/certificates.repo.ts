@@ -1,8 +1,9 @@
 import type { WritableCertificateStatus } from '@app/contract';
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client.ts';
 import { certificates, files, monthlyCertificateCounts } from '../../db/schema.ts';
 import type { ListPosition } from './list-cursor.ts';
+import { type CertificateListRow, runListStatement } from './list-statements.ts';
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type CertificateInsert = typeof certificates.$inferInsert;
@@ -16,55 +17,6 @@ export type ListFilter = {
 };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-const summaryColumns = {
-  id: certificates.id,
-  certificateNumber: certificates.certificateNumber,
-  jobSiteAddress: certificates.jobSiteAddress,
-  installationDate: certificates.installationDate,
-  status: certificates.status,
-  standards: certificates.standards,
-  photoCount: sql<number>`jsonb_array_length(${certificates.photos})`.mapWith(Number),
-  createdAt: certificates.createdAt,
-  updatedAt: certificates.updatedAt,
-  // The exact timestamp (microseconds) for the cursor; a JS Date keeps only milliseconds.
-  cursorCreatedAt: sql<string>`${certificates.createdAt}::text`,
-};
-
-type ListVariant = { status: boolean; search: boolean; after: boolean };
-
-function buildListQuery(db: Queryable, variant: ListVariant, name: string) {
-  const conditions = [eq(certificates.userId, sql.placeholder('userId'))];
-  if (variant.status) conditions.push(eq(certificates.status, sql.placeholder('status')));
-  if (variant.search) conditions.push(ilike(certificates.jobSiteAddress, sql.placeholder('pattern')));
-  if (variant.after) {
-    // Row comparison matches the (user_id, created_at desc, id desc) index.
-    conditions.push(
-      sql`(${certificates.createdAt}, ${certificates.id}) < (${sql.placeholder('afterCreatedAt')}::timestamptz, ${sql.placeholder('afterId')}::uuid)`,
-    );
-  }
-  return db
-    .select(summaryColumns)
-    .from(certificates)
-    .where(and(...conditions))
-    .orderBy(desc(certificates.createdAt), desc(certificates.id))
-    .limit(sql.placeholder('limit'))
-    .prepare(name);
-}
-
-export type CertificateSummaryRow = Awaited<ReturnType<ReturnType<typeof buildListQuery>['execute']>>[number];
-
-// At most 8 statements per database handle (one per filter combination), built on first use.
-const listStatements = new WeakMap<Queryable, Map<string, ReturnType<typeof buildListQuery>>>();
-
-function preparedList(db: Queryable, variant: ListVariant) {
-  const name = `certificates_list_${Number(variant.status)}${Number(variant.search)}${Number(variant.after)}`;
-  const statements = listStatements.get(db) ?? new Map<string, ReturnType<typeof buildListQuery>>();
-  listStatements.set(db, statements);
-  const statement = statements.get(name) ?? buildListQuery(db, variant, name);
-  statements.set(name, statement);
-  return statement;
-}
 
 /** SQL for certificates and their monthly counts. Every statement is scoped by user id. */
 export const certificatesRepo = {
@@ -110,17 +62,16 @@ export const certificatesRepo = {
   /**
    * One page of the list, newest first, keyset-paginated on (created_at, id): as fast on page 500 as
    * on page 1. Only the columns a summary shows are read (not photos, materials or the applicator
-   * block), through a prepared statement per filter combination: the list is the hottest read.
+   * block), through a named statement per filter combination (list-statements.ts): the list is the
+   * hottest read. It runs on the pool, never inside a transaction.
    */
-  async list(db: Queryable, userId: string, filter: ListFilter): Promise<CertificateSummaryRow[]> {
-    const variant = { status: filter.status !== undefined, search: filter.search !== undefined, after: !!filter.after };
-    return preparedList(db, variant).execute({
+  list(db: Database, userId: string, filter: ListFilter): Promise<CertificateListRow[]> {
+    return runListStatement(db.$client, {
       userId,
       limit: filter.limit,
       status: filter.status,
       pattern: filter.search === undefined ? undefined : `%${escapeLike(filter.search)}%`,
-      afterCreatedAt: filter.after?.createdAt,
-      afterId: filter.after?.id,
+      after: filter.after,
     });
   },
 

@@ -1,7 +1,6 @@
 import {
   type Certificate,
   type CertificateListResponse,
-  type CertificateSummary,
   certificateMessages,
   type createCertificateRequestSchema,
   FREE_MONTHLY_COMPLETED_LIMIT,
@@ -24,7 +23,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { certificateFingerprint } from './certificate-fingerprint.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
-import { type CertificateRow, type CertificateSummaryRow, certificatesRepo } from './certificates.repo.ts';
+import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
 
@@ -183,9 +182,8 @@ export class CertificatesService {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      items: page.map(toSummary),
-      next_cursor:
-        rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursorCreatedAt, id: last.id }) : null,
+      items: page.map(({ cursor: _cursor, ...summary }) => summary),
+      next_cursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursor, id: last.id }) : null,
     };
   }
 
@@ -349,17 +347,3 @@ function toColumns<Input extends UpdateCertificateInput>(input: Input) {
 
 /** Certificate numbers read WPC-2026-0001 (PRODUCT.md, Records): per user, per year of completion. */
 const CERTIFICATE_NUMBER_PREFIX = 'WPC';
-
-function toSummary(row: CertificateSummaryRow): CertificateSummary {
-  return {
-    id: row.id,
-    certificate_number: row.certificateNumber,
-    job_site_address: row.jobSiteAddress,
-    installation_date: row.installationDate,
-    status: row.status,
-    standards: row.standards,
-    photo_count: row.photoCount,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
