@@ -35,8 +35,10 @@ const SubscriptionPage = billingPage('subscription');
 const TestCheckoutPage = billingPage('testCheckout');
 const CheckoutReturnPage = billingPage('checkoutReturn');
 const WebhookTestPage = billingPage('webhookTest');
-const ContactPage = lazy(() => import('../features/contact/ContactPage.tsx'));
-const AdminPage = lazy(() => import('../features/admin/AdminPage.tsx'));
+type LoadedPage = keyof typeof import('./page-loaders.ts').pageLoaders;
+const loadedPage = (name: LoadedPage) => lazy(async () => (await import('./page-loaders.ts')).pageLoaders[name]());
+const ContactPage = loadedPage('contact');
+const AdminPage = loadedPage('admin');
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },

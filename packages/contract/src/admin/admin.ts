@@ -13,7 +13,18 @@ export const ADMIN_CHART_MONTHS = 12;
 /** Whether the caller may use /admin; the server still refuses every admin call to anyone else. */
 export const adminAccessSchema = z.object({ is_admin: z.boolean() });
 
-const pageSchema = z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_MAX_PAGE)), 1);
+/**
+ * A page number in the query string, 1 to ADMIN_MAX_PAGE. Read from its digits rather than with
+ * z.coerce: the admin chunk sharing zod's coerce with the certificate schemas would split it into a
+ * chunk of its own that the public share page then loads too (PRODUCT.md, Budgets).
+ */
+const pageSchema = z._default(
+  z.pipe(
+    z.string().check(z.regex(/^([1-9]\d?|[1-3]\d\d|400)$/, `Use a page number from 1 to ${ADMIN_MAX_PAGE}.`)),
+    z.transform(Number),
+  ),
+  1,
+);
 
 export const adminPageQuerySchema = z.object({ page: pageSchema });
 

@@ -147,9 +147,6 @@ export const sessionErrorCodes = [
   errorCodes.unauthorized,
 ] as const satisfies readonly ErrorCode[];
 
-/** What an admin route answers besides the session codes: 403 to a signed-in account that is not an admin. */
-export const adminErrorCodes = [...sessionErrorCodes, errorCodes.forbidden] as const satisfies readonly ErrorCode[];
-
 /** What any route may answer: a malformed request, an overloaded or full server, a bug. */
 export const commonErrorCodes = [
   errorCodes.validationFailed,

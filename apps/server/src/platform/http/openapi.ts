@@ -1,8 +1,8 @@
 import {
-  adminErrorCodes,
   commonErrorCodes,
   type Endpoint,
   type ErrorCode,
+  errorCodes,
   errorResponseSchema,
   errorStatuses,
   fieldIssueSchema,
@@ -103,7 +103,7 @@ const AUTH_ERROR_CODES: Record<Endpoint['auth'], readonly ErrorCode[]> = {
   none: [],
   optional: [],
   required: sessionErrorCodes,
-  admin: adminErrorCodes,
+  admin: [...sessionErrorCodes, errorCodes.forbidden],
 };
 
 /** The operation for one declared endpoint: its parameters, body, answers and the errors it can give. */

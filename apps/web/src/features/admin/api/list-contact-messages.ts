@@ -7,7 +7,7 @@ import { adminKeys } from './admin-keys.ts';
 export function useContactMessages(userId: string, page: number) {
   return useQuery({
     queryKey: adminKeys.contactMessages(userId, page),
-    queryFn: ({ signal }) => call(adminEndpoints.contactMessages, { query: { page } }, { signal }),
+    queryFn: ({ signal }) => call(adminEndpoints.contactMessages, { query: { page: String(page) } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }

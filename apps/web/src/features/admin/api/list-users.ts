@@ -7,7 +7,7 @@ import { adminKeys } from './admin-keys.ts';
 export function useAdminUsers(userId: string, q: string, page: number) {
   return useQuery({
     queryKey: adminKeys.users(userId, q, page),
-    queryFn: ({ signal }) => call(adminEndpoints.users, { query: { ...(q && { q }), page } }, { signal }),
+    queryFn: ({ signal }) => call(adminEndpoints.users, { query: { ...(q && { q }), page: String(page) } }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
