@@ -275,6 +275,12 @@ describe('contact messages', () => {
       headers: bearer(admin),
     });
     expect(unknown.statusCode).toBe(404);
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/admin/contact-messages/not-a-uuid/handled',
+      headers: bearer(admin),
+    });
+    expect(malformed.statusCode).toBe(400);
   });
 });
 

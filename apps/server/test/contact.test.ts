@@ -1,16 +1,15 @@
-import net from 'node:net';
 import { CONTACT_LIMITS } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { CONTACT_RATE_LIMIT } from '../src/features/contact/contact.routes.ts';
 import { CONTACT_EMAIL_QUEUE } from '../src/features/contact/contact.service.ts';
-import { createSmtpMailer } from '../src/platform/mail/mailer.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { untilRefused } from './support/rate-limits.ts';
 import { errorOf } from './support/responses.ts';
+import { type StalledSmtp, startStalledSmtp } from './support/stalled-smtp.ts';
 
 const SUPPORT = 'help@tradecert.test';
 
@@ -105,38 +104,21 @@ describe('POST /api/contact', () => {
 describe('a mail outage', () => {
   // A database of its own: no other app's worker may take the job while mail is down.
   let outageDatabase: TestDatabase;
-  let stalledSmtp: net.Server;
-  const openSockets = new Set<net.Socket>();
+  let stalledSmtp: StalledSmtp;
 
   beforeAll(async () => {
     outageDatabase = await createTestDatabase();
-    stalledSmtp = net.createServer((socket) => {
-      openSockets.add(socket);
-      socket.on('close', () => openSockets.delete(socket));
-      socket.on('error', () => {});
-      socket.write('220 stalled.test ESMTP\r\n');
-      // …and never answers EHLO.
-    });
-    await new Promise<void>((resolve) => stalledSmtp.listen(0, '127.0.0.1', resolve));
+    stalledSmtp = await startStalledSmtp();
   });
 
   afterAll(async () => {
-    for (const socket of openSockets) socket.destroy();
-    await new Promise<void>((resolve) => stalledSmtp.close(() => resolve()));
+    await stalledSmtp.close();
     await outageDatabase.drop();
   });
 
   it('loses nothing: the message is stored at once, its mail waits in the queue, and goes out once mail works', async () => {
-    const { port } = stalledSmtp.address() as net.AddressInfo;
     const pool = createDatabase(outageDatabase.url, { maxConnections: 3 });
-    const stalled = await buildTestApp(pool, {
-      settings: { supportEmail: SUPPORT },
-      mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'TradeCert <t@test>', {
-        connectionMs: 500,
-        greetingMs: 500,
-        socketMs: 500,
-      }),
-    });
+    const stalled = await buildTestApp(pool, { settings: { supportEmail: SUPPORT }, mailer: stalledSmtp.mailer(500) });
     const email = 'outage@builder.example.com';
     const jobStates = async () =>
       (

@@ -13,6 +13,13 @@ const FIELDS = ['name', 'email', 'company', 'message'] as const;
 type ContactField = (typeof FIELDS)[number];
 type ContactValues = Record<ContactField, string> & { website: string };
 
+/** The one-line fields, in form order (the message follows). */
+const LINE_FIELDS = [
+  { name: 'name', label: 'Your name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email' },
+  { name: 'company', label: 'Company (optional)', autoComplete: 'organization' },
+] as const;
+
 const EMPTY: ContactValues = { name: '', email: '', company: '', message: '', website: '' };
 
 /** The same rules as the server (contract, contactMessageRequestSchema), checked early to point at the field. */
@@ -75,34 +82,17 @@ export default function ContactPage() {
         Questions about TradeCert, your plan or a certificate? Send us a message and we will reply by email.
       </p>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          ref={refFor('name')}
-          label="Your name"
-          autoComplete="name"
-          maxLength={CONTACT_LIMITS.name}
-          value={values.name}
-          onChange={set('name')}
-          error={errorOf('name')}
-        />
-        <TextField
-          ref={refFor('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={CONTACT_LIMITS.email}
-          value={values.email}
-          onChange={set('email')}
-          error={errorOf('email')}
-        />
-        <TextField
-          ref={refFor('company')}
-          label="Company (optional)"
-          autoComplete="organization"
-          maxLength={CONTACT_LIMITS.company}
-          value={values.company}
-          onChange={set('company')}
-          error={errorOf('company')}
-        />
+        {LINE_FIELDS.map(({ name, ...field }) => (
+          <TextField
+            key={name}
+            {...field}
+            ref={refFor(name)}
+            maxLength={CONTACT_LIMITS[name]}
+            value={values[name]}
+            onChange={set(name)}
+            error={errorOf(name)}
+          />
+        ))}
         <TextArea
           ref={refFor('message')}
           label="Message"
