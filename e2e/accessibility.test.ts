@@ -269,7 +269,7 @@ const memberPages: Array<[name: string, Check]> = [
       ready: (page) => page.getByRole('button', { name: /^(Complete test purchase|End now)$/ }).waitFor(),
     },
   ],
-  ['/admin', { path: '/admin', heading: 'Admin' }],
+  ['/admin (not an admin)', { path: '/admin', heading: 'Not authorised' }],
 ];
 
 /** What a free-plan member sees differently: the monthly allowance, the plan, the premium-only edit. */

@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { APP_ROLE, credentialsFileFor } from '../../apps/server/src/db/embedded.ts';
+import { E2E_ADMIN_EMAIL } from './admin-account.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,7 +39,15 @@ export default async function setup(project: TestProject) {
   await chmod(dataDir, 0o755);
   const child = spawn(process.execPath, [serverEntry], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
 

@@ -28,9 +28,9 @@ export async function memberApi<T>(member: Member, method: string, path: string,
  */
 export async function createMember(
   label: string,
-  options: { premium?: boolean; profile?: Record<string, unknown> } = {},
+  options: { premium?: boolean; profile?: Record<string, unknown>; email?: string } = {},
 ): Promise<Member> {
-  const email = uniqueEmail(label);
+  const email = options.email ?? uniqueEmail(label);
   await createConfirmedAccount(email);
   const response = await fetch(`${inject('baseUrl')}/api/auth/signin`, {
     method: 'POST',

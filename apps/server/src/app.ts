@@ -5,6 +5,8 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { AdminService } from './features/admin/admin.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import {
   AUTH_EMAIL_QUEUE,
@@ -26,6 +28,13 @@ import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
 import { CertificatePdfService } from './features/certificates/certificate-pdf.service.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 import { CertificatesService } from './features/certificates/certificates.service.ts';
+import { contactRoutes } from './features/contact/contact.routes.ts';
+import {
+  CONTACT_EMAIL_QUEUE,
+  type ContactEmailJob,
+  ContactService,
+  contactEmailQueueSettings,
+} from './features/contact/contact.service.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -69,6 +78,7 @@ export type AppSettings = Pick<
   | 'trustProxy'
   | 'adminEmails'
   | 'stripe'
+  | 'supportEmail'
 >;
 
 export type AppOptions = {
@@ -208,6 +218,13 @@ export async function buildApp(options: AppOptions) {
   jobs.register<BillingEventJob>(BILLING_EVENTS_QUEUE, billingEventsQueueSettings, (job) =>
     billingService.processEvent(job),
   );
+  const contactService = new ContactService({
+    db,
+    jobs,
+    mailer: options.mailer,
+    supportEmail: settings.supportEmail,
+  });
+  jobs.register<ContactEmailJob>(CONTACT_EMAIL_QUEUE, contactEmailQueueSettings, (job) => contactService.deliver(job));
   await revokedSessions.start();
   await jobs.start();
   // Background work stops before the pool it uses is closed (the caller ends the pool after close).
@@ -243,6 +260,8 @@ export async function buildApp(options: AppOptions) {
       );
       await api.register(billingRoutes(billingService, rateLimiter));
       await api.register(bundlesRoutes);
+      await api.register(contactRoutes(contactService, rateLimiter));
+      await api.register(adminRoutes(new AdminService(db, options.clock ?? (() => new Date()))));
     },
     { prefix: '/api' },
   );

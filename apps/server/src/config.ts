@@ -62,6 +62,8 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('TradeCert <no-reply@tradecert.local>'),
+  /** Where /contact messages are mailed; without SMTP_URL they land in the outbox like any mail. */
+  SUPPORT_EMAIL: z.email().default('support@tradecert.local'),
   SIGNUP_DISABLED: z.enum(['true', 'false']).default('false'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
@@ -116,6 +118,8 @@ export type Config = {
   publicUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where contact messages are mailed (PRODUCT.md, Contact). */
+  supportEmail: string;
   signupDisabled: boolean;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -152,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL,
     signupDisabled: values.SIGNUP_DISABLED === 'true',
     jwtSecret: values.JWT_SECRET,
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,

@@ -1,38 +1,26 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { AUTH_EMAIL_QUEUE } from '../src/features/auth/auth.service.ts';
-import { createSmtpMailer } from '../src/platform/mail/mailer.ts';
 import { buildTestApp } from './support/app.ts';
 import { GOOD_PASSWORD, pkcePair, uniqueEmail } from './support/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { startMailCatcher } from './support/mail-catcher.ts';
+import { type StalledSmtp, startStalledSmtp } from './support/stalled-smtp.ts';
 
 /**
  * The review's outage: an SMTP server that greets and then goes silent. Mail is sent by the job
  * queue after the request's transaction, so sign-ups, the health check and shutdown carry on.
  */
 let database: TestDatabase;
-let stalledSmtp: net.Server;
-let stalledPort: number;
-const openSockets = new Set<net.Socket>();
+let stalledSmtp: StalledSmtp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  stalledSmtp = net.createServer((socket) => {
-    openSockets.add(socket);
-    socket.on('close', () => openSockets.delete(socket));
-    socket.on('error', () => {});
-    socket.write('220 stalled.test ESMTP\r\n');
-    // …and never answers EHLO.
-  });
-  await new Promise<void>((resolve) => stalledSmtp.listen(0, '127.0.0.1', resolve));
-  stalledPort = (stalledSmtp.address() as net.AddressInfo).port;
+  stalledSmtp = await startStalledSmtp();
 });
 
 afterAll(async () => {
-  for (const socket of openSockets) socket.destroy();
-  await new Promise<void>((resolve) => stalledSmtp.close(() => resolve()));
+  await stalledSmtp.close();
   await database.drop();
 });
 
@@ -49,12 +37,7 @@ describe('a stalled mail server', () => {
   it('never holds a request, a transaction or shutdown: sign-ups answer, health stays up, and the mail waits in the queue', async () => {
     // A small pool: before the fix, three stalled sign-ups held every connection "idle in transaction".
     const pool = createDatabase(database.url, { maxConnections: 3 });
-    const stalledMailer = createSmtpMailer(`smtp://127.0.0.1:${stalledPort}`, 'TradeCert <t@test>', {
-      connectionMs: 1000,
-      greetingMs: 1000,
-      socketMs: 1000,
-    });
-    const app = await buildTestApp(pool, { mailer: stalledMailer });
+    const app = await buildTestApp(pool, { mailer: stalledSmtp.mailer(1000) });
     const emails = Array.from({ length: 6 }, () => uniqueEmail('stalled'));
     try {
       const signUps = await Promise.all(
@@ -65,7 +48,7 @@ describe('a stalled mail server', () => {
       expect(signUps.map((response) => response.statusCode)).toEqual(emails.map(() => 201));
       expect((await app.inject('/api/health')).statusCode).toBe(200);
       // The worker has met the silent server by now, or soon will; nothing waits in a transaction.
-      await expect.poll(() => openSockets.size, { timeout: 5000 }).toBeGreaterThan(0);
+      await expect.poll(() => stalledSmtp.openSockets.size, { timeout: 5000 }).toBeGreaterThan(0);
       const idle = await database.db.$client.query(
         `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction'`,
       );
@@ -84,13 +67,7 @@ describe('a stalled mail server', () => {
   it('lets the user ask again once mail works, and the link arrives', async () => {
     const email = uniqueEmail('later');
     const stalledPool = createDatabase(database.url);
-    const stalled = await buildTestApp(stalledPool, {
-      mailer: createSmtpMailer(`smtp://127.0.0.1:${stalledPort}`, 'TradeCert <t@test>', {
-        connectionMs: 500,
-        greetingMs: 500,
-        socketMs: 500,
-      }),
-    });
+    const stalled = await buildTestApp(stalledPool, { mailer: stalledSmtp.mailer(500) });
     expect(
       (await stalled.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: GOOD_PASSWORD } }))
         .statusCode,

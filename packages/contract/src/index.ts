@@ -1,3 +1,5 @@
+export * from './admin/admin.ts';
+export * from './admin/endpoints.ts';
 export * from './auth/auth.ts';
 export * from './auth/endpoints.ts';
 export * from './auth/session-endpoints.ts';
@@ -11,6 +13,8 @@ export * from './certificates/monthly-usage.ts';
 export * from './certificates/shared-endpoints.ts';
 export * from './common/values.ts';
 export * from './constants.ts';
+export * from './contact/contact.ts';
+export * from './contact/endpoints.ts';
 export * from './errors/errors.ts';
 export * from './files/endpoints.ts';
 export * from './health/health.ts';

@@ -103,6 +103,11 @@ export const subscribers = pgTable(
     subscribed: boolean('subscribed').notNull().default(false),
     subscriptionTier: text('subscription_tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
     subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+    /**
+     * Complimentary Premium granted by an admin, and since when; null without one. Billing never
+     * writes it, and revoking it leaves a paid subscription as it is (ADR 0019).
+     */
+    complimentarySince: timestamp('complimentary_since', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -400,4 +405,25 @@ export const signatureRequests = pgTable(
       sql`not (${table.signedAt} is not null and ${table.declinedAt} is not null)`,
     ),
   ],
+);
+
+/**
+ * Messages sent from /contact (PRODUCT.md, Contact). The row is committed before anything is mailed;
+ * the job queue mails it to SUPPORT_EMAIL and sets `mailed_at`. Admins mark them handled.
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );

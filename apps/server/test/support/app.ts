@@ -18,6 +18,7 @@ const defaultSettings: AppSettings = {
   trustProxy: false,
   adminEmails: [],
   stripe: undefined,
+  supportEmail: 'support@tradecert.test',
 };
 
 const noMailer: Mailer = {

@@ -35,6 +35,10 @@ const SubscriptionPage = billingPage('subscription');
 const TestCheckoutPage = billingPage('testCheckout');
 const CheckoutReturnPage = billingPage('checkoutReturn');
 const WebhookTestPage = billingPage('webhookTest');
+type LoadedPage = keyof typeof import('./page-loaders.ts').pageLoaders;
+const loadedPage = (name: LoadedPage) => lazy(async () => (await import('./page-loaders.ts')).pageLoaders[name]());
+const ContactPage = loadedPage('contact');
+const AdminPage = loadedPage('admin');
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },
@@ -42,7 +46,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/login', title: 'Sign in', Page: LoginPage },
   { path: '/register', title: 'Create your account', Page: RegisterPage },
   { path: '/pricing', title: 'Pricing', Page: PricingPage },
-  { path: '/contact', title: 'Contact us' },
+  { path: '/contact', title: 'Contact us', Page: ContactPage },
   { path: '/terms', title: 'Terms of service' },
   { path: '/privacy', title: 'Privacy policy' },
   { path: '/auth/callback', title: 'Signing you in', Page: AuthCallbackPage },
@@ -68,7 +72,7 @@ export const guardedRoutes: PageRoute[] = [
   { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet' },
   { path: '/swms/:id', title: 'SWMS' },
   { path: '/bundles', title: 'Document bundles' },
-  { path: '/admin', title: 'Admin' },
+  { path: '/admin', title: 'Admin', Page: AdminPage },
   { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },
   { path: '/welcome', title: 'Welcome', Page: WelcomePage },
   { path: '/subscription', title: 'Subscription', Page: SubscriptionPage },

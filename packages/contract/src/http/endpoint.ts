@@ -13,9 +13,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * none: anyone, a token is not looked at; optional: a visitor, or the signed-in user when a
- * Bearer token is sent (a broken one is ignored); required: 401 without a live session.
+ * Bearer token is sent (a broken one is ignored); required: 401 without a live session; admin:
+ * required, and 403 `forbidden` unless the account is an admin (ADMIN_EMAILS, ADR 0019).
  */
-export type AuthMode = 'none' | 'optional' | 'required';
+export type AuthMode = 'none' | 'optional' | 'required' | 'admin';
 
 /** The body is multipart/form-data holding one image file in the field `file`. */
 export type MultipartUpload = { readonly kind: 'multipart-upload' };

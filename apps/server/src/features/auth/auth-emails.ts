@@ -1,7 +1,5 @@
 import type { EmailLinkType } from '@app/contract';
-import type { MailMessage } from '../../platform/mail/mailer.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml, type MailMessage } from '../../platform/mail/mailer.ts';
 
 const content: Record<EmailLinkType, { subject: string; intro: string; button: string; expiry: string }> = {
   signup: {

@@ -22,6 +22,7 @@ export const ownerRepo = {
         profile: profiles,
         subscribed: subscriber.subscribed,
         subscriptionEnd: subscriber.subscriptionEnd,
+        complimentarySince: subscriber.complimentarySince,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))

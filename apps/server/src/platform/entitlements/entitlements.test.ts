@@ -8,23 +8,39 @@ describe('entitlementOf (PRODUCT.md, Plans)', () => {
 
   it('is free without a record, or with one not marked subscribed', () => {
     expect(entitlementOf(undefined, now)).toEqual({ premium: false, subscriptionEnd: null });
-    expect(entitlementOf({ subscribed: null, subscriptionEnd: null }, now).premium).toBe(false);
-    expect(entitlementOf({ subscribed: false, subscriptionEnd: later }, now)).toEqual({
+    expect(entitlementOf({ subscribed: null, subscriptionEnd: null, complimentarySince: null }, now).premium).toBe(
+      false,
+    );
+    expect(entitlementOf({ subscribed: false, subscriptionEnd: later, complimentarySince: null }, now)).toEqual({
       premium: false,
       subscriptionEnd: later,
     });
   });
 
   it('is premium while subscribed until its end, and free from the end on or with no end', () => {
-    expect(entitlementOf({ subscribed: true, subscriptionEnd: null }, now).premium).toBe(false);
-    expect(entitlementOf({ subscribed: true, subscriptionEnd: later }, now)).toEqual({
+    expect(entitlementOf({ subscribed: true, subscriptionEnd: null, complimentarySince: null }, now).premium).toBe(
+      false,
+    );
+    expect(entitlementOf({ subscribed: true, subscriptionEnd: later, complimentarySince: null }, now)).toEqual({
       premium: true,
       subscriptionEnd: later,
     });
-    expect(entitlementOf({ subscribed: true, subscriptionEnd: now }, now).premium).toBe(false);
-    expect(entitlementOf({ subscribed: true, subscriptionEnd: earlier }, now)).toEqual({
+    expect(entitlementOf({ subscribed: true, subscriptionEnd: now, complimentarySince: null }, now).premium).toBe(
+      false,
+    );
+    expect(entitlementOf({ subscribed: true, subscriptionEnd: earlier, complimentarySince: null }, now)).toEqual({
       premium: false,
       subscriptionEnd: earlier,
     });
+  });
+
+  it('is premium while a complimentary grant stands, whatever the paid subscription says', () => {
+    expect(entitlementOf({ subscribed: null, subscriptionEnd: null, complimentarySince: earlier }, now)).toEqual({
+      premium: true,
+      subscriptionEnd: null,
+    });
+    expect(
+      entitlementOf({ subscribed: true, subscriptionEnd: earlier, complimentarySince: earlier }, now).premium,
+    ).toBe(true);
   });
 });

@@ -12,20 +12,25 @@ export type Entitlement = {
 };
 
 /** The fields of a subscriber record the rule reads; nulls where the user has no record. */
-export type SubscriberRecord = { subscribed: boolean | null; subscriptionEnd: Date | null };
+export type SubscriberRecord = {
+  subscribed: boolean | null;
+  subscriptionEnd: Date | null;
+  complimentarySince: Date | null;
+};
 
 /** What billing (or an admin) sets on a user's subscriber record; premium needs an `end` ahead. */
 export type Subscription = { subscribed: boolean; tier: SubscriptionTier; end: Date | null };
 
 /**
- * PRODUCT.md, Plans: premium only while the record says subscribed and its end is still ahead (a
- * record with no end is not premium). Computed when read, so a subscription lapses at its end
- * without anything writing.
+ * PRODUCT.md, Plans: premium while the record says subscribed and its end is still ahead (a record
+ * with no end is not premium), or while an admin's complimentary grant stands (ADR 0019). Computed
+ * when read, so a subscription lapses at its end without anything writing.
  */
 export function entitlementOf(record: SubscriberRecord | null | undefined, now = new Date()): Entitlement {
   const subscriptionEnd = record?.subscriptionEnd ?? null;
-  const premium = record?.subscribed === true && subscriptionEnd !== null && subscriptionEnd > now;
-  return { premium, subscriptionEnd };
+  const paid = record?.subscribed === true && subscriptionEnd !== null && subscriptionEnd > now;
+  const complimentary = (record?.complimentarySince ?? null) !== null;
+  return { premium: paid || complimentary, subscriptionEnd };
 }
 
 /**
@@ -34,7 +39,11 @@ export function entitlementOf(record: SubscriberRecord | null | undefined, now =
  */
 function subscriberRecordOf(db: Queryable, userId: SQLWrapper | string, email: SQLWrapper | string) {
   return db
-    .select({ subscribed: subscribers.subscribed, subscriptionEnd: subscribers.subscriptionEnd })
+    .select({
+      subscribed: subscribers.subscribed,
+      subscriptionEnd: subscribers.subscriptionEnd,
+      complimentarySince: subscribers.complimentarySince,
+    })
     .from(subscribers)
     .where(
       sql`${subscribers.userId} = ${userId} or (${subscribers.userId} is null and ${subscribers.email} = ${email})`,
@@ -56,7 +65,11 @@ export const entitlements = {
   async of(db: Queryable, userId: string, now = new Date()): Promise<Entitlement> {
     const subscriber = entitlements.subscriberOfUsersRow(db);
     const [row] = await db
-      .select({ subscribed: subscriber.subscribed, subscriptionEnd: subscriber.subscriptionEnd })
+      .select({
+        subscribed: subscriber.subscribed,
+        subscriptionEnd: subscriber.subscriptionEnd,
+        complimentarySince: subscriber.complimentarySince,
+      })
       .from(users)
       .leftJoinLateral(subscriber, sql`true`)
       .where(eq(users.id, userId));
@@ -68,11 +81,7 @@ export const entitlements = {
    * grants). A record kept under the user's email without an account becomes theirs.
    */
   async setSubscription(tx: Queryable, userId: string, subscription: Subscription): Promise<void> {
-    await tx.execute(sql`
-      update ${subscribers} set user_id = ${users.id}, updated_at = now()
-      from ${users}
-      where ${users.id} = ${userId} and ${subscribers.userId} is null and ${subscribers.email} = ${users.email}
-        and not exists (select 1 from ${subscribers} mine where mine.user_id = ${userId})`);
+    await adoptRecordKeptUnderEmail(tx, userId);
     const written = await tx.execute(sql`
       insert into ${subscribers} (user_id, email, subscribed, subscription_tier, subscription_end)
       select ${users.id}, ${users.email}, ${subscription.subscribed}, ${subscription.tier}, ${subscription.end}
@@ -84,4 +93,36 @@ export const entitlements = {
         updated_at = now()`);
     if (written.rowCount !== 1) throw new Error(`no user ${userId} to set a subscription for`);
   },
+  /**
+   * Grants complimentary Premium (an admin's), on the caller's transaction. It stands apart from
+   * billing: a paid subscription neither ends it nor is ended by its revocation. Answers false when
+   * the user already had one (nothing changes).
+   */
+  async grantComplimentary(tx: Queryable, userId: string): Promise<boolean> {
+    await adoptRecordKeptUnderEmail(tx, userId);
+    const written = await tx.execute(sql`
+      insert into ${subscribers} (user_id, email, complimentary_since)
+      select ${users.id}, ${users.email}, now() from ${users} where ${users.id} = ${userId}
+      on conflict (user_id) do update set complimentary_since = now(), updated_at = now()
+        where ${subscribers.complimentarySince} is null`);
+    return written.rowCount === 1;
+  },
+
+  /** Ends the user's complimentary Premium, leaving any paid subscription as it is. False if there was none. */
+  async revokeComplimentary(tx: Queryable, userId: string): Promise<boolean> {
+    await adoptRecordKeptUnderEmail(tx, userId);
+    const written = await tx.execute(sql`
+      update ${subscribers} set complimentary_since = null, updated_at = now()
+      where ${subscribers.userId} = ${userId} and ${subscribers.complimentarySince} is not null`);
+    return written.rowCount === 1;
+  },
 };
+
+/** A record kept under the user's email before they had an account becomes theirs (unless they have one). */
+async function adoptRecordKeptUnderEmail(tx: Queryable, userId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${subscribers} set user_id = ${users.id}, updated_at = now()
+    from ${users}
+    where ${users.id} = ${userId} and ${subscribers.userId} is null and ${subscribers.email} = ${users.email}
+      and not exists (select 1 from ${subscribers} mine where mine.user_id = ${userId})`);
+}

@@ -53,7 +53,7 @@ export function registerAuthHooks(
     }
   });
   app.decorate('requireAdmin', async (request) => {
-    // Behind requireAuth (a declared route's own hook) the caller is known: verify the token once.
+    // A declared `auth: 'admin'` route runs only this hook; behind requireAuth the caller is known already.
     request.caller ??= await authenticate(request.headers.authorization);
     if (!request.caller.isAdmin) throw new AppError(403, 'forbidden', 'You are not authorised to do this.');
   });

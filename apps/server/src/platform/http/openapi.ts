@@ -2,6 +2,7 @@ import {
   commonErrorCodes,
   type Endpoint,
   type ErrorCode,
+  errorCodes,
   errorResponseSchema,
   errorStatuses,
   fieldIssueSchema,
@@ -94,16 +95,21 @@ const SECURITY: Record<Endpoint['auth'], OpenAPIV3.SecurityRequirementObject[]> 
   none: [],
   optional: [{ bearer: [] }, {}],
   required: [{ bearer: [] }],
+  admin: [{ bearer: [] }],
+};
+
+/** The codes an auth mode adds: a signed-in route's session refusals, and an admin route's 403 too. */
+const AUTH_ERROR_CODES: Record<Endpoint['auth'], readonly ErrorCode[]> = {
+  none: [],
+  optional: [],
+  required: sessionErrorCodes,
+  admin: [...sessionErrorCodes, errorCodes.forbidden],
 };
 
 /** The operation for one declared endpoint: its parameters, body, answers and the errors it can give. */
 export function operationOf(endpoint: Endpoint): Operation {
   const responses: OpenAPIV3.ResponsesObject = {};
-  const errorCodes = [
-    ...commonErrorCodes,
-    ...(endpoint.auth === 'required' ? sessionErrorCodes : []),
-    ...endpoint.errors,
-  ];
+  const errorCodes = [...commonErrorCodes, ...AUTH_ERROR_CODES[endpoint.auth], ...endpoint.errors];
   for (const [status, response] of Object.entries(errorResponses(errorCodes))) responses[status] = response;
   for (const [status, body] of Object.entries(endpoint.responses)) {
     const schema: JsonSchema = isFileResponse(body) ? { type: 'string', format: 'binary' } : jsonSchema(body, 'output');

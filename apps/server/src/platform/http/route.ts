@@ -82,13 +82,14 @@ export function route<E extends Endpoint>(
 }
 
 /**
- * Authentication runs on request, before the body is parsed: a visitor gets 401, never a
- * validation error. An optional route looks at a token only when one is sent; a refused one makes
+ * Authentication runs on request, before the body is parsed: a visitor gets 401 (and, on an admin
+ * route, anyone else who is not an admin 403), never a validation error. An optional route looks at a token only when one is sent; a refused one makes
  * the caller a visitor, and `callerOf` answers with that refusal where a caller is needed.
  */
 function authentication(app: FastifyInstance, endpoint: Endpoint): onRequestAsyncHookHandler | undefined {
   if (endpoint.auth === 'required') return app.requireAuth;
   if (endpoint.auth === 'optional') return app.optionalAuth;
+  if (endpoint.auth === 'admin') return app.requireAdmin;
   return undefined;
 }
 

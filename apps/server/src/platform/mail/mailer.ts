@@ -10,7 +10,12 @@ export type MailMessage = {
   html: string;
   /** The action link in the mail; logged in outbox mode so it can be opened without a mail server. */
   link?: string;
+  /** Where a reply goes, e.g. the sender of a contact message. */
+  replyTo?: string;
 };
+
+/** Text made safe to put inside a mail's HTML. */
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -29,8 +34,8 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts = DEFAU
     socketTimeout: timeouts.socketMs,
   });
   return {
-    async send({ to, subject, text, html }) {
-      await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, replyTo }) {
+      await transport.sendMail({ from, to, subject, text, html, replyTo });
     },
   };
 }
@@ -42,8 +47,8 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts = DEFAU
 export function createOutboxMailer(directory: string, from: string, logger: Logger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, link }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, link, replyTo }) {
+      const info = await transport.sendMail({ from, to, subject, text, html, replyTo });
       // Outbox mails hold live links: readable by this user only.
       await mkdir(directory, { recursive: true, mode: 0o700 });
       const file = path.join(directory, `${Date.now()}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);

@@ -1,0 +1,122 @@
+import { DEFAULT_TIME_ZONE } from '@app/contract';
+import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { authSessions, monthlyCertificateCounts, profiles, users } from '../../db/schema.ts';
+import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
+
+/** One user as the admin console lists them: no certificate content, no files. */
+export type AdminUserRow = {
+  id: string;
+  email: string;
+  companyName: string | null;
+  premium: boolean;
+  complimentary: boolean;
+  certificatesThisMonth: number;
+  createdAt: Date;
+  lastSignInAt: Date | null;
+};
+
+export type MonthlyStatsRow = { month: string; signups: number; certificates: number };
+
+/** `%` and `_` typed in a search are literal characters, not patterns. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** SQL of the admin console: reads across users, profiles, sessions, counts and subscriber records. */
+export const adminRepo = {
+  /**
+   * Users matching `filter`, newest first; one row more than `limit`, so the caller knows whether more
+   * follow. The month of "certificates this month" is each user's own (their profile's time zone).
+   */
+  async users(
+    db: Queryable,
+    { filter, offset, limit, now }: { filter: SQL | undefined; offset: number; limit: number; now: Date },
+  ): Promise<AdminUserRow[]> {
+    const subscriber = entitlements.subscriberOfUsersRow(db);
+    const timeZone = sql`coalesce(${profiles.timeZone}, ${DEFAULT_TIME_ZONE})`;
+    const rows = await db
+      .select({
+        id: users.id,
+        email: users.email,
+        companyName: profiles.companyName,
+        createdAt: users.createdAt,
+        subscribed: subscriber.subscribed,
+        subscriptionEnd: subscriber.subscriptionEnd,
+        complimentarySince: subscriber.complimentarySince,
+        certificatesThisMonth: sql<number>`coalesce((
+          select ${monthlyCertificateCounts.count} from ${monthlyCertificateCounts}
+          where ${monthlyCertificateCounts.userId} = ${users.id}
+            and ${monthlyCertificateCounts.month} = to_char(${now.toISOString()}::timestamptz at time zone ${timeZone}, 'YYYY-MM')
+        ), 0)`.mapWith(Number),
+        lastSignInAt: sql<Date | null>`(
+          select max(${authSessions.createdAt}) from ${authSessions} where ${authSessions.userId} = ${users.id}
+        )`.mapWith((value: string | null) => (value === null ? null : new Date(value))),
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoinLateral(subscriber, sql`true`)
+      .where(filter)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .offset(offset)
+      .limit(limit + 1);
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      companyName: row.companyName,
+      premium: entitlementOf(row, now).premium,
+      complimentary: row.complimentarySince !== null,
+      certificatesThisMonth: row.certificatesThisMonth,
+      createdAt: row.createdAt,
+      lastSignInAt: row.lastSignInAt,
+    }));
+  },
+
+  /** Users whose email or company name contains `text`, case-insensitively. */
+  matching(text: string): SQL {
+    const pattern = containsPattern(text);
+    return sql`(${users.email} ilike ${pattern} or ${profiles.companyName} ilike ${pattern})`;
+  },
+
+  byId: (id: string): SQL => sql`${users.id} = ${id}`,
+
+  async userExists(db: Queryable, id: string): Promise<boolean> {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+    return row !== undefined;
+  },
+
+  /**
+   * Sign-ups (month in the default time zone) and completed certificates (the monthly counts, each
+   * in its owner's month) for the `months` months ending with the one `now` is in, oldest first.
+   */
+  async monthlyStats(db: Queryable, now: Date, months: number): Promise<MonthlyStatsRow[]> {
+    const result = await db.execute<{ month: string; signups: number; certificates: number }>(sql`
+      with months as (
+        select month_start, to_char(month_start, 'YYYY-MM') as month
+        from generate_series(
+          date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${DEFAULT_TIME_ZONE}) - make_interval(months => ${months - 1}),
+          date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${DEFAULT_TIME_ZONE}),
+          interval '1 month'
+        ) as month_start
+      ),
+      signups as (
+        select to_char(${users.createdAt} at time zone ${DEFAULT_TIME_ZONE}, 'YYYY-MM') as month, count(*)::int as n
+        from ${users}
+        where ${users.createdAt} >= (select min(month_start) from months) at time zone ${DEFAULT_TIME_ZONE}
+        group by 1
+      ),
+      certificates as (
+        select ${monthlyCertificateCounts.month} as month, sum(${monthlyCertificateCounts.count})::int as n
+        from ${monthlyCertificateCounts} where ${monthlyCertificateCounts.month} >= (select min(month) from months)
+        group by 1
+      )
+      select months.month, coalesce(signups.n, 0) as signups, coalesce(certificates.n, 0) as certificates
+      from months
+      left join signups on signups.month = months.month
+      left join certificates on certificates.month = months.month
+      order by months.month`);
+    return result.rows.map((row) => ({
+      month: row.month,
+      signups: Number(row.signups),
+      certificates: Number(row.certificates),
+    }));
+  },
+};

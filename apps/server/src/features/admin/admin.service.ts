@@ -1,0 +1,105 @@
+import {
+  ADMIN_CHART_MONTHS,
+  ADMIN_PAGE_SIZE,
+  type AdminMonthlyStats,
+  type AdminUser,
+  type AdminUserPage,
+  errorCodes,
+} from '@app/contract';
+import type { Database, Queryable } from '../../db/client.ts';
+import { audit } from '../../platform/audit/audit-trail.ts';
+import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
+import { type AdminUserRow, adminRepo } from './admin.repo.ts';
+
+const userNotFound = () => new AppError(404, errorCodes.notFound, 'User not found');
+
+/**
+ * PRODUCT.md, Admin: the console's rules. Only admins reach these (the routes are `auth: 'admin'`);
+ * nothing here reads a certificate's content or a file.
+ */
+export class AdminService {
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date,
+  ) {}
+
+  access(caller: AuthenticatedCaller) {
+    return { is_admin: caller.isAdmin };
+  }
+
+  async users({ q, page }: { q?: string | undefined; page: number }): Promise<AdminUserPage> {
+    const rows = await adminRepo.users(this.db, {
+      filter: q ? adminRepo.matching(q) : undefined,
+      offset: (page - 1) * ADMIN_PAGE_SIZE,
+      limit: ADMIN_PAGE_SIZE,
+      now: this.now(),
+    });
+    return { users: rows.slice(0, ADMIN_PAGE_SIZE).map(toAdminUser), page, has_more: rows.length > ADMIN_PAGE_SIZE };
+  }
+
+  /**
+   * Complimentary Premium, granted or revoked with a reason, in one transaction with its audit event.
+   * A paid subscription is never touched (ADR 0019). Asking for what already stands changes nothing
+   * and records nothing.
+   */
+  async changePremium(
+    admin: AuthenticatedCaller,
+    userId: string,
+    change: { action: 'grant' | 'revoke'; reason: string },
+    origin: RequestMetadata,
+  ): Promise<AdminUser> {
+    await this.db.transaction(async (tx) => {
+      if (!(await adminRepo.userExists(tx, userId))) throw userNotFound();
+      const changed =
+        change.action === 'grant'
+          ? await entitlements.grantComplimentary(tx, userId)
+          : await entitlements.revokeComplimentary(tx, userId);
+      if (changed) await recordPremiumChange(tx, admin, userId, change, origin);
+    });
+    return this.user(userId);
+  }
+
+  async monthlyStats(): Promise<AdminMonthlyStats> {
+    return { months: await adminRepo.monthlyStats(this.db, this.now(), ADMIN_CHART_MONTHS) };
+  }
+
+  private async user(userId: string): Promise<AdminUser> {
+    const [row] = await adminRepo.users(this.db, {
+      filter: adminRepo.byId(userId),
+      offset: 0,
+      limit: 1,
+      now: this.now(),
+    });
+    if (!row) throw userNotFound();
+    return toAdminUser(row);
+  }
+}
+
+function recordPremiumChange(
+  tx: Queryable,
+  admin: AuthenticatedCaller,
+  userId: string,
+  { action, reason }: { action: 'grant' | 'revoke'; reason: string },
+  origin: RequestMetadata,
+) {
+  const who = { actor: { kind: 'user', userId: admin.userId }, subject: { kind: 'user', id: userId }, origin } as const;
+  return action === 'grant'
+    ? audit.record(tx, { type: 'premium.granted', data: { source: 'admin', until: null, reason }, ...who })
+    : audit.record(tx, { type: 'premium.revoked', data: { source: 'admin', reason }, ...who });
+}
+
+function toAdminUser(row: AdminUserRow): AdminUser {
+  return {
+    id: row.id,
+    email: row.email,
+    company_name: row.companyName,
+    tier: row.premium ? 'premium' : 'free',
+    complimentary: row.complimentary,
+    certificates_this_month: row.certificatesThisMonth,
+    created_at: row.createdAt.toISOString(),
+    last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,8 @@
+/** Per signed-in user, so one person's console is never shown to the next one signing in on this browser. */
+export const adminKeys = {
+  all: (userId: string) => ['admin', userId] as const,
+  access: (userId: string) => ['admin', userId, 'access'] as const,
+  users: (userId: string, q: string, page: number) => ['admin', userId, 'users', q, page] as const,
+  contactMessages: (userId: string, page: number) => ['admin', userId, 'contact-messages', page] as const,
+  monthlyStats: (userId: string) => ['admin', userId, 'monthly-stats'] as const,
+};

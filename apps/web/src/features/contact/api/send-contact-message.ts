@@ -1,0 +1,11 @@
+import { type ContactMessageRequest, contactEndpoints } from '@app/contract';
+import { useMutation } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client.ts';
+
+export function sendContactMessage(body: ContactMessageRequest) {
+  return call(contactEndpoints.send, { body });
+}
+
+export function useSendContactMessageMutation() {
+  return useMutation({ mutationFn: sendContactMessage });
+}
