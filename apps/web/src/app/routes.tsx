@@ -10,7 +10,7 @@ export type PageRoute = {
   Page?: ComponentType;
 };
 
-const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
+const HomePage = lazy(() => import('./HomePage.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.tsx'));
@@ -35,6 +35,12 @@ const SubscriptionPage = billingPage('subscription');
 const TestCheckoutPage = billingPage('testCheckout');
 const CheckoutReturnPage = billingPage('checkoutReturn');
 const WebhookTestPage = billingPage('webhookTest');
+// The legal pages and /bundles come through site-pages.ts, for the same reason.
+type SitePage = keyof typeof import('./site-pages.ts').sitePages;
+const sitePage = (name: SitePage) => lazy(async () => (await import('./site-pages.ts')).sitePages[name]());
+const TermsPage = sitePage('terms');
+const PrivacyPage = sitePage('privacy');
+const BundlesPage = sitePage('bundles');
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },
@@ -43,8 +49,8 @@ export const publicRoutes: PageRoute[] = [
   { path: '/register', title: 'Create your account', Page: RegisterPage },
   { path: '/pricing', title: 'Pricing', Page: PricingPage },
   { path: '/contact', title: 'Contact us' },
-  { path: '/terms', title: 'Terms of service' },
-  { path: '/privacy', title: 'Privacy policy' },
+  { path: '/terms', title: 'Terms of service', Page: TermsPage },
+  { path: '/privacy', title: 'Privacy policy', Page: PrivacyPage },
   { path: '/auth/callback', title: 'Signing you in', Page: AuthCallbackPage },
   { path: '/auth/confirm', title: 'Confirm your email', Page: ConfirmEmailPage },
   { path: '/auth/update-password', title: 'Set a new password', Page: UpdatePasswordPage },
@@ -67,7 +73,7 @@ export const guardedRoutes: PageRoute[] = [
   { path: '/swms/cover-sheet', title: 'SWMS cover sheet' },
   { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet' },
   { path: '/swms/:id', title: 'SWMS' },
-  { path: '/bundles', title: 'Document bundles' },
+  { path: '/bundles', title: 'Document bundles', Page: BundlesPage },
   { path: '/admin', title: 'Admin' },
   { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },
   { path: '/welcome', title: 'Welcome', Page: WelcomePage },
