@@ -10,6 +10,7 @@ import { createCompletedCertificate, createMember } from '../../e2e/support/memb
  * DESIGN §7: Lighthouse performance ≥ 95 and accessibility 100 on /, /login and /certificates, with
  * Lighthouse's defaults (a mid-range phone, simulated slow 4G). Run by `npm run lighthouse` (builds,
  * starts the app on a free port as the e2e tests do); not part of `npm test`, as it is slow.
+ * LIGHTHOUSE_DETAILS=1 also prints what shifted, the LCP element and the request chains.
  */
 const PERFORMANCE_BUDGET = 0.95;
 const ACCESSIBILITY_BUDGET = 1;
@@ -76,6 +77,16 @@ async function audit(path: string, session?: string) {
       .filter((item) => item.scoreDisplayMode === 'binary' && item.score === 0)
       .map((item) => item.id);
     if (failing.length > 0) console.log(`  failing audits: ${failing.join(', ')}`);
+    if (process.env.LIGHTHOUSE_DETAILS) {
+      for (const id of [
+        'layout-shifts',
+        'largest-contentful-paint-element',
+        'network-dependency-tree-insight',
+        'critical-request-chains',
+      ]) {
+        console.log(id, JSON.stringify(audits[id]?.details).slice(0, 3000));
+      }
+    }
     return { scores, finalUrl: finalDisplayedUrl };
   } finally {
     await context.close();

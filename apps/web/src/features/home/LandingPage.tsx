@@ -76,6 +76,8 @@ export default function LandingPage() {
             width={SAMPLE_CERTIFICATE_IMAGE.width}
             height={SAMPLE_CERTIFICATE_IMAGE.height}
             alt={SAMPLE_CERTIFICATE_IMAGE.alt}
+            // The box is reserved before the lazy image loads, so nothing below it moves.
+            style={{ aspectRatio: `${SAMPLE_CERTIFICATE_IMAGE.width} / ${SAMPLE_CERTIFICATE_IMAGE.height}` }}
             loading="lazy"
             decoding="async"
             className="mx-auto h-auto w-full max-w-md rounded-md border border-slate-200 bg-white shadow-lg dark:border-slate-700"
