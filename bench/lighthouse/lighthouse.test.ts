@@ -77,6 +77,7 @@ async function audit(path: string, session?: string) {
       .filter((item) => item.scoreDisplayMode === 'binary' && item.score === 0)
       .map((item) => item.id);
     if (failing.length > 0) console.log(`  failing audits: ${failing.join(', ')}`);
+    if (result.lhr.runtimeError) console.log(`  Lighthouse could not measure: ${result.lhr.runtimeError.message}`);
     if (process.env.LIGHTHOUSE_DETAILS) {
       for (const id of [
         'layout-shifts',
