@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One Vitest config, three projects:
+ * One Vitest config, four projects:
  * - unit: pure logic, no I/O (web, server and contract `*.test.ts` next to the code);
  * - integration: server tests against a real embedded PostgreSQL, a fresh database per file;
- * - e2e: Chromium (playwright-core) against the built app started on a free port.
+ * - e2e: Chromium (playwright-core) against the built app started on a free port;
+ * - lighthouse: Lighthouse scores of key pages, the same way (`npm run lighthouse`, not part of `npm test`).
  */
 export default defineConfig({
   test: {
@@ -33,6 +34,17 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One app server and one browser are shared; files run one after another.
+          fileParallelism: false,
+        },
+      },
+      {
+        // `npm run lighthouse` only (slow): DESIGN §7's Lighthouse scores against the built app.
+        test: {
+          name: 'lighthouse',
+          include: ['bench/lighthouse/**/*.test.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
           fileParallelism: false,
         },
       },

@@ -139,7 +139,18 @@ const imagesLoaded = (page: Page) =>
   page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0));
 
 const publicPages: Array<[name: string, Check]> = [
-  ['/', { path: '/', heading: /Compliance certificates for trades/ }],
+  [
+    '/',
+    {
+      path: '/',
+      heading: /Compliance certificates for trades/,
+      ready: async (page) => {
+        // The sample certificate loads lazily, below the fold.
+        await page.getByRole('img', { name: /A sample certificate/ }).scrollIntoViewIfNeeded();
+        await imagesLoaded(page);
+      },
+    },
+  ],
   ['/login', { path: '/login', heading: 'Sign in' }],
   ['/register', { path: '/register', heading: 'Create your account' }],
   ['/pricing', { path: '/pricing', heading: 'Pricing' }],
@@ -176,7 +187,17 @@ const publicPages: Array<[name: string, Check]> = [
 ];
 
 const memberPages: Array<[name: string, Check]> = [
-  ['/ (signed in)', { path: '/', heading: /Compliance certificates for trades/ }],
+  [
+    '/ (signed in: the dashboard)',
+    {
+      path: '/',
+      heading: 'Dashboard',
+      ready: async (page) => {
+        await page.getByRole('link', { name: '3 Quay St, Sydney' }).waitFor();
+        await page.getByText(/Premium has no monthly limit/).waitFor();
+      },
+    },
+  ],
   [
     '/profile',
     {
@@ -275,6 +296,14 @@ const memberPages: Array<[name: string, Check]> = [
 /** What a free-plan member sees differently: the monthly allowance, the plan, the premium-only edit. */
 const freePages: Array<[name: string, Check]> = [
   [
+    '/ (free plan: the dashboard with the allowance)',
+    {
+      path: '/',
+      heading: 'Dashboard',
+      ready: (page) => page.getByText(/completed certificates used this month on the free plan/).waitFor(),
+    },
+  ],
+  [
     '/certificates (free plan)',
     {
       path: '/certificates',
@@ -341,6 +370,14 @@ describe('the check', () => {
 describe('signed out', () => {
   it.each(publicPages)('%s has no serious or critical violations', async (_name, check) => {
     await expectAccessible(session.page, check);
+  });
+});
+
+describe('signed out, dark theme', () => {
+  it.each(publicPages)('%s has no serious or critical violations', async (_name, check) => {
+    await useDarkTheme(session.page);
+    await expectAccessible(session.page, check);
+    expect(await session.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
   });
 });
 
@@ -620,6 +657,19 @@ const states: Array<[name: string, StateCheck]> = [
         await expect.poll(() => page.getByLabel('Company name').inputValue()).toBe('Dry Wet Areas Pty Ltd');
         await page.getByRole('button', { name: 'Save profile' }).click();
         await notifications(page).getByText('Profile saved', { exact: true }).waitFor();
+      },
+    },
+  ],
+  [
+    'the answer to "Create bundle"',
+    {
+      path: '/bundles',
+      heading: 'Document bundles',
+      member: 'premium',
+      expectedErrors: [/status of 403/],
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Create bundle' }).click();
+        await notifications(page).getByText('Bundle not created', { exact: true }).waitFor();
       },
     },
   ],

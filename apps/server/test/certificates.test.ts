@@ -608,11 +608,23 @@ describe('bundles', () => {
     for (const [method, url] of [
       ['GET', '/api/bundles'],
       ['POST', '/api/bundles'],
+      ['PUT', '/api/bundles'],
       ['DELETE', '/api/bundles/123'],
     ] as const) {
       const response = await app.inject({ method, url, headers: bearer(user) });
       expect(response.statusCode).toBe(403);
       expect(errorOf(response).message).toBe('Bundle feature is currently disabled');
+    }
+  });
+
+  it('answers a visitor, and any body, with the same message', async () => {
+    for (const payload of [undefined, { name: 'Job pack' }, [1, 2]]) {
+      const response = await app.inject({ method: 'POST', url: '/api/bundles', payload });
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response)).toMatchObject({
+        code: 'feature_disabled',
+        message: 'Bundle feature is currently disabled',
+      });
     }
   });
 });

@@ -6,6 +6,8 @@ export * from './auth/session-endpoints.ts';
 export * from './billing/billing.ts';
 export * from './billing/endpoints.ts';
 export * from './billing/pages.ts';
+export * from './billing/prices.ts';
+export * from './bundles/endpoints.ts';
 export * from './certificates/certificates.ts';
 export * from './certificates/endpoints.ts';
 export * from './certificates/month-key.ts';

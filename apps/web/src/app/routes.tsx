@@ -10,7 +10,7 @@ export type PageRoute = {
   Page?: ComponentType;
 };
 
-const HomePage = lazy(() => import('../features/home/HomePage.tsx'));
+const HomePage = lazy(() => import('./HomePage.tsx'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.tsx'));
@@ -39,6 +39,9 @@ type LoadedPage = keyof typeof import('./page-loaders.ts').pageLoaders;
 const loadedPage = (name: LoadedPage) => lazy(async () => (await import('./page-loaders.ts')).pageLoaders[name]());
 const ContactPage = loadedPage('contact');
 const AdminPage = loadedPage('admin');
+const TermsPage = loadedPage('terms');
+const PrivacyPage = loadedPage('privacy');
+const BundlesPage = loadedPage('bundles');
 
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },
@@ -47,8 +50,8 @@ export const publicRoutes: PageRoute[] = [
   { path: '/register', title: 'Create your account', Page: RegisterPage },
   { path: '/pricing', title: 'Pricing', Page: PricingPage },
   { path: '/contact', title: 'Contact us', Page: ContactPage },
-  { path: '/terms', title: 'Terms of service' },
-  { path: '/privacy', title: 'Privacy policy' },
+  { path: '/terms', title: 'Terms of service', Page: TermsPage },
+  { path: '/privacy', title: 'Privacy policy', Page: PrivacyPage },
   { path: '/auth/callback', title: 'Signing you in', Page: AuthCallbackPage },
   { path: '/auth/confirm', title: 'Confirm your email', Page: ConfirmEmailPage },
   { path: '/auth/update-password', title: 'Set a new password', Page: UpdatePasswordPage },
@@ -71,7 +74,7 @@ export const guardedRoutes: PageRoute[] = [
   { path: '/swms/cover-sheet', title: 'SWMS cover sheet' },
   { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet' },
   { path: '/swms/:id', title: 'SWMS' },
-  { path: '/bundles', title: 'Document bundles' },
+  { path: '/bundles', title: 'Document bundles', Page: BundlesPage },
   { path: '/admin', title: 'Admin', Page: AdminPage },
   { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },
   { path: '/welcome', title: 'Welcome', Page: WelcomePage },

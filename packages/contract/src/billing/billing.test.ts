@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAud, returnPathSchema } from './billing.ts';
+import { returnPathSchema } from './billing.ts';
+import { formatAud } from './prices.ts';
 
 describe('formatAud', () => {
   it('shows whole dollars without cents, and cents when there are some', () => {

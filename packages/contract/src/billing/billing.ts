@@ -1,22 +1,7 @@
 import { z } from 'zod/mini';
 import { monthlyUsageSchema } from '../certificates/monthly-usage.ts';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
-
-/** PRODUCT.md, Plans: Premium is sold monthly or yearly. */
-export const BILLING_INTERVALS = ['monthly', 'yearly'] as const;
-export type BillingInterval = (typeof BILLING_INTERVALS)[number];
-
-/** Prices in Australian cents, GST included (shown on /pricing; Stripe's prices must match, by env). */
-export const PREMIUM_PRICES_AUD_CENTS: Readonly<Record<BillingInterval, number>> = {
-  monthly: 1900,
-  yearly: 19000,
-};
-
-/** A price as people read it: 1900 → "$19", 1950 → "$19.50". */
-export function formatAud(cents: number): string {
-  const dollars = cents / 100;
-  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
-}
+import { BILLING_INTERVALS } from './prices.ts';
 
 /**
  * Where a subscription stands, for the user: none (never subscribed or ended), active, canceling

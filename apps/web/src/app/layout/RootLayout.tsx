@@ -33,7 +33,14 @@ export function RootLayout() {
       <main id="main" className="flex-1">
         {/* Keyed by path so an error on one page does not follow the user to the next. */}
         <ErrorBoundary key={pathname}>
-          <Suspense fallback={<Spinner label="Loading application..." />}>
+          <Suspense
+            fallback={
+              // A screen tall, so the footer waits below the fold and the page arriving does not shift it.
+              <div className="min-h-dvh">
+                <Spinner label="Loading application..." />
+              </div>
+            }
+          >
             <Outlet />
           </Suspense>
         </ErrorBoundary>

@@ -65,6 +65,17 @@ export default function RegisterPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         {register.isError ? <Alert tone="error">{authErrorMessage(register.error)}</Alert> : null}
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          By creating an account you agree to the{' '}
+          <Link to="/terms" className={textLinkClasses}>
+            Terms
+          </Link>{' '}
+          and{' '}
+          <Link to="/privacy" className={textLinkClasses}>
+            Privacy policy
+          </Link>
+          .
+        </p>
         <SubmitButton pending={register.isPending} pendingLabel="Creating account...">
           Create account
         </SubmitButton>

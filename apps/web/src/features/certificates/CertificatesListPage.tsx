@@ -1,4 +1,4 @@
-import { type CertificateSummary, certificateStatuses, type WritableCertificateStatus } from '@app/contract';
+import { certificateStatuses, type WritableCertificateStatus } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -14,13 +14,11 @@ import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import { type CertificateListFilters, useCertificates } from './api/get-certificates.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
+import { CertificateListItem } from './components/CertificateListItem.tsx';
 import { CertificatePage } from './components/CertificatePage.tsx';
 import { emptyListMessage } from './draft-copy.ts';
-import { formatCalendarDate, formatInstantDate } from './format.ts';
 
 const SEARCH_DELAY_MS = 300;
-const statusLabels: Record<WritableCertificateStatus, string> = { draft: 'Draft', completed: 'Completed' };
-
 const parseStatus = (value: string | null) =>
   certificateStatuses.find((status) => status === value) as WritableCertificateStatus | undefined;
 
@@ -163,41 +161,6 @@ function CertificateList({ userId }: { userId: string }) {
         ) : null}
       </div>
     </CertificatePage>
-  );
-}
-
-function CertificateListItem({ certificate }: { certificate: CertificateSummary }) {
-  const address = certificate.job_site_address || 'No address yet';
-  return (
-    <li className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <Link to={`/certificates/${certificate.id}`} className={`break-words text-base ${textLinkClasses}`}>
-          {address}
-        </Link>
-        <span
-          className={`rounded px-2 py-0.5 text-sm font-semibold ${
-            certificate.status === 'completed'
-              ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100'
-              : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50'
-          }`}
-        >
-          {statusLabels[certificate.status]}
-        </span>
-      </div>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {[
-          certificate.certificate_number,
-          certificate.installation_date
-            ? `Installed ${formatCalendarDate(certificate.installation_date)}`
-            : `Created ${formatInstantDate(certificate.created_at)}`,
-          certificate.photo_count > 0
-            ? `${certificate.photo_count} photo${certificate.photo_count === 1 ? '' : 's'}`
-            : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
-      </p>
-    </li>
   );
 }
 
