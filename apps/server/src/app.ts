@@ -6,6 +6,13 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './features/auth/account.routes.ts';
+import {
+  ACCOUNT_FILES_QUEUE,
+  type AccountFilesJob,
+  AccountService,
+  accountFilesQueueSettings,
+} from './features/auth/account.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import {
   AUTH_EMAIL_QUEUE,
@@ -208,6 +215,17 @@ export async function buildApp(options: AppOptions) {
   jobs.register<BillingEventJob>(BILLING_EVENTS_QUEUE, billingEventsQueueSettings, (job) =>
     billingService.processEvent(job),
   );
+  const accountService = new AccountService({
+    db,
+    jobs,
+    rateLimiter,
+    revokedSessions,
+    storage: options.fileStorage,
+    hasRenewingSubscription: (userId) => billingService.hasRenewingSubscription(userId),
+  });
+  jobs.register<AccountFilesJob>(ACCOUNT_FILES_QUEUE, accountFilesQueueSettings, (job) =>
+    accountService.removeFiles(job),
+  );
   await revokedSessions.start();
   await jobs.start();
   // Background work stops before the pool it uses is closed (the caller ends the pool after close).
@@ -243,6 +261,7 @@ export async function buildApp(options: AppOptions) {
       );
       await api.register(billingRoutes(billingService, rateLimiter));
       await api.register(bundlesRoutes);
+      await api.register(accountRoutes(accountService));
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,5 @@
+export * from './auth/account.ts';
+export * from './auth/account-endpoints.ts';
 export * from './auth/auth.ts';
 export * from './auth/endpoints.ts';
 export * from './auth/session-endpoints.ts';

@@ -84,4 +84,24 @@ export const entitlements = {
         updated_at = now()`);
     if (written.rowCount !== 1) throw new Error(`no user ${userId} to set a subscription for`);
   },
+
+  /**
+   * The account's address changed (ADR 0020): its record follows, so the old address is free for
+   * someone else's record. A record another holder already keeps under the new address stays as it is.
+   */
+  async followEmailChange(tx: Queryable, userId: string): Promise<void> {
+    await tx.execute(sql`
+      update ${subscribers} set email = ${users.email}, updated_at = now()
+      from ${users}
+      where ${users.id} = ${userId} and ${subscribers.userId} = ${userId}
+        and not exists (select 1 from ${subscribers} other where other.email = ${users.email} and other.id <> ${subscribers.id})`);
+  },
+
+  /** Before an account is deleted: its record, and one kept under its address without an account. */
+  async forgetUser(tx: Queryable, userId: string): Promise<void> {
+    await tx.execute(sql`
+      delete from ${subscribers} using ${users}
+      where ${users.id} = ${userId}
+        and (${subscribers.userId} = ${userId} or (${subscribers.userId} is null and ${subscribers.email} = ${users.email}))`);
+  },
 };
