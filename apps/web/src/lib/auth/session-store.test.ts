@@ -229,7 +229,7 @@ describe('SessionStore refresh', () => {
     expect(await tab.store.refreshAfterRejection('access-1')).toBeNull();
     expect(tab.store.getSnapshot().status).toBe('signed-out');
     expect(browser.stored()).toBeNull();
-    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: true }]);
+    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: true, userId: 'user-1' }]);
   });
 
   it('refreshes on the interval check only when the token is about to expire', async () => {
@@ -283,7 +283,18 @@ describe('SessionStore sign-in and sign-out', () => {
     expect(browser.server.calls).toEqual([
       { endpoint: authEndpoints.signOut, input: {}, transport: { accessToken: 'access-1' } },
     ]);
-    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false }]);
+    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false, userId: 'user-1' }]);
+  });
+
+  it('forgets a deleted account here without calling the server, which has already ended its sessions', async () => {
+    const browser = createBrowser();
+    browser.store(browser.server.issue());
+    const tab = browser.openTab();
+    await tab.store.initialise();
+    await tab.store.accountDeleted();
+    expect(browser.stored()).toBeNull();
+    expect(browser.server.calls).toEqual([]);
+    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false, userId: 'user-1' }]);
   });
 
   it('follows sign-out, sign-in and refreshes made in other tabs', async () => {

@@ -5,8 +5,11 @@ export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { sta
 
 export type AuthChange =
   | { event: 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY'; session: Session }
-  /** `expired`: the server ended the session (not the user, not another tab): tell them and ask to sign in. */
-  | { event: 'SIGNED_OUT'; session: null; expired: boolean };
+  /**
+   * `expired`: the server ended the session (not the user, not another tab): tell them and ask to sign in.
+   * `userId`: who was signed in, so what this device keeps for them can be cleared.
+   */
+  | { event: 'SIGNED_OUT'; session: null; expired: boolean; userId: string };
 
 export type AuthEvent = AuthChange['event'];
 
@@ -112,6 +115,11 @@ export class SessionStore {
     if (accessToken) {
       await this.options.request(signOut, {}, { accessToken }).catch(() => undefined);
     }
+  }
+
+  /** The account was deleted and the server has ended all its sessions: forget this one here, without a call. */
+  async accountDeleted(): Promise<void> {
+    await this.endSession({ expired: false });
   }
 
   /** Keeps a session obtained from an emailed link (code exchange or verification). */
@@ -272,7 +280,9 @@ export class SessionStore {
     if (previous.status === 'loading') return;
     let change: AuthChange | null = null;
     if (next.status === 'signed-in' && event) change = { event, session: next.session };
-    else if (next.status === 'signed-out') change = { event: 'SIGNED_OUT', session: null, expired };
+    else if (next.status === 'signed-out' && previous.status === 'signed-in') {
+      change = { event: 'SIGNED_OUT', session: null, expired, userId: previous.session.user.id };
+    }
     if (change) for (const listener of this.changeListeners) listener(change);
   }
 
