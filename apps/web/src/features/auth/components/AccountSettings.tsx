@@ -165,14 +165,14 @@ function DeleteAccountForm() {
   const [confirmation, setConfirmation] = useState('');
   const [password, setPassword] = useState('');
   const form = useAuthForm(['confirmation', 'password']);
-  const { leaving, leave } = useLeaveThenSignOut(() => void authStore.accountDeleted());
+  const { leaving, leave } = useLeaveThenSignOut();
   const deletion = useDeleteAccountMutation({
     onSuccess: () => {
       toast({
         title: 'Account deleted',
         description: 'Your account, its records and its files have been deleted, and you are signed out everywhere.',
       });
-      leave();
+      leave(() => void authStore.accountDeleted());
     },
   });
   const code = codeOf(deletion.error);

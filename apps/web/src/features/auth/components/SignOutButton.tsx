@@ -12,13 +12,13 @@ import { useLeaveThenSignOut } from './use-leave-then-sign-out.ts';
  * clears it, so the user is warned first and may stay (PRODUCT.md, Account).
  */
 export function SignOutButton({ className, unsyncedChanges }: { className: string; unsyncedChanges: () => number }) {
-  const { leaving: pending, leave } = useLeaveThenSignOut(() => void authStore.signOut());
+  const { leaving: pending, leave } = useLeaveThenSignOut();
   /** The unsynced changes the user is being warned about, while the warning is open. */
   const [warning, setWarning] = useState<number | null>(null);
 
   const signOut = () => {
     setWarning(null);
-    leave();
+    leave(() => void authStore.signOut());
   };
 
   const askFirst = () => {
