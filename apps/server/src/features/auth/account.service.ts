@@ -8,7 +8,6 @@ import {
   isEmailAddress,
 } from '@app/contract';
 import type { Database } from '../../db/client.ts';
-import { audit } from '../../platform/audit/audit-trail.ts';
 import { pdfCachePrefix } from '../../platform/documents/pdf-cache.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -19,7 +18,14 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { userFilesPrefix } from '../../platform/storage/stored-files.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
-import { AUTH_EMAIL_QUEUE, type AuthEmailJob, enforceRateLimit, fail, mailPerEmailRule } from './auth.service.ts';
+import {
+  AUTH_EMAIL_QUEUE,
+  type AuthEmailJob,
+  enforceRateLimit,
+  fail,
+  mailPerEmailRule,
+  recordAccountEvent,
+} from './auth.service.ts';
 import { verifyPassword } from './passwords.ts';
 import type { RevokedSessions } from './revoked-sessions.ts';
 
@@ -108,13 +114,7 @@ export class AccountService {
       throw new AppError(409, accountErrorCodes.subscriptionStillActive, accountMessages.subscriptionStillActive);
     }
     const revoked = await this.db.transaction(async (tx) => {
-      await audit.record(tx, {
-        type: 'account.deleted',
-        data: {},
-        actor: { kind: 'user', userId: user.id },
-        subject: { kind: 'user', id: user.id },
-        origin,
-      });
+      await recordAccountEvent(tx, 'account.deleted', user.id, origin);
       const sessions = await authRepo.revokeUserSessions(tx, user.id);
       await entitlements.forgetUser(tx, user.id);
       await authRepo.deleteUser(tx, user.id);

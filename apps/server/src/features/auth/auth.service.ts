@@ -289,13 +289,7 @@ export class AuthService {
         if (!user) throw errors.userAlreadyExists();
         await authRepo.markEmailLinkUsed(tx, link.id);
         await entitlements.followEmailChange(tx, user.id);
-        await audit.record(tx, {
-          type: 'account.email_changed',
-          data: {},
-          actor: { kind: 'user', userId: user.id },
-          subject: { kind: 'user', id: user.id },
-          origin,
-        });
+        await recordAccountEvent(tx, 'account.email_changed', user.id, origin);
         return { type: 'email_change' as const, email: user.email };
       });
     } catch (error) {
@@ -501,6 +495,22 @@ export async function enforceRateLimit(
     `Too many requests: please wait ${result.retryAfterSeconds} seconds and try again.`,
     headers,
   );
+}
+
+/** An event about the user's own account, done by that user (ADR 0020): the trail keeps ids, never addresses. */
+export function recordAccountEvent(
+  tx: Queryable,
+  type: 'account.email_changed' | 'account.deleted',
+  userId: string,
+  origin: RequestMetadata,
+) {
+  return audit.record(tx, {
+    type,
+    data: {},
+    actor: { kind: 'user', userId },
+    subject: { kind: 'user', id: userId },
+    origin,
+  });
 }
 
 export const mailPerEmailRule = (type: EmailLinkType): RateLimitRule => ({

@@ -6,7 +6,7 @@ import {
   INVALID_EMAIL_MESSAGE,
   isEmailAddress,
 } from '@app/contract';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton, textLinkClasses } from '../../../components/ui/Button.tsx';
@@ -68,10 +68,10 @@ function AccountPart({ title, children }: { title: string; children: ReactNode }
 }
 
 function EmailChangeForm({ email }: { email: string }) {
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useAuthForm(['newEmail', 'password']);
+  const form = useFormFields(['newEmail', 'password']);
+  const newEmail = form.value('newEmail');
+  const password = form.value('password');
   const change = useRequestEmailChangeMutation();
   const code = codeOf(change.error);
   const fieldProblem =
@@ -111,8 +111,7 @@ function EmailChangeForm({ email }: { email: string }) {
         {
           onSuccess: ({ new_email }) => {
             setSentTo(new_email);
-            setNewEmail('');
-            setPassword('');
+            form.reset();
           },
         },
       ),
@@ -131,28 +130,14 @@ function EmailChangeForm({ email }: { email: string }) {
         </Alert>
       ) : null}
       <TextField
-        {...form.field('newEmail')}
+        {...form.bind('newEmail')}
         label="New email address"
         type="email"
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
-        value={newEmail}
-        onChange={(event) => {
-          setNewEmail(event.target.value);
-          form.setError('newEmail', undefined);
-        }}
       />
-      <PasswordField
-        {...form.field('password')}
-        label="Current password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          form.setError('password', undefined);
-        }}
-      />
+      <PasswordField {...form.bind('password')} label="Current password" autoComplete="current-password" />
       {change.isError && !fieldProblem ? <Alert tone="error">{authErrorMessage(change.error)}</Alert> : null}
       <SubmitButton pending={change.isPending} pendingLabel="Sending link...">
         Send confirmation link
@@ -162,9 +147,9 @@ function EmailChangeForm({ email }: { email: string }) {
 }
 
 function DeleteAccountForm() {
-  const [confirmation, setConfirmation] = useState('');
-  const [password, setPassword] = useState('');
-  const form = useAuthForm(['confirmation', 'password']);
+  const form = useFormFields(['confirmation', 'password']);
+  const confirmation = form.value('confirmation');
+  const password = form.value('password');
   const { leaving, leave } = useLeaveThenSignOut();
   const deletion = useDeleteAccountMutation({
     onSuccess: () => {
@@ -212,27 +197,13 @@ function DeleteAccountForm() {
         .
       </p>
       <TextField
-        {...form.field('confirmation')}
+        {...form.bind('confirmation')}
         label={`Type ${ACCOUNT_DELETION_CONFIRMATION} to confirm`}
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        value={confirmation}
-        onChange={(event) => {
-          setConfirmation(event.target.value);
-          form.setError('confirmation', undefined);
-        }}
       />
-      <PasswordField
-        {...form.field('password')}
-        label="Current password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          form.setError('password', undefined);
-        }}
-      />
+      <PasswordField {...form.bind('password')} label="Current password" autoComplete="current-password" />
       {deletion.isError && !fieldProblem ? (
         <Alert tone="error">
           {authErrorMessage(deletion.error)}
@@ -251,4 +222,25 @@ function DeleteAccountForm() {
       </SubmitButton>
     </form>
   );
+}
+
+/** useAuthForm with the values too: each field's props, and a field's problem cleared once it is edited. */
+function useFormFields<Field extends string>(fields: readonly Field[]) {
+  const form = useAuthForm(fields);
+  const [values, setValues] = useState<Partial<Record<Field, string>>>({});
+  const value = (name: Field) => values[name] ?? '';
+  return {
+    ...form,
+    value,
+    reset: () => setValues({}),
+    bind: (name: Field) => ({
+      ...form.field(name),
+      value: value(name),
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const { value: typed } = event.target;
+        setValues((current) => ({ ...current, [name]: typed }));
+        form.setError(name, undefined);
+      },
+    }),
+  };
 }

@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
-import { useModalDialog } from '../../../components/ui/use-modal-dialog.ts';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { authStore } from '../../../lib/auth/auth-store.ts';
 import { useLeaveThenSignOut } from './use-leave-then-sign-out.ts';
 
@@ -49,36 +48,16 @@ function UnsyncedChangesDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const titleId = useId();
-  const descriptionId = useId();
-  const { dialog, initialFocus: cancelButton } = useModalDialog<HTMLButtonElement>();
   const changes = count === 1 ? '1 unsynced change' : `${count} unsynced changes`;
+  const [they, kept] = count === 1 ? ['it', 'It is'] : ['they', 'They are'];
   return (
-    <dialog
-      ref={dialog}
-      aria-labelledby={titleId}
-      aria-describedby={descriptionId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <h2 id={titleId} className="text-xl font-bold">
-        Sign out and lose your changes?
-      </h2>
-      <p id={descriptionId} className="mt-3">
-        You have {changes} that will be lost. {count === 1 ? 'It is' : 'They are'} kept only on this device because{' '}
-        {count === 1 ? 'it' : 'they'} could not be saved yet: stay signed in and open the certificate again to save.
-      </p>
-      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button ref={cancelButton} variant="secondary" onClick={onCancel}>
-          Stay signed in
-        </Button>
-        <Button variant="danger" onClick={onConfirm}>
-          Sign out anyway
-        </Button>
-      </div>
-    </dialog>
+    <ConfirmDialog
+      title="Sign out and lose your changes?"
+      description={`You have ${changes} that will be lost. ${kept} kept only on this device because ${they} could not be saved yet: stay signed in and open the certificate again to save.`}
+      cancelLabel="Stay signed in"
+      confirmLabel="Sign out anyway"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }
