@@ -297,8 +297,9 @@ describe('deleting the account', () => {
       const refused = await deleteAccount(user, confirmation);
       expect(refused.statusCode).toBe(400);
       expect(errorOf(refused)).toMatchObject({
-        code: 'account_deletion_not_confirmed',
+        code: 'validation_failed',
         message: accountMessages.deletionNotConfirmed,
+        details: [{ path: 'confirmation', message: accountMessages.deletionNotConfirmed }],
       });
     }
     const wrong = await deleteAccount(user, ACCOUNT_DELETION_CONFIRMATION, 'not-my-password-at-all');
@@ -313,7 +314,7 @@ describe('deleting the account', () => {
     const refused = await deleteAccount(user);
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toMatchObject({
-      code: 'subscription_still_active',
+      code: 'conflict',
       message: accountMessages.subscriptionStillActive,
     });
     expect((await rowsOf(user.user.id)).users).toBe(1);

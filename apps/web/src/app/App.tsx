@@ -17,16 +17,7 @@ export function App() {
         if (change.event !== 'SIGNED_OUT') return;
         // Nothing fetched for one user may outlive their session (PRODUCT.md, States: the profile is cleared).
         queryClient.removeQueries();
-        if (!change.expired) {
-          // A shared device keeps nothing of someone who signed out (PRODUCT.md, Account). An expired
-          // session keeps its unsynced edits for when its user signs in again. Loaded on demand.
-          const { userId } = change;
-          void import('./local-user-data.ts').then(
-            ({ forgetLocalUserData }) => forgetLocalUserData(userId),
-            () => undefined,
-          );
-          return;
-        }
+        if (!change.expired) return;
         toast({
           title: 'Session expired',
           description: 'Your session has ended. Please sign in again to continue.',

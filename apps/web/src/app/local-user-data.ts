@@ -1,20 +1,33 @@
-import { forgetLocalCertificates, unsyncedEditCount } from '../features/certificates/local-edits.ts';
+import { useEffect } from 'react';
+import { onAuthStateChange } from '../lib/auth/auth-store.ts';
 
 /*
- * What this device keeps for a signed-in user beyond the session itself (PRODUCT.md, Account). A
- * feature that keeps something per user in local storage adds it here.
+ * What this device keeps for a signed-in user beyond the session (PRODUCT.md, Account): the
+ * certificate list cache, unsynced edits. Every feature names such a key `<name>:<user id>`, so
+ * clearing needs no feature's code and public pages load none of it (lib/unsynced-changes.ts counts
+ * the unsynced ones the same way). Loaded with the signed-in header (MemberActions).
  */
 
-/** Changes kept only on this device (not yet saved to the server), which signing out would lose. */
-export function unsyncedChangeCount(userId: string): number {
-  return unsyncedEditCount(localStorage, userId);
-}
-
-/** Clears it all: on a deliberate sign-out and when the account is deleted, not when a session expires. */
-export function forgetLocalUserData(userId: string): void {
+/** Removes every localStorage key of the user (those ending with `:<user id>`). */
+export function forgetLocalUserData(storage: Storage, userId: string): void {
   try {
-    forgetLocalCertificates(localStorage, userId);
+    const suffix = `:${userId}`;
+    const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));
+    for (const key of keys) if (key?.endsWith(suffix)) storage.removeItem(key);
   } catch {
     // Storage switched off by the browser: there is nothing stored to clear.
   }
+}
+
+/**
+ * Clears it all when `userId` signs out on purpose (here or in another tab) or deletes the account.
+ * A session that expires keeps it, for when the same user signs in again.
+ */
+export function useForgetLocalDataOnSignOut(userId: string | null): void {
+  useEffect(() => {
+    if (!userId) return;
+    return onAuthStateChange((change) => {
+      if (change.event === 'SIGNED_OUT' && !change.expired) forgetLocalUserData(localStorage, userId);
+    });
+  }, [userId]);
 }

@@ -17,7 +17,7 @@ const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.ts
 const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage.tsx'));
 const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPage.tsx'));
 // The profile page with the account's settings (auth feature) under it.
-const ProfilePage = lazy(() => import('./ProfileAndAccountPage.tsx'));
+const ProfilePage = lazy(() => import('./ProfilePage.tsx'));
 const OnboardingPage = lazy(() => import('../features/profile/OnboardingPage.tsx'));
 const WelcomePage = lazy(() => import('../features/profile/WelcomePage.tsx'));
 const MaterialsPage = lazy(() => import('../features/profile/MaterialsPage.tsx'));

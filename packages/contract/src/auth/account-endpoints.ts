@@ -28,9 +28,10 @@ export const accountEndpoints = {
     body: accountDeletionRequestSchema,
     responses: { 200: okResponseSchema },
     errors: [
-      errorCodes.deletionNotConfirmed,
+      // validation_failed (in every route's list) when the typed confirmation is not DELETE, with its field.
       errorCodes.currentPasswordIncorrect,
-      errorCodes.subscriptionStillActive,
+      // While a paid subscription still renews (ADR 0020).
+      errorCodes.conflict,
       errorCodes.requestRateLimit,
     ],
   }),

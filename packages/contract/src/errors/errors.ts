@@ -78,12 +78,6 @@ export const billingErrorCodes = {
   billingUnavailable: 'billing_unavailable',
 } as const;
 
-/** Codes of account changes: email change and deletion (their messages: accountMessages). */
-export const accountErrorCodes = {
-  deletionNotConfirmed: 'account_deletion_not_confirmed',
-  subscriptionStillActive: 'subscription_still_active',
-} as const;
-
 export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
 
 export const errorCodes = {
@@ -92,7 +86,6 @@ export const errorCodes = {
   ...certificateErrorCodes,
   ...featureErrorCodes,
   ...billingErrorCodes,
-  ...accountErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
@@ -139,8 +132,6 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   no_billing_account: 409,
   already_premium: 409,
   billing_unavailable: 502,
-  account_deletion_not_confirmed: 400,
-  subscription_still_active: 409,
 };
 
 const allErrorCodes = Object.values(errorCodes);

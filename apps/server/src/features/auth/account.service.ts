@@ -1,6 +1,5 @@
 import {
   ACCOUNT_DELETION_CONFIRMATION,
-  accountErrorCodes,
   accountMessages,
   authErrorCodes,
   authErrorMessages,
@@ -107,11 +106,12 @@ export class AccountService {
   ): Promise<void> {
     await this.limit(accountRateLimits.deletionPerUser, caller.userId);
     if (input.confirmation.trim() !== ACCOUNT_DELETION_CONFIRMATION) {
-      throw new AppError(400, accountErrorCodes.deletionNotConfirmed, accountMessages.deletionNotConfirmed);
+      const message = accountMessages.deletionNotConfirmed;
+      throw new AppError(400, errorCodes.validationFailed, message, [{ path: 'confirmation', message }]);
     }
     const user = await this.userWithPassword(caller, input.current_password);
     if (await this.options.hasRenewingSubscription(user.id)) {
-      throw new AppError(409, accountErrorCodes.subscriptionStillActive, accountMessages.subscriptionStillActive);
+      throw new AppError(409, errorCodes.conflict, accountMessages.subscriptionStillActive);
     }
     const revoked = await this.db.transaction(async (tx) => {
       await recordAccountEvent(tx, 'account.deleted', user.id, origin);

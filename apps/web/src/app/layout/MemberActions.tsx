@@ -1,7 +1,8 @@
 import { SignOutButton } from '../../features/auth/components/SignOutButton.tsx';
 import { PlanBadge } from '../../features/profile/components/PlanBadge.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { unsyncedChangeCount } from '../local-user-data.ts';
+import { countUnsyncedChanges } from '../../lib/unsynced-changes.ts';
+import { useForgetLocalDataOnSignOut } from '../local-user-data.ts';
 
 /**
  * Header items only a signed-in user sees. Loaded on demand, so the profile query (and TanStack's
@@ -10,6 +11,7 @@ import { unsyncedChangeCount } from '../local-user-data.ts';
 export default function MemberActions({ itemClassName }: { itemClassName: string }) {
   const auth = useAuth();
   const userId = auth.status === 'signed-in' ? auth.session.user.id : null;
+  useForgetLocalDataOnSignOut(userId);
   return (
     <>
       <li>
@@ -18,7 +20,7 @@ export default function MemberActions({ itemClassName }: { itemClassName: string
       <li>
         <SignOutButton
           className={`${itemClassName} disabled:opacity-70`}
-          unsyncedChanges={() => (userId ? unsyncedChangeCount(userId) : 0)}
+          unsyncedChanges={() => (userId ? countUnsyncedChanges(localStorage, userId) : 0)}
         />
       </li>
     </>

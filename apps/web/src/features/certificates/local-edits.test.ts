@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cacheCertificates, certificateCacheKey, readCachedCertificates } from './certificate-cache.ts';
+import { unsyncedChangeKeys } from '../../lib/unsynced-changes.ts';
+import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
 import { emptyFormValues } from './certificate-form.ts';
-import {
-  discardLocalEdit,
-  forgetLocalCertificates,
-  type LocalEdit,
-  localEditsKey,
-  readLocalEdit,
-  saveLocalEdit,
-  unsyncedEditCount,
-} from './local-edits.ts';
+import { discardLocalEdit, type LocalEdit, localEditsKey, readLocalEdit, saveLocalEdit } from './local-edits.ts';
 import { FakeStorage } from './testing/fake-storage.ts';
 
 const edit: LocalEdit = {
@@ -31,21 +24,8 @@ describe('local edits', () => {
     expect(storage.items.has(localEditsKey('u'))).toBe(false);
   });
 
-  it("counts a user's unsynced edits, and forgets them and the list cache of that user only", () => {
-    const storage = new FakeStorage();
-    expect(unsyncedEditCount(storage, 'u')).toBe(0);
-    saveLocalEdit(storage, 'u', 'c-1', edit);
-    saveLocalEdit(storage, 'u', 'c-2', edit);
-    saveLocalEdit(storage, 'other-user', 'c-3', edit);
-    storage.setItem(certificateCacheKey('u'), '[]');
-    storage.setItem(certificateCacheKey('other-user'), '[]');
-    expect(unsyncedEditCount(storage, 'u')).toBe(2);
-
-    forgetLocalCertificates(storage, 'u');
-    expect(unsyncedEditCount(storage, 'u')).toBe(0);
-    expect(storage.items.has(certificateCacheKey('u'))).toBe(false);
-    expect(unsyncedEditCount(storage, 'other-user')).toBe(1);
-    expect(storage.items.has(certificateCacheKey('other-user'))).toBe(true);
+  it('are what sign-out counts as unsynced changes', () => {
+    expect(unsyncedChangeKeys.certificateEdits('u')).toBe(localEditsKey('u'));
   });
 
   it('frees space by cleaning up the certificate list cache when storage is full', () => {

@@ -1,11 +1,6 @@
 import { certificateStatuses, type WritableCertificateStatus } from '@app/contract';
 import { z } from 'zod/mini';
-import {
-  type CacheStorage,
-  certificateCacheKey,
-  cleanupCertificateCache,
-  isQuotaExceeded,
-} from './certificate-cache.ts';
+import { type CacheStorage, cleanupCertificateCache, isQuotaExceeded } from './certificate-cache.ts';
 import type { CertificateFormValues } from './certificate-form.ts';
 
 /**
@@ -14,6 +9,7 @@ import type { CertificateFormValues } from './certificate-form.ts';
  */
 export type LocalEdit = { values: CertificateFormValues; status: WritableCertificateStatus; savedAt: string };
 
+/** Listed again in lib/unsynced-changes.ts, so sign-out counts these without loading this module (a test ties them). */
 export const localEditsKey = (userId: string) => `certificate-edits:${userId}`;
 
 const localEditSchema = z.object({
@@ -81,18 +77,4 @@ export function discardLocalEdit(storage: CacheStorage, userId: string, certific
   } catch {
     // Storage became unavailable; the stale edit is offered again and can be discarded then.
   }
-}
-
-/** How many edits this device keeps for the user that the server has not got yet (sign-out warns about them). */
-export function unsyncedEditCount(storage: CacheStorage, userId: string): number {
-  return Object.keys(readAll(storage, userId)).length;
-}
-
-/**
- * Forgets everything this device keeps of the user's certificates, the list cache and unsynced
- * edits, so a shared device keeps nothing of someone who signed out (PRODUCT.md, Account).
- */
-export function forgetLocalCertificates(storage: CacheStorage, userId: string): void {
-  storage.removeItem(certificateCacheKey(userId));
-  storage.removeItem(localEditsKey(userId));
 }

@@ -1,4 +1,4 @@
-import { accountErrorCodes, authErrorCodes, INVALID_EMAIL_MESSAGE } from '@app/contract';
+import { authErrorCodes, INVALID_EMAIL_MESSAGE } from '@app/contract';
 import { ApiError, NetworkError } from '../http.ts';
 
 export const CONNECTION_ERROR_MESSAGE = 'Connection error. Please check your internet connection and try again.';
@@ -30,8 +30,6 @@ const serverWordedCodes: ReadonlySet<string> = new Set([
   authErrorCodes.currentPasswordRequired,
   authErrorCodes.currentPasswordIncorrect,
   authErrorCodes.recoveryLinkOtherBrowser,
-  accountErrorCodes.deletionNotConfirmed,
-  accountErrorCodes.subscriptionStillActive,
 ]);
 
 /** Messages of a failed request that never reached the server (fetch's TypeError and friends). */

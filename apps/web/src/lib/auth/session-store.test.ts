@@ -229,7 +229,7 @@ describe('SessionStore refresh', () => {
     expect(await tab.store.refreshAfterRejection('access-1')).toBeNull();
     expect(tab.store.getSnapshot().status).toBe('signed-out');
     expect(browser.stored()).toBeNull();
-    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: true, userId: 'user-1' }]);
+    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: true }]);
   });
 
   it('refreshes on the interval check only when the token is about to expire', async () => {
@@ -283,7 +283,7 @@ describe('SessionStore sign-in and sign-out', () => {
     expect(browser.server.calls).toEqual([
       { endpoint: authEndpoints.signOut, input: {}, transport: { accessToken: 'access-1' } },
     ]);
-    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false, userId: 'user-1' }]);
+    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false }]);
   });
 
   it('forgets a deleted account here without calling the server, which has already ended its sessions', async () => {
@@ -294,7 +294,7 @@ describe('SessionStore sign-in and sign-out', () => {
     await tab.store.accountDeleted();
     expect(browser.stored()).toBeNull();
     expect(browser.server.calls).toEqual([]);
-    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false, userId: 'user-1' }]);
+    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false }]);
   });
 
   it('follows sign-out, sign-in and refreshes made in other tabs', async () => {

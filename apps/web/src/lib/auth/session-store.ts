@@ -5,11 +5,8 @@ export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { sta
 
 export type AuthChange =
   | { event: 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY'; session: Session }
-  /**
-   * `expired`: the server ended the session (not the user, not another tab): tell them and ask to sign in.
-   * `userId`: who was signed in, so what this device keeps for them can be cleared.
-   */
-  | { event: 'SIGNED_OUT'; session: null; expired: boolean; userId: string };
+  /** `expired`: the server ended the session (not the user, not another tab): tell them and ask to sign in. */
+  | { event: 'SIGNED_OUT'; session: null; expired: boolean };
 
 export type AuthEvent = AuthChange['event'];
 
@@ -280,9 +277,7 @@ export class SessionStore {
     if (previous.status === 'loading') return;
     let change: AuthChange | null = null;
     if (next.status === 'signed-in' && event) change = { event, session: next.session };
-    else if (next.status === 'signed-out' && previous.status === 'signed-in') {
-      change = { event: 'SIGNED_OUT', session: null, expired, userId: previous.session.user.id };
-    }
+    else if (next.status === 'signed-out') change = { event: 'SIGNED_OUT', session: null, expired };
     if (change) for (const listener of this.changeListeners) listener(change);
   }
 

@@ -1,8 +1,8 @@
 import {
   ACCOUNT_DELETION_CONFIRMATION,
-  accountErrorCodes,
   accountMessages,
   authErrorCodes,
+  errorCodes,
   INVALID_EMAIL_MESSAGE,
   isEmailAddress,
 } from '@app/contract';
@@ -18,7 +18,7 @@ import { authStore } from '../../../lib/auth/auth-store.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useDeleteAccountMutation } from '../api/delete-account.ts';
 import { useRequestEmailChangeMutation } from '../api/request-email-change.ts';
-import { NewPasswordForm } from './NewPasswordForm.tsx';
+import { NewPasswordForm } from '../UpdatePasswordPage.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { useAuthForm } from './use-auth-form.ts';
 import { useLeaveThenSignOut } from './use-leave-then-sign-out.ts';
@@ -160,19 +160,20 @@ function DeleteAccountForm() {
       leave(() => void authStore.accountDeleted());
     },
   });
-  const code = codeOf(deletion.error);
+  const { error } = deletion;
+  const code = codeOf(error);
+  const confirmationIssue =
+    error instanceof ApiError ? error.details.find((issue) => issue.path === 'confirmation') : undefined;
   const fieldProblem =
-    code === authErrorCodes.currentPasswordIncorrect
-      ? 'password'
-      : code === accountErrorCodes.deletionNotConfirmed
-        ? 'confirmation'
-        : null;
+    code === authErrorCodes.currentPasswordIncorrect ? 'password' : confirmationIssue ? 'confirmation' : null;
+  // The one conflict: a paid subscription still renews (its message says what to do).
+  const subscriptionRenews = code === errorCodes.conflict;
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per refusal, shown by the field it is about.
   useEffect(() => {
-    if (!deletion.error || !fieldProblem) return;
-    form.setError(fieldProblem, authErrorMessage(deletion.error));
+    if (!error || !fieldProblem) return;
+    form.setError(fieldProblem, confirmationIssue?.message ?? authErrorMessage(error));
     form.focus(fieldProblem);
-  }, [deletion.error]);
+  }, [error]);
 
   const submit = form.onSubmit(
     () => ({
@@ -204,18 +205,15 @@ function DeleteAccountForm() {
         spellCheck={false}
       />
       <PasswordField {...form.bind('password')} label="Current password" autoComplete="current-password" />
-      {deletion.isError && !fieldProblem ? (
+      {subscriptionRenews ? (
         <Alert tone="error">
-          {authErrorMessage(deletion.error)}
-          {code === accountErrorCodes.subscriptionStillActive ? (
-            <>
-              {' '}
-              <Link to="/subscription" className={textLinkClasses}>
-                Go to the Subscription page
-              </Link>
-            </>
-          ) : null}
+          {accountMessages.subscriptionStillActive}{' '}
+          <Link to="/subscription" className={textLinkClasses}>
+            Go to the Subscription page
+          </Link>
         </Alert>
+      ) : error && !fieldProblem ? (
+        <Alert tone="error">{authErrorMessage(error)}</Alert>
       ) : null}
       <SubmitButton variant="danger" pending={deletion.isPending || leaving} pendingLabel="Deleting account...">
         Delete my account

@@ -1,7 +1,7 @@
 import { AccountSettings } from '../features/auth/components/AccountSettings.tsx';
-import ProfilePage from '../features/profile/ProfilePage.tsx';
+import CompanyProfilePage from '../features/profile/ProfilePage.tsx';
 
 /** /profile: the company profile, and under it the account's email, password and deletion. */
-export default function ProfileAndAccountPage() {
-  return <ProfilePage account={<AccountSettings />} />;
+export default function ProfilePage() {
+  return <CompanyProfilePage account={<AccountSettings />} />;
 }
