@@ -7,6 +7,13 @@ import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { AdminService } from './features/admin/admin.service.ts';
+import { accountRoutes } from './features/auth/account.routes.ts';
+import {
+  ACCOUNT_FILES_QUEUE,
+  type AccountFilesJob,
+  AccountService,
+  accountFilesQueueSettings,
+} from './features/auth/account.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import {
   AUTH_EMAIL_QUEUE,
@@ -225,6 +232,17 @@ export async function buildApp(options: AppOptions) {
     supportEmail: settings.supportEmail,
   });
   jobs.register<ContactEmailJob>(CONTACT_EMAIL_QUEUE, contactEmailQueueSettings, (job) => contactService.deliver(job));
+  const accountService = new AccountService({
+    db,
+    jobs,
+    rateLimiter,
+    revokedSessions,
+    storage: options.fileStorage,
+    hasRenewingSubscription: (userId) => billingService.hasRenewingSubscription(userId),
+  });
+  jobs.register<AccountFilesJob>(ACCOUNT_FILES_QUEUE, accountFilesQueueSettings, (job) =>
+    accountService.removeFiles(job),
+  );
   await revokedSessions.start();
   await jobs.start();
   // Background work stops before the pool it uses is closed (the caller ends the pool after close).
@@ -262,6 +280,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(bundlesRoutes);
       await api.register(contactRoutes(contactService, rateLimiter));
       await api.register(adminRoutes(new AdminService(db, options.clock ?? (() => new Date()))));
+      await api.register(accountRoutes(accountService));
     },
     { prefix: '/api' },
   );

@@ -212,7 +212,7 @@ export const refreshTokens = pgTable(
   (table) => [unique('refresh_tokens_token_hash_unique').on(table.tokenHash), index().on(table.sessionId)],
 );
 
-/** Single-use emailed links (confirmation, recovery). Only the token's SHA-256 is stored. */
+/** Single-use emailed links (confirmation, recovery, email change). Only the token's SHA-256 is stored. */
 export const emailLinks = pgTable(
   'email_links',
   {
@@ -227,10 +227,16 @@ export const emailLinks = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The address an email-change link moves the account to (ADR 0020); only on those links. */
+    newEmail: text('new_email'),
   },
   (table) => [
     unique('email_links_token_hash_unique').on(table.tokenHash),
-    check('email_links_type_valid', sql`${table.type} in ('signup', 'recovery')`),
+    check('email_links_type_valid', sql`${table.type} in ('signup', 'recovery', 'email_change')`),
+    check(
+      'email_links_new_email_only_for_change',
+      sql`(${table.type} = 'email_change') = (${table.newEmail} is not null)`,
+    ),
   ],
 );
 

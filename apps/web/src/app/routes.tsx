@@ -16,7 +16,8 @@ const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
 const AuthCallbackPage = lazy(() => import('../features/auth/AuthCallbackPage.tsx'));
 const ConfirmEmailPage = lazy(() => import('../features/auth/ConfirmEmailPage.tsx'));
 const UpdatePasswordPage = lazy(() => import('../features/auth/UpdatePasswordPage.tsx'));
-const ProfilePage = lazy(() => import('../features/profile/ProfilePage.tsx'));
+// The profile page with the account's settings (auth feature) under it.
+const ProfilePage = lazy(() => import('./ProfilePage.tsx'));
 const OnboardingPage = lazy(() => import('../features/profile/OnboardingPage.tsx'));
 const WelcomePage = lazy(() => import('../features/profile/WelcomePage.tsx'));
 const MaterialsPage = lazy(() => import('../features/profile/MaterialsPage.tsx'));

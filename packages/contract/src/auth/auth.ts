@@ -83,7 +83,8 @@ export const exchangeCodeRequestSchema = z.object({
   code_verifier: codeVerifierSchema,
 });
 
-export const emailLinkTypes = ['signup', 'recovery'] as const;
+/** `email_change`: sent to the new address; opening it makes that address the account's (PRODUCT.md, Account). */
+export const emailLinkTypes = ['signup', 'recovery', 'email_change'] as const;
 export type EmailLinkType = (typeof emailLinkTypes)[number];
 
 /**

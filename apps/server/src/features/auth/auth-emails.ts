@@ -14,6 +14,13 @@ const content: Record<EmailLinkType, { subject: string; intro: string; button: s
     button: 'Choose a new password',
     expiry: 'This link works once and expires in 1 hour. If you did not ask for it, you can ignore this email.',
   },
+  email_change: {
+    subject: 'Confirm your new TradeCert email address',
+    intro:
+      'Someone (hopefully you) asked to use this address for their TradeCert account. Confirm it to make the change: until then, nothing changes.',
+    button: 'Confirm my new email',
+    expiry: 'This link works once and expires in 24 hours. If you did not ask for it, you can ignore this email.',
+  },
 };
 
 export function authEmail(type: EmailLinkType, to: string, link: string): MailMessage {
@@ -24,4 +31,18 @@ export function authEmail(type: EmailLinkType, to: string, link: string): MailMe
 <p>Or paste this address into your browser:<br>${escapeHtml(link)}</p>
 <p style="color:#555">${escapeHtml(expiry)}</p>`;
   return { to, subject, text, html, link };
+}
+
+/** To the old address when a change of address is asked for (ADR 0020): it carries no link to act on. */
+export function emailChangeNotice(to: string, newEmail: string): MailMessage {
+  const paragraphs = [
+    `Someone asked to change the email address of your TradeCert account from ${to} to ${newEmail}. The change happens only once the link we sent to ${newEmail} is opened.`,
+    "If this wasn't you, reset your password now: on the TradeCert sign-in page, choose 'Forgot password?'. A new password cancels the change and signs out every other device.",
+  ];
+  return {
+    to,
+    subject: 'Your TradeCert email address is being changed',
+    text: `${paragraphs.join('\n\n')}\n`,
+    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n'),
+  };
 }

@@ -124,13 +124,21 @@ export const authRepo = {
 
   async insertEmailLink(
     db: Queryable,
-    values: { userId: string; type: EmailLinkType; tokenHash: string; codeChallenge?: string; ttlSeconds: number },
+    values: {
+      userId: string;
+      type: EmailLinkType;
+      tokenHash: string;
+      codeChallenge?: string | undefined;
+      newEmail?: string | undefined;
+      ttlSeconds: number;
+    },
   ): Promise<void> {
     await db.insert(emailLinks).values({
       userId: values.userId,
       type: values.type,
       tokenHash: values.tokenHash,
       codeChallenge: values.codeChallenge,
+      newEmail: values.newEmail,
       expiresAt: sql`now() + make_interval(secs => ${values.ttlSeconds})`,
     });
   },
@@ -149,8 +157,48 @@ export const authRepo = {
     await db.update(emailLinks).set({ usedAt: sql`now()` }).where(eq(emailLinks.id, id));
   },
 
-  /** Returns the stored secret, creating it with `generate()` the first time (race-safe). */
+  /** Makes the user's unused links of `type` unusable (e.g. an email change asked for before a newer one). */
+  async retireEmailLinks(db: Queryable, userId: string, type: EmailLinkType): Promise<void> {
+    await db
+      .update(emailLinks)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailLinks.userId, userId), eq(emailLinks.type, type), isNull(emailLinks.usedAt)));
+  },
+
+  /**
+   * Moves the account (and the profile's copy of the address) to `email`; undefined when another
+   * account has it. A sign-up racing for the same address makes this throw a unique violation
+   * (`isUniqueViolation`), which the caller maps to the same answer.
+   */
+  async changeEmail(db: Queryable, userId: string, email: string): Promise<UserRow | undefined> {
+    const [user] = await db
+      .update(users)
+      .set({ email })
+      .where(and(eq(users.id, userId), sql`not exists (select 1 from ${users} taken where taken.email = ${email})`))
+      .returning();
+    if (user) await db.update(profiles).set({ email }).where(eq(profiles.id, userId));
+    return user;
+  },
+
+  async isEmailTaken(db: Queryable, email: string): Promise<boolean> {
+    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return row !== undefined;
+  },
+
+  /** Deletes the account; every row that references it goes with it (foreign keys cascade). */
+  async deleteUser(db: Queryable, userId: string): Promise<boolean> {
+    const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
+    return deleted.length > 0;
+  },
 };
+
+/** PostgreSQL's unique_violation, as node-postgres reports it (drizzle may wrap it in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ('code' in current && current.code === '23505') return true;
+  }
+  return false;
+}
 
 /**
  * Revokes the live sessions matching `where` and announces each on the session_revoked channel.

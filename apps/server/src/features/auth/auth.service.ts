@@ -13,15 +13,17 @@ import {
   type VerifyResponse,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
+import { audit } from '../../platform/audit/audit-trail.ts';
 import { hmacToken, randomToken, sha256Hex } from '../../platform/crypto/tokens.ts';
+import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
-import { authRepo, type UserRow } from './auth.repo.ts';
-import { authEmail } from './auth-emails.ts';
+import { authRepo, isUniqueViolation, type UserRow } from './auth.repo.ts';
+import { authEmail, emailChangeNotice } from './auth-emails.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import type { RevokedSessions } from './revoked-sessions.ts';
 import { type AccessTokens, pkceVerifierMatches } from './tokens.ts';
@@ -35,7 +37,13 @@ export type SignedIn<T> = T & { deviceCookie: string };
 
 /** The queue that mails confirmation and recovery links (after the request's transaction commits). */
 export const AUTH_EMAIL_QUEUE = 'auth-email';
-export type AuthEmailJob = { userId: string; type: EmailLinkType; codeChallenge?: string | undefined };
+/**
+ * A link to mail (an email change's goes to `newEmail`), or the notice that tells the old address
+ * an email change was asked for (ADR 0020).
+ */
+export type AuthEmailJob =
+  | { userId: string; type: EmailLinkType; codeChallenge?: string | undefined; newEmail?: string | undefined }
+  | { userId: string; notice: 'email_change_requested'; newEmail: string };
 /** About 2 hours of retries (backoff from 30 s); a send stuck longer than 2 minutes is retried. */
 export const authEmailQueueSettings: QueueSettings = { retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 120 };
 
@@ -45,7 +53,7 @@ export const authEmailQueueSettings: QueueSettings = { retryLimit: 8, retryDelay
  */
 export const REFRESH_REUSE_SECONDS = 30;
 
-const LINK_TTL_SECONDS: Record<EmailLinkType, number> = { signup: 24 * 3600, recovery: 3600 };
+const LINK_TTL_SECONDS: Record<EmailLinkType, number> = { signup: 24 * 3600, recovery: 3600, email_change: 24 * 3600 };
 
 /** Limits per PRODUCT.md, Accounts and sessions: per IP and per email, stored in PostgreSQL. */
 export const authRateLimits = {
@@ -67,7 +75,7 @@ export const authRateLimits = {
   refreshPerIp: { name: 'refresh:ip', limit: 600, windowSeconds: 300 },
 } satisfies Record<string, RateLimitRule>;
 
-const fail = (status: number, code: ErrorCode, message: string, headers?: Record<string, string>) =>
+export const fail = (status: number, code: ErrorCode, message: string, headers?: Record<string, string>) =>
   new AppError(status, code, message, undefined, headers);
 
 const errors = {
@@ -75,6 +83,8 @@ const errors = {
     fail(400, authErrorCodes.invalidLink, 'This link is invalid or has already been used. Request a new one.'),
   linkExpired: () => fail(400, authErrorCodes.linkExpired, 'This link has expired. Request a new one.'),
   invalidCredentials: () => fail(400, authErrorCodes.invalidCredentials, 'Invalid login credentials'),
+  /** Sign-up's answer for an address that has an account; an email change gives no more away. */
+  userAlreadyExists: () => fail(422, authErrorCodes.userAlreadyExists, 'User already registered'),
   noSession: () => fail(401, authErrorCodes.noSession, authErrorMessages.noSession),
 };
 
@@ -126,7 +136,7 @@ export class AuthService {
         passwordHash,
         timeZone: validTimeZone(input.time_zone),
       });
-      if (!created) throw fail(422, authErrorCodes.userAlreadyExists, 'User already registered');
+      if (!created) throw errors.userAlreadyExists();
       await this.queueLink(tx, created, 'signup', input.code_challenge);
       return created;
     });
@@ -249,6 +259,7 @@ export class AuthService {
     if (!token || (input.token_hash && input.auth_code)) {
       throw new AppError(400, 'validation_failed', 'Send exactly one of token_hash or auth_code.');
     }
+    if (input.type === 'email_change') return this.confirmEmailChange(token, origin);
     return this.db.transaction(async (tx) => {
       const link = await this.lockUsableLink(tx, token);
       if (link.type !== input.type) throw errors.invalidLink();
@@ -262,6 +273,29 @@ export class AuthService {
       }
       return { type: 'signup' as const, email: user.email };
     });
+  }
+
+  /**
+   * Opening an email-change link moves the account to the new address (ADR 0020). Sessions stay
+   * signed in; their access tokens carry the new address from their next renewal. An address
+   * another account took meanwhile is refused as sign-up refuses it, and the link stays unused.
+   */
+  private async confirmEmailChange(token: string, origin: RequestOrigin): Promise<VerifyResponse> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const link = await this.lockUsableLink(tx, token);
+        if (link.type !== 'email_change' || !link.newEmail) throw errors.invalidLink();
+        const user = await authRepo.changeEmail(tx, link.userId, link.newEmail);
+        if (!user) throw errors.userAlreadyExists();
+        await authRepo.markEmailLinkUsed(tx, link.id);
+        await entitlements.followEmailChange(tx, user.id);
+        await recordAccountEvent(tx, 'account.email_changed', user.id, origin);
+        return { type: 'email_change' as const, email: user.email };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw errors.userAlreadyExists();
+      throw error;
+    }
   }
 
   /** Re-sends the confirmation link. Answers the same whether or not the account exists. */
@@ -288,18 +322,27 @@ export class AuthService {
    */
   async deliverEmailLink(job: AuthEmailJob): Promise<void> {
     const user = await authRepo.findUserById(this.db, job.userId);
-    if (!user || (job.type === 'signup' && user.emailConfirmedAt)) return;
+    if (!user) return;
+    if ('notice' in job) {
+      await this.options.mailer.send(emailChangeNotice(user.email, job.newEmail));
+      return;
+    }
+    if (job.type === 'signup' && user.emailConfirmedAt) return;
+    // An email change's link goes to the new address, which it must prove; once made, none is needed.
+    const to = job.type === 'email_change' ? job.newEmail : user.email;
+    if (!to || (job.type === 'email_change' && to === user.email)) return;
     const token = randomToken();
     await authRepo.insertEmailLink(this.db, {
       userId: user.id,
       type: job.type,
       tokenHash: sha256Hex(token),
       codeChallenge: job.codeChallenge,
+      newEmail: job.type === 'email_change' ? to : undefined,
       ttlSeconds: LINK_TTL_SECONDS[job.type],
     });
     const query = job.codeChallenge ? `code=${token}&type=${job.type}` : `token_hash=${token}&type=${job.type}`;
     const page = job.codeChallenge ? '/auth/callback' : '/auth/confirm';
-    await this.options.mailer.send(authEmail(job.type, user.email, `${this.options.linkBase()}${page}?${query}`));
+    await this.options.mailer.send(authEmail(job.type, to, `${this.options.linkBase()}${page}?${query}`));
   }
 
   /** Resolves a Bearer token to its caller; every failure is a 401 with the spec's wording. */
@@ -357,6 +400,8 @@ export class AuthService {
     const revoked = await this.db.transaction(async (tx) => {
       await authRepo.setPasswordHash(tx, caller.userId, passwordHash);
       await authRepo.endRecovery(tx, caller.sessionId);
+      // A new password cancels a pending email change (the notice to the old address says so).
+      await authRepo.retireEmailLinks(tx, caller.userId, 'email_change');
       return authRepo.revokeUserSessions(tx, caller.userId, caller.sessionId);
     });
     this.options.revokedSessions.add(revoked);
@@ -421,28 +466,54 @@ export class AuthService {
     await this.limit(mailPerEmailRule(type), email, 'email');
   }
 
-  private async limit(rule: RateLimitRule, subject: string, kind: 'request' | 'email') {
-    const result = await this.options.rateLimiter.hit(rule, subject);
-    if (result.allowed) return;
-    const headers = { 'retry-after': String(result.retryAfterSeconds) };
-    if (kind === 'email') {
-      throw fail(
-        429,
-        authErrorCodes.emailRateLimit,
-        `Email rate limit exceeded: please wait ${result.retryAfterSeconds} seconds before asking for another email.`,
-        headers,
-      );
-    }
-    throw fail(
-      429,
-      authErrorCodes.requestRateLimit,
-      `Too many requests: please wait ${result.retryAfterSeconds} seconds and try again.`,
-      headers,
-    );
+  private limit(rule: RateLimitRule, subject: string, kind: 'request' | 'email') {
+    return enforceRateLimit(this.options.rateLimiter, rule, subject, kind);
   }
 }
 
-const mailPerEmailRule = (type: EmailLinkType): RateLimitRule => ({
+/** Counts one hit of `rule` for `subject`; over the limit, a 429 in the auth API's words (an email's or a request's). */
+export async function enforceRateLimit(
+  rateLimiter: RateLimiter,
+  rule: RateLimitRule,
+  subject: string,
+  kind: 'request' | 'email',
+) {
+  const result = await rateLimiter.hit(rule, subject);
+  if (result.allowed) return;
+  const headers = { 'retry-after': String(result.retryAfterSeconds) };
+  if (kind === 'email') {
+    throw fail(
+      429,
+      authErrorCodes.emailRateLimit,
+      `Email rate limit exceeded: please wait ${result.retryAfterSeconds} seconds before asking for another email.`,
+      headers,
+    );
+  }
+  throw fail(
+    429,
+    authErrorCodes.requestRateLimit,
+    `Too many requests: please wait ${result.retryAfterSeconds} seconds and try again.`,
+    headers,
+  );
+}
+
+/** An event about the user's own account, done by that user (ADR 0020): the trail keeps ids, never addresses. */
+export function recordAccountEvent(
+  tx: Queryable,
+  type: 'account.email_changed' | 'account.deleted',
+  userId: string,
+  origin: RequestMetadata,
+) {
+  return audit.record(tx, {
+    type,
+    data: {},
+    actor: { kind: 'user', userId },
+    subject: { kind: 'user', id: userId },
+    origin,
+  });
+}
+
+export const mailPerEmailRule = (type: EmailLinkType): RateLimitRule => ({
   ...authRateLimits.mailPerEmail,
   name: `${authRateLimits.mailPerEmail.name}:${type}`,
 });

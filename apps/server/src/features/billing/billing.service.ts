@@ -122,6 +122,20 @@ export class BillingService {
     };
   }
 
+  /**
+   * Whether the user pays for a subscription that will renew. Such an account cannot be deleted until
+   * the subscription is cancelled (ADR 0020): nobody is charged again for an account that is gone.
+   */
+  async hasRenewingSubscription(userId: string): Promise<boolean> {
+    const account = await billingRepo.accountOfUser(this.db, userId);
+    return (
+      account?.provider === this.provider.mode &&
+      account.subscriptionId !== null &&
+      PREMIUM_STATUSES.has(account.status ?? '') &&
+      !account.cancelAtPeriodEnd
+    );
+  }
+
   async checkout(caller: AuthenticatedCaller, interval: BillingInterval, returnTo: string): Promise<string> {
     if ((await entitlements.of(this.db, caller.userId)).premium) {
       throw new AppError(409, billingErrorCodes.alreadyPremium, BILLING_MESSAGES.alreadyPremium);

@@ -59,6 +59,9 @@ export const auditEventSchema = z.discriminatedUnion('type', [
     subscriptionId: z.nullable(z.string().check(z.maxLength(255))),
   }),
   eventOf('billing.payment_failed', { provider: z.enum(['stripe', 'test']) }),
+  // The account itself (ADR 0020): no addresses are kept, so the trail holds nothing of a deleted user but ids.
+  eventOf('account.email_changed', {}),
+  eventOf('account.deleted', {}),
 ]);
 /** The type and its data, e.g. `{ type: 'signing.declined', data: { signerId, reason } }`. */
 export type AuditEventBody = z.infer<typeof auditEventSchema>;

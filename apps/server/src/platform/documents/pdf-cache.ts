@@ -10,7 +10,10 @@ export type DocumentVersion = { ownerId: string; documentId: string; fingerprint
  * written to the database on a download.
  */
 const cacheKey = ({ ownerId, documentId, fingerprint }: DocumentVersion) =>
-  `pdf-cache/${ownerId}/${documentId}-${fingerprint}.pdf`;
+  `${pdfCachePrefix(ownerId)}/${documentId}-${fingerprint}.pdf`;
+
+/** Every cached PDF of one owner's documents is stored under this prefix. */
+export const pdfCachePrefix = (ownerId: string) => `pdf-cache/${ownerId}`;
 
 /** Caches rendered PDFs of finished documents, and shares one render among concurrent downloads. */
 export class DocumentPdfCache {

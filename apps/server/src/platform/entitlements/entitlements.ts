@@ -116,6 +116,26 @@ export const entitlements = {
       where ${subscribers.userId} = ${userId} and ${subscribers.complimentarySince} is not null`);
     return written.rowCount === 1;
   },
+
+  /**
+   * The account's address changed (ADR 0020): its record follows, so the old address is free for
+   * someone else's record. A record another holder already keeps under the new address stays as it is.
+   */
+  async followEmailChange(tx: Queryable, userId: string): Promise<void> {
+    await tx.execute(sql`
+      update ${subscribers} set email = ${users.email}, updated_at = now()
+      from ${users}
+      where ${users.id} = ${userId} and ${subscribers.userId} = ${userId}
+        and not exists (select 1 from ${subscribers} other where other.email = ${users.email} and other.id <> ${subscribers.id})`);
+  },
+
+  /** Before an account is deleted: its record, and one kept under its address without an account. */
+  async forgetUser(tx: Queryable, userId: string): Promise<void> {
+    await tx.execute(sql`
+      delete from ${subscribers} using ${users}
+      where ${users.id} = ${userId}
+        and (${subscribers.userId} = ${userId} or (${subscribers.userId} is null and ${subscribers.email} = ${users.email}))`);
+  },
 };
 
 /** A record kept under the user's email before they had an account becomes theirs (unless they have one). */

@@ -8,6 +8,8 @@ export interface FileStorage {
   /** The bytes, or null when there is no such file. */
   read(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
+  /** Deletes every file whose key starts with `prefix/` (e.g. all of one user's files); none is fine. */
+  removeAll(prefix: string): Promise<void>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
@@ -60,6 +62,9 @@ export function createLocalDiskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(pathFor(key), { force: true });
+    },
+    async removeAll(prefix) {
+      await rm(pathFor(prefix), { recursive: true, force: true });
     },
   };
 }

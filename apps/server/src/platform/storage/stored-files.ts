@@ -10,6 +10,9 @@ export type FileVariant = 'original' | 'thumbnail' | 'print';
 
 const URL_LIFETIME_SECONDS = 3600;
 
+/** Every copy of every image a user uploaded is stored under this prefix. */
+export const userFilesPrefix = (userId: string) => `users/${userId}`;
+
 /**
  * Uploaded images: rows in `files`, bytes in FileStorage. Every read is by owner, except through a
  * signed URL, which the API hands only to someone allowed to see the file (so <img> tags work
@@ -27,9 +30,10 @@ export class StoredFiles {
     const image = await processImage(input, purpose);
     const id = crypto.randomUUID();
     const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
-    const storageKey = `users/${userId}/${id}.${extension}`;
-    const thumbnailKey = `users/${userId}/${id}-thumb.webp`;
-    const printKey = `users/${userId}/${id}-print.jpg`;
+    const folder = userFilesPrefix(userId);
+    const storageKey = `${folder}/${id}.${extension}`;
+    const thumbnailKey = `${folder}/${id}-thumb.webp`;
+    const printKey = `${folder}/${id}-print.jpg`;
     try {
       await this.storage.put(storageKey, image.data);
       await this.storage.put(thumbnailKey, image.thumbnail);

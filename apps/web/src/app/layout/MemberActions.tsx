@@ -1,18 +1,27 @@
 import { SignOutButton } from '../../features/auth/components/SignOutButton.tsx';
 import { PlanBadge } from '../../features/profile/components/PlanBadge.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { countUnsyncedChanges } from '../../lib/unsynced-changes.ts';
+import { useForgetLocalDataOnSignOut } from '../local-user-data.ts';
 
 /**
  * Header items only a signed-in user sees. Loaded on demand, so the profile query (and TanStack's
  * query observer with it) stays out of the JavaScript every public page downloads.
  */
 export default function MemberActions({ itemClassName }: { itemClassName: string }) {
+  const auth = useAuth();
+  const userId = auth.status === 'signed-in' ? auth.session.user.id : null;
+  useForgetLocalDataOnSignOut(userId);
   return (
     <>
       <li>
         <PlanBadge />
       </li>
       <li>
-        <SignOutButton className={`${itemClassName} disabled:opacity-70`} />
+        <SignOutButton
+          className={`${itemClassName} disabled:opacity-70`}
+          unsyncedChanges={() => (userId ? countUnsyncedChanges(localStorage, userId) : 0)}
+        />
       </li>
     </>
   );

@@ -18,6 +18,7 @@ const TITLE = 'Set a new password';
 /** Reached from a password-reset email (which signs the user in), or by a signed-in user. */
 export default function UpdatePasswordPage() {
   const auth = useAuth();
+  const navigate = useNavigate();
   if (auth.status === 'loading') return <Spinner label="Checking authentication..." />;
   if (auth.status === 'signed-out') {
     return (
@@ -42,17 +43,24 @@ export default function UpdatePasswordPage() {
           : `For ${auth.session.user.email}. You stay signed in here.`
       }
     >
-      <NewPasswordForm askCurrentPassword={!recovery} />
+      <NewPasswordForm askCurrentPassword={!recovery} onSaved={() => navigate('/', { replace: true })} />
     </AuthPage>
   );
 }
 
 /**
+ * Also on /profile (AccountSettings), which imports it from here so both pages share one chunk.
  * `askCurrentPassword`: outside a recovery session the server needs the current password too, so
  * a stolen access token alone cannot change it. A session begun by a reset link needs only the new one.
  */
-function NewPasswordForm({ askCurrentPassword: askAtFirst }: { askCurrentPassword: boolean }) {
-  const navigate = useNavigate();
+export function NewPasswordForm({
+  askCurrentPassword: askAtFirst,
+  onSaved,
+}: {
+  askCurrentPassword: boolean;
+  /** After the toast: where the page goes next, or how it resets the form. */
+  onSaved: () => void;
+}) {
   // Decided when the form opens: saving ends the recovery session, and the field must not pop up then.
   const [askCurrentPassword] = useState(askAtFirst);
   const [currentPassword, setCurrentPassword] = useState('');
@@ -67,7 +75,7 @@ function NewPasswordForm({ askCurrentPassword: askAtFirst }: { askCurrentPasswor
         title: 'Password updated',
         description: 'Use your new password next time you sign in. Your other devices have been signed out.',
       });
-      navigate('/', { replace: true });
+      onSaved();
     },
     onError: (error) => {
       if (!isCurrentPasswordProblem(error)) return;

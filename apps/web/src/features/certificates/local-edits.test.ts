@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { unsyncedChangeKeys } from '../../lib/unsynced-changes.ts';
 import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
 import { emptyFormValues } from './certificate-form.ts';
 import { discardLocalEdit, type LocalEdit, localEditsKey, readLocalEdit, saveLocalEdit } from './local-edits.ts';
@@ -21,6 +22,10 @@ describe('local edits', () => {
     discardLocalEdit(storage, 'u', 'c-1');
     expect(readLocalEdit(storage, 'u', 'c-1')).toBeUndefined();
     expect(storage.items.has(localEditsKey('u'))).toBe(false);
+  });
+
+  it('are what sign-out counts as unsynced changes', () => {
+    expect(unsyncedChangeKeys.certificateEdits('u')).toBe(localEditsKey('u'));
   });
 
   it('frees space by cleaning up the certificate list cache when storage is full', () => {

@@ -9,6 +9,7 @@ import type { CertificateFormValues } from './certificate-form.ts';
  */
 export type LocalEdit = { values: CertificateFormValues; status: WritableCertificateStatus; savedAt: string };
 
+/** Listed again in lib/unsynced-changes.ts, so sign-out counts these without loading this module (a test ties them). */
 export const localEditsKey = (userId: string) => `certificate-edits:${userId}`;
 
 const localEditSchema = z.object({

@@ -10,15 +10,21 @@ import { SubscriptionSummary } from './components/SubscriptionSummary.tsx';
 import { WithProfile } from './components/WithProfile.tsx';
 import { useProfileImage } from './hooks/use-profile-image.ts';
 
-export default function ProfilePage() {
-  return <WithProfile what="your profile" screen={ProfileScreen} />;
+/** `account`: the account's own settings (email, password, deletion), which the app adds from the auth feature. */
+export default function ProfilePage({ account }: { account?: ReactNode }) {
+  return (
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-10 px-4 py-8">
+      <WithProfile what="your profile" screen={ProfileScreen} />
+      {account ? <ProfileSection title="Account">{account}</ProfileSection> : null}
+    </div>
+  );
 }
 
 function ProfileScreen({ profile }: { profile: Profile }) {
   const logo = useProfileImage(profile, 'logo');
   const signature = useProfileImage(profile, 'signature');
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-10 px-4 py-8">
+    <>
       <div>
         <PageTitle>Company profile</PageTitle>
         <p className="mt-2 break-words text-slate-600 dark:text-slate-300">
@@ -36,7 +42,7 @@ function ProfileScreen({ profile }: { profile: Profile }) {
       <ProfileSection title="Subscription">
         <SubscriptionSummary profile={profile} />
       </ProfileSection>
-    </div>
+    </>
   );
 }
 

@@ -286,6 +286,17 @@ describe('SessionStore sign-in and sign-out', () => {
     expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false }]);
   });
 
+  it('forgets a deleted account here without calling the server, which has already ended its sessions', async () => {
+    const browser = createBrowser();
+    browser.store(browser.server.issue());
+    const tab = browser.openTab();
+    await tab.store.initialise();
+    await tab.store.accountDeleted();
+    expect(browser.stored()).toBeNull();
+    expect(browser.server.calls).toEqual([]);
+    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false }]);
+  });
+
   it('follows sign-out, sign-in and refreshes made in other tabs', async () => {
     const browser = createBrowser();
     const first = browser.openTab();

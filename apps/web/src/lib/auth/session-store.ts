@@ -114,6 +114,11 @@ export class SessionStore {
     }
   }
 
+  /** The account was deleted and the server has ended all its sessions: forget this one here, without a call. */
+  async accountDeleted(): Promise<void> {
+    await this.endSession({ expired: false });
+  }
+
   /** Keeps a session obtained from an emailed link (code exchange or verification). */
   setSession(session: Session, event: 'SIGNED_IN' | 'PASSWORD_RECOVERY'): Session {
     return this.commit(session, event);

@@ -16,8 +16,11 @@ export type EmailLink = { type: EmailLinkType } & ({ code: string } | { tokenHas
 /** How opening an emailed link ended. */
 export type EmailLinkOutcome =
   | { status: 'signed-in'; type: EmailLinkType }
-  /** Confirmed without a session (another device, or a token-hash link): the user signs in next. */
-  | { status: 'confirmed'; email: string }
+  /**
+   * Confirmed without a session (another device, or a token-hash link): the user signs in next. For
+   * an email change, `email` is the account's new address.
+   */
+  | { status: 'confirmed'; type: EmailLinkType; email: string }
   | { status: 'failed'; type: EmailLinkType; error: unknown };
 
 /**
@@ -27,7 +30,7 @@ export type EmailLinkOutcome =
  */
 export async function completeEmailLink(link: EmailLink): Promise<EmailLinkOutcome> {
   try {
-    if ('tokenHash' in link) return adoptVerified(await verify({ type: link.type, token_hash: link.tokenHash }));
+    if ('tokenHash' in link) return await adoptVerified(await verify({ type: link.type, token_hash: link.tokenHash }));
     const verifier = storedCodeVerifier();
     if (verifier) {
       try {
@@ -40,7 +43,7 @@ export async function completeEmailLink(link: EmailLink): Promise<EmailLinkOutco
         if (!(error instanceof ApiError && error.code === authErrorCodes.invalidLink)) throw error;
       }
     }
-    return adoptVerified(await verify({ type: link.type, auth_code: link.code }));
+    return await adoptVerified(await verify({ type: link.type, auth_code: link.code }));
   } catch (error) {
     return { status: 'failed', type: link.type, error };
   }
@@ -54,8 +57,17 @@ function verify(body: { type: EmailLinkType; token_hash?: string; auth_code?: st
   return call(authEndpoints.verify, { body });
 }
 
-function adoptVerified(result: VerifyResponse): EmailLinkOutcome {
-  return result.session ? adoptSession(result.type, result.session) : { status: 'confirmed', email: result.email };
+async function adoptVerified(result: VerifyResponse): Promise<EmailLinkOutcome> {
+  if (result.session) return adoptSession(result.type, result.session);
+  // Opened where the account is signed in: the session shows the new address at once. The change is
+  // made either way; if this read fails, the session catches up at its next renewal.
+  if (result.type === 'email_change' && authStore.getSnapshot().status === 'signed-in') {
+    await call(authEndpoints.getUser, {}).then(
+      (user) => authStore.updateUser(user),
+      () => undefined,
+    );
+  }
+  return { status: 'confirmed', type: result.type, email: result.email };
 }
 
 function adoptSession(type: EmailLinkType, session: Session): EmailLinkOutcome {

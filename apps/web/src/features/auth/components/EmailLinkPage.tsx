@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/notifications/index.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { authErrorMessage, isRecoveryLinkOtherBrowser } from '../../../lib/auth/auth-errors.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { completeEmailLink, type EmailLink, type EmailLinkOutcome } from '../api/complete-email-link.ts';
 import { AuthPage } from './AuthPage.tsx';
 import { PasswordResetForm } from './PasswordResetForm.tsx';
@@ -105,6 +106,10 @@ function EmailLinkOutcomeView({ link, pendingTitle }: { link: EmailLink; pending
     );
   }
 
+  if (outcome.status === 'confirmed' && outcome.type === 'email_change') {
+    return <EmailChanged email={outcome.email} />;
+  }
+
   if (outcome.status === 'confirmed') {
     return (
       <AuthPage title="Your email is confirmed">
@@ -164,12 +169,27 @@ function RecoveryLinkOtherBrowser({ message }: { message: string }) {
   );
 }
 
+/** An email change is done: the account signs in with the new address from now on. */
+function EmailChanged({ email }: { email: string }) {
+  const signedIn = useAuth().status === 'signed-in';
+  return (
+    <AuthPage title="Your email address has changed">
+      <p className="break-words">From now on, sign in to TradeCert with {email}.</p>
+      <Link to={signedIn ? '/profile' : '/login'} className={primaryLink}>
+        {signedIn ? 'Back to your profile' : 'Sign in'}
+      </Link>
+    </AuthPage>
+  );
+}
+
 function describeFailure(type: EmailLinkType, error: unknown): { title: string; message: string; canRetry: boolean } {
   const code = error instanceof ApiError ? error.code : undefined;
-  const askAgain =
-    type === 'recovery'
-      ? "Ask for a new one: on the sign-in page, choose 'Forgot password?'."
-      : 'If your email is already confirmed, just sign in. Otherwise try to sign in and we will offer to send you a new confirmation link.';
+  const askAgain = {
+    recovery: "Ask for a new one: on the sign-in page, choose 'Forgot password?'.",
+    signup:
+      'If your email is already confirmed, just sign in. Otherwise try to sign in and we will offer to send you a new confirmation link.',
+    email_change: 'To change your email address, ask again on your profile page (Change email address).',
+  }[type];
   if (code === authErrorCodes.linkExpired) {
     return {
       title: 'This link has expired',

@@ -1,45 +1,63 @@
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { authStore } from '../../../lib/auth/auth-store.ts';
+import { useLeaveThenSignOut } from './use-leave-then-sign-out.ts';
 
 /**
- * PRODUCT.md, States: signs out everywhere (all devices) and goes to the home page.
+ * PRODUCT.md, States: signs out everywhere (all devices) and goes to the home page; the session is
+ * cleared once the home page has committed (useLeaveThenSignOut).
  *
- * The session is cleared only once the home page has been committed. A navigation is a React
- * transition: while the home page's code is still loading, the page being left stays on screen,
- * and if the session cleared then, its login guard would send the user to /login instead of /.
- * So: navigate, wait until a render showing the new location has committed (this effect runs),
- * and only then sign out.
+ * `unsyncedChanges` counts what only this device holds (edits the server has not got): signing out
+ * clears it, so the user is warned first and may stay (PRODUCT.md, Account).
  */
-export function SignOutButton({ className }: { className: string }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  /** The location (by key) the user signed out from, until another location has committed. */
-  const [leavingFrom, setLeavingFrom] = useState<string | null>(null);
-  const signedOut = useRef(false);
-
-  useEffect(() => {
-    if (leavingFrom === null || location.key === leavingFrom || signedOut.current) return;
-    signedOut.current = true;
-    void authStore.signOut();
-  }, [leavingFrom, location.key]);
+export function SignOutButton({ className, unsyncedChanges }: { className: string; unsyncedChanges: () => number }) {
+  const { leaving: pending, leave } = useLeaveThenSignOut();
+  /** The unsynced changes the user is being warned about, while the warning is open. */
+  const [warning, setWarning] = useState<number | null>(null);
 
   const signOut = () => {
-    if (location.pathname === '/') {
-      // Already home, which is not guarded: nothing to wait for.
-      signedOut.current = true;
-      setLeavingFrom(location.key);
-      void authStore.signOut();
-      return;
-    }
-    setLeavingFrom(location.key);
-    navigate('/');
+    setWarning(null);
+    leave(() => void authStore.signOut());
   };
 
-  const pending = leavingFrom !== null;
+  const askFirst = () => {
+    const count = unsyncedChanges();
+    if (count > 0) setWarning(count);
+    else signOut();
+  };
+
   return (
-    <button type="button" className={className} disabled={pending} onClick={signOut}>
-      {pending ? 'Signing out...' : 'Sign out'}
-    </button>
+    <>
+      <button type="button" className={className} disabled={pending} onClick={askFirst}>
+        {pending ? 'Signing out...' : 'Sign out'}
+      </button>
+      {warning === null ? null : (
+        <UnsyncedChangesDialog count={warning} onConfirm={signOut} onCancel={() => setWarning(null)} />
+      )}
+    </>
+  );
+}
+
+/** Asks before signing out loses changes kept only on this device; the safe choice (stay) has the focus. */
+function UnsyncedChangesDialog({
+  count,
+  onConfirm,
+  onCancel,
+}: {
+  count: number;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const changes = count === 1 ? '1 unsynced change' : `${count} unsynced changes`;
+  const [they, kept] = count === 1 ? ['it', 'It is'] : ['they', 'They are'];
+  return (
+    <ConfirmDialog
+      title="Sign out and lose your changes?"
+      description={`You have ${changes} that will be lost. ${kept} kept only on this device because ${they} could not be saved yet: stay signed in and open the certificate again to save.`}
+      cancelLabel="Stay signed in"
+      confirmLabel="Sign out anyway"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,0 +1,149 @@
+import {
+  ACCOUNT_DELETION_CONFIRMATION,
+  accountMessages,
+  authErrorCodes,
+  authErrorMessages,
+  errorCodes,
+  isEmailAddress,
+} from '@app/contract';
+import type { Database } from '../../db/client.ts';
+import { pdfCachePrefix } from '../../platform/documents/pdf-cache.ts';
+import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
+import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
+import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { userFilesPrefix } from '../../platform/storage/stored-files.ts';
+import { authRepo, type UserRow } from './auth.repo.ts';
+import {
+  AUTH_EMAIL_QUEUE,
+  type AuthEmailJob,
+  enforceRateLimit,
+  fail,
+  mailPerEmailRule,
+  recordAccountEvent,
+} from './auth.service.ts';
+import { verifyPassword } from './passwords.ts';
+import type { RevokedSessions } from './revoked-sessions.ts';
+
+/** The queue that removes a deleted account's files, after the rows are gone (ADR 0020). */
+export const ACCOUNT_FILES_QUEUE = 'account-files';
+export type AccountFilesJob = { userId: string };
+/** A storage hiccup is retried for about a day (backoff from 30 s), so no file is left behind. */
+export const accountFilesQueueSettings: QueueSettings = { retryLimit: 12, retryDelaySeconds: 30, expireInSeconds: 600 };
+
+/** Each of these checks the password (argon2), so each has a budget per user. */
+export const accountRateLimits = {
+  emailChangePerUser: { name: 'email-change:user', limit: 5, windowSeconds: 3600 },
+  deletionPerUser: { name: 'account-deletion:user', limit: 5, windowSeconds: 900 },
+} satisfies Record<string, RateLimitRule>;
+
+export type AccountServiceOptions = {
+  db: Database;
+  jobs: JobQueue;
+  rateLimiter: RateLimiter;
+  revokedSessions: RevokedSessions;
+  storage: FileStorage;
+  /** Whether the user has a paid subscription that will renew (billing decides; ADR 0020). */
+  hasRenewingSubscription: (userId: string) => Promise<boolean>;
+};
+
+/** The signed-in user's own account: changing its email address, deleting it (PRODUCT.md, Account; ADR 0020). */
+export class AccountService {
+  constructor(private readonly options: AccountServiceOptions) {}
+
+  private get db() {
+    return this.options.db;
+  }
+
+  /**
+   * Mails a link to the new address (the change happens only when it is opened) and a notice to the
+   * current one. The password comes first, so whether an address is taken is told only to the owner
+   * of a signed-in account who knows its password, and no more than sign-up tells anyone.
+   */
+  async requestEmailChange(
+    caller: AuthenticatedCaller,
+    input: { new_email: string; current_password: string },
+  ): Promise<{ new_email: string }> {
+    await this.limit(accountRateLimits.emailChangePerUser, caller.userId);
+    const newEmail = input.new_email;
+    if (!isEmailAddress(newEmail)) throw fail(400, authErrorCodes.invalidEmail, 'Invalid email address format');
+    const user = await this.userWithPassword(caller, input.current_password);
+    if (newEmail === user.email) throw new AppError(400, errorCodes.validationFailed, accountMessages.sameEmail);
+    if (await authRepo.isEmailTaken(this.db, newEmail)) {
+      throw fail(422, authErrorCodes.userAlreadyExists, 'User already registered');
+    }
+    await enforceRateLimit(this.options.rateLimiter, mailPerEmailRule('email_change'), newEmail, 'email');
+    await this.db.transaction(async (tx) => {
+      // Only the newest request's link works.
+      await authRepo.retireEmailLinks(tx, user.id, 'email_change');
+      await this.options.jobs.enqueue<AuthEmailJob>(tx, AUTH_EMAIL_QUEUE, {
+        userId: user.id,
+        type: 'email_change',
+        newEmail,
+      });
+      await this.options.jobs.enqueue<AuthEmailJob>(tx, AUTH_EMAIL_QUEUE, {
+        userId: user.id,
+        notice: 'email_change_requested',
+        newEmail,
+      });
+    });
+    this.options.jobs.wake(AUTH_EMAIL_QUEUE);
+    return { new_email: newEmail };
+  }
+
+  /**
+   * Deletes the account (the Privacy Act's deletion right). One transaction records the audit event,
+   * ends every session, deletes the user (every row that references it cascades) and queues the
+   * removal of its files; storage is only touched by that job, after the commit.
+   */
+  async deleteAccount(
+    caller: AuthenticatedCaller,
+    input: { confirmation: string; current_password: string },
+    origin: RequestMetadata,
+  ): Promise<void> {
+    await this.limit(accountRateLimits.deletionPerUser, caller.userId);
+    if (input.confirmation.trim() !== ACCOUNT_DELETION_CONFIRMATION) {
+      const message = accountMessages.deletionNotConfirmed;
+      throw new AppError(400, errorCodes.validationFailed, message, [{ path: 'confirmation', message }]);
+    }
+    const user = await this.userWithPassword(caller, input.current_password);
+    if (await this.options.hasRenewingSubscription(user.id)) {
+      throw new AppError(409, errorCodes.conflict, accountMessages.subscriptionStillActive);
+    }
+    const revoked = await this.db.transaction(async (tx) => {
+      await recordAccountEvent(tx, 'account.deleted', user.id, origin);
+      const sessions = await authRepo.revokeUserSessions(tx, user.id);
+      await entitlements.forgetUser(tx, user.id);
+      await authRepo.deleteUser(tx, user.id);
+      await this.options.jobs.enqueue<AccountFilesJob>(tx, ACCOUNT_FILES_QUEUE, { userId: user.id });
+      return sessions;
+    });
+    this.options.revokedSessions.add(revoked);
+    this.options.jobs.wake(ACCOUNT_FILES_QUEUE);
+  }
+
+  /** The queue's worker: every upload and cached PDF of the deleted account. Removing nothing is fine, so retries are safe. */
+  async removeFiles(job: AccountFilesJob): Promise<void> {
+    await Promise.all([
+      this.options.storage.removeAll(userFilesPrefix(job.userId)),
+      this.options.storage.removeAll(pdfCachePrefix(job.userId)),
+    ]);
+  }
+
+  /** The caller's account, once `password` is proved to be its current password. */
+  private async userWithPassword(caller: AuthenticatedCaller, password: string): Promise<UserRow> {
+    const user = await authRepo.findUserById(this.db, caller.userId);
+    if (!user) throw fail(401, authErrorCodes.noSession, authErrorMessages.noSession);
+    if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
+      throw fail(400, authErrorCodes.currentPasswordIncorrect, authErrorMessages.currentPasswordIncorrect);
+    }
+    return user;
+  }
+
+  private limit(rule: RateLimitRule, userId: string) {
+    return enforceRateLimit(this.options.rateLimiter, rule, userId, 'request');
+  }
+}

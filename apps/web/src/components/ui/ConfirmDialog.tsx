@@ -1,0 +1,60 @@
+import { type ReactNode, useId } from 'react';
+import { Button } from './Button.tsx';
+import { useModalDialog } from './use-modal-dialog.ts';
+
+export type ConfirmDialogProps = {
+  title: string;
+  description: ReactNode;
+  cancelLabel: string;
+  confirmLabel: string;
+  /** While the confirmed action runs: both buttons disabled, Escape ignored. */
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * Asks before something that cannot be undone. A native modal <dialog>: the page behind is inert,
+ * Escape cancels, focus starts on the safe choice (cancel) and returns to the opener afterwards.
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  cancelLabel,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const { dialog, initialFocus: cancelButton } = useModalDialog<HTMLButtonElement>();
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      // Escape: the browser closes the dialog; keep it open while the action is under way.
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <h2 id={titleId} className="text-xl font-bold">
+        {title}
+      </h2>
+      <p id={descriptionId} className="mt-3">
+        {description}
+      </p>
+      <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button ref={cancelButton} variant="secondary" onClick={onCancel} disabled={busy}>
+          {cancelLabel}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </dialog>
+  );
+}
