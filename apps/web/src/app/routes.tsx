@@ -26,6 +26,11 @@ const EditCertificatePage = lazy(() => import('../features/certificates/EditCert
 const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
+const SwmsListPage = lazy(() => import('../features/swms/SwmsListPage.tsx'));
+const SwmsPage = lazy(() => import('../features/swms/SwmsPage.tsx'));
+const CoverSheetListPage = lazy(() => import('../features/swms/CoverSheetListPage.tsx'));
+const CoverSheetEditPage = lazy(() => import('../features/swms/CoverSheetEditPage.tsx'));
+const SwmsVerifyPage = lazy(() => import('../features/swms/SwmsVerifyPage.tsx'));
 // Billing's pages come through one small module that loads each of them (see billing-pages.ts).
 type BillingPage = keyof typeof import('../features/billing/billing-pages.ts').billingPages;
 const billingPage = (name: BillingPage) =>
@@ -57,6 +62,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
   { path: '/sign/:token', title: 'Sign document' },
   { path: '/webhook-test', title: 'Billing webhook status', Page: WebhookTestPage },
+  { path: '/verify/swms/:id/:version', title: 'Verify a SWMS', Page: SwmsVerifyPage },
 ];
 
 /** Routes that send a visitor without a session to /login (and back afterwards). */
@@ -67,10 +73,10 @@ export const guardedRoutes: PageRoute[] = [
   { path: '/certificates/edit/:id', title: 'Edit certificate', Page: EditCertificatePage },
   { path: '/compliance', title: 'Compliance checklist' },
   { path: '/materials', title: 'Materials', Page: MaterialsPage },
-  { path: '/swms', title: 'Safe Work Method Statements' },
-  { path: '/swms/cover-sheet', title: 'SWMS cover sheet' },
-  { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet' },
-  { path: '/swms/:id', title: 'SWMS' },
+  { path: '/swms', title: 'Safe Work Method Statements', Page: SwmsListPage },
+  { path: '/swms/cover-sheet', title: 'SWMS cover sheets', Page: CoverSheetListPage },
+  { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet', Page: CoverSheetEditPage },
+  { path: '/swms/:id', title: 'SWMS', Page: SwmsPage },
   { path: '/bundles', title: 'Document bundles' },
   { path: '/admin', title: 'Admin', Page: AdminPage },
   { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },
