@@ -17,7 +17,7 @@ export function SwmsFrame({ title, actions, children }: { title: string; actions
 /** A titled part of a long form. */
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="flex flex-col gap-3" aria-label={title}>
+    <section className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold">{title}</h2>
       {children}
     </section>
