@@ -26,11 +26,9 @@ const EditCertificatePage = lazy(() => import('../features/certificates/EditCert
 const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
-const SwmsListPage = lazy(() => import('../features/swms/SwmsListPage.tsx'));
-const SwmsPage = lazy(() => import('../features/swms/SwmsPage.tsx'));
-const CoverSheetListPage = lazy(() => import('../features/swms/CoverSheetListPage.tsx'));
-const CoverSheetEditPage = lazy(() => import('../features/swms/CoverSheetEditPage.tsx'));
-const SwmsVerifyPage = lazy(() => import('../features/swms/SwmsVerifyPage.tsx'));
+// SWMS pages likewise come through one small module (see swms-pages.ts).
+const swmsPage = (name: keyof typeof import('../features/swms/swms-pages.ts').default) =>
+  lazy(() => import('../features/swms/swms-pages.ts').then((pages) => pages.default[name]()));
 // Billing's pages come through one small module that loads each of them (see billing-pages.ts).
 type BillingPage = keyof typeof import('../features/billing/billing-pages.ts').billingPages;
 const billingPage = (name: BillingPage) =>
@@ -62,7 +60,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
   { path: '/sign/:token', title: 'Sign document' },
   { path: '/webhook-test', title: 'Billing webhook status', Page: WebhookTestPage },
-  { path: '/verify/swms/:id/:version', title: 'Verify a SWMS', Page: SwmsVerifyPage },
+  { path: '/verify/swms/:id/:version', title: 'Verify a SWMS', Page: swmsPage('verify') },
 ];
 
 /** Routes that send a visitor without a session to /login (and back afterwards). */
@@ -73,10 +71,10 @@ export const guardedRoutes: PageRoute[] = [
   { path: '/certificates/edit/:id', title: 'Edit certificate', Page: EditCertificatePage },
   { path: '/compliance', title: 'Compliance checklist' },
   { path: '/materials', title: 'Materials', Page: MaterialsPage },
-  { path: '/swms', title: 'Safe Work Method Statements', Page: SwmsListPage },
-  { path: '/swms/cover-sheet', title: 'SWMS cover sheets', Page: CoverSheetListPage },
-  { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet', Page: CoverSheetEditPage },
-  { path: '/swms/:id', title: 'SWMS', Page: SwmsPage },
+  { path: '/swms', title: 'Safe Work Method Statements', Page: swmsPage('list') },
+  { path: '/swms/cover-sheet', title: 'SWMS cover sheets', Page: swmsPage('coverSheets') },
+  { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet', Page: swmsPage('coverSheet') },
+  { path: '/swms/:id', title: 'SWMS', Page: swmsPage('swms') },
   { path: '/bundles', title: 'Document bundles' },
   { path: '/admin', title: 'Admin', Page: AdminPage },
   { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },
