@@ -317,6 +317,19 @@ describe('SWMS PDF', () => {
     expect((await pdfText(coverPdf.rawPayload)).replace(/\s+/g, ' ')).toContain('Harbourside Builders Pty Ltd');
   });
 
+  it('renders a draft fresh each time and serves a signed version from the PDF cache', async () => {
+    const user = await newUser();
+    const swms = await createSwms(user, { starter: 'waterproofing' });
+    const download = async () => (await send(user, 'GET', `/api/swms/${swms.id}/pdf`)).rawPayload;
+    await signVersion(user, 'swms', swms.id, 1);
+    const first = await download();
+    // pdfkit stamps each render with its own creation time and id: equal bytes mean the cache.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await download()).equals(first)).toBe(true);
+    const older = await send(user, 'GET', `/api/swms/${swms.id}/pdf?version=1`);
+    expect(older.rawPayload.equals(first)).toBe(true);
+  });
+
   it('fills the register with signed entries for the signing feature, and reads versions without an owner', async () => {
     const user = await newUser();
     const swms = await createSwms(user, { starter: 'waterproofing' });
