@@ -1,5 +1,5 @@
 /*
- * Loaders of the contact and admin pages. The route table loads this small module first, as it does
+ * Loaders of the contact, admin and SWMS pages. The route table loads this small module first, as it does
  * billing's (billing-pages.ts): Vite writes each dynamic import's list of chunks to preload into the
  * module that holds the import, and here those lists stay out of the entry chunk every page pays for
  * (PRODUCT.md, Budgets: 130 KB).
@@ -7,4 +7,9 @@
 export const pageLoaders = {
   contact: () => import('../features/contact/ContactPage.tsx'),
   admin: () => import('../features/admin/AdminPage.tsx'),
+  swmsList: () => import('../features/swms/SwmsListPage.tsx'),
+  swms: () => import('../features/swms/SwmsPage.tsx'),
+  coverSheets: () => import('../features/swms/CoverSheetListPage.tsx'),
+  coverSheet: () => import('../features/swms/CoverSheetEditPage.tsx'),
+  swmsVerify: () => import('../features/swms/SwmsVerifyPage.tsx'),
 };

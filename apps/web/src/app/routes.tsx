@@ -26,9 +26,6 @@ const EditCertificatePage = lazy(() => import('../features/certificates/EditCert
 const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
-// SWMS pages likewise come through one small module (see swms-pages.ts).
-const swmsPage = (name: keyof typeof import('../features/swms/swms-pages.ts').default) =>
-  lazy(() => import('../features/swms/swms-pages.ts').then((pages) => pages.default[name]()));
 // Billing's pages come through one small module that loads each of them (see billing-pages.ts).
 type BillingPage = keyof typeof import('../features/billing/billing-pages.ts').billingPages;
 const billingPage = (name: BillingPage) =>
@@ -60,7 +57,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
   { path: '/sign/:token', title: 'Sign document' },
   { path: '/webhook-test', title: 'Billing webhook status', Page: WebhookTestPage },
-  { path: '/verify/swms/:id/:version', title: 'Verify a SWMS', Page: swmsPage('verify') },
+  { path: '/verify/swms/:id/:version', title: 'Verify a SWMS', Page: loadedPage('swmsVerify') },
 ];
 
 /** Routes that send a visitor without a session to /login (and back afterwards). */
@@ -71,10 +68,10 @@ export const guardedRoutes: PageRoute[] = [
   { path: '/certificates/edit/:id', title: 'Edit certificate', Page: EditCertificatePage },
   { path: '/compliance', title: 'Compliance checklist' },
   { path: '/materials', title: 'Materials', Page: MaterialsPage },
-  { path: '/swms', title: 'Safe Work Method Statements', Page: swmsPage('list') },
-  { path: '/swms/cover-sheet', title: 'SWMS cover sheets', Page: swmsPage('coverSheets') },
-  { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet', Page: swmsPage('coverSheet') },
-  { path: '/swms/:id', title: 'SWMS', Page: swmsPage('swms') },
+  { path: '/swms', title: 'Safe Work Method Statements', Page: loadedPage('swmsList') },
+  { path: '/swms/cover-sheet', title: 'SWMS cover sheets', Page: loadedPage('coverSheets') },
+  { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet', Page: loadedPage('coverSheet') },
+  { path: '/swms/:id', title: 'SWMS', Page: loadedPage('swms') },
   { path: '/bundles', title: 'Document bundles' },
   { path: '/admin', title: 'Admin', Page: AdminPage },
   { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },
