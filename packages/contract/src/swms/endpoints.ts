@@ -18,7 +18,14 @@ import {
 
 // Any id string is accepted; one that is not a UUID is simply not found (404, not 400).
 const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
-const versionNumber = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1_000_000));
+/**
+ * A version number from the path or query, read from its digits rather than with z.coerce (as the
+ * admin page numbers are): a shared coerce chunk would be loaded by the public share page too.
+ */
+const versionNumber = z.pipe(
+  z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'Use a version number like 1 or 2.')),
+  z.transform(Number),
+);
 const versionParams = z.object({ id: z.string().check(z.maxLength(100)), version: versionNumber });
 const pdfQuery = z.object({ version: z.optional(versionNumber) });
 

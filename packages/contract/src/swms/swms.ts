@@ -261,7 +261,11 @@ export const swmsListQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   status: z.optional(z.enum(swmsStatuses)),
   templates: z.optional(z.enum(['true', 'false'])),
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 50),
+  // Digits, not z.coerce (see versionNumber in endpoints.ts).
+  limit: z._default(
+    z.pipe(z.string().check(z.regex(/^([1-9]\d?|100)$/, 'Use a limit from 1 to 100.')), z.transform(Number)),
+    50,
+  ),
 });
 export const swmsListResponseSchema = z.object({ items: z.array(swmsSummarySchema) });
 

@@ -4,6 +4,9 @@ import { saveFile } from '../save-file.ts';
 
 /** GET /api/swms/:id/pdf, saved as a download (not through the query cache: ADR 0012). */
 export async function downloadSwmsPdf(id: string, version?: number): Promise<void> {
-  const { blob, filename } = await callFile(swmsEndpoints.pdf, { params: { id }, query: { version } });
+  const { blob, filename } = await callFile(swmsEndpoints.pdf, {
+    params: { id },
+    query: { version: version === undefined ? undefined : String(version) },
+  });
   saveFile(blob, filename ?? 'swms.pdf');
 }

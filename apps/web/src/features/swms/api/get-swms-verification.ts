@@ -6,7 +6,7 @@ import { ApiError, call } from '../../../lib/api-client.ts';
 export function useSwmsVerification(id: string, version: number) {
   return useQuery({
     queryKey: ['swms-verification', id, version],
-    queryFn: ({ signal }) => call(swmsVerifyEndpoint, { params: { id, version } }, { signal }),
+    queryFn: ({ signal }) => call(swmsVerifyEndpoint, { params: { id, version: String(version) } }, { signal }),
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
   });
 }

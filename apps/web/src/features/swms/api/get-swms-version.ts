@@ -7,7 +7,7 @@ import { swmsKeys } from './swms-keys.ts';
 export function useSwmsVersion(userId: string, id: string, version: number | null) {
   return useQuery({
     queryKey: swmsKeys.version(userId, id, version ?? 0),
-    queryFn: ({ signal }) => call(swmsEndpoints.version, { params: { id, version: version ?? 1 } }, { signal }),
+    queryFn: ({ signal }) => call(swmsEndpoints.version, { params: { id, version: String(version ?? 1) } }, { signal }),
     enabled: version !== null,
     // A version with signatures never changes.
     staleTime: Number.POSITIVE_INFINITY,
