@@ -18,6 +18,8 @@ let certificateId = '';
 /** A free-plan member with one completed certificate and no photos. */
 let freeMember: Member;
 let freeCertificateId = '';
+let swmsId = '';
+let coverSheetId = '';
 
 /** Uploads `body` as the single file of a multipart request, as the app's image pickers do. */
 async function upload<T>(method: 'POST' | 'PUT', path: string, body: Buffer, type: string): Promise<T> {
@@ -70,6 +72,11 @@ beforeAll(async () => {
     job_site_address: '12 Wharf Rd, Balmain',
     status: 'draft',
   });
+
+  const swms = await memberApi<{ id: string }>(member, 'POST', '/api/swms', { starter: 'waterproofing' });
+  swmsId = swms.id;
+  coverSheetId = (await memberApi<{ id: string }>(member, 'POST', '/api/swms/cover-sheets', { swms_ids: [swms.id] }))
+    .id;
 
   freeMember = await createMember('a11y-free');
   freeCertificateId = (await createCompletedCertificate(freeMember, '9 Quay St, Sydney')).id;
@@ -164,6 +171,14 @@ const publicPages: Array<[name: string, Check]> = [
   ['/webhook-test', { path: '/webhook-test', heading: 'Billing webhook status' }],
   ['an unknown path', { path: '/this/does/not/exist', heading: 'Page not found' }],
   ['/gallery', { path: '/gallery', heading: 'Photo gallery' }],
+  [
+    '/verify/swms/:id/:version',
+    {
+      path: () => `/verify/swms/${swmsId}/1`,
+      heading: 'Verify a SWMS',
+      ready: (page) => page.getByText('SHA-256 fingerprint').waitFor(),
+    },
+  ],
   [
     'an unknown certificate',
     {
@@ -276,8 +291,39 @@ const memberPages: Array<[name: string, Check]> = [
     },
   ],
   ['/welcome', { path: '/welcome', heading: 'Welcome to TradeCert' }],
-  ['/swms', { path: '/swms', heading: 'Safe Work Method Statements' }],
-  ['/swms/cover-sheet', { path: '/swms/cover-sheet', heading: 'SWMS cover sheet' }],
+  [
+    '/swms',
+    {
+      path: '/swms',
+      heading: 'Safe Work Method Statements',
+      ready: (page) =>
+        page.getByRole('link', { name: 'Waterproofing: internal wet areas and balcony membranes' }).waitFor(),
+    },
+  ],
+  [
+    '/swms/:id',
+    {
+      path: () => `/swms/${swmsId}`,
+      heading: /^SWMS SWMS-/,
+      ready: (page) => page.getByRole('group', { name: 'Step 1' }).waitFor(),
+    },
+  ],
+  [
+    '/swms/cover-sheet',
+    {
+      path: '/swms/cover-sheet',
+      heading: 'SWMS cover sheets',
+      ready: (page) => page.getByText(/CS-\d{4}-0001/).waitFor(),
+    },
+  ],
+  [
+    '/swms/cover-sheet/edit/:id',
+    {
+      path: () => `/swms/cover-sheet/edit/${coverSheetId}`,
+      heading: /^Cover sheet CS-/,
+      ready: (page) => page.getByLabel(/^SWMS-\d{4}-0001: /).waitFor(),
+    },
+  ],
   ['/compliance', { path: '/compliance', heading: 'Compliance checklist' }],
   ['/bundles', { path: '/bundles', heading: 'Document bundles' }],
   ['/subscription', { path: '/subscription', heading: 'Subscription' }],

@@ -46,6 +46,9 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
+import { swmsRoutes } from './features/swms/swms.routes.ts';
+import { SwmsService } from './features/swms/swms.service.ts';
+import { SwmsPdfService } from './features/swms/swms-pdf.service.ts';
 import { createStripeProvider } from './platform/billing/stripe-provider.ts';
 import { createTestModeProvider } from './platform/billing/test-mode-provider.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
@@ -257,6 +260,17 @@ export async function buildApp(options: AppOptions) {
     (certificateId) => `${publicOrigin()}/certificates/${certificateId}`,
     options.logger,
   );
+  const swmsService = new SwmsService(
+    db,
+    new SwmsPdfService(
+      db,
+      storedFiles,
+      options.fileStorage,
+      (swmsId, version) => `${publicOrigin()}/verify/swms/${swmsId}/${version}`,
+      options.logger,
+    ),
+    options.clock ?? (() => new Date()),
+  );
 
   await app.register(
     async (api) => {
@@ -281,6 +295,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(contactRoutes(contactService, rateLimiter));
       await api.register(adminRoutes(new AdminService(db, options.clock ?? (() => new Date()))));
       await api.register(accountRoutes(accountService));
+      await api.register(swmsRoutes(swmsService, rateLimiter));
     },
     { prefix: '/api' },
   );

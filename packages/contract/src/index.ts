@@ -27,4 +27,7 @@ export * from './profile/abn.ts';
 export * from './profile/common-materials.ts';
 export * from './profile/endpoints.ts';
 export * from './profile/profile.ts';
+export * from './swms/endpoints.ts';
+export * from './swms/risk.ts';
+export * from './swms/swms.ts';
 export * from './time-zone.ts';

@@ -433,3 +433,64 @@ export const contactMessages = pgTable(
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );
+
+/** The document kinds SWMS work is made of: a SWMS and the cover sheet handed over with it. */
+export const safetyDocumentKinds = ['swms', 'cover_sheet'] as const;
+export type SafetyDocumentKind = (typeof safetyDocumentKinds)[number];
+
+/**
+ * A SWMS or a cover sheet (ADR 0016): what does not change between its versions. `revision` counts
+ * saves, for optimistic concurrency (a save names the revision it was made from); `current_version`
+ * is the version edits go to. `ready` is the current version's readiness, kept for the list filter.
+ */
+export const safetyDocuments = pgTable(
+  'safety_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: safetyDocumentKinds }).notNull(),
+    /** Per user and kind, e.g. SWMS-2026-0001 or CS-2026-0001. */
+    number: text('number').notNull(),
+    isTemplate: boolean('is_template').notNull().default(false),
+    currentVersion: integer('current_version').notNull().default(1),
+    revision: integer('revision').notNull().default(0),
+    ready: boolean('ready').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('safety_documents_user_kind_number_unique').on(table.userId, table.kind, table.number),
+    check('safety_documents_kind_valid', sql`${table.kind} in ('swms', 'cover_sheet')`),
+    index('safety_documents_user_kind_created_idx').on(
+      table.userId,
+      table.kind,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * Each version's content (the kind's body as JSON) and its fingerprint. A version that has a
+ * signature is never written again: the next edit inserts the next version.
+ */
+export const safetyDocumentVersions = pgTable(
+  'safety_document_versions',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => safetyDocuments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.documentId, table.version] }),
+    check('safety_document_versions_version_positive', sql`${table.version} >= 1`),
+    check('safety_document_versions_body_is_object', sql`jsonb_typeof(${table.body}) = 'object'`),
+  ],
+);

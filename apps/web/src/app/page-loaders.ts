@@ -10,4 +10,9 @@ export const pageLoaders = {
   terms: () => import('../features/legal/TermsPage.tsx'),
   privacy: () => import('../features/legal/PrivacyPage.tsx'),
   bundles: () => import('../features/bundles/BundlesPage.tsx'),
+  swmsList: () => import('../features/swms/SwmsListPage.tsx'),
+  swms: () => import('../features/swms/SwmsPage.tsx'),
+  coverSheets: () => import('../features/swms/CoverSheetListPage.tsx'),
+  coverSheet: () => import('../features/swms/CoverSheetEditPage.tsx'),
+  swmsVerify: () => import('../features/swms/SwmsVerifyPage.tsx'),
 };

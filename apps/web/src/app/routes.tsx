@@ -61,6 +61,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
   { path: '/sign/:token', title: 'Sign document' },
   { path: '/webhook-test', title: 'Billing webhook status', Page: WebhookTestPage },
+  { path: '/verify/swms/:id/:version', title: 'Verify a SWMS', Page: loadedPage('swmsVerify') },
 ];
 
 /** Routes that send a visitor without a session to /login (and back afterwards). */
@@ -71,10 +72,10 @@ export const guardedRoutes: PageRoute[] = [
   { path: '/certificates/edit/:id', title: 'Edit certificate', Page: EditCertificatePage },
   { path: '/compliance', title: 'Compliance checklist' },
   { path: '/materials', title: 'Materials', Page: MaterialsPage },
-  { path: '/swms', title: 'Safe Work Method Statements' },
-  { path: '/swms/cover-sheet', title: 'SWMS cover sheet' },
-  { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet' },
-  { path: '/swms/:id', title: 'SWMS' },
+  { path: '/swms', title: 'Safe Work Method Statements', Page: loadedPage('swmsList') },
+  { path: '/swms/cover-sheet', title: 'SWMS cover sheets', Page: loadedPage('coverSheets') },
+  { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet', Page: loadedPage('coverSheet') },
+  { path: '/swms/:id', title: 'SWMS', Page: loadedPage('swms') },
   { path: '/bundles', title: 'Document bundles', Page: BundlesPage },
   { path: '/admin', title: 'Admin', Page: AdminPage },
   { path: '/onboarding', title: 'Set up your company', Page: OnboardingPage },

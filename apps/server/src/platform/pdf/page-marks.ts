@@ -9,7 +9,11 @@ export type PageMarks = {
   fingerprint?: string;
   /** A word across every page, e.g. DRAFT. */
   watermark?: string;
+  /** The business's logo, small in the top margin of every page (a SWMS page may travel alone). */
+  logo?: Buffer | null;
 };
+
+const MARK_LOGO_HEIGHT = 24;
 
 /** "WPC-2026-0001  ·  v2  ·  SHA-256 3f2a9c1e…  ·  Page 1 of 3" */
 export function footerText(marks: PageMarks, page: number, pages: number): string {
@@ -40,6 +44,12 @@ export function stampPages(doc: Doc, marks: PageMarks): void {
         align: 'center',
         lineBreak: false,
       });
+    if (marks.logo) {
+      doc.image(marks.logo, doc.page.width - PAGE_MARGIN - 80, (PAGE_MARGIN - MARK_LOGO_HEIGHT) / 2, {
+        fit: [80, MARK_LOGO_HEIGHT],
+        align: 'right',
+      });
+    }
     if (marks.watermark) drawWatermark(doc, marks.watermark);
     doc.page.margins.bottom = bottom;
   }

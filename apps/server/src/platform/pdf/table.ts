@@ -1,10 +1,19 @@
 import { addPage, colours, contentBottom, contentLeft, contentWidth, type Doc } from './document.ts';
 
-/** A cell's text, optionally on a coloured fill (e.g. a risk rating: the text says it, the colour helps). */
-export type TableCell = string | { text: string; fill?: string; color?: string; bold?: boolean };
+/**
+ * A cell's text, optionally on a coloured fill (e.g. a risk rating: the text says it, the colour
+ * helps), or an image fitted to the cell (e.g. a signature).
+ */
+export type TableCell = string | { text: string; fill?: string; color?: string; bold?: boolean; image?: Buffer };
 /** `weight` shares out the content width: columns of weights 1 and 3 take a quarter and three quarters. */
 export type TableColumn = { header: string; weight: number };
-export type TableOptions = { columns: TableColumn[]; rows: TableCell[][]; fontSize?: number };
+export type TableOptions = {
+  columns: TableColumn[];
+  rows: TableCell[][];
+  fontSize?: number;
+  /** The least height of a body row, e.g. room to sign on paper. */
+  minRowHeight?: number;
+};
 
 const PADDING = 4;
 const cellOf = (cell: TableCell | undefined) =>
@@ -15,7 +24,7 @@ const cellOf = (cell: TableCell | undefined) =>
  * of each; a row is never split. A row taller than a whole page is cut off with an ellipsis.
  * New pages keep the orientation of the page the table is on (a SWMS puts it on landscape pages).
  */
-export function drawTable(doc: Doc, { columns, rows, fontSize = 9 }: TableOptions): void {
+export function drawTable(doc: Doc, { columns, rows, fontSize = 9, minRowHeight = 0 }: TableOptions): void {
   const left = contentLeft(doc);
   const totalWeight = columns.reduce((sum, column) => sum + column.weight, 0);
   const widths = columns.map((column) => (contentWidth(doc) * column.weight) / totalWeight);
@@ -39,6 +48,9 @@ export function drawTable(doc: Doc, { columns, rows, fontSize = 9 }: TableOption
       const x = xs[index] ?? left;
       if (cell.fill) doc.rect(x, top, width, height).fillColor(cell.fill).fill();
       doc.rect(x, top, width, height).lineWidth(0.5).strokeColor(colours.rule).stroke();
+      if (cell.image) {
+        doc.image(cell.image, x + PADDING, top + PADDING, { fit: [width - 2 * PADDING, height - 2 * PADDING] });
+      }
       doc
         .font(cell.bold ? 'bold' : 'regular')
         .fontSize(fontSize)
@@ -58,11 +70,11 @@ export function drawTable(doc: Doc, { columns, rows, fontSize = 9 }: TableOption
     addPage(doc);
     drawRow(header, headerHeight);
   };
-  if (doc.y + headerHeight + heightOf(rows[0] ?? []) > contentBottom(doc)) addPage(doc);
+  if (doc.y + headerHeight + Math.max(heightOf(rows[0] ?? []), minRowHeight) > contentBottom(doc)) addPage(doc);
   drawRow(header, headerHeight);
   for (const row of rows) {
     const pageRoom = contentBottom(doc) - doc.page.margins.top - headerHeight;
-    const height = Math.min(heightOf(row), pageRoom);
+    const height = Math.min(Math.max(heightOf(row), minRowHeight), pageRoom);
     if (doc.y + height > contentBottom(doc)) startPage();
     drawRow(row, height);
   }

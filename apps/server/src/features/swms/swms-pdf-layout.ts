@@ -1,0 +1,336 @@
+import {
+  type CoverSheetBody,
+  consequenceLabels,
+  controlLevels,
+  formatAbn,
+  hrcwCategories,
+  likelihoodLabels,
+  type RiskAssessment,
+  riskRating,
+  riskRatingLabels,
+  type SwmsBody,
+} from '@app/contract';
+import {
+  addPage,
+  colours,
+  contentLeft,
+  contentWidth,
+  createPdf,
+  type Doc,
+  sectionHeading,
+  textSection,
+} from '../../platform/pdf/document.ts';
+import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
+import { stampPages } from '../../platform/pdf/page-marks.ts';
+import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
+import { drawTable, type TableCell } from '../../platform/pdf/table.ts';
+import { drawVerifyBox } from '../../platform/pdf/verify-box.ts';
+
+export type PdfBusiness = {
+  name: string;
+  abn: string;
+  address: string;
+  phone: string;
+  email: string;
+  logo: Buffer | null;
+};
+
+/** One worker on the sign-on register; the signing feature fills these in (issue 14). */
+export type RegisterEntry = { name: string; company: string; signedAt: Date; signature: Buffer | null };
+
+export type PdfVersion = { number: string; version: number; fingerprint: string; date: string; current: boolean };
+
+export type CoverSheetPdfPart = PdfVersion & {
+  body: CoverSheetBody;
+  /** The SWMS the sheet covers, as they are now. */
+  swms: Array<{ number: string; title: string; version: number }>;
+};
+
+export type SwmsPdfInput = {
+  business: PdfBusiness;
+  swms: PdfVersion & { body: SwmsBody };
+  cover: CoverSheetPdfPart | null;
+  verifyUrl: string;
+  /** Signed entries to print on the register; an empty register (for paper) when there are none. */
+  register: RegisterEntry[];
+  formatDate: (isoDate: string | null) => string;
+  formatTime: (at: Date) => string;
+};
+
+export type CoverSheetPdfInput = {
+  business: PdfBusiness;
+  cover: CoverSheetPdfPart;
+  formatDate: (isoDate: string | null) => string;
+};
+
+/** Fill colours of the risk ratings; the rating is always printed as text too. */
+const riskFills = { low: '#bbf7d0', medium: '#fef08a', high: '#fdba74', extreme: '#fca5a5' } as const;
+
+export function riskCell(assessment: RiskAssessment | null): TableCell {
+  if (!assessment) return 'Not rated';
+  const rating = riskRating(assessment);
+  return {
+    text: `${riskRatingLabels[rating].toUpperCase()}\n${likelihoodLabels[assessment.likelihood]} × ${consequenceLabels[assessment.consequence]}`,
+    fill: riskFills[rating],
+    bold: true,
+  };
+}
+
+const EMPTY_REGISTER_ROWS = 10;
+const REGISTER_ROW_HEIGHT = 34;
+
+/** The SWMS (cover sheet in front when there is one): A4, job steps on landscape pages, register last. */
+export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
+  const { swms, business } = input;
+  const { doc, end } = createPdf({
+    title: `SWMS ${swms.number} v${swms.version}`,
+    author: business.name || 'TradeCert',
+    subject: swms.body.title,
+  });
+  if (input.cover) {
+    drawCoverSheet(doc, business, input.cover, input.formatDate);
+    addPage(doc, 'portrait');
+  }
+  drawBusinessHeader(doc, business);
+  doc.font('bold').fontSize(18).fillColor(colours.brand).text('Safe Work Method Statement', contentLeft(doc), doc.y);
+  doc
+    .font('bold')
+    .fontSize(12)
+    .fillColor(colours.ink)
+    .text(swms.body.title || 'Untitled SWMS');
+  doc.font('regular').fontSize(10).fillColor(colours.ink);
+  doc.text(
+    `SWMS number: ${swms.number}     Version: v${swms.version}${swms.current ? ' (current)' : ' (superseded)'}     Version date: ${swms.date}`,
+  );
+  doc.moveDown(0.8);
+  drawTable(doc, {
+    columns: [
+      { header: 'Detail', weight: 1 },
+      { header: '', weight: 3 },
+    ],
+    rows: [
+      ['Project / work location', swms.body.work_location || 'Not recorded'],
+      ['Person responsible for compliance', swms.body.person_responsible || 'Not recorded'],
+      ['Reviewer', swms.body.reviewer || 'Not recorded'],
+      ['Date prepared', input.formatDate(swms.body.date_prepared)],
+      ['Review date', input.formatDate(swms.body.review_date)],
+    ],
+  });
+  textSection(doc, 'Scope of work', swms.body.scope_of_work);
+  textSection(
+    doc,
+    'High-risk construction work (WHS Regulations reg. 291)',
+    swms.body.hrcw_categories.map((category) => hrcwCategories[category]),
+  );
+
+  addPage(doc, 'landscape');
+  sectionHeading(doc, 'Job steps, hazards, risks and controls');
+  drawTable(doc, {
+    fontSize: 8,
+    columns: [
+      { header: '#', weight: 0.35 },
+      { header: 'Job step', weight: 2 },
+      { header: 'Hazards', weight: 2.2 },
+      { header: 'Initial risk', weight: 1.2 },
+      { header: 'Control measures (hierarchy of controls)', weight: 3.6 },
+      { header: 'Residual risk', weight: 1.2 },
+      { header: 'Responsible', weight: 1.1 },
+    ],
+    rows: swms.body.steps.map((step, index) => [
+      String(index + 1),
+      step.description,
+      step.hazards,
+      riskCell(step.initial_risk),
+      step.controls.map((control) => `${controlLevels[control.level]}: ${control.text}`).join('\n'),
+      riskCell(step.residual_risk),
+      step.responsible,
+    ]),
+  });
+  drawRiskLegend(doc);
+
+  addPage(doc, 'portrait');
+  textSection(doc, 'PPE required', swms.body.ppe);
+  sectionHeading(doc, 'Plant and equipment');
+  drawTable(doc, {
+    columns: [
+      { header: 'Plant or equipment', weight: 3 },
+      { header: 'Licence needed', weight: 2 },
+    ],
+    rows: swms.body.plant.map((item) => [
+      item.name,
+      item.licence_required ? `Yes: ${item.licence || 'see site'}` : 'No',
+    ]),
+  });
+  sectionHeading(doc, 'Hazardous substances');
+  drawTable(doc, {
+    columns: [
+      { header: 'Substance', weight: 3 },
+      { header: 'SDS attached', weight: 1 },
+    ],
+    rows: swms.body.substances.map((item) => [item.name, item.sds_attached ? 'Yes' : 'No']),
+  });
+  textSection(doc, 'Qualifications, licences and inductions', swms.body.qualifications);
+  textSection(doc, 'Codes of practice and standards consulted', swms.body.codes_of_practice);
+  textSection(doc, 'Emergency procedures', swms.body.emergency_procedures);
+  textSection(
+    doc,
+    'Putting the controls in place, monitoring and review',
+    `The person responsible for compliance checks the controls are in place before work starts and daily while it continues. Work stops and this SWMS is reviewed if a control is not working, the work changes, or an incident happens; otherwise it is reviewed by ${input.formatDate(swms.body.review_date)}.`,
+  );
+  drawVerifyBox(doc, {
+    title: `Verify ${swms.number} version ${swms.version}`,
+    url: input.verifyUrl,
+    fingerprintLabel: 'SHA-256 fingerprint of this version (compare with the online record):',
+    fingerprint: swms.fingerprint,
+  });
+
+  addPage(doc, 'landscape');
+  drawRegister(doc, swms, input.register, input.formatTime);
+  stampPages(doc, {
+    label: swms.number,
+    version: `v${swms.version}`,
+    fingerprint: swms.fingerprint,
+    logo: business.logo,
+  });
+  return end();
+}
+
+/** A cover sheet alone. */
+export async function renderCoverSheetPdf(input: CoverSheetPdfInput): Promise<Buffer> {
+  const { doc, end } = createPdf({
+    title: `SWMS cover sheet ${input.cover.number}`,
+    author: input.business.name || 'TradeCert',
+    subject: input.cover.body.principal_contractor.project_name,
+  });
+  drawCoverSheet(doc, input.business, input.cover, input.formatDate);
+  stampPages(doc, {
+    label: input.cover.number,
+    version: `v${input.cover.version}`,
+    fingerprint: input.cover.fingerprint,
+    logo: input.business.logo,
+  });
+  return end();
+}
+
+function drawBusinessHeader(doc: Doc, business: PdfBusiness) {
+  drawLetterhead(doc, {
+    logo: business.logo,
+    name: business.name || 'Business name not set',
+    lines: [
+      business.address,
+      [business.phone, business.email].filter(Boolean).join('  ·  '),
+      business.abn ? `ABN ${formatAbn(business.abn)}` : '',
+    ].filter(Boolean),
+  });
+}
+
+function drawCoverSheet(
+  doc: Doc,
+  business: PdfBusiness,
+  cover: CoverSheetPdfPart,
+  formatDate: (isoDate: string | null) => string,
+) {
+  const { body } = cover;
+  drawBusinessHeader(doc, {
+    ...business,
+    name: body.business.name || business.name,
+    abn: body.business.abn,
+    address: body.business.address,
+    phone: body.business.phone,
+    email: body.business.email,
+  });
+  doc.font('bold').fontSize(18).fillColor(colours.brand).text('SWMS Cover Sheet', contentLeft(doc), doc.y);
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(colours.ink)
+    .text(`Cover sheet ${cover.number}     Version: v${cover.version}     Date: ${cover.date}`);
+  doc.moveDown(0.8);
+  sectionHeading(doc, 'Safe Work Method Statements covered');
+  drawTable(doc, {
+    columns: [
+      { header: 'SWMS number', weight: 1.2 },
+      { header: 'Title', weight: 3 },
+      { header: 'Version', weight: 0.8 },
+    ],
+    rows: cover.swms.map((swms) => [swms.number, swms.title || 'Untitled SWMS', `v${swms.version}`]),
+  });
+  sectionHeading(doc, 'Principal contractor');
+  drawTable(doc, {
+    columns: [
+      { header: 'Detail', weight: 1 },
+      { header: '', weight: 2.5 },
+    ],
+    rows: [
+      ['Principal contractor', body.principal_contractor.company || 'Not recorded'],
+      ['Project', body.principal_contractor.project_name || 'Not recorded'],
+      ['Site address', body.principal_contractor.site_address || 'Not recorded'],
+      ['Project manager', body.principal_contractor.project_manager || 'Not recorded'],
+      ['Date SWMS given to the principal contractor', formatDate(body.principal_contractor.date_given)],
+      ['Person responsible for compliance', body.person_responsible || 'Not recorded'],
+      ['Review date', formatDate(body.review_date)],
+    ],
+  });
+  textSection(doc, 'Attached documents', [
+    ...cover.swms.map((swms) => `${swms.number} ${swms.title} (v${swms.version})`),
+    ...body.other_documents,
+  ]);
+  sectionHeading(doc, 'Approved by', 120);
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(colours.ink)
+    .text(
+      `Name: ${body.approved_by.name || '________________'}     Position: ${body.approved_by.position || '________________'}     Date: ${formatDate(body.approved_by.date)}`,
+      { width: contentWidth(doc) },
+    );
+  doc.moveDown(0.6);
+  drawSignatureBlock(doc, { image: null, caption: `Signature: ${body.approved_by.name || 'approver'}` });
+}
+
+function drawRiskLegend(doc: Doc) {
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(colours.muted)
+    .text(
+      'Risk = likelihood (rare, unlikely, possible, likely, almost certain) × consequence (insignificant, minor, moderate, major, catastrophic), rated LOW, MEDIUM, HIGH or EXTREME. Extreme or high residual risk: do not start without the supervisor’s approval.',
+      contentLeft(doc),
+      doc.y,
+      { width: contentWidth(doc) },
+    );
+}
+
+/** The worker sign-on register: the declaration, then one row per worker (blank rows for paper). */
+function drawRegister(
+  doc: Doc,
+  swms: PdfVersion & { body: SwmsBody },
+  entries: RegisterEntry[],
+  formatTime: (at: Date) => string,
+) {
+  sectionHeading(doc, 'Worker sign-on register');
+  doc
+    .font('regular')
+    .fontSize(10)
+    .fillColor(colours.ink)
+    .text(
+      `Declaration: by signing below I confirm that I have read and understood ${swms.number} "${swms.body.title || 'Untitled SWMS'}" version ${swms.version}, that its hazards and control measures were explained to me, and that I will follow it. If the work or the controls change, I will stop and sign the new version.`,
+      { width: contentWidth(doc) },
+    );
+  doc.moveDown(0.6);
+  const columns = [
+    { header: 'Name', weight: 2.2 },
+    { header: 'Company', weight: 2.2 },
+    { header: 'Date', weight: 1.6 },
+    { header: 'Signature', weight: 2.4 },
+  ];
+  const rows: TableCell[][] = entries.length
+    ? entries.map((entry) => [
+        entry.name,
+        entry.company,
+        formatTime(entry.signedAt),
+        entry.signature ? { text: '', image: entry.signature } : '(signed online)',
+      ])
+    : Array.from({ length: EMPTY_REGISTER_ROWS }, () => ['', '', '', '']);
+  drawTable(doc, { columns, rows, fontSize: 9, minRowHeight: REGISTER_ROW_HEIGHT });
+}

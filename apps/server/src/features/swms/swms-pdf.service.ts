@@ -1,0 +1,149 @@
+import type { CoverSheetBody, SwmsBody } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
+import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { StoredFiles } from '../../platform/storage/stored-files.ts';
+import { parseCoverSheetBody } from './bodies.ts';
+import { safetyDocumentsRepo } from './safety-documents.repo.ts';
+import {
+  type CoverSheetPdfPart,
+  type PdfBusiness,
+  type RegisterEntry,
+  renderCoverSheetPdf,
+  renderSwmsPdf,
+} from './swms-pdf-layout.ts';
+import type { CurrentDocument } from './versioned-documents.ts';
+
+const calendarDate = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const formatDate = (isoDate: string | null) =>
+  isoDate ? calendarDate.format(new Date(`${isoDate}T00:00:00Z`)) : 'Not recorded';
+
+/**
+ * Builds SWMS and cover-sheet PDFs. A signed version can no longer change, so its PDF is cached
+ * (platform/documents/pdf-cache.ts) under a key made of everything printed on it: the version's
+ * fingerprint, its cover sheet and the business details. A draft is rendered fresh every time, as
+ * certificate drafts are, so autosave leaves no cache files behind.
+ */
+export class SwmsPdfService {
+  private readonly cache: DocumentPdfCache;
+
+  constructor(
+    private readonly db: Database,
+    private readonly storedFiles: StoredFiles,
+    storage: FileStorage,
+    private readonly verifyUrl: (swmsId: string, version: number) => string,
+    log: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
+    this.cache = new DocumentPdfCache(storage, log);
+  }
+
+  async swmsPdf(found: CurrentDocument<SwmsBody>, options: { register: RegisterEntry[] }): Promise<Buffer> {
+    const { document, version, body } = found;
+    const ownerId = document.userId;
+    const [business, coverRow] = await Promise.all([
+      this.business(ownerId),
+      safetyDocumentsRepo.coverSheetFor(this.db, ownerId, document.id),
+    ]);
+    const cover = coverRow
+      ? await this.coverPart({
+          document: coverRow.document,
+          version: coverRow.version,
+          body: parseCoverSheetBody(coverRow.version.body),
+        })
+      : null;
+    const timeFormat = new Intl.DateTimeFormat('en-AU', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: business.timeZone,
+    });
+    const render = () =>
+      renderSwmsPdf({
+        business: business.pdf,
+        swms: {
+          number: document.number,
+          version: version.version,
+          fingerprint: version.fingerprint,
+          date: calendarDate.format(version.createdAt),
+          current: version.version === document.currentVersion,
+          body,
+        },
+        cover,
+        verifyUrl: this.verifyUrl(document.id, version.version),
+        register: options.register,
+        formatDate,
+        formatTime: (at) => timeFormat.format(at),
+      });
+    const signed = (await safetyDocumentsRepo.signatures(this.db, 'swms', document.id, version.version)).length > 0;
+    if (!signed || options.register.length > 0) return render();
+    const printed = documentFingerprint({
+      swms: version.fingerprint,
+      current: version.version === document.currentVersion,
+      cover: cover && { fingerprint: cover.fingerprint, swms: cover.swms },
+      business: business.key,
+    });
+    return this.cache.pdfFor({ ownerId, documentId: document.id, fingerprint: printed }, render);
+  }
+
+  async coverSheetPdf(found: CurrentDocument<CoverSheetBody>): Promise<Buffer> {
+    const business = await this.business(found.document.userId);
+    return renderCoverSheetPdf({ business: business.pdf, cover: await this.coverPart(found), formatDate });
+  }
+
+  /** The SWMS a cover sheet lists, as they are now, in its order (ids no longer there are left out). */
+  async linkedSwms(userId: string, ids: string[]) {
+    const rows = await safetyDocumentsRepo.currentOfMany(this.db, userId, 'swms', ids);
+    const byId = new Map(rows.map((row) => [row.document.id, row]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const title = typeof row.body.title === 'string' ? row.body.title : '';
+      return [{ id, number: row.document.number, title, current_version: row.document.currentVersion }];
+    });
+  }
+
+  private async coverPart({ document, version, body }: CurrentDocument<CoverSheetBody>): Promise<CoverSheetPdfPart> {
+    const linked = await this.linkedSwms(document.userId, body.swms_ids);
+    return {
+      number: document.number,
+      version: version.version,
+      fingerprint: version.fingerprint,
+      date: calendarDate.format(version.updatedAt),
+      current: version.version === document.currentVersion,
+      body,
+      swms: linked.map((swms) => ({ number: swms.number, title: swms.title, version: swms.current_version })),
+    };
+  }
+
+  private async business(userId: string) {
+    const profile = await safetyDocumentsRepo.business(this.db, userId);
+    const logo = profile?.logoFileId ? await this.fileBytes(profile.logoFileId) : null;
+    const pdf: PdfBusiness = {
+      name: profile?.name ?? '',
+      abn: profile?.abn ?? '',
+      address: profile?.address ?? '',
+      phone: profile?.phone ?? '',
+      email: profile?.email ?? '',
+      logo,
+    };
+    return {
+      pdf,
+      timeZone: profile?.timeZone ?? 'Australia/Sydney',
+      key: { ...pdf, logo: profile?.logoFileId ?? null },
+    };
+  }
+
+  private async fileBytes(fileId: string): Promise<Buffer | null> {
+    const file = await this.storedFiles.findById(fileId);
+    return file ? ((await this.storedFiles.readBytes(file, 'print'))?.data ?? null) : null;
+  }
+}

@@ -1,0 +1,425 @@
+import {
+  type CoverSheet,
+  type CoverSheetBody,
+  type CoverSheetSummary,
+  type createSwmsRequestSchema,
+  emptySwmsBody,
+  isUuid,
+  missingForCoverSheet,
+  missingForReady,
+  type Swms,
+  type SwmsBody,
+  type SwmsStatus,
+  type SwmsSummary,
+  type SwmsVerification,
+  type SwmsVersion,
+  type swmsListQuerySchema,
+  swmsMessages,
+} from '@app/contract';
+import type { z } from 'zod/mini';
+import type { Database } from '../../db/client.ts';
+import type { SafetyDocumentKind } from '../../db/schema.ts';
+import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { coverSheetFields, parseCoverSheetBody, parseSwmsBody, swmsFields } from './bodies.ts';
+import { safetyDocumentsRepo } from './safety-documents.repo.ts';
+import type { SwmsPdfService } from './swms-pdf.service.ts';
+import type { RegisterEntry } from './swms-pdf-layout.ts';
+import { swmsStarterBodies } from './swms-starters.ts';
+import { type CurrentDocument, VersionedDocuments } from './versioned-documents.ts';
+
+type ListQuery = z.output<typeof swmsListQuerySchema>;
+type CreateSwmsInput = z.output<typeof createSwmsRequestSchema>;
+
+/** What the signing feature (issue 14) needs of a document version, without HTTP. */
+export type SigningDocument = {
+  kind: SafetyDocumentKind;
+  id: string;
+  ownerId: string;
+  number: string;
+  title: string;
+  version: number;
+  fingerprint: string;
+  /** Whether this is the version edits go to (an older one is superseded). */
+  current: boolean;
+};
+
+const today = (timeZone: string, now: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+
+const coverSheetTitle = (body: CoverSheetBody) =>
+  [body.principal_contractor.company, body.principal_contractor.project_name].filter(Boolean).join(': ') ||
+  'SWMS cover sheet';
+
+/**
+ * SWMS and cover sheets (PRODUCT.md, SWMS). The same for free and Premium users (ADR 0016). Every
+ * owner-side call takes the caller and reads only their documents; another user's id is not found.
+ *
+ * For the signing feature, three functions take no caller (a signer's token authorises them):
+ * `signingDocumentForOwner`, `signingDocumentVersion` and `renderVersionPdf`.
+ */
+export class SwmsService {
+  readonly swms: VersionedDocuments<SwmsBody>;
+  readonly coverSheets: VersionedDocuments<CoverSheetBody>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly pdfs: SwmsPdfService,
+    private readonly now: () => Date,
+  ) {
+    this.swms = new VersionedDocuments(
+      db,
+      {
+        kind: 'swms',
+        numberPrefix: 'SWMS',
+        fieldOrder: swmsFields,
+        parse: parseSwmsBody,
+        missing: missingForReady,
+        messages: {
+          notFound: swmsMessages.notFound,
+          stale: swmsMessages.staleSave,
+          signedCannotDelete: swmsMessages.signedCannotDelete,
+        },
+      },
+      now,
+    );
+    this.coverSheets = new VersionedDocuments(
+      db,
+      {
+        kind: 'cover_sheet',
+        numberPrefix: 'CS',
+        fieldOrder: coverSheetFields,
+        parse: parseCoverSheetBody,
+        missing: missingForCoverSheet,
+        messages: {
+          notFound: swmsMessages.coverSheetNotFound,
+          stale: swmsMessages.staleCoverSheetSave,
+          signedCannotDelete: swmsMessages.signedCoverSheetCannotDelete,
+        },
+      },
+      now,
+    );
+  }
+
+  async list(caller: AuthenticatedCaller, query: ListQuery): Promise<{ items: SwmsSummary[] }> {
+    const rows = await safetyDocumentsRepo.list(
+      this.db,
+      caller.userId,
+      'swms',
+      {
+        limit: query.limit,
+        search: query.q || undefined,
+        status: query.status,
+        templates: query.templates === undefined ? undefined : query.templates === 'true',
+      },
+      ['title', 'work_location'],
+    );
+    return {
+      items: rows.map(({ document, body, signed }) => {
+        const swms = parseSwmsBody(body);
+        return {
+          id: document.id,
+          number: document.number,
+          title: swms.title,
+          work_location: swms.work_location,
+          status: statusOf(signed, document.ready),
+          current_version: document.currentVersion,
+          is_template: document.isTemplate,
+          created_at: document.createdAt.toISOString(),
+          updated_at: document.updatedAt.toISOString(),
+        };
+      }),
+    };
+  }
+
+  async create(caller: AuthenticatedCaller, input: CreateSwmsInput): Promise<Swms> {
+    const body = await this.startingBody(caller.userId, input);
+    if (!body.date_prepared) {
+      const business = await safetyDocumentsRepo.business(this.db, caller.userId);
+      body.date_prepared = today(business?.timeZone ?? 'Australia/Sydney', this.now());
+    }
+    return this.presentSwms(await this.swms.create(caller.userId, body));
+  }
+
+  async get(caller: AuthenticatedCaller, id: string): Promise<Swms> {
+    if (!isUuid(id)) throw this.swms.errors.notFound();
+    return this.presentSwms(await this.swms.owned(caller.userId, id));
+  }
+
+  async save(
+    caller: AuthenticatedCaller,
+    id: string,
+    input: { revision: number; body: SwmsBody; is_template?: boolean | undefined },
+  ): Promise<Swms> {
+    if (!isUuid(id)) throw this.swms.errors.notFound();
+    return this.presentSwms(
+      await this.swms.save(caller.userId, id, input.revision, input.body, { isTemplate: input.is_template }),
+    );
+  }
+
+  async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
+    if (!isUuid(id)) throw this.swms.errors.notFound();
+    await this.swms.delete(caller.userId, id);
+  }
+
+  async version(caller: AuthenticatedCaller, id: string, version: number): Promise<SwmsVersion> {
+    if (!isUuid(id)) throw this.swms.errors.notFound();
+    const found = await this.swms.versionOf(caller.userId, id, version);
+    if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
+    const signatures = await this.swms.signatures(id, version);
+    return {
+      id: found.document.id,
+      number: found.document.number,
+      version,
+      current: version === found.document.currentVersion,
+      fingerprint: found.version.fingerprint,
+      created_at: found.version.createdAt.toISOString(),
+      body: found.body,
+      signatures: signatures.map((signature) => ({
+        signer_name: signature.signerName,
+        signer_company: signature.signerCompany,
+        signed_at: signature.signedAt?.toISOString() ?? '',
+      })),
+    };
+  }
+
+  /** The PDF of the current version, or of `version`; its cover sheet in front when one lists it. */
+  async pdf(caller: AuthenticatedCaller, id: string, version: number | undefined) {
+    if (!isUuid(id)) throw this.swms.errors.notFound();
+    const current = await this.swms.owned(caller.userId, id);
+    const found = version === undefined ? current : await this.swms.versionOf(caller.userId, id, version);
+    if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
+    return {
+      pdf: await this.pdfs.swmsPdf(found, { register: [] }),
+      filename: `${found.document.number}-v${found.version.version}.pdf`,
+    };
+  }
+
+  /** The public verification page's answer: no content beyond what checks a paper copy. */
+  async verify(id: string, version: number): Promise<SwmsVerification> {
+    if (!isUuid(id)) throw this.swms.errors.notFound();
+    const found = await this.swms.versionOf(undefined, id, version);
+    if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
+    const business = await safetyDocumentsRepo.business(this.db, found.document.userId);
+    return {
+      number: found.document.number,
+      version,
+      fingerprint: found.version.fingerprint,
+      business_name: business?.name ?? '',
+      status: version === found.document.currentVersion ? 'current' : 'superseded',
+      signature_count: (await this.swms.signatures(id, version)).length,
+      version_date: found.version.createdAt.toISOString(),
+    };
+  }
+
+  async listCoverSheets(caller: AuthenticatedCaller): Promise<{ items: CoverSheetSummary[] }> {
+    const rows = await safetyDocumentsRepo.list(this.db, caller.userId, 'cover_sheet', { limit: 100 }, []);
+    return {
+      items: rows.map(({ document, body, signed }) => {
+        const sheet = parseCoverSheetBody(body);
+        return {
+          id: document.id,
+          number: document.number,
+          principal_contractor: sheet.principal_contractor.company,
+          project_name: sheet.principal_contractor.project_name,
+          status: statusOf(signed, document.ready),
+          current_version: document.currentVersion,
+          swms_count: sheet.swms_ids.length,
+          created_at: document.createdAt.toISOString(),
+          updated_at: document.updatedAt.toISOString(),
+        };
+      }),
+    };
+  }
+
+  /** A new cover sheet, its business block filled in from the company profile. */
+  async createCoverSheet(caller: AuthenticatedCaller, input: { swms_ids: string[] }): Promise<CoverSheet> {
+    await this.assertOwnSwms(caller.userId, input.swms_ids);
+    const business = await safetyDocumentsRepo.business(this.db, caller.userId);
+    const body: CoverSheetBody = {
+      business: {
+        name: business?.name ?? '',
+        abn: business?.abn ?? '',
+        address: business?.address ?? '',
+        phone: business?.phone ?? '',
+        email: business?.email ?? '',
+      },
+      principal_contractor: { company: '', project_name: '', site_address: '', project_manager: '', date_given: null },
+      approved_by: { name: '', position: '', date: null },
+      person_responsible: '',
+      review_date: null,
+      swms_ids: input.swms_ids,
+      other_documents: [],
+    };
+    return this.presentCoverSheet(caller.userId, await this.coverSheets.create(caller.userId, body));
+  }
+
+  async getCoverSheet(caller: AuthenticatedCaller, id: string): Promise<CoverSheet> {
+    if (!isUuid(id)) throw this.coverSheets.errors.notFound();
+    return this.presentCoverSheet(caller.userId, await this.coverSheets.owned(caller.userId, id));
+  }
+
+  async saveCoverSheet(
+    caller: AuthenticatedCaller,
+    id: string,
+    input: { revision: number; body: CoverSheetBody },
+  ): Promise<CoverSheet> {
+    if (!isUuid(id)) throw this.coverSheets.errors.notFound();
+    // Another user's sheet is not found, whatever it would link.
+    await this.coverSheets.owned(caller.userId, id);
+    await this.assertOwnSwms(caller.userId, input.body.swms_ids);
+    return this.presentCoverSheet(
+      caller.userId,
+      await this.coverSheets.save(caller.userId, id, input.revision, input.body),
+    );
+  }
+
+  async deleteCoverSheet(caller: AuthenticatedCaller, id: string): Promise<void> {
+    if (!isUuid(id)) throw this.coverSheets.errors.notFound();
+    await this.coverSheets.delete(caller.userId, id);
+  }
+
+  async coverSheetPdf(caller: AuthenticatedCaller, id: string, version: number | undefined) {
+    if (!isUuid(id)) throw this.coverSheets.errors.notFound();
+    const current = await this.coverSheets.owned(caller.userId, id);
+    const found = version === undefined ? current : await this.coverSheets.versionOf(caller.userId, id, version);
+    if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
+    return {
+      pdf: await this.pdfs.coverSheetPdf(found),
+      filename: `${found.document.number}-v${found.version.version}.pdf`,
+    };
+  }
+
+  /** For signing: the current version of the owner's SWMS or cover sheet; 404 for anyone else's. */
+  async signingDocumentForOwner(ownerId: string, kind: SafetyDocumentKind, id: string): Promise<SigningDocument> {
+    const documents = this.documentsOf(kind);
+    if (!isUuid(id)) throw documents.errors.notFound();
+    const { document } = await documents.owned(ownerId, id);
+    const found = await this.signingDocumentVersion(kind, id, document.currentVersion);
+    if (!found) throw documents.errors.notFound();
+    return found;
+  }
+
+  /** For signing, without an owner check (the signer's token authorises it): one version, or undefined. */
+  async signingDocumentVersion(
+    kind: SafetyDocumentKind,
+    id: string,
+    version: number,
+  ): Promise<SigningDocument | undefined> {
+    if (!isUuid(id)) return undefined;
+    const found =
+      kind === 'swms'
+        ? await this.swms.versionOf(undefined, id, version)
+        : await this.coverSheets.versionOf(undefined, id, version);
+    if (!found) return undefined;
+    return {
+      kind,
+      id,
+      ownerId: found.document.userId,
+      number: found.document.number,
+      title: 'title' in found.body ? found.body.title || 'Untitled SWMS' : coverSheetTitle(found.body),
+      version,
+      fingerprint: found.version.fingerprint,
+      current: version === found.document.currentVersion,
+    };
+  }
+
+  /**
+   * For signing, without an owner check: the PDF of one version, with the worker sign-on register
+   * filled in from `register` (an empty paper register when none is given). Undefined when unknown.
+   */
+  async renderVersionPdf(
+    kind: SafetyDocumentKind,
+    id: string,
+    version: number,
+    options: { register?: RegisterEntry[] } = {},
+  ): Promise<Buffer | undefined> {
+    if (!isUuid(id)) return undefined;
+    if (kind === 'swms') {
+      const found = await this.swms.versionOf(undefined, id, version);
+      return found && this.pdfs.swmsPdf(found, { register: options.register ?? [] });
+    }
+    const found = await this.coverSheets.versionOf(undefined, id, version);
+    return found && this.pdfs.coverSheetPdf(found);
+  }
+
+  private documentsOf(kind: SafetyDocumentKind) {
+    return kind === 'swms' ? this.swms : this.coverSheets;
+  }
+
+  private async startingBody(userId: string, input: CreateSwmsInput): Promise<SwmsBody> {
+    if (input.template_id) {
+      const [template] = await safetyDocumentsRepo.currentOfMany(this.db, userId, 'swms', [input.template_id]);
+      if (!template?.document.isTemplate) throw new AppError(404, 'not_found', swmsMessages.templateNotFound);
+      return { ...parseSwmsBody(template.body), date_prepared: null, review_date: null };
+    }
+    if (input.starter) return swmsStarterBodies[input.starter]();
+    return emptySwmsBody();
+  }
+
+  private async assertOwnSwms(userId: string, ids: string[]) {
+    const found = await safetyDocumentsRepo.currentOfMany(this.db, userId, 'swms', ids);
+    if (found.length !== ids.length) {
+      throw new AppError(400, 'validation_failed', swmsMessages.unknownSwms, [
+        { path: 'swms_ids', message: swmsMessages.unknownSwms },
+      ]);
+    }
+  }
+
+  private async presentSwms(current: CurrentDocument<SwmsBody>): Promise<Swms> {
+    const { document, version, body } = current;
+    const history = await this.swms.history(document.id);
+    const missing = missingForReady(body);
+    return {
+      id: document.id,
+      number: document.number,
+      revision: document.revision,
+      current_version: document.currentVersion,
+      fingerprint: version.fingerprint,
+      status: statusOf(signedCount(history, document.currentVersion) > 0, missing.length === 0),
+      missing,
+      versions: presentHistory(history, document.currentVersion),
+      created_at: document.createdAt.toISOString(),
+      updated_at: document.updatedAt.toISOString(),
+      is_template: document.isTemplate,
+      body,
+    };
+  }
+
+  private async presentCoverSheet(userId: string, current: CurrentDocument<CoverSheetBody>): Promise<CoverSheet> {
+    const { document, version, body } = current;
+    const history = await this.coverSheets.history(document.id);
+    const missing = missingForCoverSheet(body);
+    return {
+      id: document.id,
+      number: document.number,
+      revision: document.revision,
+      current_version: document.currentVersion,
+      fingerprint: version.fingerprint,
+      status: statusOf(signedCount(history, document.currentVersion) > 0, missing.length === 0),
+      missing,
+      versions: presentHistory(history, document.currentVersion),
+      created_at: document.createdAt.toISOString(),
+      updated_at: document.updatedAt.toISOString(),
+      body,
+      linked_swms: await this.pdfs.linkedSwms(userId, body.swms_ids),
+    };
+  }
+}
+
+const statusOf = (signed: boolean, ready: boolean): SwmsStatus => (signed ? 'signed' : ready ? 'ready' : 'draft');
+
+type HistoryRow = { version: number; fingerprint: string; createdAt: Date; updatedAt: Date; signatureCount: number };
+
+const signedCount = (history: HistoryRow[], version: number) =>
+  history.find((row) => row.version === version)?.signatureCount ?? 0;
+
+const presentHistory = (history: HistoryRow[], currentVersion: number) =>
+  history.map((row) => ({
+    version: row.version,
+    fingerprint: row.fingerprint,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    signature_count: row.signatureCount,
+    current: row.version === currentVersion,
+  }));

@@ -1,0 +1,168 @@
+import { type MissingField, monthKey } from '@app/contract';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { SafetyDocumentKind } from '../../db/schema.ts';
+import { documentFingerprint, type JsonValue } from '../../platform/documents/fingerprint.ts';
+import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
+import { versionHasSignatures, voidOpenRequestsBefore } from '../../platform/documents/signatures.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { type SafetyDocumentRow, type SafetyVersionRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
+
+/** What differs between the kinds that share versioning: their number prefix, body and rules. */
+export type DocumentKindRules<Body extends { readonly [name: string]: JsonValue }> = {
+  kind: SafetyDocumentKind;
+  /** SWMS-2026-0001, CS-2026-0001. */
+  numberPrefix: string;
+  /** The body's fields in their fingerprint order (the schema's order; never reorder, ADR 0010). */
+  fieldOrder: readonly (keyof Body & string)[];
+  /** A stored body read back (jsonb does not keep key order; old rows may lack a newer field). */
+  parse: (stored: unknown) => Body;
+  missing: (body: Body) => MissingField[];
+  messages: { notFound: string; stale: string; signedCannotDelete: string };
+};
+
+/** A document as the current version stands. */
+export type CurrentDocument<Body> = { document: SafetyDocumentRow; version: SafetyVersionRow; body: Body };
+
+/**
+ * Numbering, autosave with optimistic concurrency, and versions that are never rewritten once
+ * signed (ADR 0016), for every kind of safety document. Every owner-side read is scoped by user.
+ */
+export class VersionedDocuments<Body extends { readonly [name: string]: JsonValue }> {
+  constructor(
+    private readonly db: Database,
+    readonly rules: DocumentKindRules<Body>,
+    private readonly now: () => Date,
+  ) {}
+
+  readonly errors = {
+    notFound: () => new AppError(404, 'not_found', this.rules.messages.notFound),
+    stale: () => new AppError(409, 'conflict', this.rules.messages.stale),
+    signed: () => new AppError(409, 'conflict', this.rules.messages.signedCannotDelete),
+  };
+
+  /** SHA-256 of the number, the version and the body: every version has its own fingerprint. */
+  fingerprint(number: string, version: number, body: Body): string {
+    const fields: Record<string, JsonValue> = { number, version };
+    for (const name of this.rules.fieldOrder) fields[name] = body[name] ?? null;
+    return documentFingerprint(fields);
+  }
+
+  async create(userId: string, body: Body, options: { isTemplate?: boolean } = {}): Promise<CurrentDocument<Body>> {
+    const business = await safetyDocumentsRepo.business(this.db, userId);
+    const year = Number(monthKey(this.now(), business?.timeZone ?? 'Australia/Sydney').slice(0, 4));
+    return this.db.transaction(async (tx) => {
+      const sequence = await nextDocumentNumber(tx, userId, this.rules.kind, year);
+      const number = formatDocumentNumber(this.rules.numberPrefix, year, sequence);
+      const fingerprint = this.fingerprint(number, 1, body);
+      const document = await safetyDocumentsRepo.insert(
+        tx,
+        {
+          userId,
+          kind: this.rules.kind,
+          number,
+          isTemplate: options.isTemplate ?? false,
+          ready: this.rules.missing(body).length === 0,
+        },
+        { body, fingerprint },
+      );
+      const version = await safetyDocumentsRepo.version(tx, document.id, 1);
+      if (!version) throw new Error('new version vanished');
+      return { document, version, body };
+    });
+  }
+
+  /**
+   * Saves `body` over the current version when nobody has signed it, else as the next version
+   * (voiding the open signing links of older ones), in one transaction. `revision` must be the
+   * document's revision the edit was made from: a stale save is refused (409), never applied.
+   */
+  async save(
+    userId: string,
+    id: string,
+    revision: number,
+    body: Body,
+    extra: { isTemplate?: boolean | undefined } = {},
+  ): Promise<CurrentDocument<Body>> {
+    return this.db.transaction(async (tx) => {
+      const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      if (!document) throw this.errors.notFound();
+      if (document.revision !== revision) throw this.errors.stale();
+      const current = await this.versionRow(tx, document.id, document.currentVersion);
+      const isTemplate = extra.isTemplate ?? document.isTemplate;
+      const unchanged =
+        this.fingerprint(document.number, document.currentVersion, body) === current.fingerprint &&
+        isTemplate === document.isTemplate;
+      if (unchanged) return { document, version: current, body };
+
+      const signed = await versionHasSignatures(tx, {
+        kind: this.rules.kind,
+        documentId: document.id,
+        version: document.currentVersion,
+      });
+      const nextVersion = signed ? document.currentVersion + 1 : document.currentVersion;
+      const values = { body, fingerprint: this.fingerprint(document.number, nextVersion, body) };
+      if (signed) {
+        await safetyDocumentsRepo.insertVersion(tx, document.id, nextVersion, values);
+        await voidOpenRequestsBefore(tx, { kind: this.rules.kind, documentId: document.id, version: nextVersion });
+      } else {
+        await safetyDocumentsRepo.rewriteVersion(tx, document.id, nextVersion, values);
+      }
+      const updated = await safetyDocumentsRepo.update(tx, document.id, {
+        currentVersion: nextVersion,
+        revision: document.revision + 1,
+        ready: this.rules.missing(body).length === 0,
+        isTemplate,
+      });
+      return { document: updated, version: await this.versionRow(tx, document.id, nextVersion), body };
+    });
+  }
+
+  /** Deletes a document nobody has signed (a signed one is a record to keep). */
+  async delete(userId: string, id: string): Promise<CurrentDocument<Body>> {
+    return this.db.transaction(async (tx) => {
+      const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      if (!document) throw this.errors.notFound();
+      if (await safetyDocumentsRepo.anyVersionSigned(tx, this.rules.kind, document.id)) throw this.errors.signed();
+      const current = await this.current(tx, document);
+      await safetyDocumentsRepo.delete(tx, userId, document.id);
+      return current;
+    });
+  }
+
+  /** The owner's document with its current version; 404 for another user's or an unknown id. */
+  async owned(userId: string, id: string): Promise<CurrentDocument<Body>> {
+    const document = await safetyDocumentsRepo.findOwned(this.db, userId, this.rules.kind, id);
+    if (!document) throw this.errors.notFound();
+    return this.current(this.db, document);
+  }
+
+  /** One version of a document, or undefined; `ownerId` undefined skips the owner check (token holders). */
+  async versionOf(ownerId: string | undefined, id: string, version: number) {
+    const document =
+      ownerId === undefined
+        ? await safetyDocumentsRepo.find(this.db, this.rules.kind, id)
+        : await safetyDocumentsRepo.findOwned(this.db, ownerId, this.rules.kind, id);
+    if (!document) return undefined;
+    const row = await safetyDocumentsRepo.version(this.db, document.id, version);
+    return row && { document, version: row, body: this.rules.parse(row.body) };
+  }
+
+  history(documentId: string) {
+    return safetyDocumentsRepo.history(this.db, this.rules.kind, documentId);
+  }
+
+  signatures(documentId: string, version: number) {
+    return safetyDocumentsRepo.signatures(this.db, this.rules.kind, documentId, version);
+  }
+
+  private async current(db: Queryable, document: SafetyDocumentRow): Promise<CurrentDocument<Body>> {
+    const version = await this.versionRow(db, document.id, document.currentVersion);
+    return { document, version, body: this.rules.parse(version.body) };
+  }
+
+  private async versionRow(db: Queryable, documentId: string, version: number) {
+    const row = await safetyDocumentsRepo.version(db, documentId, version);
+    if (!row) throw new Error(`version ${version} of ${documentId} is missing`);
+    return row;
+  }
+}

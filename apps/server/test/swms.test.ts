@@ -1,0 +1,474 @@
+import { type CoverSheet, emptySwmsBody, type Session, type Swms, type SwmsBody, swmsMessages } from '@app/contract';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { SwmsService } from '../src/features/swms/swms.service.ts';
+import { SwmsPdfService } from '../src/features/swms/swms-pdf.service.ts';
+import { storedSecret } from '../src/platform/crypto/secrets.ts';
+import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
+import { StoredFiles } from '../src/platform/storage/stored-files.ts';
+import { setUpTestApp, testFilesRoot } from './support/app.ts';
+import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import type { TestDatabase } from './support/database.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
+import { pdfText } from './support/pdf-tools.ts';
+import { errorOf } from './support/responses.ts';
+
+let database: TestDatabase;
+let mail: MailCatcher;
+let app: App;
+
+setUpTestApp({ clock: () => new Date('2026-11-15T02:00:00Z') }, (environment) => {
+  ({ database, mail, app } = environment);
+});
+
+const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const send = (session: Session | null, method: Method, url: string, payload?: object) =>
+  app.inject({ method, url, headers: session ? bearer(session) : {}, ...(payload ? { payload } : {}) });
+
+const createSwms = async (session: Session, payload: object = {}): Promise<Swms> => {
+  const response = await send(session, 'POST', '/api/swms', payload);
+  expect(response.statusCode).toBe(201);
+  return response.json();
+};
+const saveSwms = (session: Session, swms: Pick<Swms, 'id' | 'revision'>, body: SwmsBody, extra: object = {}) =>
+  send(session, 'PUT', `/api/swms/${swms.id}`, { revision: swms.revision, body, ...extra });
+const createCoverSheet = async (session: Session, swmsIds: string[]): Promise<CoverSheet> => {
+  const response = await send(session, 'POST', '/api/swms/cover-sheets', { swms_ids: swmsIds });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+};
+
+async function newUser() {
+  const session = await registerConfirmedUser(app, mail);
+  await query(
+    `update profiles set company_name = 'Dry Wet Areas Pty Ltd', company_abn = '51824753556',
+       company_address = '3 Trade St, Penrith NSW 2750', company_phone = '02 4700 1234',
+       company_email = 'office@drywet.example' where id = $1`,
+    [session.user.id],
+  );
+  return session;
+}
+
+/** A signature on a version, as the signing feature will write it (ADR 0015). */
+async function signVersion(
+  session: Session,
+  kind: 'swms' | 'cover_sheet',
+  id: string,
+  version: number,
+  name = 'Kim Worker',
+) {
+  await query(
+    `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
+       signer_name, signer_company, expires_at, signed_at, fingerprint_at_sign)
+     values ($1, $2, $3, $4, 'f', $5, 'Crew Co', now() + interval '14 days', now(), 'f')`,
+    [session.user.id, kind, id, version, name],
+  );
+}
+async function openRequest(session: Session, id: string, version: number) {
+  const result = await query(
+    `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
+       signer_name, expires_at) values ($1, 'swms', $2, $3, 'f', 'Pending Pat', now() + interval '14 days') returning id`,
+    [session.user.id, id, version],
+  );
+  return String(result.rows[0].id);
+}
+
+const readyBody = (): SwmsBody => ({
+  ...emptySwmsBody(),
+  title: 'Balcony membrane, Level 3',
+  work_location: '12 Harbour St, Sydney NSW 2000',
+  scope_of_work: 'Prime and apply two coats of membrane to the balcony.',
+  person_responsible: 'Sam Supervisor',
+  hrcw_categories: ['fall_over_2m'],
+  steps: [
+    {
+      description: 'Grind the screed high spots',
+      hazards: 'Silica dust from grinding',
+      initial_risk: { likelihood: 'likely', consequence: 'major' },
+      controls: [{ level: 'engineering', text: 'Shrouded grinder with M-class extraction' }],
+      residual_risk: { likelihood: 'unlikely', consequence: 'moderate' },
+      responsible: 'Applicator',
+    },
+  ],
+  ppe: ['P2 respirator, fit-tested'],
+  emergency_procedures: 'Call 000, then the supervisor.',
+});
+
+describe('SWMS', () => {
+  it('creates an empty draft with the next number, saves it, and lists it newest first with search and status', async () => {
+    const user = await newUser();
+    const first = await createSwms(user);
+    expect(first).toMatchObject({ number: 'SWMS-2026-0001', status: 'draft', current_version: 1, revision: 0 });
+    expect(first.body.date_prepared).toBe('2026-11-15');
+    expect(first.missing.map((item) => item.path)).toContain('hrcw_categories');
+
+    const saved: Swms = (await saveSwms(user, first, { ...readyBody(), date_prepared: '2026-11-15' })).json();
+    expect(saved).toMatchObject({ status: 'ready', revision: 1, current_version: 1, missing: [] });
+    expect(saved.fingerprint).not.toBe(first.fingerprint);
+
+    const second = await createSwms(user, { starter: 'waterproofing' });
+    expect(second.number).toBe('SWMS-2026-0002');
+    expect(second.body.steps.length).toBeGreaterThanOrEqual(5);
+    expect(second.body.steps.map((step) => step.hazards).join(' ')).toMatch(/silica/i);
+
+    const list = (await send(user, 'GET', '/api/swms')).json();
+    expect(list.items.map((item: { id: string }) => item.id)).toEqual([second.id, first.id]);
+    const searched = (await send(user, 'GET', '/api/swms?q=harbour')).json();
+    expect(searched.items.map((item: { id: string }) => item.id)).toEqual([first.id]);
+    const ready = (await send(user, 'GET', '/api/swms?status=ready')).json();
+    expect(ready.items.map((item: { id: string }) => item.id)).toEqual([first.id]);
+    const reread: Swms = (await send(user, 'GET', `/api/swms/${first.id}`)).json();
+    expect(reread.body).toEqual(saved.body);
+  });
+
+  it('starts from a saved template, and refuses a SWMS that is not one', async () => {
+    const user = await newUser();
+    const source = await createSwms(user);
+    expect((await send(user, 'POST', '/api/swms', { template_id: source.id })).statusCode).toBe(404);
+    const template: Swms = (await saveSwms(user, source, readyBody(), { is_template: true })).json();
+    expect(template.is_template).toBe(true);
+    const copy = await createSwms(user, { template_id: source.id });
+    expect(copy.body.steps).toEqual(readyBody().steps);
+    expect(copy.id).not.toBe(source.id);
+    const templates = (await send(user, 'GET', '/api/swms?templates=true')).json();
+    expect(templates.items.map((item: { id: string }) => item.id)).toEqual([source.id]);
+  });
+
+  it('refuses a stale autosave with 409 and keeps the newer save', async () => {
+    const user = await newUser();
+    const swms = await createSwms(user);
+    const phone = await saveSwms(user, swms, { ...emptySwmsBody(), title: 'Newer from the phone' });
+    expect(phone.statusCode).toBe(200);
+    const laptop = await saveSwms(user, swms, { ...emptySwmsBody(), title: 'Stale from the laptop' });
+    expect(laptop.statusCode).toBe(409);
+    expect(errorOf(laptop)).toMatchObject({ code: 'conflict', message: swmsMessages.staleSave });
+    const stored: Swms = (await send(user, 'GET', `/api/swms/${swms.id}`)).json();
+    expect(stored.body.title).toBe('Newer from the phone');
+    expect(stored.revision).toBe(1);
+
+    // Two saves racing from one revision: exactly one wins.
+    const racing = await Promise.all(
+      ['A', 'B', 'C'].map((title) => saveSwms(user, stored, { ...emptySwmsBody(), title })),
+    );
+    expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('turns an edit of a signed version into a new version, voiding open links and keeping the old one readable', async () => {
+    const user = await newUser();
+    const created = await createSwms(user);
+    const v1: Swms = (await saveSwms(user, created, readyBody())).json();
+    await signVersion(user, 'swms', v1.id, 1);
+    const pending = await openRequest(user, v1.id, 1);
+    const signedView: Swms = (await send(user, 'GET', `/api/swms/${v1.id}`)).json();
+    expect(signedView.status).toBe('signed');
+
+    const edited: Swms = (
+      await saveSwms(user, v1, { ...readyBody(), title: 'Balcony membrane, Level 3 (rev)' })
+    ).json();
+    expect(edited.current_version).toBe(2);
+    expect(edited.status).toBe('ready');
+    expect(edited.fingerprint).not.toBe(v1.fingerprint);
+    expect(edited.versions.map((version) => [version.version, version.current, version.signature_count])).toEqual([
+      [1, false, 1],
+      [2, true, 0],
+    ]);
+    const voided = await query('select revoked_reason from signature_requests where id = $1', [pending]);
+    expect(voided.rows[0].revoked_reason).toBe('new_version');
+
+    const old = (await send(user, 'GET', `/api/swms/${v1.id}/versions/1`)).json();
+    expect(old).toMatchObject({ version: 1, current: false, fingerprint: v1.fingerprint });
+    expect(old.body.title).toBe('Balcony membrane, Level 3');
+    expect(old.signatures).toEqual([expect.objectContaining({ signer_name: 'Kim Worker', signer_company: 'Crew Co' })]);
+
+    // Further edits of the unsigned v2 stay on v2; v1 is never rewritten.
+    const again: Swms = (await saveSwms(user, edited, { ...readyBody(), title: 'Third title' })).json();
+    expect(again.current_version).toBe(2);
+    expect((await send(user, 'GET', `/api/swms/${v1.id}/versions/1`)).json().fingerprint).toBe(v1.fingerprint);
+    expect((await send(user, 'DELETE', `/api/swms/${v1.id}`)).statusCode).toBe(409);
+    expect((await send(user, 'GET', `/api/swms/${v1.id}/versions/3`)).statusCode).toBe(404);
+  });
+
+  it('answers the public verification page with the version, fingerprint, business and status only', async () => {
+    const user = await newUser();
+    const created = await createSwms(user);
+    const v1: Swms = (await saveSwms(user, created, readyBody())).json();
+    await signVersion(user, 'swms', v1.id, 1);
+    await saveSwms(user, v1, { ...readyBody(), title: 'Changed' });
+    const response = await send(null, 'GET', `/api/verify/swms/${v1.id}/1`);
+    expect(response.statusCode).toBe(200);
+    const verification = response.json();
+    expect(verification).toMatchObject({
+      number: v1.number,
+      version: 1,
+      fingerprint: v1.fingerprint,
+      business_name: 'Dry Wet Areas Pty Ltd',
+      status: 'superseded',
+      signature_count: 1,
+    });
+    expect(Object.keys(verification).sort()).toEqual(
+      ['business_name', 'fingerprint', 'number', 'signature_count', 'status', 'version', 'version_date'].sort(),
+    );
+    expect(JSON.stringify(verification)).not.toContain('Harbour');
+    expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/9`)).statusCode).toBe(404);
+    expect((await send(null, 'GET', '/api/verify/swms/not-a-uuid/1')).statusCode).toBe(404);
+  });
+
+  it('deletes an unsigned SWMS', async () => {
+    const user = await newUser();
+    const swms = await createSwms(user);
+    expect((await send(user, 'DELETE', `/api/swms/${swms.id}`)).statusCode).toBe(200);
+    expect((await send(user, 'GET', `/api/swms/${swms.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('SWMS cover sheets', () => {
+  it('pre-fills the business from the profile, links only own SWMS, versions on edit after a signature', async () => {
+    const user = await newUser();
+    const swms = await createSwms(user, { starter: 'waterproofing' });
+    const sheet = await createCoverSheet(user, [swms.id]);
+    expect(sheet.number).toBe('CS-2026-0001');
+    expect(sheet.body.business).toEqual({
+      name: 'Dry Wet Areas Pty Ltd',
+      abn: '51824753556',
+      address: '3 Trade St, Penrith NSW 2750',
+      phone: '02 4700 1234',
+      email: 'office@drywet.example',
+    });
+    expect(sheet.linked_swms).toEqual([
+      { id: swms.id, number: swms.number, title: swms.body.title, current_version: 1 },
+    ]);
+
+    const body = {
+      ...sheet.body,
+      principal_contractor: {
+        ...sheet.body.principal_contractor,
+        company: 'Harbourside Builders',
+        project_name: 'The Quay',
+      },
+      other_documents: ['SDS: membrane primer'],
+    };
+    const saved = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, { revision: 0, body });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ status: 'ready', revision: 1 });
+    const stale = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, { revision: 0, body });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).message).toBe(swmsMessages.staleCoverSheetSave);
+
+    await signVersion(user, 'cover_sheet', sheet.id, 1, 'Pat Approver');
+    const edited = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+      revision: 1,
+      body: { ...body, other_documents: [] },
+    });
+    expect(edited.json().current_version).toBe(2);
+
+    const list = (await send(user, 'GET', '/api/swms/cover-sheets')).json();
+    expect(list.items).toEqual([
+      expect.objectContaining({ id: sheet.id, principal_contractor: 'Harbourside Builders', swms_count: 1 }),
+    ]);
+    const other = await createCoverSheet(user, []);
+    expect((await send(user, 'DELETE', `/api/swms/cover-sheets/${other.id}`)).statusCode).toBe(200);
+    expect((await send(user, 'DELETE', `/api/swms/cover-sheets/${sheet.id}`)).statusCode).toBe(409);
+  });
+});
+
+describe('SWMS PDF', () => {
+  it('prints the cover sheet in front, the steps with their ratings as text, the categories, marks and register', async () => {
+    const user = await newUser();
+    const created = await createSwms(user, { starter: 'waterproofing' });
+    const swms: Swms = (
+      await saveSwms(user, created, {
+        ...created.body,
+        work_location: '12 Harbour St, Sydney NSW 2000',
+        person_responsible: 'Sam Supervisor',
+        hrcw_categories: ['fall_over_2m', 'energised_electrical'],
+      })
+    ).json();
+    const sheet = await createCoverSheet(user, [swms.id]);
+    await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+      revision: 0,
+      body: {
+        ...sheet.body,
+        principal_contractor: { ...sheet.body.principal_contractor, company: 'Harbourside Builders Pty Ltd' },
+      },
+    });
+
+    const response = await send(user, 'GET', `/api/swms/${swms.id}/pdf`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(response.rawPayload);
+    const flat = text.replace(/\s+/g, ' ');
+    expect(text.indexOf('SWMS Cover Sheet')).toBeLessThan(text.indexOf('Safe Work Method Statement'));
+    expect(flat).toContain('Harbourside Builders Pty Ltd');
+    expect(flat).toContain('Risk of a fall of more than 2 m');
+    expect(flat).toContain('Substrate preparation: grind');
+    expect(flat).toMatch(/EXTREME|HIGH/);
+    expect(flat).toContain('LOW');
+    expect(flat).toContain('Worker sign-on register');
+    expect(flat).toContain('read and understood');
+    expect(flat).toContain(`${swms.number} · v1 · SHA-256 ${swms.fingerprint.slice(0, 12)}`);
+    expect(flat).toContain(`/verify/swms/${swms.id}/1`);
+    expect(flat).toContain(swms.fingerprint);
+
+    const coverPdf = await send(user, 'GET', `/api/swms/cover-sheets/${sheet.id}/pdf`);
+    expect(coverPdf.statusCode).toBe(200);
+    expect((await pdfText(coverPdf.rawPayload)).replace(/\s+/g, ' ')).toContain('Harbourside Builders Pty Ltd');
+  });
+
+  it('renders a draft fresh each time and serves a signed version from the PDF cache', async () => {
+    const user = await newUser();
+    const swms = await createSwms(user, { starter: 'waterproofing' });
+    const download = async () => (await send(user, 'GET', `/api/swms/${swms.id}/pdf`)).rawPayload;
+    await signVersion(user, 'swms', swms.id, 1);
+    const first = await download();
+    // pdfkit stamps each render with its own creation time and id: equal bytes mean the cache.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await download()).equals(first)).toBe(true);
+    const older = await send(user, 'GET', `/api/swms/${swms.id}/pdf?version=1`);
+    expect(older.rawPayload.equals(first)).toBe(true);
+  });
+
+  it('fills the register with signed entries for the signing feature, and reads versions without an owner', async () => {
+    const user = await newUser();
+    const swms = await createSwms(user, { starter: 'waterproofing' });
+    const service = new SwmsService(
+      database.db,
+      new SwmsPdfService(
+        database.db,
+        new StoredFiles(database.db, createLocalDiskStorage(testFilesRoot), storedSecret(database.db, 'file-urls')),
+        createLocalDiskStorage(testFilesRoot),
+        (id, version) => `http://app.test/verify/swms/${id}/${version}`,
+        { warn: () => {} },
+      ),
+      () => new Date('2026-11-15T02:00:00Z'),
+    );
+    const signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } })
+      .png()
+      .toBuffer();
+    const pdf = await service.renderVersionPdf('swms', swms.id, 1, {
+      register: [
+        { name: 'Kim Worker', company: 'Crew Co', signedAt: new Date('2026-11-16T22:30:00Z'), signature },
+        { name: 'Lee Labourer', company: 'Crew Co', signedAt: new Date('2026-11-16T22:35:00Z'), signature: null },
+      ],
+    });
+    const text = (await pdfText(pdf ?? Buffer.alloc(0))).replace(/\s+/g, ' ');
+    expect(text).toContain('Kim Worker');
+    expect(text).toContain('Lee Labourer');
+    expect(text).toContain('17 Nov 2026');
+
+    expect(await service.signingDocumentVersion('swms', swms.id, 1)).toEqual({
+      kind: 'swms',
+      id: swms.id,
+      ownerId: user.user.id,
+      number: swms.number,
+      title: swms.body.title,
+      version: 1,
+      fingerprint: swms.fingerprint,
+      current: true,
+    });
+    expect(await service.signingDocumentVersion('swms', swms.id, 2)).toBeUndefined();
+    expect((await service.signingDocumentForOwner(user.user.id, 'swms', swms.id)).fingerprint).toBe(swms.fingerprint);
+    const stranger = await newUser();
+    await expect(service.signingDocumentForOwner(stranger.user.id, 'swms', swms.id)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    const sheet = await createCoverSheet(user, [swms.id]);
+    expect((await service.signingDocumentForOwner(user.user.id, 'cover_sheet', sheet.id)).number).toBe('CS-2026-0001');
+    expect(await service.renderVersionPdf('cover_sheet', sheet.id, 1)).toBeInstanceOf(Buffer);
+  });
+});
+
+describe('SWMS isolation and hostile input', () => {
+  it("lets user B neither read, list, save, delete, download nor link user A's SWMS and cover sheets", async () => {
+    const alice = await newUser();
+    const bob = await newUser();
+    const swms = await createSwms(alice, { starter: 'waterproofing' });
+    const sheet = await createCoverSheet(alice, [swms.id]);
+
+    const attempts = [
+      send(bob, 'GET', `/api/swms/${swms.id}`),
+      send(bob, 'PUT', `/api/swms/${swms.id}`, { revision: 0, body: emptySwmsBody() }),
+      send(bob, 'DELETE', `/api/swms/${swms.id}`),
+      send(bob, 'GET', `/api/swms/${swms.id}/versions/1`),
+      send(bob, 'GET', `/api/swms/${swms.id}/pdf`),
+      send(bob, 'POST', '/api/swms', { template_id: swms.id }),
+      send(bob, 'GET', `/api/swms/cover-sheets/${sheet.id}`),
+      send(bob, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, { revision: 0, body: sheet.body }),
+      send(bob, 'DELETE', `/api/swms/cover-sheets/${sheet.id}`),
+      send(bob, 'GET', `/api/swms/cover-sheets/${sheet.id}/pdf`),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.statusCode).toBe(404);
+    expect((await send(bob, 'GET', '/api/swms')).json().items).toEqual([]);
+    expect((await send(bob, 'GET', '/api/swms/cover-sheets')).json().items).toEqual([]);
+    const stolenLink = await send(bob, 'POST', '/api/swms/cover-sheets', { swms_ids: [swms.id] });
+    expect(stolenLink.statusCode).toBe(400);
+    expect(errorOf(stolenLink).message).toBe(swmsMessages.unknownSwms);
+
+    const intact: Swms = (await send(alice, 'GET', `/api/swms/${swms.id}`)).json();
+    expect(intact.revision).toBe(0);
+    expect((await send(alice, 'GET', `/api/swms/cover-sheets/${sheet.id}`)).statusCode).toBe(200);
+  });
+
+  it('sends visitors away from every signed-in endpoint', async () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const calls: Array<[Method, string, object?]> = [
+      ['GET', '/api/swms'],
+      ['POST', '/api/swms', {}],
+      ['GET', `/api/swms/${id}`],
+      ['PUT', `/api/swms/${id}`, { revision: 0, body: emptySwmsBody() }],
+      ['DELETE', `/api/swms/${id}`],
+      ['GET', `/api/swms/${id}/versions/1`],
+      ['GET', `/api/swms/${id}/pdf`],
+      ['GET', '/api/swms/cover-sheets'],
+      ['POST', '/api/swms/cover-sheets', {}],
+      ['GET', `/api/swms/cover-sheets/${id}`],
+      ['PUT', `/api/swms/cover-sheets/${id}`, {}],
+      ['DELETE', `/api/swms/cover-sheets/${id}`],
+      ['GET', `/api/swms/cover-sheets/${id}/pdf`],
+    ];
+    for (const [method, url, payload] of calls) {
+      expect((await send(null, method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('refuses malformed and oversized input with field errors, and unknown ids with 404', async () => {
+    const user = await newUser();
+    const swms = await createSwms(user);
+    const tooManySteps = { ...emptySwmsBody(), steps: Array.from({ length: 61 }, () => readyBody().steps[0]) };
+    const cases: object[] = [
+      { revision: 0, body: tooManySteps },
+      { revision: 0, body: { ...emptySwmsBody(), title: 'x'.repeat(201) } },
+      { revision: 0, body: { ...emptySwmsBody(), ppe: Array.from({ length: 41 }, (_, index) => `item ${index}`) } },
+      { revision: 0, body: { ...emptySwmsBody(), hrcw_categories: ['not_a_category'] } },
+      { revision: 0, body: { ...emptySwmsBody(), hrcw_categories: ['diving', 'diving'] } },
+      { revision: 0, body: { ...emptySwmsBody(), review_date: '2026-02-31' } },
+      {
+        revision: 0,
+        body: { ...emptySwmsBody(), steps: [{ ...readyBody().steps[0], initial_risk: { likelihood: 'often' } }] },
+      },
+      { revision: -1, body: emptySwmsBody() },
+      { revision: '0', body: emptySwmsBody() },
+      { body: emptySwmsBody() },
+    ];
+    for (const payload of cases) {
+      const response = await send(user, 'PUT', `/api/swms/${swms.id}`, payload);
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 120)).toBe(400);
+      expect(errorOf(response).code).toBe('validation_failed');
+    }
+    expect((await send(user, 'POST', '/api/swms', { starter: 'roofing' })).statusCode).toBe(400);
+    expect((await send(user, 'POST', '/api/swms', { template_id: 'nope' })).statusCode).toBe(400);
+    expect((await send(user, 'GET', '/api/swms/not-a-uuid')).statusCode).toBe(404);
+    expect((await send(user, 'GET', `/api/swms/${swms.id}/versions/0`)).statusCode).toBe(400);
+    expect((await send(user, 'GET', '/api/swms?limit=1000')).statusCode).toBe(400);
+    const sheet = await createCoverSheet(user, []);
+    const badSheet = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+      revision: 0,
+      body: { ...sheet.body, swms_ids: [swms.id, swms.id] },
+    });
+    expect(badSheet.statusCode).toBe(400);
+    const stored: Swms = (await send(user, 'GET', `/api/swms/${swms.id}`)).json();
+    expect(stored.revision).toBe(0);
+  });
+});

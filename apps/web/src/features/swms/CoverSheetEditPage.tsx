@@ -1,0 +1,229 @@
+import { type CoverSheet, type CoverSheetBody, SWMS_LIMITS } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
+import { toast } from '../../components/ui/notifications/index.ts';
+import { QueryView } from '../../components/ui/QueryView.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { useCoverSheet } from './api/get-cover-sheet.ts';
+import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
+import { useSwmsList } from './api/get-swms-list.ts';
+import { saveCoverSheet } from './api/save-cover-sheet.ts';
+import { rememberSavedCoverSheet } from './api/swms-keys.ts';
+import { Checkbox } from './components/PlantAndSubstances.tsx';
+import { FormSection, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
+import { TextListField } from './components/TextListField.tsx';
+import { AutosaveNotice } from './SwmsPage.tsx';
+import type { SigningPanel } from './swms-signing-slot.ts';
+import { useAutosave } from './use-autosave.ts';
+
+/** /swms/cover-sheet/edit/:id: a cover sheet, saved as the user types. */
+export default function CoverSheetEditPage({ signingPanel }: { signingPanel?: SigningPanel }) {
+  const auth = useAuth();
+  const { id = '' } = useParams();
+  if (auth.status !== 'signed-in') return null; // The route is guarded; this only narrows the type.
+  return <CoverSheetLoader userId={auth.session.user.id} id={id} signingPanel={signingPanel} />;
+}
+
+function CoverSheetLoader({
+  userId,
+  id,
+  signingPanel,
+}: {
+  userId: string;
+  id: string;
+  signingPanel: SigningPanel | undefined;
+}) {
+  const sheet = useCoverSheet(userId, id);
+  const [generation, setGeneration] = useState(0);
+  return (
+    <QueryView query={sheet} what="this cover sheet">
+      {(loaded) => (
+        <CoverSheetEditor
+          key={`${loaded.id}-${generation}`}
+          userId={userId}
+          initial={loaded}
+          signingPanel={signingPanel}
+          onReload={async () => {
+            await sheet.refetch();
+            setGeneration((count) => count + 1);
+          }}
+        />
+      )}
+    </QueryView>
+  );
+}
+
+type Section = 'business' | 'principal_contractor' | 'approved_by';
+/** The text fields of a section (its dates have their own inputs). */
+type TextKey<S extends Section> = {
+  [K in keyof CoverSheetBody[S]]: CoverSheetBody[S][K] extends string ? K : never;
+}[keyof CoverSheetBody[S]];
+
+function CoverSheetEditor({
+  userId,
+  initial,
+  signingPanel,
+  onReload,
+}: {
+  userId: string;
+  initial: CoverSheet;
+  signingPanel: SigningPanel | undefined;
+  onReload: () => Promise<void>;
+}) {
+  const queryClient = useQueryClient();
+  const [server, setServer] = useState(initial);
+  const autosave = useAutosave<CoverSheetBody, CoverSheet>(
+    { revision: initial.revision, body: initial.body },
+    (revision, body) => saveCoverSheet(initial.id, { revision, body }),
+    (saved) => {
+      setServer(saved);
+      rememberSavedCoverSheet(queryClient, userId, saved);
+    },
+  );
+  const body = autosave.body;
+  const swmsList = useSwmsList(userId, {});
+  const setIn = <S extends Section, K extends keyof CoverSheetBody[S]>(
+    section: S,
+    key: K,
+    value: CoverSheetBody[S][K],
+  ) => autosave.update({ ...body, [section]: { ...body[section], [key]: value } });
+  const text = <S extends Section>(section: S, key: TextKey<S>, label: string, max: number = SWMS_LIMITS.shortText) => (
+    <TextField
+      label={label}
+      value={String(body[section][key])}
+      maxLength={max}
+      onChange={(event) => autosave.update({ ...body, [section]: { ...body[section], [key]: event.target.value } })}
+    />
+  );
+  const download = async () => {
+    try {
+      await autosave.flush();
+      await downloadCoverSheetPdf(server.id);
+    } catch (error) {
+      toast({ title: 'Download failed', description: requestErrorMessage(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <SwmsFrame
+      title={`Cover sheet ${server.number}`}
+      actions={<Button onClick={() => void download()}>Download PDF</Button>}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <StatusBadge status={server.status} />
+        <span>
+          Version {server.current_version} (current) ·{' '}
+          <Link to="/swms/cover-sheet" className={textLinkClasses}>
+            All cover sheets
+          </Link>
+        </span>
+      </div>
+      <AutosaveNotice state={autosave.state} onRetry={autosave.retry} onReload={onReload} />
+      <MissingList missing={server.missing} what="cover sheet" />
+
+      <FormSection title="SWMS covered">
+        {swmsList.data ? (
+          swmsList.data.items.length > 0 ? (
+            <fieldset className="flex flex-col">
+              <legend className="sr-only">SWMS covered</legend>
+              {swmsList.data.items.map((swms) => (
+                <Checkbox
+                  key={swms.id}
+                  label={`${swms.number}: ${swms.title || 'Untitled SWMS'}`}
+                  checked={body.swms_ids.includes(swms.id)}
+                  onChange={(checked) =>
+                    autosave.update({
+                      ...body,
+                      swms_ids: checked ? [...body.swms_ids, swms.id] : body.swms_ids.filter((id) => id !== swms.id),
+                    })
+                  }
+                />
+              ))}
+            </fieldset>
+          ) : (
+            <p>
+              You have no SWMS yet.{' '}
+              <Link to="/swms" className={textLinkClasses}>
+                Create one
+              </Link>{' '}
+              first.
+            </p>
+          )
+        ) : (
+          <p>Loading your SWMS...</p>
+        )}
+      </FormSection>
+
+      <FormSection title="Principal contractor">
+        {text('principal_contractor', 'company', 'Principal contractor')}
+        {text('principal_contractor', 'project_name', 'Project name')}
+        {text('principal_contractor', 'site_address', 'Site address', SWMS_LIMITS.itemText)}
+        {text('principal_contractor', 'project_manager', 'Project manager')}
+        <TextField
+          label="Date the SWMS was given to them"
+          type="date"
+          value={body.principal_contractor.date_given ?? ''}
+          onChange={(event) => setIn('principal_contractor', 'date_given', event.target.value || null)}
+        />
+      </FormSection>
+
+      <FormSection title="Your business">
+        {text('business', 'name', 'Business name')}
+        {text('business', 'abn', 'ABN', 20)}
+        {text('business', 'address', 'Business address', SWMS_LIMITS.itemText)}
+        {text('business', 'phone', 'Phone', 50)}
+        {text('business', 'email', 'Email')}
+      </FormSection>
+
+      <FormSection title="Approval and review">
+        {text('approved_by', 'name', 'Approved by (name)')}
+        {text('approved_by', 'position', 'Approver position')}
+        <TextField
+          label="Approval date"
+          type="date"
+          value={body.approved_by.date ?? ''}
+          onChange={(event) => setIn('approved_by', 'date', event.target.value || null)}
+        />
+        <TextField
+          label="Person responsible for compliance"
+          value={body.person_responsible}
+          maxLength={SWMS_LIMITS.shortText}
+          onChange={(event) => autosave.update({ ...body, person_responsible: event.target.value })}
+        />
+        <TextField
+          label="Review date"
+          type="date"
+          value={body.review_date ?? ''}
+          onChange={(event) => autosave.update({ ...body, review_date: event.target.value || null })}
+        />
+      </FormSection>
+
+      <FormSection title="Other attached documents">
+        <TextListField
+          items={body.other_documents}
+          onChange={(items) => autosave.update({ ...body, other_documents: items })}
+          noun="document"
+          hint="e.g. SDS: membrane primer, test and tag register."
+          emptyText="Only the SWMS above are attached."
+        />
+        <p className="text-sm">
+          Attached:{' '}
+          {[
+            ...server.linked_swms.map((swms) => `${swms.number} (v${swms.current_version})`),
+            ...body.other_documents,
+          ].join(', ') || 'nothing yet'}
+        </p>
+      </FormSection>
+
+      {signingPanel ? (
+        <FormSection title="Send for signing">
+          {signingPanel({ kind: 'cover_sheet', id: server.id, version: server.current_version })}
+        </FormSection>
+      ) : null}
+    </SwmsFrame>
+  );
+}

@@ -1,0 +1,178 @@
+import { type SwmsStatus, type SwmsSummary, swmsStarters, swmsStatuses } from '@app/contract';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
+import { Field } from '../../components/ui/Field.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { useCreateSwmsMutation } from './api/create-swms.ts';
+import { useSwmsList } from './api/get-swms-list.ts';
+import { FormSection, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
+
+const SEARCH_DELAY_MS = 300;
+const parseStatus = (value: string | null): SwmsStatus | undefined => swmsStatuses.find((status) => status === value);
+
+/** /swms: the user's SWMS, newest first, and a way to start one. */
+export default function SwmsListPage() {
+  const auth = useAuth();
+  if (auth.status !== 'signed-in') return null; // The route is guarded; this only narrows the type.
+  return <SwmsList userId={auth.session.user.id} />;
+}
+
+function SwmsList({ userId }: { userId: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = { q: searchParams.get('q')?.trim() || undefined, status: parseStatus(searchParams.get('status')) };
+  const [searchText, setSearchText] = useState(filters.q ?? '');
+  const list = useSwmsList(userId, filters);
+
+  const currentQuery = filters.q ?? '';
+  useEffect(() => {
+    if (searchText.trim() === currentQuery) return;
+    const timer = setTimeout(() => {
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          if (searchText.trim()) next.set('q', searchText.trim());
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, currentQuery, setSearchParams]);
+
+  const setStatus = (status: string) =>
+    setSearchParams((params) => {
+      const next = new URLSearchParams(params);
+      if (parseStatus(status)) next.set('status', status);
+      else next.delete('status');
+      return next;
+    });
+
+  return (
+    <SwmsFrame
+      title="Safe Work Method Statements"
+      actions={
+        <Link to="/swms/cover-sheet" className={textLinkClasses}>
+          Cover sheets
+        </Link>
+      }
+    >
+      <NewSwms userId={userId} />
+      <FormSection title="Your SWMS">
+        <search className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+          <TextField
+            label="Search SWMS"
+            type="search"
+            hint="By title, location or number."
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+          <Field label="Status">
+            {(control) => (
+              <select {...control} value={filters.status ?? ''} onChange={(event) => setStatus(event.target.value)}>
+                <option value="">All</option>
+                <option value="draft">Drafts</option>
+                <option value="ready">Ready</option>
+                <option value="signed">Signed</option>
+              </select>
+            )}
+          </Field>
+        </search>
+        {list.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <Alert tone="error">Your SWMS could not be loaded. {requestErrorMessage(list.error)}</Alert>
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : list.data ? (
+          list.data.items.length > 0 ? (
+            <ul className="flex flex-col gap-3">
+              {list.data.items.map((item) => (
+                <SwmsListItem key={item.id} swms={item} />
+              ))}
+            </ul>
+          ) : (
+            <p>{filters.q || filters.status ? 'No SWMS match. Try other words, or choose All.' : 'No SWMS yet.'}</p>
+          )
+        ) : (
+          <Spinner label="Loading SWMS..." />
+        )}
+      </FormSection>
+    </SwmsFrame>
+  );
+}
+
+function SwmsListItem({ swms }: { swms: SwmsSummary }) {
+  return (
+    <li className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <Link to={`/swms/${swms.id}`} className={`break-words text-base ${textLinkClasses}`}>
+          {swms.title || 'Untitled SWMS'}
+        </Link>
+        <StatusBadge status={swms.status} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {[swms.number, `v${swms.current_version}`, swms.work_location, swms.is_template ? 'Template' : null]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+    </li>
+  );
+}
+
+/** Start from blank, from a built-in starter, or from one of the user's templates. */
+function NewSwms({ userId }: { userId: string }) {
+  const navigate = useNavigate();
+  const templates = useSwmsList(userId, { templates: true });
+  const [source, setSource] = useState('starter:waterproofing');
+  const create = useCreateSwmsMutation(userId, (swms) => navigate(`/swms/${swms.id}`));
+  const start = () => {
+    const [kind, value] = source.split(':');
+    create.mutate(
+      kind === 'template'
+        ? { template_id: value }
+        : kind === 'starter' && value === 'waterproofing'
+          ? { starter: value }
+          : {},
+    );
+  };
+  return (
+    <FormSection title="New SWMS">
+      <Field label="Start from">
+        {(control) => (
+          <select {...control} value={source} onChange={(event) => setSource(event.target.value)}>
+            <option value="blank">A blank SWMS</option>
+            <optgroup label="Starters">
+              {Object.entries(swmsStarters).map(([key, label]) => (
+                <option key={key} value={`starter:${key}`}>
+                  Starter: {label}
+                </option>
+              ))}
+            </optgroup>
+            {templates.data && templates.data.items.length > 0 ? (
+              <optgroup label="Your templates">
+                {templates.data.items.map((template) => (
+                  <option key={template.id} value={`template:${template.id}`}>
+                    {template.title || template.number}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </select>
+        )}
+      </Field>
+      {create.isError ? (
+        <Alert tone="error">The SWMS was not created. {requestErrorMessage(create.error)}</Alert>
+      ) : null}
+      <Button className="self-start" onClick={start} disabled={create.isPending}>
+        {create.isPending ? 'Creating...' : 'Create SWMS'}
+      </Button>
+    </FormSection>
+  );
+}

@@ -1,0 +1,348 @@
+import { hrcwCategories, hrcwCategoryKeys, SWMS_LIMITS, type Swms, type SwmsBody } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
+import { toast } from '../../components/ui/notifications/index.ts';
+import { QueryView } from '../../components/ui/QueryView.tsx';
+import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
+import { TextArea } from '../../components/ui/TextArea.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { useCreateCoverSheetMutation } from './api/create-cover-sheet.ts';
+import { useDeleteSwmsMutation } from './api/delete-swms.ts';
+import { useSwms } from './api/get-swms.ts';
+import { downloadSwmsPdf } from './api/get-swms-pdf.ts';
+import { saveSwms } from './api/save-swms.ts';
+import { rememberSavedSwms } from './api/swms-keys.ts';
+import { JobStepsEditor } from './components/JobStepsEditor.tsx';
+import { Checkbox, PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.tsx';
+import { FormSection, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
+import { TextListField } from './components/TextListField.tsx';
+import type { SigningPanel } from './swms-signing-slot.ts';
+import { type AutosaveState, useAutosave } from './use-autosave.ts';
+import { VersionHistory } from './VersionHistory.tsx';
+
+type Editable = { body: SwmsBody; is_template: boolean };
+
+/** /swms/:id: view and edit a SWMS, saved as the user types. */
+export default function SwmsPage({ signingPanel }: { signingPanel?: SigningPanel }) {
+  const auth = useAuth();
+  const { id = '' } = useParams();
+  if (auth.status !== 'signed-in') return null; // The route is guarded; this only narrows the type.
+  return <SwmsLoader userId={auth.session.user.id} id={id} signingPanel={signingPanel} />;
+}
+
+function SwmsLoader({
+  userId,
+  id,
+  signingPanel,
+}: {
+  userId: string;
+  id: string;
+  signingPanel: SigningPanel | undefined;
+}) {
+  const swms = useSwms(userId, id);
+  // A reload after a conflict starts the editor afresh from the server's copy.
+  const [generation, setGeneration] = useState(0);
+  return (
+    <QueryView query={swms} what="this SWMS">
+      {(loaded) => (
+        <SwmsEditor
+          key={`${loaded.id}-${generation}`}
+          userId={userId}
+          initial={loaded}
+          signingPanel={signingPanel}
+          onReload={async () => {
+            await swms.refetch();
+            setGeneration((count) => count + 1);
+          }}
+        />
+      )}
+    </QueryView>
+  );
+}
+
+function SwmsEditor({
+  userId,
+  initial,
+  signingPanel,
+  onReload,
+}: {
+  userId: string;
+  initial: Swms;
+  signingPanel: SigningPanel | undefined;
+  onReload: () => Promise<void>;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [server, setServer] = useState(initial);
+  const autosave = useAutosave<Editable, Swms>(
+    { revision: initial.revision, body: { body: initial.body, is_template: initial.is_template } },
+    (revision, editable) => saveSwms(initial.id, { revision, ...editable }),
+    (saved) => {
+      setServer(saved);
+      rememberSavedSwms(queryClient, userId, saved);
+    },
+  );
+  const { body } = autosave.body;
+  const set = <K extends keyof SwmsBody>(key: K, value: SwmsBody[K]) =>
+    autosave.update({ ...autosave.body, body: { ...body, [key]: value } });
+  const [downloading, setDownloading] = useState(false);
+  const download = async (version?: number) => {
+    setDownloading(true);
+    try {
+      await autosave.flush();
+      await downloadSwmsPdf(server.id, version);
+    } catch (error) {
+      toast({ title: 'Download failed', description: requestErrorMessage(error), variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const createCoverSheet = useCreateCoverSheetMutation(userId, (sheet) =>
+    navigate(`/swms/cover-sheet/edit/${sheet.id}`),
+  );
+  const remove = useDeleteSwmsMutation(userId, server.id, () => {
+    toast({ title: 'SWMS deleted' });
+    navigate('/swms');
+  });
+  const currentSigned = server.status === 'signed';
+
+  return (
+    <SwmsFrame
+      title={`SWMS ${server.number}`}
+      actions={
+        <Button onClick={() => void download()} disabled={downloading}>
+          {downloading ? 'Preparing PDF...' : 'Download PDF'}
+        </Button>
+      }
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <StatusBadge status={server.status} />
+        <span>
+          Version {server.current_version} (current) ·{' '}
+          <Link to="/swms" className={textLinkClasses}>
+            All SWMS
+          </Link>
+        </span>
+      </div>
+      <AutosaveNotice state={autosave.state} onRetry={autosave.retry} onReload={onReload} />
+      {currentSigned ? (
+        <Alert tone="success">
+          Version {server.current_version} has signatures and is kept as signed. Your next change starts version{' '}
+          {server.current_version + 1}, which the crew must sign again.
+        </Alert>
+      ) : null}
+      <MissingList missing={server.missing} what="SWMS" />
+
+      <FormSection title="The work">
+        <TextField
+          label="Title"
+          value={body.title}
+          maxLength={SWMS_LIMITS.shortText}
+          onChange={(event) => set('title', event.target.value)}
+        />
+        <TextField
+          label="Project / work location"
+          value={body.work_location}
+          maxLength={SWMS_LIMITS.itemText * 2}
+          onChange={(event) => set('work_location', event.target.value)}
+        />
+        <TextArea
+          label="Scope of work"
+          value={body.scope_of_work}
+          maxLength={SWMS_LIMITS.longText}
+          rows={4}
+          onChange={(event) => set('scope_of_work', event.target.value)}
+        />
+        <TextField
+          label="Person responsible for compliance"
+          value={body.person_responsible}
+          maxLength={SWMS_LIMITS.shortText}
+          onChange={(event) => set('person_responsible', event.target.value)}
+        />
+        <TextField
+          label="Reviewer"
+          value={body.reviewer}
+          maxLength={SWMS_LIMITS.shortText}
+          onChange={(event) => set('reviewer', event.target.value)}
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label="Date prepared"
+            type="date"
+            value={body.date_prepared ?? ''}
+            onChange={(event) => set('date_prepared', event.target.value || null)}
+          />
+          <TextField
+            label="Review date"
+            type="date"
+            value={body.review_date ?? ''}
+            onChange={(event) => set('review_date', event.target.value || null)}
+          />
+        </div>
+      </FormSection>
+
+      <FormSection title="High-risk construction work">
+        <fieldset className="flex flex-col">
+          <legend className="mb-1 text-sm text-slate-600 dark:text-slate-300">
+            Tick every category the work involves (at least one).
+          </legend>
+          {hrcwCategoryKeys.map((category) => (
+            <Checkbox
+              key={category}
+              label={hrcwCategories[category]}
+              checked={body.hrcw_categories.includes(category)}
+              onChange={(checked) =>
+                set(
+                  'hrcw_categories',
+                  checked
+                    ? hrcwCategoryKeys.filter((key) => key === category || body.hrcw_categories.includes(key))
+                    : body.hrcw_categories.filter((key) => key !== category),
+                )
+              }
+            />
+          ))}
+        </fieldset>
+      </FormSection>
+
+      <FormSection title="Job steps">
+        <JobStepsEditor steps={body.steps} onChange={(steps) => set('steps', steps)} />
+      </FormSection>
+
+      <FormSection title="PPE required">
+        <TextListField
+          items={body.ppe}
+          onChange={(items) => set('ppe', items)}
+          noun="PPE item"
+          hint='Name the item, e.g. "P2 respirator, fit-tested", never "appropriate PPE".'
+          emptyText="No PPE listed yet."
+        />
+      </FormSection>
+      <FormSection title="Plant and equipment">
+        <PlantEditor items={body.plant} onChange={(items) => set('plant', items)} />
+      </FormSection>
+      <FormSection title="Hazardous substances">
+        <SubstancesEditor items={body.substances} onChange={(items) => set('substances', items)} />
+      </FormSection>
+      <FormSection title="Qualifications and licences">
+        <TextListField
+          items={body.qualifications}
+          onChange={(items) => set('qualifications', items)}
+          noun="qualification"
+          hint="White card, site induction, high-risk work licences..."
+          emptyText="No qualifications listed yet."
+        />
+      </FormSection>
+      <FormSection title="Codes of practice and standards">
+        <TextListField
+          items={body.codes_of_practice}
+          onChange={(items) => set('codes_of_practice', items)}
+          noun="code or standard"
+          emptyText="None listed yet."
+        />
+      </FormSection>
+      <FormSection title="Emergency procedures">
+        <TextArea
+          label="Emergency procedures"
+          value={body.emergency_procedures}
+          maxLength={SWMS_LIMITS.longText}
+          rows={4}
+          onChange={(event) => set('emergency_procedures', event.target.value)}
+        />
+      </FormSection>
+
+      <FormSection title="Template">
+        <Checkbox
+          label="Save as a template for new SWMS"
+          checked={autosave.body.is_template}
+          onChange={(checked) => autosave.update({ ...autosave.body, is_template: checked })}
+        />
+      </FormSection>
+
+      {signingPanel ? (
+        <FormSection title="Send for signing">
+          {signingPanel({ kind: 'swms', id: server.id, version: server.current_version })}
+        </FormSection>
+      ) : null}
+
+      <FormSection title="Cover sheet">
+        <p className="text-sm">A cover sheet goes in front of this SWMS in its PDF, for the principal contractor.</p>
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={createCoverSheet.isPending}
+          onClick={() =>
+            createCoverSheet.mutate([server.id], {
+              onError: (error) =>
+                toast({
+                  title: 'Cover sheet not created',
+                  description: requestErrorMessage(error),
+                  variant: 'destructive',
+                }),
+            })
+          }
+        >
+          Create a cover sheet for this SWMS
+        </Button>
+        <Link to="/swms/cover-sheet" className={textLinkClasses}>
+          All cover sheets
+        </Link>
+      </FormSection>
+
+      <VersionHistory userId={userId} swms={server} onDownload={(version) => void download(version)} />
+
+      {server.versions.every((version) => version.signature_count === 0) ? (
+        <FormSection title="Delete">
+          <Button
+            variant="danger"
+            className="self-start"
+            disabled={remove.isPending}
+            onClick={() => {
+              if (window.confirm('Delete this SWMS permanently?'))
+                remove.mutate(undefined, {
+                  onError: (error) =>
+                    toast({ title: 'Delete failed', description: requestErrorMessage(error), variant: 'destructive' }),
+                });
+            }}
+          >
+            Delete SWMS
+          </Button>
+        </FormSection>
+      ) : null}
+    </SwmsFrame>
+  );
+}
+
+/** Whether the typing is safe; on a conflict, what happened and the way back to the latest copy. */
+export function AutosaveNotice({
+  state,
+  onRetry,
+  onReload,
+}: {
+  state: AutosaveState;
+  onRetry: () => void;
+  onReload: () => Promise<void>;
+}) {
+  if (state.status === 'conflict') {
+    return (
+      <Alert tone="error">
+        <p>{state.message}</p>
+        <Button variant="secondary" className="mt-2" onClick={() => void onReload()}>
+          Load the latest version
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <SaveStatus
+      saving={state.status === 'saving'}
+      saved={state.status === 'saved'}
+      error={state.status === 'error' ? state.message : undefined}
+      onRetry={onRetry}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { swmsEndpoints } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, call } from '../../../lib/api-client.ts';
+import { swmsKeys } from './swms-keys.ts';
+
+/** GET /api/swms/cover-sheets/:id. */
+export function useCoverSheet(userId: string, id: string) {
+  return useQuery({
+    queryKey: swmsKeys.coverSheet(userId, id),
+    queryFn: ({ signal }) => call(swmsEndpoints.getCoverSheet, { params: { id } }, { signal }),
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+    refetchOnWindowFocus: false,
+  });
+}

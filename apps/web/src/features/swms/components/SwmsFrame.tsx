@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+
+/** The phone-first column of the SWMS screens. */
+export function SwmsFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageTitle>{title}</PageTitle>
+        {actions}
+      </div>
+      <div className="mt-6 flex flex-col gap-6">{children}</div>
+    </section>
+  );
+}
+
+/** A titled part of a long form. */
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3">
+      <h2 className="text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+const statusLabels = { draft: 'Draft', ready: 'Ready', signed: 'Signed' } as const;
+
+export function StatusBadge({ status }: { status: keyof typeof statusLabels }) {
+  const tone =
+    status === 'draft'
+      ? 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50'
+      : 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100';
+  return <span className={`rounded px-2 py-0.5 text-sm font-semibold ${tone}`}>{statusLabels[status]}</span>;
+}
+
+/** What still stands between a draft and ready. */
+export function MissingList({ missing, what }: { missing: Array<{ path: string; message: string }>; what: string }) {
+  if (missing.length === 0) return null;
+  return (
+    <div className="rounded-md border border-slate-300 p-3 text-sm dark:border-slate-600">
+      <p className="font-semibold">Before this {what} is ready:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {missing.slice(0, 12).map((item) => (
+          <li key={item.path}>{item.message}</li>
+        ))}
+      </ul>
+      {missing.length > 12 ? <p className="mt-1">…and {missing.length - 12} more.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import { createMember, memberApi, signIn } from './support/members.ts';
+
+const session = useBrowser({ viewport: { width: 375, height: 740 } });
+const run = promisify(execFile);
+const swmsPage = /\/swms\/[0-9a-f-]{36}$/;
+
+describe('SWMS at 375 px', () => {
+  it('builds a SWMS from the waterproofing starter, adds a step, attaches a cover sheet and downloads the PDF', async () => {
+    const { page } = session;
+    const member = await createMember('swms', { profile: { company_name: 'Dry Wet Areas Pty Ltd' } });
+    await signIn(page, member);
+
+    await page.goto('/swms');
+    await page.getByRole('heading', { level: 1, name: 'Safe Work Method Statements' }).waitFor();
+    await page.getByLabel('Start from').selectOption('starter:waterproofing');
+    await page.getByRole('button', { name: 'Create SWMS' }).click();
+    await page.waitForURL(swmsPage);
+    await page.getByRole('heading', { level: 1, name: /^SWMS SWMS-\d{4}-0001$/ }).waitFor();
+    await expect
+      .poll(() => page.getByLabel('Title').inputValue())
+      .toBe('Waterproofing: internal wet areas and balcony membranes');
+
+    await page.getByLabel('Project / work location').fill('12 Harbour St, Sydney NSW 2000');
+    await page.getByLabel('Person responsible for compliance').fill('Sam Supervisor');
+    await page.getByLabel('On or near energised electrical installations or services').check();
+
+    await page.getByRole('button', { name: 'Add step' }).click();
+    const step = page.getByRole('group', { name: 'Step 7' });
+    await step.getByLabel('Job step').fill('Seal the balcony drain puddle flange');
+    await step.getByLabel('Hazards').fill('Cuts from the flange edge');
+    await step.getByLabel('Initial risk likelihood').selectOption('likely');
+    await step.getByLabel('Initial risk consequence').selectOption('moderate');
+    await step.getByText('High risk').waitFor();
+    await step.getByRole('button', { name: 'Add control' }).click();
+    await step.getByLabel('Control 1 type').selectOption('ppe');
+    await step.getByLabel('Control 1', { exact: true }).fill('Cut-resistant gloves (level C)');
+    // A residual risk above the initial one warns.
+    await step.getByLabel('Residual risk likelihood').selectOption('almost_certain');
+    await step.getByLabel('Residual risk consequence').selectOption('catastrophic');
+    await step.getByText('The residual risk is higher than the initial risk.').waitFor();
+    await step.getByLabel('Residual risk likelihood').selectOption('unlikely');
+    await step.getByLabel('Residual risk consequence').selectOption('minor');
+    await step.getByText('Low risk').waitFor();
+    expect(await step.getByText('The residual risk is higher than the initial risk.').count()).toBe(0);
+    await step.getByLabel('Person responsible').fill('Applicator');
+
+    // One-handed order: the new step moves up with a button, no dragging.
+    await page.getByRole('button', { name: 'Move step 7 up' }).click();
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Step 6' }).getByLabel('Job step').inputValue())
+      .toBe('Seal the balcony drain puddle flange');
+    await page.getByText('All changes saved.').waitFor();
+
+    // Autosaved: a reload shows the last saved state.
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Step 6' }).getByLabel('Job step').inputValue())
+      .toBe('Seal the balcony drain puddle flange');
+    expect(await page.getByLabel('On or near energised electrical installations or services').isChecked()).toBe(true);
+    const swmsUrl = page.url();
+
+    await page.getByRole('button', { name: 'Create a cover sheet for this SWMS' }).click();
+    await page.waitForURL(/\/swms\/cover-sheet\/edit\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByLabel('Business name').inputValue()).toBe('Dry Wet Areas Pty Ltd');
+    await page.getByLabel('Principal contractor').fill('Harbourside Builders Pty Ltd');
+    await page.getByLabel('Project name').fill('The Quay Residences');
+    await page.getByText('All changes saved.').waitFor();
+
+    await page.goto(swmsUrl);
+    await page.getByRole('heading', { level: 1, name: /^SWMS SWMS-/ }).waitFor();
+    const downloadStarted = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    const download = await downloadStarted;
+    expect(download.suggestedFilename()).toMatch(/^SWMS-\d{4}-0001-v1\.pdf$/);
+    const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-e2e-swms-'));
+    try {
+      const file = path.join(directory, 'swms.pdf');
+      await download.saveAs(file);
+      const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
+      const text = stdout.replace(/\s+/g, ' ');
+      expect(text).toContain('Seal the balcony drain');
+      expect(text).toContain('Cut-resistant gloves');
+      expect(text).toContain('On or near energised electrical installations or services');
+      expect(text).toContain('Harbourside Builders Pty Ltd');
+      // The ratings are printed as words in the coloured cells.
+      expect(text).toMatch(/HIGH Likely × Moderate|HIGH .*Likely ×/);
+      expect(text).toContain('LOW');
+      expect(text).toContain('Worker sign-on register');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a stale save from a second tab and offers the latest version', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/status of 409/);
+    const member = await createMember('swms-conflict');
+    const swms = await memberApi<{ id: string }>(member, 'POST', '/api/swms', {});
+    await signIn(page, member);
+    await page.goto(`/swms/${swms.id}`);
+    await page.getByLabel('Title').waitFor();
+    // Another device saves first.
+    const current = await memberApi<{ revision: number; body: object }>(member, 'GET', `/api/swms/${swms.id}`);
+    await memberApi(member, 'PUT', `/api/swms/${swms.id}`, {
+      revision: current.revision,
+      body: { ...current.body, title: 'Saved on the phone' },
+    });
+    await page.getByLabel('Title').fill('Typed on the laptop');
+    await page.getByText(/changed on another device or tab/).waitFor();
+    await page.getByRole('button', { name: 'Load the latest version' }).click();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Saved on the phone');
+  });
+});

@@ -1,0 +1,168 @@
+import { z } from 'zod/mini';
+import { okResponseSchema } from '../auth/auth.ts';
+import { errorCodes } from '../errors/errors.ts';
+import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
+import {
+  coverSheetListResponseSchema,
+  coverSheetSchema,
+  createCoverSheetRequestSchema,
+  createSwmsRequestSchema,
+  saveCoverSheetRequestSchema,
+  saveSwmsRequestSchema,
+  swmsListQuerySchema,
+  swmsListResponseSchema,
+  swmsSchema,
+  swmsVerificationSchema,
+  swmsVersionSchema,
+} from './swms.ts';
+
+// Any id string is accepted; one that is not a UUID is simply not found (404, not 400).
+const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
+/**
+ * A version number from the path or query, read from its digits rather than with z.coerce (as the
+ * admin page numbers are): a shared coerce chunk would be loaded by the public share page too.
+ */
+const versionNumber = z.pipe(
+  z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'Use a version number like 1 or 2.')),
+  z.transform(Number),
+);
+const versionParams = z.object({ id: z.string().check(z.maxLength(100)), version: versionNumber });
+const pdfQuery = z.object({ version: z.optional(versionNumber) });
+
+/** SWMS and their cover sheets (PRODUCT.md, SWMS): the same for free and Premium users. */
+export const swmsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/swms',
+    auth: 'required',
+    summary: "The caller's SWMS, newest first, by search, status or templates",
+    query: swmsListQuerySchema,
+    responses: { 200: swmsListResponseSchema },
+    errors: [],
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/swms',
+    auth: 'required',
+    summary: 'Create a SWMS: empty, from a built-in starter, or from one of your templates',
+    body: createSwmsRequestSchema,
+    responses: { 201: swmsSchema },
+    errors: [errorCodes.notFound],
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/swms/:id',
+    auth: 'required',
+    summary: 'A SWMS: its current version, status and version history',
+    params: idParams,
+    responses: { 200: swmsSchema },
+    errors: [errorCodes.notFound],
+  }),
+  save: defineEndpoint({
+    method: 'PUT',
+    path: '/api/swms/:id',
+    auth: 'required',
+    summary: 'Save a SWMS (autosave). A signed version is never rewritten: the save becomes a new version',
+    params: idParams,
+    body: saveSwmsRequestSchema,
+    responses: { 200: swmsSchema },
+    errors: [errorCodes.notFound, errorCodes.conflict],
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/swms/:id',
+    auth: 'required',
+    summary: 'Delete a SWMS that nobody has signed',
+    params: idParams,
+    responses: { 200: okResponseSchema },
+    errors: [errorCodes.notFound, errorCodes.conflict],
+  }),
+  version: defineEndpoint({
+    method: 'GET',
+    path: '/api/swms/:id/versions/:version',
+    auth: 'required',
+    summary: 'One version of a SWMS as it was filed, with its signatures',
+    params: versionParams,
+    responses: { 200: swmsVersionSchema },
+    errors: [errorCodes.notFound],
+  }),
+  pdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/swms/:id/pdf',
+    auth: 'required',
+    summary: 'A SWMS version (the current one unless asked) as a PDF, its cover sheet in front',
+    params: idParams,
+    query: pdfQuery,
+    responses: { 200: fileResponse('application/pdf') },
+    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+  }),
+  listCoverSheets: defineEndpoint({
+    method: 'GET',
+    path: '/api/swms/cover-sheets',
+    auth: 'required',
+    summary: "The caller's SWMS cover sheets, newest first",
+    responses: { 200: coverSheetListResponseSchema },
+    errors: [],
+  }),
+  createCoverSheet: defineEndpoint({
+    method: 'POST',
+    path: '/api/swms/cover-sheets',
+    auth: 'required',
+    summary: 'Create a cover sheet, filled in from the company profile',
+    body: createCoverSheetRequestSchema,
+    responses: { 201: coverSheetSchema },
+    errors: [],
+  }),
+  getCoverSheet: defineEndpoint({
+    method: 'GET',
+    path: '/api/swms/cover-sheets/:id',
+    auth: 'required',
+    summary: 'A cover sheet with the SWMS it covers',
+    params: idParams,
+    responses: { 200: coverSheetSchema },
+    errors: [errorCodes.notFound],
+  }),
+  saveCoverSheet: defineEndpoint({
+    method: 'PUT',
+    path: '/api/swms/cover-sheets/:id',
+    auth: 'required',
+    summary: 'Save a cover sheet (autosave); a signed version is never rewritten',
+    params: idParams,
+    body: saveCoverSheetRequestSchema,
+    responses: { 200: coverSheetSchema },
+    errors: [errorCodes.notFound, errorCodes.conflict],
+  }),
+  deleteCoverSheet: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/swms/cover-sheets/:id',
+    auth: 'required',
+    summary: 'Delete a cover sheet that nobody has signed',
+    params: idParams,
+    responses: { 200: okResponseSchema },
+    errors: [errorCodes.notFound, errorCodes.conflict],
+  }),
+  coverSheetPdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/swms/cover-sheets/:id/pdf',
+    auth: 'required',
+    summary: 'A cover sheet version as a PDF',
+    params: idParams,
+    query: pdfQuery,
+    responses: { 200: fileResponse('application/pdf') },
+    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+  }),
+} as const;
+
+/**
+ * The public page a SWMS's QR code opens. Its own module, so that page loads this one declaration.
+ * Only what a verifier needs: number, version, fingerprint, business and whether it is current.
+ */
+export const swmsVerifyEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/verify/swms/:id/:version',
+  auth: 'none',
+  summary: 'Check a printed SWMS version against the record (no content)',
+  params: versionParams,
+  responses: { 200: swmsVerificationSchema },
+  errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+});
