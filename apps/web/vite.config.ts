@@ -12,6 +12,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging but not linked from each chunk: the link comments alone cost the
+    // share page 0.4 KB gzipped of its 130 KB budget.
+    sourcemap: 'hidden',
+    // Every browser we support preloads modules natively; the polyfill would cost every page 0.5 KB.
+    modulePreload: { polyfill: false },
   },
 });

@@ -15,4 +15,5 @@ export const pageLoaders = {
   coverSheets: () => import('../features/swms/CoverSheetListPage.tsx'),
   coverSheet: () => import('../features/swms/CoverSheetEditPage.tsx'),
   swmsVerify: () => import('../features/swms/SwmsVerifyPage.tsx'),
+  notFound: () => import('../features/not-found/NotFoundPage.tsx'),
 };

@@ -1,10 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ui/ComingSoon.tsx';
 import { RouteErrorScreen } from '../components/ui/RouteErrorScreen.tsx';
-import NotFoundPage from '../features/not-found/NotFoundPage.tsx';
 import { RequireAuth } from './layout/RequireAuth.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
-import { guardedRoutes, type PageRoute, publicRoutes } from './routes.tsx';
+import { guardedRoutes, NotFoundPage, type PageRoute, publicRoutes } from './routes.tsx';
 
 export type RouteHandle = { title: string };
 

@@ -44,6 +44,9 @@ const TermsPage = loadedPage('terms');
 const PrivacyPage = loadedPage('privacy');
 const BundlesPage = loadedPage('bundles');
 
+/** Any other path. Lazy too: a page nobody asked for should not weigh on every page's entry chunk. */
+export const NotFoundPage = loadedPage('notFound');
+
 export const publicRoutes: PageRoute[] = [
   { path: '/', title: 'Compliance certificates for trades', Page: HomePage },
   { path: '/home', title: 'Home', Page: HomePage },
