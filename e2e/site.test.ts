@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { createCompletedCertificate, createMember, signIn, toastTitled } from './support/members.ts';
+import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
 import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 /** The public site, the signed-in dashboard, the legal pages and /bundles (PRODUCT.md, Home and dashboard). */
@@ -38,11 +38,17 @@ describe('the dashboard', () => {
     const { page } = session;
     const member = await createMember('dashboard');
     await createCompletedCertificate(member, '8 Dashboard Lane, Penrith');
+    const swms = await memberApi<{ id: string; number: string }>(member, 'POST', '/api/swms', {
+      starter: 'waterproofing',
+    });
     await signIn(page, member);
 
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const recent = page.getByRole('region', { name: 'Recent certificates' });
     await recent.getByRole('link', { name: '8 Dashboard Lane, Penrith' }).waitFor();
+    const recentSwms = page.getByRole('region', { name: 'Recent SWMS' });
+    await recentSwms.getByText(swms.number, { exact: false }).waitFor();
+    expect(await recentSwms.getByRole('listitem').getByRole('link').getAttribute('href')).toBe(`/swms/${swms.id}`);
     const usage = page.getByRole('region', { name: 'This month' });
     await usage.getByText('1 of 5 completed certificates used this month on the free plan.').waitFor();
     // Far from the limit: no upgrade offer yet.

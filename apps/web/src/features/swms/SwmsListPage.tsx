@@ -1,4 +1,4 @@
-import { type SwmsStatus, type SwmsSummary, swmsStarters, swmsStatuses } from '@app/contract';
+import { type SwmsStatus, swmsStarters, swmsStatuses } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -10,7 +10,8 @@ import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useCreateSwmsMutation } from './api/create-swms.ts';
 import { useSwmsList } from './api/get-swms-list.ts';
-import { FormSection, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
+import { FormSection, SwmsFrame } from './components/SwmsFrame.tsx';
+import { SwmsListItem } from './components/SwmsListItem.tsx';
 
 const SEARCH_DELAY_MS = 300;
 const parseStatus = (value: string | null): SwmsStatus | undefined => swmsStatuses.find((status) => status === value);
@@ -105,24 +106,6 @@ function SwmsList({ userId }: { userId: string }) {
         )}
       </FormSection>
     </SwmsFrame>
-  );
-}
-
-function SwmsListItem({ swms }: { swms: SwmsSummary }) {
-  return (
-    <li className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <Link to={`/swms/${swms.id}`} className={`break-words text-base ${textLinkClasses}`}>
-          {swms.title || 'Untitled SWMS'}
-        </Link>
-        <StatusBadge status={swms.status} />
-      </div>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {[swms.number, `v${swms.current_version}`, swms.work_location, swms.is_template ? 'Template' : null]
-          .filter(Boolean)
-          .join(' · ')}
-      </p>
-    </li>
   );
 }
 
