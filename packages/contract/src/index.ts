@@ -19,4 +19,6 @@ export * from './profile/abn.ts';
 export * from './profile/common-materials.ts';
 export * from './profile/endpoints.ts';
 export * from './profile/profile.ts';
+export * from './signing/endpoints.ts';
+export * from './signing/signing.ts';
 export * from './time-zone.ts';

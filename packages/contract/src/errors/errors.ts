@@ -78,6 +78,22 @@ export const billingErrorCodes = {
   billingUnavailable: 'billing_unavailable',
 } as const;
 
+/** Codes of signing by link (their messages: signingMessages). */
+export const signingErrorCodes = {
+  documentNotSendable: 'document_not_sendable',
+  signingLinkClosed: 'signing_link_closed',
+  documentChanged: 'document_changed',
+} as const;
+
+/** What signing says when it refuses (PRODUCT.md, Signing). */
+export const signingMessages = {
+  notSendable: 'Only a completed document can be sent for signing.',
+  linkClosed: 'This link can no longer be used to sign.',
+  documentChanged:
+    'This document was changed after it was sent to you, so it cannot be signed as it is. Ask the sender to send it again.',
+  notFound: 'This signing link is not valid. Check that it is complete, or ask the sender for a new one.',
+} as const;
+
 export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
 
 export const errorCodes = {
@@ -86,6 +102,7 @@ export const errorCodes = {
   ...certificateErrorCodes,
   ...featureErrorCodes,
   ...billingErrorCodes,
+  ...signingErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
@@ -132,6 +149,9 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   no_billing_account: 409,
   already_premium: 409,
   billing_unavailable: 502,
+  document_not_sendable: 409,
+  signing_link_closed: 409,
+  document_changed: 409,
 };
 
 const allErrorCodes = Object.values(errorCodes);

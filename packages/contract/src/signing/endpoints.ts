@@ -1,0 +1,138 @@
+import { z } from 'zod/mini';
+import { errorCodes } from '../errors/errors.ts';
+import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
+import {
+  declineDocumentSchema,
+  sendForSigningSchema,
+  signDocumentSchema,
+  signedPdfQuery,
+  signerViewSchema,
+  signingDocumentParams,
+  signingPanelSchema,
+  signingRequestParams,
+  signingTokenParams,
+  signOutcomeSchema,
+  signPageSchema,
+  siteSignOnLinkSchema,
+} from './signing.ts';
+
+const okSchema = z.object({ ok: z.literal(true) });
+
+/** The owner's side of signing (PRODUCT.md, Signing): send, follow, resend, revoke, the signed PDF. */
+export const signingEndpoints = {
+  panel: defineEndpoint({
+    method: 'GET',
+    path: '/api/signing/documents/:kind/:id',
+    auth: 'required',
+    summary: "A document's signers and their status, for its owner",
+    params: signingDocumentParams,
+    responses: { 200: signingPanelSchema },
+    errors: [errorCodes.notFound],
+  }),
+  send: defineEndpoint({
+    method: 'POST',
+    path: '/api/signing/documents/:kind/:id/requests',
+    auth: 'required',
+    summary: 'Send the current version of a document to signers, each by their own emailed link',
+    params: signingDocumentParams,
+    body: sendForSigningSchema,
+    responses: { 201: z.object({ signers: z.array(signerViewSchema) }) },
+    errors: [errorCodes.notFound, errorCodes.documentNotSendable, errorCodes.requestRateLimit],
+  }),
+  resend: defineEndpoint({
+    method: 'POST',
+    path: '/api/signing/requests/:id/resend',
+    auth: 'required',
+    summary: "Email a signer's link again (and give it a fresh expiry)",
+    params: signingRequestParams,
+    responses: { 200: signerViewSchema },
+    errors: [errorCodes.notFound, errorCodes.signingLinkClosed, errorCodes.requestRateLimit],
+  }),
+  revoke: defineEndpoint({
+    method: 'POST',
+    path: '/api/signing/requests/:id/revoke',
+    auth: 'required',
+    summary: "Revoke a signer's link",
+    params: signingRequestParams,
+    responses: { 200: signerViewSchema },
+    errors: [errorCodes.notFound, errorCodes.signingLinkClosed],
+  }),
+  signedPdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/signing/documents/:kind/:id/signed-pdf',
+    auth: 'required',
+    summary: 'The document followed by its signature certificate page (latest signed version unless told)',
+    params: signingDocumentParams,
+    query: signedPdfQuery,
+    responses: { 200: fileResponse('application/pdf') },
+    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+  }),
+  openSiteSignOn: defineEndpoint({
+    method: 'POST',
+    path: '/api/signing/documents/:kind/:id/site-sign-on',
+    auth: 'required',
+    summary: "The current version's site sign-on QR link (made on first use)",
+    params: signingDocumentParams,
+    responses: { 200: siteSignOnLinkSchema },
+    errors: [errorCodes.notFound, errorCodes.documentNotSendable],
+  }),
+  revokeSiteSignOn: defineEndpoint({
+    method: 'POST',
+    path: '/api/signing/documents/:kind/:id/site-sign-on/revoke',
+    auth: 'required',
+    summary: "Revoke the document's site sign-on QR links",
+    params: signingDocumentParams,
+    responses: { 200: okSchema },
+    errors: [errorCodes.notFound],
+  }),
+} as const;
+
+/** The signer's side: no account, the token is the key. Guessing is rate-limited per IP. */
+export const signByTokenEndpoints = {
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/api/sign/:token',
+    auth: 'none',
+    summary: 'What a signing link shows: the document, and whether it can still be signed',
+    params: signingTokenParams,
+    responses: { 200: signPageSchema },
+    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+  }),
+  pdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/sign/:token/pdf',
+    auth: 'none',
+    summary: 'The document as it will be filed, as a PDF',
+    params: signingTokenParams,
+    responses: { 200: fileResponse('application/pdf') },
+    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+  }),
+  sign: defineEndpoint({
+    method: 'POST',
+    path: '/api/sign/:token/sign',
+    auth: 'none',
+    summary: 'Sign the document: the declaration ticked, the name typed, the signature drawn',
+    params: signingTokenParams,
+    body: signDocumentSchema,
+    responses: { 200: signOutcomeSchema },
+    errors: [
+      errorCodes.notFound,
+      errorCodes.signingLinkClosed,
+      errorCodes.documentChanged,
+      errorCodes.payloadTooLarge,
+      errorCodes.unsupportedMediaType,
+      errorCodes.unprocessable,
+      errorCodes.requestRateLimit,
+    ],
+  }),
+  decline: defineEndpoint({
+    method: 'POST',
+    path: '/api/sign/:token/decline',
+    auth: 'none',
+    summary: 'Decline to sign, with a reason',
+    params: signingTokenParams,
+    body: declineDocumentSchema,
+    responses: { 200: signOutcomeSchema },
+    errors: [errorCodes.notFound, errorCodes.signingLinkClosed, errorCodes.requestRateLimit],
+  }),
+} as const;
