@@ -23,9 +23,11 @@ const MaterialsPage = lazy(() => import('../features/profile/MaterialsPage.tsx')
 const CertificatesListPage = lazy(() => import('../features/certificates/CertificatesListPage.tsx'));
 const NewCertificatePage = lazy(() => import('../features/certificates/NewCertificatePage.tsx'));
 const EditCertificatePage = lazy(() => import('../features/certificates/EditCertificatePage.tsx'));
-const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
+// The share page with the owner's signing panel composed in (app/certificate-detail-with-signing.tsx).
+const CertificateDetailPage = lazy(() => import('./certificate-detail-with-signing.tsx'));
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
+const SignPage = lazy(() => import('../features/signing/SignPage.tsx'));
 // Billing's pages come through one small module that loads each of them (see billing-pages.ts).
 type BillingPage = keyof typeof import('../features/billing/billing-pages.ts').billingPages;
 const billingPage = (name: BillingPage) =>
@@ -51,7 +53,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/certificates/:id', title: 'Certificate', Page: CertificateDetailPage },
   { path: '/certificates/:id/download', title: 'Download certificate', Page: CertificateDownloadPage },
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
-  { path: '/sign/:token', title: 'Sign document' },
+  { path: '/sign/:token', title: 'Sign document', Page: SignPage },
   { path: '/webhook-test', title: 'Billing webhook status', Page: WebhookTestPage },
 ];
 
