@@ -85,15 +85,6 @@ export const signingErrorCodes = {
   documentChanged: 'document_changed',
 } as const;
 
-/** What signing says when it refuses (PRODUCT.md, Signing). */
-export const signingMessages = {
-  notSendable: 'Only a completed document can be sent for signing.',
-  linkClosed: 'This link can no longer be used to sign.',
-  documentChanged:
-    'This document was changed after it was sent to you, so it cannot be signed as it is. Ask the sender to send it again.',
-  notFound: 'This signing link is not valid. Check that it is complete, or ask the sender for a new one.',
-} as const;
-
 export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
 
 export const errorCodes = {

@@ -2,17 +2,12 @@ import { z } from 'zod/mini';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
 import {
-  declineDocumentSchema,
   sendForSigningSchema,
-  signDocumentSchema,
   signedPdfQuery,
   signerViewSchema,
   signingDocumentParams,
   signingPanelSchema,
   signingRequestParams,
-  signingTokenParams,
-  signOutcomeSchema,
-  signPageSchema,
   siteSignOnLinkSchema,
 } from './signing.ts';
 
@@ -84,55 +79,5 @@ export const signingEndpoints = {
     params: signingDocumentParams,
     responses: { 200: okSchema },
     errors: [errorCodes.notFound],
-  }),
-} as const;
-
-/** The signer's side: no account, the token is the key. Guessing is rate-limited per IP. */
-export const signByTokenEndpoints = {
-  page: defineEndpoint({
-    method: 'GET',
-    path: '/api/sign/:token',
-    auth: 'none',
-    summary: 'What a signing link shows: the document, and whether it can still be signed',
-    params: signingTokenParams,
-    responses: { 200: signPageSchema },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
-  }),
-  pdf: defineEndpoint({
-    method: 'GET',
-    path: '/api/sign/:token/pdf',
-    auth: 'none',
-    summary: 'The document as it will be filed, as a PDF',
-    params: signingTokenParams,
-    responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
-  }),
-  sign: defineEndpoint({
-    method: 'POST',
-    path: '/api/sign/:token/sign',
-    auth: 'none',
-    summary: 'Sign the document: the declaration ticked, the name typed, the signature drawn',
-    params: signingTokenParams,
-    body: signDocumentSchema,
-    responses: { 200: signOutcomeSchema },
-    errors: [
-      errorCodes.notFound,
-      errorCodes.signingLinkClosed,
-      errorCodes.documentChanged,
-      errorCodes.payloadTooLarge,
-      errorCodes.unsupportedMediaType,
-      errorCodes.unprocessable,
-      errorCodes.requestRateLimit,
-    ],
-  }),
-  decline: defineEndpoint({
-    method: 'POST',
-    path: '/api/sign/:token/decline',
-    auth: 'none',
-    summary: 'Decline to sign, with a reason',
-    params: signingTokenParams,
-    body: declineDocumentSchema,
-    responses: { 200: signOutcomeSchema },
-    errors: [errorCodes.notFound, errorCodes.signingLinkClosed, errorCodes.requestRateLimit],
   }),
 } as const;
