@@ -266,7 +266,7 @@ describe('signing and declining', () => {
     expect(signed.json().state).toBe('signed');
     const reuse = await sign(first);
     expect(reuse.statusCode).toBe(409);
-    expect(errorOf(reuse).code).toBe('signing_link_closed');
+    expect(errorOf(reuse)).toMatchObject({ code: 'conflict', message: signingMessages.linkClosed });
     const after: SignPage = (await page(first)).json();
     expect(after.state).toBe('signed');
     expect(after.signed_at).not.toBeNull();
@@ -344,7 +344,7 @@ describe('signing and declining', () => {
     expect(((await page(tokens[0] ?? '')).json() as SignPage).state).toBe('document_changed');
     const refused = await sign(tokens[0] ?? '');
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused)).toMatchObject({ code: 'document_changed', message: signingMessages.documentChanged });
+    expect(errorOf(refused)).toMatchObject({ code: 'conflict', message: signingMessages.documentChanged });
     expect((await events(certificateId)).some((event) => event.type === 'signing.signed')).toBe(false);
   });
 

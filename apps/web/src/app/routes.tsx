@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { CertificateDetailWithSigning, SignPage } from './signing-pages.tsx';
 
 /**
  * Every route of PRODUCT.md, Routes in one table. `Page` is lazy-loaded; a route without one is routed but
@@ -23,11 +24,8 @@ const MaterialsPage = lazy(() => import('../features/profile/MaterialsPage.tsx')
 const CertificatesListPage = lazy(() => import('../features/certificates/CertificatesListPage.tsx'));
 const NewCertificatePage = lazy(() => import('../features/certificates/NewCertificatePage.tsx'));
 const EditCertificatePage = lazy(() => import('../features/certificates/EditCertificatePage.tsx'));
-// The share page with the owner's signing panel composed in (app/certificate-detail-with-signing.tsx).
-const CertificateDetailPage = lazy(() => import('./certificate-detail-with-signing.tsx'));
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
-const SignPage = lazy(() => import('../features/signing/SignPage.tsx'));
 // Billing's pages come through one small module that loads each of them (see billing-pages.ts).
 type BillingPage = keyof typeof import('../features/billing/billing-pages.ts').billingPages;
 const billingPage = (name: BillingPage) =>
@@ -50,7 +48,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/auth/callback', title: 'Signing you in', Page: AuthCallbackPage },
   { path: '/auth/confirm', title: 'Confirm your email', Page: ConfirmEmailPage },
   { path: '/auth/update-password', title: 'Set a new password', Page: UpdatePasswordPage },
-  { path: '/certificates/:id', title: 'Certificate', Page: CertificateDetailPage },
+  { path: '/certificates/:id', title: 'Certificate', Page: CertificateDetailWithSigning },
   { path: '/certificates/:id/download', title: 'Download certificate', Page: CertificateDownloadPage },
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
   { path: '/sign/:token', title: 'Sign document', Page: SignPage },

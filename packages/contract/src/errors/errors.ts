@@ -78,13 +78,6 @@ export const billingErrorCodes = {
   billingUnavailable: 'billing_unavailable',
 } as const;
 
-/** Codes of signing by link (their messages: signingMessages). */
-export const signingErrorCodes = {
-  documentNotSendable: 'document_not_sendable',
-  signingLinkClosed: 'signing_link_closed',
-  documentChanged: 'document_changed',
-} as const;
-
 export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
 
 export const errorCodes = {
@@ -93,7 +86,6 @@ export const errorCodes = {
   ...certificateErrorCodes,
   ...featureErrorCodes,
   ...billingErrorCodes,
-  ...signingErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
@@ -140,9 +132,6 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   no_billing_account: 409,
   already_premium: 409,
   billing_unavailable: 502,
-  document_not_sendable: 409,
-  signing_link_closed: 409,
-  document_changed: 409,
 };
 
 const allErrorCodes = Object.values(errorCodes);

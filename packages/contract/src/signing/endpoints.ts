@@ -32,7 +32,7 @@ export const signingEndpoints = {
     params: signingDocumentParams,
     body: sendForSigningSchema,
     responses: { 201: z.object({ signers: z.array(signerViewSchema) }) },
-    errors: [errorCodes.notFound, errorCodes.documentNotSendable, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
   }),
   resend: defineEndpoint({
     method: 'POST',
@@ -41,7 +41,7 @@ export const signingEndpoints = {
     summary: "Email a signer's link again (and give it a fresh expiry)",
     params: signingRequestParams,
     responses: { 200: signerViewSchema },
-    errors: [errorCodes.notFound, errorCodes.signingLinkClosed, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.requestRateLimit],
   }),
   revoke: defineEndpoint({
     method: 'POST',
@@ -50,7 +50,7 @@ export const signingEndpoints = {
     summary: "Revoke a signer's link",
     params: signingRequestParams,
     responses: { 200: signerViewSchema },
-    errors: [errorCodes.notFound, errorCodes.signingLinkClosed],
+    errors: [errorCodes.notFound, errorCodes.conflict],
   }),
   signedPdf: defineEndpoint({
     method: 'GET',
@@ -69,7 +69,7 @@ export const signingEndpoints = {
     summary: "The current version's site sign-on QR link (made on first use)",
     params: signingDocumentParams,
     responses: { 200: siteSignOnLinkSchema },
-    errors: [errorCodes.notFound, errorCodes.documentNotSendable],
+    errors: [errorCodes.notFound, errorCodes.conflict],
   }),
   revokeSiteSignOn: defineEndpoint({
     method: 'POST',

@@ -106,7 +106,7 @@ export const signByTokenEndpoints = {
     summary: 'The document as it will be filed, as a PDF',
     params: signingTokenParams,
     responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.requestRateLimit],
   }),
   sign: defineEndpoint({
     method: 'POST',
@@ -118,8 +118,7 @@ export const signByTokenEndpoints = {
     responses: { 200: signOutcomeSchema },
     errors: [
       errorCodes.notFound,
-      errorCodes.signingLinkClosed,
-      errorCodes.documentChanged,
+      errorCodes.conflict,
       errorCodes.payloadTooLarge,
       errorCodes.unsupportedMediaType,
       errorCodes.unprocessable,
@@ -134,6 +133,6 @@ export const signByTokenEndpoints = {
     params: signingTokenParams,
     body: declineDocumentSchema,
     responses: { 200: signOutcomeSchema },
-    errors: [errorCodes.notFound, errorCodes.signingLinkClosed, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.requestRateLimit],
   }),
 } as const;

@@ -38,7 +38,8 @@ export const signingDocumentParams = z.object({
   id: z.string().check(z.maxLength(100)),
 });
 export const signingRequestParams = z.object({ id: z.string().check(z.maxLength(100)) });
-export const signedPdfQuery = z.object({ version: z.optional(z.coerce.number().check(z.int(), z.minimum(1))) });
+/** Which version's signed PDF: digits, read as a number by the server. */
+export const signedPdfQuery = z.object({ version: z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/))) });
 
 export const signerViewSchema = z.object({
   id: z.string(),

@@ -61,7 +61,12 @@ export const signingRoutes =
       async (request, reply) =>
         sendPdf(
           reply,
-          await service.signedPdf(callerOf(request), request.params.kind, request.params.id, request.query.version),
+          await service.signedPdf(
+            callerOf(request),
+            request.params.kind,
+            request.params.id,
+            request.query.version === undefined ? undefined : Number(request.query.version),
+          ),
           'attachment',
         ),
       { preHandler: routeRateLimit(rateLimiter, SIGNED_PDF_RATE_LIMIT, callerOrIp) },

@@ -87,10 +87,10 @@ const errors = {
   notFound: () => new AppError(404, errorCodes.notFound, 'Document not found.'),
   requestNotFound: () => new AppError(404, errorCodes.notFound, 'Signature request not found.'),
   badToken: () => new AppError(404, errorCodes.notFound, signingMessages.notFound),
-  linkClosed: () => new AppError(409, errorCodes.signingLinkClosed, signingMessages.linkClosed),
-  documentChanged: () => new AppError(409, errorCodes.documentChanged, signingMessages.documentChanged),
+  linkClosed: () => new AppError(409, errorCodes.conflict, signingMessages.linkClosed),
+  documentChanged: () => new AppError(409, errorCodes.conflict, signingMessages.documentChanged),
   noCrewSignOn: () =>
-    new AppError(409, errorCodes.documentNotSendable, 'Site sign-on is only for documents workers sign at the site.'),
+    new AppError(409, errorCodes.conflict, 'Site sign-on is only for documents workers sign at the site.'),
   rateLimited: (seconds: number) =>
     new AppError(
       429,

@@ -1,7 +1,7 @@
 import { DECLINE_REASON_MAX } from '@app/contract';
 import { type FormEvent, useState } from 'react';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
-import { TextArea } from '../../components/ui/TextArea.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
 import { declineDocument } from './api/decline-document.ts';
 import { type Done, isClosed, problemOf } from './sign-outcome.ts';
 
@@ -41,11 +41,11 @@ export default function DeclineForm({
 
   return (
     <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-      <TextArea
+      {/* A one-line field: it keeps the public page's script small (TextArea would be split into a chunk of its own). */}
+      <TextField
         label="Why do you decline to sign?"
         value={reason}
         maxLength={DECLINE_REASON_MAX}
-        rows={4}
         onChange={(event) => setReason(event.target.value)}
         error={error}
       />

@@ -14,7 +14,8 @@ export const problemOf = (error: unknown) =>
     ? error.message
     : 'The request did not get through. Check your connection and try again.';
 
-/** A refusal that means the page is out of date (signed elsewhere, revoked): show the link's state. */
-export const isClosed = (error: unknown) =>
-  error instanceof ApiError &&
-  (error.code === errorCodes.signingLinkClosed || error.code === errorCodes.documentChanged);
+/**
+ * A refusal that means the page is out of date (signed elsewhere, revoked, the document changed):
+ * signing's only conflicts. The page reads the link's state again and shows it.
+ */
+export const isClosed = (error: unknown) => error instanceof ApiError && error.code === errorCodes.conflict;

@@ -6,5 +6,8 @@ import { callFile } from '../../../lib/api-client.ts';
  * signature certificate page.
  */
 export function fetchSignedPdf(kind: SignableDocumentKind, documentId: string, version: number) {
-  return callFile(signingEndpoints.signedPdf, { params: { kind, id: documentId }, query: { version } });
+  return callFile(signingEndpoints.signedPdf, {
+    params: { kind, id: documentId },
+    query: { version: String(version) },
+  });
 }
