@@ -20,6 +20,7 @@ export * from './profile/common-materials.ts';
 export * from './profile/endpoints.ts';
 export * from './profile/profile.ts';
 export * from './signing/endpoints.ts';
+export * from './signing/messages.ts';
 export * from './signing/sign-link.ts';
 export * from './signing/signing.ts';
 export * from './time-zone.ts';

@@ -17,14 +17,6 @@ export const DECLINE_REASON_MAX = 2000;
 export const MAX_SIGNATURE_PNG_BYTES = 200 * 1024;
 export const READ_DECLARATION = 'I have read and understood this document';
 
-/** What signing says when it refuses (PRODUCT.md, Signing). */
-export const signingMessages = {
-  linkClosed: 'This link can no longer be used to sign.',
-  documentChanged:
-    'This document was changed after it was sent to you, so it cannot be signed as it is. Ask the sender to send it again.',
-  notFound: 'This signing link is not valid. Check that it is complete, or ask the sender for a new one.',
-} as const;
-
 export const signerText = (max: number, message: string) =>
   z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max));
 export const optionalSignerText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));

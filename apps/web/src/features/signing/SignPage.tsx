@@ -1,4 +1,4 @@
-import { READ_DECLARATION, SIGNER_NAME_MAX, type SignPage as SignPageData, signingMessages } from '@app/contract';
+import { READ_DECLARATION, SIGNER_NAME_MAX, type SignPage as SignPageData } from '@app/contract';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -23,7 +23,7 @@ export default function SignPage() {
     const invalid = read.error instanceof ApiError && read.error.status === 404;
     return (
       <Column title={invalid ? 'This link is not valid' : 'Sign document'}>
-        <p>{invalid ? signingMessages.notFound : problemOf(read.error)}</p>
+        <p>{problemOf(read.error)}</p>
         {invalid ? null : <Button onClick={reload}>Try again</Button>}
       </Column>
     );
