@@ -453,13 +453,7 @@ export class SigningService {
       for (const row of expired) await this.recordExpiredEvent(tx, row, null);
       const due = await signingRepo.claimDueReminders(tx, this.options.reminderDays, SWEEP_BATCH);
       for (const row of due) {
-        await audit.record(tx, {
-          type: 'signing.reminded',
-          data: { signerId: row.id },
-          actor: { kind: 'system' },
-          subject: { kind: row.documentKind, id: row.documentId },
-          origin: null,
-        });
+        await this.recordSignerEvent(tx, row, null, { type: 'signing.reminded', data: { signerId: row.id } });
         await this.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, {
           type: 'invitation',
           requestId: row.id,
@@ -648,7 +642,7 @@ export class SigningService {
     event:
       | { type: 'signing.signed'; data: { signerId: string; documentSha256: string } }
       | { type: 'signing.declined'; data: { signerId: string; reason: string } }
-      | { type: 'signing.opened' | 'signing.expired'; data: { signerId: string } },
+      | { type: 'signing.opened' | 'signing.expired' | 'signing.reminded'; data: { signerId: string } },
   ) {
     await audit.record(tx, {
       ...event,
