@@ -24,8 +24,18 @@ const recipientOf = (message: string) => /^To:\s*(.+)$/im.exec(message)?.[1]?.tr
  * localhost:<port>), while the browser must open them on the test's origin, which holds the PKCE
  * verifier in its localStorage.
  */
-export async function waitForEmailLink(
+export function waitForEmailLink(to: string, options: { since: number; timeoutMs?: number }): Promise<string> {
+  return waitForMailLink(to, /https?:\/\/[^\s"'<>]+\/auth\/(?:callback|confirm)\?[^\s"'<>]+/, options);
+}
+
+/** The same for a signing link (/sign/<token>) mailed to `to`. */
+export function waitForSigningLink(to: string, options: { since: number; timeoutMs?: number }): Promise<string> {
+  return waitForMailLink(to, /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]+/, options);
+}
+
+async function waitForMailLink(
   to: string,
+  linkPattern: RegExp,
   { since, timeoutMs = 10_000 }: { since: number; timeoutMs?: number },
 ): Promise<string> {
   const outbox = path.join(inject('dataDir'), 'outbox');
@@ -40,8 +50,8 @@ export async function waitForEmailLink(
     for (const file of candidates) {
       const message = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
       if (!recipientOf(message).includes(to.toLowerCase())) continue;
-      const link = /https?:\/\/[^\s"'<>]+\/auth\/(?:callback|confirm)\?[^\s"'<>]+/.exec(message)?.[0];
-      if (!link) throw new Error(`The mail ${file} to ${to} has no auth link`);
+      const link = linkPattern.exec(message)?.[0];
+      if (!link) throw new Error(`The mail ${file} to ${to} has no link matching ${linkPattern}`);
       const url = new URL(link.replaceAll('&amp;', '&'));
       return `${url.pathname}${url.search}`;
     }

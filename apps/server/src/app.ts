@@ -33,6 +33,7 @@ import {
 } from './features/billing/billing.service.ts';
 import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
 import { CertificatePdfService } from './features/certificates/certificate-pdf.service.ts';
+import { certificateSigningSource } from './features/certificates/certificate-signing-source.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 import { CertificatesService } from './features/certificates/certificates.service.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
@@ -46,12 +47,23 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
+import { signingRoutes } from './features/signing/signing.routes.ts';
+import {
+  SIGNING_EMAIL_QUEUE,
+  SIGNING_SWEEP_CRON,
+  SIGNING_SWEEP_QUEUE,
+  type SigningEmailJob,
+  SigningService,
+  signingEmailQueueSettings,
+  signingSweepQueueSettings,
+} from './features/signing/signing.service.ts';
 import { swmsRoutes } from './features/swms/swms.routes.ts';
 import { SwmsService } from './features/swms/swms.service.ts';
 import { SwmsPdfService } from './features/swms/swms-pdf.service.ts';
 import { createStripeProvider } from './platform/billing/stripe-provider.ts';
 import { createTestModeProvider } from './platform/billing/test-mode-provider.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
+import type { SignableDocumentSource } from './platform/documents/signable-source.ts';
 import { registerAuthHooks } from './platform/http/auth-context.ts';
 import { handleError, handleFrameworkError } from './platform/http/errors.ts';
 import { registerBoundedJsonParser } from './platform/http/json-body.ts';
@@ -87,6 +99,7 @@ export type AppSettings = Pick<
   | 'accessTokenTtlSeconds'
   | 'trustProxy'
   | 'adminEmails'
+  | 'signingReminderDays'
   | 'stripe'
   | 'supportEmail'
 >;
@@ -99,6 +112,8 @@ export type AppOptions = {
   settings: AppSettings;
   /** The current time; tests move it across month boundaries. */
   clock?: () => Date;
+  /** Document kinds signing serves besides the built-in ones; one of the same kind replaces it (tests). */
+  signableSources?: SignableDocumentSource[];
 };
 
 /** How long shutdown waits for running jobs; unfinished ones are retried by the next process. */
@@ -246,13 +261,6 @@ export async function buildApp(options: AppOptions) {
   jobs.register<AccountFilesJob>(ACCOUNT_FILES_QUEUE, accountFilesQueueSettings, (job) =>
     accountService.removeFiles(job),
   );
-  await revokedSessions.start();
-  await jobs.start();
-  // Background work stops before the pool it uses is closed (the caller ends the pool after close).
-  app.addHook('onClose', async () => {
-    await jobs.stop(JOBS_STOP_TIMEOUT_MS);
-    await revokedSessions.stop();
-  });
   const certificatePdfs = new CertificatePdfService(
     db,
     storedFiles,
@@ -271,6 +279,38 @@ export async function buildApp(options: AppOptions) {
     ),
     options.clock ?? (() => new Date()),
   );
+  // Each document kind that can be signed hands signing its source (ADR 0017).
+  const signingService = new SigningService({
+    db,
+    jobs,
+    mailer: options.mailer,
+    rateLimiter,
+    storedFiles,
+    sources: [certificateSigningSource(certificatePdfs), ...(options.signableSources ?? [])],
+    linkSecret: storedSecret(db, 'signing-links'),
+    publicOrigin,
+    reminderDays: settings.signingReminderDays,
+  });
+  jobs.register<SigningEmailJob>(SIGNING_EMAIL_QUEUE, signingEmailQueueSettings, (job) =>
+    signingService.deliverEmail(job),
+  );
+  jobs.register(
+    SIGNING_SWEEP_QUEUE,
+    signingSweepQueueSettings,
+    async () => {
+      const { reminded, expired } = await signingService.sweep();
+      if (reminded + expired > 0) options.logger.info({ reminded, expired }, 'signing sweep');
+      if (reminded > 0) jobs.wake(SIGNING_EMAIL_QUEUE);
+    },
+    { cron: SIGNING_SWEEP_CRON },
+  );
+  await revokedSessions.start();
+  await jobs.start();
+  // Background work stops before the pool it uses is closed (the caller ends the pool after close).
+  app.addHook('onClose', async () => {
+    await jobs.stop(JOBS_STOP_TIMEOUT_MS);
+    await revokedSessions.stop();
+  });
 
   await app.register(
     async (api) => {
@@ -296,6 +336,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(adminRoutes(new AdminService(db, options.clock ?? (() => new Date()))));
       await api.register(accountRoutes(accountService));
       await api.register(swmsRoutes(swmsService, rateLimiter));
+      await api.register(signingRoutes(signingService, rateLimiter));
     },
     { prefix: '/api' },
   );

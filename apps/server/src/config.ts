@@ -69,6 +69,8 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(900),
   TRUST_PROXY: trustProxySchema.default(false),
   ADMIN_EMAILS: adminEmailsSchema.default([]),
+  /** Days after sending that an unsigned link gets its one automatic reminder (links last 14). */
+  SIGNING_REMINDER_DAYS: z.coerce.number().int().min(1).max(13).default(3),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
   STRIPE_PRICE_MONTHLY: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
@@ -126,6 +128,7 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Accounts with the admin role, lowercased (PRODUCT.md, Plans). */
   adminEmails: string[];
+  signingReminderDays: number;
   /** Undefined: billing runs in test mode. */
   stripe: StripeSettings | undefined;
 };
@@ -162,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: values.ACCESS_TOKEN_TTL_SECONDS,
     trustProxy: values.TRUST_PROXY,
     adminEmails: values.ADMIN_EMAILS,
+    signingReminderDays: values.SIGNING_REMINDER_DAYS,
     stripe,
   };
 }

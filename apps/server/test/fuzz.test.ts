@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
-import { completedCertificateBody } from './support/certificates.ts';
+import { createCompletedCertificate } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
@@ -361,17 +361,6 @@ function fuzzedRequest(random: ReturnType<typeof randomSource>): Fuzzed {
   };
 }
 
-async function createCertificate(session: Session) {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/certificates',
-    headers: bearer(session),
-    payload: completedCertificateBody(session),
-  });
-  expect(response.statusCode).toBe(201);
-  return (response.json() as { id: string }).id;
-}
-
 setUpTestApp({}, (environment) => {
   ({ database, mail, app } = environment);
 });
@@ -380,8 +369,8 @@ beforeAll(async () => {
   owner = await registerConfirmedUser(app, mail);
   stranger = await registerConfirmedUser(app, mail);
   await grantPremium(database.db, owner.user.id);
-  ownCertificateId = await createCertificate(owner);
-  strangersCertificateId = await createCertificate(stranger);
+  ownCertificateId = await createCompletedCertificate(app, owner);
+  strangersCertificateId = await createCompletedCertificate(app, stranger);
   // Every API route the app registered, so new routes are fuzzed too.
   routes = registeredRoutes(app).filter(({ method, url }) => method !== 'HEAD' && url.startsWith('/api/'));
 }, 60_000);

@@ -258,6 +258,9 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
+/** What a stored image is: a profile's logo or signature, a certificate photo, or a signature drawn by link. */
+export const filePurposes = ['logo', 'signature', 'photo', 'signer_signature'] as const;
+
 /** Uploaded images (logos, signatures, photos). The bytes live in file storage under `storage_key`. */
 export const files = pgTable(
   'files',
@@ -266,7 +269,7 @@ export const files = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['logo', 'signature', 'photo'] }).notNull(),
+    purpose: text('purpose', { enum: filePurposes }).notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     width: integer('width').notNull(),
@@ -285,7 +288,7 @@ export const files = pgTable(
   (table) => [
     index('files_user_idx').on(table.userId),
     index('files_certificate_idx').on(table.certificateId),
-    check('files_purpose_valid', sql`${table.purpose} in ('logo', 'signature', 'photo')`),
+    check('files_purpose_valid', sql`${table.purpose} in ('logo', 'signature', 'photo', 'signer_signature')`),
   ],
 );
 
@@ -397,6 +400,14 @@ export const signatureRequests = pgTable(
     signatureFileId: uuid('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
     fingerprintAtSign: text('fingerprint_at_sign'),
     createdAt: createdAt(),
+    /** When the link was last emailed (send or resend); null for site sign-ons. Reminders count from it. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** When the automatic reminder was queued: at most one per sending. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the `signing.expired` event was recorded, so it is recorded once. */
+    expiryRecordedAt: timestamp('expiry_recorded_at', { withTimezone: true }),
+    /** The site QR link a worker signed on through (no token of their own). */
+    siteLinkId: uuid('site_link_id').references(() => siteSignOnLinks.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('signature_requests_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
@@ -492,5 +503,32 @@ export const safetyDocumentVersions = pgTable(
     primaryKey({ columns: [table.documentId, table.version] }),
     check('safety_document_versions_version_positive', sql`${table.version} >= 1`),
     check('safety_document_versions_body_is_object', sql`jsonb_typeof(${table.body}) = 'object'`),
+  ],
+);
+
+/**
+ * A SWMS's site sign-on QR link (signing feature, ADR 0017): workers scan it and sign this version.
+ * Its token is derived (HMAC of the id), so only its hash is stored; it stops working when revoked or
+ * when the document gets a newer version.
+ */
+export const siteSignOnLinks = pgTable(
+  'site_sign_on_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentKind: text('document_kind', { enum: documentKinds }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    documentVersion: integer('document_version').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The version's fingerprint when the link was made: what each worker's signature is checked against. */
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('site_sign_on_links_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
+    check('site_sign_on_links_kind_valid', sql`${table.documentKind} in ('certificate', 'swms', 'cover_sheet')`),
   ],
 );

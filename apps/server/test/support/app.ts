@@ -17,6 +17,7 @@ const defaultSettings: AppSettings = {
   accessTokenTtlSeconds: 900,
   trustProxy: false,
   adminEmails: [],
+  signingReminderDays: 3,
   stripe: undefined,
   supportEmail: 'support@tradecert.test',
 };
@@ -41,6 +42,7 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}) {
     fileStorage: options.fileStorage ?? createLocalDiskStorage(testFilesRoot),
     settings: { ...defaultSettings, ...options.settings },
     clock: options.clock,
+    signableSources: options.signableSources,
   });
 }
 

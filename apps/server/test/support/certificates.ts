@@ -1,4 +1,6 @@
 import type { Session } from '@app/contract';
+import { expect } from 'vitest';
+import type { App } from '../../src/app.ts';
 
 /** A valid body for `POST /api/certificates`: a completed certificate of `session`'s user. */
 export function completedCertificateBody(session: Session, extra: Record<string, unknown> = {}) {
@@ -12,4 +14,16 @@ export function completedCertificateBody(session: Session, extra: Record<string,
     materials_used: 'Ardex WPM 300',
     ...extra,
   };
+}
+
+/** Creates a completed certificate of `session`'s user through the API; answers its id. */
+export async function createCompletedCertificate(app: App, session: Session): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/certificates',
+    headers: { authorization: `Bearer ${session.access_token}` },
+    payload: completedCertificateBody(session),
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { id: string }).id;
 }

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { CertificateDetailWithSigning, SignPage } from './signing-pages.tsx';
 
 /**
  * Every route of PRODUCT.md, Routes in one table. `Page` is lazy-loaded; a route without one is routed but
@@ -24,7 +25,6 @@ const MaterialsPage = lazy(() => import('../features/profile/MaterialsPage.tsx')
 const CertificatesListPage = lazy(() => import('../features/certificates/CertificatesListPage.tsx'));
 const NewCertificatePage = lazy(() => import('../features/certificates/NewCertificatePage.tsx'));
 const EditCertificatePage = lazy(() => import('../features/certificates/EditCertificatePage.tsx'));
-const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
 const CertificateDownloadPage = lazy(() => import('../features/certificates/CertificateDownloadPage.tsx'));
 const GalleryPage = lazy(() => import('../features/gallery/GalleryPage.tsx'));
 // Billing's pages come through one small module that loads each of them (see billing-pages.ts).
@@ -59,10 +59,10 @@ export const publicRoutes: PageRoute[] = [
   { path: '/auth/callback', title: 'Signing you in', Page: AuthCallbackPage },
   { path: '/auth/confirm', title: 'Confirm your email', Page: ConfirmEmailPage },
   { path: '/auth/update-password', title: 'Set a new password', Page: UpdatePasswordPage },
-  { path: '/certificates/:id', title: 'Certificate', Page: CertificateDetailPage },
+  { path: '/certificates/:id', title: 'Certificate', Page: CertificateDetailWithSigning },
   { path: '/certificates/:id/download', title: 'Download certificate', Page: CertificateDownloadPage },
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
-  { path: '/sign/:token', title: 'Sign document' },
+  { path: '/sign/:token', title: 'Sign document', Page: SignPage },
   { path: '/webhook-test', title: 'Billing webhook status', Page: WebhookTestPage },
   { path: '/verify/swms/:id/:version', title: 'Verify a SWMS', Page: loadedPage('swmsVerify') },
 ];

@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../http/errors.ts';
 
-export type ImagePurpose = 'logo' | 'signature' | 'photo';
+export type ImagePurpose = 'logo' | 'signature' | 'photo' | 'signer_signature';
 
 export type ProcessedImage = {
   data: Buffer;
@@ -16,7 +16,7 @@ export type ProcessedImage = {
 export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 /** Decompression-bomb guard: a small file can still declare enormous dimensions. */
 export const MAX_IMAGE_MEGAPIXELS = 50;
-const LONG_EDGE = { photo: 2048, logo: 1200, signature: 1200 } as const;
+const LONG_EDGE = { photo: 2048, logo: 1200, signature: 1200, signer_signature: 1200 } as const;
 const THUMBNAIL_EDGE = 400;
 // Half an A4 page wide at about 300 dpi: sharp in print, small enough to email six of them.
 const PRINT_EDGE = 1200;

@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from './Button.tsx';
 import { ImageField, type ImageFieldProps } from './ImageField.tsx';
-import { SignaturePad } from './SignaturePad.tsx';
+
+// The drawing code loads when the user chooses to draw, so pages that show a signature do not pay for it.
+const SignaturePad = lazy(async () => ({ default: (await import('./SignaturePad.tsx')).SignaturePad }));
 
 /** A signature image that can be drawn on screen as well as uploaded. */
 export function SignatureField(props: Omit<ImageFieldProps, 'children'>) {
@@ -15,16 +17,18 @@ export function SignatureField(props: Omit<ImageFieldProps, 'children'>) {
       )}
       {drawing ? (
         <div className="basis-full">
-          <SignaturePad
-            subject={`your ${props.noun}`}
-            saveLabel={`Save ${props.noun}`}
-            saving={props.busy === 'uploading'}
-            onSave={async (drawn) => {
-              // On failure the drawing stays, so the user can try again without signing again.
-              if (await props.onFile(drawn)) setDrawing(false);
-            }}
-            onCancel={() => setDrawing(false)}
-          />
+          <Suspense fallback={<p className="text-sm">Loading the drawing pad...</p>}>
+            <SignaturePad
+              subject={`your ${props.noun}`}
+              saveLabel={`Save ${props.noun}`}
+              saving={props.busy === 'uploading'}
+              onSave={async (drawn) => {
+                // On failure the drawing stays, so the user can try again without signing again.
+                if (await props.onFile(drawn)) setDrawing(false);
+              }}
+              onCancel={() => setDrawing(false)}
+            />
+          </Suspense>
         </div>
       ) : null}
     </ImageField>

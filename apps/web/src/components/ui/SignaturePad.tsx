@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type SignaturePadLibrary from 'signature_pad';
 import { Button } from './Button.tsx';
 import { inkBounds } from './ink-bounds.ts';
+import { InkPad } from './ink-pad.ts';
 
 /** Space kept around the ink when the drawing is cropped, in canvas pixels. */
 const CROP_MARGIN = 8;
@@ -18,51 +18,37 @@ type SignaturePadProps = {
 };
 
 /**
- * A box to draw a signature in with a finger, pen or mouse. The drawing library loads only when
- * a pad is opened, so pages that merely show a signature do not download it.
+ * A box to draw a signature in with a finger, pen or mouse (ink-pad.ts, our own: under a kilobyte,
+ * so the public signing page stays within its script budget).
  */
 export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving }: SignaturePadProps) {
   const instructionsId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const padRef = useRef<SignaturePadLibrary | null>(null);
-  const [ready, setReady] = useState(false);
+  const padRef = useRef<InkPad | null>(null);
   const [problem, setProblem] = useState<string>();
 
   useEffect(() => {
-    let disposed = false;
-    let resizeObserver: ResizeObserver | undefined;
-    import('signature_pad')
-      .then(({ default: SignaturePadClass }) => {
-        const canvas = canvasRef.current;
-        if (disposed || !canvas) return;
-        const pad = new SignaturePadClass(canvas, { penColor: '#0f172a', minWidth: 0.8, maxWidth: 2.8 });
-        padRef.current = pad;
-        // Match the canvas to its on-screen size and pixel density, keeping what was drawn
-        // (a phone turned sideways resizes the box mid-signature).
-        const fitToScreen = () => {
-          const ratio = Math.max(window.devicePixelRatio || 1, 1);
-          const strokes = pad.toData();
-          canvas.width = Math.round(canvas.offsetWidth * ratio);
-          canvas.height = Math.round(canvas.offsetHeight * ratio);
-          canvas.getContext('2d')?.scale(ratio, ratio);
-          pad.clear();
-          pad.fromData(strokes);
-        };
-        fitToScreen();
-        resizeObserver = new ResizeObserver(fitToScreen);
-        resizeObserver.observe(canvas);
-        pad.addEventListener('beginStroke', () => setProblem(undefined));
-        setReady(true);
-      })
-      .catch(() => {
-        if (!disposed) {
-          setProblem('The drawing pad could not be loaded. Check your connection and try again, or upload a picture.');
-        }
-      });
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const pad = new InkPad(canvas, { color: '#0f172a', width: 2.2 });
+    padRef.current = pad;
+    // Match the canvas to its on-screen size and pixel density, keeping what was drawn
+    // (a phone turned sideways resizes the box mid-signature).
+    const fitToScreen = () => {
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      const strokes = pad.toData();
+      canvas.width = Math.round(canvas.offsetWidth * ratio);
+      canvas.height = Math.round(canvas.offsetHeight * ratio);
+      canvas.getContext('2d')?.scale(ratio, ratio);
+      pad.fromData(strokes);
+    };
+    fitToScreen();
+    const resizeObserver = new ResizeObserver(fitToScreen);
+    resizeObserver.observe(canvas);
+    pad.onStrokeStart(() => setProblem(undefined));
     return () => {
-      disposed = true;
-      resizeObserver?.disconnect();
-      padRef.current?.off();
+      resizeObserver.disconnect();
+      pad.off();
       padRef.current = null;
     };
   }, []);
@@ -96,21 +82,18 @@ export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving }: S
         aria-describedby={instructionsId}
         className="h-48 w-full touch-none rounded-md border-2 border-dashed border-slate-400 bg-white"
       />
-      {!ready && !problem ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">Loading the drawing pad...</p>
-      ) : null}
       {problem ? (
         <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
           {problem}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button disabled={!ready || saving} onClick={save}>
+        <Button disabled={saving} onClick={save}>
           {saving ? 'Saving...' : saveLabel}
         </Button>
         <Button
           variant="secondary"
-          disabled={!ready || saving}
+          disabled={saving}
           onClick={() => {
             padRef.current?.clear();
             setProblem(undefined);

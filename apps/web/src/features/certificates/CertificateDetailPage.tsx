@@ -12,11 +12,15 @@ import { formatCalendarDate, formatInstantDate } from './format.ts';
 // Only the owner sees these, so visitors following a share link never download them.
 const OwnerActions = lazy(() => import('./components/OwnerActions.tsx'));
 
+/** Something another feature shows the owner on their certificate's page (composed in app/). */
+export type OwnerPanel = (certificate: Certificate) => ReactNode;
+
 /**
  * The share link (not login-guarded): a completed certificate, read-only, for anyone holding the
- * link, such as the builder or certifier. The owner also sees their drafts and the actions.
+ * link, such as the builder or certifier. The owner also sees their drafts and the actions, and
+ * `ownerPanel` if given.
  */
-export default function CertificateDetailPage() {
+export default function CertificateDetailPage({ ownerPanel }: { ownerPanel?: OwnerPanel }) {
   const { id = '' } = useParams();
   const certificate = useCertificate(id);
   if (certificate.isError) {
@@ -34,7 +38,7 @@ export default function CertificateDetailPage() {
     );
   }
   if (!certificate.data) return <Spinner label="Loading certificate..." />;
-  return <CertificateView certificate={certificate.data} />;
+  return <CertificateView certificate={certificate.data} ownerPanel={ownerPanel} />;
 }
 
 function Column({ children }: { children: ReactNode }) {
@@ -79,7 +83,13 @@ function Text({ children }: { children: string }) {
   return <p className="whitespace-pre-line break-words">{children.trim() || '—'}</p>;
 }
 
-function CertificateView({ certificate }: { certificate: Certificate }) {
+function CertificateView({
+  certificate,
+  ownerPanel,
+}: {
+  certificate: Certificate;
+  ownerPanel?: OwnerPanel | undefined;
+}) {
   const completed = certificate.status === 'completed';
   return (
     <Column>
@@ -116,6 +126,7 @@ function CertificateView({ certificate }: { certificate: Certificate }) {
       {certificate.is_owner ? (
         <Suspense fallback={null}>
           <OwnerActions certificate={certificate} />
+          {ownerPanel?.(certificate)}
         </Suspense>
       ) : null}
 

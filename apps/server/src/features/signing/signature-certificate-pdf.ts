@@ -1,0 +1,94 @@
+import { PDFDocument } from 'pdf-lib';
+import { colours, contentWidth, createPdf, sectionHeading } from '../../platform/pdf/document.ts';
+import { stampPages } from '../../platform/pdf/page-marks.ts';
+import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
+import { drawTable } from '../../platform/pdf/table.ts';
+
+/** One signer as the signature certificate lists them, already formatted for people. */
+export type CertifiedSigner = {
+  name: string;
+  detail: string | null;
+  outcome: string;
+  times: string[];
+  ip: string | null;
+  fingerprintAtSend: string;
+  fingerprintAtSign: string | null;
+  declineReason: string | null;
+  signature: Buffer | null;
+};
+
+export type SignatureCertificate = {
+  documentLabel: string;
+  version: number;
+  fingerprint: string;
+  signers: CertifiedSigner[];
+  /** The audit trail, oldest first: [time, event, signer, IP, user agent]. */
+  events: string[][];
+};
+
+/** The page(s) that follow a signed document: who signed, how, from where, and its audit trail. */
+export async function renderSignatureCertificate(certificate: SignatureCertificate): Promise<Buffer> {
+  const title = `Signature certificate: ${certificate.documentLabel}`;
+  const { doc, end } = createPdf({ title, author: 'TradeCert', subject: 'Signature certificate' });
+  doc.font('bold').fontSize(16).fillColor(colours.ink).text('Signature certificate');
+  doc.font('regular').fontSize(10).fillColor(colours.muted);
+  doc.text(`${certificate.documentLabel}, version ${certificate.version}`);
+  doc.text('Document fingerprint (SHA-256):');
+  doc.font('mono').fontSize(8.5).fillColor(colours.ink).text(certificate.fingerprint);
+  doc.moveDown(1);
+
+  sectionHeading(doc, 'Signers');
+  for (const signer of certificate.signers) {
+    doc.font('bold').fontSize(11).fillColor(colours.ink).text(`${signer.name}: ${signer.outcome}`);
+    doc.font('regular').fontSize(9).fillColor(colours.muted);
+    if (signer.detail) doc.text(signer.detail);
+    for (const time of signer.times) doc.text(time);
+    if (signer.ip) doc.text(`IP address: ${signer.ip}`);
+    doc.text('Fingerprint when sent:');
+    doc.font('mono').fontSize(8).fillColor(colours.ink).text(signer.fingerprintAtSend);
+    if (signer.fingerprintAtSign) {
+      doc.font('regular').fontSize(9).fillColor(colours.muted).text('Fingerprint when signed:');
+      doc.font('mono').fontSize(8).fillColor(colours.ink).text(signer.fingerprintAtSign);
+    }
+    if (signer.declineReason) {
+      doc
+        .font('regular')
+        .fontSize(9)
+        .fillColor(colours.ink)
+        .text(`Reason given: ${signer.declineReason}`, {
+          width: contentWidth(doc),
+        });
+    }
+    doc.moveDown(0.4);
+    if (signer.signature) drawSignatureBlock(doc, { image: signer.signature, caption: signer.name, width: 220 });
+    doc.moveDown(0.6);
+  }
+
+  sectionHeading(doc, 'Audit trail');
+  drawTable(doc, {
+    columns: [
+      { header: 'Time (UTC)', weight: 4 },
+      { header: 'Event', weight: 2 },
+      { header: 'Signer', weight: 3 },
+      { header: 'IP', weight: 3 },
+      { header: 'Browser', weight: 6 },
+    ],
+    rows: certificate.events,
+    fontSize: 7.5,
+  });
+  stampPages(doc, {
+    label: `Signature certificate · ${certificate.documentLabel}`,
+    version: `v${certificate.version}`,
+    fingerprint: certificate.fingerprint,
+  });
+  return end();
+}
+
+/** The document's pages followed by the signature certificate's, as one PDF. */
+export async function appendPages(document: Buffer, appendix: Buffer): Promise<Buffer> {
+  const merged = await PDFDocument.load(document);
+  const extra = await PDFDocument.load(appendix);
+  const pages = await merged.copyPages(extra, extra.getPageIndices());
+  for (const page of pages) merged.addPage(page);
+  return Buffer.from(await merged.save());
+}

@@ -1,0 +1,226 @@
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { type DocumentKind, profiles, signatureRequests, siteSignOnLinks, users } from '../../db/schema.ts';
+import type { DocumentVersionRef } from '../../platform/documents/signatures.ts';
+
+export type SignatureRequestRow = typeof signatureRequests.$inferSelect;
+export type SignatureRequestInsert = typeof signatureRequests.$inferInsert;
+export type SiteSignOnLinkRow = typeof siteSignOnLinks.$inferSelect;
+
+const r = signatureRequests;
+
+/** Not signed, declined or revoked: a link that may still be used (unless it has expired). */
+const isUndecided = and(isNull(r.signedAt), isNull(r.declinedAt), isNull(r.revokedAt));
+const isOpen = and(isUndecided, gt(r.expiresAt, sql`now()`));
+
+const ofVersion = (ref: DocumentVersionRef) =>
+  and(eq(r.documentKind, ref.kind), eq(r.documentId, ref.documentId), eq(r.documentVersion, ref.version));
+
+/** SQL over signature requests and site sign-on links. Owner-side reads filter on the owner. */
+export const signingRepo = {
+  async insertRequests(db: Queryable, rows: SignatureRequestInsert[]): Promise<SignatureRequestRow[]> {
+    return db.insert(r).values(rows).returning();
+  },
+
+  async listForDocument(db: Queryable, userId: string, kind: DocumentKind, documentId: string) {
+    return db
+      .select()
+      .from(r)
+      .where(and(eq(r.userId, userId), eq(r.documentKind, kind), eq(r.documentId, documentId)))
+      .orderBy(desc(r.documentVersion), asc(r.createdAt), asc(r.id));
+  },
+
+  async findOwned(db: Queryable, userId: string, id: string): Promise<SignatureRequestRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(r)
+      .where(and(eq(r.id, id), eq(r.userId, userId)));
+    return row;
+  },
+
+  async findById(db: Queryable, id: string): Promise<SignatureRequestRow | undefined> {
+    const [row] = await db.select().from(r).where(eq(r.id, id));
+    return row;
+  },
+
+  /** Exact match on the unique hash index: the same one index probe whether or not it exists. */
+  async findByTokenHash(db: Queryable, tokenHash: string): Promise<SignatureRequestRow | undefined> {
+    const [row] = await db.select().from(r).where(eq(r.tokenHash, tokenHash));
+    return row;
+  },
+
+  async findSiteLinkByTokenHash(db: Queryable, tokenHash: string): Promise<SiteSignOnLinkRow | undefined> {
+    const [row] = await db.select().from(siteSignOnLinks).where(eq(siteSignOnLinks.tokenHash, tokenHash));
+    return row;
+  },
+
+  /** Sets `opened_at` the first time only; returns whether this call did. */
+  async markOpened(db: Queryable, id: string): Promise<boolean> {
+    const rows = await db
+      .update(r)
+      .set({ openedAt: sql`now()` })
+      .where(and(eq(r.id, id), isNull(r.openedAt)))
+      .returning({ id: r.id });
+    return rows.length > 0;
+  },
+
+  /** Notes that an expiry was recorded, once; returns whether this call did. */
+  async markExpiryRecorded(db: Queryable, id: string): Promise<boolean> {
+    const rows = await db
+      .update(r)
+      .set({ expiryRecordedAt: sql`now()` })
+      .where(and(eq(r.id, id), isNull(r.expiryRecordedAt), isUndecided, lte(r.expiresAt, sql`now()`)))
+      .returning({ id: r.id });
+    return rows.length > 0;
+  },
+
+  /** Records the signature if the link is still open; undefined if it is not (any more). */
+  async sign(
+    db: Queryable,
+    id: string,
+    values: { signerName: string; signerCompany: string | null; signatureFileId: string; fingerprintAtSign: string },
+  ): Promise<SignatureRequestRow | undefined> {
+    const [row] = await db
+      .update(r)
+      .set({ ...values, signedAt: sql`now()` })
+      .where(and(eq(r.id, id), isOpen))
+      .returning();
+    return row;
+  },
+
+  async decline(db: Queryable, id: string, reason: string): Promise<SignatureRequestRow | undefined> {
+    const [row] = await db
+      .update(r)
+      .set({ declinedAt: sql`now()`, declineReason: reason })
+      .where(and(eq(r.id, id), isOpen))
+      .returning();
+    return row;
+  },
+
+  async revoke(db: Queryable, userId: string, id: string): Promise<SignatureRequestRow | undefined> {
+    const [row] = await db
+      .update(r)
+      .set({ revokedAt: sql`now()`, revokedReason: 'owner' })
+      .where(and(eq(r.id, id), eq(r.userId, userId), isUndecided))
+      .returning();
+    return row;
+  },
+
+  /** Emails the link again: a fresh expiry, and a fresh reminder and expiry record to come. */
+  async markResent(db: Queryable, userId: string, id: string, expiresAt: Date) {
+    const [row] = await db
+      .update(r)
+      .set({ lastSentAt: sql`now()`, expiresAt, remindedAt: null, expiryRecordedAt: null })
+      .where(and(eq(r.id, id), eq(r.userId, userId), isNotNull(r.tokenHash), isUndecided))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Locks the version's emailed requests (every signer's transaction queues here), so exactly one
+   * signature sees the version complete.
+   */
+  async lockEmailedRequestsOf(db: Queryable, ref: DocumentVersionRef) {
+    return db
+      .select()
+      .from(r)
+      .where(and(ofVersion(ref), isNotNull(r.tokenHash)))
+      .orderBy(asc(r.id))
+      .for('update');
+  },
+
+  /** Signatures given on a version, oldest first. */
+  async signedOn(db: Queryable, ref: DocumentVersionRef) {
+    return db
+      .select()
+      .from(r)
+      .where(and(ofVersion(ref), isNotNull(r.signedAt)))
+      .orderBy(asc(r.signedAt));
+  },
+
+  /** Every request on a version (for the signature certificate page). */
+  async requestsOf(db: Queryable, ref: DocumentVersionRef) {
+    return db.select().from(r).where(ofVersion(ref)).orderBy(asc(r.createdAt), asc(r.id));
+  },
+
+  /**
+   * Claims up to `limit` open links emailed more than `days` ago and not yet reminded, marking them
+   * reminded. Rows another instance is claiming are skipped, so each is reminded once.
+   */
+  async claimDueReminders(db: Queryable, days: number, limit: number): Promise<SignatureRequestRow[]> {
+    const due = db
+      .select({ id: r.id })
+      .from(r)
+      .where(
+        and(
+          isOpen,
+          isNotNull(r.tokenHash),
+          isNull(r.remindedAt),
+          lt(r.lastSentAt, sql`now() - make_interval(days => ${days})`),
+        ),
+      )
+      .orderBy(asc(r.lastSentAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db.update(r).set({ remindedAt: sql`now()` }).where(sql`${r.id} in (${due})`).returning();
+  },
+
+  /** Claims up to `limit` links that expired unused and whose expiry is not recorded yet. */
+  async claimNewlyExpired(db: Queryable, limit: number): Promise<SignatureRequestRow[]> {
+    const expired = db
+      .select({ id: r.id })
+      .from(r)
+      .where(and(isUndecided, isNull(r.expiryRecordedAt), lte(r.expiresAt, sql`now()`)))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db.update(r).set({ expiryRecordedAt: sql`now()` }).where(sql`${r.id} in (${expired})`).returning();
+  },
+
+  async activeSiteLink(db: Queryable, userId: string, ref: DocumentVersionRef) {
+    const [row] = await db
+      .select()
+      .from(siteSignOnLinks)
+      .where(
+        and(
+          eq(siteSignOnLinks.userId, userId),
+          eq(siteSignOnLinks.documentKind, ref.kind),
+          eq(siteSignOnLinks.documentId, ref.documentId),
+          eq(siteSignOnLinks.documentVersion, ref.version),
+          isNull(siteSignOnLinks.revokedAt),
+        ),
+      )
+      .orderBy(desc(siteSignOnLinks.createdAt))
+      .limit(1);
+    return row;
+  },
+
+  async insertSiteLink(db: Queryable, values: typeof siteSignOnLinks.$inferInsert): Promise<SiteSignOnLinkRow> {
+    const [row] = await db.insert(siteSignOnLinks).values(values).returning();
+    if (!row) throw new Error('site link insert returned nothing');
+    return row;
+  },
+
+  async revokeSiteLinks(db: Queryable, userId: string, kind: DocumentKind, documentId: string): Promise<void> {
+    await db
+      .update(siteSignOnLinks)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(siteSignOnLinks.userId, userId),
+          eq(siteSignOnLinks.documentKind, kind),
+          eq(siteSignOnLinks.documentId, documentId),
+          isNull(siteSignOnLinks.revokedAt),
+        ),
+      );
+  },
+
+  /** The sender as signers see them: the company name from the profile, and where to tell them. */
+  async sender(db: Queryable, userId: string) {
+    const [row] = await db
+      .select({ companyName: profiles.companyName, email: users.email, timeZone: profiles.timeZone })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, userId));
+    return row;
+  },
+};

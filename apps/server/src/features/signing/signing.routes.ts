@@ -1,0 +1,112 @@
+import { signByTokenEndpoints, signingEndpoints } from '@app/contract';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { callerOf } from '../../platform/http/auth-context.ts';
+import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
+import { route } from '../../platform/http/route.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
+import {
+  SIGN_LINK_RATE_LIMIT,
+  SIGNED_PDF_RATE_LIMIT,
+  SIGNING_SEND_RATE_LIMIT,
+  type SigningService,
+} from './signing.service.ts';
+
+function sendPdf(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }, disposition: string) {
+  reply.headers({
+    'content-type': 'application/pdf',
+    'content-disposition': `${disposition}; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+    'cache-control': 'private, no-store',
+  });
+  return pdf;
+}
+
+/** HTTP for signing by link. Rules live in SigningService. */
+export const signingRoutes =
+  (service: SigningService, rateLimiter: RateLimiter): FastifyPluginAsync =>
+  async (app) => {
+    const perIp = { preHandler: routeRateLimit(rateLimiter, SIGN_LINK_RATE_LIMIT, callerOrIp) };
+
+    route(app, signingEndpoints.panel, (request) =>
+      service.panel(callerOf(request), request.params.kind, request.params.id),
+    );
+
+    route(
+      app,
+      signingEndpoints.send,
+      async (request, reply) => {
+        const signers = await service.send(
+          callerOf(request),
+          request.params.kind,
+          request.params.id,
+          request.body.signers,
+          requestMetadataOf(request),
+        );
+        return reply.status(201).send({ signers });
+      },
+      { preHandler: routeRateLimit(rateLimiter, SIGNING_SEND_RATE_LIMIT, callerOrIp) },
+    );
+
+    route(app, signingEndpoints.resend, (request) =>
+      service.resend(callerOf(request), request.params.id, requestMetadataOf(request)),
+    );
+
+    route(app, signingEndpoints.revoke, (request) =>
+      service.revoke(callerOf(request), request.params.id, requestMetadataOf(request)),
+    );
+
+    route(
+      app,
+      signingEndpoints.signedPdf,
+      async (request, reply) =>
+        sendPdf(
+          reply,
+          await service.signedPdf(
+            callerOf(request),
+            request.params.kind,
+            request.params.id,
+            request.query.version === undefined ? undefined : Number(request.query.version),
+          ),
+          'attachment',
+        ),
+      { preHandler: routeRateLimit(rateLimiter, SIGNED_PDF_RATE_LIMIT, callerOrIp) },
+    );
+
+    route(app, signingEndpoints.openSiteSignOn, (request) =>
+      service.openSiteSignOn(callerOf(request), request.params.kind, request.params.id),
+    );
+
+    route(app, signingEndpoints.revokeSiteSignOn, async (request) => {
+      await service.revokeSiteSignOn(callerOf(request), request.params.kind, request.params.id);
+      return { ok: true as const };
+    });
+
+    route(
+      app,
+      signByTokenEndpoints.page,
+      (request) => service.page(request.params.token, requestMetadataOf(request)),
+      perIp,
+    );
+
+    route(
+      app,
+      signByTokenEndpoints.pdf,
+      async (request, reply) =>
+        sendPdf(reply, await service.pdf(request.params.token, requestMetadataOf(request)), 'inline'),
+      perIp,
+    );
+
+    route(
+      app,
+      signByTokenEndpoints.sign,
+      (request) => service.sign(request.params.token, request.body, requestMetadataOf(request)),
+      perIp,
+    );
+
+    route(
+      app,
+      signByTokenEndpoints.decline,
+      (request) => service.decline(request.params.token, request.body.reason, requestMetadataOf(request)),
+      perIp,
+    );
+  };

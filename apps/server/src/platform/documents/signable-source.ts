@@ -1,0 +1,46 @@
+import type { Queryable } from '../../db/client.ts';
+import type { DocumentKind } from '../../db/schema.ts';
+
+/** One version of a document as signing shows, fingerprints and files it. */
+export type SignableDocument = {
+  kind: DocumentKind;
+  id: string;
+  ownerId: string;
+  /** e.g. "WPC-2026-0001". */
+  number: string;
+  title: string;
+  version: number;
+  /** SHA-256 of the version's content (platform/documents/fingerprint.ts). */
+  fingerprint: string;
+};
+
+/** A signature given on a version, for a document whose PDF lists them (a SWMS's sign-on register). */
+export type RegisterEntry = {
+  name: string;
+  company: string | null;
+  role: string | null;
+  signedAt: Date;
+  signature: Buffer | null;
+};
+
+/**
+ * What the signing feature needs from a document kind (ADR 0017). Each kind that can be signed
+ * implements it in its own feature; app.ts hands the list to signing, so signing never imports a
+ * document feature.
+ */
+export interface SignableDocumentSource {
+  readonly kind: DocumentKind;
+  /** Workers may sign on at the site through a QR code (a SWMS's sign-on register). */
+  readonly crewSignOn: boolean;
+  /** Where the owner's page of a document is, e.g. `/certificates/{id}` (linked from signing mails). */
+  ownerPath(documentId: string): string;
+  /**
+   * The owner's document as it is now, if it exists, is theirs, and can be sent (e.g. a completed
+   * certificate); null otherwise.
+   */
+  currentForOwner(db: Queryable, ownerId: string, documentId: string): Promise<SignableDocument | null>;
+  /** `version` of a document as it is stored now (for a token holder, who has no account); null if gone. */
+  version(db: Queryable, documentId: string, version: number): Promise<SignableDocument | null>;
+  /** The version's PDF as it is filed, with `register` filled in where the kind prints one. */
+  pdf(db: Queryable, document: SignableDocument, register: RegisterEntry[]): Promise<Buffer>;
+}

@@ -1,0 +1,708 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Session, type SignerView, type SigningPanel, type SignPage, signingMessages } from '@app/contract';
+import pino from 'pino';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import type { SignableDocument, SignableDocumentSource } from '../src/platform/documents/signable-source.ts';
+import { voidOpenRequestsBefore } from '../src/platform/documents/signatures.ts';
+import { JobQueue } from '../src/platform/jobs/job-queue.ts';
+import { createPdf } from '../src/platform/pdf/document.ts';
+import { buildTestApp, setUpTestApp } from './support/app.ts';
+import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { completedCertificateBody, createCompletedCertificate } from './support/certificates.ts';
+import type { TestDatabase } from './support/database.ts';
+import { grantPremium } from './support/entitlements.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
+import { pdfText } from './support/pdf-tools.ts';
+import { errorOf } from './support/responses.ts';
+
+let database: TestDatabase;
+let mail: MailCatcher;
+let app: App;
+
+/**
+ * A document kind defined here, standing in for SWMS (built on another branch): documents kept in
+ * memory with a version, crew sign-on, and a PDF that prints its sign-on register. Versions are
+ * bumped as a document kind would: `voidOpenRequestsBefore` in the transaction of the new version.
+ */
+type FakeSwms = { id: string; ownerId: string; version: number; title: string };
+const fakeSwms = new Map<string, FakeSwms>();
+const asSignable = (swms: FakeSwms, version = swms.version): SignableDocument => ({
+  kind: 'swms',
+  id: swms.id,
+  ownerId: swms.ownerId,
+  number: `SWMS-2026-${swms.id.slice(0, 4)}`,
+  title: swms.title,
+  version,
+  fingerprint: createHash('sha256').update(`${swms.id}:${version}:${swms.title}`).digest('hex'),
+});
+const fakeSwmsSource: SignableDocumentSource = {
+  kind: 'swms',
+  crewSignOn: true,
+  ownerPath: (id) => `/swms/${id}`,
+  async currentForOwner(_db, ownerId, id) {
+    const swms = fakeSwms.get(id);
+    return swms?.ownerId === ownerId ? asSignable(swms) : null;
+  },
+  async version(_db, id, version) {
+    const swms = fakeSwms.get(id);
+    return swms && version >= 1 && version <= swms.version ? asSignable(swms, version) : null;
+  },
+  async pdf(_db, document, register) {
+    const { doc, end } = createPdf({ title: document.title, author: 'Test', subject: 'SWMS' });
+    doc.font('regular').text(`${document.title} version ${document.version}`);
+    for (const entry of register) doc.text(`Register: ${entry.name} (${entry.company ?? '-'})`);
+    return end();
+  },
+};
+
+setUpTestApp({ signableSources: [fakeSwmsSource] }, (environment) => {
+  ({ database, mail, app } = environment);
+});
+
+const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+const signerUa = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Signer';
+let ipCounter = 0;
+/** A fresh client address per test, so per-IP limits of one test do not spill into another. */
+const nextIp = () => `203.0.113.${++ipCounter}`;
+
+async function newUser(options: { premium?: boolean; company?: string } = {}) {
+  const session = await registerConfirmedUser(app, mail);
+  await query('update profiles set company_name = $2 where id = $1', [
+    session.user.id,
+    options.company ?? 'Dry Right Waterproofing',
+  ]);
+  if (options.premium) await grantPremium(database.db, session.user.id);
+  return session;
+}
+
+const completedCertificate = (session: Session) => createCompletedCertificate(app, session);
+
+function newSwms(session: Session, title = 'Membrane application SWMS'): FakeSwms {
+  const swms = { id: crypto.randomUUID(), ownerId: session.user.id, version: 1, title };
+  fakeSwms.set(swms.id, swms);
+  return swms;
+}
+
+/** A new version, as the SWMS feature writes one: its open links voided in the same transaction. */
+async function bumpVersion(swms: FakeSwms) {
+  swms.version += 1;
+  await database.db.transaction((tx) =>
+    voidOpenRequestsBefore(tx, { kind: 'swms', documentId: swms.id, version: swms.version }),
+  );
+}
+
+const signers = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({
+    name: `Signer ${index + 1} ${randomBytes(3).toString('hex')}`,
+    email: `signer-${randomBytes(6).toString('hex')}@example.com`,
+    role: index === 0 ? 'Builder' : null,
+  }));
+
+const send = (session: Session, kind: string, id: string, list: object[], ip = '198.51.100.7') =>
+  app.inject({
+    method: 'POST',
+    url: `/api/signing/documents/${kind}/${id}/requests`,
+    headers: { ...bearer(session), 'user-agent': 'Owner browser' },
+    remoteAddress: ip,
+    payload: { signers: list },
+  });
+
+async function sendAndCollect(session: Session, kind: string, id: string, count = 2) {
+  const list = signers(count);
+  const response = await send(session, kind, id, list);
+  expect(response.statusCode).toBe(201);
+  const sent: SignerView[] = response.json().signers;
+  const tokens = await Promise.all(list.map((signer) => tokenMailedTo(signer.email)));
+  return { list, sent, tokens };
+}
+
+async function tokenMailedTo(email: string): Promise<string> {
+  const link = mail.linkIn(await mail.nextMailTo(email), /^\/sign\//);
+  return link.pathname.slice('/sign/'.length);
+}
+
+const page = (token: string, ip = '192.0.2.10') =>
+  app.inject({ url: `/api/sign/${token}`, headers: { 'user-agent': signerUa }, remoteAddress: ip });
+
+let signaturePngCache: string | undefined;
+async function signaturePng(): Promise<string> {
+  signaturePngCache ??= (
+    await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="300" height="100"><path d="M10 80 C 60 10, 120 10, 290 60" stroke="#0f172a" stroke-width="4" fill="none"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer()
+  ).toString('base64');
+  return signaturePngCache;
+}
+
+async function sign(token: string, body: Record<string, unknown> = {}, ip = '192.0.2.10') {
+  return app.inject({
+    method: 'POST',
+    url: `/api/sign/${token}/sign`,
+    headers: { 'user-agent': signerUa },
+    remoteAddress: ip,
+    payload: { name: 'Typed Name', read_confirmed: true, signature_png: await signaturePng(), ...body },
+  });
+}
+
+const decline = (token: string, reason: unknown, ip = '192.0.2.10') =>
+  app.inject({
+    method: 'POST',
+    url: `/api/sign/${token}/decline`,
+    headers: { 'user-agent': signerUa },
+    remoteAddress: ip,
+    payload: { reason },
+  });
+
+const panel = async (session: Session, kind: string, id: string): Promise<SigningPanel> => {
+  const response = await app.inject({ url: `/api/signing/documents/${kind}/${id}`, headers: bearer(session) });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+};
+
+const events = async (documentId: string) =>
+  (
+    await query(
+      `select type, data, ip, user_agent, actor_kind from audit_events where subject_id = $1 order by occurred_at, id`,
+      [documentId],
+    )
+  ).rows as Array<{ type: string; data: Record<string, string>; ip: string | null; user_agent: string | null }>;
+
+describe('sending', () => {
+  it('mails each signer a link of their own: a 256-bit token stored only as its SHA-256', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { sent, tokens } = await sendAndCollect(owner, 'certificate', certificateId);
+    expect(sent.map((signer) => signer.status)).toEqual(['pending', 'pending']);
+
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(tokens[0] ?? '', 'base64url')).toHaveLength(32);
+    expect(new Set(tokens).size).toBe(2);
+
+    const { rows } = await query('select id, token_hash from signature_requests where document_id = $1', [
+      certificateId,
+    ]);
+    const hashes = rows.map((row) => row.token_hash);
+    for (const token of tokens) expect(hashes).toContain(createHash('sha256').update(token).digest('hex'));
+    // Nowhere in the database as it is: not on the row, in the job queue or in the audit trail.
+    for (const token of tokens) {
+      const found = await query(
+        `select (select count(*) from signature_requests s where s::text like $1)
+              + (select count(*) from pgboss.job j where j::text like $1)
+              + (select count(*) from audit_events a where a::text like $1) as n`,
+        [`%${token}%`],
+      );
+      expect(Number(found.rows[0].n)).toBe(0);
+    }
+
+    const trail = await events(certificateId);
+    expect(trail.filter((event) => event.type === 'signing.sent')).toHaveLength(2);
+    expect(trail[0]).toMatchObject({ ip: '198.51.100.7', user_agent: 'Owner browser' });
+    expect(trail[0]?.data.documentSha256).toBe((await panel(owner, 'certificate', certificateId)).document.fingerprint);
+
+    const view = await page(tokens[0] ?? '');
+    expect(view.statusCode).toBe(200);
+    const body: SignPage = view.json();
+    expect(body).toMatchObject({ state: 'open', mode: 'link', company_name: 'Dry Right Waterproofing' });
+    expect(body.document.id).toBe(certificateId);
+    const expiresInDays = (Date.parse(body.expires_at ?? '') - Date.now()) / 86_400_000;
+    expect(expiresInDays).toBeGreaterThan(13.9);
+    expect(expiresInDays).toBeLessThanOrEqual(14);
+  });
+
+  it('only sends completed documents the caller owns, to valid signers', async () => {
+    const owner = await newUser();
+    const draft = await app.inject({
+      method: 'POST',
+      url: '/api/certificates',
+      headers: bearer(owner),
+      payload: { ...completedCertificateBody(owner), status: 'draft' },
+    });
+    expect((await send(owner, 'certificate', draft.json().id, signers(1))).statusCode).toBe(404);
+    const id = await completedCertificate(owner);
+    expect((await send(owner, 'certificate', id, [])).statusCode).toBe(400);
+    expect((await send(owner, 'certificate', id, signers(21))).statusCode).toBe(400);
+    expect((await send(owner, 'certificate', id, [{ name: 'No mail', email: 'nobody' }])).statusCode).toBe(400);
+    expect((await send(owner, 'certificate', id, [{ name: '  ', email: 'a@example.com' }])).statusCode).toBe(400);
+    expect((await send(owner, 'cover_sheet', id, signers(1))).statusCode).toBe(404);
+    expect((await send(owner, 'nonsense', id, signers(1))).statusCode).toBe(400);
+    expect((await send(owner, 'certificate', 'not-a-uuid', signers(1))).statusCode).toBe(404);
+  });
+});
+
+describe('signing and declining', () => {
+  it('records opened once, signed and declined with IP and user agent, and tells the owner when all have signed', async () => {
+    const owner = await newUser();
+    const ownerEmail = owner.user.email;
+    const certificateId = await completedCertificate(owner);
+    const { tokens, sent } = await sendAndCollect(owner, 'certificate', certificateId, 2);
+    const [first = '', second = ''] = tokens;
+
+    await page(first, '192.0.2.21');
+    await page(first, '192.0.2.22');
+    const opened = (await events(certificateId)).filter((event) => event.type === 'signing.opened');
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ ip: '192.0.2.21', user_agent: signerUa, data: { signerId: sent[0]?.id } });
+
+    const signed = await sign(first, { name: 'Alex Builder' }, '192.0.2.23');
+    expect(signed.statusCode).toBe(200);
+    expect(signed.json().state).toBe('signed');
+    const reuse = await sign(first);
+    expect(reuse.statusCode).toBe(409);
+    expect(errorOf(reuse)).toMatchObject({ code: 'conflict', message: signingMessages.linkClosed });
+    const after: SignPage = (await page(first)).json();
+    expect(after.state).toBe('signed');
+    expect(after.signed_at).not.toBeNull();
+
+    const signedEvent = (await events(certificateId)).find((event) => event.type === 'signing.signed');
+    const fingerprint = (await panel(owner, 'certificate', certificateId)).document.fingerprint;
+    expect(signedEvent).toMatchObject({ ip: '192.0.2.23', user_agent: signerUa });
+    expect(signedEvent?.data).toMatchObject({ signerId: sent[0]?.id, documentSha256: fingerprint });
+
+    expect((await sign(second, { name: 'Blair Certifier' })).statusCode).toBe(200);
+    const completed = (await events(certificateId)).filter((event) => event.type === 'signing.completed');
+    expect(completed).toHaveLength(1);
+    expect(completed[0]?.data.documentSha256).toBe(fingerprint);
+    const done = await mail.nextMailTo(ownerEmail);
+    expect(done.text).toContain('Everyone has signed');
+    expect(done.text).toContain(`http://app.test/certificates/${certificateId}`);
+
+    const statuses = (await panel(owner, 'certificate', certificateId)).signers.map((signer) => signer.status);
+    expect(statuses).toEqual(['signed', 'signed']);
+    const stored = await query(
+      `select f.user_id, f.purpose from signature_requests s join files f on f.id = s.signature_file_id where s.id = $1`,
+      [sent[0]?.id],
+    );
+    expect(stored.rows[0]).toEqual({ user_id: owner.user.id, purpose: 'signer_signature' });
+  });
+
+  it('declines with a reason, after which the link cannot sign; the signed PDF lists names, reason and fingerprints', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { tokens } = await sendAndCollect(owner, 'certificate', certificateId, 2);
+    const [signer = '', decliner = ''] = tokens;
+    expect((await decline(decliner, '   ')).statusCode).toBe(400);
+    const declined = await decline(decliner, 'The membrane brand on page 1 is wrong.', '192.0.2.31');
+    expect(declined.statusCode).toBe(200);
+    expect((await sign(decliner)).statusCode).toBe(409);
+    expect((await decline(decliner, 'again')).statusCode).toBe(409);
+    expect(((await page(decliner)).json() as SignPage).state).toBe('declined');
+    const declinedEvent = (await events(certificateId)).find((event) => event.type === 'signing.declined');
+    expect(declinedEvent).toMatchObject({ ip: '192.0.2.31', user_agent: signerUa });
+    expect(declinedEvent?.data.reason).toBe('The membrane brand on page 1 is wrong.');
+
+    expect((await sign(signer, { name: 'Casey Signer' })).statusCode).toBe(200);
+    // Someone declined: the round is not complete.
+    expect((await events(certificateId)).some((event) => event.type === 'signing.completed')).toBe(false);
+
+    const pdf = await app.inject({
+      url: `/api/signing/documents/certificate/${certificateId}/signed-pdf`,
+      headers: bearer(owner),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfText(pdf.rawPayload, 'raw')).replace(/\s+/g, ' ');
+    const fingerprint = (await panel(owner, 'certificate', certificateId)).document.fingerprint;
+    expect(text).toContain('Certificate of compliance');
+    expect(text).toContain('Signature certificate');
+    expect(text).toContain('Casey Signer');
+    expect(text).toContain('The membrane brand on page 1 is wrong.');
+    expect(text).toContain('Fingerprint when sent');
+    expect(text).toContain('Fingerprint when signed');
+    expect(text.split(fingerprint).length).toBeGreaterThan(3);
+    expect(text).toContain('192.0.2.31');
+  });
+
+  it('refuses a signature when the document changed after it was sent, and says why', async () => {
+    const owner = await newUser({ premium: true });
+    const certificateId = await completedCertificate(owner);
+    const { tokens } = await sendAndCollect(owner, 'certificate', certificateId, 1);
+    const edit = await app.inject({
+      method: 'PATCH',
+      url: `/api/certificates/${certificateId}`,
+      headers: bearer(owner),
+      payload: { areas: 'Laundry and ensuite' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(((await page(tokens[0] ?? '')).json() as SignPage).state).toBe('document_changed');
+    const refused = await sign(tokens[0] ?? '');
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ code: 'conflict', message: signingMessages.documentChanged });
+    expect((await events(certificateId)).some((event) => event.type === 'signing.signed')).toBe(false);
+  });
+
+  it('refuses malformed signatures: not PNG, oversized, damaged, undeclared, unnamed', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { tokens } = await sendAndCollect(owner, 'certificate', certificateId, 1);
+    const token = tokens[0] ?? '';
+    const jpeg = (
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+        .jpeg()
+        .toBuffer()
+    ).toString('base64');
+    expect((await sign(token, { signature_png: jpeg })).statusCode).toBe(415);
+    const damaged = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
+    expect([415, 422]).toContain((await sign(token, { signature_png: damaged.toString('base64') })).statusCode);
+    const oversized = Buffer.concat([Buffer.from(await signaturePng(), 'base64'), randomBytes(210 * 1024)]);
+    expect([400, 413]).toContain((await sign(token, { signature_png: oversized.toString('base64') })).statusCode);
+    expect((await sign(token, { read_confirmed: false })).statusCode).toBe(400);
+    expect((await sign(token, { name: '' })).statusCode).toBe(400);
+    expect((await sign(token, { signature_png: 'not base64 !!' })).statusCode).toBe(400);
+    const malformed = await app.inject({
+      method: 'POST',
+      url: `/api/sign/${token}/sign`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    // Still open after all that.
+    expect(((await page(token)).json() as SignPage).state).toBe('open');
+    expect((await sign(token)).statusCode).toBe(200);
+  });
+});
+
+describe('link states', () => {
+  it('expires after its time (recorded once, with the IP that saw it); a resend opens it again', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { tokens, sent, list } = await sendAndCollect(owner, 'certificate', certificateId, 1);
+    const token = tokens[0] ?? '';
+    await query(`update signature_requests set expires_at = now() - interval '1 minute' where id = $1`, [sent[0]?.id]);
+    expect((await page(token, '192.0.2.41')).json() as SignPage).toMatchObject({
+      state: 'expired',
+      company_name: 'Dry Right Waterproofing',
+    });
+    await page(token, '192.0.2.42');
+    const expired = (await events(certificateId)).filter((event) => event.type === 'signing.expired');
+    expect(expired).toHaveLength(1);
+    expect(expired[0]).toMatchObject({ ip: '192.0.2.41', user_agent: signerUa });
+    expect((await sign(token)).statusCode).toBe(409);
+    expect((await panel(owner, 'certificate', certificateId)).signers[0]?.status).toBe('expired');
+
+    const resent = await app.inject({
+      method: 'POST',
+      url: `/api/signing/requests/${sent[0]?.id}/resend`,
+      headers: bearer(owner),
+    });
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json().status).toBe('pending');
+    // The same link, mailed again.
+    expect(await tokenMailedTo(list[0]?.email ?? '')).toBe(token);
+    expect(((await page(token)).json() as SignPage).state).toBe('open');
+    expect((await events(certificateId)).filter((event) => event.type === 'signing.sent')).toHaveLength(2);
+  });
+
+  it('revokes: the page says so, the link cannot sign, and a resend is refused', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { tokens, sent } = await sendAndCollect(owner, 'certificate', certificateId, 1);
+    const revoke = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/signing/requests/${sent[0]?.id}/revoke`,
+        headers: { ...bearer(owner), 'user-agent': 'Owner browser' },
+        remoteAddress: '198.51.100.9',
+      });
+    const revoked = await revoke();
+    expect(revoked.statusCode).toBe(200);
+    expect(revoked.json().status).toBe('revoked');
+    expect((await revoke()).statusCode).toBe(409);
+    expect(((await page(tokens[0] ?? '')).json() as SignPage).state).toBe('revoked');
+    expect((await sign(tokens[0] ?? '')).statusCode).toBe(409);
+    expect((await decline(tokens[0] ?? '', 'no')).statusCode).toBe(409);
+    const resend = await app.inject({
+      method: 'POST',
+      url: `/api/signing/requests/${sent[0]?.id}/resend`,
+      headers: bearer(owner),
+    });
+    expect(resend.statusCode).toBe(409);
+    const event = (await events(certificateId)).find((item) => item.type === 'signing.revoked');
+    expect(event).toMatchObject({ ip: '198.51.100.9', user_agent: 'Owner browser', data: { signerId: sent[0]?.id } });
+  });
+
+  it('voids unsigned links when the document gets a new version; signatures stay on the old one', async () => {
+    const owner = await newUser();
+    const swms = newSwms(owner);
+    const { tokens } = await sendAndCollect(owner, 'swms', swms.id, 2);
+    const [signed = '', unsigned = ''] = tokens;
+    expect((await sign(signed, { name: 'Early Signer' })).statusCode).toBe(200);
+    await bumpVersion(swms);
+
+    expect(((await page(unsigned)).json() as SignPage).state).toBe('new_version');
+    expect((await sign(unsigned)).statusCode).toBe(409);
+    const after: SignPage = (await page(signed)).json();
+    expect(after).toMatchObject({ state: 'signed', document: { version: 1 } });
+
+    const view = await panel(owner, 'swms', swms.id);
+    expect(view.document.version).toBe(2);
+    expect(view.needs_resend).toBe(true);
+    expect(view.signed_versions).toEqual([1]);
+    // One insert sends both, so their order in the list is not the order they were entered in.
+    expect(view.signers.map((signer) => [signer.status, signer.revoked_reason]).sort()).toEqual([
+      ['revoked', 'new_version'],
+      ['signed', null],
+    ]);
+    const v1 = await app.inject({
+      url: `/api/signing/documents/swms/${swms.id}/signed-pdf?version=1`,
+      headers: bearer(owner),
+    });
+    const text = await pdfText(v1.rawPayload, 'raw');
+    expect(text).toContain('version 1');
+    expect(text).toContain('Register: Early Signer');
+
+    await sendAndCollect(owner, 'swms', swms.id, 1);
+    expect((await panel(owner, 'swms', swms.id)).needs_resend).toBe(false);
+  });
+});
+
+describe('site sign-on by QR code', () => {
+  it('lets workers sign the current version with name and company until revoked or a new version', async () => {
+    const owner = await newUser();
+    const swms = newSwms(owner);
+    const open = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,
+        headers: bearer(owner),
+      });
+    const link = await open();
+    expect(link.statusCode).toBe(200);
+    expect(link.json().qr_svg).toContain('<svg');
+    expect((await open()).json().url).toBe(link.json().url);
+    const token = new URL(link.json().url).pathname.slice('/sign/'.length);
+
+    const view: SignPage = (await page(token)).json();
+    expect(view).toMatchObject({ state: 'open', mode: 'site', signer_name: null, document: { version: 1 } });
+    const noCompany = await sign(token, { name: 'Worker One' });
+    expect(noCompany.statusCode).toBe(400);
+    expect((await sign(token, { name: 'Worker One', company: 'Tile Co' }, '192.0.2.51')).statusCode).toBe(200);
+    expect((await sign(token, { name: 'Worker Two', company: 'Tile Co' }, '192.0.2.51')).statusCode).toBe(200);
+    expect((await decline(token, 'not today')).statusCode).toBe(409);
+
+    const onSite = (await panel(owner, 'swms', swms.id)).signers;
+    expect(onSite.map((signer) => [signer.name, signer.company, signer.status, signer.on_site])).toEqual([
+      ['Worker One', 'Tile Co', 'signed', true],
+      ['Worker Two', 'Tile Co', 'signed', true],
+    ]);
+    const signedEvents = (await events(swms.id)).filter((event) => event.type === 'signing.signed');
+    expect(signedEvents).toHaveLength(2);
+    expect(signedEvents[0]).toMatchObject({ ip: '192.0.2.51', user_agent: signerUa });
+    const pdf = await pdfText(
+      (await app.inject({ url: `/api/sign/${token}/pdf`, remoteAddress: '192.0.2.52' })).rawPayload,
+      'raw',
+    );
+    expect(pdf).toContain('Register: Worker One (Tile Co)');
+
+    await bumpVersion(swms);
+    expect(((await page(token)).json() as SignPage).state).toBe('site_closed');
+    expect((await sign(token, { name: 'Late Worker', company: 'Tile Co' })).statusCode).toBe(409);
+
+    const fresh = await open();
+    expect(fresh.json().version).toBe(2);
+    const freshToken = new URL(fresh.json().url).pathname.slice('/sign/'.length);
+    expect(freshToken).not.toBe(token);
+    const revoke = await app.inject({
+      method: 'POST',
+      url: `/api/signing/documents/swms/${swms.id}/site-sign-on/revoke`,
+      headers: bearer(owner),
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect(((await page(freshToken)).json() as SignPage).state).toBe('site_closed');
+    expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
+  });
+
+  it('is only for documents workers sign on site, and is rate-limited per network', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/signing/documents/certificate/${certificateId}/site-sign-on`,
+      headers: bearer(owner),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect((await panel(owner, 'certificate', certificateId)).site_sign_on_supported).toBe(false);
+
+    const swms = newSwms(owner);
+    const link = await app.inject({
+      method: 'POST',
+      url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,
+      headers: bearer(owner),
+    });
+    const token = new URL(link.json().url).pathname.slice('/sign/'.length);
+    const ip = nextIp();
+    let status = 200;
+    for (let count = 0; count < 45 && status === 200; count++) {
+      status = (await sign(token, { name: `Worker ${count}`, company: 'Crew' }, ip)).statusCode;
+    }
+    expect(status).toBe(429);
+  });
+});
+
+describe('reminders', () => {
+  it('reminds each unsigned signer once after N days, with two instances working the queue', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { list, sent, tokens } = await sendAndCollect(owner, 'certificate', certificateId, 2);
+    expect((await sign(tokens[1] ?? '')).statusCode).toBe(200);
+    await query(`update signature_requests set last_sent_at = now() - interval '4 days' where document_id = $1`, [
+      certificateId,
+    ]);
+
+    const second = await buildTestApp(database.db, { mailer: mail.mailer, signableSources: [fakeSwmsSource] });
+    const producer = new JobQueue(database.db, pino({ level: 'silent' }));
+    await producer.start();
+    try {
+      // Both instances pick sweeps up; each claims rows with skip locked and marks them reminded.
+      await Promise.all(
+        Array.from({ length: 6 }, () => database.db.transaction((tx) => producer.enqueue(tx, 'signing-sweep', {}))),
+      );
+      const reminder = await mail.nextMailTo(list[0]?.email ?? '', 15_000);
+      expect(reminder.text).toContain('Reminder:');
+      expect(mail.linkIn(reminder, /^\/sign\//).pathname).toBe(`/sign/${tokens[0]}`);
+      await expect
+        .poll(
+          async () =>
+            Number(
+              (
+                await query(
+                  `select count(*) from pgboss.job where name = 'signing-sweep' and state in ('created', 'active', 'retry')`,
+                )
+              ).rows[0].count,
+            ),
+          { timeout: 15_000 },
+        )
+        .toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      await producer.stop(1000);
+      await second.close();
+    }
+    const reminded = (await events(certificateId)).filter((event) => event.type === 'signing.reminded');
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]).toMatchObject({ ip: null, data: { signerId: sent[0]?.id } });
+    expect(mail.messages.filter((message) => message.to.includes(list[0]?.email ?? ''))).toHaveLength(2);
+    expect(mail.messages.filter((message) => message.to.includes(list[1]?.email ?? ''))).toHaveLength(1);
+  });
+
+  it('records the expiry of links nobody opened, from the sweep', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { sent } = await sendAndCollect(owner, 'certificate', certificateId, 1);
+    await query(`update signature_requests set expires_at = now() - interval '1 hour' where id = $1`, [sent[0]?.id]);
+    const producer = new JobQueue(database.db, pino({ level: 'silent' }));
+    await producer.start();
+    try {
+      await database.db.transaction((tx) => producer.enqueue(tx, 'signing-sweep', {}));
+      await expect
+        .poll(async () => (await events(certificateId)).filter((event) => event.type === 'signing.expired'), {
+          timeout: 15_000,
+        })
+        .toHaveLength(1);
+    } finally {
+      await producer.stop(1000);
+    }
+    const [expired] = (await events(certificateId)).filter((event) => event.type === 'signing.expired');
+    expect(expired).toMatchObject({ ip: null, actor_kind: 'system' });
+  });
+});
+
+describe('isolation and hostile input', () => {
+  it('keeps owners to their own documents and requests, and signers to their own document', async () => {
+    const alice = await newUser();
+    const bob = await newUser();
+    const certificateId = await completedCertificate(alice);
+    const other = await completedCertificate(alice);
+    const { sent, tokens } = await sendAndCollect(alice, 'certificate', certificateId, 1);
+    await sendAndCollect(alice, 'certificate', other, 1);
+    const swms = newSwms(alice);
+
+    const asBob = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers: bearer(bob), ...(payload && { payload }) });
+    const base = `/api/signing/documents/certificate/${certificateId}`;
+    expect((await asBob('GET', base)).statusCode).toBe(404);
+    expect((await asBob('POST', `${base}/requests`, { signers: signers(1) })).statusCode).toBe(404);
+    expect((await asBob('GET', `${base}/signed-pdf`)).statusCode).toBe(404);
+    expect((await asBob('POST', `/api/signing/documents/swms/${swms.id}/site-sign-on`)).statusCode).toBe(404);
+    expect((await asBob('POST', `/api/signing/documents/swms/${swms.id}/site-sign-on/revoke`)).statusCode).toBe(404);
+    expect((await asBob('POST', `/api/signing/requests/${sent[0]?.id}/resend`)).statusCode).toBe(404);
+    expect((await asBob('POST', `/api/signing/requests/${sent[0]?.id}/revoke`)).statusCode).toBe(404);
+    expect((await asBob('POST', '/api/signing/requests/not-a-uuid/revoke')).statusCode).toBe(404);
+
+    for (const [method, url] of [
+      ['GET', base],
+      ['POST', `${base}/requests`],
+      ['GET', `${base}/signed-pdf`],
+      ['POST', `/api/signing/requests/${sent[0]?.id}/resend`],
+      ['POST', `/api/signing/requests/${sent[0]?.id}/revoke`],
+      ['POST', `/api/signing/documents/swms/${swms.id}/site-sign-on`],
+      ['POST', `/api/signing/documents/swms/${swms.id}/site-sign-on/revoke`],
+    ] as const) {
+      expect((await app.inject({ method, url, payload: {} })).statusCode).toBe(401);
+    }
+
+    // Alice's request is untouched, and her link shows her document and no other.
+    expect((await panel(alice, 'certificate', certificateId)).signers[0]?.status).toBe('pending');
+    const view: SignPage = (await page(tokens[0] ?? '')).json();
+    expect(view.document.id).toBe(certificateId);
+    const pdf = await app.inject({ url: `/api/sign/${tokens[0]}/pdf`, remoteAddress: nextIp() });
+    expect(pdf.statusCode).toBe(200);
+    const number = (await panel(alice, 'certificate', certificateId)).document.number;
+    const otherNumber = (await panel(alice, 'certificate', other)).document.number;
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain(number);
+    expect(text).not.toContain(otherNumber);
+    expect((await panel(bob, 'certificate', await completedCertificate(bob))).signers).toEqual([]);
+  });
+
+  it('answers every unknown token alike, and limits guessing per IP', async () => {
+    const ip = nextIp();
+    const unknown = await page(randomBytes(32).toString('base64url'), ip);
+    const malformed = await page('x', ip);
+    expect(unknown.statusCode).toBe(404);
+    expect(malformed.statusCode).toBe(404);
+    expect(errorOf(unknown)).toEqual(errorOf(malformed));
+    expect(errorOf(unknown).message).toBe(signingMessages.notFound);
+    expect((await page('y'.repeat(300), ip)).statusCode).toBe(400);
+    expect((await sign(randomBytes(32).toString('base64url'), {}, ip)).statusCode).toBe(404);
+    expect((await decline(randomBytes(32).toString('base64url'), 'no', ip)).statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: `/api/sign/${randomBytes(32).toString('base64url')}/pdf`, remoteAddress: ip }))
+        .statusCode,
+    ).toBe(404);
+    let status = 404;
+    for (let count = 0; count < 25 && status === 404; count++) {
+      status = (await page(randomBytes(32).toString('base64url'), ip)).statusCode;
+    }
+    expect(status).toBe(429);
+    // Another address is not affected.
+    expect((await page(randomBytes(32).toString('base64url'), nextIp())).statusCode).toBe(404);
+  });
+
+  it('limits resending per link', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { sent } = await sendAndCollect(owner, 'certificate', certificateId, 1);
+    const statuses: number[] = [];
+    for (let count = 0; count < 4; count++) {
+      statuses.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: `/api/signing/requests/${sent[0]?.id}/resend`,
+            headers: bearer(owner),
+          })
+        ).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,24 @@
+import { lazy } from 'react';
+
+/*
+ * Signing's page, and the certificate page with signing composed in (features meet here). Both load
+ * through signing-pages.ts, a small module, so the entry chunk holds one short loader (its preload
+ * lists live in that module; PRODUCT.md, Budgets: 130 KB).
+ */
+const signingPages = () => import('../features/signing/signing-pages.ts').then((module) => module.signingPages);
+
+export const SignPage = lazy(() => signingPages().then((pages) => pages.sign()));
+// Rendered only for the owner of a completed certificate, so visitors never download it.
+const SigningPanel = lazy(() => signingPages().then((pages) => pages.panel()));
+const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
+
+/** The certificate page, with signing by link for the owner of a completed certificate. */
+export function CertificateDetailWithSigning() {
+  return (
+    <CertificateDetailPage
+      ownerPanel={(certificate) =>
+        certificate.status === 'completed' && <SigningPanel kind="certificate" documentId={certificate.id} />
+      }
+    />
+  );
+}

@@ -1,0 +1,211 @@
+import { READ_DECLARATION, SIGNER_NAME_MAX, type SignPage as SignPageData } from '@app/contract';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useParams } from 'react-router';
+import { Button } from '../../components/ui/Button.tsx';
+import { SignaturePad } from '../../components/ui/SignaturePad.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useSignPage } from './api/get-sign-page.ts';
+import { signDocument } from './api/sign-document.ts';
+import { type Done, isClosed, problemOf } from './sign-outcome.ts';
+import { Column, DocumentSummary, formatDate } from './sign-parts.tsx';
+
+/**
+ * /sign/:token: a signer (no account) reads the document as it will be filed and signs or declines
+ * it; a worker on site signs on through the SWMS's QR code. Closed links get a plain page saying why.
+ */
+export default function SignPage() {
+  const { token = '' } = useParams();
+  const { read, reload } = useSignPage(token);
+  if (read.status === 'loading') return <Spinner label="Loading the document..." />;
+  if (read.status === 'failed') {
+    const invalid = read.error instanceof ApiError && read.error.status === 404;
+    return (
+      <Column title={invalid ? 'This link is not valid' : 'Sign document'}>
+        <p>{problemOf(read.error)}</p>
+        {invalid ? null : <Button onClick={reload}>Try again</Button>}
+      </Column>
+    );
+  }
+  return <SignView token={token} page={read.page} reload={reload} />;
+}
+
+function SignView({ token, page, reload }: { token: string; page: SignPageData; reload: () => void }) {
+  const [outcome, setOutcome] = useState<{ state: 'signed' | 'declined'; at: string }>();
+  const company = page.company_name;
+  if (outcome) {
+    return (
+      <Column title={outcome.state === 'signed' ? 'Thank you for signing' : 'You declined to sign'}>
+        <p role="status">
+          {outcome.state === 'signed'
+            ? `You signed ${page.document.title} on ${formatDate(outcome.at)}. You can close this page.`
+            : `You declined to sign ${page.document.title} on ${formatDate(outcome.at)}. ${company} can see your reason.`}
+        </p>
+      </Column>
+    );
+  }
+  switch (page.state) {
+    case 'open':
+      return (
+        <Column title={page.mode === 'site' ? 'Sign on to this SWMS' : 'Sign document'}>
+          <DocumentSummary page={page} token={token} />
+          <SignOrDecline token={token} page={page} onDone={setOutcome} onClosed={reload} />
+        </Column>
+      );
+    default:
+      return (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <ClosedLink page={page} token={token} />
+        </Suspense>
+      );
+  }
+}
+
+// Most links are open and most signers sign: the pages of closed links and the decline form load
+// only when needed.
+const ClosedLink = lazy(() => import('./ClosedLink.tsx'));
+const DeclineForm = lazy(() => import('./DeclineForm.tsx'));
+
+function SignOrDecline({
+  token,
+  page,
+  onDone,
+  onClosed,
+}: {
+  token: string;
+  page: SignPageData;
+  onDone: Done;
+  onClosed: () => void;
+}) {
+  const [choice, setChoice] = useState<'sign' | 'decline'>();
+  if (choice === 'sign')
+    return (
+      <SignForm token={token} page={page} onDone={onDone} onClosed={onClosed} onBack={() => setChoice(undefined)} />
+    );
+  if (choice === 'decline') {
+    return (
+      <Suspense fallback={<Spinner label="Loading..." />}>
+        <DeclineForm token={token} onDone={onDone} onClosed={onClosed} onBack={() => setChoice(undefined)} />
+      </Suspense>
+    );
+  }
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button onClick={() => setChoice('sign')}>Sign</Button>
+      {page.mode === 'link' ? (
+        <Button variant="secondary" onClick={() => setChoice('decline')}>
+          Decline
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function SignForm({
+  token,
+  page,
+  onDone,
+  onClosed,
+  onBack,
+}: {
+  token: string;
+  page: SignPageData;
+  onDone: Done;
+  onClosed: () => void;
+  onBack: () => void;
+}) {
+  const declarationId = useId();
+  const [name, setName] = useState(page.signer_name ?? '');
+  const [company, setCompany] = useState('');
+  const [read, setRead] = useState(false);
+  const [errors, setErrors] = useState<{ name?: string; company?: string; read?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const onSite = page.mode === 'site';
+
+  const submit = async (drawing: Blob) => {
+    const problems = {
+      ...(name.trim() ? {} : { name: 'Type your name.' }),
+      ...(onSite && !company.trim() ? { company: 'Enter the company you work for.' } : {}),
+      ...(read ? {} : { read: 'Tick the box to confirm you have read and understood the document.' }),
+    };
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) return;
+    setSaving(true);
+    try {
+      const outcome = await signDocument(token, {
+        name: name.trim(),
+        company: onSite ? company.trim() : null,
+        read_confirmed: true,
+        signature_png: await base64Of(drawing),
+      });
+      onDone({ state: 'signed', at: outcome.at });
+    } catch (error) {
+      if (isClosed(error)) onClosed();
+      else setErrors({ form: problemOf(error) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="flex flex-col gap-4" aria-label="Sign">
+      <TextField
+        label="Your full name"
+        value={name}
+        maxLength={SIGNER_NAME_MAX}
+        autoComplete="name"
+        onChange={(event) => setName(event.target.value)}
+        error={errors.name}
+      />
+      {onSite ? (
+        <TextField
+          label="Company"
+          value={company}
+          maxLength={SIGNER_NAME_MAX}
+          autoComplete="organization"
+          onChange={(event) => setCompany(event.target.value)}
+          error={errors.company}
+        />
+      ) : null}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={declarationId} className="flex min-h-11 items-center gap-3 font-medium">
+          <input
+            id={declarationId}
+            type="checkbox"
+            className="size-5"
+            checked={read}
+            aria-invalid={errors.read ? true : undefined}
+            onChange={(event) => setRead(event.target.checked)}
+          />
+          {READ_DECLARATION}
+        </label>
+        {errors.read ? (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {errors.read}
+          </p>
+        ) : null}
+      </div>
+      {errors.form ? (
+        <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+          {errors.form}
+        </p>
+      ) : null}
+      <SignaturePad
+        subject="your signature"
+        saveLabel="Sign document"
+        onSave={submit}
+        onCancel={onBack}
+        saving={saving}
+      />
+    </section>
+  );
+}
+
+/** The drawing as base64 (what the JSON body carries). */
+async function base64Of(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}

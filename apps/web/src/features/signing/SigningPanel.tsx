@@ -1,0 +1,349 @@
+import {
+  MAX_SIGNERS_PER_SEND,
+  type SignableDocumentKind,
+  type SignerStatus,
+  type SignerView,
+  type SigningPanel as SigningPanelData,
+} from '@app/contract';
+import { type FormEvent, useState } from 'react';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, SubmitButton } from '../../components/ui/Button.tsx';
+import { toast } from '../../components/ui/notifications/index.ts';
+import { TextField } from '../../components/ui/TextField.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { fieldErrorsFrom, requestErrorMessage } from '../../lib/request-errors.ts';
+import { fetchSignedPdf } from './api/get-signed-pdf.ts';
+import { useSigningPanel } from './api/get-signing-panel.ts';
+import { useOpenSiteSignOnMutation } from './api/open-site-sign-on.ts';
+import { useResendSigningRequestMutation } from './api/resend-signing-request.ts';
+import { useRevokeSigningRequestMutation } from './api/revoke-signing-request.ts';
+import { useRevokeSiteSignOnMutation } from './api/revoke-site-sign-on.ts';
+import { useSendForSigningMutation } from './api/send-for-signing.ts';
+import type { PanelRef } from './api/signing-keys.ts';
+
+const statusLabels: Record<SignerStatus, string> = {
+  pending: 'Pending',
+  opened: 'Opened',
+  signed: 'Signed',
+  declined: 'Declined',
+  expired: 'Expired',
+  revoked: 'Revoked',
+};
+
+const statusColours: Record<SignerStatus, string> = {
+  pending: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100',
+  opened: 'bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50',
+  signed: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50',
+  declined: 'bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-50',
+  expired: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50',
+  revoked: 'bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-100',
+};
+
+const formatTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(iso));
+
+/**
+ * The owner's signing panel for one document (composed onto document pages in app/): who it was
+ * sent to and where each stands, resend and revoke, sending to more signers, the signed PDF, and
+ * the site sign-on QR code for documents workers sign on site.
+ */
+export default function SigningPanel({ kind, documentId }: { kind: SignableDocumentKind; documentId: string }) {
+  const auth = useAuth();
+  const ref: PanelRef = { userId: auth.status === 'signed-in' ? auth.session.user.id : '', kind, documentId };
+  const panel = useSigningPanel(ref);
+  return (
+    <section
+      aria-labelledby="signing-heading"
+      className="mt-6 flex flex-col gap-4 border-t border-slate-200 pt-4 dark:border-slate-800"
+    >
+      <h2 id="signing-heading" className="text-lg font-semibold">
+        Signatures
+      </h2>
+      {panel.isError ? (
+        <div className="flex flex-col items-start gap-2">
+          <Alert tone="error">{requestErrorMessage(panel.error)}</Alert>
+          <Button variant="secondary" onClick={() => void panel.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : panel.data ? (
+        <PanelBody data={panel.data} panelRef={ref} />
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">Loading signatures...</p>
+      )}
+    </section>
+  );
+}
+
+function PanelBody({ data, panelRef }: { data: SigningPanelData; panelRef: PanelRef }) {
+  const current = data.signers.filter((signer) => signer.document_version === data.document.version);
+  const older = data.signers.filter((signer) => signer.document_version !== data.document.version);
+  return (
+    <>
+      {data.needs_resend ? (
+        <Alert tone="error">
+          This document has a new version (version {data.document.version}). Links to the old version no longer work:
+          send the new version to your signers again.
+        </Alert>
+      ) : null}
+      <SignerList signers={current} panelRef={panelRef} emptyText="Not sent for signing yet." />
+      {data.signed_versions.length > 0 ? (
+        <div className="flex flex-wrap gap-2">
+          {data.signed_versions.map((version) => (
+            <SignedPdfButton key={version} panelRef={panelRef} version={version} />
+          ))}
+        </div>
+      ) : null}
+      <SendForm panelRef={panelRef} />
+      {data.site_sign_on_supported ? <SiteSignOn data={data} panelRef={panelRef} /> : null}
+      {older.length > 0 ? (
+        <details>
+          <summary className="cursor-pointer font-medium">Earlier versions</summary>
+          <SignerList signers={older} panelRef={panelRef} emptyText="" />
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function SignerList({
+  signers,
+  panelRef,
+  emptyText,
+}: {
+  signers: SignerView[];
+  panelRef: PanelRef;
+  emptyText: string;
+}) {
+  if (signers.length === 0)
+    return emptyText ? <p className="text-sm text-slate-600 dark:text-slate-300">{emptyText}</p> : null;
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Signers">
+      {signers.map((signer) => (
+        <SignerRow key={signer.id} signer={signer} panelRef={panelRef} />
+      ))}
+    </ul>
+  );
+}
+
+function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRef }) {
+  const resend = useResendSigningRequestMutation(panelRef);
+  const revoke = useRevokeSigningRequestMutation(panelRef);
+  const actionable = !signer.on_site && ['pending', 'opened', 'expired'].includes(signer.status);
+  const times: Array<[string, string | null]> = [
+    ['Sent', signer.sent_at],
+    ['Opened', signer.opened_at],
+    ['Signed', signer.signed_at],
+    ['Declined', signer.declined_at],
+    ['Revoked', signer.revoked_at],
+  ];
+  const act = (mutation: typeof resend, success: string) =>
+    mutation.mutate(signer.id, {
+      onSuccess: () => toast({ title: success, description: signer.name }),
+      onError: (error) =>
+        toast({ title: 'That did not work', description: requestErrorMessage(error), variant: 'destructive' }),
+    });
+  return (
+    <li className="flex flex-col gap-1 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="font-semibold">{signer.name}</span>
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${statusColours[signer.status]}`}>
+          {statusLabels[signer.status]}
+        </span>
+        {signer.on_site ? <span className="text-xs text-slate-600 dark:text-slate-300">Signed on site</span> : null}
+      </div>
+      <p className="break-words text-sm text-slate-600 dark:text-slate-300">
+        {[signer.role, signer.company, signer.email].filter(Boolean).join(' · ')}
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {times
+          .filter((time): time is [string, string] => time[1] !== null)
+          .map(([label, at]) => `${label} ${formatTime(at)}`)
+          .join(' · ')}
+        {signer.status === 'pending' || signer.status === 'opened' ? ` · Expires ${formatTime(signer.expires_at)}` : ''}
+      </p>
+      {signer.revoked_reason === 'new_version' ? (
+        <p className="text-sm">Voided: the document has a newer version.</p>
+      ) : null}
+      {signer.decline_reason ? <p className="text-sm">Reason: {signer.decline_reason}</p> : null}
+      {actionable ? (
+        <div className="mt-1 flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            disabled={resend.isPending}
+            onClick={() => act(resend, 'Link sent again')}
+            aria-label={`Resend to ${signer.name}`}
+          >
+            Resend
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={revoke.isPending}
+            onClick={() => act(revoke, 'Link revoked')}
+            aria-label={`Revoke the link of ${signer.name}`}
+          >
+            Revoke
+          </Button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** A row of the form; `key` tells rows apart while they are added and removed. */
+type SignerDraft = { key: number; name: string; email: string; role: string };
+let draftKeys = 0;
+const emptySigner = (): SignerDraft => ({ key: ++draftKeys, name: '', email: '', role: '' });
+
+function SendForm({ panelRef }: { panelRef: PanelRef }) {
+  const [signers, setSigners] = useState<SignerDraft[]>([emptySigner()]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const send = useSendForSigningMutation(panelRef);
+
+  const update = (index: number, field: 'name' | 'email' | 'role', value: string) =>
+    setSigners((list) => list.map((signer, at) => (at === index ? { ...signer, [field]: value } : signer)));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    send.mutate(
+      signers.map((signer) => ({ name: signer.name, email: signer.email, role: signer.role.trim() || null })),
+      {
+        onSuccess: ({ signers: sent }) => {
+          setSigners([emptySigner()]);
+          toast({ title: 'Sent for signing', description: `${sent.length} signing link(s) are on their way.` });
+        },
+        onError: (error) => setErrors({ ...fieldErrorsFrom(error), form: requestErrorMessage(error) }),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="send-heading">
+      <h3 id="send-heading" className="font-semibold">
+        Send for signing
+      </h3>
+      {signers.map((signer, index) => (
+        <fieldset
+          key={signer.key}
+          className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+        >
+          <legend className="px-1 text-sm font-medium">Signer {index + 1}</legend>
+          <TextField label="Name" value={signer.name} onChange={(event) => update(index, 'name', event.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            value={signer.email}
+            onChange={(event) => update(index, 'email', event.target.value)}
+          />
+          <TextField
+            label="Role (optional)"
+            value={signer.role}
+            hint="e.g. Builder, Certifier"
+            onChange={(event) => update(index, 'role', event.target.value)}
+          />
+          {signers.length > 1 ? (
+            <Button
+              variant="secondary"
+              onClick={() => setSigners((list) => list.filter((_, at) => at !== index))}
+              aria-label={`Remove signer ${index + 1}`}
+            >
+              Remove
+            </Button>
+          ) : null}
+        </fieldset>
+      ))}
+      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      <div className="flex flex-wrap gap-2">
+        {signers.length < MAX_SIGNERS_PER_SEND ? (
+          <Button variant="secondary" onClick={() => setSigners((list) => [...list, emptySigner()])}>
+            Add another signer
+          </Button>
+        ) : null}
+        <SubmitButton pending={send.isPending} pendingLabel="Sending...">
+          Send for signing
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function SignedPdfButton({ panelRef, version }: { panelRef: PanelRef; version: number }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { blob, filename } = await fetchSignedPdf(panelRef.kind, panelRef.documentId, version);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename ?? `signed-v${version}.pdf`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      toast({
+        title: 'The signed PDF could not be made',
+        description: requestErrorMessage(error),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" disabled={busy} onClick={() => void download()}>
+      {busy ? 'Preparing...' : `Download signed PDF (version ${version})`}
+    </Button>
+  );
+}
+
+function SiteSignOn({ data, panelRef }: { data: SigningPanelData; panelRef: PanelRef }) {
+  const open = useOpenSiteSignOnMutation(panelRef);
+  const revoke = useRevokeSiteSignOnMutation(panelRef);
+  const link = data.site_sign_on;
+  const failed = (error: unknown) =>
+    toast({ title: 'That did not work', description: requestErrorMessage(error), variant: 'destructive' });
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 className="font-semibold">Crew sign-on at the site</h3>
+      {link ? (
+        <>
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(link.qr_svg)}`}
+            alt={`QR code for signing on to version ${link.version}`}
+            className="size-56 rounded bg-white p-2"
+          />
+          <p className="break-all text-sm">{link.url}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Workers scan this with their own phones. It stops working when you make a new version.
+          </p>
+          <div>
+            <Button
+              variant="secondary"
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(undefined, { onError: failed })}
+            >
+              Withdraw QR code
+            </Button>
+          </div>
+        </>
+      ) : (
+        <div>
+          <Button
+            variant="secondary"
+            disabled={open.isPending}
+            onClick={() => open.mutate(undefined, { onError: failed })}
+          >
+            Show sign-on QR code
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

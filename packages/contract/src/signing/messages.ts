@@ -1,0 +1,10 @@
+/**
+ * What signing says when it refuses (PRODUCT.md, Signing). A module of its own: the signing page
+ * shows the server's words, and only the page of a changed document loads these.
+ */
+export const signingMessages = {
+  linkClosed: 'This link can no longer be used to sign.',
+  documentChanged:
+    'This document was changed after it was sent to you, so it cannot be signed as it is. Ask the sender to send it again.',
+  notFound: 'This signing link is not valid. Check that it is complete, or ask the sender for a new one.',
+} as const;

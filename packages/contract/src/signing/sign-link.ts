@@ -1,0 +1,130 @@
+import { z } from 'zod/mini';
+import { errorCodes } from '../errors/errors.ts';
+import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
+
+/**
+ * The signer's side of signing by link (PRODUCT.md, Signing; ADR 0017): what /sign/:token reads
+ * and sends. A module of its own so the public signing page loads these and not the owner's side.
+ */
+
+/** The document kinds a signature request can point at (the server's `documentKinds`). */
+export const signableDocumentKinds = ['certificate', 'swms', 'cover_sheet'] as const;
+export type SignableDocumentKind = (typeof signableDocumentKinds)[number];
+
+export const SIGNER_NAME_MAX = 120;
+export const DECLINE_REASON_MAX = 2000;
+/** A drawn signature cropped to its ink is a few kilobytes; anything over this is not one. */
+export const MAX_SIGNATURE_PNG_BYTES = 200 * 1024;
+export const READ_DECLARATION = 'I have read and understood this document';
+
+export const signerText = (max: number, message: string) =>
+  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max));
+export const optionalSignerText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
+
+/** A link's token: what follows /sign/. Anything longer is no token of ours. */
+export const signingTokenParams = z.object({ token: z.string().check(z.maxLength(200)) });
+
+export const signableDocumentSchema = z.object({
+  kind: z.enum(signableDocumentKinds),
+  id: z.string(),
+  number: z.string(),
+  title: z.string(),
+  version: z.number(),
+  fingerprint: z.string(),
+});
+export type SignableDocumentView = z.infer<typeof signableDocumentSchema>;
+
+/** What /sign/:token shows. `state` says which page; the rest is filled where it applies. */
+export const signPageStates = [
+  'open',
+  'document_changed',
+  'signed',
+  'declined',
+  'expired',
+  'revoked',
+  'new_version',
+  'site_closed',
+] as const;
+export type SignPageState = (typeof signPageStates)[number];
+
+export const signPageSchema = z.object({
+  state: z.enum(signPageStates),
+  /** 'link': a named signer's own link; 'site': a SWMS's site sign-on QR code (name and company asked). */
+  mode: z.enum(['link', 'site']),
+  company_name: z.string(),
+  document: signableDocumentSchema,
+  signer_name: z.nullable(z.string()),
+  expires_at: z.nullable(z.string()),
+  signed_at: z.nullable(z.string()),
+  declined_at: z.nullable(z.string()),
+});
+export type SignPage = z.infer<typeof signPageSchema>;
+
+const base64Png = z
+  .string()
+  .check(z.maxLength(Math.ceil((MAX_SIGNATURE_PNG_BYTES * 4) / 3) + 4), z.regex(/^[A-Za-z0-9+/]+={0,2}$/));
+
+export const signDocumentSchema = z.object({
+  name: signerText(SIGNER_NAME_MAX, 'Type your name.'),
+  /** Asked of workers signing on at the site; ignored on a named link. */
+  company: optionalSignerText(SIGNER_NAME_MAX),
+  read_confirmed: z.literal(true),
+  /** The drawn signature, a PNG, base64-encoded. */
+  signature_png: base64Png,
+});
+export type SignDocumentInput = z.input<typeof signDocumentSchema>;
+
+export const declineDocumentSchema = z.object({
+  reason: signerText(DECLINE_REASON_MAX, 'Say why you decline.'),
+});
+
+export const signOutcomeSchema = z.object({ state: z.enum(signPageStates), at: z.string() });
+
+/** The signer's side: no account, the token is the key. Guessing is rate-limited per IP. */
+export const signByTokenEndpoints = {
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/api/sign/:token',
+    auth: 'none',
+    summary: 'What a signing link shows: the document, and whether it can still be signed',
+    params: signingTokenParams,
+    responses: { 200: signPageSchema },
+    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+  }),
+  pdf: defineEndpoint({
+    method: 'GET',
+    path: '/api/sign/:token/pdf',
+    auth: 'none',
+    summary: 'The document as it will be filed, as a PDF',
+    params: signingTokenParams,
+    responses: { 200: fileResponse('application/pdf') },
+    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.requestRateLimit],
+  }),
+  sign: defineEndpoint({
+    method: 'POST',
+    path: '/api/sign/:token/sign',
+    auth: 'none',
+    summary: 'Sign the document: the declaration ticked, the name typed, the signature drawn',
+    params: signingTokenParams,
+    body: signDocumentSchema,
+    responses: { 200: signOutcomeSchema },
+    errors: [
+      errorCodes.notFound,
+      errorCodes.conflict,
+      errorCodes.payloadTooLarge,
+      errorCodes.unsupportedMediaType,
+      errorCodes.unprocessable,
+      errorCodes.requestRateLimit,
+    ],
+  }),
+  decline: defineEndpoint({
+    method: 'POST',
+    path: '/api/sign/:token/decline',
+    auth: 'none',
+    summary: 'Decline to sign, with a reason',
+    params: signingTokenParams,
+    body: declineDocumentSchema,
+    responses: { 200: signOutcomeSchema },
+    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.requestRateLimit],
+  }),
+} as const;

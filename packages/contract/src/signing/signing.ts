@@ -1,0 +1,86 @@
+import { z } from 'zod/mini';
+import { emailAddressSchema } from '../auth/auth.ts';
+import {
+  optionalSignerText,
+  SIGNER_NAME_MAX,
+  signableDocumentKinds,
+  signableDocumentSchema,
+  signerText,
+} from './sign-link.ts';
+
+/**
+ * Signing by link (PRODUCT.md, Signing; ADR 0017): the owner sends a document version to named
+ * signers, each with a link of their own; a SWMS can also be signed on at the site by QR code.
+ */
+
+/** Derived from the request's timestamps, in this order of precedence. */
+export const signerStatuses = ['signed', 'declined', 'revoked', 'expired', 'opened', 'pending'] as const;
+export type SignerStatus = (typeof signerStatuses)[number];
+
+export const MAX_SIGNERS_PER_SEND = 20;
+
+export const signerInputSchema = z.object({
+  name: signerText(SIGNER_NAME_MAX, "Enter the signer's name."),
+  email: emailAddressSchema,
+  role: optionalSignerText(SIGNER_NAME_MAX),
+});
+export type SignerInput = z.input<typeof signerInputSchema>;
+
+export const sendForSigningSchema = z.object({
+  signers: z
+    .array(signerInputSchema)
+    .check(z.minLength(1, 'Add at least one signer.'), z.maxLength(MAX_SIGNERS_PER_SEND)),
+});
+
+// Any id string is accepted; one that is not a UUID is simply not found (404, not 400).
+export const signingDocumentParams = z.object({
+  kind: z.enum(signableDocumentKinds),
+  id: z.string().check(z.maxLength(100)),
+});
+export const signingRequestParams = z.object({ id: z.string().check(z.maxLength(100)) });
+/** Which version's signed PDF: digits, read as a number by the server. */
+export const signedPdfQuery = z.object({ version: z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/))) });
+
+export const signerViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.nullable(z.string()),
+  role: z.nullable(z.string()),
+  company: z.nullable(z.string()),
+  document_version: z.number(),
+  status: z.enum(signerStatuses),
+  /** Signed on at the site by QR code rather than by their own link. */
+  on_site: z.boolean(),
+  sent_at: z.nullable(z.string()),
+  opened_at: z.nullable(z.string()),
+  signed_at: z.nullable(z.string()),
+  declined_at: z.nullable(z.string()),
+  decline_reason: z.nullable(z.string()),
+  revoked_at: z.nullable(z.string()),
+  /** 'new_version': the document got a newer version before this was signed. */
+  revoked_reason: z.nullable(z.enum(['owner', 'new_version'])),
+  expires_at: z.string(),
+});
+export type SignerView = z.infer<typeof signerViewSchema>;
+
+export const siteSignOnLinkSchema = z.object({
+  url: z.string(),
+  version: z.number(),
+  created_at: z.string(),
+  /** The QR code of `url` as an SVG image. */
+  qr_svg: z.string(),
+});
+export type SiteSignOnLink = z.infer<typeof siteSignOnLinkSchema>;
+
+export const signingPanelSchema = z.object({
+  document: signableDocumentSchema,
+  signers: z.array(signerViewSchema),
+  /** The document kind supports crew sign-on at the site (SWMS). */
+  site_sign_on_supported: z.boolean(),
+  site_sign_on: z.nullable(siteSignOnLinkSchema),
+  /** Versions with at least one signature, newest first: each has a signed PDF. */
+  signed_versions: z.array(z.number()),
+  /** Open links on an older version were voided by a newer one: the owner should send again. */
+  needs_resend: z.boolean(),
+});
+export type SigningPanel = z.infer<typeof signingPanelSchema>;
