@@ -37,7 +37,10 @@ describe('the dashboard', () => {
   it('shows a signed-in user their recent certificate and this month’s usage, and one-tap starts', async () => {
     const { page } = session;
     const member = await createMember('dashboard');
-    await createCompletedCertificate(member, '8 Dashboard Lane, Penrith');
+    const certificate = await createCompletedCertificate(member, '8 Dashboard Lane, Penrith');
+    await memberApi(member, 'POST', `/api/signing/documents/certificate/${certificate.id}/requests`, {
+      signers: [{ name: 'Bea Builder', email: 'bea@builder.example.com' }],
+    });
     const swms = await memberApi<{ id: string; number: string }>(member, 'POST', '/api/swms', {
       starter: 'waterproofing',
     });
@@ -46,6 +49,13 @@ describe('the dashboard', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const recent = page.getByRole('region', { name: 'Recent certificates' });
     await recent.getByRole('link', { name: '8 Dashboard Lane, Penrith' }).waitFor();
+    const waiting = page.getByRole('region', { name: 'Signatures waiting' });
+    await waiting.getByText('Bea Builder · not opened yet', { exact: false }).waitFor();
+    expect(
+      await waiting
+        .getByRole('link', { name: `Certificate of compliance ${certificate.certificate_number}` })
+        .getAttribute('href'),
+    ).toBe(`/certificates/${certificate.id}`);
     const recentSwms = page.getByRole('region', { name: 'Recent SWMS' });
     await recentSwms.getByText(swms.number, { exact: false }).waitFor();
     expect(await recentSwms.getByRole('listitem').getByRole('link').getAttribute('href')).toBe(`/swms/${swms.id}`);

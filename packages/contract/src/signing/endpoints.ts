@@ -9,12 +9,21 @@ import {
   signingPanelSchema,
   signingRequestParams,
   siteSignOnLinkSchema,
+  waitingSignaturesSchema,
 } from './signing.ts';
 
 const okSchema = z.object({ ok: z.literal(true) });
 
 /** The owner's side of signing (PRODUCT.md, Signing): send, follow, resend, revoke, the signed PDF. */
 export const signingEndpoints = {
+  waiting: defineEndpoint({
+    method: 'GET',
+    path: '/api/signing/waiting',
+    auth: 'required',
+    summary: 'Signatures the caller is waiting for, newest sent first, across all their documents',
+    responses: { 200: waitingSignaturesSchema },
+    errors: [],
+  }),
   panel: defineEndpoint({
     method: 'GET',
     path: '/api/signing/documents/:kind/:id',

@@ -84,3 +84,28 @@ export const signingPanelSchema = z.object({
   needs_resend: z.boolean(),
 });
 export type SigningPanel = z.infer<typeof signingPanelSchema>;
+
+/** At most this many waiting signatures are listed on the dashboard; `total` counts them all. */
+export const MAX_WAITING_LISTED = 10;
+
+/** A signature the owner is still waiting for: emailed, neither signed nor declined, still valid. */
+export const waitingSignatureSchema = z.object({
+  request_id: z.string(),
+  document_kind: z.enum(signableDocumentKinds),
+  document_id: z.string(),
+  /** e.g. "Certificate of compliance WPC-2026-0001"; the document may have gone since (then its kind's name). */
+  document_label: z.string(),
+  /** The owner's page of the document, e.g. /certificates/{id}. */
+  document_path: z.string(),
+  signer_name: z.string(),
+  status: z.enum(['pending', 'opened']),
+  sent_at: z.nullable(z.string()),
+  expires_at: z.string(),
+});
+export type WaitingSignature = z.infer<typeof waitingSignatureSchema>;
+
+export const waitingSignaturesSchema = z.object({
+  items: z.array(waitingSignatureSchema),
+  total: z.number(),
+});
+export type WaitingSignatures = z.infer<typeof waitingSignaturesSchema>;

@@ -30,6 +30,19 @@ export const signingRepo = {
       .orderBy(desc(r.documentVersion), asc(r.createdAt), asc(r.id));
   },
 
+  /**
+   * The owner's emailed requests still waiting for an answer (open, not expired), newest sent first:
+   * the first `limit`, and how many there are in all.
+   */
+  async listWaiting(db: Queryable, userId: string, limit: number) {
+    const waiting = and(eq(r.userId, userId), isNotNull(r.tokenHash), isOpen);
+    const [rows, [count]] = await Promise.all([
+      db.select().from(r).where(waiting).orderBy(desc(r.lastSentAt), desc(r.id)).limit(limit),
+      db.select({ total: sql<number>`count(*)::int` }).from(r).where(waiting),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  },
+
   async findOwned(db: Queryable, userId: string, id: string): Promise<SignatureRequestRow | undefined> {
     const [row] = await db
       .select()

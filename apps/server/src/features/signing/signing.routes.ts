@@ -27,6 +27,7 @@ export const signingRoutes =
   async (app) => {
     const perIp = { preHandler: routeRateLimit(rateLimiter, SIGN_LINK_RATE_LIMIT, callerOrIp) };
 
+    route(app, signingEndpoints.waiting, (request) => service.waiting(callerOf(request)));
     route(app, signingEndpoints.panel, (request) =>
       service.panel(callerOf(request), request.params.kind, request.params.id),
     );

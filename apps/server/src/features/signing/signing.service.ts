@@ -3,6 +3,7 @@ import {
   errorCodes,
   isUuid,
   MAX_SIGNATURE_PNG_BYTES,
+  MAX_WAITING_LISTED,
   type SignableDocumentKind,
   type SignableDocumentView,
   type SignerStatus,
@@ -12,6 +13,8 @@ import {
   type SignPageState,
   type SiteSignOnLink,
   signingMessages,
+  type WaitingSignature,
+  type WaitingSignatures,
 } from '@app/contract';
 import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -151,6 +154,13 @@ const refOf = (row: { documentKind: SignableDocumentKind; documentId: string; do
   version: row.documentVersion,
 });
 
+/** What a document is called when it can no longer be read (deleted since it was sent). */
+const documentKindNames: Record<SignableDocumentKind, string> = {
+  certificate: 'Certificate of compliance',
+  swms: 'SWMS',
+  cover_sheet: 'SWMS cover sheet',
+};
+
 const labelOf = (document: SignableDocument) =>
   document.number ? `${document.title} ${document.number}` : document.title;
 
@@ -192,6 +202,30 @@ export class SigningService {
         rows.some((row) => row.revokedReason === 'new_version') &&
         !rows.some((row) => row.documentVersion === document.version && row.tokenHash !== null),
     };
+  }
+
+  /** The dashboard's "Signatures waiting": emailed links nobody has answered yet, across documents. */
+  async waiting(caller: AuthenticatedCaller): Promise<WaitingSignatures> {
+    const { rows, total } = await signingRepo.listWaiting(this.db, caller.userId, MAX_WAITING_LISTED);
+    const items = await Promise.all(
+      rows.map(async (row): Promise<WaitingSignature> => {
+        const source = this.sourceOf(row.documentKind);
+        const document = await source.version(this.db, row.documentId, row.documentVersion);
+        return {
+          request_id: row.id,
+          document_kind: row.documentKind,
+          document_id: row.documentId,
+          document_label: document ? labelOf(document) : documentKindNames[row.documentKind],
+          document_path: source.ownerPath(row.documentId),
+          signer_name: row.signerName,
+          // Listed rows are open and unexpired, so the status is one of these two.
+          status: row.openedAt ? 'opened' : 'pending',
+          sent_at: iso(row.lastSentAt),
+          expires_at: row.expiresAt.toISOString(),
+        };
+      }),
+    );
+    return { items, total };
   }
 
   async send(

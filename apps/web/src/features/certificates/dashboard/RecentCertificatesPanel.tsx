@@ -1,4 +1,4 @@
-import { RecentItemsPanel } from '../../../components/ui/RecentItemsPanel.tsx';
+import { FirstItemCallToAction, RecentItemsPanel } from '../../../components/ui/RecentItemsPanel.tsx';
 import { useCertificates } from '../api/get-certificates.ts';
 import { CertificateListItem } from '../components/CertificateListItem.tsx';
 
@@ -12,7 +12,7 @@ export function RecentCertificatesPanel({ userId }: { userId: string }) {
       title="Recent certificates"
       noun="certificates"
       all={{ to: '/certificates', label: 'All certificates' }}
-      create={{ to: '/certificates/new', label: 'Create your first certificate' }}
+      empty={<FirstItemCallToAction noun="certificates" to="/certificates/new" label="Create your first certificate" />}
       list={{ ...list, items: list.data?.pages[0]?.items.slice(0, RECENT_COUNT) ?? [] }}
       renderItem={(certificate) => <CertificateListItem key={certificate.id} certificate={certificate} />}
     />

@@ -4,6 +4,7 @@ import type { SignableDocumentKind } from '@app/contract';
 export const signingKeys = {
   panel: (userId: string, kind: SignableDocumentKind, documentId: string) =>
     ['signing', userId, kind, documentId] as const,
+  waiting: (userId: string) => ['signing', userId, 'waiting'] as const,
 };
 
 /** Which document's signing panel a call belongs to. */

@@ -1,4 +1,4 @@
-import { RecentItemsPanel } from '../../../components/ui/RecentItemsPanel.tsx';
+import { FirstItemCallToAction, RecentItemsPanel } from '../../../components/ui/RecentItemsPanel.tsx';
 import { useSwmsList } from '../api/get-swms-list.ts';
 import { SwmsListItem } from '../components/SwmsListItem.tsx';
 
@@ -12,7 +12,7 @@ export function RecentSwmsPanel({ userId }: { userId: string }) {
       title="Recent SWMS"
       noun="SWMS"
       all={{ to: '/swms', label: 'All SWMS' }}
-      create={{ to: '/swms', label: 'Start your first SWMS' }}
+      empty={<FirstItemCallToAction noun="SWMS" to="/swms" label="Start your first SWMS" />}
       list={{ ...list, items: list.data?.items.slice(0, RECENT_COUNT) ?? [] }}
       renderItem={(swms) => <SwmsListItem key={swms.id} swms={swms} />}
     />

@@ -1,0 +1,39 @@
+import type { WaitingSignature } from '@app/contract';
+import { Link } from 'react-router';
+import { textLinkClasses } from '../../../components/ui/Button.tsx';
+import { RecentItemsPanel } from '../../../components/ui/RecentItemsPanel.tsx';
+import { useSignaturesWaiting } from '../api/get-signatures-waiting.ts';
+import { formatDate } from '../sign-parts.tsx';
+
+/** The dashboard's signatures still to come: who has a link and has not answered, and since when. */
+export function SignaturesWaitingPanel({ userId }: { userId: string }) {
+  const waiting = useSignaturesWaiting(userId);
+  const total = waiting.data?.total ?? 0;
+  const items = waiting.data?.items ?? [];
+  return (
+    <RecentItemsPanel
+      title="Signatures waiting"
+      noun="signatures"
+      list={{ ...waiting, items }}
+      empty={<p>No signatures waiting. Send a document for signing from its page.</p>}
+      renderItem={(item) => <WaitingItem key={item.request_id} item={item} />}
+      footer={total > items.length ? `and ${total - items.length} more` : undefined}
+    />
+  );
+}
+
+function WaitingItem({ item }: { item: WaitingSignature }) {
+  const since = item.sent_at ? `sent ${formatDate(item.sent_at)}` : null;
+  return (
+    <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <Link to={item.document_path} className={`break-words ${textLinkClasses}`}>
+        {item.document_label}
+      </Link>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {[item.signer_name, item.status === 'opened' ? 'opened, not signed yet' : 'not opened yet', since]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+    </li>
+  );
+}
