@@ -1,6 +1,6 @@
-import { certificateStatuses, type WritableCertificateStatus } from '@app/contract';
+import { certificateStatuses } from '@app/contract';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
@@ -11,16 +11,13 @@ import { useAuth } from '../../lib/auth/use-auth.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
-import { type CertificateListFilters, useCertificates } from './api/get-certificates.ts';
+import { useListFilters } from '../../lib/use-list-filters.ts';
+import { useCertificates } from './api/get-certificates.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
 import { CertificateListItem } from './components/CertificateListItem.tsx';
 import { CertificatePage } from './components/CertificatePage.tsx';
 import { emptyListMessage } from './draft-copy.ts';
-
-const SEARCH_DELAY_MS = 300;
-const parseStatus = (value: string | null) =>
-  certificateStatuses.find((status) => status === value) as WritableCertificateStatus | undefined;
 
 export default function CertificatesListPage() {
   const auth = useAuth();
@@ -29,13 +26,8 @@ export default function CertificatesListPage() {
 }
 
 function CertificateList({ userId }: { userId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters: CertificateListFilters = {
-    status: parseStatus(searchParams.get('status')),
-    q: searchParams.get('q')?.trim() || undefined,
-  };
+  const { filters, searchText, setSearchText, setStatus } = useListFilters(certificateStatuses);
   const unfiltered = !filters.status && !filters.q;
-  const [searchText, setSearchText] = useState(filters.q ?? '');
   // The saved copy covers the unfiltered list only; it is read once, when the page opens.
   const [cached] = useState(() => readCachedCertificates(localStorage, userId));
 
@@ -61,32 +53,6 @@ function CertificateList({ userId }: { userId: string }) {
       variant: 'destructive',
     });
   }, [list.isError, list.error]);
-
-  // Typing narrows the list once the user pauses, without a request per key press.
-  const currentQuery = filters.q ?? '';
-  useEffect(() => {
-    if (searchText.trim() === currentQuery) return;
-    const timer = setTimeout(() => {
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          if (searchText.trim()) next.set('q', searchText.trim());
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, currentQuery, setSearchParams]);
-
-  const setStatus = (status: string) =>
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      if (parseStatus(status)) next.set('status', status);
-      else next.delete('status');
-      return next;
-    });
 
   const showingCache = !loaded && unfiltered && cached.length > 0;
   const items = loaded ?? (unfiltered ? cached : []);

@@ -1,6 +1,6 @@
-import { type SwmsStatus, swmsStarters, swmsStatuses } from '@app/contract';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { swmsStarters, swmsStatuses } from '@app/contract';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
@@ -8,13 +8,11 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { useListFilters } from '../../lib/use-list-filters.ts';
 import { useCreateSwmsMutation } from './api/create-swms.ts';
 import { useSwmsList } from './api/get-swms-list.ts';
 import { FormSection, SwmsFrame } from './components/SwmsFrame.tsx';
 import { SwmsListItem } from './components/SwmsListItem.tsx';
-
-const SEARCH_DELAY_MS = 300;
-const parseStatus = (value: string | null): SwmsStatus | undefined => swmsStatuses.find((status) => status === value);
 
 /** /swms: the user's SWMS, newest first, and a way to start one. */
 export default function SwmsListPage() {
@@ -24,35 +22,8 @@ export default function SwmsListPage() {
 }
 
 function SwmsList({ userId }: { userId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = { q: searchParams.get('q')?.trim() || undefined, status: parseStatus(searchParams.get('status')) };
-  const [searchText, setSearchText] = useState(filters.q ?? '');
+  const { filters, searchText, setSearchText, setStatus } = useListFilters(swmsStatuses);
   const list = useSwmsList(userId, filters);
-
-  const currentQuery = filters.q ?? '';
-  useEffect(() => {
-    if (searchText.trim() === currentQuery) return;
-    const timer = setTimeout(() => {
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          if (searchText.trim()) next.set('q', searchText.trim());
-          else next.delete('q');
-          return next;
-        },
-        { replace: true },
-      );
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, currentQuery, setSearchParams]);
-
-  const setStatus = (status: string) =>
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      if (parseStatus(status)) next.set('status', status);
-      else next.delete('status');
-      return next;
-    });
 
   return (
     <SwmsFrame
