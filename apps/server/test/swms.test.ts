@@ -332,7 +332,7 @@ describe('SWMS PDF', () => {
 
   it('fills the register with signed entries for the signing feature, and reads versions without an owner', async () => {
     const user = await newUser();
-    const swms = await createSwms(user, { starter: 'waterproofing' });
+    const draft = await createSwms(user, { starter: 'waterproofing' });
     const service = new SwmsService(
       database.db,
       new SwmsPdfService(
@@ -347,10 +347,13 @@ describe('SWMS PDF', () => {
     const signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } })
       .png()
       .toBuffer();
+    // A draft cannot be sent; once ready it can.
+    expect(await service.signingDocumentForOwner(user.user.id, 'swms', draft.id)).toBeUndefined();
+    const swms: Swms = (await saveSwms(user, draft, readyBody())).json();
     const pdf = await service.renderVersionPdf('swms', swms.id, 1, {
       register: [
-        { name: 'Kim Worker', company: 'Crew Co', signedAt: new Date('2026-11-16T22:30:00Z'), signature },
-        { name: 'Lee Labourer', company: 'Crew Co', signedAt: new Date('2026-11-16T22:35:00Z'), signature: null },
+        { name: 'Kim Worker', company: 'Crew Co', role: null, signedAt: new Date('2026-11-16T22:30:00Z'), signature },
+        { name: 'Lee Labourer', company: 'Crew Co', role: null, signedAt: new Date('2026-11-16T22:35:00Z'), signature: null },
       ],
     });
     const text = (await pdfText(pdf ?? Buffer.alloc(0))).replace(/\s+/g, ' ');
@@ -369,13 +372,12 @@ describe('SWMS PDF', () => {
       current: true,
     });
     expect(await service.signingDocumentVersion('swms', swms.id, 2)).toBeUndefined();
-    expect((await service.signingDocumentForOwner(user.user.id, 'swms', swms.id)).fingerprint).toBe(swms.fingerprint);
+    expect((await service.signingDocumentForOwner(user.user.id, 'swms', swms.id))?.fingerprint).toBe(swms.fingerprint);
     const stranger = await newUser();
-    await expect(service.signingDocumentForOwner(stranger.user.id, 'swms', swms.id)).rejects.toMatchObject({
-      statusCode: 404,
-    });
+    expect(await service.signingDocumentForOwner(stranger.user.id, 'swms', swms.id)).toBeUndefined();
     const sheet = await createCoverSheet(user, [swms.id]);
-    expect((await service.signingDocumentForOwner(user.user.id, 'cover_sheet', sheet.id)).number).toBe('CS-2026-0001');
+    // A new cover sheet misses its principal contractor: it cannot be sent yet.
+    expect(await service.signingDocumentForOwner(user.user.id, 'cover_sheet', sheet.id)).toBeUndefined();
     expect(await service.renderVersionPdf('cover_sheet', sheet.id, 1)).toBeInstanceOf(Buffer);
   });
 });
