@@ -353,7 +353,13 @@ describe('SWMS PDF', () => {
     const pdf = await service.renderVersionPdf('swms', swms.id, 1, {
       register: [
         { name: 'Kim Worker', company: 'Crew Co', role: null, signedAt: new Date('2026-11-16T22:30:00Z'), signature },
-        { name: 'Lee Labourer', company: 'Crew Co', role: null, signedAt: new Date('2026-11-16T22:35:00Z'), signature: null },
+        {
+          name: 'Lee Labourer',
+          company: 'Crew Co',
+          role: null,
+          signedAt: new Date('2026-11-16T22:35:00Z'),
+          signature: null,
+        },
       ],
     });
     const text = (await pdfText(pdf ?? Buffer.alloc(0))).replace(/\s+/g, ' ');

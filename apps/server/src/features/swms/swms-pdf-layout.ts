@@ -10,6 +10,7 @@ import {
   riskRatingLabels,
   type SwmsBody,
 } from '@app/contract';
+import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import {
   addPage,
   colours,
@@ -20,7 +21,6 @@ import {
   sectionHeading,
   textSection,
 } from '../../platform/pdf/document.ts';
-import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
 import { stampPages } from '../../platform/pdf/page-marks.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';

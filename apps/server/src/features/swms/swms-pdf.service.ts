@@ -8,12 +8,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
-import {
-  type CoverSheetPdfPart,
-  type PdfBusiness,
-  renderCoverSheetPdf,
-  renderSwmsPdf,
-} from './swms-pdf-layout.ts';
+import { type CoverSheetPdfPart, type PdfBusiness, renderCoverSheetPdf, renderSwmsPdf } from './swms-pdf-layout.ts';
 import type { CurrentDocument } from './versioned-documents.ts';
 
 const calendarDate = new Intl.DateTimeFormat('en-AU', {
