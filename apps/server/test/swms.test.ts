@@ -13,6 +13,7 @@ import type { TestDatabase } from './support/database.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
+import { readySwmsBody as readyBody } from './support/swms.ts';
 
 let database: TestDatabase;
 let mail: MailCatcher;
@@ -75,27 +76,6 @@ async function openRequest(session: Session, id: string, version: number) {
   );
   return String(result.rows[0].id);
 }
-
-const readyBody = (): SwmsBody => ({
-  ...emptySwmsBody(),
-  title: 'Balcony membrane, Level 3',
-  work_location: '12 Harbour St, Sydney NSW 2000',
-  scope_of_work: 'Prime and apply two coats of membrane to the balcony.',
-  person_responsible: 'Sam Supervisor',
-  hrcw_categories: ['fall_over_2m'],
-  steps: [
-    {
-      description: 'Grind the screed high spots',
-      hazards: 'Silica dust from grinding',
-      initial_risk: { likelihood: 'likely', consequence: 'major' },
-      controls: [{ level: 'engineering', text: 'Shrouded grinder with M-class extraction' }],
-      residual_risk: { likelihood: 'unlikely', consequence: 'moderate' },
-      responsible: 'Applicator',
-    },
-  ],
-  ppe: ['P2 respirator, fit-tested'],
-  emergency_procedures: 'Call 000, then the supervisor.',
-});
 
 describe('SWMS', () => {
   it('creates an empty draft with the next number, saves it, and lists it newest first with search and status', async () => {
