@@ -490,6 +490,28 @@ describe('site sign-on by QR code', () => {
     expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
   });
 
+  it('closes a QR link when its unsigned version is edited, and opens a fresh one for the new content', async () => {
+    const owner = await newUser();
+    const swms = await newSwms(owner);
+    const open = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,
+        headers: bearer(owner),
+      });
+    const first = new URL((await open()).json().url).pathname.slice('/sign/'.length);
+    // Nobody has signed: the edit rewrites version 1, which the crew has not read.
+    await editSwms(owner, swms.id, 'Membrane application SWMS (typo fixed)');
+    expect(((await page(first)).json() as SignPage).state).toBe('site_closed');
+    expect((await sign(first, { name: 'Worker One', company: 'Tile Co' })).statusCode).toBe(409);
+    expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
+    const fresh = (await open()).json();
+    expect(fresh.version).toBe(1);
+    const freshToken = new URL(fresh.url).pathname.slice('/sign/'.length);
+    expect(freshToken).not.toBe(first);
+    expect((await sign(freshToken, { name: 'Worker One', company: 'Tile Co' }, nextIp())).statusCode).toBe(200);
+  });
+
   it('is only for documents workers sign on site, and is rate-limited per network', async () => {
     const owner = await newUser();
     const certificateId = await completedCertificate(owner);
