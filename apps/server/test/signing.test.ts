@@ -138,6 +138,17 @@ const panel = async (session: Session, kind: string, id: string): Promise<Signin
   return response.json();
 };
 
+/** Opens (or reads) a document's site sign-on QR link as its owner; `token` is empty unless it opened. */
+async function openSiteLink(session: Session, kind: string, id: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/signing/documents/${kind}/${id}/site-sign-on`,
+    headers: bearer(session),
+  });
+  const token = response.statusCode === 200 ? new URL(response.json().url).pathname.slice('/sign/'.length) : '';
+  return { response, token };
+}
+
 const events = async (documentId: string) =>
   (
     await query(
@@ -438,17 +449,10 @@ describe('site sign-on by QR code', () => {
   it('lets workers sign the current version with name and company until revoked or a new version', async () => {
     const owner = await newUser();
     const swms = await newSwms(owner);
-    const open = () =>
-      app.inject({
-        method: 'POST',
-        url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,
-        headers: bearer(owner),
-      });
-    const link = await open();
+    const { response: link, token } = await openSiteLink(owner, 'swms', swms.id);
     expect(link.statusCode).toBe(200);
     expect(link.json().qr_svg).toContain('<svg');
-    expect((await open()).json().url).toBe(link.json().url);
-    const token = new URL(link.json().url).pathname.slice('/sign/'.length);
+    expect((await openSiteLink(owner, 'swms', swms.id)).token).toBe(token);
 
     const view: SignPage = (await page(token)).json();
     expect(view).toMatchObject({ state: 'open', mode: 'site', signer_name: null, document: { version: 1 } });
@@ -476,9 +480,8 @@ describe('site sign-on by QR code', () => {
     expect(((await page(token)).json() as SignPage).state).toBe('site_closed');
     expect((await sign(token, { name: 'Late Worker', company: 'Tile Co' })).statusCode).toBe(409);
 
-    const fresh = await open();
+    const { response: fresh, token: freshToken } = await openSiteLink(owner, 'swms', swms.id);
     expect(fresh.json().version).toBe(2);
-    const freshToken = new URL(fresh.json().url).pathname.slice('/sign/'.length);
     expect(freshToken).not.toBe(token);
     const revoke = await app.inject({
       method: 'POST',
@@ -493,21 +496,14 @@ describe('site sign-on by QR code', () => {
   it('closes a QR link when its unsigned version is edited, and opens a fresh one for the new content', async () => {
     const owner = await newUser();
     const swms = await newSwms(owner);
-    const open = () =>
-      app.inject({
-        method: 'POST',
-        url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,
-        headers: bearer(owner),
-      });
-    const first = new URL((await open()).json().url).pathname.slice('/sign/'.length);
+    const { token: first } = await openSiteLink(owner, 'swms', swms.id);
     // Nobody has signed: the edit rewrites version 1, which the crew has not read.
     await editSwms(owner, swms.id, 'Membrane application SWMS (typo fixed)');
     expect(((await page(first)).json() as SignPage).state).toBe('site_closed');
     expect((await sign(first, { name: 'Worker One', company: 'Tile Co' })).statusCode).toBe(409);
     expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
-    const fresh = (await open()).json();
-    expect(fresh.version).toBe(1);
-    const freshToken = new URL(fresh.url).pathname.slice('/sign/'.length);
+    const { response: fresh, token: freshToken } = await openSiteLink(owner, 'swms', swms.id);
+    expect(fresh.json().version).toBe(1);
     expect(freshToken).not.toBe(first);
     expect((await sign(freshToken, { name: 'Worker One', company: 'Tile Co' }, nextIp())).statusCode).toBe(200);
   });
@@ -515,21 +511,10 @@ describe('site sign-on by QR code', () => {
   it('is only for documents workers sign on site, and is rate-limited per network', async () => {
     const owner = await newUser();
     const certificateId = await completedCertificate(owner);
-    const refused = await app.inject({
-      method: 'POST',
-      url: `/api/signing/documents/certificate/${certificateId}/site-sign-on`,
-      headers: bearer(owner),
-    });
-    expect(refused.statusCode).toBe(409);
+    expect((await openSiteLink(owner, 'certificate', certificateId)).response.statusCode).toBe(409);
     expect((await panel(owner, 'certificate', certificateId)).site_sign_on_supported).toBe(false);
 
-    const swms = await newSwms(owner);
-    const link = await app.inject({
-      method: 'POST',
-      url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,
-      headers: bearer(owner),
-    });
-    const token = new URL(link.json().url).pathname.slice('/sign/'.length);
+    const { token } = await openSiteLink(owner, 'swms', (await newSwms(owner)).id);
     const ip = nextIp();
     let status = 200;
     for (let count = 0; count < 45 && status === 200; count++) {
@@ -645,12 +630,7 @@ describe('SWMS and cover sheets', () => {
     expect(view).toMatchObject({ site_sign_on_supported: false, document: { kind: 'cover_sheet', version: 1 } });
     const { tokens } = await sendAndCollect(owner, 'cover_sheet', id, 1);
     expect((await sign(tokens[0] ?? '', { name: 'Pat Approver' })).statusCode).toBe(200);
-    const siteLink = await app.inject({
-      method: 'POST',
-      url: `/api/signing/documents/cover_sheet/${id}/site-sign-on`,
-      headers: bearer(owner),
-    });
-    expect(siteLink.statusCode).toBe(409);
+    expect((await openSiteLink(owner, 'cover_sheet', id)).response.statusCode).toBe(409);
     const signed = await app.inject({
       url: `/api/signing/documents/cover_sheet/${id}/signed-pdf`,
       headers: bearer(owner),
