@@ -3,12 +3,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { readySwmsBody } from '../apps/server/test/support/swms.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { waitForSigningLink } from './support/mail.ts';
-import { createCompletedCertificate, createMember, signIn, toastTitled } from './support/members.ts';
+import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
 import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
@@ -16,6 +17,8 @@ const run = promisify(execFile);
 
 /** Strokes as a finger makes them: touch events through Chrome's input domain, not the mouse. */
 async function drawWithFinger(page: Page, canvas: Locator): Promise<void> {
+  // Touches land at viewport coordinates: the box must be on screen (the site form is longer).
+  await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the drawing area is not on screen');
   const cdp = await page.context().newCDPSession(page);
@@ -31,6 +34,54 @@ async function drawWithFinger(page: Page, canvas: Locator): Promise<void> {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   }
   await cdp.detach();
+}
+
+/** The text of a downloaded PDF, through pdftotext, whitespace collapsed. */
+async function downloadedPdfText(download: Download): Promise<string> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-e2e-signed-'));
+  try {
+    const file = path.join(directory, 'signed.pdf');
+    await download.saveAs(file);
+    const { stdout } = await run('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-']);
+    return stdout.replace(/\s+/g, ' ');
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** Fills the signing panel's send form with `signers` and sends; answers when the send began. */
+async function sendForSigning(page: Page, panel: Locator, signers: { name: string; email: string; role?: string }[]) {
+  for (const [index, signer] of signers.entries()) {
+    if (index > 0) await panel.getByRole('button', { name: 'Add another signer' }).click();
+    const group = panel.getByRole('group', { name: `Signer ${index + 1}` });
+    await group.getByLabel('Name').fill(signer.name);
+    await group.getByLabel('Email').fill(signer.email);
+    if (signer.role) await group.getByLabel('Role (optional)').fill(signer.role);
+  }
+  const since = Date.now();
+  await panel.getByRole('button', { name: 'Send for signing' }).click();
+  await toastTitled(page, 'Sent for signing').waitFor();
+  await expect.poll(() => panel.getByText('Pending', { exact: true }).count()).toBe(signers.length);
+  return since;
+}
+
+/** Signs an open link's page as a signer does on a phone: name, (company,) declaration, finger strokes. */
+async function signOnPhone(signer: Page, options: { name?: string; company?: string } = {}) {
+  await signer.getByRole('button', { name: 'Sign', exact: true }).click();
+  if (options.name) await signer.getByLabel('Your full name').fill(options.name);
+  if (options.company) await signer.getByLabel('Company').fill(options.company);
+  await drawWithFinger(signer, signer.getByRole('img', { name: 'Drawing area for your signature' }));
+  await signer.getByLabel('I have read and understood this document').check();
+  await signer.getByRole('button', { name: 'Sign document' }).click();
+  await signer.getByRole('heading', { level: 1, name: 'Thank you for signing' }).waitFor();
+}
+
+/** Declines an open link's page with `reason`. */
+async function declineOnPhone(decliner: Page, reason: string) {
+  await decliner.getByRole('button', { name: 'Decline' }).click();
+  await decliner.getByLabel('Why do you decline to sign?').fill(reason);
+  await decliner.getByRole('button', { name: 'Decline to sign' }).click();
+  await decliner.getByRole('heading', { level: 1, name: 'You declined to sign' }).waitFor();
 }
 
 async function phone() {
@@ -52,16 +103,10 @@ describe('signing by link', () => {
 
     const panel = page.getByRole('region', { name: 'Signatures' });
     await panel.getByText('Not sent for signing yet.').waitFor();
-    const since = Date.now();
-    await panel.getByRole('group', { name: 'Signer 1' }).getByLabel('Name').fill('Alex Builder');
-    await panel.getByRole('group', { name: 'Signer 1' }).getByLabel('Email').fill(signerEmail);
-    await panel.getByRole('group', { name: 'Signer 1' }).getByLabel('Role (optional)').fill('Builder');
-    await panel.getByRole('button', { name: 'Add another signer' }).click();
-    await panel.getByRole('group', { name: 'Signer 2' }).getByLabel('Name').fill('Blair Certifier');
-    await panel.getByRole('group', { name: 'Signer 2' }).getByLabel('Email').fill(declinerEmail);
-    await panel.getByRole('button', { name: 'Send for signing' }).click();
-    await toastTitled(page, 'Sent for signing').waitFor();
-    await expect.poll(() => panel.getByText('Pending', { exact: true }).count()).toBe(2);
+    const since = await sendForSigning(page, panel, [
+      { name: 'Alex Builder', email: signerEmail, role: 'Builder' },
+      { name: 'Blair Certifier', email: declinerEmail },
+    ]);
 
     const signLink = await waitForSigningLink(signerEmail, { since });
     const declineLink = await waitForSigningLink(declinerEmail, { since });
@@ -100,10 +145,7 @@ describe('signing by link', () => {
     // The other declines, with a reason.
     const decliner = await phone();
     await decliner.goto(declineLink);
-    await decliner.getByRole('button', { name: 'Decline' }).click();
-    await decliner.getByLabel('Why do you decline to sign?').fill('The installation date is a day out.');
-    await decliner.getByRole('button', { name: 'Decline to sign' }).click();
-    await decliner.getByRole('heading', { level: 1, name: 'You declined to sign' }).waitFor();
+    await declineOnPhone(decliner, 'The installation date is a day out.');
 
     // The owner sees both outcomes, and files the signed PDF.
     await page.reload();
@@ -113,22 +155,65 @@ describe('signing by link', () => {
     const downloadStarted = page.waitForEvent('download');
     await panel.getByRole('button', { name: 'Download signed PDF (version 1)' }).click();
     const download = await downloadStarted;
-    const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-e2e-signed-'));
-    try {
-      const file = path.join(directory, 'signed.pdf');
-      await download.saveAs(file);
-      const { stdout } = await run('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-']);
-      const text = stdout.replace(/\s+/g, ' ');
-      expect(text).toContain('14 Jetty Rd, Glenelg SA 5045');
-      expect(text).toContain('Signature certificate');
-      expect(text).toContain('Alex Builder');
-      expect(text).toContain('Blair Certifier');
-      expect(text).toContain('The installation date is a day out.');
-      expect(text).toContain(`Fingerprint when sent: ${fingerprint}`);
-      expect(text).toContain(`Fingerprint when signed: ${fingerprint}`);
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
+    const text = await downloadedPdfText(download);
+    expect(text).toContain('14 Jetty Rd, Glenelg SA 5045');
+    expect(text).toContain('Signature certificate');
+    expect(text).toContain('Alex Builder');
+    expect(text).toContain('Blair Certifier');
+    expect(text).toContain('The installation date is a day out.');
+    expect(text).toContain(`Fingerprint when sent: ${fingerprint}`);
+    expect(text).toContain(`Fingerprint when signed: ${fingerprint}`);
+  });
+
+  it('sends a SWMS to two signers and its crew signs on by QR: the owner sees all three, the signed PDF lists them', async () => {
+    const owner = await createMember('swms-signing-owner', { profile: { company_name: 'Dry Right Waterproofing' } });
+    const created = await memberApi<{ id: string; revision: number }>(owner, 'POST', '/api/swms', {});
+    const swms = await memberApi<{ id: string; fingerprint: string }>(owner, 'PUT', `/api/swms/${created.id}`, {
+      revision: created.revision,
+      body: { ...readySwmsBody(), title: 'Balcony membrane, Level 3' },
+    });
+    const signerEmail = uniqueEmail('supervisor');
+    const declinerEmail = uniqueEmail('site-manager');
+    const { page } = session;
+    await signIn(page, owner);
+    await page.goto(`/swms/${swms.id}`);
+    const panel = page.getByRole('region', { name: 'Signatures' });
+    await panel.getByText('Not sent for signing yet.').waitFor();
+    const since = await sendForSigning(page, panel, [
+      { name: 'Sam Supervisor', email: signerEmail },
+      { name: 'Morgan Manager', email: declinerEmail },
+    ]);
+    await panel.getByRole('button', { name: 'Show sign-on QR code' }).click();
+    await panel.getByRole('img', { name: 'QR code for signing on to version 1' }).waitFor();
+    const siteLink = new URL((await panel.getByText(/\/sign\//).textContent()) ?? '').pathname;
+
+    const signer = await phone();
+    await signer.goto(await waitForSigningLink(signerEmail, { since }));
+    await signer.getByText('Balcony membrane, Level 3').first().waitFor();
+    await signOnPhone(signer);
+
+    const decliner = await phone();
+    await decliner.goto(await waitForSigningLink(declinerEmail, { since }));
+    await declineOnPhone(decliner, 'Step 1 needs the ladder controls.');
+
+    const worker = await phone();
+    await worker.goto(siteLink);
+    await signOnPhone(worker, { name: 'Jo Tiler', company: 'Tile Crew Pty Ltd' });
+
+    await page.reload();
+    await expect.poll(() => panel.getByText('Signed', { exact: true }).count()).toBe(2);
+    await panel.getByText('Signed on site').waitFor();
+    await panel.getByText('Declined', { exact: true }).waitFor();
+    await panel.getByText('Reason: Step 1 needs the ladder controls.').waitFor();
+    const downloadStarted = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download signed PDF (version 1)' }).click();
+    const text = await downloadedPdfText(await downloadStarted);
+    expect(text).toMatch(/Worker sign-on register.*Sam Supervisor.*Signature certificate/);
+    expect(text).toMatch(/Worker sign-on register.*Jo Tiler.*Tile Crew Pty Ltd.*Signature certificate/);
+    expect(text).toContain('Morgan Manager');
+    expect(text).toContain('Step 1 needs the ladder controls.');
+    expect(text).toContain(`Fingerprint when sent: ${swms.fingerprint}`);
+    expect(text).toContain(`Fingerprint when signed: ${swms.fingerprint}`);
   });
 
   it('shows a clear page for a link that is not valid', async () => {

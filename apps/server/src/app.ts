@@ -60,6 +60,7 @@ import {
 import { swmsRoutes } from './features/swms/swms.routes.ts';
 import { SwmsService } from './features/swms/swms.service.ts';
 import { SwmsPdfService } from './features/swms/swms-pdf.service.ts';
+import { swmsSigningSources } from './features/swms/swms-signing-source.ts';
 import { createStripeProvider } from './platform/billing/stripe-provider.ts';
 import { createTestModeProvider } from './platform/billing/test-mode-provider.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
@@ -286,7 +287,11 @@ export async function buildApp(options: AppOptions) {
     mailer: options.mailer,
     rateLimiter,
     storedFiles,
-    sources: [certificateSigningSource(certificatePdfs), ...(options.signableSources ?? [])],
+    sources: [
+      certificateSigningSource(certificatePdfs),
+      ...swmsSigningSources(swmsService),
+      ...(options.signableSources ?? []),
+    ],
     linkSecret: storedSecret(db, 'signing-links'),
     publicOrigin,
     reminderDays: settings.signingReminderDays,

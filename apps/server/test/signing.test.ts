@@ -1,13 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Session, type SignerView, type SigningPanel, type SignPage, signingMessages } from '@app/contract';
+import {
+  type Session,
+  type SignerView,
+  type SigningPanel,
+  type SignPage,
+  type Swms,
+  signingMessages,
+} from '@app/contract';
 import pino from 'pino';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import type { SignableDocument, SignableDocumentSource } from '../src/platform/documents/signable-source.ts';
-import { voidOpenRequestsBefore } from '../src/platform/documents/signatures.ts';
 import { JobQueue } from '../src/platform/jobs/job-queue.ts';
-import { createPdf } from '../src/platform/pdf/document.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody, createCompletedCertificate } from './support/certificates.ts';
@@ -16,48 +20,13 @@ import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
+import { createReadySwms } from './support/swms.ts';
 
 let database: TestDatabase;
 let mail: MailCatcher;
 let app: App;
 
-/**
- * A document kind defined here, standing in for SWMS (built on another branch): documents kept in
- * memory with a version, crew sign-on, and a PDF that prints its sign-on register. Versions are
- * bumped as a document kind would: `voidOpenRequestsBefore` in the transaction of the new version.
- */
-type FakeSwms = { id: string; ownerId: string; version: number; title: string };
-const fakeSwms = new Map<string, FakeSwms>();
-const asSignable = (swms: FakeSwms, version = swms.version): SignableDocument => ({
-  kind: 'swms',
-  id: swms.id,
-  ownerId: swms.ownerId,
-  number: `SWMS-2026-${swms.id.slice(0, 4)}`,
-  title: swms.title,
-  version,
-  fingerprint: createHash('sha256').update(`${swms.id}:${version}:${swms.title}`).digest('hex'),
-});
-const fakeSwmsSource: SignableDocumentSource = {
-  kind: 'swms',
-  crewSignOn: true,
-  ownerPath: (id) => `/swms/${id}`,
-  async currentForOwner(_db, ownerId, id) {
-    const swms = fakeSwms.get(id);
-    return swms?.ownerId === ownerId ? asSignable(swms) : null;
-  },
-  async version(_db, id, version) {
-    const swms = fakeSwms.get(id);
-    return swms && version >= 1 && version <= swms.version ? asSignable(swms, version) : null;
-  },
-  async pdf(_db, document, register) {
-    const { doc, end } = createPdf({ title: document.title, author: 'Test', subject: 'SWMS' });
-    doc.font('regular').text(`${document.title} version ${document.version}`);
-    for (const entry of register) doc.text(`Register: ${entry.name} (${entry.company ?? '-'})`);
-    return end();
-  },
-};
-
-setUpTestApp({ signableSources: [fakeSwmsSource] }, (environment) => {
+setUpTestApp({}, (environment) => {
   ({ database, mail, app } = environment);
 });
 
@@ -79,18 +48,19 @@ async function newUser(options: { premium?: boolean; company?: string } = {}) {
 
 const completedCertificate = (session: Session) => createCompletedCertificate(app, session);
 
-function newSwms(session: Session, title = 'Membrane application SWMS'): FakeSwms {
-  const swms = { id: crypto.randomUUID(), ownerId: session.user.id, version: 1, title };
-  fakeSwms.set(swms.id, swms);
-  return swms;
-}
+const newSwms = (session: Session, title = 'Membrane application SWMS') => createReadySwms(app, session, title);
 
-/** A new version, as the SWMS feature writes one: its open links voided in the same transaction. */
-async function bumpVersion(swms: FakeSwms) {
-  swms.version += 1;
-  await database.db.transaction((tx) =>
-    voidOpenRequestsBefore(tx, { kind: 'swms', documentId: swms.id, version: swms.version }),
-  );
+/** Edits the SWMS as its owner does; after a signature, that makes a new version. */
+async function editSwms(session: Session, id: string, title: string) {
+  const current: Swms = (await app.inject({ url: `/api/swms/${id}`, headers: bearer(session) })).json();
+  const saved = await app.inject({
+    method: 'PUT',
+    url: `/api/swms/${id}`,
+    headers: bearer(session),
+    payload: { revision: current.revision, body: { ...current.body, title } },
+  });
+  expect(saved.statusCode).toBe(200);
+  return saved.json() as Swms;
 }
 
 const signers = (count: number) =>
@@ -167,6 +137,17 @@ const panel = async (session: Session, kind: string, id: string): Promise<Signin
   expect(response.statusCode).toBe(200);
   return response.json();
 };
+
+/** Opens (or reads) a document's site sign-on QR link as its owner; `token` is empty unless it opened. */
+async function openSiteLink(session: Session, kind: string, id: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/signing/documents/${kind}/${id}/site-sign-on`,
+    headers: bearer(session),
+  });
+  const token = response.statusCode === 200 ? new URL(response.json().url).pathname.slice('/sign/'.length) : '';
+  return { response, token };
+}
 
 const events = async (documentId: string) =>
   (
@@ -431,11 +412,11 @@ describe('link states', () => {
 
   it('voids unsigned links when the document gets a new version; signatures stay on the old one', async () => {
     const owner = await newUser();
-    const swms = newSwms(owner);
+    const swms = await newSwms(owner);
     const { tokens } = await sendAndCollect(owner, 'swms', swms.id, 2);
     const [signed = '', unsigned = ''] = tokens;
     expect((await sign(signed, { name: 'Early Signer' })).statusCode).toBe(200);
-    await bumpVersion(swms);
+    await editSwms(owner, swms.id, 'Membrane application SWMS (rev)');
 
     expect(((await page(unsigned)).json() as SignPage).state).toBe('new_version');
     expect((await sign(unsigned)).statusCode).toBe(409);
@@ -455,9 +436,9 @@ describe('link states', () => {
       url: `/api/signing/documents/swms/${swms.id}/signed-pdf?version=1`,
       headers: bearer(owner),
     });
-    const text = await pdfText(v1.rawPayload, 'raw');
-    expect(text).toContain('version 1');
-    expect(text).toContain('Register: Early Signer');
+    const text = (await pdfText(v1.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain(`${swms.number} · v1 ·`);
+    expect(text).toMatch(/Worker sign-on register.*Early Signer/);
 
     await sendAndCollect(owner, 'swms', swms.id, 1);
     expect((await panel(owner, 'swms', swms.id)).needs_resend).toBe(false);
@@ -467,18 +448,11 @@ describe('link states', () => {
 describe('site sign-on by QR code', () => {
   it('lets workers sign the current version with name and company until revoked or a new version', async () => {
     const owner = await newUser();
-    const swms = newSwms(owner);
-    const open = () =>
-      app.inject({
-        method: 'POST',
-        url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,
-        headers: bearer(owner),
-      });
-    const link = await open();
+    const swms = await newSwms(owner);
+    const { response: link, token } = await openSiteLink(owner, 'swms', swms.id);
     expect(link.statusCode).toBe(200);
     expect(link.json().qr_svg).toContain('<svg');
-    expect((await open()).json().url).toBe(link.json().url);
-    const token = new URL(link.json().url).pathname.slice('/sign/'.length);
+    expect((await openSiteLink(owner, 'swms', swms.id)).token).toBe(token);
 
     const view: SignPage = (await page(token)).json();
     expect(view).toMatchObject({ state: 'open', mode: 'site', signer_name: null, document: { version: 1 } });
@@ -500,15 +474,14 @@ describe('site sign-on by QR code', () => {
       (await app.inject({ url: `/api/sign/${token}/pdf`, remoteAddress: '192.0.2.52' })).rawPayload,
       'raw',
     );
-    expect(pdf).toContain('Register: Worker One (Tile Co)');
+    expect(pdf.replace(/\s+/g, ' ')).toMatch(/Worker sign-on register.*Worker One.*Tile Co/);
 
-    await bumpVersion(swms);
+    await editSwms(owner, swms.id, 'Membrane application SWMS (rev)');
     expect(((await page(token)).json() as SignPage).state).toBe('site_closed');
     expect((await sign(token, { name: 'Late Worker', company: 'Tile Co' })).statusCode).toBe(409);
 
-    const fresh = await open();
+    const { response: fresh, token: freshToken } = await openSiteLink(owner, 'swms', swms.id);
     expect(fresh.json().version).toBe(2);
-    const freshToken = new URL(fresh.json().url).pathname.slice('/sign/'.length);
     expect(freshToken).not.toBe(token);
     const revoke = await app.inject({
       method: 'POST',
@@ -520,24 +493,28 @@ describe('site sign-on by QR code', () => {
     expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
   });
 
+  it('closes a QR link when its unsigned version is edited, and opens a fresh one for the new content', async () => {
+    const owner = await newUser();
+    const swms = await newSwms(owner);
+    const { token: first } = await openSiteLink(owner, 'swms', swms.id);
+    // Nobody has signed: the edit rewrites version 1, which the crew has not read.
+    await editSwms(owner, swms.id, 'Membrane application SWMS (typo fixed)');
+    expect(((await page(first)).json() as SignPage).state).toBe('site_closed');
+    expect((await sign(first, { name: 'Worker One', company: 'Tile Co' })).statusCode).toBe(409);
+    expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
+    const { response: fresh, token: freshToken } = await openSiteLink(owner, 'swms', swms.id);
+    expect(fresh.json().version).toBe(1);
+    expect(freshToken).not.toBe(first);
+    expect((await sign(freshToken, { name: 'Worker One', company: 'Tile Co' }, nextIp())).statusCode).toBe(200);
+  });
+
   it('is only for documents workers sign on site, and is rate-limited per network', async () => {
     const owner = await newUser();
     const certificateId = await completedCertificate(owner);
-    const refused = await app.inject({
-      method: 'POST',
-      url: `/api/signing/documents/certificate/${certificateId}/site-sign-on`,
-      headers: bearer(owner),
-    });
-    expect(refused.statusCode).toBe(409);
+    expect((await openSiteLink(owner, 'certificate', certificateId)).response.statusCode).toBe(409);
     expect((await panel(owner, 'certificate', certificateId)).site_sign_on_supported).toBe(false);
 
-    const swms = newSwms(owner);
-    const link = await app.inject({
-      method: 'POST',
-      url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,
-      headers: bearer(owner),
-    });
-    const token = new URL(link.json().url).pathname.slice('/sign/'.length);
+    const { token } = await openSiteLink(owner, 'swms', (await newSwms(owner)).id);
     const ip = nextIp();
     let status = 200;
     for (let count = 0; count < 45 && status === 200; count++) {
@@ -557,7 +534,7 @@ describe('reminders', () => {
       certificateId,
     ]);
 
-    const second = await buildTestApp(database.db, { mailer: mail.mailer, signableSources: [fakeSwmsSource] });
+    const second = await buildTestApp(database.db, { mailer: mail.mailer });
     const producer = new JobQueue(database.db, pino({ level: 'silent' }));
     await producer.start();
     try {
@@ -615,6 +592,70 @@ describe('reminders', () => {
   });
 });
 
+describe('SWMS and cover sheets', () => {
+  it('sends a SWMS once it is ready and not a template; a cover sheet too, by link only', async () => {
+    const owner = await newUser();
+    const draft = (await app.inject({ method: 'POST', url: '/api/swms', headers: bearer(owner), payload: {} })).json();
+    expect((await send(owner, 'swms', draft.id, signers(1))).statusCode).toBe(404);
+    const swms = await newSwms(owner);
+    const template = await editSwms(owner, (await newSwms(owner, 'Template')).id, 'Template');
+    const asTemplate = await app.inject({
+      method: 'PUT',
+      url: `/api/swms/${template.id}`,
+      headers: bearer(owner),
+      payload: { revision: template.revision, body: template.body, is_template: true },
+    });
+    expect(asTemplate.statusCode).toBe(200);
+    expect((await send(owner, 'swms', template.id, signers(1))).statusCode).toBe(404);
+
+    const sheet = await app.inject({
+      method: 'POST',
+      url: '/api/swms/cover-sheets',
+      headers: bearer(owner),
+      payload: { swms_ids: [swms.id] },
+    });
+    const { id, revision, body } = sheet.json();
+    expect((await send(owner, 'cover_sheet', id, signers(1))).statusCode).toBe(404);
+    const ready = await app.inject({
+      method: 'PUT',
+      url: `/api/swms/cover-sheets/${id}`,
+      headers: bearer(owner),
+      payload: {
+        revision,
+        body: { ...body, principal_contractor: { ...body.principal_contractor, company: 'Harbourside Builders' } },
+      },
+    });
+    expect(ready.statusCode).toBe(200);
+    const view = await panel(owner, 'cover_sheet', id);
+    expect(view).toMatchObject({ site_sign_on_supported: false, document: { kind: 'cover_sheet', version: 1 } });
+    const { tokens } = await sendAndCollect(owner, 'cover_sheet', id, 1);
+    expect((await sign(tokens[0] ?? '', { name: 'Pat Approver' })).statusCode).toBe(200);
+    expect((await openSiteLink(owner, 'cover_sheet', id)).response.statusCode).toBe(409);
+    const signed = await app.inject({
+      url: `/api/signing/documents/cover_sheet/${id}/signed-pdf`,
+      headers: bearer(owner),
+    });
+    const text = (await pdfText(signed.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('Harbourside Builders');
+    expect(text).toContain('Pat Approver');
+  });
+
+  it("prints a SWMS's signers on its register, with names, the decline reason and fingerprints after it", async () => {
+    const owner = await newUser();
+    const swms = await newSwms(owner);
+    const { tokens } = await sendAndCollect(owner, 'swms', swms.id, 2);
+    const [signer = '', decliner = ''] = tokens;
+    expect((await sign(signer, { name: 'Casey Signer' })).statusCode).toBe(200);
+    expect((await decline(decliner, 'Step 2 misses the ladder controls.')).statusCode).toBe(200);
+    const pdf = await app.inject({ url: `/api/signing/documents/swms/${swms.id}/signed-pdf`, headers: bearer(owner) });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Worker sign-on register.*Casey Signer.*Signature certificate/);
+    expect(text).toContain('Step 2 misses the ladder controls.');
+    expect(text.split(swms.fingerprint).length).toBeGreaterThan(3);
+  });
+});
+
 describe('isolation and hostile input', () => {
   it('keeps owners to their own documents and requests, and signers to their own document', async () => {
     const alice = await newUser();
@@ -623,7 +664,7 @@ describe('isolation and hostile input', () => {
     const other = await completedCertificate(alice);
     const { sent, tokens } = await sendAndCollect(alice, 'certificate', certificateId, 1);
     await sendAndCollect(alice, 'certificate', other, 1);
-    const swms = newSwms(alice);
+    const swms = await newSwms(alice);
 
     const asBob = (method: 'GET' | 'POST', url: string, payload?: object) =>
       app.inject({ method, url, headers: bearer(bob), ...(payload && { payload }) });
@@ -631,6 +672,11 @@ describe('isolation and hostile input', () => {
     expect((await asBob('GET', base)).statusCode).toBe(404);
     expect((await asBob('POST', `${base}/requests`, { signers: signers(1) })).statusCode).toBe(404);
     expect((await asBob('GET', `${base}/signed-pdf`)).statusCode).toBe(404);
+    expect((await asBob('GET', `/api/signing/documents/swms/${swms.id}`)).statusCode).toBe(404);
+    expect(
+      (await asBob('POST', `/api/signing/documents/swms/${swms.id}/requests`, { signers: signers(1) })).statusCode,
+    ).toBe(404);
+    expect((await asBob('GET', `/api/signing/documents/swms/${swms.id}/signed-pdf`)).statusCode).toBe(404);
     expect((await asBob('POST', `/api/signing/documents/swms/${swms.id}/site-sign-on`)).statusCode).toBe(404);
     expect((await asBob('POST', `/api/signing/documents/swms/${swms.id}/site-sign-on/revoke`)).statusCode).toBe(404);
     expect((await asBob('POST', `/api/signing/requests/${sent[0]?.id}/resend`)).statusCode).toBe(404);

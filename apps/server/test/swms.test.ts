@@ -13,6 +13,7 @@ import type { TestDatabase } from './support/database.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
+import { readySwmsBody as readyBody } from './support/swms.ts';
 
 let database: TestDatabase;
 let mail: MailCatcher;
@@ -75,27 +76,6 @@ async function openRequest(session: Session, id: string, version: number) {
   );
   return String(result.rows[0].id);
 }
-
-const readyBody = (): SwmsBody => ({
-  ...emptySwmsBody(),
-  title: 'Balcony membrane, Level 3',
-  work_location: '12 Harbour St, Sydney NSW 2000',
-  scope_of_work: 'Prime and apply two coats of membrane to the balcony.',
-  person_responsible: 'Sam Supervisor',
-  hrcw_categories: ['fall_over_2m'],
-  steps: [
-    {
-      description: 'Grind the screed high spots',
-      hazards: 'Silica dust from grinding',
-      initial_risk: { likelihood: 'likely', consequence: 'major' },
-      controls: [{ level: 'engineering', text: 'Shrouded grinder with M-class extraction' }],
-      residual_risk: { likelihood: 'unlikely', consequence: 'moderate' },
-      responsible: 'Applicator',
-    },
-  ],
-  ppe: ['P2 respirator, fit-tested'],
-  emergency_procedures: 'Call 000, then the supervisor.',
-});
 
 describe('SWMS', () => {
   it('creates an empty draft with the next number, saves it, and lists it newest first with search and status', async () => {
@@ -332,7 +312,7 @@ describe('SWMS PDF', () => {
 
   it('fills the register with signed entries for the signing feature, and reads versions without an owner', async () => {
     const user = await newUser();
-    const swms = await createSwms(user, { starter: 'waterproofing' });
+    const draft = await createSwms(user, { starter: 'waterproofing' });
     const service = new SwmsService(
       database.db,
       new SwmsPdfService(
@@ -347,10 +327,19 @@ describe('SWMS PDF', () => {
     const signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } })
       .png()
       .toBuffer();
+    // A draft cannot be sent; once ready it can.
+    expect(await service.signingDocumentForOwner(user.user.id, 'swms', draft.id)).toBeUndefined();
+    const swms: Swms = (await saveSwms(user, draft, readyBody())).json();
     const pdf = await service.renderVersionPdf('swms', swms.id, 1, {
       register: [
-        { name: 'Kim Worker', company: 'Crew Co', signedAt: new Date('2026-11-16T22:30:00Z'), signature },
-        { name: 'Lee Labourer', company: 'Crew Co', signedAt: new Date('2026-11-16T22:35:00Z'), signature: null },
+        { name: 'Kim Worker', company: 'Crew Co', role: null, signedAt: new Date('2026-11-16T22:30:00Z'), signature },
+        {
+          name: 'Lee Labourer',
+          company: 'Crew Co',
+          role: null,
+          signedAt: new Date('2026-11-16T22:35:00Z'),
+          signature: null,
+        },
       ],
     });
     const text = (await pdfText(pdf ?? Buffer.alloc(0))).replace(/\s+/g, ' ');
@@ -369,13 +358,12 @@ describe('SWMS PDF', () => {
       current: true,
     });
     expect(await service.signingDocumentVersion('swms', swms.id, 2)).toBeUndefined();
-    expect((await service.signingDocumentForOwner(user.user.id, 'swms', swms.id)).fingerprint).toBe(swms.fingerprint);
+    expect((await service.signingDocumentForOwner(user.user.id, 'swms', swms.id))?.fingerprint).toBe(swms.fingerprint);
     const stranger = await newUser();
-    await expect(service.signingDocumentForOwner(stranger.user.id, 'swms', swms.id)).rejects.toMatchObject({
-      statusCode: 404,
-    });
+    expect(await service.signingDocumentForOwner(stranger.user.id, 'swms', swms.id)).toBeUndefined();
     const sheet = await createCoverSheet(user, [swms.id]);
-    expect((await service.signingDocumentForOwner(user.user.id, 'cover_sheet', sheet.id)).number).toBe('CS-2026-0001');
+    // A new cover sheet misses its principal contractor: it cannot be sent yet.
+    expect(await service.signingDocumentForOwner(user.user.id, 'cover_sheet', sheet.id)).toBeUndefined();
     expect(await service.renderVersionPdf('cover_sheet', sheet.id, 1)).toBeInstanceOf(Buffer);
   });
 });

@@ -11,9 +11,10 @@ export const pageLoaders = {
   privacy: () => import('../features/legal/PrivacyPage.tsx'),
   bundles: () => import('../features/bundles/BundlesPage.tsx'),
   swmsList: () => import('../features/swms/SwmsListPage.tsx'),
-  swms: () => import('../features/swms/SwmsPage.tsx'),
+  // With signing composed in (swms-signing-pages.tsx).
+  swms: () => import('./swms-signing-pages.tsx').then((module) => ({ default: module.SwmsWithSigning })),
   coverSheets: () => import('../features/swms/CoverSheetListPage.tsx'),
-  coverSheet: () => import('../features/swms/CoverSheetEditPage.tsx'),
+  coverSheet: () => import('./swms-signing-pages.tsx').then((module) => ({ default: module.CoverSheetWithSigning })),
   swmsVerify: () => import('../features/swms/SwmsVerifyPage.tsx'),
   notFound: () => import('../features/not-found/NotFoundPage.tsx'),
 };

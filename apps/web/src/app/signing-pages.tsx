@@ -1,15 +1,16 @@
 import { lazy } from 'react';
 
 /*
- * Signing's page, and the certificate page with signing composed in (features meet here). Both load
+ * Signing's page, and the certificate page with signing composed in (features meet here; the SWMS
+ * pages are composed in swms-signing-pages.tsx, loaded with them). Both load
  * through signing-pages.ts, a small module, so the entry chunk holds one short loader (its preload
  * lists live in that module; PRODUCT.md, Budgets: 130 KB).
  */
 const signingPages = () => import('../features/signing/signing-pages.ts').then((module) => module.signingPages);
 
 export const SignPage = lazy(() => signingPages().then((pages) => pages.sign()));
-// Rendered only for the owner of a completed certificate, so visitors never download it.
-const SigningPanel = lazy(() => signingPages().then((pages) => pages.panel()));
+// Rendered only for the owner of a document that can be sent, so visitors never download it.
+export const SigningPanel = lazy(() => signingPages().then((pages) => pages.panel()));
 const CertificateDetailPage = lazy(() => import('../features/certificates/CertificateDetailPage.tsx'));
 
 /** The certificate page, with signing by link for the owner of a completed certificate. */

@@ -187,9 +187,7 @@ export class SigningService {
   async panel(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string): Promise<SigningPanel> {
     const { source, document } = await this.ownedDocument(caller, kind, documentId);
     const rows = await signingRepo.listForDocument(this.db, caller.userId, kind, document.id);
-    const siteLink = source.crewSignOn
-      ? await signingRepo.activeSiteLink(this.db, caller.userId, this.refOf(document))
-      : undefined;
+    const siteLink = source.crewSignOn ? await this.liveSiteLink(caller.userId, document) : undefined;
     const now = new Date();
     const signedVersions = [...new Set(rows.filter((row) => row.signedAt).map((row) => row.documentVersion))];
     return {
@@ -350,8 +348,7 @@ export class SigningService {
   ): Promise<SiteSignOnLink> {
     const { source, document } = await this.ownedDocument(caller, kind, documentId);
     if (!source.crewSignOn) throw errors.noCrewSignOn();
-    const ref = this.refOf(document);
-    const existing = await signingRepo.activeSiteLink(this.db, caller.userId, ref);
+    const existing = await this.liveSiteLink(caller.userId, document);
     if (existing) return this.siteLinkView(existing);
     const secret = await this.options.linkSecret();
     const id = randomUUID();
@@ -583,11 +580,20 @@ export class SigningService {
     return sender?.companyName || 'the sender';
   }
 
-  /** The document a site link signs, if the link still works: not revoked, and its version current. */
+  /**
+   * The document a site link signs, if the link still works: not revoked, its version current and
+   * unchanged (an unsigned version is rewritten by an edit: the crew would sign what they did not read).
+   */
   private async currentSiteDocument(link: SiteSignOnLinkRow): Promise<SignableDocument | null> {
     if (link.revokedAt) return null;
     const current = await this.sourceOf(link.documentKind).currentForOwner(this.db, link.userId, link.documentId);
-    return current?.version === link.documentVersion ? current : null;
+    return current?.version === link.documentVersion && current.fingerprint === link.fingerprint ? current : null;
+  }
+
+  /** The owner's site link that still works for `document` as it is now, if one is open. */
+  private async liveSiteLink(userId: string, document: SignableDocument) {
+    const link = await signingRepo.activeSiteLink(this.db, userId, this.refOf(document));
+    return link?.fingerprint === document.fingerprint ? link : undefined;
   }
 
   private async signOnSite(
@@ -602,7 +608,6 @@ export class SigningService {
     await this.limit(SITE_SIGN_ON_LINK_RATE_LIMIT, link.id);
     const document = await this.currentSiteDocument(link);
     if (!document) throw errors.linkClosed();
-    if (document.fingerprint !== link.fingerprint) throw errors.documentChanged();
     const file = await this.options.storedFiles.saveImage(link.userId, 'signer_signature', png);
     const row = await this.db.transaction(async (tx) => {
       const [inserted] = await signingRepo.insertRequests(tx, [

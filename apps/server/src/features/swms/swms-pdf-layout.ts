@@ -10,6 +10,7 @@ import {
   riskRatingLabels,
   type SwmsBody,
 } from '@app/contract';
+import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import {
   addPage,
   colours,
@@ -34,9 +35,6 @@ export type PdfBusiness = {
   email: string;
   logo: Buffer | null;
 };
-
-/** One worker on the sign-on register; the signing feature fills these in (issue 14). */
-export type RegisterEntry = { name: string; company: string; signedAt: Date; signature: Buffer | null };
 
 export type PdfVersion = { number: string; version: number; fingerprint: string; date: string; current: boolean };
 
@@ -327,7 +325,7 @@ function drawRegister(
   const rows: TableCell[][] = entries.length
     ? entries.map((entry) => [
         entry.name,
-        entry.company,
+        entry.company ?? '',
         formatTime(entry.signedAt),
         entry.signature ? { text: '', image: entry.signature } : '(signed online)',
       ])

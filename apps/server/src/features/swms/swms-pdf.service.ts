@@ -3,17 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
+import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
-import {
-  type CoverSheetPdfPart,
-  type PdfBusiness,
-  type RegisterEntry,
-  renderCoverSheetPdf,
-  renderSwmsPdf,
-} from './swms-pdf-layout.ts';
+import { type CoverSheetPdfPart, type PdfBusiness, renderCoverSheetPdf, renderSwmsPdf } from './swms-pdf-layout.ts';
 import type { CurrentDocument } from './versioned-documents.ts';
 
 const calendarDate = new Intl.DateTimeFormat('en-AU', {

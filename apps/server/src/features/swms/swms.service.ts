@@ -19,12 +19,12 @@ import {
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
+import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { coverSheetFields, parseCoverSheetBody, parseSwmsBody, swmsFields } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
-import type { RegisterEntry } from './swms-pdf-layout.ts';
 import { swmsStarterBodies } from './swms-starters.ts';
 import { type CurrentDocument, VersionedDocuments } from './versioned-documents.ts';
 
@@ -290,14 +290,20 @@ export class SwmsService {
     };
   }
 
-  /** For signing: the current version of the owner's SWMS or cover sheet; 404 for anyone else's. */
-  async signingDocumentForOwner(ownerId: string, kind: SafetyDocumentKind, id: string): Promise<SigningDocument> {
-    const documents = this.documentsOf(kind);
-    if (!isUuid(id)) throw documents.errors.notFound();
-    const { document } = await documents.owned(ownerId, id);
-    const found = await this.signingDocumentVersion(kind, id, document.currentVersion);
-    if (!found) throw documents.errors.notFound();
-    return found;
+  /**
+   * For signing: the current version of the owner's SWMS or cover sheet when it can be sent, that
+   * is ready (nothing required missing) and not a template (ADR 0017); undefined otherwise, and for
+   * anyone else's.
+   */
+  async signingDocumentForOwner(
+    ownerId: string,
+    kind: SafetyDocumentKind,
+    id: string,
+  ): Promise<SigningDocument | undefined> {
+    if (!isUuid(id)) return undefined;
+    const document = await safetyDocumentsRepo.findOwned(this.db, ownerId, kind, id);
+    if (!document?.ready || document.isTemplate) return undefined;
+    return this.signingDocumentVersion(kind, id, document.currentVersion);
   }
 
   /** For signing, without an owner check (the signer's token authorises it): one version, or undefined. */
@@ -341,10 +347,6 @@ export class SwmsService {
     }
     const found = await this.coverSheets.versionOf(undefined, id, version);
     return found && this.pdfs.coverSheetPdf(found);
-  }
-
-  private documentsOf(kind: SafetyDocumentKind) {
-    return kind === 'swms' ? this.swms : this.coverSheets;
   }
 
   private async startingBody(userId: string, input: CreateSwmsInput): Promise<SwmsBody> {

@@ -5,7 +5,7 @@ import {
   type SignerView,
   type SigningPanel as SigningPanelData,
 } from '@app/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
@@ -53,10 +53,24 @@ const formatTime = (iso: string) =>
  * sent to and where each stands, resend and revoke, sending to more signers, the signed PDF, and
  * the site sign-on QR code for documents workers sign on site.
  */
-export default function SigningPanel({ kind, documentId }: { kind: SignableDocumentKind; documentId: string }) {
+export default function SigningPanel({
+  kind,
+  documentId,
+  version,
+}: {
+  kind: SignableDocumentKind;
+  documentId: string;
+  /** The version the page shows, when it can change under the panel (an edit after a signature). */
+  version?: number;
+}) {
   const auth = useAuth();
   const ref: PanelRef = { userId: auth.status === 'signed-in' ? auth.session.user.id : '', kind, documentId };
   const panel = useSigningPanel(ref);
+  const { refetch } = panel;
+  const outdated = version !== undefined && panel.data !== undefined && panel.data.document.version !== version;
+  useEffect(() => {
+    if (outdated) void refetch();
+  }, [outdated, refetch]);
   return (
     <section
       aria-labelledby="signing-heading"

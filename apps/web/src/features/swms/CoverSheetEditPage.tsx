@@ -221,7 +221,11 @@ function CoverSheetEditor({
 
       {signingPanel ? (
         <FormSection title="Send for signing">
-          {signingPanel({ kind: 'cover_sheet', id: server.id, version: server.current_version })}
+          {server.missing.length > 0 ? (
+            <p className="text-sm">Once nothing required is missing, you can send this cover sheet for signing.</p>
+          ) : (
+            signingPanel({ kind: 'cover_sheet', id: server.id, version: server.current_version })
+          )}
         </FormSection>
       ) : null}
     </SwmsFrame>

@@ -265,7 +265,13 @@ function SwmsEditor({
 
       {signingPanel ? (
         <FormSection title="Send for signing">
-          {signingPanel({ kind: 'swms', id: server.id, version: server.current_version })}
+          {server.is_template ? (
+            <p className="text-sm">A template is not sent for signing: start a SWMS from it and send that.</p>
+          ) : server.missing.length > 0 ? (
+            <p className="text-sm">Once nothing required is missing, you can send this SWMS for signing.</p>
+          ) : (
+            signingPanel({ kind: 'swms', id: server.id, version: server.current_version })
+          )}
         </FormSection>
       ) : null}
 

@@ -1,0 +1,39 @@
+import type { SafetyDocumentKind } from '../../db/schema.ts';
+import type { SignableDocument, SignableDocumentSource } from '../../platform/documents/signable-source.ts';
+import type { SigningDocument, SwmsService } from './swms.service.ts';
+
+const signable = ({ current: _current, ...document }: SigningDocument): SignableDocument => document;
+
+function safetyDocumentSource(
+  swms: SwmsService,
+  kind: SafetyDocumentKind,
+  options: { crewSignOn: boolean; ownerPath: (documentId: string) => string },
+): SignableDocumentSource {
+  return {
+    kind,
+    ...options,
+    async currentForOwner(_db, ownerId, documentId) {
+      const found = await swms.signingDocumentForOwner(ownerId, kind, documentId);
+      return found ? signable(found) : null;
+    },
+    async version(_db, documentId, version) {
+      const found = await swms.signingDocumentVersion(kind, documentId, version);
+      return found ? signable(found) : null;
+    },
+    async pdf(_db, document, register) {
+      const pdf = await swms.renderVersionPdf(kind, document.id, document.version, { register });
+      if (!pdf) throw new Error(`${kind} ${document.id} v${document.version} is gone`);
+      return pdf;
+    },
+  };
+}
+
+/**
+ * SWMS and cover sheets, for signing by link (ADR 0017): a version can be sent once it is ready
+ * and is not a template. A SWMS is signed on by the crew at the site too, and its PDF prints the
+ * sign-on register; a cover sheet is signed by the people it names, by link only.
+ */
+export const swmsSigningSources = (swms: SwmsService): SignableDocumentSource[] => [
+  safetyDocumentSource(swms, 'swms', { crewSignOn: true, ownerPath: (id) => `/swms/${id}` }),
+  safetyDocumentSource(swms, 'cover_sheet', { crewSignOn: false, ownerPath: (id) => `/swms/cover-sheet/edit/${id}` }),
+];
