@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -70,6 +70,7 @@ import { handleError, handleFrameworkError } from './platform/http/errors.ts';
 import { registerBoundedJsonParser } from './platform/http/json-body.ts';
 import { rejectNulCharacters } from './platform/http/nul-characters.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
+import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
 import { addSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
@@ -115,6 +116,11 @@ export type AppOptions = {
   clock?: () => Date;
   /** Document kinds signing serves besides the built-in ones; one of the same kind replaces it (tests). */
   signableSources?: SignableDocumentSource[];
+  /**
+   * Encode every answer with its zod schema before writing it (default): tests catch an answer that
+   * breaks its contract. The production server turns it off for speed (ADR 0014).
+   */
+  checkResponsesAgainstContract?: boolean;
 };
 
 /** How long shutdown waits for running jobs; unfinished ones are retried by the next process. */
@@ -146,7 +152,7 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(options.checkResponsesAgainstContract ?? true));
   app.setErrorHandler(handleError);
   app.decorate('db', options.db);
   registerBoundedJsonParser(app);
