@@ -1,4 +1,4 @@
-import { certificateListResponseSchema, type Schema } from '@app/contract';
+import { type CertificateSummary, certificateListResponseSchema, type Schema } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { responseSerializerCompiler } from './response-serializer.ts';
@@ -6,7 +6,7 @@ import { responseSerializerCompiler } from './response-serializer.ts';
 const compile = (schema: Schema, check: boolean) =>
   responseSerializerCompiler(check)({ schema, method: 'GET', url: '/api/probe', httpStatus: '200' });
 
-const summary = {
+const summary: CertificateSummary = {
   id: '4f8e6a52-1d2c-4b8a-9d51-6a7c0f3e2b11',
   certificate_number: null,
   job_site_address: '12 "Quoted" St, Bondi \u2028 NSW',
