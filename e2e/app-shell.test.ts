@@ -17,11 +17,12 @@ const publicPages: Array<[path: string, heading: string | RegExp]> = [
   ['/auth/callback', 'This link is incomplete'],
   ['/auth/confirm', 'This link is incomplete'],
   ['/auth/update-password', 'Set a new password'],
-  // An unknown id: the share and download pages say so (their lookup answers 404, an expected console error).
+  // An unknown id or token: the share, download and sign pages say so (their lookup answers 404, an
+  // expected console error).
   ['/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f', 'Certificate not found'],
   ['/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f/download', 'Certificate not found'],
   ['/gallery', 'Photo gallery'],
-  ['/sign/abc123token', 'Sign document'],
+  ['/sign/abc123token', 'This link is not valid'],
   ['/webhook-test', 'Billing webhook status'],
 ];
 

@@ -30,7 +30,7 @@ describe('notifications', () => {
   it('can be dismissed, and stays clear of the page content on a 375 px screen', async () => {
     const { page } = session;
     await page.goto('/');
-    const primaryAction = page.getByRole('link', { name: 'Create a free account' });
+    const primaryAction = page.getByRole('link', { name: 'Create a free account' }).first();
     await primaryAction.waitFor();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     const toastTitle = politeRegion().getByText('Back online');

@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/Button.tsx';
 import { RecentItemsPanel } from '../../../components/ui/RecentItemsPanel.tsx';
 import { useSignaturesWaiting } from '../api/get-signatures-waiting.ts';
-import { formatDate } from '../sign-parts.tsx';
+
+/** "3 Dec": when a link was sent, in the owner's own time zone. */
+const sentOn = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short' });
 
 /** The dashboard's signatures still to come: who has a link and has not answered, and since when. */
 export function SignaturesWaitingPanel({ userId }: { userId: string }) {
@@ -23,7 +25,7 @@ export function SignaturesWaitingPanel({ userId }: { userId: string }) {
 }
 
 function WaitingItem({ item }: { item: WaitingSignature }) {
-  const since = item.sent_at ? `sent ${formatDate(item.sent_at)}` : null;
+  const since = item.sent_at ? `sent ${sentOn.format(new Date(item.sent_at))}` : null;
   return (
     <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
       <Link to={item.document_path} className={`break-words ${textLinkClasses}`}>
