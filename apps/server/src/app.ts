@@ -76,6 +76,7 @@ import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { PdfRenderPool } from './platform/pdf/render-pool.ts';
 import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 import {
@@ -89,8 +90,13 @@ import { StoredFiles } from './platform/storage/stored-files.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    /** The PDF worker threads; server.ts warms them once listening. */
+    pdfRenderPool: PdfRenderPool;
   }
 }
+
+/** The PDF workers' entry: beside this module, as TypeScript from sources or built beside the bundle. */
+const pdfWorkerFile = new URL(import.meta.url.endsWith('.ts') ? './pdf-worker.ts' : './pdf-worker.js', import.meta.url);
 
 export type AppSettings = Pick<
   Config,
@@ -102,6 +108,7 @@ export type AppSettings = Pick<
   | 'trustProxy'
   | 'adminEmails'
   | 'signingReminderDays'
+  | 'pdfRendering'
   | 'stripe'
   | 'supportEmail'
 >;
@@ -268,11 +275,15 @@ export async function buildApp(options: AppOptions) {
   jobs.register<AccountFilesJob>(ACCOUNT_FILES_QUEUE, accountFilesQueueSettings, (job) =>
     accountService.removeFiles(job),
   );
+  const pdfRenderPool = new PdfRenderPool(pdfWorkerFile, settings.pdfRendering);
+  app.decorate('pdfRenderPool', pdfRenderPool);
+  app.addHook('onClose', () => pdfRenderPool.close());
   const certificatePdfs = new CertificatePdfService(
     db,
     storedFiles,
     options.fileStorage,
     (certificateId) => `${publicOrigin()}/certificates/${certificateId}`,
+    pdfRenderPool,
     options.logger,
   );
   const swmsService = new SwmsService(
@@ -282,6 +293,7 @@ export async function buildApp(options: AppOptions) {
       storedFiles,
       options.fileStorage,
       (swmsId, version) => `${publicOrigin()}/verify/swms/${swmsId}/${version}`,
+      pdfRenderPool,
       options.logger,
     ),
     options.clock ?? (() => new Date()),
@@ -301,6 +313,7 @@ export async function buildApp(options: AppOptions) {
     linkSecret: storedSecret(db, 'signing-links'),
     publicOrigin,
     reminderDays: settings.signingReminderDays,
+    pdfRenderer: pdfRenderPool,
   });
   jobs.register<SigningEmailJob>(SIGNING_EMAIL_QUEUE, signingEmailQueueSettings, (job) =>
     signingService.deliverEmail(job),

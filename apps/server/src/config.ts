@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultRenderThreads, type PdfRenderSettings } from './platform/pdf/render-pool.ts';
 
 /**
  * Which proxies may set the client IP through X-Forwarded-For (it feeds every per-IP rate limit):
@@ -71,6 +72,10 @@ const envSchema = z.object({
   ADMIN_EMAILS: adminEmailsSchema.default([]),
   /** Days after sending that an unsigned link gets its one automatic reminder (links last 14). */
   SIGNING_REMINDER_DAYS: z.coerce.number().int().min(1).max(13).default(3),
+  PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(32).optional(),
+  PDF_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  PDF_RENDER_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(512),
+  PDF_RENDER_QUEUE: z.coerce.number().int().min(0).max(1000).default(20),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must be a Stripe secret key (sk_…)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must be a webhook signing secret (whsec_…)').optional(),
   STRIPE_PRICE_MONTHLY: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
@@ -129,6 +134,8 @@ export type Config = {
   /** Accounts with the admin role, lowercased (PRODUCT.md, Plans). */
   adminEmails: string[];
   signingReminderDays: number;
+  /** The PDF workers (platform/pdf/render-pool.ts). */
+  pdfRendering: PdfRenderSettings;
   /** Undefined: billing runs in test mode. */
   stripe: StripeSettings | undefined;
 };
@@ -166,6 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     adminEmails: values.ADMIN_EMAILS,
     signingReminderDays: values.SIGNING_REMINDER_DAYS,
+    pdfRendering: {
+      threads: values.PDF_RENDER_THREADS ?? defaultRenderThreads(),
+      timeoutMs: values.PDF_RENDER_TIMEOUT_SECONDS * 1000,
+      memoryMb: values.PDF_RENDER_MEMORY_MB,
+      queue: values.PDF_RENDER_QUEUE,
+    },
     stripe,
   };
 }

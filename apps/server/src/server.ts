@@ -8,7 +8,6 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.ts';
-import { warmUpPdfEngine } from './platform/pdf/warm-up.ts';
 import { createLocalDiskStorage } from './platform/storage/file-storage.ts';
 
 const EMBEDDED_DATABASE_NAME = 'app';
@@ -56,9 +55,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     });
     const address = await app.listen({ host: config.host, port: config.port });
     // After listening, so it never delays the start; the first download is then as fast as any.
-    warmUpPdfEngine().then(
-      (ms) => logger.info({ warm_up_ms: Math.round(ms) }, 'PDF engine ready'),
-      (error: unknown) => logger.warn({ err: error }, 'PDF engine warm-up failed'),
+    const warmUpStarted = performance.now();
+    app.pdfRenderPool.warmUp().then(
+      () => logger.info({ warm_up_ms: Math.round(performance.now() - warmUpStarted) }, 'PDF workers ready'),
+      (error: unknown) => logger.warn({ err: error }, 'PDF workers warm-up failed'),
     );
     return {
       url: address,

@@ -31,7 +31,10 @@ const stepColumns = [
 
 describe('PDF primitives', () => {
   it('flows a 60-row table over landscape pages, repeating its header on each and splitting no row', async () => {
-    const { doc, end } = createPdf({ title: 'Table', author: 'Test', subject: 'Table' }, 'landscape');
+    const { doc, end } = createPdf(
+      { title: 'Table', author: 'Test', subject: 'Table', budget: { pages: 100, characters: 100_000 } },
+      'landscape',
+    );
     drawTable(doc, { columns: stepColumns, rows: jobSteps(60) });
     stampPages(doc, { label: 'SWMS-2026-0001', version: 'v2', fingerprint: 'ab'.repeat(32) });
     const pdf = await end();
@@ -52,7 +55,12 @@ describe('PDF primitives', () => {
   });
 
   it('keeps the orientation of the page a table starts on, after portrait pages', async () => {
-    const { doc, end } = createPdf({ title: 'Mixed', author: 'Test', subject: 'Mixed' });
+    const { doc, end } = createPdf({
+      title: 'Mixed',
+      author: 'Test',
+      subject: 'Mixed',
+      budget: { pages: 100, characters: 100_000 },
+    });
     textSection(doc, 'Cover', 'A portrait cover page.');
     addPage(doc, 'landscape');
     drawTable(doc, { columns: stepColumns, rows: jobSteps(40) });
@@ -66,7 +74,12 @@ describe('PDF primitives', () => {
   });
 
   it('draws photos, signatures, the verify box, page footers and a watermark', async () => {
-    const { doc, end } = createPdf({ title: 'Blocks', author: 'Test', subject: 'Blocks' });
+    const { doc, end } = createPdf({
+      title: 'Blocks',
+      author: 'Test',
+      subject: 'Blocks',
+      budget: { pages: 100, characters: 100_000 },
+    });
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0f766e' } })
       .jpeg()
       .toBuffer();

@@ -320,6 +320,7 @@ describe('SWMS PDF', () => {
         new StoredFiles(database.db, createLocalDiskStorage(testFilesRoot), storedSecret(database.db, 'file-urls')),
         createLocalDiskStorage(testFilesRoot),
         (id, version) => `http://app.test/verify/swms/${id}/${version}`,
+        app.pdfRenderPool,
         { warn: () => {} },
       ),
       () => new Date('2026-11-15T02:00:00Z'),

@@ -19,6 +19,7 @@ export * from './common/values.ts';
 export * from './constants.ts';
 export * from './contact/contact.ts';
 export * from './contact/endpoints.ts';
+export * from './documents/printing.ts';
 export * from './errors/errors.ts';
 export * from './files/endpoints.ts';
 export * from './health/health.ts';

@@ -18,6 +18,7 @@ const defaultSettings: AppSettings = {
   trustProxy: false,
   adminEmails: [],
   signingReminderDays: 3,
+  pdfRendering: { threads: 1, timeoutMs: 30_000, memoryMb: 512, queue: 20 },
   stripe: undefined,
   supportEmail: 'support@tradecert.test',
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
 import { certificateSchema } from './certificates.ts';
@@ -28,6 +29,6 @@ export const sharedCertificateEndpoints = {
     summary: 'A certificate as an A4 PDF',
     params: certificateIdParams,
     responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, ...printErrorCodes],
   }),
 } as const;

@@ -78,6 +78,12 @@ export const billingErrorCodes = {
   billingUnavailable: 'billing_unavailable',
 } as const;
 
+/** Codes of the documents every kind shares (their messages: PRINT_MESSAGES). */
+export const documentErrorCodes = {
+  /** Past its kind's print budget (pages, or the renderer's time or memory). */
+  documentTooLarge: 'document_too_large',
+} as const;
+
 export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
 
 export const errorCodes = {
@@ -86,6 +92,7 @@ export const errorCodes = {
   ...certificateErrorCodes,
   ...featureErrorCodes,
   ...billingErrorCodes,
+  ...documentErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
@@ -132,6 +139,7 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   no_billing_account: 409,
   already_premium: 409,
   billing_unavailable: 502,
+  document_too_large: 422,
 };
 
 const allErrorCodes = Object.values(errorCodes);

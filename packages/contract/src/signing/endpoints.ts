@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
 import {
@@ -69,7 +70,7 @@ export const signingEndpoints = {
     params: signingDocumentParams,
     query: signedPdfQuery,
     responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, ...printErrorCodes],
   }),
   openSiteSignOn: defineEndpoint({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
 
@@ -98,7 +99,7 @@ export const signByTokenEndpoints = {
     summary: 'The document as it will be filed, as a PDF',
     params: signingTokenParams,
     responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, errorCodes.conflict, ...printErrorCodes],
   }),
   sign: defineEndpoint({
     method: 'POST',

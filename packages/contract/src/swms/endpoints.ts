@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { okResponseSchema } from '../auth/auth.ts';
+import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
 import {
@@ -94,7 +95,7 @@ export const swmsEndpoints = {
     params: idParams,
     query: pdfQuery,
     responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, ...printErrorCodes],
   }),
   listCoverSheets: defineEndpoint({
     method: 'GET',
@@ -149,7 +150,7 @@ export const swmsEndpoints = {
     params: idParams,
     query: pdfQuery,
     responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, ...printErrorCodes],
   }),
 } as const;
 

@@ -1,4 +1,4 @@
-import { formatAbn } from '@app/contract';
+import { formatAbn, PRINT_BUDGETS } from '@app/contract';
 import {
   colours,
   contentLeft,
@@ -11,6 +11,7 @@ import {
 import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
 import { stampPages } from '../../platform/pdf/page-marks.ts';
 import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts';
+import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import { drawVerifyBox } from '../../platform/pdf/verify-box.ts';
 
@@ -47,6 +48,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     title: `Certificate of Compliance ${input.certificateNumber ?? '(draft)'}`,
     author: input.company.name ?? 'TradeCert',
     subject: input.jobSiteAddress,
+    budget: PRINT_BUDGETS.certificate,
   });
   drawHeader(doc, input);
   textSection(doc, 'Job site address', input.jobSiteAddress);
@@ -122,3 +124,6 @@ function drawDeclaration(doc: Doc, input: CertificatePdfInput) {
     caption: `${input.company.applicatorName ?? 'Applicator'}${input.issueDate ? `  ·  ${input.issueDate}` : ''}`,
   });
 }
+
+/** The certificate as a job of the PDF workers (src/pdf-worker.ts). */
+export const certificatePdfJob = definePdfJob('certificate', renderCertificatePdf);

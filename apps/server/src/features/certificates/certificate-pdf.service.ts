@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
+import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { certificateFingerprint } from './certificate-fingerprint.ts';
-import { type CertificatePdfInput, renderCertificatePdf } from './certificate-pdf-layout.ts';
+import { type CertificatePdfInput, certificatePdfJob } from './certificate-pdf-layout.ts';
 import type { CertificateRow } from './certificates.repo.ts';
 import { ownerRepo } from './owner.repo.ts';
 
@@ -30,6 +31,7 @@ export class CertificatePdfService {
     private readonly storedFiles: StoredFiles,
     storage: FileStorage,
     private readonly shareUrl: (certificateId: string) => string,
+    private readonly renderer: PdfRenderer,
     log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.cache = new DocumentPdfCache(storage, log);
@@ -37,7 +39,8 @@ export class CertificatePdfService {
 
   async pdfFor(row: CertificateRow): Promise<Buffer> {
     const version = versionOf(row);
-    const render = async () => renderCertificatePdf(await this.pdfInput(row, version.fingerprint));
+    const render = async () =>
+      this.renderer.render(certificatePdfJob, await this.pdfInput(row, version.fingerprint), { owner: row.userId });
     // A draft shows the profile as it is now, which its fingerprint does not cover: never cached.
     return row.status === 'completed' ? this.cache.pdfFor(version, render) : render();
   }

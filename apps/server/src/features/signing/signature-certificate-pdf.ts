@@ -1,6 +1,8 @@
+import { PRINT_BUDGETS } from '@app/contract';
 import { PDFDocument } from 'pdf-lib';
 import { colours, contentWidth, createPdf, sectionHeading } from '../../platform/pdf/document.ts';
 import { stampPages } from '../../platform/pdf/page-marks.ts';
+import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
 
@@ -29,7 +31,12 @@ export type SignatureCertificate = {
 /** The page(s) that follow a signed document: who signed, how, from where, and its audit trail. */
 export async function renderSignatureCertificate(certificate: SignatureCertificate): Promise<Buffer> {
   const title = `Signature certificate: ${certificate.documentLabel}`;
-  const { doc, end } = createPdf({ title, author: 'TradeCert', subject: 'Signature certificate' });
+  const { doc, end } = createPdf({
+    title,
+    author: 'TradeCert',
+    subject: 'Signature certificate',
+    budget: PRINT_BUDGETS.signatureCertificate,
+  });
   doc.font('bold').fontSize(16).fillColor(colours.ink).text('Signature certificate');
   doc.font('regular').fontSize(10).fillColor(colours.muted);
   doc.text(`${certificate.documentLabel}, version ${certificate.version}`);
@@ -85,10 +92,17 @@ export async function renderSignatureCertificate(certificate: SignatureCertifica
 }
 
 /** The document's pages followed by the signature certificate's, as one PDF. */
-export async function appendPages(document: Buffer, appendix: Buffer): Promise<Buffer> {
+async function appendPages(document: Buffer, appendix: Buffer): Promise<Buffer> {
   const merged = await PDFDocument.load(document);
   const extra = await PDFDocument.load(appendix);
   const pages = await merged.copyPages(extra, extra.getPageIndices());
   for (const page of pages) merged.addPage(page);
   return Buffer.from(await merged.save());
 }
+
+export type SignedPdfInput = { document: Buffer; certificate: SignatureCertificate };
+
+/** The signed PDF as a job of the PDF workers: the certificate drawn and both joined off the request thread. */
+export const signedPdfJob = definePdfJob('signed', async ({ document, certificate }: SignedPdfInput) =>
+  appendPages(document, await renderSignatureCertificate(certificate)),
+);

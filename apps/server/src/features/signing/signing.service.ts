@@ -31,9 +31,10 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
-import { appendPages, type CertifiedSigner, renderSignatureCertificate } from './signature-certificate-pdf.ts';
+import { type CertifiedSigner, type SignatureCertificate, signedPdfJob } from './signature-certificate-pdf.ts';
 import { type SignatureRequestRow, type SiteSignOnLinkRow, signingRepo } from './signing.repo.ts';
 import { signingCompletedEmail, signingInvitationEmail } from './signing-emails.ts';
 
@@ -84,6 +85,8 @@ export type SigningOptions = {
   linkSecret: () => Promise<string>;
   publicOrigin: () => string;
   reminderDays: number;
+  /** Joins a document and its signature certificate off the request thread. */
+  pdfRenderer: PdfRenderer;
 };
 
 const errors = {
@@ -336,7 +339,11 @@ export class SigningService {
     const documentPdf = await source.pdf(this.db, document, register);
     const certificate = await this.signatureCertificate(document, requests, signatures);
     return {
-      pdf: await appendPages(documentPdf, certificate),
+      pdf: await this.options.pdfRenderer.render(
+        signedPdfJob,
+        { document: documentPdf, certificate },
+        { owner: caller.userId },
+      ),
       filename: `${document.number || document.kind}-v${document.version}-signed.pdf`,
     };
   }
@@ -743,7 +750,7 @@ export class SigningService {
     document: SignableDocument,
     requests: SignatureRequestRow[],
     signatures: ReadonlyMap<string, Buffer | null>,
-  ): Promise<Buffer> {
+  ): Promise<SignatureCertificate> {
     const names = new Map(requests.map((row) => [row.id, row.signerName]));
     const events = (await audit.forSubject(this.db, { kind: document.kind, id: document.id })).filter(
       (event) => 'signerId' in event.data && names.has(event.data.signerId),
@@ -769,7 +776,7 @@ export class SigningService {
       declineReason: row.declineReason,
       signature: signatures.get(row.id) ?? null,
     }));
-    return renderSignatureCertificate({
+    return {
       documentLabel: labelOf(document),
       version: document.version,
       fingerprint: document.fingerprint,
@@ -781,7 +788,7 @@ export class SigningService {
         event.origin?.ip ?? '',
         event.origin?.userAgent ?? '',
       ]),
-    });
+    };
   }
 }
 

@@ -5,6 +5,7 @@ import {
   formatAbn,
   hrcwCategories,
   likelihoodLabels,
+  PRINT_BUDGETS,
   type RiskAssessment,
   riskRating,
   riskRatingLabels,
@@ -23,6 +24,7 @@ import {
 } from '../../platform/pdf/document.ts';
 import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
 import { stampPages } from '../../platform/pdf/page-marks.ts';
+import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import { drawTable, type TableCell } from '../../platform/pdf/table.ts';
 import { drawVerifyBox } from '../../platform/pdf/verify-box.ts';
@@ -51,15 +53,24 @@ export type SwmsPdfInput = {
   verifyUrl: string;
   /** Signed entries to print on the register; an empty register (for paper) when there are none. */
   register: RegisterEntry[];
-  formatDate: (isoDate: string | null) => string;
-  formatTime: (at: Date) => string;
+  /** The owner's IANA time zone, in which the register's signing times are printed. */
+  timeZone: string;
 };
 
 export type CoverSheetPdfInput = {
   business: PdfBusiness;
   cover: CoverSheetPdfPart;
-  formatDate: (isoDate: string | null) => string;
 };
+
+const calendarDate = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** A calendar date the user picked (no time zone of its own), e.g. "24 November 2026". */
+const formatDate = (isoDate: string | null) =>
+  isoDate ? calendarDate.format(new Date(`${isoDate}T00:00:00Z`)) : 'Not recorded';
 
 /** Fill colours of the risk ratings; the rating is always printed as text too. */
 const riskFills = { low: '#bbf7d0', medium: '#fef08a', high: '#fdba74', extreme: '#fca5a5' } as const;
@@ -84,9 +95,10 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
     title: `SWMS ${swms.number} v${swms.version}`,
     author: business.name || 'TradeCert',
     subject: swms.body.title,
+    budget: PRINT_BUDGETS.swms,
   });
   if (input.cover) {
-    drawCoverSheet(doc, business, input.cover, input.formatDate);
+    drawCoverSheet(doc, business, input.cover);
     addPage(doc, 'portrait');
   }
   drawBusinessHeader(doc, business);
@@ -110,8 +122,8 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
       ['Project / work location', swms.body.work_location || 'Not recorded'],
       ['Person responsible for compliance', swms.body.person_responsible || 'Not recorded'],
       ['Reviewer', swms.body.reviewer || 'Not recorded'],
-      ['Date prepared', input.formatDate(swms.body.date_prepared)],
-      ['Review date', input.formatDate(swms.body.review_date)],
+      ['Date prepared', formatDate(swms.body.date_prepared)],
+      ['Review date', formatDate(swms.body.review_date)],
     ],
   });
   textSection(doc, 'Scope of work', swms.body.scope_of_work);
@@ -173,7 +185,7 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
   textSection(
     doc,
     'Putting the controls in place, monitoring and review',
-    `The person responsible for compliance checks the controls are in place before work starts and daily while it continues. Work stops and this SWMS is reviewed if a control is not working, the work changes, or an incident happens; otherwise it is reviewed by ${input.formatDate(swms.body.review_date)}.`,
+    `The person responsible for compliance checks the controls are in place before work starts and daily while it continues. Work stops and this SWMS is reviewed if a control is not working, the work changes, or an incident happens; otherwise it is reviewed by ${formatDate(swms.body.review_date)}.`,
   );
   drawVerifyBox(doc, {
     title: `Verify ${swms.number} version ${swms.version}`,
@@ -183,7 +195,15 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
   });
 
   addPage(doc, 'landscape');
-  drawRegister(doc, swms, input.register, input.formatTime);
+  const signedAt = new Intl.DateTimeFormat('en-AU', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: input.timeZone,
+  });
+  drawRegister(doc, swms, input.register, (at) => signedAt.format(at));
   stampPages(doc, {
     label: swms.number,
     version: `v${swms.version}`,
@@ -199,8 +219,9 @@ export async function renderCoverSheetPdf(input: CoverSheetPdfInput): Promise<Bu
     title: `SWMS cover sheet ${input.cover.number}`,
     author: input.business.name || 'TradeCert',
     subject: input.cover.body.principal_contractor.project_name,
+    budget: PRINT_BUDGETS.coverSheet,
   });
-  drawCoverSheet(doc, input.business, input.cover, input.formatDate);
+  drawCoverSheet(doc, input.business, input.cover);
   stampPages(doc, {
     label: input.cover.number,
     version: `v${input.cover.version}`,
@@ -222,12 +243,7 @@ function drawBusinessHeader(doc: Doc, business: PdfBusiness) {
   });
 }
 
-function drawCoverSheet(
-  doc: Doc,
-  business: PdfBusiness,
-  cover: CoverSheetPdfPart,
-  formatDate: (isoDate: string | null) => string,
-) {
+function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPart) {
   const { body } = cover;
   drawBusinessHeader(doc, {
     ...business,
@@ -332,3 +348,7 @@ function drawRegister(
     : Array.from({ length: EMPTY_REGISTER_ROWS }, () => ['', '', '', '']);
   drawTable(doc, { columns, rows, fontSize: 9, minRowHeight: REGISTER_ROW_HEIGHT });
 }
+
+/** The two kinds as jobs of the PDF workers (src/pdf-worker.ts). */
+export const swmsPdfJob = definePdfJob('swms', renderSwmsPdf);
+export const coverSheetPdfJob = definePdfJob('cover-sheet', renderCoverSheetPdf);

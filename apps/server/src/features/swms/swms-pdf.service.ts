@@ -4,11 +4,12 @@ import type { Database } from '../../db/client.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
+import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
-import { type CoverSheetPdfPart, type PdfBusiness, renderCoverSheetPdf, renderSwmsPdf } from './swms-pdf-layout.ts';
+import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness, swmsPdfJob } from './swms-pdf-layout.ts';
 import type { CurrentDocument } from './versioned-documents.ts';
 
 const calendarDate = new Intl.DateTimeFormat('en-AU', {
@@ -17,8 +18,6 @@ const calendarDate = new Intl.DateTimeFormat('en-AU', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const formatDate = (isoDate: string | null) =>
-  isoDate ? calendarDate.format(new Date(`${isoDate}T00:00:00Z`)) : 'Not recorded';
 
 /**
  * Builds SWMS and cover-sheet PDFs. A signed version can no longer change, so its PDF is cached
@@ -34,6 +33,7 @@ export class SwmsPdfService {
     private readonly storedFiles: StoredFiles,
     storage: FileStorage,
     private readonly verifyUrl: (swmsId: string, version: number) => string,
+    private readonly renderer: PdfRenderer,
     log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.cache = new DocumentPdfCache(storage, log);
@@ -53,31 +53,26 @@ export class SwmsPdfService {
           body: parseCoverSheetBody(coverRow.version.body),
         })
       : null;
-    const timeFormat = new Intl.DateTimeFormat('en-AU', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone: business.timeZone,
-    });
     const render = () =>
-      renderSwmsPdf({
-        business: business.pdf,
-        swms: {
-          number: document.number,
-          version: version.version,
-          fingerprint: version.fingerprint,
-          date: calendarDate.format(version.createdAt),
-          current: version.version === document.currentVersion,
-          body,
+      this.renderer.render(
+        swmsPdfJob,
+        {
+          business: business.pdf,
+          swms: {
+            number: document.number,
+            version: version.version,
+            fingerprint: version.fingerprint,
+            date: calendarDate.format(version.createdAt),
+            current: version.version === document.currentVersion,
+            body,
+          },
+          cover,
+          verifyUrl: this.verifyUrl(document.id, version.version),
+          register: options.register,
+          timeZone: business.timeZone,
         },
-        cover,
-        verifyUrl: this.verifyUrl(document.id, version.version),
-        register: options.register,
-        formatDate,
-        formatTime: (at) => timeFormat.format(at),
-      });
+        { owner: ownerId },
+      );
     const signed = (await safetyDocumentsRepo.signatures(this.db, 'swms', document.id, version.version)).length > 0;
     if (!signed || options.register.length > 0) return render();
     const printed = documentFingerprint({
@@ -91,7 +86,11 @@ export class SwmsPdfService {
 
   async coverSheetPdf(found: CurrentDocument<CoverSheetBody>): Promise<Buffer> {
     const business = await this.business(found.document.userId);
-    return renderCoverSheetPdf({ business: business.pdf, cover: await this.coverPart(found), formatDate });
+    return this.renderer.render(
+      coverSheetPdfJob,
+      { business: business.pdf, cover: await this.coverPart(found) },
+      { owner: found.document.userId },
+    );
   }
 
   /** The SWMS a cover sheet lists, as they are now, in its order (ids no longer there are left out). */

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { breakableText } from './breakable-text.ts';
 import { documentFonts } from './fonts.ts';
 
 /*
@@ -30,11 +31,28 @@ const pageOptions = (layout: Orientation) => ({
   margins: { top: PAGE_MARGIN, bottom: PAGE_MARGIN + FOOTER_SPACE, left: PAGE_MARGIN, right: PAGE_MARGIN },
 });
 
-export type PdfInfo = { title: string; author: string; subject: string };
+export type PdfInfo = {
+  title: string;
+  author: string;
+  subject: string;
+  /** The document kind's budget (PRINT_BUDGETS): past it the render stops with DocumentTooLargeError. */
+  budget: { pages: number; characters: number };
+};
+
+/** A document that would print past its kind's budget; answered as a 422, never drawn on. */
+export class DocumentTooLargeError extends Error {
+  constructor(what: string) {
+    super(`The document needs more than ${what}`);
+    this.name = 'DocumentTooLargeError';
+  }
+}
 
 /**
  * A new A4 document whose pages stay buffered (so footers can say "Page 1 of 3"), with the fonts
  * `regular`, `bold` and `mono`. Call `end()` once everything is drawn.
+ *
+ * Every string drawn or measured goes through breakableText first, so no layout can hand pdfkit a
+ * run it would measure in quadratic time; and the page count is bounded by the kind's budget.
  */
 export function createPdf(
   info: PdfInfo,
@@ -44,6 +62,16 @@ export function createPdf(
     ...pageOptions(orientation),
     bufferPages: true,
     info: { Title: info.title, Author: info.author, Subject: info.subject },
+  });
+  let characters = 0;
+  wrapTextEntryPoints(doc, (text) => {
+    characters += text.length;
+    if (characters > info.budget.characters) throw new DocumentTooLargeError(`${info.budget.characters} characters`);
+  });
+  let pages = 1;
+  doc.on('pageAdded', () => {
+    pages += 1;
+    if (pages > info.budget.pages) throw new DocumentTooLargeError(`${info.budget.pages} pages`);
   });
   doc.registerFont('regular', documentFonts.regular as unknown as FontSource);
   doc.registerFont('bold', documentFonts.bold as unknown as FontSource);
@@ -61,6 +89,28 @@ export function createPdf(
       return finished;
     },
   };
+}
+
+type TextArgument = Parameters<Doc['text']>[0];
+
+/** Wraps the document's text entry points (see createPdf); `drawn` sees every string drawn. */
+function wrapTextEntryPoints(doc: Doc, drawn: (text: string) => void): void {
+  const text = doc.text.bind(doc);
+  const heightOfString = doc.heightOfString.bind(doc);
+  const widthOfString = doc.widthOfString.bind(doc);
+  const list = doc.list.bind(doc);
+  const printed = (value: unknown) => {
+    if (typeof value !== 'string') return value;
+    drawn(value);
+    return breakableText(value);
+  };
+  doc.text = ((value: TextArgument, ...rest: unknown[]) =>
+    (text as (...args: unknown[]) => Doc)(printed(value), ...rest)) as Doc['text'];
+  // pdfkit wraps list items itself, without going through `text`.
+  doc.list = ((items: unknown[], ...rest: unknown[]) =>
+    (list as (...args: unknown[]) => Doc)(items.map(printed), ...rest)) as Doc['list'];
+  doc.heightOfString = (value, options) => heightOfString(breakableText(value), options);
+  doc.widthOfString = (value, options) => widthOfString(breakableText(value), options);
 }
 
 export const orientationOf = (doc: Doc): Orientation => (doc.page.layout === 'landscape' ? 'landscape' : 'portrait');

@@ -10,6 +10,11 @@ export const readFontFile = (file: string) => readFileSync(path.join(fontDirecto
 
 /** Words shaped per font and kept between documents; ~1 KB each, so a few MB at most. */
 export const SHAPED_WORDS_PER_FONT = 5_000;
+/**
+ * Longer strings (whole lines being measured) are shaped but not kept: they rarely repeat, and
+ * 5,000 kept runs of 2,000 glyphs each once took gigabytes.
+ */
+const LONGEST_SHARED_WORD = 64;
 
 /**
  * Shaping a word (fontkit's GSUB/GPOS layout) was a third of a certificate's render time. pdfkit
@@ -23,7 +28,9 @@ export function withSharedShaping(font: fontkit.Font, capacity = SHAPED_WORDS_PE
   const shaped = new Map<string, fontkit.GlyphRun>();
   font.layout = (text, features, ...rest) => {
     // Only the default shaping is shared; anything else is rare and shaped as asked.
-    if (features !== undefined || rest.length > 0) return shape(text, features, ...rest);
+    if (features !== undefined || rest.length > 0 || text.length > LONGEST_SHARED_WORD) {
+      return shape(text, features, ...rest);
+    }
     let run = shaped.get(text);
     if (run) {
       shaped.delete(text); // re-inserted below as the most recently used

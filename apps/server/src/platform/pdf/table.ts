@@ -19,9 +19,13 @@ const PADDING = 4;
 const cellOf = (cell: TableCell | undefined) =>
   typeof cell === 'string' || cell === undefined ? { text: cell ?? '' } : cell;
 
+/** Below this much room a page does not start the first part of a split row. */
+const LEAST_ROOM_FOR_A_PART = 60;
+
 /**
  * A ruled table that flows over as many pages as its rows need, repeating the header row at the top
- * of each; a row is never split. A row taller than a whole page is cut off with an ellipsis.
+ * of each. A row is kept whole on one page when it fits on one; a row taller than a whole page is
+ * split, its cells continuing below the header of the next page, so nothing a user wrote is lost.
  * New pages keep the orientation of the page the table is on (a SWMS puts it on landscape pages).
  */
 export function drawTable(doc: Doc, { columns, rows, fontSize = 9, minRowHeight = 0 }: TableOptions): void {
@@ -31,15 +35,41 @@ export function drawTable(doc: Doc, { columns, rows, fontSize = 9, minRowHeight 
   const xs = widths.map((_, index) => left + widths.slice(0, index).reduce((sum, width) => sum + width, 0));
   const header = columns.map((column): TableCell => ({ text: column.header, bold: true, fill: colours.panel }));
 
+  const textHeight = (cell: ReturnType<typeof cellOf>, width: number, text = cell.text) => {
+    doc.font(cell.bold ? 'bold' : 'regular').fontSize(fontSize);
+    return doc.heightOfString(text || ' ', { width: width - 2 * PADDING }) + 2 * PADDING;
+  };
   const heightOf = (row: TableCell[]) =>
-    Math.max(
-      ...widths.map((width, index) => {
-        const cell = cellOf(row[index]);
-        doc.font(cell.bold ? 'bold' : 'regular').fontSize(fontSize);
-        return doc.heightOfString(cell.text || ' ', { width: width - 2 * PADDING });
-      }),
-    ) +
-    2 * PADDING;
+    Math.max(...widths.map((width, index) => textHeight(cellOf(row[index]), width)));
+
+  /** The longest start of `text` that fits `room`, ended at a space where there is one; at least one character. */
+  const fittingPrefix = (cell: ReturnType<typeof cellOf>, width: number, room: number) => {
+    const characters = Array.from(cell.text);
+    let fits = 1;
+    let tooLong = characters.length;
+    while (tooLong - fits > 1) {
+      const middle = Math.floor((fits + tooLong) / 2);
+      if (textHeight(cell, width, characters.slice(0, middle).join('')) <= room) fits = middle;
+      else tooLong = middle;
+    }
+    const prefix = characters.slice(0, fits).join('');
+    const lastSpace = prefix.search(/\s\S*$/u);
+    return lastSpace > 0 ? prefix.slice(0, lastSpace) : prefix;
+  };
+
+  /** A row too tall for `room`: what fits now, and the rest for the next page. */
+  const splitRow = (row: TableCell[], room: number): [TableCell[], TableCell[]] => {
+    const parts = widths.map((width, index): [TableCell, TableCell] => {
+      const cell = cellOf(row[index]);
+      if (cell.image || textHeight(cell, width) <= room) return [cell, { ...cell, text: '', image: undefined }];
+      const head = fittingPrefix(cell, width, room);
+      return [
+        { ...cell, text: head },
+        { ...cell, text: cell.text.slice(head.length).trimStart() },
+      ];
+    });
+    return [parts.map(([head]) => head), parts.map(([, rest]) => rest)];
+  };
 
   const drawRow = (row: TableCell[], height: number) => {
     const top = doc.y;
@@ -70,13 +100,26 @@ export function drawTable(doc: Doc, { columns, rows, fontSize = 9, minRowHeight 
     addPage(doc);
     drawRow(header, headerHeight);
   };
-  if (doc.y + headerHeight + Math.max(heightOf(rows[0] ?? []), minRowHeight) > contentBottom(doc)) addPage(doc);
+  const firstHeight = Math.min(Math.max(heightOf(rows[0] ?? []), minRowHeight), LEAST_ROOM_FOR_A_PART);
+  if (doc.y + headerHeight + firstHeight > contentBottom(doc)) addPage(doc);
   drawRow(header, headerHeight);
   for (const row of rows) {
-    const pageRoom = contentBottom(doc) - doc.page.margins.top - headerHeight;
-    const height = Math.min(Math.max(heightOf(row), minRowHeight), pageRoom);
-    if (doc.y + height > contentBottom(doc)) startPage();
-    drawRow(row, height);
+    let remaining = row;
+    for (;;) {
+      const pageRoom = contentBottom(doc) - doc.page.margins.top - headerHeight;
+      const height = Math.max(heightOf(remaining), minRowHeight);
+      if (height <= pageRoom) {
+        if (doc.y + height > contentBottom(doc)) startPage();
+        drawRow(remaining, height);
+        break;
+      }
+      if (contentBottom(doc) - doc.y < LEAST_ROOM_FOR_A_PART) startPage();
+      const room = contentBottom(doc) - doc.y;
+      const [head, rest] = splitRow(remaining, room);
+      drawRow(head, room);
+      startPage();
+      remaining = rest;
+    }
   }
   doc.moveDown(0.8);
 }

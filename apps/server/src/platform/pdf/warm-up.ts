@@ -1,18 +1,23 @@
 import { createPdf, textSection } from './document.ts';
 import { drawLetterhead } from './letterhead.ts';
 import { stampPages } from './page-marks.ts';
+import { definePdfJob } from './render-pool.ts';
 import { drawSignatureBlock } from './signature-block.ts';
 import { drawTable } from './table.ts';
 import { drawVerifyBox } from './verify-box.ts';
 
 /**
- * Renders a throwaway document through every text-heavy primitive, so the first real download does
+ * A throwaway document drawn through every text-heavy primitive, so the first real download does
  * not pay for fontkit reading its tables and the JIT compiling the layout code (~0.3 s once per
- * process). Returns the time it took.
+ * worker).
  */
-export async function warmUpPdfEngine(): Promise<number> {
-  const started = performance.now();
-  const { doc, end } = createPdf({ title: 'Warm-up', author: 'Warm-up Pty Ltd', subject: 'Warm-up' });
+export const warmUpPdfJob = definePdfJob('warm-up', async () => {
+  const { doc, end } = createPdf({
+    title: 'Warm-up',
+    author: 'Warm-up Pty Ltd',
+    subject: 'Warm-up',
+    budget: { pages: 2, characters: 10_000 },
+  });
   drawLetterhead(doc, {
     logo: null,
     name: 'Warm-up Pty Ltd',
@@ -35,6 +40,5 @@ export async function warmUpPdfEngine(): Promise<number> {
     fingerprint: '0'.repeat(64),
   });
   stampPages(doc, { label: 'Warm-up', watermark: 'DRAFT' });
-  await end();
-  return performance.now() - started;
-}
+  return end();
+});

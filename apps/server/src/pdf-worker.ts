@@ -1,0 +1,44 @@
+import { certificatePdfJob } from './features/certificates/certificate-pdf-layout.ts';
+import { signedPdfJob } from './features/signing/signature-certificate-pdf.ts';
+import { coverSheetPdfJob, swmsPdfJob } from './features/swms/swms-pdf-layout.ts';
+import { DocumentTooLargeError } from './platform/pdf/document.ts';
+import type { PdfJob, PdfTask, PdfTaskResult } from './platform/pdf/render-pool.ts';
+import { warmUpPdfJob } from './platform/pdf/warm-up.ts';
+
+/**
+ * The entry of each PDF worker thread (platform/pdf/render-pool.ts; ADR 0021): every kind of PDF the
+ * app prints, by name. Like app.ts, it is a place that combines features.
+ */
+const jobs = new Map<string, PdfJob<never>>(
+  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, signedPdfJob, warmUpPdfJob].map((job) => [
+    job.kind,
+    job as PdfJob<never>,
+  ]),
+);
+
+export default async function renderPdf({ kind, input, started }: PdfTask): Promise<PdfTaskResult> {
+  const job = jobs.get(kind);
+  if (!job) throw new Error(`No PDF job named ${kind}`);
+  started?.postMessage(null);
+  started?.close();
+  try {
+    return { pdf: await job.render(withBuffers(input) as never) };
+  } catch (error) {
+    if (error instanceof DocumentTooLargeError) return { tooLarge: true };
+    throw error;
+  }
+}
+
+/** Inputs are our own plain data; this depth is far beyond any of them. */
+const MAX_DEPTH = 16;
+
+/** Structured cloning turns Buffers into Uint8Arrays; pdfkit draws images only from Buffers. */
+function withBuffers(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new Error('PDF input nested too deeply');
+  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+  if (Array.isArray(value)) return value.map((item) => withBuffers(item, depth + 1));
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withBuffers(item, depth + 1)]));
+  }
+  return value;
+}
