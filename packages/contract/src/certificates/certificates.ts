@@ -21,6 +21,8 @@ export type WritableCertificateStatus = (typeof certificateStatuses)[number];
 export const certificateMessages = {
   userMismatch: 'User authentication mismatch - please log in again',
   premiumUpdate: 'Premium subscription required to update certificates',
+  /** A builder's signature covers this content: it is a record now (issue 20; versions come with the documents kernel). */
+  signedCannotChange: 'This certificate has been signed, so it can no longer be changed.',
   premiumDelete:
     'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
   notFound: 'Certificate not found',

@@ -70,7 +70,7 @@ export const certificateEndpoints = {
     params: certificateIdParams,
     body: updateCertificateRequestSchema,
     responses: { 200: certificateSchema },
-    errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.monthlyLimitReached],
+    errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.monthlyLimitReached, errorCodes.conflict],
   }),
   delete: defineEndpoint({
     method: 'DELETE',
@@ -79,6 +79,6 @@ export const certificateEndpoints = {
     summary: 'Delete a certificate and its photos (Premium)',
     params: certificateIdParams,
     responses: { 200: okResponseSchema },
-    errors: [errorCodes.notFound, errorCodes.premiumRequired],
+    errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.conflict],
   }),
 } as const;

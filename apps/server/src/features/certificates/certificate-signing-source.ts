@@ -4,8 +4,8 @@ import { certificateFingerprint } from './certificate-fingerprint.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 
-/** A certificate has one version: it is sent once completed, and an edit changes its fingerprint. */
-const CERTIFICATE_VERSION = 1;
+/** A certificate has one version: it is sent once completed, and once signed it can no longer change. */
+export const CERTIFICATE_VERSION = 1;
 
 const signable = (row: CertificateRow): SignableDocument => ({
   kind: 'certificate',
@@ -32,6 +32,12 @@ export function certificateSigningSource(pdfs: CertificatePdfService): SignableD
       if (version !== CERTIFICATE_VERSION) return null;
       const row = await certificatesRepo.findCompleted(db, documentId);
       return row ? signable(row) : null;
+    },
+    async lockedVersion(tx, documentId, version) {
+      if (version !== CERTIFICATE_VERSION || !isUuid(documentId)) return null;
+      // The lock update and delete take first (certificates.service.ts).
+      const row = await certificatesRepo.findCompleted(tx, documentId, { lock: true });
+      return row ? { ...signable(row), current: true } : null;
     },
     async pdf(db, document) {
       const row = await certificatesRepo.findCompleted(db, document.id);

@@ -36,11 +36,16 @@ export const certificatesRepo = {
   },
 
   /** A completed certificate, readable by anyone holding its link. */
-  async findCompleted(db: Queryable, id: string): Promise<CertificateRow | undefined> {
-    const [row] = await db
+  async findCompleted(
+    db: Queryable,
+    id: string,
+    options: { lock?: boolean } = {},
+  ): Promise<CertificateRow | undefined> {
+    const query = db
       .select()
       .from(certificates)
       .where(and(eq(certificates.id, id), eq(certificates.status, 'completed')));
+    const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
 

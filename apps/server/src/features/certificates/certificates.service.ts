@@ -18,11 +18,13 @@ import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { StoredPhoto } from '../../db/schema.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
+import { versionHasSignatures } from '../../platform/documents/signatures.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { certificateFingerprint } from './certificate-fingerprint.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
+import { CERTIFICATE_VERSION } from './certificate-signing-source.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
@@ -35,10 +37,21 @@ const errors = {
   premiumUpdate: () => new AppError(403, 'premium_required', certificateMessages.premiumUpdate),
   premiumDelete: () => new AppError(403, 'premium_required', certificateMessages.premiumDelete),
   monthlyLimit: () => new AppError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit),
+  signed: () => new AppError(409, 'conflict', certificateMessages.signedCannotChange),
   incomplete: (details: Array<{ path: string; message: string }>) =>
     new AppError(400, 'validation_failed', 'Fill in the job details before completing the certificate.', details),
   badPhotos: (message: string) => new AppError(400, 'validation_failed', message, [{ path: 'photos', message }]),
 };
+
+/**
+ * A signed certificate is a record: refused, under the row lock signing also takes, so a signature
+ * and an edit never interleave (issue 20).
+ */
+async function assertNotSigned(tx: Queryable, id: string): Promise<void> {
+  if (await versionHasSignatures(tx, { kind: 'certificate', documentId: id, version: CERTIFICATE_VERSION })) {
+    throw errors.signed();
+  }
+}
 
 /**
  * Certificate rules (PRODUCT.md, Records–§9, PRODUCT.md, Plans): free-tier limits, premium-only update and delete,
@@ -79,6 +92,7 @@ export class CertificatesService {
     const { previous, row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
+      await assertNotSigned(tx, id);
       const merged = {
         standards: input.standards ?? existing.standards,
         job_site_address: input.job_site_address ?? existing.jobSiteAddress,
@@ -125,6 +139,7 @@ export class CertificatesService {
     const deleted = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
+      await assertNotSigned(tx, id);
       if (existing.status === 'completed' && existing.completedMonth) {
         await certificatesRepo.decrementMonthlyCount(tx, caller.userId, existing.completedMonth);
       }

@@ -447,6 +447,11 @@ export class SigningService {
     if (state !== 'open') throw errors.linkClosed();
     const file = await this.options.storedFiles.saveImage(request.userId, 'signer_signature', png);
     const signed = await this.db.transaction(async (tx) => {
+      // Under the lock a save takes: the version is still what the link was sent with, or nothing is signed.
+      await this.lockUnchanged(tx, request.documentKind, request.documentId, request.documentVersion, {
+        fingerprint: request.fingerprintAtSend,
+        changed: errors.documentChanged,
+      });
       const version = await signingRepo.lockEmailedRequestsOf(tx, refOf(request));
       const row = await signingRepo.sign(tx, request.id, {
         signerName: input.name,
@@ -617,6 +622,11 @@ export class SigningService {
     if (!document) throw errors.linkClosed();
     const file = await this.options.storedFiles.saveImage(link.userId, 'signer_signature', png);
     const row = await this.db.transaction(async (tx) => {
+      await this.lockUnchanged(tx, link.documentKind, link.documentId, link.documentVersion, {
+        fingerprint: link.fingerprint,
+        changed: errors.linkClosed,
+        mustBeCurrent: true,
+      });
       const [inserted] = await signingRepo.insertRequests(tx, [
         {
           userId: link.userId,
@@ -642,6 +652,24 @@ export class SigningService {
       return inserted;
     });
     return { state: 'signed', at: (row.signedAt ?? new Date()).toISOString() };
+  }
+
+  /**
+   * Takes the document's row lock (the one every save takes first) and checks, inside the signing
+   * transaction, that the version still has the content the signer was shown (issue 20, item 2).
+   */
+  private async lockUnchanged(
+    tx: Queryable,
+    kind: SignableDocumentKind,
+    documentId: string,
+    version: number,
+    expected: { fingerprint: string; changed: () => AppError; mustBeCurrent?: boolean },
+  ): Promise<void> {
+    const locked = await this.sourceOf(kind).lockedVersion(tx, documentId, version);
+    if (!locked) throw errors.linkClosed();
+    if (locked.fingerprint !== expected.fingerprint || (expected.mustBeCurrent && !locked.current)) {
+      throw expected.changed();
+    }
   }
 
   private async complete(tx: Queryable, row: SignatureRequestRow, document: SignableDocument) {

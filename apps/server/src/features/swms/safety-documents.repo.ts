@@ -63,11 +63,12 @@ export const safetyDocumentsRepo = {
   },
 
   /** Without an owner check: for a signer holding a token, and the public verification page. */
-  async find(db: Queryable, kind: SafetyDocumentKind, id: string) {
-    const [row] = await db
+  async find(db: Queryable, kind: SafetyDocumentKind, id: string, options: { lock?: boolean } = {}) {
+    const query = db
       .select()
       .from(safetyDocuments)
       .where(and(eq(safetyDocuments.id, id), eq(safetyDocuments.kind, kind)));
+    const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
 

@@ -20,6 +20,10 @@ function safetyDocumentSource(
       const found = await swms.signingDocumentVersion(kind, documentId, version);
       return found ? signable(found) : null;
     },
+    async lockedVersion(tx, documentId, version) {
+      const found = await swms.signingDocumentVersion(kind, documentId, version, tx);
+      return found ? { ...signable(found), current: found.current } : null;
+    },
     async pdf(_db, document, register) {
       const pdf = await swms.renderVersionPdf(kind, document.id, document.version, { register });
       if (!pdf) throw new Error(`${kind} ${document.id} v${document.version} is gone`);

@@ -17,7 +17,7 @@ import {
   swmsMessages,
 } from '@app/contract';
 import type { z } from 'zod/mini';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -306,17 +306,21 @@ export class SwmsService {
     return this.signingDocumentVersion(kind, id, document.currentVersion);
   }
 
-  /** For signing, without an owner check (the signer's token authorises it): one version, or undefined. */
+  /**
+   * For signing, without an owner check (the signer's token authorises it): one version, or
+   * undefined. Given `lockIn`, read in that transaction under the lock every save takes.
+   */
   async signingDocumentVersion(
     kind: SafetyDocumentKind,
     id: string,
     version: number,
+    lockIn?: Queryable,
   ): Promise<SigningDocument | undefined> {
     if (!isUuid(id)) return undefined;
-    const found =
-      kind === 'swms'
-        ? await this.swms.versionOf(undefined, id, version)
-        : await this.coverSheets.versionOf(undefined, id, version);
+    const documents = kind === 'swms' ? this.swms : this.coverSheets;
+    const found = lockIn
+      ? await documents.lockedVersionOf(lockIn, id, version)
+      : await documents.versionOf(undefined, id, version);
     if (!found) return undefined;
     return {
       kind,

@@ -142,8 +142,20 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       ownerId === undefined
         ? await safetyDocumentsRepo.find(this.db, this.rules.kind, id)
         : await safetyDocumentsRepo.findOwned(this.db, ownerId, this.rules.kind, id);
-    if (!document) return undefined;
-    const row = await safetyDocumentsRepo.version(this.db, document.id, version);
+    return document && this.versionRowOf(this.db, document, version);
+  }
+
+  /**
+   * One version as it stands inside `tx`, holding the document's row lock, the lock every save
+   * takes first: a signature recorded in `tx` and an edit of the same version cannot interleave.
+   */
+  async lockedVersionOf(tx: Queryable, id: string, version: number) {
+    const document = await safetyDocumentsRepo.find(tx, this.rules.kind, id, { lock: true });
+    return document && this.versionRowOf(tx, document, version);
+  }
+
+  private async versionRowOf(db: Queryable, document: SafetyDocumentRow, version: number) {
+    const row = await safetyDocumentsRepo.version(db, document.id, version);
     return row && { document, version: row, body: this.rules.parse(row.body) };
   }
 

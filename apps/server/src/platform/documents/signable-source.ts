@@ -41,6 +41,16 @@ export interface SignableDocumentSource {
   currentForOwner(db: Queryable, ownerId: string, documentId: string): Promise<SignableDocument | null>;
   /** `version` of a document as it is stored now (for a token holder, who has no account); null if gone. */
   version(db: Queryable, documentId: string, version: number): Promise<SignableDocument | null>;
+  /**
+   * `version` as it stands inside `tx`, under the row lock every save of the document takes, so a
+   * signature recorded in `tx` lands on exactly this content (issue 20). `current`: still the
+   * document's current version. Null if gone.
+   */
+  lockedVersion(
+    tx: Queryable,
+    documentId: string,
+    version: number,
+  ): Promise<(SignableDocument & { current: boolean }) | null>;
   /** The version's PDF as it is filed, with `register` filled in where the kind prints one. */
   pdf(db: Queryable, document: SignableDocument, register: RegisterEntry[]): Promise<Buffer>;
 }
