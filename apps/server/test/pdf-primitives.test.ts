@@ -32,7 +32,7 @@ const stepColumns = [
 describe('PDF primitives', () => {
   it('flows a 60-row table over landscape pages, repeating its header on each and splitting no row', async () => {
     const { doc, end } = createPdf(
-      { title: 'Table', author: 'Test', subject: 'Table', budget: { pages: 100, characters: 100_000 } },
+      { title: 'Table', author: 'Test', subject: 'Table', budget: { pages: 100, characters: 100_000, megabytes: 10 } },
       'landscape',
     );
     drawTable(doc, { columns: stepColumns, rows: jobSteps(60) });
@@ -59,7 +59,7 @@ describe('PDF primitives', () => {
       title: 'Mixed',
       author: 'Test',
       subject: 'Mixed',
-      budget: { pages: 100, characters: 100_000 },
+      budget: { pages: 100, characters: 100_000, megabytes: 10 },
     });
     textSection(doc, 'Cover', 'A portrait cover page.');
     addPage(doc, 'landscape');
@@ -78,7 +78,7 @@ describe('PDF primitives', () => {
       title: 'Blocks',
       author: 'Test',
       subject: 'Blocks',
-      budget: { pages: 100, characters: 100_000 },
+      budget: { pages: 100, characters: 100_000, megabytes: 10 },
     });
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#0f766e' } })
       .jpeg()

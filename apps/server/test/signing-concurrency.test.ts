@@ -64,6 +64,7 @@ async function siteToken(session: Session, swmsId: string) {
     method: 'POST',
     url: `/api/signing/documents/swms/${swmsId}/site-sign-on`,
     headers: bearer(session),
+    payload: {},
   });
   expect(response.statusCode).toBe(200);
   return new URL(response.json().url).pathname.slice('/sign/'.length);

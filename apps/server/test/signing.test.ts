@@ -144,6 +144,7 @@ async function openSiteLink(session: Session, kind: string, id: string) {
     method: 'POST',
     url: `/api/signing/documents/${kind}/${id}/site-sign-on`,
     headers: bearer(session),
+    payload: {},
   });
   const token = response.statusCode === 200 ? new URL(response.json().url).pathname.slice('/sign/'.length) : '';
   return { response, token };
@@ -677,7 +678,7 @@ describe('isolation and hostile input', () => {
       (await asBob('POST', `/api/signing/documents/swms/${swms.id}/requests`, { signers: signers(1) })).statusCode,
     ).toBe(404);
     expect((await asBob('GET', `/api/signing/documents/swms/${swms.id}/signed-pdf`)).statusCode).toBe(404);
-    expect((await asBob('POST', `/api/signing/documents/swms/${swms.id}/site-sign-on`)).statusCode).toBe(404);
+    expect((await asBob('POST', `/api/signing/documents/swms/${swms.id}/site-sign-on`, {})).statusCode).toBe(404);
     expect((await asBob('POST', `/api/signing/documents/swms/${swms.id}/site-sign-on/revoke`)).statusCode).toBe(404);
     expect((await asBob('POST', `/api/signing/requests/${sent[0]?.id}/resend`)).statusCode).toBe(404);
     expect((await asBob('POST', `/api/signing/requests/${sent[0]?.id}/revoke`)).statusCode).toBe(404);

@@ -408,6 +408,11 @@ export const signatureRequests = pgTable(
     expiryRecordedAt: timestamp('expiry_recorded_at', { withTimezone: true }),
     /** The site QR link a worker signed on through (no token of their own). */
     siteLinkId: uuid('site_link_id').references(() => siteSignOnLinks.id, { onDelete: 'set null' }),
+    /**
+     * When the owner set this site sign-on aside as junk: it leaves the register and no longer
+     * counts as a signature, and stays here and in the audit trail (issue 20).
+     */
+    setAsideAt: timestamp('set_aside_at', { withTimezone: true }),
   },
   (table) => [
     index('signature_requests_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
@@ -524,11 +529,14 @@ export const siteSignOnLinks = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     /** The version's fingerprint when the link was made: what each worker's signature is checked against. */
     fingerprint: text('fingerprint').notNull(),
+    /** Sign-ons the link takes (set-aside ones do not count); then it is full. The owner chooses it. */
+    maxSignOns: integer('max_sign_ons').notNull().default(50),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [
     index('site_sign_on_links_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
     check('site_sign_on_links_kind_valid', sql`${table.documentKind} in ('certificate', 'swms', 'cover_sheet')`),
+    check('site_sign_on_links_max_sign_ons_valid', sql`${table.maxSignOns} between 1 and 200`),
   ],
 );

@@ -3,6 +3,7 @@ import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
 import {
+  openSiteSignOnSchema,
   sendForSigningSchema,
   signedPdfQuery,
   signerViewSchema,
@@ -62,6 +63,15 @@ export const signingEndpoints = {
     responses: { 200: signerViewSchema },
     errors: [errorCodes.notFound, errorCodes.conflict],
   }),
+  setAside: defineEndpoint({
+    method: 'POST',
+    path: '/api/signing/requests/:id/set-aside',
+    auth: 'required',
+    summary: 'Set a junk site sign-on aside: off the register and the signed PDF, kept in the audit trail',
+    params: signingRequestParams,
+    responses: { 200: signerViewSchema },
+    errors: [errorCodes.notFound],
+  }),
   signedPdf: defineEndpoint({
     method: 'GET',
     path: '/api/signing/documents/:kind/:id/signed-pdf',
@@ -76,8 +86,9 @@ export const signingEndpoints = {
     method: 'POST',
     path: '/api/signing/documents/:kind/:id/site-sign-on',
     auth: 'required',
-    summary: "The current version's site sign-on QR link (made on first use)",
+    summary: "The current version's site sign-on QR link (made on first use, taking up to max_sign_ons)",
     params: signingDocumentParams,
+    body: openSiteSignOnSchema,
     responses: { 200: siteSignOnLinkSchema },
     errors: [errorCodes.notFound, errorCodes.conflict],
   }),

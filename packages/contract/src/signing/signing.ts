@@ -60,13 +60,34 @@ export const signerViewSchema = z.object({
   /** 'new_version': the document got a newer version before this was signed. */
   revoked_reason: z.nullable(z.enum(['owner', 'new_version'])),
   expires_at: z.string(),
+  /** A site sign-on the owner set aside as junk: off the register, still in the audit trail. */
+  set_aside_at: z.nullable(z.string()),
 });
 export type SignerView = z.infer<typeof signerViewSchema>;
+
+/** How many sign-ons a site QR code takes unless its owner says otherwise, and at most. */
+export const SITE_SIGN_ON_DEFAULT_LIMIT = 50;
+export const SITE_SIGN_ON_MAX_LIMIT = 200;
+
+export const openSiteSignOnSchema = z.object({
+  max_sign_ons: z.optional(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.minimum(1, 'Allow at least 1 sign-on.'),
+        z.maximum(SITE_SIGN_ON_MAX_LIMIT, `At most ${SITE_SIGN_ON_MAX_LIMIT} sign-ons per QR code.`),
+      ),
+  ),
+});
 
 export const siteSignOnLinkSchema = z.object({
   url: z.string(),
   version: z.number(),
   created_at: z.string(),
+  /** Sign-ons the code takes before it is full; `signed_on` counts those that stand (not set aside). */
+  max_sign_ons: z.number(),
+  signed_on: z.number(),
   /** The QR code of `url` as an SVG image. */
   qr_svg: z.string(),
 });

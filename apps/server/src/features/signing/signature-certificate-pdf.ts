@@ -1,6 +1,12 @@
 import { PRINT_BUDGETS } from '@app/contract';
 import { PDFDocument } from 'pdf-lib';
-import { colours, contentWidth, createPdf, sectionHeading } from '../../platform/pdf/document.ts';
+import {
+  colours,
+  contentWidth,
+  createPdf,
+  DocumentTooLargeError,
+  sectionHeading,
+} from '../../platform/pdf/document.ts';
 import { stampPages } from '../../platform/pdf/page-marks.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
@@ -97,8 +103,13 @@ async function appendPages(document: Buffer, appendix: Buffer): Promise<Buffer> 
   const extra = await PDFDocument.load(appendix);
   const pages = await merged.copyPages(extra, extra.getPageIndices());
   for (const page of pages) merged.addPage(page);
-  return Buffer.from(await merged.save());
+  const joined = Buffer.from(await merged.save());
+  if (joined.length > SIGNED_PDF_BYTES) throw new DocumentTooLargeError(`${SIGNED_PDF_BYTES} bytes`);
+  return joined;
 }
+
+/** The largest document kind and its signature certificate, each within its own budget. */
+const SIGNED_PDF_BYTES = (PRINT_BUDGETS.swms.megabytes + PRINT_BUDGETS.signatureCertificate.megabytes) * 1024 * 1024;
 
 export type SignedPdfInput = { document: Buffer; certificate: SignatureCertificate };
 

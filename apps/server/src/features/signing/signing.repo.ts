@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle
 import type { Queryable } from '../../db/client.ts';
 import { type DocumentKind, profiles, signatureRequests, siteSignOnLinks, users } from '../../db/schema.ts';
 import type { DocumentVersionRef } from '../../platform/documents/signatures.ts';
+import { countsAsSignature } from '../../platform/documents/signatures.ts';
 
 export type SignatureRequestRow = typeof signatureRequests.$inferSelect;
 export type SignatureRequestInsert = typeof signatureRequests.$inferInsert;
@@ -142,13 +143,41 @@ export const signingRepo = {
       .for('update');
   },
 
-  /** Signatures given on a version, oldest first. */
+  /** Signatures given on a version (not set aside), oldest first: the register. */
   async signedOn(db: Queryable, ref: DocumentVersionRef) {
     return db
       .select()
       .from(r)
-      .where(and(ofVersion(ref), isNotNull(r.signedAt)))
+      .where(and(ofVersion(ref), countsAsSignature()))
       .orderBy(asc(r.signedAt));
+  },
+
+  /** Locks a site link's row: concurrent sign-ons through it take their turn (its cap holds). */
+  async lockSiteLink(db: Queryable, linkId: string): Promise<void> {
+    await db
+      .select({ id: siteSignOnLinks.id })
+      .from(siteSignOnLinks)
+      .where(eq(siteSignOnLinks.id, linkId))
+      .for('update');
+  },
+
+  /** The sign-ons through a site link that stand (not set aside). */
+  async countSiteSignOns(db: Queryable, linkId: string): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(r)
+      .where(and(eq(r.siteLinkId, linkId), countsAsSignature()));
+    return row?.count ?? 0;
+  },
+
+  /** Sets a signed site sign-on of `userId`'s aside; undefined when there is no such sign-on to set aside. */
+  async setAside(db: Queryable, userId: string, id: string): Promise<SignatureRequestRow | undefined> {
+    const [row] = await db
+      .update(r)
+      .set({ setAsideAt: sql`now()` })
+      .where(and(eq(r.id, id), eq(r.userId, userId), isNull(r.tokenHash), isNotNull(r.signedAt), isNull(r.setAsideAt)))
+      .returning();
+    return row;
   },
 
   /** Every request on a version (for the signature certificate page). */

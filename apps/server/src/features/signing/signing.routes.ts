@@ -56,6 +56,10 @@ export const signingRoutes =
       service.revoke(callerOf(request), request.params.id, requestMetadataOf(request)),
     );
 
+    route(app, signingEndpoints.setAside, (request) =>
+      service.setAside(callerOf(request), request.params.id, requestMetadataOf(request)),
+    );
+
     route(
       app,
       signingEndpoints.signedPdf,
@@ -74,7 +78,7 @@ export const signingRoutes =
     );
 
     route(app, signingEndpoints.openSiteSignOn, (request) =>
-      service.openSiteSignOn(callerOf(request), request.params.kind, request.params.id),
+      service.openSiteSignOn(callerOf(request), request.params.kind, request.params.id, request.body.max_sign_ons),
     );
 
     route(app, signingEndpoints.revokeSiteSignOn, async (request) => {

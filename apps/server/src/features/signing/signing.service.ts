@@ -4,6 +4,7 @@ import {
   isUuid,
   MAX_SIGNATURE_PNG_BYTES,
   MAX_WAITING_LISTED,
+  SITE_SIGN_ON_DEFAULT_LIMIT,
   type SignableDocumentKind,
   type SignableDocumentView,
   type SignerStatus,
@@ -95,6 +96,7 @@ const errors = {
   badToken: () => new AppError(404, errorCodes.notFound, signingMessages.notFound),
   linkClosed: () => new AppError(409, errorCodes.conflict, signingMessages.linkClosed),
   documentChanged: () => new AppError(409, errorCodes.conflict, signingMessages.documentChanged),
+  siteSignOnFull: () => new AppError(409, errorCodes.conflict, signingMessages.siteSignOnFull),
   noCrewSignOn: () =>
     new AppError(409, errorCodes.conflict, 'Site sign-on is only for documents workers sign at the site.'),
   rateLimited: (seconds: number) =>
@@ -139,8 +141,12 @@ function signerView(row: SignatureRequestRow, now: Date): SignerView {
     revoked_at: iso(row.revokedAt),
     revoked_reason: row.revokedReason,
     expires_at: row.expiresAt.toISOString(),
+    set_aside_at: iso(row.setAsideAt),
   };
 }
+
+/** A signature that stands: given and not set aside (the rule of platform/documents/signatures.ts). */
+const stands = (row: SignatureRequestRow) => row.signedAt !== null && row.setAsideAt === null;
 
 const documentView = (document: SignableDocument): SignableDocumentView => ({
   kind: document.kind,
@@ -192,7 +198,7 @@ export class SigningService {
     const rows = await signingRepo.listForDocument(this.db, caller.userId, kind, document.id);
     const siteLink = source.crewSignOn ? await this.liveSiteLink(caller.userId, document) : undefined;
     const now = new Date();
-    const signedVersions = [...new Set(rows.filter((row) => row.signedAt).map((row) => row.documentVersion))];
+    const signedVersions = [...new Set(rows.filter(stands).map((row) => row.documentVersion))];
     return {
       document: documentView(document),
       signers: rows.map((row) => signerView(row, now)),
@@ -319,7 +325,7 @@ export class SigningService {
   ): Promise<{ pdf: Buffer; filename: string }> {
     const { source, document: current } = await this.ownedDocument(caller, kind, documentId);
     const rows = await signingRepo.listForDocument(this.db, caller.userId, kind, current.id);
-    const version = requestedVersion ?? rows.find((row) => row.signedAt)?.documentVersion ?? current.version;
+    const version = requestedVersion ?? rows.find(stands)?.documentVersion ?? current.version;
     const document = version === current.version ? current : await source.version(this.db, current.id, version);
     if (!document) throw errors.notFound();
     const ref = this.refOf(document);
@@ -327,15 +333,13 @@ export class SigningService {
     const signatures = new Map<string, Buffer | null>(
       await Promise.all(requests.map(async (row) => [row.id, await this.signatureBytes(row.signatureFileId)] as const)),
     );
-    const register: RegisterEntry[] = requests
-      .filter((row) => row.signedAt)
-      .map((row) => ({
-        name: row.signerName,
-        company: row.signerCompany,
-        role: row.signerRole,
-        signedAt: row.signedAt ?? new Date(),
-        signature: signatures.get(row.id) ?? null,
-      }));
+    const register: RegisterEntry[] = requests.filter(stands).map((row) => ({
+      name: row.signerName,
+      company: row.signerCompany,
+      role: row.signerRole,
+      signedAt: row.signedAt ?? new Date(),
+      signature: signatures.get(row.id) ?? null,
+    }));
     const documentPdf = await source.pdf(this.db, document, register);
     const certificate = await this.signatureCertificate(document, requests, signatures);
     return {
@@ -352,6 +356,7 @@ export class SigningService {
     caller: AuthenticatedCaller,
     kind: SignableDocumentKind,
     documentId: string,
+    maxSignOns = SITE_SIGN_ON_DEFAULT_LIMIT,
   ): Promise<SiteSignOnLink> {
     const { source, document } = await this.ownedDocument(caller, kind, documentId);
     if (!source.crewSignOn) throw errors.noCrewSignOn();
@@ -367,8 +372,30 @@ export class SigningService {
       documentVersion: document.version,
       tokenHash: sha256Hex(siteToken(secret, id)),
       fingerprint: document.fingerprint,
+      maxSignOns,
     });
     return this.siteLinkView(link);
+  }
+
+  /**
+   * Sets a junk site sign-on aside (issue 20): it leaves the register, the signed PDF's register and
+   * the count against the QR code's cap; the row and its audit events stay.
+   */
+  async setAside(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
+    if (!isUuid(requestId)) throw errors.requestNotFound();
+    const row = await this.db.transaction(async (tx) => {
+      const setAside = await signingRepo.setAside(tx, caller.userId, requestId);
+      if (!setAside) throw errors.requestNotFound();
+      await audit.record(tx, {
+        type: 'signing.set_aside',
+        data: { signerId: setAside.id },
+        actor: { kind: 'user', userId: caller.userId },
+        subject: { kind: setAside.documentKind, id: setAside.documentId },
+        origin,
+      });
+      return setAside;
+    });
+    return signerView(row, new Date());
   }
 
   async revokeSiteSignOn(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string): Promise<void> {
@@ -627,6 +654,8 @@ export class SigningService {
         changed: errors.linkClosed,
         mustBeCurrent: true,
       });
+      await signingRepo.lockSiteLink(tx, link.id);
+      if ((await signingRepo.countSiteSignOns(tx, link.id)) >= link.maxSignOns) throw errors.siteSignOnFull();
       const [inserted] = await signingRepo.insertRequests(tx, [
         {
           userId: link.userId,
@@ -770,6 +799,8 @@ export class SigningService {
       url,
       version: link.documentVersion,
       created_at: link.createdAt.toISOString(),
+      max_sign_ons: link.maxSignOns,
+      signed_on: await signingRepo.countSiteSignOns(this.db, link.id),
       qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
     };
   }
@@ -797,6 +828,7 @@ export class SigningService {
         ...time('Signed', row.signedAt),
         ...time('Declined', row.declinedAt),
         ...time('Revoked', row.revokedAt),
+        ...time('Set aside', row.setAsideAt),
       ],
       ip: ipOf(row.id, row.signedAt ? 'signing.signed' : 'signing.declined'),
       fingerprintAtSend: row.fingerprintAtSend,
@@ -829,6 +861,7 @@ function requestState(row: SignatureRequestRow, document: SignableDocument, now:
 }
 
 function outcomeOf(row: SignatureRequestRow): string {
+  if (row.setAsideAt) return 'signed on site, then set aside by the owner (not on the register)';
   if (row.signedAt) return row.siteLinkId ? 'signed on site' : 'signed';
   if (row.declinedAt) return 'declined';
   if (row.revokedAt) return row.revokedReason === 'new_version' ? 'voided by a new version' : 'revoked';

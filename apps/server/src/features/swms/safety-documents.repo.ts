@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   profiles,
@@ -7,6 +7,7 @@ import {
   safetyDocumentVersions,
   signatureRequests,
 } from '../../db/schema.ts';
+import { countsAsSignature } from '../../platform/documents/signatures.ts';
 
 export type SafetyDocumentRow = typeof safetyDocuments.$inferSelect;
 export type SafetyVersionRow = typeof safetyDocumentVersions.$inferSelect;
@@ -20,7 +21,7 @@ const signedOn = (kind: SafetyDocumentKind, documentId: unknown, version: unknow
     eq(signatureRequests.documentKind, kind),
     sql`${signatureRequests.documentId} = ${documentId}`,
     sql`${signatureRequests.documentVersion} = ${version}`,
-    isNotNull(signatureRequests.signedAt),
+    countsAsSignature(),
   );
 
 /** Whether the document's current version has a signature, as a column of a list query. */
@@ -140,7 +141,7 @@ export const safetyDocumentsRepo = {
         and(
           eq(signatureRequests.documentKind, kind),
           eq(signatureRequests.documentId, documentId),
-          isNotNull(signatureRequests.signedAt),
+          countsAsSignature(),
         ),
       )
       .limit(1);

@@ -1,6 +1,7 @@
 import type { CoverSheetBody, SwmsBody } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
@@ -22,8 +23,8 @@ const calendarDate = new Intl.DateTimeFormat('en-AU', {
 /**
  * Builds SWMS and cover-sheet PDFs. A signed version can no longer change, so its PDF is cached
  * (platform/documents/pdf-cache.ts) under a key made of everything printed on it: the version's
- * fingerprint, its cover sheet and the business details. A draft is rendered fresh every time, as
- * certificate drafts are, so autosave leaves no cache files behind.
+ * fingerprint, its cover sheet, the business details and the sign-on register. A draft is rendered
+ * fresh every time, as certificate drafts are, so autosave leaves no cache files behind.
  */
 export class SwmsPdfService {
   private readonly cache: DocumentPdfCache;
@@ -74,12 +75,21 @@ export class SwmsPdfService {
         { owner: ownerId },
       );
     const signed = (await safetyDocumentsRepo.signatures(this.db, 'swms', document.id, version.version)).length > 0;
-    if (!signed || options.register.length > 0) return render();
+    if (!signed) return render();
+    // The register is part of what is printed: each new sign-on is a new PDF, and until the next
+    // one, every download (a crew scanning the QR code) is served from the cache (issue 20).
     const printed = documentFingerprint({
       swms: version.fingerprint,
       current: version.version === document.currentVersion,
       cover: cover && { fingerprint: cover.fingerprint, swms: cover.swms },
       business: business.key,
+      register: options.register.map((entry) => ({
+        name: entry.name,
+        company: entry.company,
+        role: entry.role,
+        signedAt: entry.signedAt.toISOString(),
+        signature: entry.signature && sha256Hex(entry.signature),
+      })),
     });
     return this.cache.pdfFor({ ownerId, documentId: document.id, fingerprint: printed }, render);
   }

@@ -34,6 +34,8 @@ export const auditEventSchema = z.discriminatedUnion('type', [
   eventOf('signing.reminded', signer),
   eventOf('signing.expired', signer),
   eventOf('signing.revoked', signer),
+  // The owner took a junk site sign-on off the register (issue 20); the sign-on's own events stay.
+  eventOf('signing.set_aside', signer),
   eventOf('signing.completed', { documentSha256: sha256 }),
   // Premium by billing or by an admin (PRODUCT.md, Plans); `until` null means no end.
   eventOf('premium.granted', {

@@ -2,6 +2,12 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { type DocumentKind, signatureRequests } from '../../db/schema.ts';
 
+/**
+ * The one rule for "this is a signature": given, and not set aside by the owner as a junk site
+ * sign-on (issue 20). Every question of whether a version is signed asks it.
+ */
+export const countsAsSignature = () => and(isNotNull(signatureRequests.signedAt), isNull(signatureRequests.setAsideAt));
+
 /** One version of one document: what a signature request points at. */
 export type DocumentVersionRef = { kind: DocumentKind; documentId: string; version: number };
 
@@ -18,7 +24,7 @@ export async function versionHasSignatures(db: Queryable, ref: DocumentVersionRe
         eq(signatureRequests.documentKind, ref.kind),
         eq(signatureRequests.documentId, ref.documentId),
         eq(signatureRequests.documentVersion, ref.version),
-        isNotNull(signatureRequests.signedAt),
+        countsAsSignature(),
       ),
     )
     .limit(1);

@@ -11,12 +11,26 @@ export type ProcessedImage = {
   thumbnail: Buffer;
   /** The copy embedded in PDFs. */
   print: Buffer;
+  printType: 'image/jpeg' | 'image/png';
 };
 
 export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 /** Decompression-bomb guard: a small file can still declare enormous dimensions. */
 export const MAX_IMAGE_MEGAPIXELS = 50;
-const LONG_EDGE = { photo: 2048, logo: 1200, signature: 1200, signer_signature: 1200 } as const;
+/** The box each purpose's stored copy fits inside (width, height). */
+const BOX = {
+  photo: [2048, 2048],
+  logo: [1200, 1200],
+  signature: [1200, 1200],
+  // A signature drawn by anyone holding a link or QR code: bounded small whatever was sent (issue 20).
+  signer_signature: [600, 200],
+} as const;
+/**
+ * A signer's signature is ink on a plain ground: four palette colours keep it legible, and bound
+ * its PNG to about 30 KB even for noise (a real one is a few KB), so neither storage nor the
+ * register PDF grows with what an anonymous signer uploads.
+ */
+const SIGNER_SIGNATURE_PNG = { palette: true, colours: 4, compressionLevel: 9 } as const;
 const THUMBNAIL_EDGE = 400;
 // Half an A4 page wide at about 300 dpi: sharp in print, small enough to email six of them.
 const PRINT_EDGE = 1200;
@@ -57,13 +71,14 @@ export async function processImage(input: Buffer, purpose: ImagePurpose): Promis
   if ((header.width ?? 0) * (header.height ?? 0) > options.limitInputPixels) throw tooManyPixels();
 
   try {
-    const oriented = sharp(input, options)
-      .rotate()
-      .resize({ width: LONG_EDGE[purpose], height: LONG_EDGE[purpose], fit: 'inside', withoutEnlargement: true });
+    const [width, height] = BOX[purpose];
+    const oriented = sharp(input, options).rotate().resize({ width, height, fit: 'inside', withoutEnlargement: true });
     const { data, info } =
       purpose === 'photo'
         ? await oriented.keepExif().jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true })
-        : await oriented.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
+        : await oriented
+            .png(purpose === 'signer_signature' ? SIGNER_SIGNATURE_PNG : { compressionLevel: 9 })
+            .toBuffer({ resolveWithObject: true });
     // The normalised copy is already upright (its orientation tag says so), so no rotate() here.
     const derived = (edge: number) =>
       sharp(data, options).resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true });
@@ -73,7 +88,9 @@ export async function processImage(input: Buffer, purpose: ImagePurpose): Promis
     const print =
       purpose === 'photo'
         ? await derived(PRINT_EDGE).jpeg({ quality: 72, mozjpeg: true }).toBuffer()
-        : await derived(PRINT_EDGE).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
+        : purpose === 'signer_signature'
+          ? await derived(PRINT_EDGE).flatten({ background: '#ffffff' }).png(SIGNER_SIGNATURE_PNG).toBuffer()
+          : await derived(PRINT_EDGE).flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
     return {
       data,
       contentType: purpose === 'photo' ? 'image/jpeg' : 'image/png',
@@ -81,6 +98,7 @@ export async function processImage(input: Buffer, purpose: ImagePurpose): Promis
       height: info.height,
       thumbnail,
       print,
+      printType: purpose === 'signer_signature' ? 'image/png' : 'image/jpeg',
     };
   } catch (error) {
     const message = error instanceof Error ? error.message : '';

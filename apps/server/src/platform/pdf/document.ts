@@ -36,7 +36,7 @@ export type PdfInfo = {
   author: string;
   subject: string;
   /** The document kind's budget (PRINT_BUDGETS): past it the render stops with DocumentTooLargeError. */
-  budget: { pages: number; characters: number };
+  budget: { pages: number; characters: number; megabytes: number };
 };
 
 /** A document that would print past its kind's budget; answered as a 422, never drawn on. */
@@ -84,9 +84,12 @@ export function createPdf(
   });
   return {
     doc,
-    end: () => {
+    end: async () => {
       doc.end();
-      return finished;
+      const pdf = await finished;
+      if (pdf.length > info.budget.megabytes * 1024 * 1024)
+        throw new DocumentTooLargeError(`${info.budget.megabytes} MB`);
+      return pdf;
     },
   };
 }

@@ -16,7 +16,7 @@ export const warmUpPdfJob = definePdfJob('warm-up', async () => {
     title: 'Warm-up',
     author: 'Warm-up Pty Ltd',
     subject: 'Warm-up',
-    budget: { pages: 2, characters: 10_000 },
+    budget: { pages: 2, characters: 10_000, megabytes: 1 },
   });
   drawLetterhead(doc, {
     logo: null,

@@ -33,7 +33,7 @@ export class StoredFiles {
     const folder = userFilesPrefix(userId);
     const storageKey = `${folder}/${id}.${extension}`;
     const thumbnailKey = `${folder}/${id}-thumb.webp`;
-    const printKey = `${folder}/${id}-print.jpg`;
+    const printKey = `${folder}/${id}-print.${image.printType === 'image/png' ? 'png' : 'jpg'}`;
     try {
       await this.storage.put(storageKey, image.data);
       await this.storage.put(thumbnailKey, image.thumbnail);
@@ -84,7 +84,7 @@ export class StoredFiles {
     const contentType = {
       original: file.contentType,
       thumbnail: 'image/webp',
-      print: file.printKey ? 'image/jpeg' : file.contentType,
+      print: file.printKey ? (file.printKey.endsWith('.png') ? 'image/png' : 'image/jpeg') : file.contentType,
     }[variant];
     return { data, contentType };
   }

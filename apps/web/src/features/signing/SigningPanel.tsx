@@ -1,5 +1,7 @@
 import {
   MAX_SIGNERS_PER_SEND,
+  SITE_SIGN_ON_DEFAULT_LIMIT,
+  SITE_SIGN_ON_MAX_LIMIT,
   type SignableDocumentKind,
   type SignerStatus,
   type SignerView,
@@ -19,6 +21,7 @@ import { useResendSigningRequestMutation } from './api/resend-signing-request.ts
 import { useRevokeSigningRequestMutation } from './api/revoke-signing-request.ts';
 import { useRevokeSiteSignOnMutation } from './api/revoke-site-sign-on.ts';
 import { useSendForSigningMutation } from './api/send-for-signing.ts';
+import { useSetAsideSignOnMutation } from './api/set-aside-sign-on.ts';
 import type { PanelRef } from './api/signing-keys.ts';
 
 const statusLabels: Record<SignerStatus, string> = {
@@ -149,7 +152,10 @@ function SignerList({
 function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRef }) {
   const resend = useResendSigningRequestMutation(panelRef);
   const revoke = useRevokeSigningRequestMutation(panelRef);
+  const setAside = useSetAsideSignOnMutation(panelRef);
+  const [confirmingSetAside, setConfirmingSetAside] = useState(false);
   const actionable = !signer.on_site && ['pending', 'opened', 'expired'].includes(signer.status);
+  const canSetAside = signer.on_site && signer.status === 'signed' && signer.set_aside_at === null;
   const times: Array<[string, string | null]> = [
     ['Sent', signer.sent_at],
     ['Opened', signer.opened_at],
@@ -171,6 +177,11 @@ function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRe
           {statusLabels[signer.status]}
         </span>
         {signer.on_site ? <span className="text-xs text-slate-600 dark:text-slate-300">Signed on site</span> : null}
+        {signer.set_aside_at ? (
+          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-100">
+            Set aside
+          </span>
+        ) : null}
       </div>
       <p className="break-words text-sm text-slate-600 dark:text-slate-300">
         {[signer.role, signer.company, signer.email].filter(Boolean).join(' · ')}
@@ -186,6 +197,52 @@ function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRe
         <p className="text-sm">Voided: the document has a newer version.</p>
       ) : null}
       {signer.decline_reason ? <p className="text-sm">Reason: {signer.decline_reason}</p> : null}
+      {signer.set_aside_at ? (
+        <p className="text-sm">
+          Set aside {formatTime(signer.set_aside_at)}: not on the register or the signed PDF's register. It stays in the
+          audit trail.
+        </p>
+      ) : null}
+      {canSetAside && !confirmingSetAside ? (
+        <div className="mt-1">
+          <Button
+            variant="secondary"
+            onClick={() => setConfirmingSetAside(true)}
+            aria-label={`Set aside the sign-on of ${signer.name}`}
+          >
+            Set aside
+          </Button>
+        </div>
+      ) : null}
+      {canSetAside && confirmingSetAside ? (
+        <div className="mt-1 flex flex-col gap-2 rounded-md bg-slate-50 p-2 dark:bg-slate-800">
+          <p className="text-sm">
+            Take {signer.name} off the register? Do this for a sign-on that is not one of your crew. It stays in the
+            audit trail.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={setAside.isPending}
+              onClick={() =>
+                setAside.mutate(signer.id, {
+                  onSuccess: () => toast({ title: 'Sign-on set aside', description: signer.name }),
+                  onError: (error) =>
+                    toast({
+                      title: 'That did not work',
+                      description: requestErrorMessage(error),
+                      variant: 'destructive',
+                    }),
+                })
+              }
+            >
+              Set aside {signer.name}
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirmingSetAside(false)}>
+              Keep on the register
+            </Button>
+          </div>
+        </div>
+      ) : null}
       {actionable ? (
         <div className="mt-1 flex flex-wrap gap-2">
           <Button
@@ -320,9 +377,21 @@ function SignedPdfButton({ panelRef, version }: { panelRef: PanelRef; version: n
 function SiteSignOn({ data, panelRef }: { data: SigningPanelData; panelRef: PanelRef }) {
   const open = useOpenSiteSignOnMutation(panelRef);
   const revoke = useRevokeSiteSignOnMutation(panelRef);
+  const [limit, setLimit] = useState(String(SITE_SIGN_ON_DEFAULT_LIMIT));
+  const [limitError, setLimitError] = useState<string>();
   const link = data.site_sign_on;
   const failed = (error: unknown) =>
     toast({ title: 'That did not work', description: requestErrorMessage(error), variant: 'destructive' });
+  const show = (event: FormEvent) => {
+    event.preventDefault();
+    const value = Number(limit);
+    if (!Number.isInteger(value) || value < 1 || value > SITE_SIGN_ON_MAX_LIMIT) {
+      setLimitError(`Enter a whole number from 1 to ${SITE_SIGN_ON_MAX_LIMIT}.`);
+      return;
+    }
+    setLimitError(undefined);
+    open.mutate(value, { onError: failed });
+  };
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">Crew sign-on at the site</h3>
@@ -334,8 +403,15 @@ function SiteSignOn({ data, panelRef }: { data: SigningPanelData; panelRef: Pane
             className="size-56 rounded bg-white p-2"
           />
           <p className="break-all text-sm">{link.url}</p>
+          <p className="text-sm font-medium">
+            {link.signed_on} of {link.max_sign_ons} signed on
+          </p>
+          {link.signed_on >= link.max_sign_ons ? (
+            <Alert tone="error">This QR code is full. Withdraw it and show a new one to take more sign-ons.</Alert>
+          ) : null}
           <p className="text-sm text-slate-600 dark:text-slate-300">
-            Workers scan this with their own phones. It stops working when you make a new version.
+            Workers scan this with their own phones. It stops working when you make a new version, when{' '}
+            {link.max_sign_ons} have signed on, or when you withdraw it.
           </p>
           <div>
             <Button
@@ -348,15 +424,21 @@ function SiteSignOn({ data, panelRef }: { data: SigningPanelData; panelRef: Pane
           </div>
         </>
       ) : (
-        <div>
-          <Button
-            variant="secondary"
-            disabled={open.isPending}
-            onClick={() => open.mutate(undefined, { onError: failed })}
-          >
-            Show sign-on QR code
-          </Button>
-        </div>
+        <form onSubmit={show} noValidate className="flex flex-col gap-2">
+          <TextField
+            label="Most sign-ons on this QR code"
+            inputMode="numeric"
+            value={limit}
+            hint="The size of your crew, with a few spare. Anyone with the code can sign on until it is full."
+            error={limitError}
+            onChange={(event) => setLimit(event.target.value)}
+          />
+          <div>
+            <SubmitButton pending={open.isPending} pendingLabel="Making the QR code...">
+              Show sign-on QR code
+            </SubmitButton>
+          </div>
+        </form>
       )}
     </div>
   );
