@@ -216,6 +216,50 @@ describe('signing by link', () => {
     expect(text).toContain(`Fingerprint when signed: ${swms.fingerprint}`);
   });
 
+  it('caps a crew QR code, sets a junk sign-on aside and withdraws the code, on a phone', async () => {
+    const owner = await createMember('qr-cap-owner', { profile: { company_name: 'Dry Right Waterproofing' } });
+    const created = await memberApi<{ id: string; revision: number }>(owner, 'POST', '/api/swms', {});
+    const swms = await memberApi<{ id: string }>(owner, 'PUT', `/api/swms/${created.id}`, {
+      revision: created.revision,
+      body: { ...readySwmsBody(), title: 'Shower re-sheet, Unit 4' },
+    });
+    const owners = await phone();
+    await signIn(owners, owner);
+    await owners.goto(`/swms/${swms.id}`);
+    const panel = owners.getByRole('region', { name: 'Signatures' });
+    await panel.getByLabel('Most sign-ons on this QR code').fill('2');
+    await panel.getByRole('button', { name: 'Show sign-on QR code' }).click();
+    await panel.getByText('0 of 2 signed on').waitFor();
+    const siteLink = new URL((await panel.getByText(/\/sign\//).textContent()) ?? '').pathname;
+
+    for (const [name, company] of [
+      ['Jo Tiler', 'Tile Crew Pty Ltd'],
+      ['Not A Worker', 'Nobody'],
+    ] as const) {
+      const worker = await phone();
+      await worker.goto(siteLink);
+      await signOnPhone(worker, { name, company });
+    }
+    await owners.reload();
+    await panel.getByText('2 of 2 signed on').waitFor();
+    await panel.getByText('This QR code is full.', { exact: false }).waitFor();
+    const third = await phone();
+    await third.goto(siteLink);
+    await third.getByRole('heading', { name: 'This sign-on sheet is full' }).waitFor();
+
+    await panel.getByRole('button', { name: 'Set aside the sign-on of Not A Worker' }).click();
+    await panel.getByRole('button', { name: 'Set aside Not A Worker' }).click();
+    await toastTitled(owners, 'Sign-on set aside').waitFor();
+    await panel.getByText('1 of 2 signed on').waitFor();
+    await panel.getByText('Set aside', { exact: true }).waitFor();
+
+    await panel.getByRole('button', { name: 'Withdraw QR code' }).click();
+    await panel.getByRole('button', { name: 'Show sign-on QR code' }).waitFor();
+    const late = await phone();
+    await late.goto(siteLink);
+    await late.getByRole('heading', { name: 'This sign-on code no longer works' }).waitFor();
+  });
+
   it('shows a clear page for a link that is not valid', async () => {
     const { page } = session;
     session.allowConsoleErrors(/404/);

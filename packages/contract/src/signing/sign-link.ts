@@ -45,6 +45,8 @@ export const signPageStates = [
   'revoked',
   'new_version',
   'site_closed',
+  /** A site QR code that has taken all the sign-ons its owner allowed. */
+  'site_full',
 ] as const;
 export type SignPageState = (typeof signPageStates)[number];
 

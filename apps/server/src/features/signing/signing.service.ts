@@ -413,8 +413,9 @@ export class SigningService {
       const current = await this.currentSiteDocument(link);
       const document = current ?? (await this.versionOf(link.documentKind, link.documentId, link.documentVersion));
       if (!document) throw errors.badToken();
+      const full = current !== null && (await signingRepo.countSiteSignOns(this.db, link.id)) >= link.maxSignOns;
       return {
-        state: current ? 'open' : 'site_closed',
+        state: current ? (full ? 'site_full' : 'open') : 'site_closed',
         mode: 'site',
         company_name: sender,
         document: documentView(document),

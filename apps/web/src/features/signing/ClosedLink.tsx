@@ -60,6 +60,12 @@ export default function ClosedLink({ page, token }: { page: SignPage; token: str
           </p>
         </Column>
       );
+    case 'site_full':
+      return (
+        <Column title="This sign-on sheet is full">
+          <p>{signingMessages.siteSignOnFull}</p>
+        </Column>
+      );
     default:
       return null;
   }
