@@ -251,7 +251,7 @@ describe('signing by link', () => {
     await panel.getByRole('button', { name: 'Set aside Not A Worker' }).click();
     await toastTitled(owners, 'Sign-on set aside').waitFor();
     await panel.getByText('1 of 2 signed on').waitFor();
-    await panel.getByText('Set aside', { exact: true }).waitFor();
+    await panel.getByText("not on the register or the signed PDF's register", { exact: false }).waitFor();
 
     await panel.getByRole('button', { name: 'Withdraw QR code' }).click();
     await panel.getByRole('button', { name: 'Show sign-on QR code' }).waitFor();

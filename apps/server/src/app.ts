@@ -37,12 +37,7 @@ import { certificateSigningSource } from './features/certificates/certificate-si
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 import { CertificatesService } from './features/certificates/certificates.service.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
-import {
-  CONTACT_EMAIL_QUEUE,
-  type ContactEmailJob,
-  ContactService,
-  contactEmailQueueSettings,
-} from './features/contact/contact.service.ts';
+import { CONTACT_EMAIL_QUEUE, type ContactEmailJob, ContactService } from './features/contact/contact.service.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
@@ -54,7 +49,6 @@ import {
   SIGNING_SWEEP_QUEUE,
   type SigningEmailJob,
   SigningService,
-  signingEmailQueueSettings,
   signingSweepQueueSettings,
 } from './features/signing/signing.service.ts';
 import { swmsRoutes } from './features/swms/swms.routes.ts';
@@ -75,7 +69,7 @@ import { addSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
-import type { Mailer } from './platform/mail/mailer.ts';
+import { type Mailer, mailQueueSettings } from './platform/mail/mailer.ts';
 import { PdfRenderPool } from './platform/pdf/render-pool.ts';
 import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
@@ -263,7 +257,7 @@ export async function buildApp(options: AppOptions) {
     mailer: options.mailer,
     supportEmail: settings.supportEmail,
   });
-  jobs.register<ContactEmailJob>(CONTACT_EMAIL_QUEUE, contactEmailQueueSettings, (job) => contactService.deliver(job));
+  jobs.register<ContactEmailJob>(CONTACT_EMAIL_QUEUE, mailQueueSettings, (job) => contactService.deliver(job));
   const accountService = new AccountService({
     db,
     jobs,
@@ -315,9 +309,7 @@ export async function buildApp(options: AppOptions) {
     reminderDays: settings.signingReminderDays,
     pdfRenderer: pdfRenderPool,
   });
-  jobs.register<SigningEmailJob>(SIGNING_EMAIL_QUEUE, signingEmailQueueSettings, (job) =>
-    signingService.deliverEmail(job),
-  );
+  jobs.register<SigningEmailJob>(SIGNING_EMAIL_QUEUE, mailQueueSettings, (job) => signingService.deliverEmail(job));
   jobs.register(
     SIGNING_SWEEP_QUEUE,
     signingSweepQueueSettings,

@@ -20,7 +20,7 @@ import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import { type Mailer, mailQueueSettings } from '../../platform/mail/mailer.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import { authRepo, isUniqueViolation, type UserRow } from './auth.repo.ts';
 import { authEmail, emailChangeNotice } from './auth-emails.ts';
@@ -44,8 +44,15 @@ export const AUTH_EMAIL_QUEUE = 'auth-email';
 export type AuthEmailJob =
   | { userId: string; type: EmailLinkType; codeChallenge?: string | undefined; newEmail?: string | undefined }
   | { userId: string; notice: 'email_change_requested'; newEmail: string };
-/** About 2 hours of retries (backoff from 30 s); a send stuck longer than 2 minutes is retried. */
-export const authEmailQueueSettings: QueueSettings = { retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 120 };
+/**
+ * Mail to people who already have an account (recovery, email change) goes ahead of sign-up mail: a
+ * flood of sign-ups never holds up someone locked out of their account.
+ */
+export const authEmailPriority = (job: AuthEmailJob) => ('type' in job && job.type === 'signup' ? 0 : 10);
+export const authEmailQueueSettings: QueueSettings = {
+  ...mailQueueSettings,
+  priorityOf: (job) => authEmailPriority(job as AuthEmailJob),
+};
 
 /**
  * A phone that lost the answer to a refresh retries with the same token; within this many seconds of

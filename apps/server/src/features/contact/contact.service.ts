@@ -4,14 +4,12 @@ import type { Database } from '../../db/client.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
-import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { escapeHtml, type Mailer, type MailMessage } from '../../platform/mail/mailer.ts';
 import { type ContactMessageRow, contactRepo } from './contact.repo.ts';
 
 export const CONTACT_EMAIL_QUEUE = 'contact-email';
 export type ContactEmailJob = { messageId: string };
-/** Like auth's mail: about 2 hours of retries (backoff from 30 s); a send stuck longer than 2 minutes is retried. */
-export const contactEmailQueueSettings: QueueSettings = { retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 120 };
 
 type ContactDependencies = { db: Database; jobs: JobQueue; mailer: Mailer; supportEmail: string };
 type ContactMessageInput = z.output<typeof contactMessageRequestSchema>;

@@ -43,8 +43,6 @@ export const SIGNING_EMAIL_QUEUE = 'signing-email';
 export type SigningEmailJob =
   | { type: 'invitation'; requestId: string; reminder: boolean }
   | { type: 'completed'; userId: string; kind: SignableDocumentKind; documentId: string; version: number };
-/** About 2 hours of retries (backoff from 30 s); a send stuck longer than 2 minutes is retried. */
-export const signingEmailQueueSettings: QueueSettings = { retryLimit: 8, retryDelaySeconds: 30, expireInSeconds: 120 };
 
 /** Reminders and expiries are found by a sweep every 10 minutes (UTC cron), once across instances. */
 export const SIGNING_SWEEP_QUEUE = 'signing-sweep';

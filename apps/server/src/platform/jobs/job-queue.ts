@@ -12,6 +12,13 @@ export type QueueSettings = {
   retryDelaySeconds: number;
   /** An attempt still running after this long is failed (and retried), so a stuck peer never pins a job. */
   expireInSeconds: number;
+  /**
+   * Jobs taken at once and worked in parallel (default 1: one at a time, in order). A full batch is
+   * followed at once by the next, so a queue is worked until it is empty, not one batch per poll.
+   */
+  batchSize?: number;
+  /** Higher runs first: e.g. a recovery mail ahead of a flood of sign-up mails (issue 20). */
+  priorityOf?: (data: object) => number;
 };
 
 export type JobHandler<Data> = (data: Data) => Promise<void>;
@@ -99,14 +106,22 @@ export class JobQueue {
       retryBackoff: true,
       expireInSeconds: settings.expireInSeconds,
     });
-    const workerId = await this.boss.work<object>(name, async ([job]) => {
-      if (!job) return;
-      try {
-        await handler(job.data);
-      } catch (error) {
-        this.logger.warn({ err: error, job: job.id, queue: name }, 'job failed; it will be retried');
-        throw error;
-      }
+    const batchSize = settings.batchSize ?? 1;
+    let workerId = '';
+    workerId = await this.boss.work<object>(name, { batchSize }, async (jobs) => {
+      // Each job succeeds or fails on its own: a failed one is failed here (and retried later);
+      // pg-boss then completes the rest, and completing never touches a failed job.
+      await Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await handler(job.data);
+          } catch (error) {
+            this.logger.warn({ err: error, job: job.id, queue: name }, 'job failed; it will be retried');
+            await this.boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+          }
+        }),
+      );
+      if (jobs.length === batchSize) this.boss.notifyWorker(workerId);
     });
     this.workerIds.set(name, workerId);
     if (cron) await this.boss.schedule(name, cron, {});
@@ -117,8 +132,9 @@ export class JobQueue {
    * commits. Call `wake(name)` after the commit for prompt delivery.
    */
   async enqueue<Data extends object>(tx: Transactional, name: string, data: Data): Promise<void> {
+    const priority = this.registrations.find((registration) => registration.name === name)?.settings.priorityOf?.(data);
     // pg-boss answers null, silently, for a queue that does not exist: a lost job is a bug here.
-    const id = await this.boss.send(name, data, { db: sqlExecutorOf(tx) });
+    const id = await this.boss.send(name, data, { db: sqlExecutorOf(tx), ...(priority ? { priority } : {}) });
     if (!id) throw new Error(`job queue ${name} does not exist`);
   }
 

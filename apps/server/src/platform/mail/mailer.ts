@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
+import type { QueueSettings } from '../jobs/job-queue.ts';
 
 export type MailMessage = {
   to: string;
@@ -57,3 +58,15 @@ export function createOutboxMailer(directory: string, from: string, logger: Logg
     },
   };
 }
+
+/**
+ * How every mail queue is worked (auth, signing, contact): about two hours of retries (backoff from
+ * 30 s), a send stuck past 2 minutes retried, and mails sent 20 at a time until the queue is empty,
+ * so 400 queued mails drain in seconds, not one per poll (issue 20).
+ */
+export const mailQueueSettings = {
+  retryLimit: 8,
+  retryDelaySeconds: 30,
+  expireInSeconds: 120,
+  batchSize: 20,
+} as const satisfies QueueSettings;
