@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { storedSecret } from '../../apps/server/src/platform/crypto/secrets.ts';
 import { entitlements } from '../../apps/server/src/platform/entitlements/entitlements.ts';
+import { RATE_LIMIT_KEY_SECRET, rateLimitKey } from '../../apps/server/src/platform/rate-limit/rate-limiter.ts';
 import { createConfirmedAccount, fillSignInForm, GOOD_PASSWORD, uniqueEmail } from './accounts.ts';
 
 /** A confirmed, onboarded account, with an API session of its own for arranging data quickly. */
@@ -59,9 +61,12 @@ export async function createMember(
  * forgets the first one's count, as if the minute had passed.
  */
 export async function forgetMailRateLimit(email: string, kind: 'signup' | 'recovery'): Promise<void> {
-  await withDatabase((db) =>
-    db.$client.query('delete from rate_limit_counters where key = $1', [`mail:email:${kind}:${email.toLowerCase()}`]),
-  );
+  await withDatabase(async (db) => {
+    // Keys hold a keyed digest of the subject, never the address (issue 20).
+    const secret = await storedSecret(db, RATE_LIMIT_KEY_SECRET)();
+    const key = rateLimitKey(secret, { name: `mail:email:${kind}` }, email.toLowerCase());
+    await db.$client.query('delete from rate_limit_counters where key = $1', [key]);
+  });
 }
 
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {

@@ -89,6 +89,16 @@ describe('POST /api/contact', () => {
     }
   });
 
+  it('refuses an address a mail header would split or quote, so it never becomes a Reply-To (issue 20)', async () => {
+    for (const email of ['victim,other@evil.test', 'who?@evil.test', '"x"@evil.test', 'a<b>@evil.test']) {
+      const response = await send(message({ email }));
+      expect(response.statusCode, email).toBe(400);
+      expect(errorOf(response).details?.map((issue) => issue.path)).toEqual(['email']);
+    }
+    const { rows } = await database.db.$client.query("select 1 from contact_messages where email like '%evil.test%'");
+    expect(rows).toEqual([]);
+  });
+
   it(`allows ${CONTACT_RATE_LIMIT.limit} messages an hour per IP, then answers 429 with Retry-After`, async () => {
     const ip = freshIp();
     const { refused } = await untilRefused(CONTACT_RATE_LIMIT, () =>

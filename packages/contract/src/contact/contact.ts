@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
-import { EMAIL_ADDRESS_PATTERN, INVALID_EMAIL_MESSAGE } from '../auth/auth.ts';
+import { emailAddressSchema } from '../auth/auth.ts';
 
 /** PRODUCT.md, Contact: the bounds of each field of the contact form. */
-export const CONTACT_LIMITS = { name: 200, email: 320, company: 200, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 200, email: 254, company: 200, message: 5000 } as const;
 
 const trimmedText = (max: number, requiredMessage: string) =>
   z
@@ -15,9 +15,7 @@ const trimmedText = (max: number, requiredMessage: string) =>
 
 export const contactMessageRequestSchema = z.object({
   name: trimmedText(CONTACT_LIMITS.name, 'Enter your name.'),
-  email: z
-    .string()
-    .check(z.trim(), z.maxLength(CONTACT_LIMITS.email), z.regex(EMAIL_ADDRESS_PATTERN, INVALID_EMAIL_MESSAGE)),
+  email: emailAddressSchema,
   company: z.optional(z.string().check(z.trim(), z.maxLength(CONTACT_LIMITS.company))),
   message: trimmedText(CONTACT_LIMITS.message, 'Enter your message.'),
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { EMAIL_ADDRESS_PATTERN } from '../auth/auth.ts';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
 import { INVALID_ABN_MESSAGE, isValidAbn, normaliseAbn } from './abn.ts';
 import { commonMaterialsSchema } from './common-materials.ts';
@@ -33,7 +34,12 @@ export const profileUpdateRequestSchema = z.object({
   company_name: optionalText(200),
   company_address: optionalText(500),
   company_email: z.optional(
-    z.nullable(z.union([z.literal(''), z.email('Enter a valid email address, e.g. office@example.com.')])),
+    z.nullable(
+      z.union([
+        z.literal(''),
+        z.string().check(z.regex(EMAIL_ADDRESS_PATTERN, 'Enter a valid email address, e.g. office@example.com.')),
+      ]),
+    ),
   ),
   company_phone: optionalText(40),
   company_abn: z.optional(

@@ -43,7 +43,7 @@ export const signingEndpoints = {
     params: signingDocumentParams,
     body: sendForSigningSchema,
     responses: { 201: z.object({ signers: z.array(signerViewSchema) }) },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, errorCodes.requestRateLimit, errorCodes.rateLimited],
   }),
   resend: defineEndpoint({
     method: 'POST',

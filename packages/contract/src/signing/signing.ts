@@ -19,6 +19,15 @@ export type SignerStatus = (typeof signerStatuses)[number];
 
 export const MAX_SIGNERS_PER_SEND = 20;
 
+/**
+ * People an account may send signing links to per day (issue 20): a free account, or one younger
+ * than NEW_ACCOUNT_DAYS, fewer; so a throwaway account cannot mail hundreds of strangers.
+ */
+export const SIGNING_RECIPIENTS_PER_DAY = { newOrFree: 20, established: 200 } as const;
+export const NEW_ACCOUNT_DAYS = 7;
+export const signingRecipientLimitMessage = (limit: number) =>
+  `Your account can send signing links to ${limit} people a day, and today's are used up. Send the rest tomorrow.`;
+
 export const signerInputSchema = z.object({
   name: signerText(SIGNER_NAME_MAX, "Enter the signer's name."),
   email: emailAddressSchema,

@@ -1,6 +1,5 @@
-import type { MailMessage } from '../../platform/mail/mailer.ts';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml, type MailMessage } from '../../platform/mail/mailer.ts';
+import { plainMailText } from '../../platform/mail/plain-text.ts';
 
 type Mail = { to: string; subject: string; paragraphs: string[]; button?: { label: string; link: string } };
 
@@ -21,28 +20,39 @@ function mail({ to, subject, paragraphs, button }: Mail): MailMessage {
 export type SigningInvitation = {
   to: string;
   signerName: string;
+  /** Who sends it (PRODUCT.md, Signing: the business name, with its ABN when it has a valid one). */
   senderName: string;
-  documentLabel: string;
+  /** What it is, in our words and numbering, e.g. "SWMS SWMS-2026-0001". */
+  documentKind: string;
+  /** The title the sender gave it: shown in the body only, as plain text. */
+  documentTitle: string;
   link: string;
   expiresOn: string;
   reminder: boolean;
 };
 
+/**
+ * The invitation a signer gets. Everything the sender typed is plain text with addresses defanged
+ * (plainMailText), and the subject holds only our words, the sender's name and the document's
+ * number, never a title: an account cannot turn it into a phishing mail (issue 20).
+ */
 export function signingInvitationEmail(invitation: SigningInvitation): MailMessage {
-  const { senderName, documentLabel } = invitation;
+  const sender = plainMailText(invitation.senderName, 80);
+  const title = plainMailText(invitation.documentTitle, 120);
   return mail({
     to: invitation.to,
-    subject: `${invitation.reminder ? 'Reminder: ' : ''}${senderName} asks you to sign ${documentLabel}`,
+    subject: `${invitation.reminder ? 'Reminder: ' : ''}${sender} asks you to sign ${invitation.documentKind}`,
     paragraphs: [
-      `Hello ${invitation.signerName},`,
-      `${senderName} asks you to read and sign ${documentLabel}. You do not need an account.`,
+      `Hello ${plainMailText(invitation.signerName, 80)},`,
+      `${sender} asks you to read and sign ${invitation.documentKind}${title ? ` ("${title}")` : ''}. You do not need an account.`,
       `This link is yours alone and works until ${invitation.expiresOn}.`,
     ],
     button: { label: 'Read and sign', link: invitation.link },
   });
 }
 
-export function signingCompletedEmail(to: string, documentLabel: string, link: string): MailMessage {
+export function signingCompletedEmail(to: string, label: string, link: string): MailMessage {
+  const documentLabel = plainMailText(label, 160);
   return mail({
     to,
     subject: `Everyone has signed ${documentLabel}`,

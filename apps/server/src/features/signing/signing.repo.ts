@@ -259,7 +259,13 @@ export const signingRepo = {
   /** The sender as signers see them: the company name from the profile, and where to tell them. */
   async sender(db: Queryable, userId: string) {
     const [row] = await db
-      .select({ companyName: profiles.companyName, email: users.email, timeZone: profiles.timeZone })
+      .select({
+        companyName: profiles.companyName,
+        companyAbn: profiles.companyAbn,
+        email: users.email,
+        timeZone: profiles.timeZone,
+        accountCreatedAt: users.createdAt,
+      })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, userId));

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   errorCodes,
+  formatAbn,
   isUuid,
+  isValidAbn,
   MAX_SIGNATURE_PNG_BYTES,
   MAX_WAITING_LISTED,
+  NEW_ACCOUNT_DAYS,
+  SIGNING_RECIPIENTS_PER_DAY,
   SITE_SIGN_ON_DEFAULT_LIMIT,
   type SignableDocumentKind,
   type SignableDocumentView,
@@ -14,6 +18,7 @@ import {
   type SignPageState,
   type SiteSignOnLink,
   signingMessages,
+  signingRecipientLimitMessage,
   type WaitingSignature,
   type WaitingSignatures,
 } from '@app/contract';
@@ -27,6 +32,7 @@ import type {
   SignableDocumentSource,
 } from '../../platform/documents/signable-source.ts';
 import type { DocumentVersionRef } from '../../platform/documents/signatures.ts';
+import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
@@ -168,6 +174,16 @@ const documentKindNames: Record<SignableDocumentKind, string> = {
   cover_sheet: 'SWMS cover sheet',
 };
 
+/**
+ * Who a signing mail says it is from (issue 20): a business name only beside a valid ABN, which a
+ * builder can look up on the ABN register; else the account's confirmed address. No network lookup
+ * of the register is made here (ADR 0023).
+ */
+const senderIdentity = (sender: { companyName: string | null; companyAbn: string | null; email: string }) =>
+  sender.companyName && sender.companyAbn && isValidAbn(sender.companyAbn)
+    ? `${sender.companyName} (ABN ${formatAbn(sender.companyAbn)})`
+    : sender.email;
+
 const labelOf = (document: SignableDocument) =>
   document.number ? `${document.title} ${document.number}` : document.title;
 
@@ -241,6 +257,7 @@ export class SigningService {
     origin: RequestMetadata,
   ): Promise<SignerView[]> {
     const { document } = await this.ownedDocument(caller, kind, documentId);
+    await this.limitRecipients(caller.userId, signers.length);
     const secret = await this.options.linkSecret();
     const expiresAt = new Date(Date.now() + LINK_TTL_DAYS * DAY_MS);
     const rows = await this.db.transaction(async (tx) => {
@@ -554,8 +571,11 @@ export class SigningService {
       signingInvitationEmail({
         to: request.signerEmail,
         signerName: request.signerName,
-        senderName: sender.companyName || sender.email,
-        documentLabel: labelOf(document),
+        senderName: senderIdentity(sender),
+        documentKind: document.number
+          ? `${documentKindNames[document.kind]} ${document.number}`
+          : documentKindNames[document.kind],
+        documentTitle: document.title,
         link: `${this.options.publicOrigin()}/sign/${requestToken(secret, request.id)}`,
         expiresOn: new Intl.DateTimeFormat('en-AU', {
           day: 'numeric',
@@ -611,6 +631,27 @@ export class SigningService {
   private async limit(rule: RateLimitRule, subject: string) {
     const result = await this.options.rateLimiter.hit(rule, subject);
     if (!result.allowed) throw errors.rateLimited(result.retryAfterSeconds);
+  }
+
+  /** The daily cap on people mailed a signing link (SIGNING_RECIPIENTS_PER_DAY), counted per recipient. */
+  private async limitRecipients(userId: string, recipients: number) {
+    const [sender, entitlement] = await Promise.all([
+      signingRepo.sender(this.db, userId),
+      entitlements.of(this.db, userId),
+    ]);
+    const isNew = !sender || Date.now() - sender.accountCreatedAt.getTime() < NEW_ACCOUNT_DAYS * DAY_MS;
+    const limit =
+      isNew || !entitlement.premium ? SIGNING_RECIPIENTS_PER_DAY.newOrFree : SIGNING_RECIPIENTS_PER_DAY.established;
+    const result = await this.options.rateLimiter.hit(
+      { name: 'signing-recipients', limit, windowSeconds: 86_400 },
+      userId,
+      recipients,
+    );
+    if (!result.allowed) {
+      throw new AppError(429, errorCodes.rateLimited, signingRecipientLimitMessage(limit), undefined, {
+        'retry-after': String(result.retryAfterSeconds),
+      });
+    }
   }
 
   private async senderName(userId: string): Promise<string> {

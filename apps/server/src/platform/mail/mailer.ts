@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isEmailAddress } from '@app/contract';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { QueueSettings } from '../jobs/job-queue.ts';
@@ -22,6 +23,16 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/**
+ * Every address a mail goes to or names for replies passes the contract's one address rule, here
+ * too: a value that slipped past a form can never split into extra recipients (issue 20).
+ */
+function assertAddresses({ to, replyTo }: Pick<MailMessage, 'to' | 'replyTo'>): void {
+  for (const address of [to, ...(replyTo === undefined ? [] : [replyTo])]) {
+    if (!isEmailAddress(address)) throw new Error('refusing to mail an address that breaks the address rule');
+  }
+}
+
 /** Deadlines for each stage of an SMTP conversation; a silent server fails the attempt, which is retried. */
 export type SmtpTimeouts = { connectionMs: number; greetingMs: number; socketMs: number };
 const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
@@ -36,6 +47,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts = DEFAU
   });
   return {
     async send({ to, subject, text, html, replyTo }) {
+      assertAddresses({ to, replyTo });
       await transport.sendMail({ from, to, subject, text, html, replyTo });
     },
   };
@@ -49,6 +61,7 @@ export function createOutboxMailer(directory: string, from: string, logger: Logg
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send({ to, subject, text, html, link, replyTo }) {
+      assertAddresses({ to, replyTo });
       const info = await transport.sendMail({ from, to, subject, text, html, replyTo });
       // Outbox mails hold live links: readable by this user only.
       await mkdir(directory, { recursive: true, mode: 0o700 });

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { storedSecret } from '../crypto/secrets.ts';
+import { hmacToken } from '../crypto/tokens.ts';
 
 export type RateLimitRule = {
   /** What is limited, e.g. `signin:ip`. */
@@ -11,22 +13,37 @@ export type RateLimitRule = {
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
+ * A counter's key: the rule's name, then a keyed digest of the subject (an email, a user id, an IP),
+ * so the table never holds who was counted, not even for the day a deleted account's counters last.
+ */
+export const rateLimitKey = (secret: string, rule: Pick<RateLimitRule, 'name'>, subject: string) =>
+  `${rule.name}:${hmacToken(secret, subject)}`;
+
+/** The app secret (app_secrets) rate-limit keys are made with. */
+export const RATE_LIMIT_KEY_SECRET = 'rate-limit-keys';
+
+/**
  * Fixed-window counters in PostgreSQL, so limits hold across server instances. One atomic upsert
  * per check; old windows are swept opportunistically.
  */
 export class RateLimiter {
-  constructor(private readonly db: Database) {}
+  private readonly secret: () => Promise<string>;
 
-  async hit(rule: RateLimitRule, subject: string): Promise<RateLimitResult> {
+  constructor(private readonly db: Database) {
+    this.secret = storedSecret(db, RATE_LIMIT_KEY_SECRET);
+  }
+
+  /** Counts `weight` uses (e.g. the recipients of one send) against `rule` for `subject`. */
+  async hit(rule: RateLimitRule, subject: string, weight = 1): Promise<RateLimitResult> {
     const nowMs = Date.now();
     const windowMs = rule.windowSeconds * 1000;
     const windowStart = windowStartOf(rule, nowMs);
-    const key = `${rule.name}:${subject}`;
+    const key = rateLimitKey(await this.secret(), rule, subject);
     const { rows } = await this.db.$client.query<{ count: number }>(
-      `insert into rate_limit_counters (key, window_start, count) values ($1, $2, 1)
-       on conflict (key, window_start) do update set count = rate_limit_counters.count + 1
+      `insert into rate_limit_counters (key, window_start, count) values ($1, $2, $3)
+       on conflict (key, window_start) do update set count = rate_limit_counters.count + $3
        returning count`,
-      [key, windowStart],
+      [key, windowStart, weight],
     );
     if (Math.random() < 0.01) await this.sweep();
     const count = rows[0]?.count ?? 1;
@@ -42,7 +59,7 @@ export class RateLimiter {
   async refund(rule: RateLimitRule, subject: string): Promise<void> {
     await this.db.$client.query(
       'update rate_limit_counters set count = greatest(count - 1, 0) where key = $1 and window_start = $2',
-      [`${rule.name}:${subject}`, windowStartOf(rule, Date.now())],
+      [rateLimitKey(await this.secret(), rule, subject), windowStartOf(rule, Date.now())],
     );
   }
 
