@@ -47,6 +47,9 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       NODE_ENV: 'test',
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      // Every browser context of the suite is a different user on 127.0.0.1: no per-address
+      // connection cap here (apps/server/test/slow-clients.test.ts tests it).
+      MAX_CONNECTIONS_PER_IP: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -66,6 +66,7 @@ import { rejectNulCharacters } from './platform/http/nul-characters.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
 import { addSecurityHeaders } from './platform/http/security-headers.ts';
+import { guardAgainstSlowClients, headersTimeoutMs } from './platform/http/slow-clients.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
@@ -103,6 +104,7 @@ export type AppSettings = Pick<
   | 'adminEmails'
   | 'signingReminderDays'
   | 'pdfRendering'
+  | 'slowClients'
   | 'stripe'
   | 'supportEmail'
 >;
@@ -146,6 +148,7 @@ export async function buildApp(options: AppOptions) {
     // limits). A hop count trusts that many addresses from our end of the chain, never the client's.
     trustProxy: trustedHops(options.settings.trustProxy),
     bodyLimit: 1024 * 1024,
+    requestTimeout: options.settings.slowClients.requestTimeoutMs,
     frameworkErrors: handleFrameworkError,
     // One line per request, written below: Fastify's two lines would log the query string, where
     // emailed links carry their codes (/auth/callback?code=…).
@@ -174,6 +177,8 @@ export async function buildApp(options: AppOptions) {
     );
   });
   app.addHook('preValidation', rejectNulCharacters);
+  app.server.headersTimeout = headersTimeoutMs(options.settings.slowClients);
+  guardAgainstSlowClients(app, options.settings.slowClients);
 
   addSecurityHeaders(app, {
     contentSecurityPolicy: {

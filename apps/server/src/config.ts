@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SlowClientSettings } from './platform/http/slow-clients.ts';
 import { defaultRenderThreads, type PdfRenderSettings } from './platform/pdf/render-pool.ts';
 
 /**
@@ -72,6 +73,9 @@ const envSchema = z.object({
   ADMIN_EMAILS: adminEmailsSchema.default([]),
   /** Days after sending that an unsigned link gets its one automatic reminder (links last 14). */
   SIGNING_REMINDER_DAYS: z.coerce.number().int().min(1).max(13).default(3),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  MIN_BODY_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).optional(),
   PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(32).optional(),
   PDF_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   PDF_RENDER_MEMORY_MB: z.coerce.number().int().min(64).max(8192).default(512),
@@ -136,6 +140,8 @@ export type Config = {
   signingReminderDays: number;
   /** The PDF workers (platform/pdf/render-pool.ts). */
   pdfRendering: PdfRenderSettings;
+  /** How long and how slowly a client may hold the server (platform/http/slow-clients.ts). */
+  slowClients: SlowClientSettings;
   /** Undefined: billing runs in test mode. */
   stripe: StripeSettings | undefined;
 };
@@ -173,6 +179,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY,
     adminEmails: values.ADMIN_EMAILS,
     signingReminderDays: values.SIGNING_REMINDER_DAYS,
+    slowClients: {
+      requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS * 1000,
+      minBodyBytesPerSecond: values.MIN_BODY_BYTES_PER_SECOND,
+      bodyGraceMs: 5_000,
+      // Behind a proxy every client shares its address: no cap unless one is set.
+      maxConnectionsPerIp: values.MAX_CONNECTIONS_PER_IP ?? (values.TRUST_PROXY === false ? 50 : 0),
+    },
     pdfRendering: {
       threads: values.PDF_RENDER_THREADS ?? defaultRenderThreads(),
       timeoutMs: values.PDF_RENDER_TIMEOUT_SECONDS * 1000,

@@ -313,8 +313,8 @@ describe('npm start with DATABASE_URL', () => {
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     expect(existsSync(path.join(otherDataDir, 'postgres'))).toBe(false);
     expect(server.logs.some((line) => line.msg === 'embedded PostgreSQL started')).toBe(false);
-    // The PDF engine warms up once the server listens, so no user waits for the first render.
-    await server.waitForLog((line) => line.msg === 'PDF engine ready');
+    // The PDF workers warm up once the server listens, so no user waits for the first render.
+    await server.waitForLog((line) => line.msg === 'PDF workers ready');
     expect(await server.stop()).toBe(0);
   });
 });

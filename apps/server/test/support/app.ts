@@ -19,6 +19,7 @@ const defaultSettings: AppSettings = {
   adminEmails: [],
   signingReminderDays: 3,
   pdfRendering: { threads: 1, timeoutMs: 30_000, memoryMb: 512, queue: 20 },
+  slowClients: { requestTimeoutMs: 120_000, minBodyBytesPerSecond: 1024, bodyGraceMs: 5_000, maxConnectionsPerIp: 0 },
   stripe: undefined,
   supportEmail: 'support@tradecert.test',
 };

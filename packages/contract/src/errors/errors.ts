@@ -15,6 +15,8 @@ export const httpErrorCodes = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   unprocessable: 'unprocessable',
+  /** A request whose body arrived too slowly (issue 20). */
+  requestTimeout: 'request_timeout',
   rateLimited: 'rate_limited',
   serviceUnavailable: 'service_unavailable',
   insufficientStorage: 'insufficient_storage',
@@ -110,6 +112,7 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
+  request_timeout: 408,
   rate_limited: 429,
   service_unavailable: 503,
   insufficient_storage: 507,
@@ -155,9 +158,10 @@ export const sessionErrorCodes = [
   errorCodes.unauthorized,
 ] as const satisfies readonly ErrorCode[];
 
-/** What any route may answer: a malformed request, an overloaded or full server, a bug. */
+/** What any route may answer: a malformed or too slow request, an overloaded or full server, a bug. */
 export const commonErrorCodes = [
   errorCodes.validationFailed,
+  errorCodes.requestTimeout,
   errorCodes.serviceUnavailable,
   errorCodes.insufficientStorage,
   errorCodes.internalError,

@@ -42,8 +42,13 @@ const friendlyMessageForStatus: Record<number, string> = {
 
 const BUSY_MESSAGE = 'The service is busy right now. Please try again in a few seconds.';
 
-/** pg's pool gave up waiting for a free connection (POOL_CHECKOUT_TIMEOUT_MS): overload, not a bug. */
-const isDatabaseBusy = (error: Error) => /timeout exceeded when trying to connect/i.test(error.message);
+/**
+ * pg's pool gave up waiting for a free connection (POOL_CHECKOUT_TIMEOUT_MS): overload, not a bug.
+ * Drizzle wraps it (DrizzleQueryError, the pool's error as its cause).
+ */
+const isDatabaseBusy = (error: Error, depth = 0): boolean =>
+  /timeout exceeded when trying to connect/i.test(error.message) ||
+  (depth < 3 && error.cause instanceof Error && isDatabaseBusy(error.cause, depth + 1));
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
