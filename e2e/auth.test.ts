@@ -104,25 +104,28 @@ describe('sign-up and email confirmation', () => {
     expect(page.url()).toBe(url('/profile'));
   });
 
-  it('confirms on another device, then signs in there and returns to the page first asked for', async () => {
+  it('confirms on another device: the mailbox owner chooses the password there, and the sign-up one stops working', async () => {
     session.allowConsoleErrors(/status of 400/); // the spent link, opened again at the end
     const email = uniqueEmail('other-device');
     const link = await registerThroughForm(session.page, email);
 
     const phone = await (await session.newContext()).newPage();
     await phone.goto(link);
-    await phone.getByRole('heading', { level: 1, name: 'Your email is confirmed' }).waitFor();
-    await phone.getByText('Please sign in').waitFor();
-    expect(await storedSession(phone)).toBeNull();
-
-    await phone.goto('/profile?tab=company');
-    await phone.waitForURL(url('/login'));
-    await fillSignInForm(phone, email, GOOD_PASSWORD);
-    // Sign-in returns to that page, then a user who has not set up yet goes on to onboarding.
+    await phone.waitForURL(url('/auth/update-password'));
+    await phone.getByRole('heading', { level: 1, name: 'Choose your password' }).waitFor();
+    await phone.getByText(`${email} is confirmed.`, { exact: false }).waitFor();
+    expect(await phone.getByLabel('Current password').count()).toBe(0);
+    const chosen = 'phone-chosen-lantern-73';
+    await phone.getByLabel('New password', { exact: true }).fill(chosen);
+    await phone.getByRole('button', { name: 'Save new password' }).click();
+    // Signed in on the phone; a user who has not set up yet goes on to onboarding.
     await phone.waitForURL(url('/onboarding'));
-    await phone.goBack();
-    await phone.waitForURL(url('/profile?tab=company'));
-    await phone.getByRole('heading', { level: 1, name: 'Company profile' }).waitFor();
+
+    // Whoever typed the sign-up password may not own the mailbox: it no longer signs in.
+    const signUpBrowser = await (await session.newContext()).newPage();
+    await signUpBrowser.goto('/login');
+    await fillSignInForm(signUpBrowser, email, GOOD_PASSWORD);
+    await signUpBrowser.getByText('Invalid email or password. Please check your credentials and try again.').waitFor();
 
     // Each link works once, also in the browser that asked for it.
     await session.page.goto(link);
@@ -159,7 +162,7 @@ describe('sign-up and email confirmation', () => {
     expect(signUpRequests).toEqual([]);
   });
 
-  it('confirms a token-hash link (/auth/confirm) and asks to sign in', async () => {
+  it('confirms a token-hash link (/auth/confirm) and has its opener choose the password', async () => {
     const { page } = session;
     const email = uniqueEmail('token-hash');
     const since = Date.now();
@@ -174,10 +177,9 @@ describe('sign-up and email confirmation', () => {
     expect(link).toMatch(/^\/auth\/confirm\?token_hash=[^&]+&type=signup$/);
 
     await page.goto(link);
-    await page.getByRole('heading', { level: 1, name: 'Your email is confirmed' }).waitFor();
-    await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL(url('/login'));
-    await fillSignInForm(page, email, GOOD_PASSWORD);
+    await page.getByRole('heading', { level: 1, name: 'Choose your password' }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('token-hash-chosen-88');
+    await page.getByRole('button', { name: 'Save new password' }).click();
     await page.waitForURL(url('/onboarding'));
   });
 });

@@ -12,7 +12,7 @@ export const uniqueEmail = (label = 'user') =>
 export const GOOD_PASSWORD = 'harbour-trowel-magnet-47';
 
 async function send<T = unknown>(
-  method: 'POST' | 'PATCH',
+  method: 'POST' | 'PATCH' | 'PUT',
   path: string,
   body: unknown,
   accessToken?: string,
@@ -41,7 +41,12 @@ export async function createConfirmedAccount(
   const since = Date.now();
   await send('POST', '/api/auth/signup', { email, password });
   const link = new URL(await waitForEmailLink(email, { since }), 'http://app');
-  await send('POST', '/api/auth/verify', { type: 'signup', token_hash: link.searchParams.get('token_hash') });
+  // A token-hash confirmation signs in only to choose the password (issue 20): choose the same one.
+  const verified = await send<{ session: { access_token: string } }>('POST', '/api/auth/verify', {
+    type: 'signup',
+    token_hash: link.searchParams.get('token_hash'),
+  });
+  await send('PUT', '/api/auth/user', { password }, verified.session.access_token);
   if (onboarded) await finishOnboarding(email, password);
 }
 

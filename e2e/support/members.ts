@@ -49,6 +49,7 @@ export async function createMember(
         subscribed: true,
         tier: 'premium',
         end: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
+        provider: 'test',
       }),
     );
   }

@@ -57,6 +57,7 @@ import { SwmsPdfService } from './features/swms/swms-pdf.service.ts';
 import { swmsSigningSources } from './features/swms/swms-signing-source.ts';
 import { createStripeProvider } from './platform/billing/stripe-provider.ts';
 import { createTestModeProvider } from './platform/billing/test-mode-provider.ts';
+import { createUnconfiguredProvider } from './platform/billing/unconfigured-provider.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
 import type { SignableDocumentSource } from './platform/documents/signable-source.ts';
 import { registerAuthHooks } from './platform/http/auth-context.ts';
@@ -106,6 +107,7 @@ export type AppSettings = Pick<
   | 'pdfRendering'
   | 'slowClients'
   | 'stripe'
+  | 'billingTestMode'
   | 'supportEmail'
 >;
 
@@ -251,8 +253,13 @@ export async function buildApp(options: AppOptions) {
     now: options.clock ?? (() => new Date()),
     provider: settings.stripe
       ? createStripeProvider(settings.stripe, publicOrigin)
-      : createTestModeProvider(storedSecret(db, 'billing-test-webhook')),
+      : settings.billingTestMode
+        ? createTestModeProvider(storedSecret(db, 'billing-test-webhook'))
+        : createUnconfiguredProvider(),
   });
+  const endedPremium = await billingService.honourOnlyCurrentProvider();
+  if (endedPremium > 0)
+    options.logger.warn({ ended: endedPremium }, 'Premium bought through another billing provider ended');
   jobs.register<BillingEventJob>(BILLING_EVENTS_QUEUE, billingEventsQueueSettings, (job) =>
     billingService.processEvent(job),
   );

@@ -86,6 +86,7 @@ const envSchema = z.object({
   STRIPE_PRICE_YEARLY: z.string().startsWith('price_', 'must be a Stripe price id (price_…)').optional(),
   /** Where the Stripe SDK sends its calls; only for tests and local stand-ins (default: Stripe's API). */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BILLING_TEST_MODE: z.enum(['true', 'false']).optional(),
 });
 
 /** Stripe billing (ADR 0013); without it the local test-mode provider sells Premium. */
@@ -142,8 +143,13 @@ export type Config = {
   pdfRendering: PdfRenderSettings;
   /** How long and how slowly a client may hold the server (platform/http/slow-clients.ts). */
   slowClients: SlowClientSettings;
-  /** Undefined: billing runs in test mode. */
+  /** Undefined: billing runs in test mode where `billingTestMode`, else it is off. */
   stripe: StripeSettings | undefined;
+  /**
+   * Without Stripe keys: test mode (an in-app checkout that marks users Premium for nothing) on a
+   * laptop, PUBLIC_URL unset or on localhost, or where BILLING_TEST_MODE=true; off anywhere else.
+   */
+  billingTestMode: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -193,5 +199,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       queue: values.PDF_RENDER_QUEUE,
     },
     stripe,
+    billingTestMode:
+      values.BILLING_TEST_MODE === 'true' ||
+      (values.BILLING_TEST_MODE === undefined && isLocalAddress(values.PUBLIC_URL)),
   };
+}
+
+/** A laptop: no PUBLIC_URL (so http://localhost:PORT), or one on this machine's own names. */
+function isLocalAddress(publicUrl: string | undefined): boolean {
+  if (!publicUrl) return true;
+  const host = new URL(publicUrl).hostname;
+  return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
 }

@@ -224,7 +224,12 @@ describe('complimentary Premium', () => {
     expect((await entitlements.of(database.db, paid.user.id)).premium).toBe(true);
 
     await changePremium('grant', paid.user.id, { reason: 'Goodwill again' });
-    await entitlements.setSubscription(database.db, paid.user.id, { subscribed: false, tier: 'free', end: null });
+    await entitlements.setSubscription(database.db, paid.user.id, {
+      subscribed: false,
+      tier: 'free',
+      end: null,
+      provider: 'test',
+    });
     expect((await entitlements.of(database.db, paid.user.id)).premium).toBe(true);
   });
 

@@ -138,7 +138,7 @@ describe('email confirmation', () => {
     expect(errorOf(reused).code).toBe('invalid_link');
   });
 
-  it('confirms the email without a verifier (another device) and asks the user to sign in', async () => {
+  it('confirms the email without a verifier (another device), and the mailbox owner then chooses the password', async () => {
     const email = uniqueEmail();
     await post('/api/auth/signup', { email, password: GOOD_PASSWORD, code_challenge: pkcePair().challenge });
     const code = mail.linkIn(await mail.nextMailTo(email), /^\/auth\/callback$/).searchParams.get('code');
@@ -146,8 +146,17 @@ describe('email confirmation', () => {
     expect(errorOf(await signIn(app, email)).code).toBe('email_not_confirmed');
     const verify = await post('/api/auth/verify', { type: 'signup', auth_code: code });
     expect(verify.statusCode).toBe(200);
-    expect(verify.json()).toEqual({ type: 'signup', email });
-    expect((await signIn(app, email)).statusCode).toBe(200);
+    expect(verify.json()).toMatchObject({ type: 'signup', email, session: { recovery: true } });
+    // Whoever typed the sign-up password may not own the mailbox: it no longer signs in.
+    expect(errorOf(await signIn(app, email)).code).toBe('invalid_credentials');
+    const chosen = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/user',
+      headers: { authorization: `Bearer ${verify.json().session.access_token}` },
+      payload: { password: 'lantern-gravel-otter-92' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect((await signIn(app, email, 'lantern-gravel-otter-92')).statusCode).toBe(200);
   });
 
   it('confirms a token-hash link from /auth/confirm, and refuses it a second time', async () => {
@@ -622,7 +631,12 @@ describe('profile record', () => {
 
   it('is premium only when the subscriber record is marked subscribed', async () => {
     const session = await registerConfirmedUser(app, mail);
-    await entitlements.setSubscription(database.db, session.user.id, { subscribed: false, tier: 'premium', end: null });
+    await entitlements.setSubscription(database.db, session.user.id, {
+      subscribed: false,
+      tier: 'premium',
+      end: null,
+      provider: 'test',
+    });
     const tierNow = async () =>
       (await app.inject({ url: '/api/profile', headers: bearer(session) })).json().subscription_tier;
     expect(await tierNow()).toBe('free');

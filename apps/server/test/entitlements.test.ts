@@ -74,7 +74,12 @@ describe('entitlements', () => {
   it('keeps one record per user: setSubscription updates it in place', async () => {
     const session = await registerConfirmedUser(app, mail);
     await grantPremium(database.db, session.user.id);
-    await entitlements.setSubscription(database.db, session.user.id, { subscribed: false, tier: 'free', end: null });
+    await entitlements.setSubscription(database.db, session.user.id, {
+      subscribed: false,
+      tier: 'free',
+      end: null,
+      provider: 'test',
+    });
     expect(await subscriberRows(session.user.id)).toEqual([
       { user_id: session.user.id, email: session.user.email, subscribed: false, subscription_tier: 'free' },
     ]);
@@ -91,7 +96,12 @@ describe('entitlements', () => {
     expect(await entitlements.of(database.db, session.user.id)).toEqual({ premium: true, subscriptionEnd: end });
     expect((await profileOf(session)).subscription_tier).toBe('premium');
 
-    await entitlements.setSubscription(database.db, session.user.id, { subscribed: false, tier: 'free', end: null });
+    await entitlements.setSubscription(database.db, session.user.id, {
+      subscribed: false,
+      tier: 'free',
+      end: null,
+      provider: 'test',
+    });
     expect(await subscriberRows(session.user.id)).toHaveLength(1);
     expect((await profileOf(session)).subscription_tier).toBe('free');
   });

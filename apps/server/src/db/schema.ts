@@ -65,6 +65,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /**
+     * When the password was last set by someone who proved the mailbox (a confirmation opened in
+     * the browser that signed up, or a new password chosen after an emailed link). Admin rights
+     * need it (issue 20): a stranger may have signed the address up with a password of their own.
+     */
+    passwordProvenAt: timestamp('password_proven_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [
@@ -103,6 +109,12 @@ export const subscribers = pgTable(
     subscribed: boolean('subscribed').notNull().default(false),
     subscriptionTier: text('subscription_tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
     subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+    /**
+     * The billing provider the subscription was bought through ('stripe' or 'test'): only the
+     * provider the server runs with now is honoured, so test-mode Premium ends when Stripe is
+     * switched on (issue 20).
+     */
+    subscriptionProvider: text('subscription_provider'),
     /**
      * Complimentary Premium granted by an admin, and since when; null without one. Billing never
      * writes it, and revoking it leaves a paid subscription as it is (ADR 0019).

@@ -21,6 +21,7 @@ const defaultSettings: AppSettings = {
   pdfRendering: { threads: 1, timeoutMs: 30_000, memoryMb: 512, queue: 20 },
   slowClients: { requestTimeoutMs: 120_000, minBodyBytesPerSecond: 1024, bodyGraceMs: 5_000, maxConnectionsPerIp: 0 },
   stripe: undefined,
+  billingTestMode: true,
   supportEmail: 'support@tradecert.test',
 };
 

@@ -10,8 +10,12 @@ import { BILLING_INTERVALS } from './prices.ts';
 export const SUBSCRIPTION_STATUSES = ['none', 'active', 'canceling', 'past_due'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-/** The billing provider in use: Stripe when configured, else the local test mode (DESIGN, Billing). */
-export const BILLING_MODES = ['stripe', 'test'] as const;
+/**
+ * The billing provider in use (DESIGN, Billing): Stripe when configured; else the local test mode on
+ * a laptop (PUBLIC_URL on localhost) or where BILLING_TEST_MODE=true; else off: Premium cannot be
+ * bought on this server (issue 20).
+ */
+export const BILLING_MODES = ['stripe', 'test', 'off'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];
 
 export const subscriptionViewSchema = z.object({
@@ -64,4 +68,6 @@ export const BILLING_MESSAGES = {
   alreadyPremium: 'You already have Premium.',
   providerUnavailable: 'The payment provider could not be reached. Please try again in a minute.',
   testModeOnly: 'This is only available in billing test mode.',
+  notConfigured:
+    'Payments are not set up on this server yet, so Premium cannot be bought here. Everything in the free plan works.',
 } as const;

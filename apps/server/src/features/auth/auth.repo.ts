@@ -1,5 +1,5 @@
 import type { EmailLinkType } from '@app/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions, emailLinks, profiles, refreshTokens, users } from '../../db/schema.ts';
 import { SESSION_REVOKED_CHANNEL } from './revoked-sessions.ts';
@@ -44,8 +44,34 @@ export const authRepo = {
     return user;
   },
 
-  async setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
-    await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  /**
+   * Sets (or, with null, clears) the password. `proven`: its owner has just proved the mailbox, so
+   * it counts for admin rights (issue 20).
+   */
+  async setPasswordHash(
+    db: Queryable,
+    userId: string,
+    passwordHash: string | null,
+    { proven }: { proven: boolean },
+  ): Promise<void> {
+    await db
+      .update(users)
+      .set({ passwordHash, passwordProvenAt: proven ? sql`now()` : null })
+      .where(eq(users.id, userId));
+  },
+
+  /** Marks the current password as set by the mailbox's owner. */
+  async markPasswordProven(db: Queryable, userId: string): Promise<void> {
+    await db.update(users).set({ passwordProvenAt: sql`now()` }).where(eq(users.id, userId));
+  },
+
+  /** Whether an account listed as an admin has a confirmed address and a password its owner set. */
+  async hasProvenPassword(db: Queryable, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNotNull(users.emailConfirmedAt), isNotNull(users.passwordProvenAt)));
+    return row !== undefined;
   },
 
   async insertSession(

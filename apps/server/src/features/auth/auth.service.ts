@@ -244,6 +244,8 @@ export class AuthService {
       }
       await authRepo.markEmailLinkUsed(tx, link.id);
       const user = await authRepo.confirmEmail(tx, link.userId);
+      // The browser that chose the password has now proved the mailbox too.
+      if (link.type === 'signup') await authRepo.markPasswordProven(tx, user.id);
       return { type: link.type, session: await this.startSession(tx, user, origin, link.type === 'recovery') };
     });
     // Proving the mailbox from this browser makes it a trusted one, as a sign-in would.
@@ -254,9 +256,13 @@ export class AuthService {
 
   /**
    * Verifies an emailed link without a code verifier (a token-hash link, or a code link opened on
-   * another device). It confirms the email. A recovery link signs in (to set a new password) only if
-   * it was issued without PKCE: one that was asked for with a code challenge must be completed with
-   * the verifier of that browser, so it is refused here and stays usable there.
+   * another device). A recovery link signs in (to set a new password) only if it was issued without
+   * PKCE: one that was asked for with a code challenge must be completed with the verifier of that
+   * browser, so it is refused here and stays usable there.
+   *
+   * A sign-up confirmed this way confirms the address, but nothing shows that whoever chose the
+   * password owns it: a stranger may have signed the address up (issue 20). So the password is
+   * cleared, every session ended, and the person holding the mail signs in to choose a new one.
    */
   async verifyLink(
     input: { type: EmailLinkType; token_hash?: string | undefined; auth_code?: string | undefined },
@@ -267,7 +273,8 @@ export class AuthService {
       throw new AppError(400, 'validation_failed', 'Send exactly one of token_hash or auth_code.');
     }
     if (input.type === 'email_change') return this.confirmEmailChange(token, origin);
-    return this.db.transaction(async (tx) => {
+    let revoked: string[] = [];
+    const verified = await this.db.transaction(async (tx) => {
       const link = await this.lockUsableLink(tx, token);
       if (link.type !== input.type) throw errors.invalidLink();
       if (link.type === 'recovery' && link.codeChallenge) {
@@ -275,11 +282,14 @@ export class AuthService {
       }
       await authRepo.markEmailLinkUsed(tx, link.id);
       const user = await authRepo.confirmEmail(tx, link.userId);
-      if (link.type === 'recovery') {
-        return { type: link.type, email: user.email, session: await this.startSession(tx, user, origin, true) };
+      if (link.type === 'signup') {
+        await authRepo.setPasswordHash(tx, user.id, null, { proven: false });
+        revoked = await authRepo.revokeUserSessions(tx, user.id);
       }
-      return { type: 'signup' as const, email: user.email };
+      return { type: link.type, email: user.email, session: await this.startSession(tx, user, origin, true) };
     });
+    this.options.revokedSessions.add(revoked);
+    return verified;
   }
 
   /**
@@ -370,7 +380,10 @@ export class AuthService {
     if (revoked) {
       throw fail(401, authErrorCodes.sessionExpired, 'Your session has ended - please log in again');
     }
-    return { userId, sessionId, isAdmin: this.options.adminEmails.includes(email) };
+    // Admin rights need the listed address confirmed and its password set by its owner (one query,
+    // for listed accounts only).
+    const isAdmin = this.options.adminEmails.includes(email) && (await authRepo.hasProvenPassword(this.db, userId));
+    return { userId, sessionId, isAdmin };
   }
 
   async getUser(caller: AuthenticatedCaller): Promise<AuthUser> {
@@ -405,7 +418,8 @@ export class AuthService {
     this.assertAcceptablePassword(input.password, user.email);
     const passwordHash = await hashPassword(input.password);
     const revoked = await this.db.transaction(async (tx) => {
-      await authRepo.setPasswordHash(tx, caller.userId, passwordHash);
+      // A recovery session was begun from an emailed link: its owner proved the mailbox.
+      await authRepo.setPasswordHash(tx, caller.userId, passwordHash, { proven: session.recovery });
       await authRepo.endRecovery(tx, caller.sessionId);
       // A new password cancels a pending email change (the notice to the old address says so).
       await authRepo.retireEmailLinks(tx, caller.userId, 'email_change');

@@ -49,9 +49,11 @@ const unavailable = (error: unknown) =>
     : error;
 
 /** What the provider's subscription means for the subscriber record (the one write: entitlements). */
-function subscriptionOf(state: ProviderSubscription, asOf: Date): Subscription {
-  if (PREMIUM_STATUSES.has(state.status)) return { subscribed: true, tier: 'premium', end: state.currentPeriodEnd };
-  return { subscribed: false, tier: 'free', end: state.endedAt ?? asOf };
+function subscriptionOf(state: ProviderSubscription, asOf: Date, provider: string): Subscription {
+  if (PREMIUM_STATUSES.has(state.status)) {
+    return { subscribed: true, tier: 'premium', end: state.currentPeriodEnd, provider };
+  }
+  return { subscribed: false, tier: 'free', end: state.endedAt ?? asOf, provider };
 }
 
 const stateOf = (account: BillingAccount): ProviderSubscription | undefined =>
@@ -97,6 +99,26 @@ export class BillingService {
     this.provider = dependencies.provider;
     this.jobs = dependencies.jobs;
     this.now = dependencies.now;
+  }
+
+  /**
+   * At start: Premium bought through another provider than this server's ends (test-mode Premium
+   * does not survive the switch to Stripe; issue 20), each end in the audit trail.
+   */
+  async honourOnlyCurrentProvider(): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const ended = await entitlements.endSubscriptionsOfOtherProviders(tx, this.provider.mode);
+      for (const userId of ended) {
+        await audit.record(tx, {
+          type: 'premium.revoked',
+          data: { source: 'billing', reason: `The server's billing provider is now ${this.provider.mode}.` },
+          actor: { kind: 'system' },
+          subject: { kind: 'user', id: userId },
+          origin: null,
+        });
+      }
+      return ended.length;
+    });
   }
 
   async subscription(caller: AuthenticatedCaller): Promise<SubscriptionView> {
@@ -373,7 +395,7 @@ export class BillingService {
     const ended = account.subscriptionId === state.subscriptionId && account.status === 'canceled';
     if (ended && state.status !== 'canceled') return;
     await billingRepo.saveState(tx, userId, state, asOf);
-    const subscription = subscriptionOf(state, asOf);
+    const subscription = subscriptionOf(state, asOf, account.provider);
     await entitlements.setSubscription(tx, userId, subscription);
     await audit.record(tx, {
       type: 'billing.subscription_changed',

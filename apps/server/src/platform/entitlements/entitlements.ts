@@ -18,8 +18,11 @@ export type SubscriberRecord = {
   complimentarySince: Date | null;
 };
 
-/** What billing (or an admin) sets on a user's subscriber record; premium needs an `end` ahead. */
-export type Subscription = { subscribed: boolean; tier: SubscriptionTier; end: Date | null };
+/**
+ * What billing sets on a user's subscriber record; premium needs an `end` ahead. `provider`: whom it
+ * was bought through, 'stripe' or 'test' (issue 20).
+ */
+export type Subscription = { subscribed: boolean; tier: SubscriptionTier; end: Date | null; provider: string };
 
 /**
  * PRODUCT.md, Plans: premium while the record says subscribed and its end is still ahead (a record
@@ -83,13 +86,15 @@ export const entitlements = {
   async setSubscription(tx: Queryable, userId: string, subscription: Subscription): Promise<void> {
     await adoptRecordKeptUnderEmail(tx, userId);
     const written = await tx.execute(sql`
-      insert into ${subscribers} (user_id, email, subscribed, subscription_tier, subscription_end)
-      select ${users.id}, ${users.email}, ${subscription.subscribed}, ${subscription.tier}, ${subscription.end}
+      insert into ${subscribers} (user_id, email, subscribed, subscription_tier, subscription_end, subscription_provider)
+      select ${users.id}, ${users.email}, ${subscription.subscribed}, ${subscription.tier}, ${subscription.end},
+        ${subscription.provider}
       from ${users} where ${users.id} = ${userId}
       on conflict (user_id) do update set
         subscribed = excluded.subscribed,
         subscription_tier = excluded.subscription_tier,
         subscription_end = excluded.subscription_end,
+        subscription_provider = excluded.subscription_provider,
         updated_at = now()`);
     if (written.rowCount !== 1) throw new Error(`no user ${userId} to set a subscription for`);
   },
@@ -106,6 +111,20 @@ export const entitlements = {
       on conflict (user_id) do update set complimentary_since = now(), updated_at = now()
         where ${subscribers.complimentarySince} is null`);
     return written.rowCount === 1;
+  },
+
+  /**
+   * Ends every subscription bought through another provider than `provider` (the one the server now
+   * runs with), on the caller's transaction; answers the users whose Premium that ended. Test-mode
+   * Premium must not survive the switch to Stripe (issue 20). Complimentary grants are untouched.
+   */
+  async endSubscriptionsOfOtherProviders(tx: Queryable, provider: string): Promise<string[]> {
+    const { rows } = await tx.execute<{ user_id: string }>(sql`
+      update ${subscribers} set subscribed = false, subscription_tier = 'free', updated_at = now()
+      where ${subscribers.subscribed} and ${subscribers.subscriptionProvider} is not null
+        and ${subscribers.subscriptionProvider} <> ${provider} and ${subscribers.userId} is not null
+      returning user_id`);
+    return rows.map((row) => row.user_id);
   },
 
   /** Ends the user's complimentary Premium, leaving any paid subscription as it is. False if there was none. */

@@ -4,7 +4,7 @@
  * anything that looks like a host name are bracketed ("evil[.]test/login"), so mail clients do not
  * turn it into a link and a subject cannot carry a phishing address (issue 20).
  */
-const CONTROL_OR_LINE_BREAK = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/gu;
+const CONTROL_OR_LINE_BREAK = /[\p{Cc}\u2028\u2029]+/gu;
 const SCHEME = /\b(?:https?|ftps?|mailto|javascript|data|file|tel|sms|www)(?::\/*|\.)/giu;
 /** A dot (or a look-alike) between a letter or digit and a label of two or more. */
 const HOST_DOT = /([\p{L}\p{N}-])[.\u3002\uff0e\uff61](?=[\p{L}\p{N}-]{2,})/gu;

@@ -1,6 +1,6 @@
 import { authErrorMessages } from '@app/contract';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClasses, SubmitButton } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
@@ -15,10 +15,14 @@ import { NEW_PASSWORD_HINT, newPasswordProblem } from './validation.ts';
 
 const TITLE = 'Set a new password';
 
-/** Reached from a password-reset email (which signs the user in), or by a signed-in user. */
+/**
+ * Reached from a password-reset email (which signs the user in), from a sign-up confirmed away from
+ * the browser that signed up (which must choose its password here), or by a signed-in user.
+ */
 export default function UpdatePasswordPage() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const confirmedSignUp = (useLocation().state as { confirmedSignUp?: boolean } | null)?.confirmedSignUp === true;
   if (auth.status === 'loading') return <Spinner label="Checking authentication..." />;
   if (auth.status === 'signed-out') {
     return (
@@ -36,14 +40,20 @@ export default function UpdatePasswordPage() {
   const recovery = auth.session.recovery === true;
   return (
     <AuthPage
-      title={TITLE}
+      title={confirmedSignUp ? 'Choose your password' : TITLE}
       intro={
-        recovery
-          ? `For ${auth.session.user.email}. Your reset link signed you in here: choose your new password.`
-          : `For ${auth.session.user.email}. You stay signed in here.`
+        confirmedSignUp
+          ? `${auth.session.user.email} is confirmed. The link was opened away from the browser that signed up, so for your safety choose the password for this account here.`
+          : recovery
+            ? `For ${auth.session.user.email}. Your reset link signed you in here: choose your new password.`
+            : `For ${auth.session.user.email}. You stay signed in here.`
       }
     >
-      <NewPasswordForm askCurrentPassword={!recovery} onSaved={() => navigate('/', { replace: true })} />
+      <NewPasswordForm
+        askCurrentPassword={!recovery}
+        // A new account goes on to set up its company, as after any first sign-in.
+        onSaved={() => navigate(confirmedSignUp ? '/onboarding' : '/', { replace: true })}
+      />
     </AuthPage>
   );
 }

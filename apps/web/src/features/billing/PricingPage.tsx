@@ -1,10 +1,11 @@
-import { BILLING_INTERVALS, type BillingInterval } from '@app/contract';
+import { BILLING_INTERVALS, BILLING_MESSAGES, type BillingInterval } from '@app/contract';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useWebhookStatus } from './api/get-webhook-status.ts';
 import { intervalLabels, planFeatures, priceLabel, yearlySaving } from './plan-copy.ts';
 
 /** /pricing (public): Free and Premium side by side, prices in AUD incl. GST, and the way to buy. */
@@ -111,6 +112,8 @@ const CheckoutAction = lazy(() => import('./components/CheckoutAction.tsx'));
 function PremiumAction({ interval }: { interval: BillingInterval }) {
   const auth = useAuth();
   const location = useLocation();
+  // A server without payments set up says so, rather than offering a purchase that cannot happen.
+  if (useWebhookStatus().data?.mode === 'off') return <p className="font-medium">{BILLING_MESSAGES.notConfigured}</p>;
   if (auth.status !== 'signed-in') {
     return (
       <div className="flex flex-wrap gap-3">

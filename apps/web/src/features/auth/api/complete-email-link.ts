@@ -15,7 +15,8 @@ export type EmailLink = { type: EmailLinkType } & ({ code: string } | { tokenHas
 
 /** How opening an emailed link ended. */
 export type EmailLinkOutcome =
-  | { status: 'signed-in'; type: EmailLinkType }
+  /** `choosePassword`: signed in only to choose a password (a reset, or a sign-up confirmed elsewhere). */
+  | { status: 'signed-in'; type: EmailLinkType; choosePassword: boolean }
   /**
    * Confirmed without a session (another device, or a token-hash link): the user signs in next. For
    * an email change, `email` is the account's new address.
@@ -26,7 +27,8 @@ export type EmailLinkOutcome =
 /**
  * Completes an emailed link. With this browser's verifier the code is exchanged for a session;
  * without one (link opened on another device) the link is only verified, which confirms the email
- * and, for a password reset, also signs in.
+ * and signs in to choose a password: for a reset, and for a sign-up, whose password may not be the
+ * mailbox owner's (issue 20).
  */
 export async function completeEmailLink(link: EmailLink): Promise<EmailLinkOutcome> {
   try {
@@ -71,6 +73,7 @@ async function adoptVerified(result: VerifyResponse): Promise<EmailLinkOutcome> 
 }
 
 function adoptSession(type: EmailLinkType, session: Session): EmailLinkOutcome {
-  authStore.setSession(session, type === 'recovery' ? 'PASSWORD_RECOVERY' : 'SIGNED_IN');
-  return { status: 'signed-in', type };
+  const choosePassword = session.recovery === true;
+  authStore.setSession(session, choosePassword ? 'PASSWORD_RECOVERY' : 'SIGNED_IN');
+  return { status: 'signed-in', type, choosePassword };
 }

@@ -90,8 +90,8 @@ function EmailLinkOutcomeView({ link, pendingTitle }: { link: EmailLink; pending
 
   useEffect(() => {
     if (outcome.status !== 'signed-in') return;
-    if (outcome.type === 'recovery') {
-      navigate('/auth/update-password', { replace: true });
+    if (outcome.choosePassword) {
+      navigate('/auth/update-password', { replace: true, state: { confirmedSignUp: outcome.type === 'signup' } });
       return;
     }
     toast({ title: 'Email confirmed', description: 'Welcome to TradeCert. You are signed in.' });
