@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { createMember, signIn, toastTitled } from './support/members.ts';
+import { createMember, memberApi, signIn, toastTitled } from './support/members.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 
@@ -35,6 +35,26 @@ async function phonePhoto(page: Page): Promise<Buffer> {
   return Buffer.from(base64, 'base64');
 }
 
+/** A small JPEG, drawn by the browser: quick to shrink and upload. */
+async function smallPhoto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 600;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.fillStyle = '#0f766e';
+    context.fillRect(0, 0, 800, 600);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+    if (!blob) throw new Error('no JPEG');
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
 describe('photos and the gallery', () => {
   it('uploads a phone photo made smaller, with progress, and shows it in the gallery', async () => {
     const { page } = session;
@@ -60,7 +80,9 @@ describe('photos and the gallery', () => {
 
     await page.getByLabel('Add photos').setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('progressbar', { name: 'Uploading IMG_0042.jpg' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Save as completed' }).isDisabled()).toBe(true);
+    // Saving now would leave the photo behind: it is refused until the upload is done.
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await page.getByText('A photo is still uploading', { exact: true }).waitFor();
     release();
     const stored = (await (await uploaded).json()) as { width: number; height: number };
     // PRODUCT.md, Budgets: ≤ 2048 px on the long edge and ≤ 600 KB (plus the multipart envelope).
@@ -97,6 +119,60 @@ describe('photos and the gallery', () => {
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
     expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+
+  it('never completes a certificate without a photo whose upload failed offline; a retry online saves it', async () => {
+    const { page } = session;
+    const member = await createMember('offline-photo');
+    await signIn(page, member);
+    await page.goto('/certificates/new');
+    await page.getByRole('heading', { level: 1, name: 'New certificate' }).waitFor();
+    const photo = await smallPhoto(page);
+    await page.getByRole('checkbox', { name: 'AS 3740-2021' }).check();
+    await page.getByLabel('Job site address').fill('9 Basement Lane, Parramatta');
+    await page.getByLabel('Areas').fill('Laundry');
+
+    // The connection drops while the photo uploads.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/certificates/photos', async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    const certificatePosts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/certificates'))
+        certificatePosts.push(request.url());
+    });
+    await page.getByLabel('Add photos').setInputFiles({ name: 'IMG_0100.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('progressbar', { name: 'Uploading IMG_0100.jpg' }).waitFor();
+    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to load resource/);
+    await page.context().setOffline(true);
+    release();
+    await page.getByText('Upload failed').waitFor();
+
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await page.getByText('A photo failed to upload: retry or remove it', { exact: true }).waitFor();
+    // Focus is on the photos, and nothing was sent.
+    expect(await page.getByLabel('Add photos').evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(certificatePosts).toEqual([]);
+
+    await page.context().setOffline(false);
+    await page.unroute('**/api/certificates/photos');
+    expect((await memberApi<{ items: unknown[] }>(member, 'GET', '/api/certificates')).items).toEqual([]);
+    await page.getByRole('button', { name: 'Try IMG_0100.jpg again' }).click();
+    await page.getByRole('img', { name: 'Photo 1' }).waitFor();
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Certificate created').waitFor();
+    const [saved] = (await memberApi<{ items: Array<{ id: string }> }>(member, 'GET', '/api/certificates')).items;
+    const certificate = await memberApi<{ status: string; photos: unknown[] }>(
+      member,
+      'GET',
+      `/api/certificates/${saved?.id}`,
+    );
+    expect(certificate).toMatchObject({ status: 'completed', photos: [expect.anything()] });
   });
 
   it('tells a visitor what the gallery is and where to sign in', async () => {

@@ -13,6 +13,7 @@ import {
 } from '../certificate-form.ts';
 import { completionProblemMessage, draftHint } from '../draft-copy.ts';
 import { PhotosField } from '../photos/PhotosField.tsx';
+import { photoUploadProblem } from '../photos/upload-problem.ts';
 import { usePhotoUploads } from '../photos/use-photo-uploads.ts';
 import { StandardsField } from './StandardsField.tsx';
 
@@ -53,8 +54,10 @@ export function CertificateForm({ initialValues, tier, onSave, saving, serverErr
   const fieldId = (field: CertificateFieldName) => fieldIdOf(baseId, field);
   const [values, setValues] = useState(initialValues);
   const [completionProblems, setCompletionProblems] = useState<FieldErrors>({});
-  // Bumped on each rejected "Save as completed" so focus moves even when the same field is still wrong.
-  const [focusRequest, setFocusRequest] = useState(0);
+  // Set when a save was refused for the photos; it follows the uploads, so it clears once they are done.
+  const [photoSaveRefused, setPhotoSaveRefused] = useState(false);
+  // A new object on each refused save, so focus moves even when the same field is still wrong.
+  const [focusRequest, setFocusRequest] = useState<{ field: CertificateFieldName } | null>(null);
 
   const change = (patch: Partial<CertificateFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const addPhoto = useCallback(
@@ -63,20 +66,26 @@ export function CertificateForm({ initialValues, tier, onSave, saving, serverErr
   );
   const photoUploads = usePhotoUploads(addPhoto);
   const uploading = photoUploads.uploads.some((upload) => upload.stage !== 'failed');
-  const errors: FieldErrors = { ...serverErrors, ...completionProblems };
+  const photoProblem = photoUploadProblem(photoUploads.uploads);
+  const errors: FieldErrors = {
+    ...serverErrors,
+    ...completionProblems,
+    ...(photoSaveRefused && photoProblem ? { photos: photoProblem } : {}),
+  };
 
   // Once the errors have rendered, take the user to the first field that needs attention.
   useEffect(() => {
-    if (focusRequest === 0) return;
-    const first = fieldOrder.find((field) => completionProblems[field]);
-    if (first) document.getElementById(fieldIdOf(baseId, first))?.focus();
-  }, [focusRequest, completionProblems, baseId]);
+    if (focusRequest) document.getElementById(fieldIdOf(baseId, focusRequest.field))?.focus();
+  }, [focusRequest, baseId]);
 
   const save = (status: WritableCertificateStatus) => {
     const problems = status === 'completed' ? completionErrors(values) : {};
     setCompletionProblems(problems);
-    if (Object.keys(problems).length > 0) {
-      setFocusRequest((count) => count + 1);
+    // A draft too: a photo left behind now could never be added to a free user's draft later.
+    setPhotoSaveRefused(photoProblem !== undefined);
+    const first = fieldOrder.find((field) => problems[field] || (field === 'photos' && photoProblem));
+    if (first) {
+      setFocusRequest({ field: first });
       return;
     }
     onSave(values, status);
@@ -135,6 +144,7 @@ export function CertificateForm({ initialValues, tier, onSave, saving, serverErr
         error={errors.additionalInfo}
       />
       <PhotosField
+        id={fieldId('photos')}
         photos={values.photos}
         uploads={photoUploads.uploads}
         onAddFiles={photoUploads.add}
@@ -151,7 +161,7 @@ export function CertificateForm({ initialValues, tier, onSave, saving, serverErr
       {problem}
       {uploading ? (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-          Saving is possible once the photos have finished uploading.
+          Save once the photos have finished uploading.
         </p>
       ) : null}
       {hint ? (
@@ -162,13 +172,13 @@ export function CertificateForm({ initialValues, tier, onSave, saving, serverErr
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button
           variant="secondary"
-          disabled={saving !== null || uploading}
+          disabled={saving !== null}
           aria-describedby={hint ? draftHintId : undefined}
           onClick={() => save('draft')}
         >
           {saving === 'draft' ? 'Saving draft...' : 'Save draft'}
         </Button>
-        <Button disabled={saving !== null || uploading} onClick={() => save('completed')}>
+        <Button disabled={saving !== null} onClick={() => save('completed')}>
           {saving === 'completed' ? 'Saving...' : 'Save as completed'}
         </Button>
       </div>

@@ -7,6 +7,8 @@ import type { PhotoValue } from '../certificate-form.ts';
 import type { PhotoUpload } from './use-photo-uploads.ts';
 
 type PhotosFieldProps = {
+  /** The file input's id: where focus goes when the photos need attention. */
+  id?: string | undefined;
   photos: PhotoValue[];
   uploads: PhotoUpload[];
   onAddFiles: (files: File[]) => void;
@@ -26,6 +28,7 @@ const stageText: Record<PhotoUpload['stage'], string> = {
 
 /** Photos with captions: before, during and after the work. */
 export function PhotosField({
+  id,
   photos,
   uploads,
   onAddFiles,
@@ -39,7 +42,7 @@ export function PhotosField({
   const inFlight = uploads.filter((upload) => upload.stage !== 'failed').length;
   const room = MAX_PHOTOS_PER_CERTIFICATE - photos.length - inFlight;
   const problem = error ?? (tooMany ? TOO_MANY_PHOTOS_MESSAGE : undefined);
-  const { controlId: inputId, hintId, errorId, describedBy } = useFieldDescription({ hint: true, error: problem });
+  const { controlId: inputId, hintId, errorId, describedBy } = useFieldDescription({ id, hint: true, error: problem });
 
   return (
     <fieldset className="flex flex-col gap-3">
