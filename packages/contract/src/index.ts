@@ -9,6 +9,7 @@ export * from './billing/billing.ts';
 export * from './billing/endpoints.ts';
 export * from './billing/pages.ts';
 export * from './billing/prices.ts';
+export * from './billing/status-endpoints.ts';
 export * from './bundles/endpoints.ts';
 export * from './certificates/certificates.ts';
 export * from './certificates/endpoints.ts';

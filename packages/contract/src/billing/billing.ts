@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { monthlyUsageSchema } from '../certificates/monthly-usage.ts';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
 import { BILLING_INTERVALS } from './prices.ts';
+import { BILLING_MODES, BILLING_NOT_CONFIGURED_MESSAGE } from './status-endpoints.ts';
 
 /**
  * Where a subscription stands, for the user: none (never subscribed or ended), active, canceling
@@ -9,14 +10,6 @@ import { BILLING_INTERVALS } from './prices.ts';
  */
 export const SUBSCRIPTION_STATUSES = ['none', 'active', 'canceling', 'past_due'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-/**
- * The billing provider in use (DESIGN, Billing): Stripe when configured; else the local test mode on
- * a laptop (PUBLIC_URL on localhost) or where BILLING_TEST_MODE=true; else off: Premium cannot be
- * bought on this server (issue 20).
- */
-export const BILLING_MODES = ['stripe', 'test', 'off'] as const;
-export type BillingMode = (typeof BILLING_MODES)[number];
 
 export const subscriptionViewSchema = z.object({
   mode: z.enum(BILLING_MODES),
@@ -54,20 +47,11 @@ export const testCheckoutCompleteSchema = z.object({ interval: z.enum(BILLING_IN
 
 export const webhookReceivedSchema = z.object({ received: z.literal(true) });
 
-export const webhookStatusSchema = z.object({
-  mode: z.enum(BILLING_MODES),
-  /** Stripe's keys are set, so events from Stripe are verified and applied. */
-  configured: z.boolean(),
-  last_event: z.nullable(z.object({ type: z.string(), received_at: z.string(), test: z.boolean() })),
-});
-export type WebhookStatus = z.infer<typeof webhookStatusSchema>;
-
 export const BILLING_MESSAGES = {
   signatureInvalid: 'The webhook signature could not be verified.',
   noBillingAccount: 'You have no subscription to manage yet.',
   alreadyPremium: 'You already have Premium.',
   providerUnavailable: 'The payment provider could not be reached. Please try again in a minute.',
   testModeOnly: 'This is only available in billing test mode.',
-  notConfigured:
-    'Payments are not set up on this server yet, so Premium cannot be bought here. Everything in the free plan works.',
+  notConfigured: BILLING_NOT_CONFIGURED_MESSAGE,
 } as const;

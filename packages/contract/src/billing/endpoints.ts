@@ -7,8 +7,8 @@ import {
   subscriptionViewSchema,
   testCheckoutCompleteSchema,
   webhookReceivedSchema,
-  webhookStatusSchema,
 } from './billing.ts';
+import { billingStatusEndpoints, webhookStatusSchema } from './status-endpoints.ts';
 
 // Calls that reach the billing provider are rate-limited per user (billing.routes.ts).
 const providerErrors = [errorCodes.billingUnavailable, errorCodes.requestRateLimit] as const;
@@ -82,14 +82,7 @@ export const billingEndpoints = {
     responses: { 200: webhookReceivedSchema },
     errors: [errorCodes.webhookSignatureInvalid, errorCodes.payloadTooLarge],
   }),
-  webhookStatus: defineEndpoint({
-    method: 'GET',
-    path: '/api/billing/webhook/status',
-    auth: 'none',
-    summary: 'Whether webhooks are configured, and the last event received',
-    responses: { 200: webhookStatusSchema },
-    errors: [],
-  }),
+  webhookStatus: billingStatusEndpoints.webhookStatus,
   webhookTestEvent: defineEndpoint({
     method: 'POST',
     path: '/api/billing/webhook/test-event',

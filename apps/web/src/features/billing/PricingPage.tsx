@@ -1,4 +1,4 @@
-import { BILLING_INTERVALS, BILLING_MESSAGES, type BillingInterval } from '@app/contract';
+import { BILLING_INTERVALS, BILLING_NOT_CONFIGURED_MESSAGE, type BillingInterval } from '@app/contract';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/Button.tsx';
@@ -113,7 +113,7 @@ function PremiumAction({ interval }: { interval: BillingInterval }) {
   const auth = useAuth();
   const location = useLocation();
   // A server without payments set up says so, rather than offering a purchase that cannot happen.
-  if (useWebhookStatus().data?.mode === 'off') return <p className="font-medium">{BILLING_MESSAGES.notConfigured}</p>;
+  if (useWebhookStatus().data?.mode === 'off') return <p className="font-medium">{BILLING_NOT_CONFIGURED_MESSAGE}</p>;
   if (auth.status !== 'signed-in') {
     return (
       <div className="flex flex-wrap gap-3">
