@@ -257,9 +257,26 @@ export async function buildApp(options: AppOptions) {
         ? createTestModeProvider(storedSecret(db, 'billing-test-webhook'))
         : createUnconfiguredProvider(),
   });
-  const endedPremium = await billingService.honourOnlyCurrentProvider();
-  if (endedPremium > 0)
-    options.logger.warn({ ended: endedPremium }, 'Premium bought through another billing provider ended');
+  // Once the database answers: a server started while it is down still starts (health says so).
+  let providerRetry: NodeJS.Timeout | undefined;
+  let closing = false;
+  const endOtherProvidersPremium = async (): Promise<void> => {
+    try {
+      const ended = await billingService.honourOnlyCurrentProvider();
+      if (ended > 0) options.logger.warn({ ended }, 'Premium bought through another billing provider ended');
+    } catch (error) {
+      if (closing) return;
+      options.logger.warn({ err: error }, 'could not end Premium of other billing providers yet; retrying');
+      providerRetry = setTimeout(() => void endOtherProvidersPremium(), 5_000);
+      providerRetry.unref();
+    }
+  };
+  void endOtherProvidersPremium();
+  app.addHook('onClose', async () => {
+    closing = true;
+    clearTimeout(providerRetry);
+  });
+
   jobs.register<BillingEventJob>(BILLING_EVENTS_QUEUE, billingEventsQueueSettings, (job) =>
     billingService.processEvent(job),
   );

@@ -319,13 +319,7 @@ export class SigningService {
         if (await signingRepo.findOwned(tx, caller.userId, requestId)) throw errors.linkClosed();
         throw errors.requestNotFound();
       }
-      await audit.record(tx, {
-        type: 'signing.revoked',
-        data: { signerId: revoked.id },
-        actor: { kind: 'user', userId: caller.userId },
-        subject: { kind: revoked.documentKind, id: revoked.documentId },
-        origin,
-      });
+      await recordOwnerEvent(tx, caller, revoked, 'signing.revoked', origin);
       return revoked;
     });
     return signerView(row, new Date());
@@ -401,13 +395,7 @@ export class SigningService {
     const row = await this.db.transaction(async (tx) => {
       const setAside = await signingRepo.setAside(tx, caller.userId, requestId);
       if (!setAside) throw errors.requestNotFound();
-      await audit.record(tx, {
-        type: 'signing.set_aside',
-        data: { signerId: setAside.id },
-        actor: { kind: 'user', userId: caller.userId },
-        subject: { kind: setAside.documentKind, id: setAside.documentId },
-        origin,
-      });
+      await recordOwnerEvent(tx, caller, setAside, 'signing.set_aside', origin);
       return setAside;
     });
     return signerView(row, new Date());
@@ -890,6 +878,23 @@ export class SigningService {
       ]),
     };
   }
+}
+
+/** What the owner did to one signer's request, in the audit trail. */
+function recordOwnerEvent(
+  tx: Queryable,
+  caller: AuthenticatedCaller,
+  row: SignatureRequestRow,
+  type: 'signing.revoked' | 'signing.set_aside',
+  origin: RequestMetadata,
+) {
+  return audit.record(tx, {
+    type,
+    data: { signerId: row.id },
+    actor: { kind: 'user', userId: caller.userId },
+    subject: { kind: row.documentKind, id: row.documentId },
+    origin,
+  });
 }
 
 /** What a named signer's link shows now. */
