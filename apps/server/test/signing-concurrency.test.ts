@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Certificate, certificateMessages, type Session, type Swms } from '@app/contract';
+import { type Certificate, type Session, SIGNED_CERTIFICATE_MESSAGE, type Swms } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -153,10 +153,10 @@ describe('a signed certificate', () => {
 
     const edited = await patch(owner, id, 'Changed after signing');
     expect(edited.statusCode).toBe(409);
-    expect(errorOf(edited)).toEqual({ code: 'conflict', message: certificateMessages.signedCannotChange });
+    expect(errorOf(edited)).toEqual({ code: 'conflict', message: SIGNED_CERTIFICATE_MESSAGE });
     const deleted = await app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(owner) });
     expect(deleted.statusCode).toBe(409);
-    expect(errorOf(deleted).message).toBe(certificateMessages.signedCannotChange);
+    expect(errorOf(deleted).message).toBe(SIGNED_CERTIFICATE_MESSAGE);
 
     const certificate: Certificate = (
       await app.inject({ url: `/api/certificates/${id}`, headers: bearer(owner) })

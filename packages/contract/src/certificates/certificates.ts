@@ -21,13 +21,18 @@ export type WritableCertificateStatus = (typeof certificateStatuses)[number];
 export const certificateMessages = {
   userMismatch: 'User authentication mismatch - please log in again',
   premiumUpdate: 'Premium subscription required to update certificates',
-  /** A builder's signature covers this content: it is a record now (issue 20; versions come with the documents kernel). */
-  signedCannotChange: 'This certificate has been signed, so it can no longer be changed.',
   premiumDelete:
     'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
   notFound: 'Certificate not found',
   monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Save this one as a draft, or upgrade to Premium for unlimited certificates.`,
 } as const;
+
+/**
+ * A builder's signature covers this content: it is a record now (issue 20; versions come with the
+ * documents kernel). Apart from certificateMessages, which the public share page loads: the web
+ * shows the server's words.
+ */
+export const SIGNED_CERTIFICATE_MESSAGE = 'This certificate has been signed, so it can no longer be changed.';
 
 export const certificatePhotoInputSchema = z.object({
   file_id: uuidSchema,

@@ -10,6 +10,7 @@ import {
   type MonthlyUsage,
   missingForCompletion,
   monthKey,
+  SIGNED_CERTIFICATE_MESSAGE,
   TOO_MANY_PHOTOS_MESSAGE,
   type UploadedPhoto,
   type updateCertificateRequestSchema,
@@ -37,7 +38,7 @@ const errors = {
   premiumUpdate: () => new AppError(403, 'premium_required', certificateMessages.premiumUpdate),
   premiumDelete: () => new AppError(403, 'premium_required', certificateMessages.premiumDelete),
   monthlyLimit: () => new AppError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit),
-  signed: () => new AppError(409, 'conflict', certificateMessages.signedCannotChange),
+  signed: () => new AppError(409, 'conflict', SIGNED_CERTIFICATE_MESSAGE),
   incomplete: (details: Array<{ path: string; message: string }>) =>
     new AppError(400, 'validation_failed', 'Fill in the job details before completing the certificate.', details),
   badPhotos: (message: string) => new AppError(400, 'validation_failed', message, [{ path: 'photos', message }]),
