@@ -74,7 +74,7 @@ async function renderWithPdfLib(input: CertificatePdfInput): Promise<Uint8Array>
   const font = await document.embedFont(StandardFonts.Helvetica);
   const page = document.addPage([595, 842]);
   let y = 800;
-  for (const line of [input.certificateNumber ?? '', input.jobSiteAddress, ...input.standards, input.verifyUrl]) {
+  for (const line of [input.certificateNumber ?? '', input.jobSiteAddress, ...input.standards, input.verifyUrl ?? '']) {
     page.drawText(line, { x: 48, y, size: 10, font });
     y -= 14;
   }
@@ -160,6 +160,7 @@ export async function runPdfBenchmark() {
     })),
     verifyUrl: 'https://app.example.com/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f',
     fingerprint: 'a3'.repeat(32),
+    amendment: null,
   };
 
   const cold = await coldRenders(input);
@@ -171,7 +172,7 @@ export async function runPdfBenchmark() {
     jobSiteAddress: `${run + 1} Wattle Crescent ${run}B, Katoomba${run} NSW 2780`,
     additionalInfo: `Run ${run}: flood test ${run * 7} held for ${run + 24} hours, job ${run}X. `.repeat(12),
     fingerprint: createHash('sha256').update(String(run)).digest('hex'),
-    verifyUrl: `${input.verifyUrl.slice(0, -4)}${String(run).padStart(4, '0')}`,
+    verifyUrl: `${(input.verifyUrl ?? '').slice(0, -4)}${String(run).padStart(4, '0')}`,
   });
   // Let the JIT settle before timing: "warm" means a server that has been running for a while.
   for (let run = 0; run < WARM_UP_RUNS; run++) await renderCertificatePdf(another(-run - 1));

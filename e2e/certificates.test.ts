@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { certificatePage, fillJobDetails } from './support/certificate-form.ts';
@@ -6,6 +13,7 @@ import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 const url = (pathname: string) => `${session.baseUrl}${pathname}`;
+const run = promisify(execFile);
 
 describe('free plan', () => {
   it('completes 5 certificates in a month; the 6th gets "Monthly limit reached" and keeps what was typed', async () => {
@@ -294,5 +302,65 @@ describe('signed-in shell', () => {
     await page.getByLabel('Job site address').waitFor();
     // PRODUCT.md, Budgets: the signed-in shell loads at most 220 KB of gzipped JavaScript.
     expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(220);
+  });
+});
+
+describe('an amended certificate', () => {
+  /** What a phone camera reads from the QR code on the PDF's first page. */
+  async function qrOfFirstPage(pdf: Buffer): Promise<string> {
+    const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-e2e-qr-'));
+    try {
+      await writeFile(path.join(directory, 'certificate.pdf'), pdf);
+      await run('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', 'certificate.pdf', 'page'], {
+        cwd: directory,
+      });
+      const { data, info } = await sharp(path.join(directory, 'page.png'))
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
+      if (!code) throw new Error('no QR code on the first page');
+      return code.data;
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  it("sends the builder's first PDF to 'Superseded by version 2', and the share link to the current version", async () => {
+    const { page } = session;
+    const member = await createMember('amended', { premium: true });
+    const certificate = await createCompletedCertificate(member, '8 Jetty Rd, Glenelg SA 5045');
+    // The builder's copy, downloaded before the amendment.
+    const firstPdf = Buffer.from(await (await fetch(url(`/api/certificates/${certificate.id}/pdf`))).arrayBuffer());
+    const qr = new URL(await qrOfFirstPage(firstPdf));
+    expect(`${qr.pathname}${qr.search}`).toBe(`/certificates/${certificate.id}?version=1`);
+
+    // The applicator amends it on their phone, with a reason.
+    await signIn(page, member);
+    await page.goto(`/certificates/edit/${certificate.id}`);
+    await page.getByRole('heading', { name: 'Saving makes version 2' }).waitFor();
+    await page.getByLabel('Areas').fill('Ensuite and laundry');
+    await page.getByLabel('Reason for the amendment (optional)').fill('The laundry was left off');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await page.waitForURL(url(`/certificates/${certificate.id}`));
+    await page.getByText(/Version 2 — amended/).waitFor();
+    await page.getByText('Reason: The laundry was left off').first().waitFor();
+    await page.getByRole('heading', { name: 'Versions' }).waitFor();
+
+    // The builder, in a fresh phone-sized browser, scans the first PDF's QR code.
+    const visitor = await (await session.newContext()).newPage();
+    await visitor.goto(`${qr.pathname}${qr.search}`);
+    await visitor.getByText(/^Superseded by version 2 \(amended \d{1,2} \w{3} \d{4}\)$/).waitFor();
+    expect(await visitor.getByText('Ensuite: shower recess and floor').isVisible()).toBe(true);
+    await visitor.getByRole('link', { name: 'Open the current version' }).click();
+    await visitor.getByText('Genuine, current version').waitFor();
+    expect(await visitor.getByText('Ensuite and laundry').isVisible()).toBe(true);
+    // The 64-character fingerprint is behind Details, not in the way.
+    expect(await visitor.getByText(/^[0-9a-f]{64}$/).isVisible()).toBe(false);
+    await visitor.getByText('Details', { exact: true }).click();
+    expect(await visitor.getByText(/^[0-9a-f]{64}$/).isVisible()).toBe(true);
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+      0,
+    );
   });
 });

@@ -59,6 +59,7 @@ async function main() {
     photos: [],
     verifyUrl: 'https://tradecert.example/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f',
     fingerprint: '9b2e4c1f0a7d63e85c4b1a2f9e0d7c6b5a4938271605f4e3d2c1b0a9f8e7d6c5',
+    amendment: null,
   });
 
   const directory = await mkdtemp(path.join(tmpdir(), 'sample-certificate-'));

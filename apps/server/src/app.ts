@@ -305,7 +305,7 @@ export async function buildApp(options: AppOptions) {
     db,
     storedFiles,
     options.fileStorage,
-    (certificateId) => `${publicOrigin()}/certificates/${certificateId}`,
+    (certificateId, version) => `${publicOrigin()}/certificates/${certificateId}?version=${version}`,
     pdfRenderPool,
     options.logger,
   );

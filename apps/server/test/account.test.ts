@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { accountRateLimits } from '../src/features/auth/account.service.ts';
+import { mailPerEmailRule } from '../src/features/auth/auth.service.ts';
 import { audit } from '../src/platform/audit/audit-trail.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { setUpTestApp } from './support/app.ts';
@@ -14,7 +15,7 @@ import { completedCertificateBody } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
 import { uploadFile } from './support/multipart.ts';
-import { untilRefused } from './support/rate-limits.ts';
+import { clearOfWindowEdge, untilRefused } from './support/rate-limits.ts';
 import { errorOf } from './support/responses.ts';
 
 let app: App;
@@ -150,6 +151,7 @@ describe('changing the email address', () => {
 
     const another = await registerConfirmedUser(app, mail);
     const target = uniqueEmail('popular');
+    await clearOfWindowEdge(mailPerEmailRule('email_change'), 15_000);
     expect((await requestEmailChange(another, target)).statusCode).toBe(200);
     const third = await registerConfirmedUser(app, mail);
     const again = await requestEmailChange(third, target);

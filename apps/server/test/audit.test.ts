@@ -66,7 +66,12 @@ describe('audit.record and audit.forSubject', () => {
     expect(events[2]).toMatchObject({ actor: { kind: 'system' }, origin: null });
     // Each event keeps its own statement time, so events written in one transaction stay in order.
     expect(events[0]?.occurredAt.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
-    expect(events[1]?.occurredAt.getTime()).toBeGreaterThan(events[0]?.occurredAt.getTime() ?? Infinity);
+    // Compared in the database, to the microsecond: two statements can share a JS millisecond.
+    const { rows } = await database.db.$client.query(
+      `select (select occurred_at from audit_events where id = $1) < (select occurred_at from audit_events where id = $2) as ordered`,
+      [events[0]?.id, events[1]?.id],
+    );
+    expect(rows[0].ordered).toBe(true);
   });
 
   it('writes within the caller’s transaction: an event of a rolled-back change is gone with it', async () => {

@@ -6,13 +6,14 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { TrustProxy } from '../src/config.ts';
-import { REFRESH_REUSE_SECONDS } from '../src/features/auth/auth.service.ts';
+import { mailPerEmailRule, REFRESH_REUSE_SECONDS } from '../src/features/auth/auth.service.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, pkcePair, registerConfirmedUser, signIn, uniqueEmail } from './support/auth-helpers.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
+import { clearOfWindowEdge } from './support/rate-limits.ts';
 import { errorOf } from './support/responses.ts';
 
 let database: TestDatabase;
@@ -185,6 +186,7 @@ describe('email confirmation', () => {
   it('re-sends the confirmation, but not twice within a minute (email rate limit)', async () => {
     const email = uniqueEmail();
     await query(`insert into users (email, password_hash) values ($1, 'x')`, [email]);
+    await clearOfWindowEdge(mailPerEmailRule('signup'), 15_000);
     expect((await post('/api/auth/resend', { email })).statusCode).toBe(200);
     await mail.nextMailTo(email);
     const second = await post('/api/auth/resend', { email });

@@ -183,24 +183,33 @@ describe('certificate PDF', () => {
     expect(edgeInk).toBe(0);
   });
 
-  it('carries a QR code that a phone camera reads as the public share page', async () => {
+  /** What a phone camera reads from the first page's QR code, if there is one. */
+  async function firstPageQr(pdf: Buffer) {
+    const png = await firstPagePng(pdf, 150);
+    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
+  }
+
+  it('carries a QR code that a phone camera reads as the share page of this very version', async () => {
     // Short notes, so the verification block is on the first page.
     const certificate = await createCertificate({ additional_info: 'Short note.' });
-    const png = await firstPagePng((await download(certificate.id)).pdf, 150);
-    const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-    expect(code?.data).toBe(`https://certs.example.com/certificates/${certificate.id}`);
+    expect(await firstPageQr((await download(certificate.id)).pdf)).toBe(
+      `https://certs.example.com/certificates/${certificate.id}?version=1`,
+    );
   });
 
-  it('watermarks a draft, and shows it to its owner only', async () => {
-    const draft = await createCertificate({ status: 'draft' });
+  it('prints a draft as a draft: watermarked, without the signature or a QR code, to its owner only', async () => {
+    const draft = await createCertificate({ status: 'draft', additional_info: 'Short note.' });
     expect((await download(draft.id)).response.statusCode).toBe(404);
     const { response, pdf } = await download(draft.id, bearer(owner));
     expect(response.statusCode).toBe(200);
-    expect(await pdfText(pdf)).toContain('DRAFT: not issued');
+    const text = await pdfText(pdf);
+    expect(text).toContain('DRAFT: not issued');
+    expect(text).not.toContain('Verify this certificate');
+    expect(await firstPageQr(pdf)).toBeUndefined();
   });
 
-  it('caches a completed certificate’s PDF and rebuilds it when the certificate changes', async () => {
+  it('caches each issued version’s PDF, and an amendment prints as its own version', async () => {
     const certificate = await createCertificate({ additional_info: 'First version.' });
     const first = await download(certificate.id);
     expect(await cachedPdfs()).toContain(cachedName(certificate));
@@ -216,9 +225,12 @@ describe('certificate PDF', () => {
     const text = await pdfText((await download(certificate.id)).pdf);
     expect(text).toContain('Second version.');
     expect(text).toContain(updated.json().fingerprint);
-    // The new content has its own cache entry; the replaced one is gone.
+    expect(text).toMatch(/Version 2 — amended \d{1,2} \w+ \d{4}/);
+    // Version 2 has its own cache entry; version 1 is still issued, and its PDF is as it was.
     expect(await cachedPdfs()).toContain(cachedName(updated.json()));
-    expect(await cachedPdfs()).not.toContain(cachedName(certificate));
+    expect(await cachedPdfs()).toContain(cachedName(certificate));
+    const versionOne = await app.inject({ url: `/api/certificates/${certificate.id}/pdf?version=1` });
+    expect(versionOne.rawPayload.equals(first.pdf)).toBe(true);
   });
 });
 

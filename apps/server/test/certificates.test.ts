@@ -245,8 +245,17 @@ describe('premium-only update and delete', () => {
     expect(response.statusCode).toBe(200);
     const updated: Certificate = response.json();
     expect(updated.areas).toBe('Laundry');
-    const { areas: _areas, updated_at: _updatedAt, fingerprint: _fingerprint, ...unchanged } = original;
-    expect(updated).toMatchObject(unchanged);
+    // An issued certificate's edit is its next version (issue 21): the rest of it is as it was.
+    const {
+      areas: _a,
+      updated_at: _u,
+      fingerprint: _f,
+      version: _v,
+      amended_at: _d,
+      revision: _r,
+      ...unchanged
+    } = original;
+    expect(updated).toMatchObject({ ...unchanged, version: 2 });
   });
 
   it('has no monthly limit for premium users', async () => {
@@ -458,10 +467,21 @@ describe('photos', () => {
       },
     ]);
 
+    // Version 1 was issued with both photos: the amendment drops one, and version 1 still prints it.
     await update(user, certificate.id, { photos: [{ file_id: after, caption: 'After' }] });
-    expect((await app.inject({ url: `/api/files/${before}`, headers: bearer(user) })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/files/${before}`, headers: bearer(user) })).statusCode).toBe(200);
     await remove(user, certificate.id);
-    expect((await app.inject({ url: `/api/files/${after}`, headers: bearer(user) })).statusCode).toBe(404);
+    for (const fileId of [before, after]) {
+      expect((await app.inject({ url: `/api/files/${fileId}`, headers: bearer(user) })).statusCode).toBe(404);
+    }
+
+    // A draft was never issued: a photo it drops goes at once.
+    const draftPhoto = await uploadPhoto(user);
+    const draft: Certificate = (
+      await create(user, { status: 'draft', photos: [{ file_id: draftPhoto, caption: 'Draft' }] })
+    ).json();
+    await update(user, draft.id, { photos: [] });
+    expect((await app.inject({ url: `/api/files/${draftPhoto}`, headers: bearer(user) })).statusCode).toBe(404);
   });
 
   const ALREADY_ATTACHED = 'A photo is already attached to another certificate.';

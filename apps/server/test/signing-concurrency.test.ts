@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Certificate, type Session, SIGNED_CERTIFICATE_MESSAGE, type Swms } from '@app/contract';
+import type { Certificate, Session, Swms } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -9,7 +9,7 @@ import { createCompletedCertificate } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
-import { errorOf } from './support/responses.ts';
+import { pdfText } from './support/pdf-tools.ts';
 import { createReadySwms } from './support/swms.ts';
 
 /*
@@ -87,7 +87,7 @@ async function swmsSignaturesAgainstVersions(swmsId: string) {
   const { rows } = await query(
     `select r.fingerprint_at_sign, v.fingerprint as version_fingerprint
        from signature_requests r
-       join safety_document_versions v on v.document_id = r.document_id and v.version = r.document_version
+       join document_versions v on v.document_id = r.document_id and v.version = r.document_version
       where r.document_id = $1 and r.signed_at is not null`,
     [swmsId],
   );
@@ -146,41 +146,68 @@ describe('a signed certificate', () => {
       payload: { additional_info: additionalInfo },
     });
 
-  it('can be neither changed nor deleted, and keeps its signature', async () => {
+  const read = async (session: Session | null, id: string, version?: number): Promise<Certificate> => {
+    const response = await app.inject({
+      url: `/api/certificates/${id}${version ? `?version=${version}` : ''}`,
+      headers: session ? bearer(session) : {},
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it('is amended, never rewritten: version 1 keeps its content, signature and signed PDF; deleting withdraws it', async () => {
     const owner = await premiumOwner();
     const id = await createCompletedCertificate(app, owner);
+    const first = await read(owner, id);
     expect((await sign(await emailedToken(owner, 'certificate', id))).statusCode).toBe(200);
 
     const edited = await patch(owner, id, 'Changed after signing');
-    expect(edited.statusCode).toBe(409);
-    expect(errorOf(edited)).toEqual({ code: 'conflict', message: SIGNED_CERTIFICATE_MESSAGE });
-    const deleted = await app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(owner) });
-    expect(deleted.statusCode).toBe(409);
-    expect(errorOf(deleted).message).toBe(SIGNED_CERTIFICATE_MESSAGE);
 
-    const certificate: Certificate = (
-      await app.inject({ url: `/api/certificates/${id}`, headers: bearer(owner) })
-    ).json();
-    expect(certificate.additional_info).not.toBe('Changed after signing');
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ version: 2, additional_info: 'Changed after signing' });
+
+    const versionOne = await read(null, id, 1);
+    expect(versionOne.fingerprint).toBe(first.fingerprint);
+    expect(versionOne.additional_info).toBe(first.additional_info);
+    expect(versionOne.verdict).toMatchObject({ status: 'superseded', superseded_by: { version: 2 } });
     const { rows } = await query('select fingerprint_at_sign from signature_requests where document_id = $1', [id]);
-    expect(rows).toEqual([{ fingerprint_at_sign: certificate.fingerprint }]);
+    expect(rows).toEqual([{ fingerprint_at_sign: first.fingerprint }]);
+
+    const signedPdf = await app.inject({
+      url: `/api/signing/documents/certificate/${id}/signed-pdf?version=1`,
+      headers: bearer(owner),
+    });
+    expect(signedPdf.statusCode).toBe(200);
+    const text = await pdfText(signedPdf.rawPayload);
+    expect(text).toContain(first.fingerprint.slice(0, 16));
+    expect(text).not.toContain('Changed after signing');
+
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(owner) });
+    expect(deleted.statusCode).toBe(200);
+    const list = await app.inject({ url: '/api/certificates', headers: bearer(owner) });
+    expect(list.json().items.map((item: { id: string }) => item.id)).not.toContain(id);
+    expect((await read(null, id, 1)).verdict.status).toBe('withdrawn');
+    expect((await read(null, id, 2)).verdict.status).toBe('withdrawn');
+    const kept = await query('select version from document_versions where document_id = $1', [id]);
+    expect(kept.rows).toEqual([{ version: 1 }]);
   });
 
-  it('sign vs edit at once: either the edit is refused or the signature is, never both applied', async () => {
+  it('sign vs edit at once: the edit makes version 2, and any signature is on version 1 as it was', async () => {
     const owner = await premiumOwner();
     for (let round = 0; round < ROUNDS; round++) {
       const id = await createCompletedCertificate(app, owner);
+      const versionOne = await read(owner, id);
       const token = await emailedToken(owner, 'certificate', id);
       const [signed, edited] = await Promise.all([sign(token), patch(owner, id, `Edited in round ${round}`)]);
-      expect([signed.statusCode, edited.statusCode].sort()).toEqual([200, 409]);
-      const certificate: Certificate = (
-        await app.inject({ url: `/api/certificates/${id}`, headers: bearer(owner) })
-      ).json();
+      expect(edited.statusCode).toBe(200);
+      expect([200, 409]).toContain(signed.statusCode);
       const { rows } = await query(
-        'select fingerprint_at_sign from signature_requests where document_id = $1 and signed_at is not null',
+        'select document_version, fingerprint_at_sign from signature_requests where document_id = $1 and signed_at is not null',
         [id],
       );
-      for (const row of rows) expect(row.fingerprint_at_sign).toBe(certificate.fingerprint);
+      for (const row of rows) {
+        expect(row).toEqual({ document_version: 1, fingerprint_at_sign: versionOne.fingerprint });
+      }
     }
   });
 });

@@ -167,8 +167,16 @@ describe('SWMS', () => {
     const again: Swms = (await saveSwms(user, edited, { ...readyBody(), title: 'Third title' })).json();
     expect(again.current_version).toBe(2);
     expect((await send(user, 'GET', `/api/swms/${v1.id}/versions/1`)).json().fingerprint).toBe(v1.fingerprint);
-    expect((await send(user, 'DELETE', `/api/swms/${v1.id}`)).statusCode).toBe(409);
     expect((await send(user, 'GET', `/api/swms/${v1.id}/versions/3`)).statusCode).toBe(404);
+
+    // Somebody signed it: deleting withdraws it. It leaves the owner's list; its record stays and says so.
+    expect((await send(user, 'DELETE', `/api/swms/${v1.id}`)).statusCode).toBe(200);
+    expect((await send(user, 'GET', `/api/swms/${v1.id}`)).statusCode).toBe(404);
+    const list = (await send(user, 'GET', '/api/swms')).json();
+    expect(list.items.map((item: { id: string }) => item.id)).not.toContain(v1.id);
+    const verification = (await send(null, 'GET', `/api/verify/swms/${v1.id}/1`)).json();
+    expect(verification.verdict).toMatchObject({ status: 'withdrawn', withdrawn_at: expect.any(String) });
+    expect(verification.signature_count).toBe(1);
   });
 
   it('answers the public verification page with the version, fingerprint, business and status only', async () => {
@@ -185,12 +193,18 @@ describe('SWMS', () => {
       version: 1,
       fingerprint: v1.fingerprint,
       business_name: 'Dry Wet Areas Pty Ltd',
-      status: 'superseded',
+      // Version 2 has not been sent or signed yet: version 1 is still the issued one to work to.
+      verdict: { status: 'current', superseded_by: null, withdrawn_at: null },
       signature_count: 1,
     });
     expect(Object.keys(verification).sort()).toEqual(
-      ['business_name', 'fingerprint', 'number', 'signature_count', 'status', 'version', 'version_date'].sort(),
+      ['business_name', 'fingerprint', 'number', 'signature_count', 'verdict', 'version', 'version_date'].sort(),
     );
+    expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/2`)).json().verdict.status).toBe('not_issued');
+    await signVersion(user, 'swms', v1.id, 2);
+    const superseded = (await send(null, 'GET', `/api/verify/swms/${v1.id}/1`)).json();
+    expect(superseded.verdict).toMatchObject({ status: 'superseded', superseded_by: { version: 2 } });
+    expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/2`)).json().verdict.status).toBe('current');
     expect(JSON.stringify(verification)).not.toContain('Harbour');
     expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/9`)).statusCode).toBe(404);
     expect((await send(null, 'GET', '/api/verify/swms/not-a-uuid/1')).statusCode).toBe(404);
@@ -250,7 +264,11 @@ describe('SWMS cover sheets', () => {
     ]);
     const other = await createCoverSheet(user, []);
     expect((await send(user, 'DELETE', `/api/swms/cover-sheets/${other.id}`)).statusCode).toBe(200);
-    expect((await send(user, 'DELETE', `/api/swms/cover-sheets/${sheet.id}`)).statusCode).toBe(409);
+    // Signed: withdrawn, not deleted.
+    expect((await send(user, 'DELETE', `/api/swms/cover-sheets/${sheet.id}`)).statusCode).toBe(200);
+    expect((await send(user, 'GET', `/api/swms/cover-sheets/${sheet.id}`)).statusCode).toBe(404);
+    const kept = await query('select withdrawn_at from safety_documents where id = $1', [sheet.id]);
+    expect(kept.rows[0].withdrawn_at).not.toBeNull();
   });
 });
 

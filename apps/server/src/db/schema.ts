@@ -152,6 +152,18 @@ export const certificates = pgTable(
     completedMonth: text('completed_month'),
     /** The applicator block frozen from the profile at completion (PRODUCT.md, Records). */
     applicator: jsonb('applicator').$type<StoredApplicator>(),
+    /**
+     * The version this row holds (ADR 0025). Once issued (completed), a version is kept in
+     * `document_versions` and never rewritten: an edit makes the next version here.
+     */
+    version: integer('version').notNull().default(1),
+    /** Counts saves, for optimistic concurrency: a save names the revision it was made from. */
+    revision: integer('revision').notNull().default(0),
+    /** When this version (past 1) was issued, and the owner's reason for the amendment. */
+    amendedAt: timestamp('amended_at', { withTimezone: true }),
+    amendmentReason: text('amendment_reason'),
+    /** Deleting a certificate somebody signed withdraws it instead: it leaves lists, its versions stay. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -159,6 +171,7 @@ export const certificates = pgTable(
     unique('certificates_user_number_unique').on(table.userId, table.certificateNumber),
     check('certificates_status_valid', sql`${table.status} in ('draft', 'completed')`),
     check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
+    check('certificates_version_positive', sql`${table.version} >= 1`),
     // Serves the per-user, newest-first keyset list without a sort. NULLS FIRST is what a plain
     // ORDER BY … DESC means; with NULLS LAST the planner could not use the index and sorted every row.
     index('certificates_user_created_idx').on(
@@ -485,6 +498,8 @@ export const safetyDocuments = pgTable(
     currentVersion: integer('current_version').notNull().default(1),
     revision: integer('revision').notNull().default(0),
     ready: boolean('ready').notNull().default(false),
+    /** Deleting a document somebody signed withdraws it instead: it leaves lists, its versions stay. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -501,25 +516,34 @@ export const safetyDocuments = pgTable(
 );
 
 /**
- * Each version's content (the kind's body as JSON) and its fingerprint. A version that has a
- * signature is never written again: the next edit inserts the next version.
+ * The documents kernel's versions (ADR 0025): each version of every kind's document, with its body
+ * (the kind's content as JSON) and fingerprint. A SWMS or cover sheet keeps every version here,
+ * current included; a certificate keeps each version here once issued. An issued or signed version
+ * is never written again: the next edit makes the next version.
  */
-export const safetyDocumentVersions = pgTable(
-  'safety_document_versions',
+export const documentVersions = pgTable(
+  'document_versions',
   {
-    documentId: uuid('document_id')
-      .notNull()
-      .references(() => safetyDocuments.id, { onDelete: 'cascade' }),
+    documentId: uuid('document_id').notNull(),
     version: integer('version').notNull(),
+    kind: text('kind', { enum: documentKinds }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     fingerprint: text('fingerprint').notNull(),
+    /** When the version was issued (a certificate's completion or amendment); null while it may change. */
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** The owner's reason for an amendment (version 2 on), as printed on it. */
+    amendmentReason: text('amendment_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.documentId, table.version] }),
-    check('safety_document_versions_version_positive', sql`${table.version} >= 1`),
-    check('safety_document_versions_body_is_object', sql`jsonb_typeof(${table.body}) = 'object'`),
+    check('document_versions_version_positive', sql`${table.version} >= 1`),
+    check('document_versions_body_is_object', sql`jsonb_typeof(${table.body}) = 'object'`),
+    check('document_versions_kind_valid', sql`${table.kind} in ('certificate', 'swms', 'cover_sheet')`),
   ],
 );
 

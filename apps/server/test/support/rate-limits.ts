@@ -18,3 +18,13 @@ export async function untilRefused<T extends { statusCode: number }>(
   }
   throw new Error(`never refused in ${2 * rule.limit + 1} requests`);
 }
+
+/**
+ * Waits, if need be, until the current window of `rule` has at least `marginMs` left: two requests
+ * that must share a window (a limit of 1 a minute) then never straddle its edge.
+ */
+export async function clearOfWindowEdge(rule: RateLimitRule, marginMs = 5000): Promise<void> {
+  const windowMs = rule.windowSeconds * 1000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

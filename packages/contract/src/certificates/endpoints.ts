@@ -1,18 +1,18 @@
 import { okResponseSchema } from '../auth/auth.ts';
 import { errorCodes, uploadErrorCodes } from '../errors/errors.ts';
 import { defineEndpoint, multipartUpload } from '../http/endpoint.ts';
+import { certificateSchema } from './certificates.ts';
 import {
   certificateListQuerySchema,
   certificateListResponseSchema,
-  certificateSchema,
-  createCertificateRequestSchema,
   galleryQuerySchema,
   galleryResponseSchema,
-  updateCertificateRequestSchema,
   uploadedPhotoSchema,
-} from './certificates.ts';
+} from './collections.ts';
 import { monthlyUsageSchema } from './monthly-usage.ts';
+import { createCertificateRequestSchema, updateCertificateRequestSchema } from './requests.ts';
 import { certificateIdParams, sharedCertificateEndpoints } from './shared-endpoints.ts';
+import { certificateVersionListSchema } from './versions.ts';
 
 /** Certificates, their photos and the gallery (PRODUCT.md, Certificates); the share link's two from shared-endpoints.ts. */
 export const certificateEndpoints = {
@@ -72,11 +72,20 @@ export const certificateEndpoints = {
     responses: { 200: certificateSchema },
     errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.monthlyLimitReached, errorCodes.conflict],
   }),
+  versions: defineEndpoint({
+    method: 'GET',
+    path: '/api/certificates/:id/versions',
+    auth: 'required',
+    summary: "The owner's certificate's issued versions, oldest first, with their signatures",
+    params: certificateIdParams,
+    responses: { 200: certificateVersionListSchema },
+    errors: [errorCodes.notFound],
+  }),
   delete: defineEndpoint({
     method: 'DELETE',
     path: '/api/certificates/:id',
     auth: 'required',
-    summary: 'Delete a certificate and its photos (Premium)',
+    summary: 'Delete a certificate and its photos (Premium); one somebody signed is withdrawn instead',
     params: certificateIdParams,
     responses: { 200: okResponseSchema },
     errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.conflict],

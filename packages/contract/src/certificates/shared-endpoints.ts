@@ -8,6 +8,14 @@ import { certificateSchema } from './certificates.ts';
 export const certificateIdParams = z.object({ id: z.string().check(z.maxLength(100)) });
 
 /**
+ * Which version to show (the QR code on each version's PDF names its own); the current one when
+ * left out. Digits only; the service reads the number (no transform: the share page's script).
+ */
+export const certificateVersionQuery = z.object({
+  version: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'Use a version number like 1 or 2.'))),
+});
+
+/**
  * What a share link reaches: no login for a completed certificate, the owner also reaches drafts.
  * Part of certificateEndpoints, declared in a module of its own so the public share page loads
  * these two declarations and not the rest (PRODUCT.md, Budgets: 130 KB of script).
@@ -19,6 +27,7 @@ export const sharedCertificateEndpoints = {
     auth: 'optional',
     summary: "A certificate: the owner's, or any completed one by its link",
     params: certificateIdParams,
+    query: certificateVersionQuery,
     responses: { 200: certificateSchema },
     errors: [errorCodes.notFound],
   }),
@@ -28,6 +37,7 @@ export const sharedCertificateEndpoints = {
     auth: 'optional',
     summary: 'A certificate as an A4 PDF',
     params: certificateIdParams,
+    query: certificateVersionQuery,
     responses: { 200: fileResponse('application/pdf') },
     errors: [errorCodes.notFound, ...printErrorCodes],
   }),

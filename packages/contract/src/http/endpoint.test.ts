@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod/mini';
 import { authEndpoints } from '../auth/endpoints.ts';
-import type { Certificate, CertificateListResponse } from '../certificates/certificates.ts';
+import type { Certificate } from '../certificates/certificates.ts';
+import type { CertificateListResponse } from '../certificates/collections.ts';
 import { certificateEndpoints } from '../certificates/endpoints.ts';
 import { fileEndpoints } from '../files/endpoints.ts';
 import { healthEndpoints } from '../health/health.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isoDateSchema, uuidSchema } from '../common/values.ts';
+import { documentVerdictSchema } from '../documents/verdict.ts';
 import { consequences, likelihoods } from './risk.ts';
 
 /** The 18 categories of high-risk construction work (WHS Regulations 2011, reg. 291), as DOMAIN.md words them. */
@@ -190,8 +191,6 @@ export const swmsMessages = {
     'This SWMS was changed on another device or tab since you opened it. Your last change here was not saved: reload to see the latest version, then make your change again.',
   staleCoverSheetSave:
     'This cover sheet was changed on another device or tab since you opened it. Your last change here was not saved: reload to see the latest version, then make your change again.',
-  signedCannotDelete: 'This SWMS has signatures, so it is kept as a record and cannot be deleted.',
-  signedCoverSheetCannotDelete: 'This cover sheet has signatures, so it is kept as a record and cannot be deleted.',
   unknownSwms: 'A linked SWMS could not be found. Remove it and pick from your SWMS.',
 } as const;
 
@@ -369,8 +368,8 @@ export const swmsVerificationSchema = z.object({
   version: z.number(),
   fingerprint: z.string(),
   business_name: z.string(),
-  /** current: the version to work to; superseded: a newer version exists. */
-  status: z.enum(['current', 'superseded']),
+  /** What the record says of this version (issue 21): a version is issued once sent or signed. */
+  verdict: documentVerdictSchema,
   signature_count: z.number(),
   version_date: z.string(),
 });

@@ -38,8 +38,11 @@ export type CertificatePdfInput = {
   materialsUsed: string;
   additionalInfo: string;
   photos: GridPhoto[];
-  verifyUrl: string;
+  /** Where the QR code leads (this version's own record); null on a draft, which has no record yet. */
+  verifyUrl: string | null;
   fingerprint: string;
+  /** e.g. "Version 2 — amended 3 December 2026", with the owner's reason; null for version 1. */
+  amendment: { line: string; reason: string | null } | null;
 };
 
 /** An A4 certificate of compliance, built from the PDF primitives: fonts embedded, photos never cropped. */
@@ -58,12 +61,14 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   textSection(doc, 'Materials used', input.materialsUsed);
   textSection(doc, 'Additional information', input.additionalInfo);
   drawDeclaration(doc, input);
-  drawVerifyBox(doc, {
-    title: 'Verify this certificate',
-    url: input.verifyUrl,
-    fingerprintLabel: 'SHA-256 fingerprint of the certificate content (compare with the online record):',
-    fingerprint: input.fingerprint,
-  });
+  if (input.verifyUrl) {
+    drawVerifyBox(doc, {
+      title: 'Verify this certificate',
+      url: input.verifyUrl,
+      fingerprintLabel: 'SHA-256 fingerprint of the certificate content (compare with the online record):',
+      fingerprint: input.fingerprint,
+    });
+  }
   if (input.photos.length > 0) {
     sectionHeading(doc, 'Photos', 230);
     doc.moveDown(0.2);
@@ -71,7 +76,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   }
   stampPages(doc, {
     label: input.certificateNumber ?? 'Draft certificate',
-    ...(input.draft ? { watermark: 'DRAFT' } : {}),
+    ...(input.draft ? { watermark: 'DRAFT — not issued' } : {}),
   });
   return end();
 }
@@ -104,6 +109,11 @@ function drawHeader(doc: Doc, input: CertificatePdfInput) {
       `Issue date: ${input.issueDate ?? 'not issued (draft)'}`,
     ].join('     '),
   );
+  if (input.amendment) {
+    doc.font('bold').text(input.amendment.line);
+    if (input.amendment.reason) doc.font('regular').text(`Reason for the amendment: ${input.amendment.reason}`);
+    doc.font('regular');
+  }
   doc.moveDown(1);
 }
 

@@ -5,9 +5,8 @@ import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
-import { certificateFingerprint } from './certificate-fingerprint.ts';
+import { type CertificateContent, certificateFingerprint } from './certificate-content.ts';
 import { type CertificatePdfInput, certificatePdfJob } from './certificate-pdf-layout.ts';
-import type { CertificateRow } from './certificates.repo.ts';
 import { ownerRepo } from './owner.repo.ts';
 
 /**
@@ -16,13 +15,13 @@ import { ownerRepo } from './owner.repo.ts';
  */
 export const PDF_DOWNLOAD_RATE_LIMIT: RateLimitRule = { name: 'pdf', limit: 60, windowSeconds: 60 };
 
-const versionOf = (row: CertificateRow) => ({
-  ownerId: row.userId,
-  documentId: row.id,
-  fingerprint: certificateFingerprint(row),
+const versionOf = (ownerId: string, content: CertificateContent) => ({
+  ownerId,
+  documentId: content.id,
+  fingerprint: certificateFingerprint(content),
 });
 
-/** Builds certificate PDFs, and caches those of completed certificates by content fingerprint. */
+/** Builds certificate PDFs, and caches those of issued versions by content fingerprint. */
 export class CertificatePdfService {
   private readonly cache: DocumentPdfCache;
 
@@ -30,30 +29,34 @@ export class CertificatePdfService {
     private readonly db: Database,
     private readonly storedFiles: StoredFiles,
     storage: FileStorage,
-    private readonly shareUrl: (certificateId: string) => string,
+    /** Where one version's QR code leads: its own record. */
+    private readonly versionUrl: (certificateId: string, version: number) => string,
     private readonly renderer: PdfRenderer,
     log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.cache = new DocumentPdfCache(storage, log);
   }
 
-  async pdfFor(row: CertificateRow): Promise<Buffer> {
-    const version = versionOf(row);
+  async pdfFor(ownerId: string, content: CertificateContent): Promise<Buffer> {
+    const version = versionOf(ownerId, content);
     const render = async () =>
-      this.renderer.render(certificatePdfJob, await this.pdfInput(row, version.fingerprint), { owner: row.userId });
+      this.renderer.render(certificatePdfJob, await this.pdfInput(ownerId, content, version.fingerprint), {
+        owner: ownerId,
+      });
     // A draft shows the profile as it is now, which its fingerprint does not cover: never cached.
-    return row.status === 'completed' ? this.cache.pdfFor(version, render) : render();
+    return content.status === 'completed' ? this.cache.pdfFor(version, render) : render();
   }
 
-  /** Drops the cached PDF of a certificate as it was before an edit or its deletion. */
-  async forget(previous: CertificateRow): Promise<void> {
-    await this.cache.forget(versionOf(previous));
+  /** Drops the cached PDF of a version that was deleted. */
+  async forget(ownerId: string, content: CertificateContent): Promise<void> {
+    await this.cache.forget(versionOf(ownerId, content));
   }
 
-  private async pdfInput(row: CertificateRow, fingerprint: string): Promise<CertificatePdfInput> {
-    const owner = await ownerRepo.load(this.db, row.userId);
+  private async pdfInput(ownerId: string, row: CertificateContent, fingerprint: string): Promise<CertificatePdfInput> {
+    const owner = await ownerRepo.load(this.db, ownerId);
     // A draft has no frozen block yet: it shows the company details as they are now.
     const applicator = row.applicator ?? owner.applicator;
+    const draft = row.status !== 'completed';
     const dateFormat = new Intl.DateTimeFormat('en-AU', {
       day: 'numeric',
       month: 'long',
@@ -70,9 +73,9 @@ export class CertificatePdfService {
       row.photos.map(async (photo) => ({ image: await this.fileBytes(photo.file_id), caption: photo.caption })),
     );
     return {
-      certificateNumber: row.certificateNumber,
-      issueDate: row.status === 'completed' && row.completedAt ? dateFormat.format(row.completedAt) : null,
-      draft: row.status !== 'completed',
+      certificateNumber: row.certificate_number,
+      issueDate: !draft && row.completed_at ? dateFormat.format(new Date(row.completed_at)) : null,
+      draft,
       company: {
         name: applicator.company_name,
         address: applicator.company_address,
@@ -83,18 +86,26 @@ export class CertificatePdfService {
         applicatorName: applicator.applicator_name,
       },
       logo: applicator.logo_file_id ? await this.fileBytes(applicator.logo_file_id) : null,
-      signature: applicator.signature_file_id ? await this.fileBytes(applicator.signature_file_id) : null,
-      jobSiteAddress: row.jobSiteAddress,
-      installationDate: row.installationDate
-        ? calendarDate.format(new Date(`${row.installationDate}T00:00:00Z`))
+      // A draft is not signed off: the applicator's signature goes on an issued version only.
+      signature: !draft && applicator.signature_file_id ? await this.fileBytes(applicator.signature_file_id) : null,
+      jobSiteAddress: row.job_site_address,
+      installationDate: row.installation_date
+        ? calendarDate.format(new Date(`${row.installation_date}T00:00:00Z`))
         : null,
       areas: row.areas,
       standards: row.standards,
-      materialsUsed: row.materialsUsed,
-      additionalInfo: row.additionalInfo,
+      materialsUsed: row.materials_used,
+      additionalInfo: row.additional_info,
       photos: photos.filter((photo): photo is { image: Buffer; caption: string } => photo.image !== null),
-      verifyUrl: this.shareUrl(row.id),
+      verifyUrl: draft ? null : this.versionUrl(row.id, row.version),
       fingerprint,
+      amendment:
+        row.version > 1 && row.amended_at && !draft
+          ? {
+              line: `Version ${row.version} — amended ${dateFormat.format(new Date(row.amended_at))}`,
+              reason: row.amendment_reason,
+            }
+          : null,
     };
   }
 

@@ -1,23 +1,24 @@
 import { isUuid } from '@app/contract';
 import type { SignableDocument, SignableDocumentSource } from '../../platform/documents/signable-source.ts';
-import { certificateFingerprint } from './certificate-fingerprint.ts';
+import type { CertificateContent } from './certificate-content.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
+import { type IssuedVersion, issuedVersion } from './certificate-versions.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 
-/** A certificate has one version: it is sent once completed, and once signed it can no longer change. */
-export const CERTIFICATE_VERSION = 1;
-
-const signable = (row: CertificateRow): SignableDocument => ({
+const signable = (head: CertificateRow, issued: IssuedVersion): SignableDocument => ({
   kind: 'certificate',
-  id: row.id,
-  ownerId: row.userId,
-  number: row.certificateNumber ?? '',
+  id: head.id,
+  ownerId: head.userId,
+  number: issued.content.certificate_number ?? '',
   title: 'Certificate of compliance',
-  version: CERTIFICATE_VERSION,
-  fingerprint: certificateFingerprint(row),
+  version: issued.content.version,
+  fingerprint: issued.fingerprint,
 });
 
-/** Completed certificates, for signing by link (ADR 0017). Certificates have no sign-on register. */
+/**
+ * Issued certificate versions, for signing by link (ADR 0017): a request names a version, and its
+ * signed PDF always prints that version's content, whatever came after. No sign-on register.
+ */
 export function certificateSigningSource(pdfs: CertificatePdfService): SignableDocumentSource {
   return {
     kind: 'certificate',
@@ -25,24 +26,30 @@ export function certificateSigningSource(pdfs: CertificatePdfService): SignableD
     ownerPath: (documentId) => `/certificates/${documentId}`,
     async currentForOwner(db, ownerId, documentId) {
       if (!isUuid(documentId)) return null;
-      const row = await certificatesRepo.findOwned(db, ownerId, documentId);
-      return row?.status === 'completed' ? signable(row) : null;
+      const head = await certificatesRepo.findOwned(db, ownerId, documentId);
+      const issued = head && (await issuedVersion(db, head, head.version));
+      return head && issued ? signable(head, issued) : null;
     },
     async version(db, documentId, version) {
-      if (version !== CERTIFICATE_VERSION) return null;
-      const row = await certificatesRepo.findCompleted(db, documentId);
-      return row ? signable(row) : null;
+      if (!isUuid(documentId)) return null;
+      const head = await certificatesRepo.find(db, documentId);
+      const issued = head && (await issuedVersion(db, head, version));
+      return head && issued ? signable(head, issued) : null;
     },
     async lockedVersion(tx, documentId, version) {
-      if (version !== CERTIFICATE_VERSION || !isUuid(documentId)) return null;
+      if (!isUuid(documentId)) return null;
       // The lock update and delete take first (certificates.service.ts).
-      const row = await certificatesRepo.findCompleted(tx, documentId, { lock: true });
-      return row ? { ...signable(row), current: true } : null;
+      const head = await certificatesRepo.find(tx, documentId, { lock: true });
+      const issued = head && (await issuedVersion(tx, head, version));
+      if (!head || !issued) return null;
+      const current = head.version === version && head.status === 'completed' && head.withdrawnAt === null;
+      return { ...signable(head, issued), current };
     },
     async pdf(db, document) {
-      const row = await certificatesRepo.findCompleted(db, document.id);
-      if (!row) throw new Error(`certificate ${document.id} is gone`);
-      return pdfs.pdfFor(row);
+      const head = await certificatesRepo.find(db, document.id);
+      const issued = head && (await issuedVersion(db, head, document.version));
+      if (!issued) throw new Error(`certificate ${document.id} version ${document.version} is gone`);
+      return pdfs.pdfFor(document.ownerId, issued.content satisfies CertificateContent);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { WritableCertificateStatus } from '@app/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { certificates, files, monthlyCertificateCounts } from '../../db/schema.ts';
 import type { ListPosition } from './list-cursor.ts';
@@ -26,25 +26,22 @@ export const certificatesRepo = {
     return row;
   },
 
+  /** The owner's certificate, unless they withdrew it (a withdrawn one is only a record now). */
   async findOwned(db: Queryable, userId: string, id: string, options: { lock?: boolean } = {}) {
     const query = db
       .select()
       .from(certificates)
-      .where(and(eq(certificates.id, id), eq(certificates.userId, userId)));
+      .where(and(eq(certificates.id, id), eq(certificates.userId, userId), isNull(certificates.withdrawnAt)));
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
 
-  /** A completed certificate, readable by anyone holding its link. */
-  async findCompleted(
-    db: Queryable,
-    id: string,
-    options: { lock?: boolean } = {},
-  ): Promise<CertificateRow | undefined> {
-    const query = db
-      .select()
-      .from(certificates)
-      .where(and(eq(certificates.id, id), eq(certificates.status, 'completed')));
+  /**
+   * Any certificate by id, withdrawn included, without an owner check: for the share link, the
+   * verification of its versions and a signer's token, which each decide what they may show.
+   */
+  async find(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<CertificateRow | undefined> {
+    const query = db.select().from(certificates).where(eq(certificates.id, id));
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
@@ -90,7 +87,7 @@ export const certificatesRepo = {
         photos: certificates.photos,
       })
       .from(certificates)
-      .where(eq(certificates.userId, userId))
+      .where(and(eq(certificates.userId, userId), isNull(certificates.withdrawnAt)))
       .orderBy(desc(certificates.createdAt), desc(certificates.id))
       .limit(limit);
   },

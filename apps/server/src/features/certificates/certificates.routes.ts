@@ -8,6 +8,10 @@ import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limi
 import { PDF_DOWNLOAD_RATE_LIMIT } from './certificate-pdf.service.ts';
 import type { CertificatesService } from './certificates.service.ts';
 
+/** The `?version=` digits the contract let through, as a number. */
+const versionOf = (query: { version?: string | undefined }) =>
+  query.version === undefined ? undefined : Number(query.version);
+
 /** HTTP for certificates, their photos and the gallery. Rules live in CertificatesService. */
 export const certificatesRoutes =
   (service: CertificatesService, rateLimiter: RateLimiter): FastifyPluginAsync =>
@@ -32,13 +36,15 @@ export const certificatesRoutes =
       photos: await service.gallery(callerOf(request), request.query.certificate_id),
     }));
 
-    route(app, endpoints.get, (request) => service.get(request.caller, request.params.id));
+    route(app, endpoints.get, (request) => service.get(request.caller, request.params.id, versionOf(request.query)));
+
+    route(app, endpoints.versions, (request) => service.versions(callerOf(request), request.params.id));
 
     route(
       app,
       endpoints.pdf,
       async (request, reply) => {
-        const { pdf, filename } = await service.pdf(request.caller, request.params.id);
+        const { pdf, filename } = await service.pdf(request.caller, request.params.id, versionOf(request.query));
         reply.headers({
           'content-type': 'application/pdf',
           'content-disposition': `attachment; filename="${filename}"`,

@@ -1,8 +1,10 @@
 import {
   type Certificate,
   type CertificateListResponse,
+  type CertificateVersion,
   certificateMessages,
   type createCertificateRequestSchema,
+  type DocumentVerdict,
   FREE_MONTHLY_COMPLETED_LIMIT,
   type GalleryPhoto,
   isUuid,
@@ -10,7 +12,7 @@ import {
   type MonthlyUsage,
   missingForCompletion,
   monthKey,
-  SIGNED_CERTIFICATE_MESSAGE,
+  STALE_CERTIFICATE_MESSAGE,
   TOO_MANY_PHOTOS_MESSAGE,
   type UploadedPhoto,
   type updateCertificateRequestSchema,
@@ -19,13 +21,26 @@ import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { StoredPhoto } from '../../db/schema.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
-import { versionHasSignatures } from '../../platform/documents/signatures.ts';
+import { closeSigning, documentHasSignatures, voidOpenRequestsBefore } from '../../platform/documents/signatures.ts';
+import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
-import { certificateFingerprint } from './certificate-fingerprint.ts';
+import {
+  type CertificateContent,
+  certificateFingerprint,
+  contentOf,
+  samePrintedContent,
+} from './certificate-content.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
-import { CERTIFICATE_VERSION } from './certificate-signing-source.ts';
+import {
+  certificateVerdict,
+  type IssuedVersion,
+  issuedVersion,
+  issuedVersions,
+  keepIssuedVersion,
+  latestIssuedVersion,
+} from './certificate-versions.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
@@ -38,21 +53,11 @@ const errors = {
   premiumUpdate: () => new AppError(403, 'premium_required', certificateMessages.premiumUpdate),
   premiumDelete: () => new AppError(403, 'premium_required', certificateMessages.premiumDelete),
   monthlyLimit: () => new AppError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit),
-  signed: () => new AppError(409, 'conflict', SIGNED_CERTIFICATE_MESSAGE),
+  stale: () => new AppError(409, 'conflict', STALE_CERTIFICATE_MESSAGE),
   incomplete: (details: Array<{ path: string; message: string }>) =>
     new AppError(400, 'validation_failed', 'Fill in the job details before completing the certificate.', details),
   badPhotos: (message: string) => new AppError(400, 'validation_failed', message, [{ path: 'photos', message }]),
 };
-
-/**
- * A signed certificate is a record: refused, under the row lock signing also takes, so a signature
- * and an edit never interleave (issue 20).
- */
-async function assertNotSigned(tx: Queryable, id: string): Promise<void> {
-  if (await versionHasSignatures(tx, { kind: 'certificate', documentId: id, version: CERTIFICATE_VERSION })) {
-    throw errors.signed();
-  }
-}
 
 /**
  * Certificate rules (PRODUCT.md, Records–§9, PRODUCT.md, Plans): free-tier limits, premium-only update and delete,
@@ -82,10 +87,14 @@ export class CertificatesService {
       await this.attachPhotos(tx, caller.userId, created.id, input.photos);
       return input.status === 'completed' ? this.complete(tx, created, owner) : created;
     });
-    return this.present(row, true);
+    return this.presentRow(row);
   }
 
-  /** Premium only. Fields not supplied keep their value; status changes move the monthly count. */
+  /**
+   * Premium only. Fields not supplied keep their value; status changes move the monthly count. An
+   * issued (completed) version is never rewritten: the edit is kept as the next version and the
+   * issued one stays in the kernel, with its fingerprint and signatures (ADR 0025).
+   */
   async update(caller: AuthenticatedCaller, id: string, input: UpdateCertificateInput): Promise<Certificate> {
     const owner = await ownerRepo.load(this.db, caller.userId);
     if (!owner.premium) throw errors.premiumUpdate();
@@ -93,7 +102,7 @@ export class CertificatesService {
     const { previous, row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
-      await assertNotSigned(tx, id);
+      if (input.revision !== undefined && input.revision !== existing.revision) throw errors.stale();
       const merged = {
         standards: input.standards ?? existing.standards,
         job_site_address: input.job_site_address ?? existing.jobSiteAddress,
@@ -107,10 +116,17 @@ export class CertificatesService {
         assertPhotoList(input.photos);
         await this.attachPhotos(tx, caller.userId, id, input.photos);
       }
-
+      const columns = toColumns(input);
+      const issued = existing.status === 'completed';
+      if (issued && merged.status === 'completed' && this.unchanged(existing, columns)) {
+        return { previous: null, row: existing, removedFileIds: [] };
+      }
+      const amendment = issued ? await this.startAmendment(tx, existing, input.amendment_reason) : {};
       let updated = await certificatesRepo.update(tx, caller.userId, id, {
-        ...toColumns(input),
+        ...columns,
+        ...amendment,
         status: input.status,
+        revision: existing.revision + 1,
       });
       if (existing.status === 'draft' && merged.status === 'completed') {
         updated = await this.complete(tx, updated, owner);
@@ -118,21 +134,46 @@ export class CertificatesService {
         if (existing.completedMonth) {
           await certificatesRepo.decrementMonthlyCount(tx, caller.userId, existing.completedMonth);
         }
-        updated = await certificatesRepo.update(tx, caller.userId, id, { completedMonth: null });
+        updated = await certificatesRepo.update(tx, caller.userId, id, { completedMonth: null, amendedAt: null });
       }
-      const kept = new Set((input.photos ?? previousPhotos).map((photo) => photo.file_id));
+      const kept = new Set([
+        ...(input.photos ?? previousPhotos).map((photo) => photo.file_id),
+        ...(await this.filesOfKeptVersions(tx, id)),
+      ]);
       return {
-        previous: existing,
+        previous: issued ? null : existing,
         row: updated,
         removedFileIds: previousPhotos.map((photo) => photo.file_id).filter((fileId) => !kept.has(fileId)),
       };
     });
     await this.removeFiles(caller.userId, removedFileIds);
-    await this.pdfs.forget(previous);
-    return this.present(row, true);
+    // An unissued draft's PDF is never cached; an issued version's stays cached under its fingerprint.
+    if (previous) await this.pdfs.forget(previous.userId, contentOf(previous));
+    return this.presentRow(row);
   }
 
-  /** Premium only. Permanent: the record and its photos go; a completed one leaves the month's count. */
+  /** Whether applying `columns` would print the same certificate (then nothing is written). */
+  private unchanged(existing: CertificateRow, columns: ReturnType<typeof toColumns>): boolean {
+    const defined = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+    return samePrintedContent(contentOf(existing), contentOf({ ...existing, ...defined }));
+  }
+
+  /**
+   * Keeps the issued version in the kernel and moves the row to the next version, in `tx`: open
+   * signing links of the issued version stop working (its signatures stay on it).
+   */
+  private async startAmendment(tx: Queryable, existing: CertificateRow, reason: string | undefined) {
+    await keepIssuedVersion(tx, existing);
+    const version = existing.version + 1;
+    await voidOpenRequestsBefore(tx, { kind: 'certificate', documentId: existing.id, version });
+    return { version, amendedAt: this.now(), amendmentReason: reason || null };
+  }
+
+  /**
+   * Premium only. Deleting is permanent: the record, its versions and its photos go, and a completed
+   * one leaves the month's count. A certificate somebody signed is a record to keep: it is withdrawn
+   * instead (it leaves the lists, its versions stay, and its verification says so).
+   */
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
     const owner = await ownerRepo.load(this.db, caller.userId);
     if (!owner.premium) throw errors.premiumDelete();
@@ -140,44 +181,98 @@ export class CertificatesService {
     const deleted = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
-      await assertNotSigned(tx, id);
       if (existing.status === 'completed' && existing.completedMonth) {
         await certificatesRepo.decrementMonthlyCount(tx, caller.userId, existing.completedMonth);
       }
+      if (await documentHasSignatures(tx, 'certificate', id)) {
+        await certificatesRepo.update(tx, caller.userId, id, { withdrawnAt: this.now(), completedMonth: null });
+        await closeSigning(tx, 'certificate', id);
+        return null;
+      }
+      const photoIds = [...existing.photos.map((photo) => photo.file_id), ...(await this.filesOfKeptVersions(tx, id))];
+      await documentVersionsRepo.deleteAll(tx, caller.userId, 'certificate', id);
       await certificatesRepo.delete(tx, caller.userId, id);
-      return existing;
+      return { existing, photoIds };
     });
-    await this.pdfs.forget(deleted);
-    await this.removeFiles(
-      caller.userId,
-      deleted.photos.map((photo) => photo.file_id),
-    );
+    if (!deleted) return;
+    await this.pdfs.forget(deleted.existing.userId, contentOf(deleted.existing));
+    await this.removeFiles(caller.userId, [...new Set(deleted.photoIds)]);
+  }
+
+  /** The photos every kept version prints, which an edit must not delete. */
+  private async filesOfKeptVersions(tx: Queryable, id: string): Promise<string[]> {
+    const kept = await documentVersionsRepo.list(tx, 'certificate', id);
+    return kept.flatMap((row) => (row.body as unknown as CertificateContent).photos.map((photo) => photo.file_id));
   }
 
   /**
-   * The owner sees any of their certificates; anyone else only a completed one (the share link).
-   * Another user's drafts and unknown ids both answer 'Certificate not found'.
+   * The owner sees any of their certificates; anyone else only an issued version (the share link),
+   * the current one unless `version` names another. Another user's drafts and unknown ids both
+   * answer 'Certificate not found'.
    */
-  async get(caller: AuthenticatedCaller | undefined, id: string): Promise<Certificate> {
-    const { row, isOwner } = await this.findReadable(caller, id);
-    return this.present(row, isOwner);
+  async get(caller: AuthenticatedCaller | undefined, id: string, version?: number): Promise<Certificate> {
+    const shown = await this.findReadable(caller, id, version);
+    return this.present(shown);
   }
 
-  /** The A4 PDF, under the same rule as the share page; drafts carry a DRAFT watermark. */
-  async pdf(caller: AuthenticatedCaller | undefined, id: string): Promise<{ pdf: Buffer; filename: string }> {
-    const { row } = await this.findReadable(caller, id);
-    return { pdf: await this.pdfs.pdfFor(row), filename: `${row.certificateNumber ?? 'draft-certificate'}.pdf` };
+  /**
+   * The A4 PDF of a version, under the same rule as the share page. A draft prints as a draft: a
+   * watermark, and no signature or QR code.
+   */
+  async pdf(
+    caller: AuthenticatedCaller | undefined,
+    id: string,
+    version?: number,
+  ): Promise<{ pdf: Buffer; filename: string }> {
+    const { head, content } = await this.findReadable(caller, id, version);
+    const number = content.certificate_number ?? 'draft-certificate';
+    return {
+      pdf: await this.pdfs.pdfFor(head.userId, content),
+      filename: content.version > 1 ? `${number}-v${content.version}.pdf` : `${number}.pdf`,
+    };
   }
 
-  private async findReadable(caller: AuthenticatedCaller | undefined, id: string) {
+  /** The owner's issued versions, oldest first, with who signed each. */
+  async versions(caller: AuthenticatedCaller, id: string): Promise<{ items: CertificateVersion[] }> {
     if (!isUuid(id)) throw errors.notFound();
-    if (caller) {
-      const own = await certificatesRepo.findOwned(this.db, caller.userId, id);
-      if (own) return { row: own, isOwner: true };
+    const head = await certificatesRepo.findOwned(this.db, caller.userId, id);
+    if (!head) throw errors.notFound();
+    const versions = await issuedVersions(this.db, head);
+    const newest = versions.at(-1)?.content.version;
+    const items = await Promise.all(
+      versions.map(async ({ content, fingerprint, issuedAt }) => ({
+        version: content.version,
+        issued_at: issuedAt.toISOString(),
+        amendment_reason: content.amendment_reason,
+        fingerprint,
+        current: content.version === newest,
+        signatures: (
+          await versionSignatures(this.db, { kind: 'certificate', documentId: id, version: content.version })
+        ).map((signature) => ({
+          name: signature.signerName,
+          company: signature.signerCompany,
+          signed_at: signature.signedAt.toISOString(),
+        })),
+      })),
+    );
+    return { items };
+  }
+
+  /** The version a caller asked for, if they may read it. */
+  private async findReadable(caller: AuthenticatedCaller | undefined, id: string, version: number | undefined) {
+    if (!isUuid(id)) throw errors.notFound();
+    const own = caller ? await certificatesRepo.findOwned(this.db, caller.userId, id) : undefined;
+    if (own && (version === undefined || version === own.version)) {
+      const content = contentOf(own);
+      const issued = own.status === 'completed' ? await issuedVersion(this.db, own, own.version) : null;
+      return { head: own, content, issued, isOwner: true };
     }
-    const shared = await certificatesRepo.findCompleted(this.db, id);
-    if (!shared) throw errors.notFound();
-    return { row: shared, isOwner: false };
+    const head = own ?? (await certificatesRepo.find(this.db, id));
+    if (!head) throw errors.notFound();
+    const issued =
+      version === undefined ? await latestIssuedVersion(this.db, head) : await issuedVersion(this.db, head, version);
+    if (!issued) throw errors.notFound();
+    return { head, content: issued.content, issued, isOwner: own !== undefined };
   }
 
   async list(
@@ -243,7 +338,10 @@ export class CertificatesService {
     return photos;
   }
 
-  /** Counts the certificate in its month (refusing past the free limit), numbers it, freezes the applicator block. */
+  /**
+   * Issues the certificate: counts it in its month (refusing past the free limit), numbers it and
+   * freezes the applicator block.
+   */
   private async complete(tx: Queryable, row: CertificateRow, owner: CertificateOwner): Promise<CertificateRow> {
     const now = this.now();
     const month = monthKey(now, owner.timeZone);
@@ -257,11 +355,14 @@ export class CertificatesService {
         year,
         await nextDocumentNumber(tx, row.userId, 'certificate', year),
       );
+    // An amendment keeps the issue date and the applicator block of the certificate it amends.
+    const amending = row.version > 1;
     return certificatesRepo.update(tx, row.userId, row.id, {
       certificateNumber,
-      completedAt: now,
+      completedAt: amending && row.completedAt ? row.completedAt : now,
       completedMonth: month,
-      applicator: owner.applicator,
+      applicator: amending && row.applicator ? row.applicator : owner.applicator,
+      amendedAt: amending ? now : null,
     });
   }
 
@@ -299,20 +400,33 @@ export class CertificatesService {
     );
   }
 
-  private async present(row: CertificateRow, isOwner: boolean): Promise<Certificate> {
-    const { applicator } = row;
+  /** The owner's answer after a save: the row as it now stands. */
+  private async presentRow(row: CertificateRow): Promise<Certificate> {
+    const issued = row.status === 'completed' ? await issuedVersion(this.db, row, row.version) : null;
+    return this.present({ head: row, content: contentOf(row), issued, isOwner: true });
+  }
+
+  private async present(shown: {
+    head: CertificateRow;
+    content: CertificateContent;
+    issued: IssuedVersion | null;
+    isOwner: boolean;
+  }): Promise<Certificate> {
+    const { head, content, issued } = shown;
+    const { applicator } = content;
+    const verdict: DocumentVerdict = await certificateVerdict(this.db, head, content.version, issued);
     return {
-      id: row.id,
-      user_id: row.userId,
-      certificate_number: row.certificateNumber,
-      standards: row.standards,
-      job_site_address: row.jobSiteAddress,
-      installation_date: row.installationDate,
-      areas: row.areas,
-      materials_used: row.materialsUsed,
-      additional_info: row.additionalInfo,
-      photos: await this.signPhotos(row.photos),
-      status: row.status,
+      id: head.id,
+      user_id: head.userId,
+      certificate_number: content.certificate_number,
+      standards: content.standards,
+      job_site_address: content.job_site_address,
+      installation_date: content.installation_date,
+      areas: content.areas,
+      materials_used: content.materials_used,
+      additional_info: content.additional_info,
+      photos: await this.signPhotos(content.photos),
+      status: content.status,
       applicator: applicator && {
         company_name: applicator.company_name,
         company_address: applicator.company_address,
@@ -324,11 +438,16 @@ export class CertificatesService {
         logo_url: await this.storedFiles.signedUrl(applicator.logo_file_id),
         signature_url: await this.storedFiles.signedUrl(applicator.signature_file_id),
       },
-      completed_at: row.completedAt?.toISOString() ?? null,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-      is_owner: isOwner,
-      fingerprint: certificateFingerprint(row),
+      completed_at: content.completed_at,
+      created_at: head.createdAt.toISOString(),
+      updated_at: head.updatedAt.toISOString(),
+      is_owner: shown.isOwner,
+      fingerprint: certificateFingerprint(content),
+      version: content.version,
+      amended_at: content.amended_at,
+      amendment_reason: content.amendment_reason,
+      revision: head.revision,
+      verdict,
     };
   }
 }

@@ -19,7 +19,8 @@ const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
 export function listStatementText(variant: ListVariant): string {
   let parameter = 1; // $1 is the user id
   const placeholder = () => `$${++parameter}`;
-  const conditions = ['user_id = $1'];
+  // Withdrawn certificates (signed, then deleted) leave the owner's list.
+  const conditions = ['user_id = $1', 'withdrawn_at is null'];
   if (variant.status) conditions.push(`status = ${placeholder()}`);
   if (variant.search) conditions.push(`job_site_address ilike ${placeholder()}`);
   // Row comparison matches the (user_id, created_at desc, id desc) index.

@@ -1,16 +1,16 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
+  documentVersions,
   profiles,
   type SafetyDocumentKind,
   safetyDocuments,
-  safetyDocumentVersions,
   signatureRequests,
 } from '../../db/schema.ts';
 import { countsAsSignature } from '../../platform/documents/signatures.ts';
 
 export type SafetyDocumentRow = typeof safetyDocuments.$inferSelect;
-export type SafetyVersionRow = typeof safetyDocumentVersions.$inferSelect;
+export type SafetyVersionRow = typeof documentVersions.$inferSelect;
 type Body = Record<string, unknown>;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -28,6 +28,15 @@ const signedOn = (kind: SafetyDocumentKind, documentId: unknown, version: unknow
 const currentSigned = (kind: SafetyDocumentKind) =>
   sql<boolean>`exists (select 1 from ${signatureRequests} where ${signedOn(kind, safetyDocuments.id, safetyDocuments.currentVersion)})`;
 
+/** Joins a document to its current version's row. */
+const isCurrentVersion = and(
+  eq(documentVersions.documentId, safetyDocuments.id),
+  eq(documentVersions.version, safetyDocuments.currentVersion),
+);
+
+/** A document the owner has not withdrawn (withdrawn ones leave every owner-side read). */
+const notWithdrawn = isNull(safetyDocuments.withdrawnAt);
+
 export type ListFilter = {
   limit: number;
   search?: string | undefined;
@@ -44,7 +53,9 @@ export const safetyDocumentsRepo = {
   ): Promise<SafetyDocumentRow> {
     const [row] = await db.insert(safetyDocuments).values(values).returning();
     if (!row) throw new Error('safety document insert returned nothing');
-    await db.insert(safetyDocumentVersions).values({ documentId: row.id, version: 1, ...version });
+    await db
+      .insert(documentVersions)
+      .values({ documentId: row.id, version: 1, kind: row.kind, userId: row.userId, ...version });
     return row;
   },
 
@@ -58,7 +69,14 @@ export const safetyDocumentsRepo = {
     const query = db
       .select()
       .from(safetyDocuments)
-      .where(and(eq(safetyDocuments.id, id), eq(safetyDocuments.userId, userId), eq(safetyDocuments.kind, kind)));
+      .where(
+        and(
+          eq(safetyDocuments.id, id),
+          eq(safetyDocuments.userId, userId),
+          eq(safetyDocuments.kind, kind),
+          notWithdrawn,
+        ),
+      );
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
@@ -76,8 +94,8 @@ export const safetyDocumentsRepo = {
   async version(db: Queryable, documentId: string, version: number): Promise<SafetyVersionRow | undefined> {
     const [row] = await db
       .select()
-      .from(safetyDocumentVersions)
-      .where(and(eq(safetyDocumentVersions.documentId, documentId), eq(safetyDocumentVersions.version, version)));
+      .from(documentVersions)
+      .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
     return row;
   },
 
@@ -85,18 +103,18 @@ export const safetyDocumentsRepo = {
   async history(db: Queryable, kind: SafetyDocumentKind, documentId: string) {
     return db
       .select({
-        version: safetyDocumentVersions.version,
-        fingerprint: safetyDocumentVersions.fingerprint,
-        createdAt: safetyDocumentVersions.createdAt,
-        updatedAt: safetyDocumentVersions.updatedAt,
+        version: documentVersions.version,
+        fingerprint: documentVersions.fingerprint,
+        createdAt: documentVersions.createdAt,
+        updatedAt: documentVersions.updatedAt,
         signatureCount:
-          sql<number>`(select count(*) from ${signatureRequests} where ${signedOn(kind, safetyDocumentVersions.documentId, safetyDocumentVersions.version)})`.mapWith(
+          sql<number>`(select count(*) from ${signatureRequests} where ${signedOn(kind, documentVersions.documentId, documentVersions.version)})`.mapWith(
             Number,
           ),
       })
-      .from(safetyDocumentVersions)
-      .where(eq(safetyDocumentVersions.documentId, documentId))
-      .orderBy(asc(safetyDocumentVersions.version));
+      .from(documentVersions)
+      .where(eq(documentVersions.documentId, documentId))
+      .orderBy(asc(documentVersions.version));
   },
 
   async rewriteVersion(
@@ -106,13 +124,20 @@ export const safetyDocumentsRepo = {
     values: { body: Body; fingerprint: string },
   ) {
     await db
-      .update(safetyDocumentVersions)
+      .update(documentVersions)
       .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(safetyDocumentVersions.documentId, documentId), eq(safetyDocumentVersions.version, version)));
+      .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
   },
 
-  async insertVersion(db: Queryable, documentId: string, version: number, values: { body: Body; fingerprint: string }) {
-    await db.insert(safetyDocumentVersions).values({ documentId, version, ...values });
+  async insertVersion(
+    db: Queryable,
+    document: Pick<SafetyDocumentRow, 'id' | 'kind' | 'userId'>,
+    version: number,
+    values: { body: Body; fingerprint: string },
+  ) {
+    await db
+      .insert(documentVersions)
+      .values({ documentId: document.id, kind: document.kind, userId: document.userId, version, ...values });
   },
 
   async update(
@@ -129,36 +154,20 @@ export const safetyDocumentsRepo = {
     return row;
   },
 
+  /** Deletes the document and its versions (nobody signed any: a signed one is withdrawn instead). */
   async delete(db: Queryable, userId: string, id: string): Promise<void> {
+    await db
+      .delete(documentVersions)
+      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.userId, userId)));
     await db.delete(safetyDocuments).where(and(eq(safetyDocuments.id, id), eq(safetyDocuments.userId, userId)));
   },
 
-  async anyVersionSigned(db: Queryable, kind: SafetyDocumentKind, documentId: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: signatureRequests.id })
-      .from(signatureRequests)
-      .where(
-        and(
-          eq(signatureRequests.documentKind, kind),
-          eq(signatureRequests.documentId, documentId),
-          countsAsSignature(),
-        ),
-      )
-      .limit(1);
-    return rows.length > 0;
-  },
-
-  /** Who signed one version, in signing order. */
-  async signatures(db: Queryable, kind: SafetyDocumentKind, documentId: string, version: number) {
-    return db
-      .select({
-        signerName: signatureRequests.signerName,
-        signerCompany: signatureRequests.signerCompany,
-        signedAt: signatureRequests.signedAt,
-      })
-      .from(signatureRequests)
-      .where(signedOn(kind, documentId, version))
-      .orderBy(asc(signatureRequests.signedAt));
+  /** Withdraws a signed document: it leaves the owner's lists; its versions and signatures stay. */
+  async withdraw(db: Queryable, userId: string, id: string): Promise<void> {
+    await db
+      .update(safetyDocuments)
+      .set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(safetyDocuments.id, id), eq(safetyDocuments.userId, userId)));
   },
 
   /**
@@ -167,7 +176,7 @@ export const safetyDocumentsRepo = {
    */
   async list(db: Queryable, userId: string, kind: SafetyDocumentKind, filter: ListFilter, searchFields: string[]) {
     const signed = currentSigned(kind);
-    const conditions = [eq(safetyDocuments.userId, userId), eq(safetyDocuments.kind, kind)];
+    const conditions = [eq(safetyDocuments.userId, userId), eq(safetyDocuments.kind, kind), notWithdrawn];
     if (filter.templates !== undefined) conditions.push(eq(safetyDocuments.isTemplate, filter.templates));
     if (filter.status === 'signed') conditions.push(sql`${signed}`);
     if (filter.status === 'ready')
@@ -178,20 +187,14 @@ export const safetyDocumentsRepo = {
       const pattern = `%${escapeLike(filter.search)}%`;
       const matches = [
         ilike(safetyDocuments.number, pattern),
-        ...searchFields.map((field) => sql`${safetyDocumentVersions.body} #>> ${`{${field}}`} ilike ${pattern}`),
+        ...searchFields.map((field) => sql`${documentVersions.body} #>> ${`{${field}}`} ilike ${pattern}`),
       ];
       conditions.push(or(...matches) ?? sql`true`);
     }
     return db
-      .select({ document: safetyDocuments, body: safetyDocumentVersions.body, signed })
+      .select({ document: safetyDocuments, body: documentVersions.body, signed })
       .from(safetyDocuments)
-      .innerJoin(
-        safetyDocumentVersions,
-        and(
-          eq(safetyDocumentVersions.documentId, safetyDocuments.id),
-          eq(safetyDocumentVersions.version, safetyDocuments.currentVersion),
-        ),
-      )
+      .innerJoin(documentVersions, isCurrentVersion)
       .where(and(...conditions))
       .orderBy(desc(safetyDocuments.createdAt), desc(safetyDocuments.id))
       .limit(filter.limit);
@@ -201,35 +204,31 @@ export const safetyDocumentsRepo = {
   async currentOfMany(db: Queryable, userId: string, kind: SafetyDocumentKind, ids: string[]) {
     if (ids.length === 0) return [];
     return db
-      .select({ document: safetyDocuments, body: safetyDocumentVersions.body })
+      .select({ document: safetyDocuments, body: documentVersions.body })
       .from(safetyDocuments)
-      .innerJoin(
-        safetyDocumentVersions,
+      .innerJoin(documentVersions, isCurrentVersion)
+      .where(
         and(
-          eq(safetyDocumentVersions.documentId, safetyDocuments.id),
-          eq(safetyDocumentVersions.version, safetyDocuments.currentVersion),
+          eq(safetyDocuments.userId, userId),
+          eq(safetyDocuments.kind, kind),
+          inArray(safetyDocuments.id, ids),
+          notWithdrawn,
         ),
-      )
-      .where(and(eq(safetyDocuments.userId, userId), eq(safetyDocuments.kind, kind), inArray(safetyDocuments.id, ids)));
+      );
   },
 
   /** The newest cover sheet of the owner whose current version lists this SWMS. */
   async coverSheetFor(db: Queryable, userId: string, swmsId: string) {
     const [row] = await db
-      .select({ document: safetyDocuments, version: safetyDocumentVersions })
+      .select({ document: safetyDocuments, version: documentVersions })
       .from(safetyDocuments)
-      .innerJoin(
-        safetyDocumentVersions,
-        and(
-          eq(safetyDocumentVersions.documentId, safetyDocuments.id),
-          eq(safetyDocumentVersions.version, safetyDocuments.currentVersion),
-        ),
-      )
+      .innerJoin(documentVersions, isCurrentVersion)
       .where(
         and(
           eq(safetyDocuments.userId, userId),
           eq(safetyDocuments.kind, 'cover_sheet'),
-          sql`${safetyDocumentVersions.body} -> 'swms_ids' ? ${swmsId}`,
+          notWithdrawn,
+          sql`${documentVersions.body} -> 'swms_ids' ? ${swmsId}`,
         ),
       )
       .orderBy(desc(safetyDocuments.updatedAt))

@@ -5,6 +5,7 @@ import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
+import { versionHasSignatures } from '../../platform/documents/signatures.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
@@ -74,7 +75,11 @@ export class SwmsPdfService {
         },
         { owner: ownerId },
       );
-    const signed = (await safetyDocumentsRepo.signatures(this.db, 'swms', document.id, version.version)).length > 0;
+    const signed = await versionHasSignatures(this.db, {
+      kind: 'swms',
+      documentId: document.id,
+      version: version.version,
+    });
     if (!signed) return render();
     // The register is part of what is printed: each new sign-on is a new PDF, and until the next
     // one, every download (a crew scanning the QR code) is served from the cache (issue 20).

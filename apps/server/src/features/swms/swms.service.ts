@@ -20,6 +20,7 @@ import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
+import { sentVersions, verdictOf } from '../../platform/documents/versions.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { coverSheetFields, parseCoverSheetBody, parseSwmsBody, swmsFields } from './bodies.ts';
@@ -78,7 +79,6 @@ export class SwmsService {
         messages: {
           notFound: swmsMessages.notFound,
           stale: swmsMessages.staleSave,
-          signedCannotDelete: swmsMessages.signedCannotDelete,
         },
       },
       now,
@@ -94,7 +94,6 @@ export class SwmsService {
         messages: {
           notFound: swmsMessages.coverSheetNotFound,
           stale: swmsMessages.staleCoverSheetSave,
-          signedCannotDelete: swmsMessages.signedCoverSheetCannotDelete,
         },
       },
       now,
@@ -201,12 +200,18 @@ export class SwmsService {
     const found = await this.swms.versionOf(undefined, id, version);
     if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
     const business = await safetyDocumentsRepo.business(this.db, found.document.userId);
+    const sent = await sentVersions(this.db, found.document.kind, id);
     return {
       number: found.document.number,
       version,
       fingerprint: found.version.fingerprint,
       business_name: business?.name ?? '',
-      status: version === found.document.currentVersion ? 'current' : 'superseded',
+      verdict: verdictOf({
+        version,
+        issued: sent.some((issued) => issued.version === version),
+        latestIssued: sent.at(-1) ?? null,
+        withdrawnAt: found.document.withdrawnAt,
+      }),
       signature_count: (await this.swms.signatures(id, version)).length,
       version_date: found.version.createdAt.toISOString(),
     };

@@ -3,7 +3,13 @@ import type { Database, Queryable } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
 import { documentFingerprint, type JsonValue } from '../../platform/documents/fingerprint.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
-import { versionHasSignatures, voidOpenRequestsBefore } from '../../platform/documents/signatures.ts';
+import {
+  closeSigning,
+  documentHasSignatures,
+  versionHasSignatures,
+  voidOpenRequestsBefore,
+} from '../../platform/documents/signatures.ts';
+import { versionSignatures } from '../../platform/documents/versions.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { type SafetyDocumentRow, type SafetyVersionRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
 
@@ -17,7 +23,7 @@ export type DocumentKindRules<Body extends { readonly [name: string]: JsonValue 
   /** A stored body read back (jsonb does not keep key order; old rows may lack a newer field). */
   parse: (stored: unknown) => Body;
   missing: (body: Body) => MissingField[];
-  messages: { notFound: string; stale: string; signedCannotDelete: string };
+  messages: { notFound: string; stale: string };
 };
 
 /** A document as the current version stands. */
@@ -37,7 +43,6 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
   readonly errors = {
     notFound: () => new AppError(404, 'not_found', this.rules.messages.notFound),
     stale: () => new AppError(409, 'conflict', this.rules.messages.stale),
-    signed: () => new AppError(409, 'conflict', this.rules.messages.signedCannotDelete),
   };
 
   /** SHA-256 of the number, the version and the body: every version has its own fingerprint. */
@@ -102,7 +107,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       const nextVersion = signed ? document.currentVersion + 1 : document.currentVersion;
       const values = { body, fingerprint: this.fingerprint(document.number, nextVersion, body) };
       if (signed) {
-        await safetyDocumentsRepo.insertVersion(tx, document.id, nextVersion, values);
+        await safetyDocumentsRepo.insertVersion(tx, document, nextVersion, values);
         await voidOpenRequestsBefore(tx, { kind: this.rules.kind, documentId: document.id, version: nextVersion });
       } else {
         await safetyDocumentsRepo.rewriteVersion(tx, document.id, nextVersion, values);
@@ -117,15 +122,21 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     });
   }
 
-  /** Deletes a document nobody has signed (a signed one is a record to keep). */
-  async delete(userId: string, id: string): Promise<CurrentDocument<Body>> {
+  /**
+   * Deletes a document nobody has signed. One somebody signed is a record to keep: it is withdrawn
+   * instead (it leaves the lists; its versions and signatures stay, and verification says so).
+   */
+  async delete(userId: string, id: string): Promise<CurrentDocument<Body> & { withdrawn: boolean }> {
     return this.db.transaction(async (tx) => {
       const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
-      if (await safetyDocumentsRepo.anyVersionSigned(tx, this.rules.kind, document.id)) throw this.errors.signed();
       const current = await this.current(tx, document);
-      await safetyDocumentsRepo.delete(tx, userId, document.id);
-      return current;
+      const signed = await documentHasSignatures(tx, this.rules.kind, document.id);
+      if (signed) {
+        await safetyDocumentsRepo.withdraw(tx, userId, document.id);
+        await closeSigning(tx, this.rules.kind, document.id);
+      } else await safetyDocumentsRepo.delete(tx, userId, document.id);
+      return { ...current, withdrawn: signed };
     });
   }
 
@@ -164,7 +175,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
   }
 
   signatures(documentId: string, version: number) {
-    return safetyDocumentsRepo.signatures(this.db, this.rules.kind, documentId, version);
+    return versionSignatures(this.db, { kind: this.rules.kind, documentId, version });
   }
 
   private async current(db: Queryable, document: SafetyDocumentRow): Promise<CurrentDocument<Body>> {

@@ -1,6 +1,11 @@
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { type DocumentKind, signatureRequests } from '../../db/schema.ts';
+import {
+  type DocumentKind,
+  signatureRequests,
+  type signatureRevocationReasons,
+  siteSignOnLinks,
+} from '../../db/schema.ts';
 
 /**
  * The one rule for "this is a signature": given, and not set aside by the owner as a junk site
@@ -36,10 +41,18 @@ export async function versionHasSignatures(db: Queryable, ref: DocumentVersionRe
  * the caller's transaction, when a document gets a new version: those links must not sign a version
  * that is no longer current. Signatures already given stay on their version. Returns the voided ids.
  */
-export async function voidOpenRequestsBefore(db: Queryable, ref: DocumentVersionRef): Promise<string[]> {
+export function voidOpenRequestsBefore(db: Queryable, ref: DocumentVersionRef): Promise<string[]> {
+  return voidOpenRequests(db, ref, 'new_version');
+}
+
+async function voidOpenRequests(
+  db: Queryable,
+  ref: DocumentVersionRef,
+  reason: (typeof signatureRevocationReasons)[number],
+): Promise<string[]> {
   const rows = await db
     .update(signatureRequests)
-    .set({ revokedAt: sql`now()`, revokedReason: 'new_version' })
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(
       and(
         eq(signatureRequests.documentKind, ref.kind),
@@ -52,4 +65,36 @@ export async function voidOpenRequestsBefore(db: Queryable, ref: DocumentVersion
     )
     .returning({ id: signatureRequests.id });
   return rows.map((row) => row.id);
+}
+
+/** Whether anyone has signed any version of the document: then it is withdrawn, never deleted. */
+export async function documentHasSignatures(db: Queryable, kind: DocumentKind, documentId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: signatureRequests.id })
+    .from(signatureRequests)
+    .where(
+      and(eq(signatureRequests.documentKind, kind), eq(signatureRequests.documentId, documentId), countsAsSignature()),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Ends all signing of a withdrawn document, in the caller's transaction: open requests of every
+ * version are voided and its site QR links stop working. Signatures given stay.
+ */
+export async function closeSigning(db: Queryable, kind: DocumentKind, documentId: string): Promise<void> {
+  // The owner's own act, as a revocation by hand is.
+  // Below the largest version number a row can hold: every version.
+  await voidOpenRequests(db, { kind, documentId, version: 2_147_483_647 }, 'owner');
+  await db
+    .update(siteSignOnLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(siteSignOnLinks.documentKind, kind),
+        eq(siteSignOnLinks.documentId, documentId),
+        isNull(siteSignOnLinks.revokedAt),
+      ),
+    );
 }

@@ -58,13 +58,15 @@ export function stampPages(doc: Doc, marks: PageMarks): void {
 function drawWatermark(doc: Doc, word: string) {
   const centreX = doc.page.width / 2;
   const centreY = doc.page.height / 2;
+  // As large as fits 800 pt across the page's diagonal: a longer mark gets a smaller size.
+  const size = Math.min(120, (120 * 760) / doc.font('bold').fontSize(120).widthOfString(word));
   doc.save();
   doc.rotate(-40, { origin: [centreX, centreY] });
   doc
     .font('bold')
-    .fontSize(120)
+    .fontSize(size)
     .fillColor('#dc2626')
     .fillOpacity(0.14)
-    .text(word, centreX - 400, centreY - 70, { width: 800, align: 'center', lineBreak: false });
+    .text(word, centreX - 400, centreY - size * 0.6, { width: 800, align: 'center', lineBreak: false });
   doc.restore();
 }

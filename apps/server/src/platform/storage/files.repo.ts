@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { certificates, files, profiles, signatureRequests } from '../../db/schema.ts';
+import { certificates, documentVersions, files, profiles, signatureRequests } from '../../db/schema.ts';
 
 export type FileKeys = { storageKey: string; thumbnailKey: string; printKey: string | null };
 
@@ -9,7 +9,7 @@ export const filesRepo = {
   /**
    * Deletes up to `limit` files created before `olderThan` that no record refers to, oldest first,
    * and returns their storage keys. A file is referred to by a certificate's photos, by the
-   * applicator block frozen on a certificate (logo, signature), by a profile's logo or signature, or by a signature given by link.
+   * applicator block frozen on a certificate (logo, signature), by either in an earlier certificate version, by a profile's logo or signature, or by a signature given by link.
    * Rows locked by a transaction that is attaching them are skipped, not waited for.
    */
   async deleteUnreferenced(db: Database, olderThan: Date, limit: number): Promise<FileKeys[]> {
@@ -21,6 +21,14 @@ export const filesRepo = {
         union all select ${profiles.logoFileId}::text from ${profiles}
         union all select ${profiles.signatureFileId}::text from ${profiles}
         union all select ${signatureRequests.signatureFileId}::text from ${signatureRequests}
+        union all select photo->>'file_id' from ${documentVersions},
+          jsonb_array_elements(case when jsonb_typeof(${documentVersions.body}->'photos') = 'array'
+            then ${documentVersions.body}->'photos' else '[]'::jsonb end) as photo
+          where ${documentVersions.kind} = 'certificate'
+        union all select ${documentVersions.body}->'applicator'->>'logo_file_id' from ${documentVersions}
+          where ${documentVersions.kind} = 'certificate'
+        union all select ${documentVersions.body}->'applicator'->>'signature_file_id' from ${documentVersions}
+          where ${documentVersions.kind} = 'certificate'
       ),
       orphans as (
         select ${files.id} as id from ${files}

@@ -1,12 +1,13 @@
 import { type ApplicatorBlock, type Certificate, formatAbn } from '@app/contract';
 import { lazy, type ReactNode, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { isNotFound, useCertificate } from './api/get-certificate.ts';
+import { isNotFound, useCertificate, versionParam } from './api/get-certificate.ts';
 import { formatCalendarDate, formatInstantDate } from './format.ts';
 
 // Only the owner sees these, so visitors following a share link never download them.
@@ -22,7 +23,8 @@ export type OwnerPanel = (certificate: Certificate) => ReactNode;
  */
 export default function CertificateDetailPage({ ownerPanel }: { ownerPanel?: OwnerPanel }) {
   const { id = '' } = useParams();
-  const certificate = useCertificate(id);
+  const [search] = useSearchParams();
+  const certificate = useCertificate(id, versionParam(search));
   if (certificate.isError) {
     return isNotFound(certificate.error) ? (
       <CertificateNotFound />
@@ -91,8 +93,25 @@ function CertificateView({
   ownerPanel?: OwnerPanel | undefined;
 }) {
   const completed = certificate.status === 'completed';
+  const { verdict } = certificate;
+  // A QR code names its version; the download is of the version on screen.
+  const versionQuery = certificate.version > 1 || verdict.status !== 'current' ? `?version=${certificate.version}` : '';
   return (
     <Column>
+      {completed ? (
+        <div className="mb-4">
+          <VerdictBanner
+            verdict={verdict}
+            next={
+              verdict.status === 'superseded' ? (
+                <Link to={`/certificates/${certificate.id}`} className="font-semibold underline">
+                  Open the current version
+                </Link>
+              ) : null
+            }
+          />
+        </div>
+      ) : null}
       <header className="flex flex-col gap-1">
         {completed ? null : (
           <p className="self-start rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
@@ -106,17 +125,30 @@ function CertificateView({
         {certificate.completed_at ? (
           <p className="text-slate-600 dark:text-slate-300">Issued {formatInstantDate(certificate.completed_at)}</p>
         ) : null}
+        {certificate.version > 1 ? (
+          <p className="font-semibold">
+            Version {certificate.version}
+            {certificate.amended_at ? ` — amended ${formatInstantDate(certificate.amended_at)}` : ''}
+            {certificate.amendment_reason ? (
+              <span className="block font-normal">Reason: {certificate.amendment_reason}</span>
+            ) : null}
+          </p>
+        ) : null}
         {completed ? (
           // Printed on the PDF too: a paper copy whose fingerprint differs was changed after printing.
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            Fingerprint (SHA-256): <span className="break-all font-mono">{certificate.fingerprint}</span>
-          </p>
+          <details className="text-sm text-slate-600 dark:text-slate-300">
+            <summary className="min-h-11 cursor-pointer py-2 font-medium">Details</summary>
+            <p>
+              Version {certificate.version}. Fingerprint (SHA-256), to compare with the one printed on the PDF:{' '}
+              <span className="break-all font-mono">{certificate.fingerprint}</span>
+            </p>
+          </details>
         ) : null}
       </header>
 
       <p className="mt-4">
         <Link
-          to={`/certificates/${certificate.id}/download`}
+          to={`/certificates/${certificate.id}/download${versionQuery}`}
           className={buttonClasses(completed ? 'primary' : 'secondary')}
         >
           {completed ? 'Download PDF' : 'Download draft PDF'}

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { isNotFound } from './api/get-certificate.ts';
+import { isNotFound, versionParam } from './api/get-certificate.ts';
 import { useCertificatePdf } from './api/get-certificate-pdf.ts';
 import { CertificatePage } from './components/CertificatePage.tsx';
 
@@ -14,7 +14,9 @@ import { CertificatePage } from './components/CertificatePage.tsx';
  */
 export default function CertificateDownloadPage() {
   const { id = '' } = useParams();
-  const { pdf: download, retry } = useCertificatePdf(id);
+  const [search] = useSearchParams();
+  const version = versionParam(search);
+  const { pdf: download, retry } = useCertificatePdf(id, version);
   const link = useRef<HTMLAnchorElement>(null);
 
   // Start the download once, as soon as the file is here.
@@ -23,7 +25,10 @@ export default function CertificateDownloadPage() {
   }, [download.status]);
 
   const back = (
-    <Link to={`/certificates/${encodeURIComponent(id)}`} className={buttonClasses('secondary')}>
+    <Link
+      to={`/certificates/${encodeURIComponent(id)}${version ? `?version=${version}` : ''}`}
+      className={buttonClasses('secondary')}
+    >
       Back to the certificate
     </Link>
   );

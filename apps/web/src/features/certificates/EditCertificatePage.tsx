@@ -1,10 +1,16 @@
-import { type Certificate, certificateMessages, type SubscriptionTier } from '@app/contract';
+import {
+  AMENDMENT_REASON_MAX_LENGTH,
+  type Certificate,
+  certificateMessages,
+  type SubscriptionTier,
+} from '@app/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
@@ -98,8 +104,10 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
   // Changes that could not reach the server last time come back first.
   const [localEdit, setLocalEdit] = useState(() => readLocalEdit(localStorage, userId, certificate.id));
   const [savedLocally, setSavedLocally] = useState(false);
+  const [amendmentReason, setAmendmentReason] = useState('');
+  const issued = certificate.status === 'completed';
 
-  const update = useUpdateCertificateMutation(userId, certificate, {
+  const update = useUpdateCertificateMutation(userId, certificate, amendmentReason, {
     onMutate: () => setSavedLocally(false),
     onSuccess: (saved) => {
       discardLocalEdit(localStorage, userId, certificate.id);
@@ -132,6 +140,24 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
             Discard unsynchronized changes
           </button>
         </Alert>
+      ) : null}
+      {issued ? (
+        <section aria-labelledby="amendment-heading" className="flex flex-col gap-3 rounded-md border p-3">
+          <h2 id="amendment-heading" className="font-semibold">
+            Saving makes version {certificate.version + 1}
+          </h2>
+          <p className="text-sm">
+            Version {certificate.version} was issued and stays on record as it is: anyone checking it is told it was
+            superseded. The new version keeps the number {certificate.certificate_number} and is marked amended today.
+          </p>
+          <TextField
+            label="Reason for the amendment (optional)"
+            hint="Printed on the new version, e.g. “Laundry added: it was left off”."
+            value={amendmentReason}
+            maxLength={AMENDMENT_REASON_MAX_LENGTH}
+            onChange={(event) => setAmendmentReason(event.target.value)}
+          />
+        </section>
       ) : null}
       <CertificateForm
         // A fresh form when the stored edit is discarded.

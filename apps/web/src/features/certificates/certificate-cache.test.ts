@@ -121,6 +121,11 @@ describe('certificate cache', () => {
       completed_at: null,
       is_owner: true,
       fingerprint: 'f'.repeat(64),
+      version: 1,
+      amended_at: null,
+      amendment_reason: null,
+      revision: 0,
+      verdict: { status: 'not_issued', superseded_by: null, withdrawn_at: null },
     };
     cacheCertificate(storage, 'u', saved);
     expect(addresses(readCachedCertificates(storage, 'u'))).toEqual([

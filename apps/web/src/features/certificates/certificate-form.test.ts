@@ -40,6 +40,11 @@ const stored: Certificate = {
   updated_at: '2026-11-20T01:00:00.000Z',
   is_owner: true,
   fingerprint: 'f'.repeat(64),
+  version: 1,
+  amended_at: null,
+  amendment_reason: null,
+  revision: 4,
+  verdict: { status: 'not_issued', superseded_by: null, withdrawn_at: null },
 };
 
 describe('a new certificate', () => {
@@ -95,8 +100,20 @@ describe('formValuesOf', () => {
 
 describe('updateRequestOf', () => {
   it('sends nothing but the status when only the status changes', () => {
-    expect(updateRequestOf(stored, formValuesOf(stored), 'completed')).toEqual({ status: 'completed' });
-    expect(updateRequestOf(stored, formValuesOf(stored), 'draft')).toEqual({});
+    expect(updateRequestOf(stored, formValuesOf(stored), 'completed')).toEqual({ status: 'completed', revision: 4 });
+    expect(updateRequestOf(stored, formValuesOf(stored), 'draft')).toEqual({ revision: 4 });
+  });
+
+  it('names the revision it was loaded at, and a reason only when an issued certificate is amended', () => {
+    const values = { ...formValuesOf(stored), areas: 'Balcony' };
+    expect(updateRequestOf(stored, values, 'draft', 'Wrong area')).toEqual({ areas: 'Balcony', revision: 4 });
+    const issued: Certificate = { ...stored, status: 'completed' };
+    expect(updateRequestOf(issued, values, 'completed', '  Wrong area ')).toEqual({
+      areas: 'Balcony',
+      revision: 4,
+      amendment_reason: 'Wrong area',
+    });
+    expect(updateRequestOf(issued, values, 'completed', '   ')).toEqual({ areas: 'Balcony', revision: 4 });
   });
 
   it('sends only the fields that changed, in snake_case', () => {
@@ -104,19 +121,24 @@ describe('updateRequestOf', () => {
     expect(updateRequestOf(stored, values, 'draft')).toEqual({
       areas: 'Laundry and balcony',
       standards: ['AS 4654.1-2012'],
+      revision: 4,
     });
   });
 
   it('sends the whole photo list when a photo is added, removed or recaptioned', () => {
     const values = formValuesOf(stored);
     const recaptioned = { ...values, photos: values.photos.map((photo) => ({ ...photo, caption: 'After' })) };
-    expect(updateRequestOf(stored, recaptioned, 'draft')).toEqual({ photos: [{ file_id: 'f-1', caption: 'After' }] });
-    expect(updateRequestOf(stored, { ...values, photos: [] }, 'draft')).toEqual({ photos: [] });
+    expect(updateRequestOf(stored, recaptioned, 'draft')).toEqual({
+      photos: [{ file_id: 'f-1', caption: 'After' }],
+      revision: 4,
+    });
+    expect(updateRequestOf(stored, { ...values, photos: [] }, 'draft')).toEqual({ photos: [], revision: 4 });
   });
 
   it('can clear the installation date', () => {
     expect(updateRequestOf(stored, { ...formValuesOf(stored), installationDate: '' }, 'draft')).toEqual({
       installation_date: null,
+      revision: 4,
     });
   });
 });

@@ -29,8 +29,8 @@ export type CertificateFormValues = {
 export type CertificateFieldName = Exclude<keyof CertificateFormValues, 'otherStandards'>;
 export type FieldErrors = Partial<Record<CertificateFieldName, string>>;
 
-/** The certificate fields as the API names them (snake_case), without user and status. */
-type ApiFields = Required<Omit<UpdateCertificateRequest, 'status'>>;
+/** The certificate fields as the API names them (snake_case), without user, status and save bookkeeping. */
+type ApiFields = Required<Omit<UpdateCertificateRequest, 'status' | 'revision' | 'amendment_reason'>>;
 
 const fieldOfApiName: Record<keyof ApiFields, CertificateFieldName> = {
   standards: 'standards',
@@ -109,12 +109,15 @@ export function createRequestOf(
 
 /**
  * Only what changed since `original` was loaded: a field not sent keeps its stored value on the
- * server (PRODUCT.md, Accounts and sessions), so an edit never overwrites a field the user did not touch.
+ * server (PRODUCT.md, Accounts and sessions), so an edit never overwrites a field the user did not
+ * touch. The revision it was loaded at goes along: a save over a newer one is refused, not applied.
+ * `amendmentReason`: why an issued certificate is amended (printed on the new version).
  */
 export function updateRequestOf(
   original: Certificate,
   values: CertificateFormValues,
   status: WritableCertificateStatus,
+  amendmentReason = '',
 ): UpdateCertificateRequest {
   const before = apiFieldsOf(formValuesOf(original));
   const after = apiFieldsOf(values);
@@ -123,6 +126,8 @@ export function updateRequestOf(
   );
   const request: UpdateCertificateRequest = Object.fromEntries(changed.map((name) => [name, after[name]]));
   if (status !== original.status) request.status = status;
+  request.revision = original.revision;
+  if (original.status === 'completed' && amendmentReason.trim()) request.amendment_reason = amendmentReason.trim();
   return request;
 }
 

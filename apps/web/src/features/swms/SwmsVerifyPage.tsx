@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
 import { useSwmsVerification } from './api/get-swms-verification.ts';
 import { SwmsFrame } from './components/SwmsFrame.tsx';
 
@@ -20,11 +21,14 @@ export default function SwmsVerifyPage() {
     <SwmsFrame title="Verify a SWMS">
       {verification.data ? (
         <>
-          {verification.data.status === 'current' ? (
-            <Alert tone="success">This is the current version of this SWMS.</Alert>
-          ) : (
-            <Alert tone="error">This version has been replaced by a newer one. Ask for the current version.</Alert>
-          )}
+          <VerdictBanner
+            verdict={verification.data.verdict}
+            next={
+              verification.data.verdict.status === 'superseded'
+                ? 'Ask the business for the current version, and work to that one.'
+                : null
+            }
+          />
           <dl className="grid grid-cols-1 gap-2 sm:grid-cols-[12rem_1fr]">
             <dt className="font-semibold">SWMS number</dt>
             <dd>{verification.data.number}</dd>

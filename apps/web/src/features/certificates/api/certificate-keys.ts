@@ -1,20 +1,18 @@
 import type { Certificate } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { cacheCertificate, uncacheCertificate } from '../certificate-cache.ts';
-
-/**
- * Query keys: everything under ['certificates', viewer], where the viewer is the signed-in user's
- * id or 'visitor', so nothing fetched for one person is shown to the next.
- */
-export const certificateKeys = {
-  lists: (userId: string) => ['certificates', userId, 'list'] as const,
-  detail: (viewer: string, id: string) => ['certificates', viewer, 'detail', id] as const,
-  usage: (userId: string) => ['certificates', userId, 'usage'] as const,
-};
+import { certificateKeys } from './query-keys.ts';
 
 /** After a save: the detail page shows the saved certificate at once, and so do the lists. */
 export function rememberSavedCertificate(queryClient: QueryClient, userId: string, certificate: Certificate) {
   queryClient.setQueryData(certificateKeys.detail(userId, certificate.id), certificate);
+  // An amendment adds a version, and the verdicts of the earlier ones change.
+  void queryClient.invalidateQueries({ queryKey: certificateKeys.versions(userId, certificate.id) });
+  void queryClient.removeQueries({
+    queryKey: certificateKeys.detail(userId, certificate.id),
+    exact: false,
+    predicate: (query) => query.queryKey.length > 4,
+  });
   cacheCertificate(localStorage, userId, certificate);
   refreshListsAndUsage(queryClient, userId);
 }

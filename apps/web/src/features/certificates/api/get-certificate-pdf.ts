@@ -4,8 +4,9 @@ import { callFile } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 
 /** The certificate's PDF; the owner's token goes along (login is optional) so a draft can be downloaded too. */
-export function fetchCertificatePdf(id: string, signal?: AbortSignal) {
-  return callFile(sharedCertificateEndpoints.pdf, { params: { id } }, { signal });
+export function fetchCertificatePdf(id: string, version: number | undefined, signal?: AbortSignal) {
+  const query = version ? { version: String(version) } : {};
+  return callFile(sharedCertificateEndpoints.pdf, { params: { id }, query }, { signal });
 }
 
 export type CertificatePdf =
@@ -17,7 +18,7 @@ export type CertificatePdf =
  * The PDF as an object URL for a download link, fetched again on `retry`. Not through the query
  * cache (ADR 0012): the file is fetched for one download, and its URL is revoked when the page goes.
  */
-export function useCertificatePdf(id: string): { pdf: CertificatePdf; retry: () => void } {
+export function useCertificatePdf(id: string, version?: number): { pdf: CertificatePdf; retry: () => void } {
   const auth = useAuth();
   const [attempt, setAttempt] = useState(0);
   const [pdf, setPdf] = useState<CertificatePdf>({ status: 'preparing' });
@@ -28,7 +29,7 @@ export function useCertificatePdf(id: string): { pdf: CertificatePdf; retry: () 
     const controller = new AbortController();
     let objectUrl: string | undefined;
     setPdf({ status: 'preparing' });
-    fetchCertificatePdf(id, controller.signal).then(
+    fetchCertificatePdf(id, version, controller.signal).then(
       ({ blob, filename }) => {
         objectUrl = URL.createObjectURL(blob);
         setPdf({ status: 'ready', url: objectUrl, filename: filename ?? 'certificate.pdf' });
@@ -41,7 +42,7 @@ export function useCertificatePdf(id: string): { pdf: CertificatePdf; retry: () 
       controller.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [id, auth.status, attempt]);
+  }, [id, version, auth.status, attempt]);
 
   return { pdf, retry: () => setAttempt((count) => count + 1) };
 }

@@ -3,21 +3,22 @@ import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { certificateKeys } from './certificate-keys.ts';
+import { certificateKeys } from './query-keys.ts';
 
 /**
  * The share link's data: the signed-in owner also gets their drafts; anyone else a completed one
  * only. Login is optional (contract): the token goes along when there is a session.
  */
-export function fetchCertificate(id: string, signal?: AbortSignal): Promise<Certificate> {
-  return call(sharedCertificateEndpoints.get, { params: { id } }, { signal });
+export function fetchCertificate(id: string, version: number | undefined, signal?: AbortSignal): Promise<Certificate> {
+  const query = version ? { version: String(version) } : {};
+  return call(sharedCertificateEndpoints.get, { params: { id }, query }, { signal });
 }
 
-/** `viewer`: the signed-in user's id, or 'visitor'. */
-export const certificateQueryOptions = (viewer: string, id: string) =>
+/** `viewer`: the signed-in user's id, or 'visitor'; `version`: one issued version, else the current one. */
+export const certificateQueryOptions = (viewer: string, id: string, version?: number) =>
   queryOptions({
-    queryKey: certificateKeys.detail(viewer, id),
-    queryFn: ({ signal }) => fetchCertificate(id, signal),
+    queryKey: version ? certificateKeys.version(viewer, id, version) : certificateKeys.detail(viewer, id),
+    queryFn: ({ signal }) => fetchCertificate(id, version, signal),
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
   });
 
@@ -41,29 +42,29 @@ export type CertificateRead = {
  * page, and useQuery's observer alone would take that page over PRODUCT.md, Budgets's 130 KB budget
  * (ADR 0012). A certificate just saved (put in the cache with setQueryData) still shows at once.
  */
-export function useCertificate(id: string): CertificateRead {
+export function useCertificate(id: string, version?: number): CertificateRead {
   const queryClient = useQueryClient();
   const auth = useAuth();
   // Wait for the session: the owner must ask with their token to see a draft.
   const viewer = auth.status === 'signed-in' ? auth.session.user.id : auth.status === 'signed-out' ? 'visitor' : null;
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<{ request: string; data?: Certificate; error?: unknown }>();
-  const request = `${viewer}/${id}/${attempt}`;
+  const request = `${viewer}/${id}/${version}/${attempt}`;
 
   useEffect(() => {
     if (!viewer) return;
     let current = true;
-    queryClient.query(certificateQueryOptions(viewer, id)).then(
+    queryClient.query(certificateQueryOptions(viewer, id, version)).then(
       (data) => current && setSettled({ request, data }),
       (error: unknown) => current && setSettled({ request, error }),
     );
     return () => {
       current = false;
     };
-  }, [queryClient, viewer, id, request]);
+  }, [queryClient, viewer, id, version, request]);
 
   const result = settled?.request === request ? settled : undefined;
-  const cached = viewer ? queryClient.getQueryData(certificateQueryOptions(viewer, id).queryKey) : undefined;
+  const cached = viewer ? queryClient.getQueryData(certificateQueryOptions(viewer, id, version).queryKey) : undefined;
   return {
     data: result?.data ?? cached,
     error: result?.error,
@@ -71,4 +72,10 @@ export function useCertificate(id: string): CertificateRead {
     settled: result !== undefined,
     retry: () => setAttempt((count) => count + 1),
   };
+}
+
+/** The `?version=N` a version's QR code carries: a positive whole number, else none (the current version). */
+export function versionParam(search: URLSearchParams): number | undefined {
+  const value = search.get('version');
+  return value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined;
 }

@@ -1,7 +1,7 @@
 import { type CertificateListResponse, certificateEndpoints, type WritableCertificateStatus } from '@app/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-import { certificateKeys } from './certificate-keys.ts';
+import { certificateKeys } from './query-keys.ts';
 
 const CERTIFICATES_PAGE_SIZE = 20;
 

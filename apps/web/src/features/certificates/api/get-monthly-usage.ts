@@ -1,7 +1,7 @@
 import { certificateEndpoints, certificateMessages, errorCodes, type MonthlyUsage } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client.ts';
-import { certificateKeys } from './certificate-keys.ts';
+import { certificateKeys } from './query-keys.ts';
 
 /** GET /api/certificates/usage: completed certificates this month, and the plan's limit. */
 export function fetchMonthlyUsage(signal?: AbortSignal): Promise<MonthlyUsage> {

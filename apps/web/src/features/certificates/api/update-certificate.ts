@@ -9,10 +9,11 @@ export function updateCertificate(id: string, body: UpdateCertificateRequest): P
   return call(certificateEndpoints.update, { params: { id }, body });
 }
 
-/** Saves the form's changes to `certificate`. */
+/** Saves the form's changes to `certificate`; `amendmentReason` goes with an issued one's amendment. */
 export function useUpdateCertificateMutation(
   userId: string,
   certificate: Certificate,
+  amendmentReason: string,
   options: {
     onMutate: () => void;
     onSuccess: (saved: Certificate) => void;
@@ -22,7 +23,7 @@ export function useUpdateCertificateMutation(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ values, status }: CertificateSave) =>
-      updateCertificate(certificate.id, updateRequestOf(certificate, values, status)),
+      updateCertificate(certificate.id, updateRequestOf(certificate, values, status, amendmentReason)),
     onMutate: options.onMutate,
     onSuccess: (saved) => {
       rememberSavedCertificate(queryClient, userId, saved);

@@ -14,7 +14,7 @@ export function DeleteCertificateDialog({ certificate, deleting, onConfirm, onCa
   return (
     <ConfirmDialog
       title="Delete this certificate?"
-      description={`${name} and its photos will be permanently deleted. Anyone with its link will no longer be able to view it. This cannot be undone.`}
+      description={`${name} and its photos will be permanently deleted. Anyone with its link will no longer be able to view it. This cannot be undone. If somebody has signed it, it is withdrawn instead: it leaves your list, and anyone checking it is told you withdrew it.`}
       cancelLabel="Cancel"
       confirmLabel={deleting ? 'Deleting...' : 'Delete permanently'}
       busy={deleting}

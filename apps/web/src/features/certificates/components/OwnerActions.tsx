@@ -9,9 +9,10 @@ import { useProfile } from '../../../lib/profile/get-profile.ts';
 import { useDeleteCertificateMutation } from '../api/delete-certificate.ts';
 import { deletedToast, deleteFailureToast, premiumFeatureToast } from '../certificate-toasts.ts';
 import { draftStatusNote } from '../draft-copy.ts';
+import { CertificateVersions } from './CertificateVersions.tsx';
 import { DeleteCertificateDialog } from './DeleteCertificateDialog.tsx';
 
-/** What the owner can do with their certificate: edit, delete, and share the link. */
+/** What the owner can do with their certificate: edit, delete, share the link, and see its versions. */
 export default function OwnerActions({ certificate }: { certificate: Certificate }) {
   const auth = useAuth();
   const profile = useProfile();
@@ -63,6 +64,7 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
           onCancel={() => setConfirming(false)}
         />
       ) : null}
+      {userId ? <CertificateVersions userId={userId} certificateId={certificate.id} /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificateFingerprint } from './certificate-fingerprint.ts';
+import { type CertificateContent, certificateFingerprint, contentOf } from './certificate-content.ts';
 import type { CertificateRow } from './certificates.repo.ts';
 
 const completed: CertificateRow = {
@@ -28,14 +28,21 @@ const completed: CertificateRow = {
   },
   completedAt: new Date('2026-11-14T03:04:05.678Z'),
   completedMonth: '2026-11',
+  version: 1,
+  revision: 3,
+  amendedAt: null,
+  amendmentReason: null,
+  withdrawnAt: null,
   createdAt: new Date('2026-11-13T00:00:00Z'),
   updatedAt: new Date('2026-11-14T03:04:05.678Z'),
 };
 
+const fingerprintOf = (row: CertificateRow) => certificateFingerprint(contentOf(row));
+
 describe('certificate fingerprint', () => {
   // Printed certificates carry these: the values were computed before the document layer existed.
   it('is unchanged for certificates issued before the shared fingerprint function', () => {
-    expect(certificateFingerprint(completed)).toBe('39ff05b4bd83ba3abe71c0ac3d7968b3269b66bda1bd746f4ceedb2b9deb61d1');
+    expect(fingerprintOf(completed)).toBe('39ff05b4bd83ba3abe71c0ac3d7968b3269b66bda1bd746f4ceedb2b9deb61d1');
     const draft: CertificateRow = {
       ...completed,
       status: 'draft',
@@ -44,13 +51,26 @@ describe('certificate fingerprint', () => {
       applicator: null,
       photos: [],
     };
-    expect(certificateFingerprint(draft)).toBe('ed843d983040ee53eedc303fe88c513299cec376ec37da6841a0fc3a0fd070b4');
+    expect(fingerprintOf(draft)).toBe('ed843d983040ee53eedc303fe88c513299cec376ec37da6841a0fc3a0fd070b4');
   });
 
   it('ignores edit times and changes with any printed field', () => {
-    const base = certificateFingerprint(completed);
-    expect(certificateFingerprint({ ...completed, updatedAt: new Date() })).toBe(base);
-    expect(certificateFingerprint({ ...completed, areas: 'Ensuite' })).not.toBe(base);
-    expect(certificateFingerprint({ ...completed, photos: [] })).not.toBe(base);
+    const base = fingerprintOf(completed);
+    expect(fingerprintOf({ ...completed, updatedAt: new Date(), revision: 9 })).toBe(base);
+    expect(fingerprintOf({ ...completed, areas: 'Ensuite' })).not.toBe(base);
+    expect(fingerprintOf({ ...completed, photos: [] })).not.toBe(base);
+  });
+
+  it('gives an amendment its own fingerprint, even when it prints the same fields', () => {
+    const amended: CertificateContent = {
+      ...contentOf(completed),
+      version: 2,
+      amended_at: '2026-12-03T01:00:00.000Z',
+      amendment_reason: null,
+    };
+    expect(certificateFingerprint(amended)).not.toBe(fingerprintOf(completed));
+    expect(certificateFingerprint({ ...amended, amendment_reason: 'Wrong area' })).not.toBe(
+      certificateFingerprint(amended),
+    );
   });
 });

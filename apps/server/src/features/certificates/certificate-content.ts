@@ -1,0 +1,82 @@
+import type { WritableCertificateStatus } from '@app/contract';
+import type { StoredApplicator, StoredPhoto } from '../../db/schema.ts';
+import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
+import type { CertificateRow } from './certificates.repo.ts';
+
+/**
+ * One version of a certificate as it is printed, shared and kept in the documents kernel's
+ * `document_versions` once superseded (ADR 0025). Dates are ISO strings.
+ */
+export type CertificateContent = {
+  id: string;
+  certificate_number: string | null;
+  status: WritableCertificateStatus;
+  standards: string[];
+  job_site_address: string;
+  installation_date: string | null;
+  areas: string;
+  materials_used: string;
+  additional_info: string;
+  photos: StoredPhoto[];
+  applicator: StoredApplicator | null;
+  completed_at: string | null;
+  version: number;
+  amended_at: string | null;
+  amendment_reason: string | null;
+};
+
+/** The version a certificate row holds now. */
+export function contentOf(row: CertificateRow): CertificateContent {
+  return {
+    id: row.id,
+    certificate_number: row.certificateNumber,
+    status: row.status,
+    standards: row.standards,
+    job_site_address: row.jobSiteAddress,
+    installation_date: row.installationDate,
+    areas: row.areas,
+    materials_used: row.materialsUsed,
+    additional_info: row.additionalInfo,
+    photos: row.photos,
+    applicator: row.applicator,
+    completed_at: row.completedAt?.toISOString() ?? null,
+    version: row.version,
+    amended_at: row.amendedAt?.toISOString() ?? null,
+    amendment_reason: row.amendmentReason,
+  };
+}
+
+/**
+ * SHA-256 of a version's printed content, so a paper copy can be checked against the record. The
+ * field order and shapes are the certificate's fingerprint format: version 1 keeps the format that
+ * certificates were issued with before versions existed (pinned by a test); an amendment adds its
+ * version, date and reason at the end, so it never shares a fingerprint with the version it replaced.
+ */
+export function certificateFingerprint(content: CertificateContent): string {
+  const fields = {
+    id: content.id,
+    certificate_number: content.certificate_number,
+    status: content.status,
+    standards: content.standards,
+    job_site_address: content.job_site_address,
+    installation_date: content.installation_date,
+    areas: content.areas,
+    materials_used: content.materials_used,
+    additional_info: content.additional_info,
+    photos: content.photos.map((photo) => [photo.file_id, photo.caption]),
+    applicator: content.applicator && Object.entries(content.applicator).sort(([a], [b]) => a.localeCompare(b)),
+    completed_at: content.completed_at,
+  };
+  if (content.version === 1) return documentFingerprint(fields);
+  return documentFingerprint({
+    ...fields,
+    version: content.version,
+    amended_at: content.amended_at,
+    amendment_reason: content.amendment_reason,
+  });
+}
+
+/** Whether two versions print the same (what an edit must change to make a new version). */
+export function samePrintedContent(a: CertificateContent, b: CertificateContent): boolean {
+  return certificateFingerprint({ ...a, version: 1 }) === certificateFingerprint({ ...b, version: 1 });
+}

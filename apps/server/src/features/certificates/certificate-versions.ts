@@ -1,0 +1,89 @@
+import type { DocumentVerdict } from '@app/contract';
+import type { Queryable } from '../../db/client.ts';
+import { documentVersionsRepo, verdictOf } from '../../platform/documents/versions.ts';
+import { type CertificateContent, certificateFingerprint, contentOf } from './certificate-content.ts';
+import type { CertificateRow } from './certificates.repo.ts';
+
+/**
+ * A certificate's versions in the documents kernel (ADR 0025). The certificate row holds the
+ * version being worked on; each issued version is kept in `document_versions` when it is superseded
+ * (an amendment) or goes back to draft, so an issued version's body is never rewritten.
+ */
+
+/** An issued version: its content and when it was issued. */
+export type IssuedVersion = { content: CertificateContent; fingerprint: string; issuedAt: Date };
+
+/** When a version was issued: its completion, or for an amendment its amendment. */
+const issuedAtOf = (content: CertificateContent) => new Date(content.amended_at ?? content.completed_at ?? 0);
+
+/** A stored body read back: the content as it was kept (jsonb does not keep key order; order is not used). */
+const parseContent = (body: Record<string, unknown>) => body as unknown as CertificateContent;
+
+const issuedFromRow = (row: CertificateRow): IssuedVersion | null => {
+  if (row.status !== 'completed') return null;
+  const content = contentOf(row);
+  return { content, fingerprint: certificateFingerprint(content), issuedAt: issuedAtOf(content) };
+};
+
+/** Version `version` of the certificate, if it was issued. */
+export async function issuedVersion(
+  db: Queryable,
+  head: CertificateRow,
+  version: number,
+): Promise<IssuedVersion | null> {
+  if (version === head.version) return issuedFromRow(head);
+  const kept = await documentVersionsRepo.find(db, 'certificate', head.id, version);
+  if (!kept?.issuedAt) return null;
+  return { content: parseContent(kept.body), fingerprint: kept.fingerprint, issuedAt: kept.issuedAt };
+}
+
+/** The newest issued version: the row's when it is issued, else the newest kept one (an amendment in draft). */
+export async function latestIssuedVersion(db: Queryable, head: CertificateRow): Promise<IssuedVersion | null> {
+  const current = issuedFromRow(head);
+  if (current) return current;
+  const kept = await documentVersionsRepo.latestIssued(db, 'certificate', head.id);
+  if (!kept?.issuedAt) return null;
+  return { content: parseContent(kept.body), fingerprint: kept.fingerprint, issuedAt: kept.issuedAt };
+}
+
+/** Every issued version, oldest first. */
+export async function issuedVersions(db: Queryable, head: CertificateRow): Promise<IssuedVersion[]> {
+  const kept = await documentVersionsRepo.list(db, 'certificate', head.id);
+  const versions = kept.flatMap((row) =>
+    row.issuedAt ? [{ content: parseContent(row.body), fingerprint: row.fingerprint, issuedAt: row.issuedAt }] : [],
+  );
+  const current = issuedFromRow(head);
+  return current ? [...versions, current] : versions;
+}
+
+/** Keeps the row's issued version in the kernel, in `tx`, before the row moves on to the next version. */
+export async function keepIssuedVersion(tx: Queryable, head: CertificateRow): Promise<void> {
+  const issued = issuedFromRow(head);
+  if (!issued) throw new Error(`certificate ${head.id} is not issued`);
+  await documentVersionsRepo.insert(tx, {
+    kind: 'certificate',
+    documentId: head.id,
+    userId: head.userId,
+    version: head.version,
+    body: issued.content as unknown as Record<string, unknown>,
+    fingerprint: issued.fingerprint,
+    issuedAt: issued.issuedAt,
+    amendmentReason: head.amendmentReason,
+  });
+}
+
+/** The record's verdict on `version`, whose issue is `issued` (null: never issued). */
+export async function certificateVerdict(
+  db: Queryable,
+  head: CertificateRow,
+  version: number,
+  issued: IssuedVersion | null,
+): Promise<DocumentVerdict> {
+  const latest = await latestIssuedVersion(db, head);
+  return verdictOf({
+    version,
+    issued: issued !== null,
+    latestIssued: latest && { version: latest.content.version, issuedAt: latest.issuedAt },
+    withdrawnAt: head.withdrawnAt,
+  });
+}

@@ -1,0 +1,150 @@
+import type { DocumentVerdict } from '@app/contract';
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { type DocumentKind, documentVersions, signatureRequests, siteSignOnLinks } from '../../db/schema.ts';
+import { countsAsSignature, type DocumentVersionRef } from './signatures.ts';
+
+export type DocumentVersionRow = typeof documentVersions.$inferSelect;
+
+/**
+ * The documents kernel's version store (ADR 0025): every kind keeps its versions' bodies and
+ * fingerprints here, and asks here who signed which version. Rows of issued versions are only ever
+ * inserted, never updated.
+ */
+export const documentVersionsRepo = {
+  async insert(
+    db: Queryable,
+    values: {
+      kind: DocumentKind;
+      documentId: string;
+      userId: string;
+      version: number;
+      body: Record<string, unknown>;
+      fingerprint: string;
+      issuedAt: Date | null;
+      amendmentReason?: string | null;
+    },
+  ): Promise<void> {
+    await db.insert(documentVersions).values(values);
+  },
+
+  async find(db: Queryable, kind: DocumentKind, documentId: string, version: number) {
+    const [row] = await db
+      .select()
+      .from(documentVersions)
+      .where(
+        and(
+          eq(documentVersions.kind, kind),
+          eq(documentVersions.documentId, documentId),
+          eq(documentVersions.version, version),
+        ),
+      );
+    return row;
+  },
+
+  /** The newest issued version kept here, if any. */
+  async latestIssued(db: Queryable, kind: DocumentKind, documentId: string) {
+    const [row] = await db
+      .select()
+      .from(documentVersions)
+      .where(
+        and(
+          eq(documentVersions.kind, kind),
+          eq(documentVersions.documentId, documentId),
+          isNotNull(documentVersions.issuedAt),
+        ),
+      )
+      .orderBy(desc(documentVersions.version))
+      .limit(1);
+    return row;
+  },
+
+  /** Every version kept, oldest first (bounded by how many versions one document can have). */
+  async list(db: Queryable, kind: DocumentKind, documentId: string) {
+    return db
+      .select()
+      .from(documentVersions)
+      .where(and(eq(documentVersions.kind, kind), eq(documentVersions.documentId, documentId)))
+      .orderBy(asc(documentVersions.version));
+  },
+
+  async deleteAll(db: Queryable, userId: string, kind: DocumentKind, documentId: string): Promise<void> {
+    await db
+      .delete(documentVersions)
+      .where(
+        and(
+          eq(documentVersions.userId, userId),
+          eq(documentVersions.kind, kind),
+          eq(documentVersions.documentId, documentId),
+        ),
+      );
+  },
+};
+
+/** Who signed one version, in signing order: the one read every kind's history and verification use. */
+export async function versionSignatures(db: Queryable, ref: DocumentVersionRef) {
+  return db
+    .select({
+      signerName: signatureRequests.signerName,
+      signerCompany: signatureRequests.signerCompany,
+      signerRole: signatureRequests.signerRole,
+      signedAt: sql<Date>`${signatureRequests.signedAt}`.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(signatureRequests)
+    .where(
+      and(
+        eq(signatureRequests.documentKind, ref.kind),
+        eq(signatureRequests.documentId, ref.documentId),
+        eq(signatureRequests.documentVersion, ref.version),
+        countsAsSignature(),
+      ),
+    )
+    .orderBy(asc(signatureRequests.signedAt));
+}
+
+/**
+ * The record's verdict on `version` of a document. `latestIssued`: the newest issued version and
+ * when it was issued (null if none yet); `issued`: whether `version` itself was ever issued.
+ */
+export function verdictOf(input: {
+  version: number;
+  issued: boolean;
+  latestIssued: { version: number; issuedAt: Date } | null;
+  withdrawnAt: Date | null;
+}): DocumentVerdict {
+  const none = { superseded_by: null, withdrawn_at: null };
+  if (!input.issued) return { status: 'not_issued', ...none };
+  if (input.withdrawnAt) return { status: 'withdrawn', ...none, withdrawn_at: input.withdrawnAt.toISOString() };
+  const latest = input.latestIssued;
+  if (latest && latest.version > input.version) {
+    return {
+      status: 'superseded',
+      superseded_by: { version: latest.version, amended_at: latest.issuedAt.toISOString() },
+      withdrawn_at: null,
+    };
+  }
+  return { status: 'current', ...none };
+}
+
+/**
+ * The versions of a document that were issued by being sent for signing or signed (a SWMS or a
+ * cover sheet: a version is issued when it leaves its owner), each with when that first happened.
+ */
+export async function sentVersions(
+  db: Queryable,
+  kind: DocumentKind,
+  documentId: string,
+): Promise<Array<{ version: number; issuedAt: Date }>> {
+  const result = await db.execute<{ version: number; issued_at: string | Date }>(sql`
+    select version, min(issued_at) as issued_at from (
+      select ${signatureRequests.documentVersion} as version, ${signatureRequests.createdAt} as issued_at
+        from ${signatureRequests}
+        where ${signatureRequests.documentKind} = ${kind} and ${signatureRequests.documentId} = ${documentId}
+      union all
+      select ${siteSignOnLinks.documentVersion}, ${siteSignOnLinks.createdAt}
+        from ${siteSignOnLinks}
+        where ${siteSignOnLinks.documentKind} = ${kind} and ${siteSignOnLinks.documentId} = ${documentId}
+    ) as sent
+    group by version order by version`);
+  return result.rows.map((row) => ({ version: Number(row.version), issuedAt: new Date(row.issued_at) }));
+}

@@ -1,0 +1,186 @@
+import { type Certificate, type Session, STALE_CERTIFICATE_MESSAGE } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { setUpTestApp } from './support/app.ts';
+import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { completedCertificateBody } from './support/certificates.ts';
+import type { TestDatabase } from './support/database.ts';
+import { grantPremium } from './support/entitlements.ts';
+import type { MailCatcher } from './support/mail-catcher.ts';
+import { pdfText } from './support/pdf-tools.ts';
+import { errorOf } from './support/responses.ts';
+
+/*
+ * Issue 21: an issued certificate is never rewritten. An edit makes the next version; every issued
+ * version still answers, with its own fingerprint, PDF and verdict.
+ */
+
+let database: TestDatabase;
+let mail: MailCatcher;
+let app: App;
+
+setUpTestApp({}, (environment) => {
+  ({ database, mail, app } = environment);
+});
+
+const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+
+async function premiumUser() {
+  const session = await registerConfirmedUser(app, mail);
+  await grantPremium(database.db, session.user.id);
+  return session;
+}
+
+async function create(session: Session, extra: Record<string, unknown> = {}): Promise<Certificate> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/certificates',
+    headers: bearer(session),
+    payload: completedCertificateBody(session, extra),
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json();
+}
+
+const patch = (session: Session, id: string, payload: object) =>
+  app.inject({ method: 'PATCH', url: `/api/certificates/${id}`, headers: bearer(session), payload });
+
+async function read(session: Session | null, id: string, version?: number): Promise<Certificate> {
+  const response = await app.inject({
+    url: `/api/certificates/${id}${version ? `?version=${version}` : ''}`,
+    headers: session ? bearer(session) : {},
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+const monthCount = async (userId: string) =>
+  (
+    await query('select coalesce(sum(count), 0)::int as count from monthly_certificate_counts where user_id = $1', [
+      userId,
+    ])
+  ).rows[0].count;
+
+describe('amending an issued certificate', () => {
+  it('makes version 2 with its date and reason; version 1 still verifies as superseded, with its fingerprint and PDF', async () => {
+    const owner = await premiumUser();
+    const first = await create(owner, { areas: 'Ensuite' });
+    expect(first).toMatchObject({ version: 1, revision: 0, verdict: { status: 'current' } });
+    const firstPdf = await app.inject({ url: `/api/certificates/${first.id}/pdf` });
+
+    const amended = await patch(owner, first.id, {
+      areas: 'Ensuite and laundry',
+      revision: first.revision,
+      amendment_reason: 'The laundry was left off',
+    });
+    expect(amended.statusCode).toBe(200);
+    const second: Certificate = amended.json();
+    expect(second).toMatchObject({
+      version: 2,
+      certificate_number: first.certificate_number,
+      completed_at: first.completed_at,
+      amendment_reason: 'The laundry was left off',
+      verdict: { status: 'current' },
+    });
+    expect(second.fingerprint).not.toBe(first.fingerprint);
+
+    const versionOne = await read(null, first.id, 1);
+    expect(versionOne).toMatchObject({ areas: 'Ensuite', fingerprint: first.fingerprint, version: 1 });
+    expect(versionOne.verdict).toEqual({
+      status: 'superseded',
+      superseded_by: { version: 2, amended_at: second.amended_at },
+      withdrawn_at: null,
+    });
+    expect((await read(null, first.id)).verdict.status).toBe('current');
+    const versionOnePdf = await app.inject({ url: `/api/certificates/${first.id}/pdf?version=1` });
+    expect(versionOnePdf.rawPayload.equals(firstPdf.rawPayload)).toBe(true);
+    const secondText = await pdfText((await app.inject({ url: `/api/certificates/${first.id}/pdf` })).rawPayload);
+    expect(secondText).toContain('Reason for the amendment: The laundry was left off');
+
+    const history = await app.inject({ url: `/api/certificates/${first.id}/versions`, headers: bearer(owner) });
+    expect(history.json().items).toEqual([
+      expect.objectContaining({ version: 1, fingerprint: first.fingerprint, current: false, amendment_reason: null }),
+      expect.objectContaining({ version: 2, fingerprint: second.fingerprint, current: true, signatures: [] }),
+    ]);
+    const notIssued = await app.inject({ url: `/api/certificates/${first.id}?version=3` });
+    expect(notIssued.statusCode).toBe(404);
+  });
+
+  it('refuses a save made from an older revision, and writes nothing for a save that changes nothing', async () => {
+    const owner = await premiumUser();
+    const first = await create(owner);
+    expect((await patch(owner, first.id, { areas: 'Laundry', revision: 0 })).statusCode).toBe(200);
+    const stale = await patch(owner, first.id, { areas: 'Balcony', revision: 0 });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale)).toEqual({ code: 'conflict', message: STALE_CERTIFICATE_MESSAGE });
+    const same = await patch(owner, first.id, { areas: 'Laundry' });
+    expect(same.json()).toMatchObject({ version: 2, revision: 1 });
+    const { rows } = await query('select count(*)::int as count from document_versions where document_id = $1', [
+      first.id,
+    ]);
+    expect(rows[0].count).toBe(1);
+  });
+
+  it('counts by status over every transition, and never counts an amendment twice', async () => {
+    const owner = await premiumUser();
+    const userId = owner.user.id;
+    const draft: Certificate = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/certificates',
+        headers: bearer(owner),
+        payload: completedCertificateBody(owner, { status: 'draft' }),
+      })
+    ).json();
+    expect(await monthCount(userId)).toBe(0);
+    expect((await patch(owner, draft.id, { status: 'completed' })).json()).toMatchObject({ version: 1 });
+    expect(await monthCount(userId)).toBe(1);
+    // Amending an issued certificate: still one.
+    expect((await patch(owner, draft.id, { areas: 'Laundry' })).json()).toMatchObject({ version: 2 });
+    expect(await monthCount(userId)).toBe(1);
+    // Back to draft: the draft is version 3, version 2 stays issued and current meanwhile.
+    const backToDraft: Certificate = (await patch(owner, draft.id, { status: 'draft' })).json();
+    expect(backToDraft).toMatchObject({ version: 3, status: 'draft', verdict: { status: 'not_issued' } });
+    expect(await monthCount(userId)).toBe(0);
+    expect((await read(null, draft.id)).version).toBe(2);
+    expect((await read(null, draft.id, 2)).verdict.status).toBe('current');
+    // Completed again: version 3 is issued, counted once.
+    const reissued: Certificate = (await patch(owner, draft.id, { status: 'completed' })).json();
+    expect(reissued).toMatchObject({ version: 3, verdict: { status: 'current' } });
+    expect(await monthCount(userId)).toBe(1);
+    expect((await read(null, draft.id, 2)).verdict).toMatchObject({
+      status: 'superseded',
+      superseded_by: { version: 3 },
+    });
+    // Deleting an unsigned one deletes it and every kept version.
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/certificates/${draft.id}`, headers: bearer(owner) })).statusCode,
+    ).toBe(200);
+    expect(await monthCount(userId)).toBe(0);
+    const kept = await query('select count(*)::int as count from document_versions where document_id = $1', [draft.id]);
+    expect(kept.rows[0].count).toBe(0);
+    expect((await app.inject({ url: `/api/certificates/${draft.id}?version=1` })).statusCode).toBe(404);
+  });
+
+  it("keeps another user's versions to themselves, and a free user cannot amend", async () => {
+    const owner = await premiumUser();
+    const intruder = await premiumUser();
+    const certificate = await create(owner);
+    await patch(owner, certificate.id, { areas: 'Laundry' });
+    for (const session of [intruder, null]) {
+      const history = await app.inject({
+        url: `/api/certificates/${certificate.id}/versions`,
+        headers: session ? bearer(session) : {},
+      });
+      expect(history.statusCode).toBe(session ? 404 : 401);
+    }
+    expect((await patch(intruder, certificate.id, { areas: 'Hacked', revision: 1 })).statusCode).toBe(404);
+    // Anyone with the link reads an issued version, as a visitor: never as its owner.
+    expect((await read(intruder, certificate.id, 1)).is_owner).toBe(false);
+
+    const free = await registerConfirmedUser(app, mail);
+    const freeCertificate = await create(free);
+    expect((await patch(free, freeCertificate.id, { areas: 'Laundry' })).statusCode).toBe(403);
+    expect((await read(free, freeCertificate.id)).version).toBe(1);
+  });
+});

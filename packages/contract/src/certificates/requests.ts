@@ -1,0 +1,84 @@
+import { z } from 'zod/mini';
+import { isoDateSchema, uuidSchema } from '../common/values.ts';
+import {
+  AMENDMENT_REASON_MAX_LENGTH,
+  certificateStatuses,
+  MAX_PHOTOS_PER_CERTIFICATE,
+  TOO_MANY_PHOTOS_MESSAGE,
+} from './certificates.ts';
+
+/*
+ * What the owner sends to create and update certificates. A module of its own: the public share
+ * page loads certificates.ts, and every schema there adds to its script.
+ */
+
+export const certificatePhotoInputSchema = z.object({
+  file_id: uuidSchema,
+  caption: z._default(z.string().check(z.trim(), z.maxLength(300)), ''),
+});
+
+const photosInput = z
+  .array(certificatePhotoInputSchema)
+  .check(z.maxLength(MAX_PHOTOS_PER_CERTIFICATE, TOO_MANY_PHOTOS_MESSAGE));
+
+const standardsInput = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.maxLength(20));
+
+/** Fields of a certificate a user writes. Completed certificates need the job details filled in. */
+const certificateFields = {
+  standards: standardsInput,
+  job_site_address: z.string().check(z.trim(), z.maxLength(500)),
+  installation_date: z.nullable(isoDateSchema),
+  areas: z.string().check(z.trim(), z.maxLength(2000)),
+  materials_used: z.string().check(z.maxLength(5000)),
+  additional_info: z.string().check(z.maxLength(5000)),
+  photos: photosInput,
+  status: z.enum(certificateStatuses),
+};
+
+export const createCertificateRequestSchema = z.object({
+  /** Must be the signed-in user (PRODUCT.md, Accounts and sessions); a mismatch is refused. */
+  user_id: uuidSchema,
+  standards: z._default(certificateFields.standards, []),
+  job_site_address: z._default(certificateFields.job_site_address, ''),
+  installation_date: z._default(certificateFields.installation_date, null),
+  areas: z._default(certificateFields.areas, ''),
+  materials_used: z._default(certificateFields.materials_used, ''),
+  additional_info: z._default(certificateFields.additional_info, ''),
+  photos: z._default(certificateFields.photos, []),
+  status: certificateFields.status,
+});
+export type CreateCertificateRequest = z.input<typeof createCertificateRequestSchema>;
+
+/** Any field not supplied keeps its existing value (PRODUCT.md, Accounts and sessions). */
+export const updateCertificateRequestSchema = z.object({
+  standards: z.optional(certificateFields.standards),
+  job_site_address: z.optional(certificateFields.job_site_address),
+  installation_date: z.optional(certificateFields.installation_date),
+  areas: z.optional(certificateFields.areas),
+  materials_used: z.optional(certificateFields.materials_used),
+  additional_info: z.optional(certificateFields.additional_info),
+  photos: z.optional(certificateFields.photos),
+  status: z.optional(certificateFields.status),
+  /** The revision the edit was made from: a save made from an older one is refused (409). */
+  revision: z.optional(z.number().check(z.int(), z.minimum(0))),
+  /** Why an issued certificate is amended; printed on the new version. */
+  amendment_reason: z.optional(z.string().check(z.trim(), z.maxLength(AMENDMENT_REASON_MAX_LENGTH))),
+});
+export type UpdateCertificateRequest = z.input<typeof updateCertificateRequestSchema>;
+
+/** What a completed certificate needs; drafts may be saved half-filled. */
+export function missingForCompletion(certificate: {
+  standards: string[];
+  job_site_address: string;
+  installation_date: string | null;
+  areas: string;
+}): Array<{ path: string; message: string }> {
+  const missing: Array<{ path: string; message: string }> = [];
+  if (!certificate.job_site_address.trim())
+    missing.push({ path: 'job_site_address', message: 'Enter the job site address.' });
+  if (!certificate.installation_date)
+    missing.push({ path: 'installation_date', message: 'Enter the installation date.' });
+  if (certificate.standards.length === 0) missing.push({ path: 'standards', message: 'Choose at least one standard.' });
+  if (!certificate.areas.trim()) missing.push({ path: 'areas', message: 'Describe the areas treated.' });
+  return missing;
+}
