@@ -420,6 +420,13 @@ describe('isolation between users', () => {
     expect((await app.inject({ url: '/api/certificates', headers: bearer(bob) })).json().items).toHaveLength(0);
     expect((await update(bob, draft.id, { areas: 'hijacked' })).statusCode).toBe(404);
     expect((await remove(bob, draft.id)).statusCode).toBe(404);
+    for (const url of [
+      `/api/certificates/${draft.id}/versions`,
+      `/api/certificates/${draft.id}?version=1`,
+      `/api/certificates/${draft.id}/pdf?version=1`,
+    ]) {
+      expect((await app.inject({ url, headers: bearer(bob) })).statusCode).toBe(404);
+    }
     expect(
       (await app.inject({ url: `/api/gallery?certificate_id=${draft.id}`, headers: bearer(bob) })).json().photos,
     ).toEqual([]);

@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
-import { migrationsFolder } from '../src/paths.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../src/platform/documents/number-sequences.ts';
+import { type DatabaseBefore, databaseBefore } from './support/migrations.ts';
 
 /*
  * 0010_documents_layer moves data: certificate number sequences become per-kind document sequences,
@@ -16,41 +10,14 @@ import { formatDocumentNumber, nextDocumentNumber } from '../src/platform/docume
  */
 const BEFORE = '0010_documents_layer';
 
-let admin: pg.Client;
-let client: pg.Client;
-let name: string;
-let folderBefore: string;
-
-/** The migrations folder as it was before `BEFORE`. */
-async function migrationsBefore(tag: string): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'tradecert-migrations-'));
-  await cp(migrationsFolder, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal: { entries: Array<{ tag: string }> } = JSON.parse(await readFile(journalFile, 'utf8'));
-  const index = journal.entries.findIndex((entry) => entry.tag === tag);
-  await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  return folder;
-}
-
-const run = (text: string, values: unknown[] = []) => client.query(text, values);
+let before: DatabaseBefore;
+const run = (text: string, values: unknown[] = []) => before.run(text, values);
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await admin.connect();
-  name = `migration_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  client = new pg.Client({ connectionString: inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`) });
-  await client.connect();
-  folderBefore = await migrationsBefore(BEFORE);
-  await migrate(drizzle(client), { migrationsFolder: folderBefore });
+  before = await databaseBefore(BEFORE);
 });
 
-afterAll(async () => {
-  await client.end();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  await rm(folderBefore, { recursive: true, force: true });
-});
+afterAll(() => before.drop());
 
 describe(`migration ${BEFORE}`, () => {
   it('carries number sequences and profile images over, and drops soft-deleted certificates', async () => {
@@ -85,7 +52,7 @@ describe(`migration ${BEFORE}`, () => {
       [user],
     );
 
-    await migrate(drizzle(client), { migrationsFolder });
+    await before.migrateRest();
 
     expect(
       (await run('select user_id, kind, year, last_number from document_number_sequences order by year')).rows,
@@ -93,7 +60,7 @@ describe(`migration ${BEFORE}`, () => {
       { user_id: user, kind: 'certificate', year: 2025, last_number: 41 },
       { user_id: user, kind: 'certificate', year: 2026, last_number: 7 },
     ]);
-    const next = await nextDocumentNumber(drizzle(client, { schema }), user, 'certificate', 2026);
+    const next = await nextDocumentNumber(drizzle(before.client, { schema }), user, 'certificate', 2026);
     expect(formatDocumentNumber('WPC', 2026, next)).toBe('WPC-2026-0008');
     expect((await run('select id, logo_file_id, signature_file_id from profiles order by email')).rows).toEqual([
       { id: user, logo_file_id: logo, signature_file_id: null },

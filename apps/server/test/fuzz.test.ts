@@ -247,8 +247,27 @@ function validTemplates(): Array<{
       fields: [['query', 'certificate_id', 'uuid']],
     },
     {
-      template: { method: 'GET', path: `/api/certificates/${ownCertificateId}/pdf` },
+      template: { method: 'GET', path: `/api/certificates/${ownCertificateId}/pdf`, query: { version: 1 } },
+      fields: [
+        ['path', ownCertificateId, 'uuid'],
+        ['query', 'version', 'number'],
+      ],
+    },
+    {
+      template: { method: 'GET', path: `/api/certificates/${ownCertificateId}`, query: { version: 1 } },
+      fields: [['query', 'version', 'number']],
+    },
+    {
+      template: { method: 'GET', path: `/api/certificates/${ownCertificateId}/versions` },
       fields: [['path', ownCertificateId, 'uuid']],
+    },
+    {
+      template: {
+        method: 'PATCH',
+        path: `/api/certificates/${ownCertificateId}`,
+        body: { areas: 'Laundry', revision: 0, amendment_reason: 'Fuzzed' },
+      },
+      fields: [['body', 'revision', 'number']],
     },
     {
       template: { method: 'GET', path: `/api/files/${A_UUID}/thumbnail`, query: { expires: 2e9, signature: 'x' } },
