@@ -7,8 +7,8 @@ import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { isNotFound, useCertificate, versionParam } from './api/get-certificate.ts';
-import { formatCalendarDate, formatInstantDate } from './format.ts';
+import { isNotFound, useCertificate } from './api/get-certificate.ts';
+import { formatCalendarDate, formatInstantDate, versionParam } from './format.ts';
 
 // Only the owner sees these, so visitors following a share link never download them.
 const OwnerActions = lazy(() => import('./components/OwnerActions.tsx'));

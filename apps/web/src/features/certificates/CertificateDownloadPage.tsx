@@ -3,9 +3,10 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { isNotFound, versionParam } from './api/get-certificate.ts';
+import { isNotFound } from './api/get-certificate.ts';
 import { useCertificatePdf } from './api/get-certificate-pdf.ts';
 import { CertificatePage } from './components/CertificatePage.tsx';
+import { versionParam } from './format.ts';
 
 /**
  * /certificates/{id}/download: the certificate's PDF, under the share page's rule (anyone for a

@@ -20,3 +20,9 @@ export function formatCalendarDate(isoDate: string): string {
 export function formatInstantDate(instant: string): string {
   return new Date(instant).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
 }
+
+/** Read from a URL: the `?version=N` a version's QR code carries: a positive whole number, else none (the current version). */
+export function versionParam(search: URLSearchParams): number | undefined {
+  const value = search.get('version');
+  return value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined;
+}

@@ -73,9 +73,3 @@ export function useCertificate(id: string, version?: number): CertificateRead {
     retry: () => setAttempt((count) => count + 1),
   };
 }
-
-/** The `?version=N` a version's QR code carries: a positive whole number, else none (the current version). */
-export function versionParam(search: URLSearchParams): number | undefined {
-  const value = search.get('version');
-  return value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : undefined;
-}
