@@ -122,6 +122,7 @@ describe('certificate PDF', () => {
     expect(response.headers['content-disposition']).toBe(
       `attachment; filename="${certificate.certificate_number}.pdf"`,
     );
+    expect(response.headers['cache-control']).toBe('private, no-store');
 
     const text = await pdfText(pdf);
     expect(text).toContain('7 Wattle Crescent, Katoomba NSW 2780');

@@ -1,6 +1,7 @@
 import { certificateEndpoints as endpoints } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
+import { sendPdf } from '../../platform/http/pdf-reply.ts';
 import { route } from '../../platform/http/route.ts';
 import { readSingleUpload, UPLOAD_RATE_LIMIT } from '../../platform/http/upload.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
@@ -43,15 +44,8 @@ export const certificatesRoutes =
     route(
       app,
       endpoints.pdf,
-      async (request, reply) => {
-        const { pdf, filename } = await service.pdf(request.caller, request.params.id, versionOf(request.query));
-        reply.headers({
-          'content-type': 'application/pdf',
-          'content-disposition': `attachment; filename="${filename}"`,
-          'cache-control': 'private, no-cache',
-        });
-        return pdf;
-      },
+      async (request, reply) =>
+        sendPdf(reply, await service.pdf(request.caller, request.params.id, versionOf(request.query))),
       { preHandler: routeRateLimit(rateLimiter, PDF_DOWNLOAD_RATE_LIMIT, callerOrIp) },
     );
 

@@ -1,6 +1,7 @@
 import { signByTokenEndpoints, signingEndpoints } from '@app/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
+import { sendPdf } from '../../platform/http/pdf-reply.ts';
 import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
 import { route } from '../../platform/http/route.ts';
 import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
@@ -11,15 +12,6 @@ import {
   SIGNING_SEND_RATE_LIMIT,
   type SigningService,
 } from './signing.service.ts';
-
-function sendPdf(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }, disposition: string) {
-  reply.headers({
-    'content-type': 'application/pdf',
-    'content-disposition': `${disposition}; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
-    'cache-control': 'private, no-store',
-  });
-  return pdf;
-}
 
 /** HTTP for signing by link. Rules live in SigningService. */
 export const signingRoutes =

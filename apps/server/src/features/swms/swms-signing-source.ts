@@ -1,8 +1,12 @@
 import type { SafetyDocumentKind } from '../../db/schema.ts';
-import type { SignableDocument, SignableDocumentSource } from '../../platform/documents/signable-source.ts';
-import type { SigningDocument, SwmsService } from './swms.service.ts';
+import type {
+  SignableDocument,
+  SignableDocumentSource,
+  SignableVersion,
+} from '../../platform/documents/signable-source.ts';
+import type { SwmsService } from './swms.service.ts';
 
-const signable = ({ current: _current, ...document }: SigningDocument): SignableDocument => document;
+const signable = ({ current: _current, ...document }: SignableVersion): SignableDocument => document;
 
 function safetyDocumentSource(
   swms: SwmsService,

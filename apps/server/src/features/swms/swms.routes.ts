@@ -1,6 +1,7 @@
 import { swmsEndpoints as endpoints, swmsVerifyEndpoint } from '@app/contract';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
+import { sendPdf } from '../../platform/http/pdf-reply.ts';
 import { route } from '../../platform/http/route.ts';
 import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
@@ -10,15 +11,6 @@ import type { SwmsService } from './swms.service.ts';
 const SWMS_PDF_RATE_LIMIT: RateLimitRule = { name: 'swms-pdf', limit: 60, windowSeconds: 60 };
 /** The verification page is public: a crew scanning one code shares an IP, a scraper does not get far. */
 const SWMS_VERIFY_RATE_LIMIT: RateLimitRule = { name: 'swms-verify', limit: 120, windowSeconds: 60 };
-
-const sendPdf = (reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }) => {
-  reply.headers({
-    'content-type': 'application/pdf',
-    'content-disposition': `attachment; filename="${filename}"`,
-    'cache-control': 'private, no-cache',
-  });
-  return pdf;
-};
 
 /** HTTP for SWMS and their cover sheets. Rules live in SwmsService. */
 export const swmsRoutes =

@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
-import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
+import type { RegisterEntry, SignableVersion } from '../../platform/documents/signable-source.ts';
 import { sentVersions, verdictOf } from '../../platform/documents/versions.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -31,19 +31,6 @@ import { type CurrentDocument, VersionedDocuments } from './versioned-documents.
 
 type ListQuery = z.output<typeof swmsListQuerySchema>;
 type CreateSwmsInput = z.output<typeof createSwmsRequestSchema>;
-
-/** What the signing feature (issue 14) needs of a document version, without HTTP. */
-export type SigningDocument = {
-  kind: SafetyDocumentKind;
-  id: string;
-  ownerId: string;
-  number: string;
-  title: string;
-  version: number;
-  fingerprint: string;
-  /** Whether this is the version edits go to (an older one is superseded). */
-  current: boolean;
-};
 
 const today = (timeZone: string, now: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -170,7 +157,7 @@ export class SwmsService {
       id: found.document.id,
       number: found.document.number,
       version,
-      current: version === found.document.currentVersion,
+      current: version === found.document.currentVersion && found.document.withdrawnAt === null,
       fingerprint: found.version.fingerprint,
       created_at: found.version.createdAt.toISOString(),
       body: found.body,
@@ -304,7 +291,7 @@ export class SwmsService {
     ownerId: string,
     kind: SafetyDocumentKind,
     id: string,
-  ): Promise<SigningDocument | undefined> {
+  ): Promise<SignableVersion | undefined> {
     if (!isUuid(id)) return undefined;
     const document = await safetyDocumentsRepo.findOwned(this.db, ownerId, kind, id);
     if (!document?.ready || document.isTemplate) return undefined;
@@ -320,7 +307,7 @@ export class SwmsService {
     id: string,
     version: number,
     lockIn?: Queryable,
-  ): Promise<SigningDocument | undefined> {
+  ): Promise<SignableVersion | undefined> {
     if (!isUuid(id)) return undefined;
     const documents = kind === 'swms' ? this.swms : this.coverSheets;
     const found = lockIn
@@ -335,7 +322,7 @@ export class SwmsService {
       title: 'title' in found.body ? found.body.title || 'Untitled SWMS' : coverSheetTitle(found.body),
       version,
       fingerprint: found.version.fingerprint,
-      current: version === found.document.currentVersion,
+      current: version === found.document.currentVersion && found.document.withdrawnAt === null,
     };
   }
 

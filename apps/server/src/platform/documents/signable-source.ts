@@ -14,6 +14,9 @@ export type SignableDocument = {
   fingerprint: string;
 };
 
+/** A version as it stands now: `current` when it is still the one edits go to and not withdrawn. */
+export type SignableVersion = SignableDocument & { current: boolean };
+
 /** A signature given on a version, for a document whose PDF lists them (a SWMS's sign-on register). */
 export type RegisterEntry = {
   name: string;
@@ -46,11 +49,7 @@ export interface SignableDocumentSource {
    * signature recorded in `tx` lands on exactly this content (issue 20). `current`: still the
    * document's current version. Null if gone.
    */
-  lockedVersion(
-    tx: Queryable,
-    documentId: string,
-    version: number,
-  ): Promise<(SignableDocument & { current: boolean }) | null>;
+  lockedVersion(tx: Queryable, documentId: string, version: number): Promise<SignableVersion | null>;
   /** The version's PDF as it is filed, with `register` filled in where the kind prints one. */
   pdf(db: Queryable, document: SignableDocument, register: RegisterEntry[]): Promise<Buffer>;
 }
