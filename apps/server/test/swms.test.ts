@@ -193,18 +193,28 @@ describe('SWMS', () => {
       version: 1,
       fingerprint: v1.fingerprint,
       business_name: 'Dry Wet Areas Pty Ltd',
-      // Version 2 has not been sent or signed yet: version 1 is still the issued one to work to.
-      verdict: { status: 'current', superseded_by: null, withdrawn_at: null },
+      // Version 2 is ready: it is what the crew works to, and version 1 is superseded by it.
+      verdict: {
+        status: 'superseded',
+        superseded_by: { version: 2, amended_at: expect.any(String) },
+        withdrawn_at: null,
+      },
       signature_count: 1,
     });
     expect(Object.keys(verification).sort()).toEqual(
       ['business_name', 'fingerprint', 'number', 'signature_count', 'verdict', 'version', 'version_date'].sort(),
     );
-    expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/2`)).json().verdict.status).toBe('not_issued');
-    await signVersion(user, 'swms', v1.id, 2);
-    const superseded = (await send(null, 'GET', `/api/verify/swms/${v1.id}/1`)).json();
-    expect(superseded.verdict).toMatchObject({ status: 'superseded', superseded_by: { version: 2 } });
     expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/2`)).json().verdict.status).toBe('current');
+
+    // A draft (not ready, never sent) is not issued: it prints as a draft, without a QR code.
+    const draft = await createSwms(user);
+    expect((await send(null, 'GET', `/api/verify/swms/${draft.id}/1`)).json().verdict.status).toBe('not_issued');
+    const draftPdf = await app.inject({ url: `/api/swms/${draft.id}/pdf`, headers: bearer(user) });
+    expect(draftPdf.statusCode).toBe(200);
+    const draftText = await pdfText(draftPdf.rawPayload, 'raw');
+    // The watermark is drawn across the page at an angle: its letters come out without spaces.
+    expect(draftText.replace(/\s/g, '')).toContain('DRAFT—notissued');
+    expect(draftText).not.toContain('Verify SWMS');
     expect(JSON.stringify(verification)).not.toContain('Harbour');
     expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/9`)).statusCode).toBe(404);
     expect((await send(null, 'GET', '/api/verify/swms/not-a-uuid/1')).statusCode).toBe(404);

@@ -9,7 +9,7 @@ import {
   textSection,
 } from '../../platform/pdf/document.ts';
 import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
-import { stampPages } from '../../platform/pdf/page-marks.ts';
+import { DRAFT_WATERMARK, stampPages } from '../../platform/pdf/page-marks.ts';
 import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
@@ -76,7 +76,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   }
   stampPages(doc, {
     label: input.certificateNumber ?? 'Draft certificate',
-    ...(input.draft ? { watermark: 'DRAFT — not issued' } : {}),
+    ...(input.draft ? { watermark: DRAFT_WATERMARK } : {}),
   });
   return end();
 }

@@ -23,7 +23,7 @@ import {
   textSection,
 } from '../../platform/pdf/document.ts';
 import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
-import { stampPages } from '../../platform/pdf/page-marks.ts';
+import { DRAFT_WATERMARK, stampPages } from '../../platform/pdf/page-marks.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import { drawTable, type TableCell } from '../../platform/pdf/table.ts';
@@ -50,7 +50,8 @@ export type SwmsPdfInput = {
   business: PdfBusiness;
   swms: PdfVersion & { body: SwmsBody };
   cover: CoverSheetPdfPart | null;
-  verifyUrl: string;
+  /** Where the QR code leads; null for a draft (not ready), which prints as a draft without one. */
+  verifyUrl: string | null;
   /** Signed entries to print on the register; an empty register (for paper) when there are none. */
   register: RegisterEntry[];
   /** The owner's IANA time zone, in which the register's signing times are printed. */
@@ -187,12 +188,14 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
     'Putting the controls in place, monitoring and review',
     `The person responsible for compliance checks the controls are in place before work starts and daily while it continues. Work stops and this SWMS is reviewed if a control is not working, the work changes, or an incident happens; otherwise it is reviewed by ${formatDate(swms.body.review_date)}.`,
   );
-  drawVerifyBox(doc, {
-    title: `Verify ${swms.number} version ${swms.version}`,
-    url: input.verifyUrl,
-    fingerprintLabel: 'SHA-256 fingerprint of this version (compare with the online record):',
-    fingerprint: swms.fingerprint,
-  });
+  if (input.verifyUrl) {
+    drawVerifyBox(doc, {
+      title: `Verify ${swms.number} version ${swms.version}`,
+      url: input.verifyUrl,
+      fingerprintLabel: 'SHA-256 fingerprint of this version (compare with the online record):',
+      fingerprint: swms.fingerprint,
+    });
+  }
 
   addPage(doc, 'landscape');
   const signedAt = new Intl.DateTimeFormat('en-AU', {
@@ -209,6 +212,7 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
     version: `v${swms.version}`,
     fingerprint: swms.fingerprint,
     logo: business.logo,
+    ...(input.verifyUrl ? {} : { watermark: DRAFT_WATERMARK }),
   });
   return end();
 }

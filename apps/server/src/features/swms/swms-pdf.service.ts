@@ -69,7 +69,11 @@ export class SwmsPdfService {
             body,
           },
           cover,
-          verifyUrl: this.verifyUrl(document.id, version.version),
+          // A draft (the current version, not ready) has no record to check yet.
+          verifyUrl:
+            version.version === document.currentVersion && !document.ready
+              ? null
+              : this.verifyUrl(document.id, version.version),
           register: options.register,
           timeZone: business.timeZone,
         },

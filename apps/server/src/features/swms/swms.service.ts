@@ -188,6 +188,9 @@ export class SwmsService {
     if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
     const business = await safetyDocumentsRepo.business(this.db, found.document.userId);
     const sent = await sentVersions(this.db, found.document.kind, id);
+    const { currentVersion } = found.document;
+    const current = version === currentVersion ? found : await this.swms.versionOf(undefined, id, currentVersion);
+    const currentVersionDate = current?.version.createdAt ?? found.version.createdAt;
     return {
       number: found.document.number,
       version,
@@ -195,8 +198,13 @@ export class SwmsService {
       business_name: business?.name ?? '',
       verdict: verdictOf({
         version,
-        issued: sent.some((issued) => issued.version === version),
-        latestIssued: sent.at(-1) ?? null,
+        // Issued once sent or signed; the current version also once it is ready (printed for the
+        // paper sign-on register, it is what the crew works to).
+        issued:
+          sent.some((issued) => issued.version === version) || (version === currentVersion && found.document.ready),
+        latestIssued: found.document.ready
+          ? { version: currentVersion, issuedAt: currentVersionDate }
+          : (sent.at(-1) ?? null),
         withdrawnAt: found.document.withdrawnAt,
       }),
       signature_count: (await this.swms.signatures(id, version)).length,

@@ -7,7 +7,7 @@ export type PageMarks = {
   version?: string;
   /** Printed shortened; the full fingerprint belongs in the verify box. */
   fingerprint?: string;
-  /** A word across every page, e.g. DRAFT. */
+  /** A word across every page, e.g. DRAFT_WATERMARK. */
   watermark?: string;
   /** The business's logo, small in the top margin of every page (a SWMS page may travel alone). */
   logo?: Buffer | null;
@@ -26,6 +26,9 @@ export function footerText(marks: PageMarks, page: number, pages: number): strin
     .filter(Boolean)
     .join('  ·  ');
 }
+
+/** What a document that is not issued yet carries across every page (issue 21). */
+export const DRAFT_WATERMARK = 'DRAFT — not issued';
 
 /** Once every page is drawn: the footer on each page, and the watermark if any. */
 export function stampPages(doc: Doc, marks: PageMarks): void {
