@@ -173,11 +173,11 @@ const publicPages: Array<[name: string, Check]> = [
   ['an unknown path', { path: '/this/does/not/exist', heading: 'Page not found' }],
   ['/gallery', { path: '/gallery', heading: 'Photo gallery' }],
   [
-    '/verify/swms/:id/:version',
+    '/verify/:kind/:id/:version',
     {
       path: () => `/verify/swms/${swmsId}/1`,
       heading: 'Verify a SWMS',
-      ready: (page) => page.getByText('SHA-256 fingerprint').waitFor(),
+      ready: (page) => page.getByText('Signatures on this version').waitFor(),
     },
   ],
   [

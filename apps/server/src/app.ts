@@ -33,7 +33,10 @@ import {
 } from './features/billing/billing.service.ts';
 import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
 import { CertificatePdfService } from './features/certificates/certificate-pdf.service.ts';
-import { certificateSigningSource } from './features/certificates/certificate-signing-source.ts';
+import {
+  certificateSigningSource,
+  certificateVerifiableKind,
+} from './features/certificates/certificate-signing-source.ts';
 import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
 import { CertificatesService } from './features/certificates/certificates.service.ts';
 import { contactRoutes } from './features/contact/contact.routes.ts';
@@ -54,7 +57,8 @@ import {
 import { swmsRoutes } from './features/swms/swms.routes.ts';
 import { SwmsService } from './features/swms/swms.service.ts';
 import { SwmsPdfService } from './features/swms/swms-pdf.service.ts';
-import { swmsSigningSources } from './features/swms/swms-signing-source.ts';
+import { swmsSigningSources, swmsVerifiableKinds } from './features/swms/swms-signing-source.ts';
+import { verificationRoutes } from './features/verification/verification.routes.ts';
 import { createStripeProvider } from './platform/billing/stripe-provider.ts';
 import { createTestModeProvider } from './platform/billing/test-mode-provider.ts';
 import { createUnconfiguredProvider } from './platform/billing/unconfigured-provider.ts';
@@ -309,13 +313,19 @@ export async function buildApp(options: AppOptions) {
     pdfRenderPool,
     options.logger,
   );
+  const certificatesService = new CertificatesService(
+    db,
+    storedFiles,
+    certificatePdfs,
+    options.clock ?? (() => new Date()),
+  );
   const swmsService = new SwmsService(
     db,
     new SwmsPdfService(
       db,
       storedFiles,
       options.fileStorage,
-      (swmsId, version) => `${publicOrigin()}/verify/swms/${swmsId}/${version}`,
+      (kind, id, version) => `${publicOrigin()}/verify/${kind}/${id}/${version}`,
       pdfRenderPool,
       options.logger,
     ),
@@ -369,12 +379,7 @@ export async function buildApp(options: AppOptions) {
       await api.register(authRoutes(authService));
       await api.register(profileRoutes(new ProfileService(db, storedFiles), rateLimiter));
       await api.register(filesRoutes(storedFiles));
-      await api.register(
-        certificatesRoutes(
-          new CertificatesService(db, storedFiles, certificatePdfs, options.clock ?? (() => new Date())),
-          rateLimiter,
-        ),
-      );
+      await api.register(certificatesRoutes(certificatesService, rateLimiter));
       await api.register(billingRoutes(billingService, rateLimiter));
       await api.register(bundlesRoutes);
       await api.register(contactRoutes(contactService, rateLimiter));
@@ -382,6 +387,13 @@ export async function buildApp(options: AppOptions) {
       await api.register(accountRoutes(accountService));
       await api.register(swmsRoutes(swmsService, rateLimiter));
       await api.register(signingRoutes(signingService, rateLimiter));
+      // Each document kind hands the public verification page its answer (issue 21).
+      await api.register(
+        verificationRoutes(
+          [certificateVerifiableKind(certificatesService), ...swmsVerifiableKinds(swmsService)],
+          rateLimiter,
+        ),
+      );
     },
     { prefix: '/api' },
   );

@@ -184,3 +184,52 @@ describe('amending an issued certificate', () => {
     expect((await read(free, freeCertificate.id)).version).toBe(1);
   });
 });
+
+describe('the public verification of any document version', () => {
+  it('answers for each issued certificate version and a cover sheet, with no content, and 404 for the unknown', async () => {
+    const owner = await premiumUser();
+    const first = await create(owner, { additional_info: 'Private note' });
+    await patch(owner, first.id, { areas: 'Laundry' });
+    const verify = (kind: string, id: string, version: number | string) =>
+      app.inject({ url: `/api/verify/${kind}/${id}/${version}`, remoteAddress: '198.51.100.77' });
+
+    const one = await verify('certificate', first.id, 1);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({
+      kind: 'certificate',
+      number: first.certificate_number,
+      version: 1,
+      fingerprint: first.fingerprint,
+      verdict: { status: 'superseded', superseded_by: { version: 2 } },
+      signature_count: 0,
+    });
+    expect(JSON.stringify(one.json())).not.toContain('Private note');
+    expect((await verify('certificate', first.id, 2)).json().verdict.status).toBe('current');
+    for (const [kind, id, version] of [
+      ['certificate', first.id, 3],
+      ['certificate', crypto.randomUUID(), 1],
+      ['swms', first.id, 1],
+      ['certificate', 'not-a-uuid', 1],
+    ] as const) {
+      expect((await verify(kind, id, version)).statusCode).toBe(404);
+    }
+    for (const bad of [
+      verify('invoice', first.id, 1),
+      verify('certificate', first.id, 0),
+      verify('certificate', first.id, 'x'),
+    ]) {
+      expect((await bad).statusCode).toBe(400);
+    }
+
+    const sheet = await app.inject({
+      method: 'POST',
+      url: '/api/swms/cover-sheets',
+      headers: bearer(owner),
+      payload: { swms_ids: [] },
+    });
+    expect(sheet.statusCode).toBe(201);
+    const coverSheet = await verify('cover_sheet', sheet.json().id, 1);
+    expect(coverSheet.statusCode).toBe(200);
+    expect(coverSheet.json()).toMatchObject({ kind: 'cover_sheet', version: 1, verdict: { status: 'not_issued' } });
+  });
+});

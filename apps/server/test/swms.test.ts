@@ -202,7 +202,16 @@ describe('SWMS', () => {
       signature_count: 1,
     });
     expect(Object.keys(verification).sort()).toEqual(
-      ['business_name', 'fingerprint', 'number', 'signature_count', 'verdict', 'version', 'version_date'].sort(),
+      [
+        'business_name',
+        'fingerprint',
+        'kind',
+        'number',
+        'signature_count',
+        'verdict',
+        'version',
+        'version_date',
+      ].sort(),
     );
     expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/2`)).json().verdict.status).toBe('current');
 
@@ -347,7 +356,7 @@ describe('SWMS PDF', () => {
         database.db,
         new StoredFiles(database.db, createLocalDiskStorage(testFilesRoot), storedSecret(database.db, 'file-urls')),
         createLocalDiskStorage(testFilesRoot),
-        (id, version) => `http://app.test/verify/swms/${id}/${version}`,
+        (kind, id, version) => `http://app.test/verify/${kind}/${id}/${version}`,
         app.pdfRenderPool,
         { warn: () => {} },
       ),

@@ -25,6 +25,7 @@ export * from './contact/contact.ts';
 export * from './contact/endpoints.ts';
 export * from './documents/printing.ts';
 export * from './documents/verdict.ts';
+export * from './documents/verification.ts';
 export * from './errors/errors.ts';
 export * from './files/endpoints.ts';
 export * from './health/health.ts';

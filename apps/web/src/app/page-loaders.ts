@@ -15,6 +15,6 @@ export const pageLoaders = {
   swms: () => import('./swms-signing-pages.tsx').then((module) => ({ default: module.SwmsWithSigning })),
   coverSheets: () => import('../features/swms/CoverSheetListPage.tsx'),
   coverSheet: () => import('./swms-signing-pages.tsx').then((module) => ({ default: module.CoverSheetWithSigning })),
-  swmsVerify: () => import('../features/swms/SwmsVerifyPage.tsx'),
+  verify: () => import('../features/verification/VerifyPage.tsx'),
   notFound: () => import('../features/not-found/NotFoundPage.tsx'),
 };

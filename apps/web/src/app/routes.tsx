@@ -64,7 +64,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/gallery', title: 'Photo gallery', Page: GalleryPage },
   { path: '/sign/:token', title: 'Sign document', Page: SignPage },
   { path: '/webhook-test', title: 'Billing webhook status', Page: WebhookTestPage },
-  { path: '/verify/swms/:id/:version', title: 'Verify a SWMS', Page: loadedPage('swmsVerify') },
+  { path: '/verify/:kind/:id/:version', title: 'Verify a document', Page: loadedPage('verify') },
 ];
 
 /** Routes that send a visitor without a session to /login (and back afterwards). */

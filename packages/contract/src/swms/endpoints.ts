@@ -13,7 +13,6 @@ import {
   swmsListQuerySchema,
   swmsListResponseSchema,
   swmsSchema,
-  swmsVerificationSchema,
   swmsVersionSchema,
 } from './swms.ts';
 
@@ -153,17 +152,3 @@ export const swmsEndpoints = {
     errors: [errorCodes.notFound, ...printErrorCodes],
   }),
 } as const;
-
-/**
- * The public page a SWMS's QR code opens. Its own module, so that page loads this one declaration.
- * Only what a verifier needs: number, version, fingerprint, business and whether it is current.
- */
-export const swmsVerifyEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/verify/swms/:id/:version',
-  auth: 'none',
-  summary: 'Check a printed SWMS version against the record (no content)',
-  params: versionParams,
-  responses: { 200: swmsVerificationSchema },
-  errors: [errorCodes.notFound, errorCodes.requestRateLimit],
-});

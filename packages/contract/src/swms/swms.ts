@@ -1,6 +1,5 @@
 import { z } from 'zod/mini';
 import { isoDateSchema, uuidSchema } from '../common/values.ts';
-import { documentVerdictSchema } from '../documents/verdict.ts';
 import { consequences, likelihoods } from './risk.ts';
 
 /** The 18 categories of high-risk construction work (WHS Regulations 2011, reg. 291), as DOMAIN.md words them. */
@@ -361,16 +360,3 @@ export const saveCoverSheetRequestSchema = z.object({
   body: coverSheetBodySchema,
 });
 export type SaveCoverSheetRequest = z.input<typeof saveCoverSheetRequestSchema>;
-
-/** What the public verification page shows of a SWMS version: enough to check a paper copy, no content. */
-export const swmsVerificationSchema = z.object({
-  number: z.string(),
-  version: z.number(),
-  fingerprint: z.string(),
-  business_name: z.string(),
-  /** What the record says of this version (issue 21): a version is issued once sent or signed. */
-  verdict: documentVerdictSchema,
-  signature_count: z.number(),
-  version_date: z.string(),
-});
-export type SwmsVerification = z.output<typeof swmsVerificationSchema>;

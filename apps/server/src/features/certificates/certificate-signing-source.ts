@@ -1,9 +1,11 @@
 import { isUuid } from '@app/contract';
 import type { SignableDocument, SignableDocumentSource } from '../../platform/documents/signable-source.ts';
+import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
 import type { CertificateContent } from './certificate-content.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
 import { type IssuedVersion, issuedVersion } from './certificate-versions.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
+import type { CertificatesService } from './certificates.service.ts';
 
 const signable = (head: CertificateRow, issued: IssuedVersion): SignableDocument => ({
   kind: 'certificate',
@@ -53,3 +55,9 @@ export function certificateSigningSource(pdfs: CertificatePdfService): SignableD
     },
   };
 }
+
+/** Certificates, for the public verification page. */
+export const certificateVerifiableKind = (certificates: CertificatesService): VerifiableKind => ({
+  kind: 'certificate',
+  verify: (id, version) => certificates.verify(id, version),
+});

@@ -5,6 +5,7 @@ import {
   certificateMessages,
   type createCertificateRequestSchema,
   type DocumentVerdict,
+  type DocumentVerification,
   FREE_MONTHLY_COMPLETED_LIMIT,
   type GalleryPhoto,
   isUuid,
@@ -256,6 +257,29 @@ export class CertificatesService {
       })),
     );
     return { items };
+  }
+
+  /**
+   * The public verification page's answer for one version (null: no such certificate or version):
+   * what the paper shows, the verdict and how many signed, never the content.
+   */
+  async verify(id: string, version: number): Promise<DocumentVerification | null> {
+    const head = await certificatesRepo.find(this.db, id);
+    if (!head) return null;
+    const issued = await issuedVersion(this.db, head, version);
+    if (!issued && version !== head.version) return null;
+    const signatures = await versionSignatures(this.db, { kind: 'certificate', documentId: id, version });
+    return {
+      kind: 'certificate',
+      number: issued?.content.certificate_number ?? '',
+      version,
+      // A version not issued has no fingerprint anyone could hold on paper.
+      fingerprint: issued?.fingerprint ?? '',
+      business_name: issued?.content.applicator?.company_name ?? '',
+      verdict: await certificateVerdict(this.db, head, version, issued),
+      signature_count: signatures.length,
+      version_date: (issued?.issuedAt ?? head.updatedAt).toISOString(),
+    };
   }
 
   /** The version a caller asked for, if they may read it. */

@@ -61,6 +61,8 @@ export type SwmsPdfInput = {
 export type CoverSheetPdfInput = {
   business: PdfBusiness;
   cover: CoverSheetPdfPart;
+  /** Where the QR code leads; null for a draft (not ready), which prints as a draft without one. */
+  verifyUrl: string | null;
 };
 
 const calendarDate = new Intl.DateTimeFormat('en-AU', {
@@ -226,11 +228,20 @@ export async function renderCoverSheetPdf(input: CoverSheetPdfInput): Promise<Bu
     budget: PRINT_BUDGETS.coverSheet,
   });
   drawCoverSheet(doc, input.business, input.cover);
+  if (input.verifyUrl) {
+    drawVerifyBox(doc, {
+      title: `Verify ${input.cover.number} version ${input.cover.version}`,
+      url: input.verifyUrl,
+      fingerprintLabel: 'SHA-256 fingerprint of this version (compare with the online record):',
+      fingerprint: input.cover.fingerprint,
+    });
+  }
   stampPages(doc, {
     label: input.cover.number,
     version: `v${input.cover.version}`,
     fingerprint: input.cover.fingerprint,
     logo: input.business.logo,
+    ...(input.verifyUrl ? {} : { watermark: DRAFT_WATERMARK }),
   });
   return end();
 }

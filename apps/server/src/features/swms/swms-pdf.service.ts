@@ -1,6 +1,7 @@
 import type { CoverSheetBody, SwmsBody } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import type { SafetyDocumentKind } from '../../db/schema.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
@@ -34,7 +35,8 @@ export class SwmsPdfService {
     private readonly db: Database,
     private readonly storedFiles: StoredFiles,
     storage: FileStorage,
-    private readonly verifyUrl: (swmsId: string, version: number) => string,
+    /** Where a version's QR code leads: the public verification page. */
+    private readonly verifyUrl: (kind: SafetyDocumentKind, id: string, version: number) => string,
     private readonly renderer: PdfRenderer,
     log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
@@ -69,11 +71,7 @@ export class SwmsPdfService {
             body,
           },
           cover,
-          // A draft (the current version, not ready) has no record to check yet.
-          verifyUrl:
-            version.version === document.currentVersion && !document.ready
-              ? null
-              : this.verifyUrl(document.id, version.version),
+          verifyUrl: this.verifyUrlOf(found),
           register: options.register,
           timeZone: business.timeZone,
         },
@@ -107,9 +105,15 @@ export class SwmsPdfService {
     const business = await this.business(found.document.userId);
     return this.renderer.render(
       coverSheetPdfJob,
-      { business: business.pdf, cover: await this.coverPart(found) },
+      { business: business.pdf, cover: await this.coverPart(found), verifyUrl: this.verifyUrlOf(found) },
       { owner: found.document.userId },
     );
+  }
+
+  /** A draft (the current version, not ready) has no record to check yet: no QR code. */
+  private verifyUrlOf({ document, version }: CurrentDocument<unknown>): string | null {
+    const draft = version.version === document.currentVersion && !document.ready;
+    return draft ? null : this.verifyUrl(document.kind, document.id, version.version);
   }
 
   /** The SWMS a cover sheet lists, as they are now, in its order (ids no longer there are left out). */

@@ -4,6 +4,7 @@ import type {
   SignableDocumentSource,
   SignableVersion,
 } from '../../platform/documents/signable-source.ts';
+import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
 import type { SwmsService } from './swms.service.ts';
 
 const signable = ({ current: _current, ...document }: SignableVersion): SignableDocument => document;
@@ -45,3 +46,7 @@ export const swmsSigningSources = (swms: SwmsService): SignableDocumentSource[] 
   safetyDocumentSource(swms, 'swms', { crewSignOn: true, ownerPath: (id) => `/swms/${id}` }),
   safetyDocumentSource(swms, 'cover_sheet', { crewSignOn: false, ownerPath: (id) => `/swms/cover-sheet/edit/${id}` }),
 ];
+
+/** SWMS and cover sheets, for the public verification page (each printed version's QR code). */
+export const swmsVerifiableKinds = (swms: SwmsService): VerifiableKind[] =>
+  (['swms', 'cover_sheet'] as const).map((kind) => ({ kind, verify: (id, version) => swms.verify(kind, id, version) }));

@@ -1,4 +1,4 @@
-import { swmsEndpoints as endpoints, swmsVerifyEndpoint } from '@app/contract';
+import { swmsEndpoints as endpoints } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
 import { sendPdf } from '../../platform/http/pdf-reply.ts';
@@ -9,8 +9,6 @@ import type { SwmsService } from './swms.service.ts';
 
 /** A SWMS PDF is as heavy as a certificate's (PRODUCT.md, Budgets): the same rule, its own counter. */
 const SWMS_PDF_RATE_LIMIT: RateLimitRule = { name: 'swms-pdf', limit: 60, windowSeconds: 60 };
-/** The verification page is public: a crew scanning one code shares an IP, a scraper does not get far. */
-const SWMS_VERIFY_RATE_LIMIT: RateLimitRule = { name: 'swms-verify', limit: 120, windowSeconds: 60 };
 
 /** HTTP for SWMS and their cover sheets. Rules live in SwmsService. */
 export const swmsRoutes =
@@ -58,8 +56,4 @@ export const swmsRoutes =
         sendPdf(reply, await service.coverSheetPdf(callerOf(request), request.params.id, request.query.version)),
       pdfLimit,
     );
-
-    route(app, swmsVerifyEndpoint, (request) => service.verify(request.params.id, request.params.version), {
-      preHandler: routeRateLimit(rateLimiter, SWMS_VERIFY_RATE_LIMIT, callerOrIp),
-    });
   };

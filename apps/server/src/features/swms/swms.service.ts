@@ -3,6 +3,7 @@ import {
   type CoverSheetBody,
   type CoverSheetSummary,
   type createSwmsRequestSchema,
+  type DocumentVerification,
   emptySwmsBody,
   isUuid,
   missingForCoverSheet,
@@ -11,7 +12,6 @@ import {
   type SwmsBody,
   type SwmsStatus,
   type SwmsSummary,
-  type SwmsVerification,
   type SwmsVersion,
   type swmsListQuerySchema,
   swmsMessages,
@@ -181,17 +181,21 @@ export class SwmsService {
     };
   }
 
-  /** The public verification page's answer: no content beyond what checks a paper copy. */
-  async verify(id: string, version: number): Promise<SwmsVerification> {
-    if (!isUuid(id)) throw this.swms.errors.notFound();
-    const found = await this.swms.versionOf(undefined, id, version);
-    if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
+  /**
+   * The public verification page's answer for a SWMS or cover-sheet version (null: no such
+   * version): no content beyond what checks a paper copy.
+   */
+  async verify(kind: SafetyDocumentKind, id: string, version: number): Promise<DocumentVerification | null> {
+    if (!isUuid(id)) return null;
+    const documents = kind === 'swms' ? this.swms : this.coverSheets;
+    const found = await documents.versionOf(undefined, id, version);
+    if (!found) return null;
     const business = await safetyDocumentsRepo.business(this.db, found.document.userId);
-    const sent = await sentVersions(this.db, found.document.kind, id);
-    const { currentVersion } = found.document;
-    const current = version === currentVersion ? found : await this.swms.versionOf(undefined, id, currentVersion);
-    const currentVersionDate = current?.version.createdAt ?? found.version.createdAt;
+    const sent = await sentVersions(this.db, kind, id);
+    const { currentVersion, ready } = found.document;
+    const current = version === currentVersion ? found : await documents.versionOf(undefined, id, currentVersion);
     return {
+      kind,
       number: found.document.number,
       version,
       fingerprint: found.version.fingerprint,
@@ -200,14 +204,12 @@ export class SwmsService {
         version,
         // Issued once sent or signed; the current version also once it is ready (printed for the
         // paper sign-on register, it is what the crew works to).
-        issued:
-          sent.some((issued) => issued.version === version) || (version === currentVersion && found.document.ready),
-        latestIssued: found.document.ready
-          ? { version: currentVersion, issuedAt: currentVersionDate }
-          : (sent.at(-1) ?? null),
+        issued: sent.some((issued) => issued.version === version) || (version === currentVersion && ready),
+        latestIssued:
+          ready && current ? { version: currentVersion, issuedAt: current.version.createdAt } : (sent.at(-1) ?? null),
         withdrawnAt: found.document.withdrawnAt,
       }),
-      signature_count: (await this.swms.signatures(id, version)).length,
+      signature_count: (await documents.signatures(id, version)).length,
       version_date: found.version.createdAt.toISOString(),
     };
   }

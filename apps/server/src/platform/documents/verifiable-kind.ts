@@ -1,0 +1,12 @@
+import type { DocumentVerification } from '@app/contract';
+import type { DocumentKind } from '../../db/schema.ts';
+
+/**
+ * What a document kind gives the public verification page (issue 21): its answer for one version,
+ * or null when there is no such version. Each kind implements it in its own feature; app.ts hands
+ * the list to the verification feature, which never imports a document feature.
+ */
+export interface VerifiableKind {
+  readonly kind: DocumentKind;
+  verify(documentId: string, version: number): Promise<DocumentVerification | null>;
+}

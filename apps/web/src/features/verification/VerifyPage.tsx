@@ -1,0 +1,89 @@
+import { Link, useParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { PageTitle } from '../../components/ui/PageTitle.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
+import { useVerification, type VerifiableKind } from './api/get-verification.ts';
+
+const kindNames: Record<VerifiableKind, string> = {
+  certificate: 'certificate',
+  swms: 'SWMS',
+  cover_sheet: 'SWMS cover sheet',
+};
+
+const isKind = (kind: string | undefined): kind is VerifiableKind => kind !== undefined && kind in kindNames;
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
+
+/**
+ * /verify/{kind}/{id}/{version}, the page a SWMS's or cover sheet's QR code opens, and a check of
+ * any certificate version. Public, and deliberately thin: it says what the record holds of the
+ * version on paper (the verdict first), without showing the document's content.
+ */
+export default function VerifyPage() {
+  const { kind, id = '', version = '' } = useParams();
+  const name = isKind(kind) ? kindNames[kind] : 'document';
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:py-10">
+      <PageTitle>Verify a {name}</PageTitle>
+      {isKind(kind) ? (
+        <Verification kind={kind} id={id} version={version} />
+      ) : (
+        <Alert tone="error">We have no record of this document. Check the code or address on your copy.</Alert>
+      )}
+    </section>
+  );
+}
+
+function Verification({ kind, id, version }: { kind: VerifiableKind; id: string; version: string }) {
+  const verification = useVerification(kind, id, version);
+  const { data } = verification;
+  if (verification.isError) {
+    return (
+      <Alert tone="error">
+        We have no record of this {kindNames[kind]} version. Check the code or address on your copy.
+      </Alert>
+    );
+  }
+  if (!data) return <Spinner label="Checking the record..." />;
+  const superseded = data.verdict.superseded_by;
+  return (
+    <>
+      <VerdictBanner
+        verdict={data.verdict}
+        next={
+          superseded ? (
+            kind === 'certificate' ? (
+              <Link to={`/certificates/${id}?version=${superseded.version}`} className="font-semibold underline">
+                Open version {superseded.version}
+              </Link>
+            ) : (
+              `Ask ${data.business_name || 'the business'} for version ${superseded.version}, and work to that one.`
+            )
+          ) : null
+        }
+      />
+      <dl className="grid grid-cols-1 gap-x-3 sm:grid-cols-[12rem_1fr] sm:gap-y-3 [&>dd]:mb-3 sm:[&>dd]:mb-0">
+        <dt className="font-semibold">Number</dt>
+        <dd>{data.number || 'Not numbered yet'}</dd>
+        <dt className="font-semibold">Version</dt>
+        <dd>{data.version}</dd>
+        <dt className="font-semibold">Issued by</dt>
+        <dd>{data.business_name || 'Not recorded'}</dd>
+        <dt className="font-semibold">Date of this version</dt>
+        <dd>{dateOf(data.version_date)}</dd>
+        <dt className="font-semibold">Signatures on this version</dt>
+        <dd>{data.signature_count}</dd>
+      </dl>
+      {data.fingerprint ? (
+        <details>
+          <summary className="min-h-11 cursor-pointer py-2 font-medium">Details</summary>
+          <p className="text-sm">
+            SHA-256 fingerprint, to compare with the one printed on your copy (if they differ, the copy was changed):{' '}
+            <span className="break-all font-mono">{data.fingerprint}</span>
+          </p>
+        </details>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod/mini';
+import { errorCodes } from '../errors/errors.ts';
+import { defineEndpoint } from '../http/endpoint.ts';
+import { signableDocumentKinds } from '../signing/sign-link.ts';
+import { documentVerdictSchema } from './verdict.ts';
+
+/**
+ * The public check of a printed version of any document kind (issue 21): what the record says of
+ * it, and only what the paper itself shows (no content), so a stranger holding a photo of the QR
+ * code learns nothing more.
+ */
+export const documentVerificationSchema = z.object({
+  kind: z.enum(signableDocumentKinds),
+  number: z.string(),
+  version: z.number(),
+  fingerprint: z.string(),
+  business_name: z.string(),
+  verdict: documentVerdictSchema,
+  signature_count: z.number(),
+  /** When this version was issued (or, not issued yet, last saved). */
+  version_date: z.string(),
+});
+export type DocumentVerification = z.output<typeof documentVerificationSchema>;
+
+const versionNumber = z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'Use a version number like 1 or 2.'));
+
+/** GET /api/verify/{kind}/{id}/{version}: the page each document's QR code opens. */
+export const documentVerifyEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/verify/:kind/:id/:version',
+  auth: 'none',
+  summary: 'Check a printed document version against the record (no content)',
+  params: z.object({
+    kind: z.enum(signableDocumentKinds),
+    id: z.string().check(z.maxLength(100)),
+    version: versionNumber,
+  }),
+  responses: { 200: documentVerificationSchema },
+  errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+});
