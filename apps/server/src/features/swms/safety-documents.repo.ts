@@ -7,22 +7,13 @@ import {
   safetyDocuments,
   signatureRequests,
 } from '../../db/schema.ts';
-import { countsAsSignature } from '../../platform/documents/signatures.ts';
+import { signedOn } from '../../platform/documents/signatures.ts';
 
 export type SafetyDocumentRow = typeof safetyDocuments.$inferSelect;
 export type SafetyVersionRow = typeof documentVersions.$inferSelect;
 type Body = Record<string, unknown>;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
-
-/** Signatures given on a document's version (the signing feature writes them; ADR 0015). */
-const signedOn = (kind: SafetyDocumentKind, documentId: unknown, version: unknown) =>
-  and(
-    eq(signatureRequests.documentKind, kind),
-    sql`${signatureRequests.documentId} = ${documentId}`,
-    sql`${signatureRequests.documentVersion} = ${version}`,
-    countsAsSignature(),
-  );
 
 /** Whether the document's current version has a signature, as a column of a list query. */
 const currentSigned = (kind: SafetyDocumentKind) =>

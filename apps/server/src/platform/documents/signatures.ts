@@ -13,6 +13,18 @@ import {
  */
 export const countsAsSignature = () => and(isNotNull(signatureRequests.signedAt), isNull(signatureRequests.setAsideAt));
 
+/**
+ * Signatures given on one version: `documentId` and `version` may be values or columns (a list
+ * query's correlated subquery). The one condition every "who signed which version" read uses.
+ */
+export const signedOn = (kind: DocumentKind, documentId: unknown, version: unknown) =>
+  and(
+    eq(signatureRequests.documentKind, kind),
+    sql`${signatureRequests.documentId} = ${documentId}`,
+    sql`${signatureRequests.documentVersion} = ${version}`,
+    countsAsSignature(),
+  );
+
 /** One version of one document: what a signature request points at. */
 export type DocumentVersionRef = { kind: DocumentKind; documentId: string; version: number };
 
@@ -24,14 +36,7 @@ export async function versionHasSignatures(db: Queryable, ref: DocumentVersionRe
   const rows = await db
     .select({ id: signatureRequests.id })
     .from(signatureRequests)
-    .where(
-      and(
-        eq(signatureRequests.documentKind, ref.kind),
-        eq(signatureRequests.documentId, ref.documentId),
-        eq(signatureRequests.documentVersion, ref.version),
-        countsAsSignature(),
-      ),
-    )
+    .where(signedOn(ref.kind, ref.documentId, ref.version))
     .limit(1);
   return rows.length > 0;
 }

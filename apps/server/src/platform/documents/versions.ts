@@ -2,7 +2,7 @@ import type { DocumentVerdict } from '@app/contract';
 import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { type DocumentKind, documentVersions, signatureRequests, siteSignOnLinks } from '../../db/schema.ts';
-import { countsAsSignature, type DocumentVersionRef } from './signatures.ts';
+import { type DocumentVersionRef, signedOn } from './signatures.ts';
 
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;
 
@@ -91,14 +91,7 @@ export async function versionSignatures(db: Queryable, ref: DocumentVersionRef) 
       signedAt: sql<Date>`${signatureRequests.signedAt}`.mapWith((value: string | Date) => new Date(value)),
     })
     .from(signatureRequests)
-    .where(
-      and(
-        eq(signatureRequests.documentKind, ref.kind),
-        eq(signatureRequests.documentId, ref.documentId),
-        eq(signatureRequests.documentVersion, ref.version),
-        countsAsSignature(),
-      ),
-    )
+    .where(signedOn(ref.kind, ref.documentId, ref.version))
     .orderBy(asc(signatureRequests.signedAt));
 }
 
