@@ -6,6 +6,7 @@ import {
   type DocumentVerification,
   emptySwmsBody,
   isUuid,
+  type MissingField,
   missingForCoverSheet,
   missingForReady,
   type Swms,
@@ -19,10 +20,12 @@ import {
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
+import type { JsonValue } from '../../platform/documents/fingerprint.ts';
 import type { RegisterEntry, SignableVersion } from '../../platform/documents/signable-source.ts';
 import { sentVersions, verdictOf } from '../../platform/documents/versions.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PdfFile } from '../../platform/http/pdf-reply.ts';
 import { coverSheetFields, parseCoverSheetBody, parseSwmsBody, swmsFields } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
@@ -170,15 +173,9 @@ export class SwmsService {
   }
 
   /** The PDF of the current version, or of `version`; its cover sheet in front when one lists it. */
-  async pdf(caller: AuthenticatedCaller, id: string, version: number | undefined) {
-    if (!isUuid(id)) throw this.swms.errors.notFound();
-    const current = await this.swms.owned(caller.userId, id);
-    const found = version === undefined ? current : await this.swms.versionOf(caller.userId, id, version);
-    if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
-    return {
-      pdf: await this.pdfs.swmsPdf(found, { register: [] }),
-      filename: `${found.document.number}-v${found.version.version}.pdf`,
-    };
+  async pdf(caller: AuthenticatedCaller, id: string, version: number | undefined): Promise<PdfFile> {
+    const found = await ownedVersion(this.swms, caller, id, version);
+    return { pdf: await this.pdfs.swmsPdf(found, { register: [] }), filename: pdfFilename(found) };
   }
 
   /**
@@ -281,15 +278,9 @@ export class SwmsService {
     await this.coverSheets.delete(caller.userId, id);
   }
 
-  async coverSheetPdf(caller: AuthenticatedCaller, id: string, version: number | undefined) {
-    if (!isUuid(id)) throw this.coverSheets.errors.notFound();
-    const current = await this.coverSheets.owned(caller.userId, id);
-    const found = version === undefined ? current : await this.coverSheets.versionOf(caller.userId, id, version);
-    if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
-    return {
-      pdf: await this.pdfs.coverSheetPdf(found),
-      filename: `${found.document.number}-v${found.version.version}.pdf`,
-    };
+  async coverSheetPdf(caller: AuthenticatedCaller, id: string, version: number | undefined): Promise<PdfFile> {
+    const found = await ownedVersion(this.coverSheets, caller, id, version);
+    return { pdf: await this.pdfs.coverSheetPdf(found), filename: pdfFilename(found) };
   }
 
   /**
@@ -375,45 +366,53 @@ export class SwmsService {
   }
 
   private async presentSwms(current: CurrentDocument<SwmsBody>): Promise<Swms> {
-    const { document, version, body } = current;
-    const history = await this.swms.history(document.id);
-    const missing = missingForReady(body);
-    return {
-      id: document.id,
-      number: document.number,
-      revision: document.revision,
-      current_version: document.currentVersion,
-      fingerprint: version.fingerprint,
-      status: statusOf(signedCount(history, document.currentVersion) > 0, missing.length === 0),
-      missing,
-      versions: presentHistory(history, document.currentVersion),
-      created_at: document.createdAt.toISOString(),
-      updated_at: document.updatedAt.toISOString(),
-      is_template: document.isTemplate,
-      body,
-    };
+    const common = presentVersioned(
+      current,
+      await this.swms.history(current.document.id),
+      missingForReady(current.body),
+    );
+    return { ...common, is_template: current.document.isTemplate, body: current.body };
   }
 
   private async presentCoverSheet(userId: string, current: CurrentDocument<CoverSheetBody>): Promise<CoverSheet> {
-    const { document, version, body } = current;
-    const history = await this.coverSheets.history(document.id);
-    const missing = missingForCoverSheet(body);
-    return {
-      id: document.id,
-      number: document.number,
-      revision: document.revision,
-      current_version: document.currentVersion,
-      fingerprint: version.fingerprint,
-      status: statusOf(signedCount(history, document.currentVersion) > 0, missing.length === 0),
-      missing,
-      versions: presentHistory(history, document.currentVersion),
-      created_at: document.createdAt.toISOString(),
-      updated_at: document.updatedAt.toISOString(),
-      body,
-      linked_swms: await this.pdfs.linkedSwms(userId, body.swms_ids),
-    };
+    const { document, body } = current;
+    const common = presentVersioned(current, await this.coverSheets.history(document.id), missingForCoverSheet(body));
+    return { ...common, body, linked_swms: await this.pdfs.linkedSwms(userId, body.swms_ids) };
   }
 }
+
+/** What every versioned document's answer has: its versions, status and what it still needs. */
+function presentVersioned<Body>(current: CurrentDocument<Body>, history: HistoryRow[], missing: MissingField[]) {
+  const { document, version } = current;
+  return {
+    id: document.id,
+    number: document.number,
+    revision: document.revision,
+    current_version: document.currentVersion,
+    fingerprint: version.fingerprint,
+    status: statusOf(signedCount(history, document.currentVersion) > 0, missing.length === 0),
+    missing,
+    versions: presentHistory(history, document.currentVersion),
+    created_at: document.createdAt.toISOString(),
+    updated_at: document.updatedAt.toISOString(),
+  };
+}
+
+/** The owner's document at `version` (the current one when left out); 404 for another user's or an unknown one. */
+async function ownedVersion<Body extends { readonly [name: string]: JsonValue }>(
+  documents: VersionedDocuments<Body>,
+  caller: AuthenticatedCaller,
+  id: string,
+  version: number | undefined,
+): Promise<CurrentDocument<Body>> {
+  if (!isUuid(id)) throw documents.errors.notFound();
+  const current = await documents.owned(caller.userId, id);
+  const found = version === undefined ? current : await documents.versionOf(caller.userId, id, version);
+  if (!found) throw new AppError(404, 'not_found', swmsMessages.versionNotFound);
+  return found;
+}
+
+const pdfFilename = ({ document, version }: CurrentDocument<unknown>) => `${document.number}-v${version.version}.pdf`;
 
 const statusOf = (signed: boolean, ready: boolean): SwmsStatus => (signed ? 'signed' : ready ? 'ready' : 'draft');
 
