@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
-import { QueryView } from '../../components/ui/QueryView.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
@@ -13,6 +12,7 @@ import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
 import { useSwmsList } from './api/get-swms-list.ts';
 import { saveCoverSheet } from './api/save-cover-sheet.ts';
 import { rememberSavedCoverSheet } from './api/swms-keys.ts';
+import { EditorLoader } from './components/EditorLoader.tsx';
 import { Checkbox } from './components/PlantAndSubstances.tsx';
 import { FormSection, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
@@ -37,23 +37,14 @@ function CoverSheetLoader({
   id: string;
   signingPanel: SigningPanel | undefined;
 }) {
-  const sheet = useCoverSheet(userId, id);
-  const [generation, setGeneration] = useState(0);
   return (
-    <QueryView query={sheet} what="this cover sheet">
-      {(loaded) => (
-        <CoverSheetEditor
-          key={`${loaded.id}-${generation}`}
-          userId={userId}
-          initial={loaded}
-          signingPanel={signingPanel}
-          onReload={async () => {
-            await sheet.refetch();
-            setGeneration((count) => count + 1);
-          }}
-        />
+    <EditorLoader
+      query={useCoverSheet(userId, id)}
+      what="this cover sheet"
+      editor={(loaded, reload) => (
+        <CoverSheetEditor userId={userId} initial={loaded} signingPanel={signingPanel} onReload={reload} />
       )}
-    </QueryView>
+    />
   );
 }
 

@@ -5,7 +5,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
-import { QueryView } from '../../components/ui/QueryView.tsx';
 import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -17,6 +16,7 @@ import { useSwms } from './api/get-swms.ts';
 import { downloadSwmsPdf } from './api/get-swms-pdf.ts';
 import { saveSwms } from './api/save-swms.ts';
 import { rememberSavedSwms } from './api/swms-keys.ts';
+import { EditorLoader } from './components/EditorLoader.tsx';
 import { JobStepsEditor } from './components/JobStepsEditor.tsx';
 import { Checkbox, PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.tsx';
 import { FormSection, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
@@ -44,24 +44,14 @@ function SwmsLoader({
   id: string;
   signingPanel: SigningPanel | undefined;
 }) {
-  const swms = useSwms(userId, id);
-  // A reload after a conflict starts the editor afresh from the server's copy.
-  const [generation, setGeneration] = useState(0);
   return (
-    <QueryView query={swms} what="this SWMS">
-      {(loaded) => (
-        <SwmsEditor
-          key={`${loaded.id}-${generation}`}
-          userId={userId}
-          initial={loaded}
-          signingPanel={signingPanel}
-          onReload={async () => {
-            await swms.refetch();
-            setGeneration((count) => count + 1);
-          }}
-        />
+    <EditorLoader
+      query={useSwms(userId, id)}
+      what="this SWMS"
+      editor={(loaded, reload) => (
+        <SwmsEditor userId={userId} initial={loaded} signingPanel={signingPanel} onReload={reload} />
       )}
-    </QueryView>
+    />
   );
 }
 
