@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { certificateFingerprint, contentOf } from '../src/features/certificates/certificate-content.ts';
 import type { CertificateRow } from '../src/features/certificates/certificates.repo.ts';
-import { type DatabaseBefore, databaseBefore } from './support/migrations.ts';
+import { useDatabaseBefore } from './support/migrations.ts';
 
 /*
  * 0020_documents_kernel (issue 21) moves SWMS and cover-sheet versions into the kernel's
@@ -10,14 +10,8 @@ import { type DatabaseBefore, databaseBefore } from './support/migrations.ts';
  */
 const BEFORE = '0020_documents_kernel';
 
-let before: DatabaseBefore;
+const before = useDatabaseBefore(BEFORE);
 const run = (text: string, values: unknown[] = []) => before.run(text, values);
-
-beforeAll(async () => {
-  before = await databaseBefore(BEFORE);
-});
-
-afterAll(() => before.drop());
 
 describe(`migration ${BEFORE}`, () => {
   it('keeps every SWMS version, signature and audit event, and makes each certificate its version 1', async () => {

@@ -1,8 +1,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../src/platform/documents/number-sequences.ts';
-import { type DatabaseBefore, databaseBefore } from './support/migrations.ts';
+import { useDatabaseBefore } from './support/migrations.ts';
 
 /*
  * 0010_documents_layer moves data: certificate number sequences become per-kind document sequences,
@@ -10,14 +10,8 @@ import { type DatabaseBefore, databaseBefore } from './support/migrations.ts';
  */
 const BEFORE = '0010_documents_layer';
 
-let before: DatabaseBefore;
+const before = useDatabaseBefore(BEFORE);
 const run = (text: string, values: unknown[] = []) => before.run(text, values);
-
-beforeAll(async () => {
-  before = await databaseBefore(BEFORE);
-});
-
-afterAll(() => before.drop());
 
 describe(`migration ${BEFORE}`, () => {
   it('carries number sequences and profile images over, and drops soft-deleted certificates', async () => {

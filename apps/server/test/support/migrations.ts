@@ -5,7 +5,7 @@ import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { migrationsFolder } from '../../src/paths.ts';
 
 /** A database of its own, migrated up to just before migration `tag`, to be filled the old way. */
@@ -48,5 +48,24 @@ export async function databaseBefore(tag: string): Promise<DatabaseBefore> {
       await admin.end();
       await rm(folderBefore, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * For one test file: a database before migration `tag`, made before its tests and dropped after.
+ * Read its parts inside tests (they exist once beforeAll has run).
+ */
+export function useDatabaseBefore(tag: string): Omit<DatabaseBefore, 'drop'> {
+  let database: DatabaseBefore;
+  beforeAll(async () => {
+    database = await databaseBefore(tag);
+  });
+  afterAll(() => database.drop());
+  return {
+    get client() {
+      return database.client;
+    },
+    run: (text, values) => database.run(text, values),
+    migrateRest: () => database.migrateRest(),
   };
 }
