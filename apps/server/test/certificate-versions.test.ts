@@ -144,9 +144,15 @@ describe('amending an issued certificate', () => {
     expect(await monthCount(userId)).toBe(0);
     expect((await read(null, draft.id)).version).toBe(2);
     expect((await read(null, draft.id, 2)).verdict.status).toBe('current');
-    // Completed again: version 3 is issued, counted once.
+    // Completed again, with a reason given on the draft: version 3 is issued, counted once.
+    expect((await patch(owner, draft.id, { amendment_reason: 'Areas corrected' })).json().version).toBe(3);
     const reissued: Certificate = (await patch(owner, draft.id, { status: 'completed' })).json();
-    expect(reissued).toMatchObject({ version: 3, verdict: { status: 'current' } });
+    expect(reissued).toMatchObject({
+      version: 3,
+      amendment_reason: 'Areas corrected',
+      amended_at: expect.any(String),
+      verdict: { status: 'current' },
+    });
     expect(await monthCount(userId)).toBe(1);
     expect((await read(null, draft.id, 2)).verdict).toMatchObject({
       status: 'superseded',

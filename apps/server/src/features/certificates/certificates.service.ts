@@ -122,7 +122,12 @@ export class CertificatesService {
       if (issued && merged.status === 'completed' && this.unchanged(existing, columns)) {
         return { previous: null, row: existing, removedFileIds: [] };
       }
-      const amendment = issued ? await this.startAmendment(tx, existing, input.amendment_reason) : {};
+      // The draft of an amendment (version 2 on) may still give or change its reason.
+      const amendment = issued
+        ? await this.startAmendment(tx, existing, input.amendment_reason)
+        : existing.version > 1 && input.amendment_reason !== undefined
+          ? { amendmentReason: input.amendment_reason || null }
+          : {};
       let updated = await certificatesRepo.update(tx, caller.userId, id, {
         ...columns,
         ...amendment,

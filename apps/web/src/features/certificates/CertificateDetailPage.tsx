@@ -115,7 +115,9 @@ function CertificateView({
       <header className="flex flex-col gap-1">
         {completed ? null : (
           <p className="self-start rounded bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-50">
-            Draft: only you can see it
+            {certificate.version > 1
+              ? `Draft of version ${certificate.version}: only you can see it. Version ${certificate.version - 1} stays the issued one until you complete this draft.`
+              : 'Draft: only you can see it'}
           </p>
         )}
         <PageTitle>Certificate of compliance</PageTitle>

@@ -104,8 +104,9 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
   // Changes that could not reach the server last time come back first.
   const [localEdit, setLocalEdit] = useState(() => readLocalEdit(localStorage, userId, certificate.id));
   const [savedLocally, setSavedLocally] = useState(false);
-  const [amendmentReason, setAmendmentReason] = useState('');
   const issued = certificate.status === 'completed';
+  // The draft of an amendment (version 2 on) keeps the reason it was given.
+  const [amendmentReason, setAmendmentReason] = useState(issued ? '' : (certificate.amendment_reason ?? ''));
 
   const update = useUpdateCertificateMutation(userId, certificate, amendmentReason, {
     onMutate: () => setSavedLocally(false),
@@ -141,10 +142,10 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
           </button>
         </Alert>
       ) : null}
-      {issued ? (
+      {issued || certificate.version > 1 ? (
         <section aria-labelledby="amendment-heading" className="flex flex-col gap-3 rounded-md border p-3">
           <h2 id="amendment-heading" className="font-semibold">
-            Saving makes version {certificate.version + 1}
+            {issued ? `Saving makes version ${certificate.version + 1}` : `Draft of version ${certificate.version}`}
           </h2>
           <p className="text-sm">
             Version {certificate.version} was issued and stays on record as it is: anyone checking it is told it was

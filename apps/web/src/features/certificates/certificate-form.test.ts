@@ -114,6 +114,14 @@ describe('updateRequestOf', () => {
       amendment_reason: 'Wrong area',
     });
     expect(updateRequestOf(issued, values, 'completed', '   ')).toEqual({ areas: 'Balcony', revision: 4 });
+    // The draft of an amendment still takes its reason.
+    const amendmentDraft: Certificate = { ...stored, version: 2 };
+    expect(updateRequestOf(amendmentDraft, values, 'completed', 'Wrong area')).toEqual({
+      areas: 'Balcony',
+      status: 'completed',
+      revision: 4,
+      amendment_reason: 'Wrong area',
+    });
   });
 
   it('sends only the fields that changed, in snake_case', () => {

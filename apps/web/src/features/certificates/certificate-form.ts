@@ -111,7 +111,8 @@ export function createRequestOf(
  * Only what changed since `original` was loaded: a field not sent keeps its stored value on the
  * server (PRODUCT.md, Accounts and sessions), so an edit never overwrites a field the user did not
  * touch. The revision it was loaded at goes along: a save over a newer one is refused, not applied.
- * `amendmentReason`: why an issued certificate is amended (printed on the new version).
+ * `amendmentReason`: why an issued certificate is amended (printed on the new version), sent with an
+ * edit of an issued certificate or of the draft of an amendment.
  */
 export function updateRequestOf(
   original: Certificate,
@@ -127,7 +128,8 @@ export function updateRequestOf(
   const request: UpdateCertificateRequest = Object.fromEntries(changed.map((name) => [name, after[name]]));
   if (status !== original.status) request.status = status;
   request.revision = original.revision;
-  if (original.status === 'completed' && amendmentReason.trim()) request.amendment_reason = amendmentReason.trim();
+  const amending = original.status === 'completed' || original.version > 1;
+  if (amending && amendmentReason.trim()) request.amendment_reason = amendmentReason.trim();
   return request;
 }
 
