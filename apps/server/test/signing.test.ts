@@ -494,17 +494,30 @@ describe('site sign-on by QR code', () => {
     expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
   });
 
-  it('closes a QR link when its unsigned version is edited, and opens a fresh one for the new content', async () => {
+  it('keeps a SWMS version that was sent as it was: the edit is version 2, the link of version 1 is voided', async () => {
+    const owner = await newUser();
+    const swms = await newSwms(owner);
+    const { tokens } = await sendAndCollect(owner, 'swms', swms.id, 1);
+    const edited = await editSwms(owner, swms.id, 'Membrane application SWMS (after sending)');
+    expect(edited.current_version).toBe(2);
+    expect(((await page(tokens[0] ?? '')).json() as SignPage).state).toBe('new_version');
+    const kept = await query('select fingerprint from document_versions where document_id = $1 and version = 1', [
+      swms.id,
+    ]);
+    expect(kept.rows).toEqual([{ fingerprint: swms.fingerprint }]);
+  });
+
+  it('closes a QR link when its version is edited, and opens a fresh one for the new version', async () => {
     const owner = await newUser();
     const swms = await newSwms(owner);
     const { token: first } = await openSiteLink(owner, 'swms', swms.id);
-    // Nobody has signed: the edit rewrites version 1, which the crew has not read.
+    // Version 1 left the owner's hands with its QR code: it is issued, so the edit is version 2 (issue 21).
     await editSwms(owner, swms.id, 'Membrane application SWMS (typo fixed)');
     expect(((await page(first)).json() as SignPage).state).toBe('site_closed');
     expect((await sign(first, { name: 'Worker One', company: 'Tile Co' })).statusCode).toBe(409);
     expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
     const { response: fresh, token: freshToken } = await openSiteLink(owner, 'swms', swms.id);
-    expect(fresh.json().version).toBe(1);
+    expect(fresh.json().version).toBe(2);
     expect(freshToken).not.toBe(first);
     expect((await sign(freshToken, { name: 'Worker One', company: 'Tile Co' }, nextIp())).statusCode).toBe(200);
   });

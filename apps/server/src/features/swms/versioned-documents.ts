@@ -6,7 +6,7 @@ import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documen
 import {
   closeSigning,
   documentHasSignatures,
-  versionHasSignatures,
+  versionWasSent,
   voidOpenRequestsBefore,
 } from '../../platform/documents/signatures.ts';
 import { versionSignatures } from '../../platform/documents/versions.ts';
@@ -99,14 +99,15 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
         isTemplate === document.isTemplate;
       if (unchanged) return { document, version: current, body };
 
-      const signed = await versionHasSignatures(tx, {
+      // Sent or signed, the version is issued: the edit becomes the next version (issue 21).
+      const issued = await versionWasSent(tx, {
         kind: this.rules.kind,
         documentId: document.id,
         version: document.currentVersion,
       });
-      const nextVersion = signed ? document.currentVersion + 1 : document.currentVersion;
+      const nextVersion = issued ? document.currentVersion + 1 : document.currentVersion;
       const values = { body, fingerprint: this.fingerprint(document.number, nextVersion, body) };
-      if (signed) {
+      if (issued) {
         await safetyDocumentsRepo.insertVersion(tx, document, nextVersion, values);
         await voidOpenRequestsBefore(tx, { kind: this.rules.kind, documentId: document.id, version: nextVersion });
       } else {

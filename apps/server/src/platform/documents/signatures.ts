@@ -42,6 +42,24 @@ export async function versionHasSignatures(db: Queryable, ref: DocumentVersionRe
 }
 
 /**
+ * Whether the version has left its owner's hands: sent for signing (by link or a site QR code,
+ * whatever became of the request since) or signed. Such a version is issued, never rewritten.
+ */
+export async function versionWasSent(db: Queryable, ref: DocumentVersionRef): Promise<boolean> {
+  const result = await db.execute<{ sent: boolean }>(sql`
+    select exists (
+      select 1 from ${signatureRequests}
+        where ${signatureRequests.documentKind} = ${ref.kind} and ${signatureRequests.documentId} = ${ref.documentId}
+          and ${signatureRequests.documentVersion} = ${ref.version}
+      union all
+      select 1 from ${siteSignOnLinks}
+        where ${siteSignOnLinks.documentKind} = ${ref.kind} and ${siteSignOnLinks.documentId} = ${ref.documentId}
+          and ${siteSignOnLinks.documentVersion} = ${ref.version}
+    ) as sent`);
+  return result.rows[0]?.sent === true;
+}
+
+/**
  * Voids every request on an older version that is still open (not signed, declined or revoked), in
  * the caller's transaction, when a document gets a new version: those links must not sign a version
  * that is no longer current. Signatures already given stay on their version. Returns the voided ids.
