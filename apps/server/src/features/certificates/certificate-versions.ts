@@ -1,6 +1,6 @@
 import type { DocumentVerdict } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
-import { documentVersionsRepo, verdictOf } from '../../platform/documents/versions.ts';
+import { type DocumentVersionRow, documentVersionsRepo, verdictOf } from '../../platform/documents/versions.ts';
 import { type CertificateContent, certificateFingerprint, contentOf } from './certificate-content.ts';
 import type { CertificateRow } from './certificates.repo.ts';
 
@@ -19,6 +19,10 @@ const issuedAtOf = (content: CertificateContent) => new Date(content.amended_at 
 /** A stored body read back: the content as it was kept (jsonb does not keep key order; order is not used). */
 const parseContent = (body: Record<string, unknown>) => body as unknown as CertificateContent;
 
+/** A kept version, if it was issued. */
+const issuedFromKept = (row: DocumentVersionRow | undefined): IssuedVersion | null =>
+  row?.issuedAt ? { content: parseContent(row.body), fingerprint: row.fingerprint, issuedAt: row.issuedAt } : null;
+
 const issuedFromRow = (row: CertificateRow): IssuedVersion | null => {
   if (row.status !== 'completed') return null;
   const content = contentOf(row);
@@ -32,28 +36,18 @@ export async function issuedVersion(
   version: number,
 ): Promise<IssuedVersion | null> {
   if (version === head.version) return issuedFromRow(head);
-  const kept = await documentVersionsRepo.find(db, 'certificate', head.id, version);
-  if (!kept?.issuedAt) return null;
-  return { content: parseContent(kept.body), fingerprint: kept.fingerprint, issuedAt: kept.issuedAt };
+  return issuedFromKept(await documentVersionsRepo.find(db, 'certificate', head.id, version));
 }
 
 /** The newest issued version: the row's when it is issued, else the newest kept one (an amendment in draft). */
 export async function latestIssuedVersion(db: Queryable, head: CertificateRow): Promise<IssuedVersion | null> {
-  const current = issuedFromRow(head);
-  if (current) return current;
-  const kept = await documentVersionsRepo.latestIssued(db, 'certificate', head.id);
-  if (!kept?.issuedAt) return null;
-  return { content: parseContent(kept.body), fingerprint: kept.fingerprint, issuedAt: kept.issuedAt };
+  return issuedFromRow(head) ?? issuedFromKept(await documentVersionsRepo.latestIssued(db, 'certificate', head.id));
 }
 
 /** Every issued version, oldest first. */
 export async function issuedVersions(db: Queryable, head: CertificateRow): Promise<IssuedVersion[]> {
   const kept = await documentVersionsRepo.list(db, 'certificate', head.id);
-  const versions = kept.flatMap((row) =>
-    row.issuedAt ? [{ content: parseContent(row.body), fingerprint: row.fingerprint, issuedAt: row.issuedAt }] : [],
-  );
-  const current = issuedFromRow(head);
-  return current ? [...versions, current] : versions;
+  return [...kept.map(issuedFromKept), issuedFromRow(head)].filter((issued) => issued !== null);
 }
 
 /** Keeps the row's issued version in the kernel, in `tx`, before the row moves on to the next version. */
@@ -86,4 +80,10 @@ export async function certificateVerdict(
     latestIssued: latest && { version: latest.content.version, issuedAt: latest.issuedAt },
     withdrawnAt: head.withdrawnAt,
   });
+}
+
+/** The photos the kept versions print: an edit or a delete must reckon with them. */
+export async function photosOfKeptVersions(db: Queryable, certificateId: string): Promise<string[]> {
+  const kept = await documentVersionsRepo.list(db, 'certificate', certificateId);
+  return kept.flatMap((row) => parseContent(row.body).photos.map((photo) => photo.file_id));
 }

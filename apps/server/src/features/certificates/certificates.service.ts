@@ -41,6 +41,7 @@ import {
   issuedVersions,
   keepIssuedVersion,
   latestIssuedVersion,
+  photosOfKeptVersions,
 } from './certificate-versions.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
@@ -100,7 +101,7 @@ export class CertificatesService {
     const owner = await ownerRepo.load(this.db, caller.userId);
     if (!owner.premium) throw errors.premiumUpdate();
     if (!isUuid(id)) throw errors.notFound();
-    const { previous, row, removedFileIds } = await this.db.transaction(async (tx) => {
+    const { row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
       if (input.revision !== undefined && input.revision !== existing.revision) throw errors.stale();
@@ -120,7 +121,7 @@ export class CertificatesService {
       const columns = toColumns(input);
       const issued = existing.status === 'completed';
       if (issued && merged.status === 'completed' && this.unchanged(existing, columns)) {
-        return { previous: null, row: existing, removedFileIds: [] };
+        return { row: existing, removedFileIds: [] };
       }
       // The draft of an amendment (version 2 on) may still give or change its reason.
       const amendment = issued
@@ -144,17 +145,15 @@ export class CertificatesService {
       }
       const kept = new Set([
         ...(input.photos ?? previousPhotos).map((photo) => photo.file_id),
-        ...(await this.filesOfKeptVersions(tx, id)),
+        ...(await photosOfKeptVersions(tx, id)),
       ]);
       return {
-        previous: issued ? null : existing,
         row: updated,
         removedFileIds: previousPhotos.map((photo) => photo.file_id).filter((fileId) => !kept.has(fileId)),
       };
     });
     await this.removeFiles(caller.userId, removedFileIds);
-    // An unissued draft's PDF is never cached; an issued version's stays cached under its fingerprint.
-    if (previous) await this.pdfs.forget(previous.userId, contentOf(previous));
+    // Nothing to drop from the PDF cache: a draft's PDF is never cached, and an issued version's stays valid.
     return this.presentRow(row);
   }
 
@@ -195,7 +194,7 @@ export class CertificatesService {
         await closeSigning(tx, 'certificate', id);
         return null;
       }
-      const photoIds = [...existing.photos.map((photo) => photo.file_id), ...(await this.filesOfKeptVersions(tx, id))];
+      const photoIds = [...existing.photos.map((photo) => photo.file_id), ...(await photosOfKeptVersions(tx, id))];
       await documentVersionsRepo.deleteAll(tx, caller.userId, 'certificate', id);
       await certificatesRepo.delete(tx, caller.userId, id);
       return { existing, photoIds };
@@ -203,12 +202,6 @@ export class CertificatesService {
     if (!deleted) return;
     await this.pdfs.forget(deleted.existing.userId, contentOf(deleted.existing));
     await this.removeFiles(caller.userId, [...new Set(deleted.photoIds)]);
-  }
-
-  /** The photos every kept version prints, which an edit must not delete. */
-  private async filesOfKeptVersions(tx: Queryable, id: string): Promise<string[]> {
-    const kept = await documentVersionsRepo.list(tx, 'certificate', id);
-    return kept.flatMap((row) => (row.body as unknown as CertificateContent).photos.map((photo) => photo.file_id));
   }
 
   /**
@@ -266,7 +259,7 @@ export class CertificatesService {
 
   /**
    * The public verification page's answer for one version (null: no such certificate or version):
-   * what the paper shows, the verdict and how many signed, never the content.
+   * what the paper shows, the verdict and how many signed, never the content. `id` is a UUID (the route checks).
    */
   async verify(id: string, version: number): Promise<DocumentVerification | null> {
     const head = await certificatesRepo.find(this.db, id);

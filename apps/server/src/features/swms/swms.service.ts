@@ -180,10 +180,9 @@ export class SwmsService {
 
   /**
    * The public verification page's answer for a SWMS or cover-sheet version (null: no such
-   * version): no content beyond what checks a paper copy.
+   * version): no content beyond what checks a paper copy. `id` is a UUID (the route checks).
    */
   async verify(kind: SafetyDocumentKind, id: string, version: number): Promise<DocumentVerification | null> {
-    if (!isUuid(id)) return null;
     const documents = kind === 'swms' ? this.swms : this.coverSheets;
     const found = await documents.versionOf(undefined, id, version);
     if (!found) return null;

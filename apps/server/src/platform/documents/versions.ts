@@ -6,6 +6,10 @@ import { type DocumentVersionRef, signedOn } from './signatures.ts';
 
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;
 
+/** The versions of one document. */
+const ofDocument = (kind: DocumentKind, documentId: string) =>
+  and(eq(documentVersions.kind, kind), eq(documentVersions.documentId, documentId));
+
 /**
  * The documents kernel's version store (ADR 0025): every kind keeps its versions' bodies and
  * fingerprints here, and asks here who signed which version. Rows of issued versions are only ever
@@ -32,13 +36,7 @@ export const documentVersionsRepo = {
     const [row] = await db
       .select()
       .from(documentVersions)
-      .where(
-        and(
-          eq(documentVersions.kind, kind),
-          eq(documentVersions.documentId, documentId),
-          eq(documentVersions.version, version),
-        ),
-      );
+      .where(and(ofDocument(kind, documentId), eq(documentVersions.version, version)));
     return row;
   },
 
@@ -47,13 +45,7 @@ export const documentVersionsRepo = {
     const [row] = await db
       .select()
       .from(documentVersions)
-      .where(
-        and(
-          eq(documentVersions.kind, kind),
-          eq(documentVersions.documentId, documentId),
-          isNotNull(documentVersions.issuedAt),
-        ),
-      )
+      .where(and(ofDocument(kind, documentId), isNotNull(documentVersions.issuedAt)))
       .orderBy(desc(documentVersions.version))
       .limit(1);
     return row;
@@ -64,20 +56,12 @@ export const documentVersionsRepo = {
     return db
       .select()
       .from(documentVersions)
-      .where(and(eq(documentVersions.kind, kind), eq(documentVersions.documentId, documentId)))
+      .where(ofDocument(kind, documentId))
       .orderBy(asc(documentVersions.version));
   },
 
   async deleteAll(db: Queryable, userId: string, kind: DocumentKind, documentId: string): Promise<void> {
-    await db
-      .delete(documentVersions)
-      .where(
-        and(
-          eq(documentVersions.userId, userId),
-          eq(documentVersions.kind, kind),
-          eq(documentVersions.documentId, documentId),
-        ),
-      );
+    await db.delete(documentVersions).where(and(eq(documentVersions.userId, userId), ofDocument(kind, documentId)));
   },
 };
 

@@ -5,14 +5,11 @@ import { certificateKeys } from './query-keys.ts';
 
 /** After a save: the detail page shows the saved certificate at once, and so do the lists. */
 export function rememberSavedCertificate(queryClient: QueryClient, userId: string, certificate: Certificate) {
+  // An amendment adds a version, and the verdicts of the earlier ones change: every read of this
+  // certificate (its versions included) goes, and the saved answer is the one kept.
+  queryClient.removeQueries({ queryKey: certificateKeys.detail(userId, certificate.id) });
   queryClient.setQueryData(certificateKeys.detail(userId, certificate.id), certificate);
-  // An amendment adds a version, and the verdicts of the earlier ones change.
   void queryClient.invalidateQueries({ queryKey: certificateKeys.versions(userId, certificate.id) });
-  void queryClient.removeQueries({
-    queryKey: certificateKeys.detail(userId, certificate.id),
-    exact: false,
-    predicate: (query) => query.queryKey.length > 4,
-  });
   cacheCertificate(localStorage, userId, certificate);
   refreshListsAndUsage(queryClient, userId);
 }
