@@ -76,7 +76,7 @@ describe('admin', () => {
       fetch(url(`/api/certificates/${certificate.id}`), {
         method: 'PATCH',
         headers: { authorization: `Bearer ${member.accessToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ areas: 'Balcony and planter box' }),
+        body: JSON.stringify({ areas: 'Balcony and planter box', revision: certificate.revision }),
       });
     expect((await edit()).status).toBe(403);
 

@@ -93,9 +93,9 @@ describe('upgrading in test mode', () => {
 
     await expect(createCompletedCertificate(member, '7 Pitt St, Sydney')).rejects.toThrow(/answered 403/);
     const [first] = (await memberApi<{ items: Array<{ id: string }> }>(member, 'GET', '/api/certificates')).items;
-    await expect(memberApi(member, 'PATCH', `/api/certificates/${first?.id}`, { areas: 'x' })).rejects.toThrow(
-      /Premium subscription required to update certificates/,
-    );
+    await expect(
+      memberApi(member, 'PATCH', `/api/certificates/${first?.id}`, { areas: 'x', revision: 0 }),
+    ).rejects.toThrow(/Premium subscription required to update certificates/);
     await page.goto(`/certificates/edit/${first?.id}`);
     await page.getByText('Premium subscription required to update certificates').waitFor();
   });

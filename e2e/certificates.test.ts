@@ -206,6 +206,7 @@ describe('premium plan', () => {
     await signIn(page, member);
     await page.goto(`/certificates/edit/${certificate.id}`);
     await page.getByLabel('Additional info').fill('Flood test passed after 24 h.');
+    await page.getByLabel('Reason for the amendment (optional)').fill('Flood test result added');
 
     // The connection drops as the user saves.
     await page.route(`**/api/certificates/${certificate.id}`, (route) =>
@@ -225,13 +226,21 @@ describe('premium plan', () => {
     await page.reload();
     await page.getByText(/saved on this device but not synchronized/).waitFor();
     await expect.poll(() => page.getByLabel('Additional info').inputValue()).toBe('Flood test passed after 24 h.');
+    expect(await page.getByLabel('Reason for the amendment (optional)').inputValue()).toBe('Flood test result added');
     await page.getByRole('button', { name: 'Save as completed' }).click();
     await toastTitled(page, 'Certificate updated').waitFor();
     await page.getByText('Flood test passed after 24 h.').waitFor();
     expect(
-      (await memberApi<{ additional_info: string }>(member, 'GET', `/api/certificates/${certificate.id}`))
-        .additional_info,
-    ).toBe('Flood test passed after 24 h.');
+      await memberApi<{ additional_info: string; version: number; amendment_reason: string }>(
+        member,
+        'GET',
+        `/api/certificates/${certificate.id}`,
+      ),
+    ).toMatchObject({
+      additional_info: 'Flood test passed after 24 h.',
+      version: 2,
+      amendment_reason: 'Flood test result added',
+    });
   });
 });
 

@@ -89,7 +89,7 @@ export async function signIn(page: Page, member: Member) {
 
 /** A completed certificate made through the API, for tests about what comes after. */
 export function createCompletedCertificate(member: Member, address: string) {
-  return memberApi<{ id: string; certificate_number: string }>(member, 'POST', '/api/certificates', {
+  return memberApi<{ id: string; certificate_number: string; revision: number }>(member, 'POST', '/api/certificates', {
     user_id: member.userId,
     standards: ['AS 3740-2021'],
     job_site_address: address,

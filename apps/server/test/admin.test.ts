@@ -16,7 +16,7 @@ import { audit } from '../src/platform/audit/audit-trail.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from './support/auth-helpers.ts';
-import { completedCertificateBody } from './support/certificates.ts';
+import { completedCertificateBody, patchCertificate } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
@@ -173,13 +173,7 @@ describe('complimentary Premium', () => {
       headers: bearer(user),
       payload: completedCertificateBody(user, { status: 'draft' }),
     });
-    const edit = () =>
-      app.inject({
-        method: 'PATCH',
-        url: `/api/certificates/${draft.json().id}`,
-        headers: bearer(user),
-        payload: { areas: 'Laundry' },
-      });
+    const edit = () => patchCertificate(app, user, draft.json().id, { areas: 'Laundry' });
     expect((await edit()).statusCode).toBe(403);
 
     for (const payload of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
@@ -332,12 +326,7 @@ describe("an admin and other users' documents", () => {
     }
     // Premium, so the premium check does not answer first: the certificate is simply not theirs.
     await grantPremium(database.db, admin.user.id);
-    const edit = await app.inject({
-      method: 'PATCH',
-      url: `/api/certificates/${draft}`,
-      headers: bearer(admin),
-      payload: { areas: 'admin was here' },
-    });
+    const edit = await patchCertificate(app, admin, draft, { areas: 'admin was here' });
     expect(edit.statusCode).toBe(404);
     expect((await app.inject({ url: '/api/gallery', headers: bearer(admin) })).json().photos).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { PDF_DOWNLOAD_RATE_LIMIT } from '../src/features/certificates/certificat
 import { createLocalDiskStorage, type FileStorage } from '../src/platform/storage/file-storage.ts';
 import { buildTestApp, setUpTestApp, testFilesRoot } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { patchCertificate } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
@@ -65,10 +66,11 @@ async function createCertificate(body: object): Promise<Certificate> {
   return response.json();
 }
 
-/** Cached PDFs are named by certificate and content fingerprint. */
+/** Cached PDFs are filed by certificate, and named by content fingerprint. */
 const cachedName = (certificate: Pick<Certificate, 'id' | 'fingerprint'>) =>
-  `${certificate.id}-${certificate.fingerprint}.pdf`;
-const cachedPdfs = () => readdir(path.join(testFilesRoot, 'pdf-cache', owner.user.id)).catch((): string[] => []);
+  path.join(certificate.id, `${certificate.fingerprint}.pdf`);
+const cachedPdfs = () =>
+  readdir(path.join(testFilesRoot, 'pdf-cache', owner.user.id), { recursive: true }).catch((): string[] => []);
 
 const download = async (id: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1', from = app) => {
   const response = await from.inject({ url: `/api/certificates/${id}/pdf`, headers, remoteAddress });
@@ -216,12 +218,7 @@ describe('certificate PDF', () => {
     expect(await cachedPdfs()).toContain(cachedName(certificate));
     expect((await download(certificate.id)).pdf.equals(first.pdf)).toBe(true);
 
-    const updated = await app.inject({
-      method: 'PATCH',
-      url: `/api/certificates/${certificate.id}`,
-      headers: bearer(owner),
-      payload: { additional_info: 'Second version.' },
-    });
+    const updated = await patchCertificate(app, owner, certificate.id, { additional_info: 'Second version.' });
     expect(updated.json().fingerprint).not.toBe(certificate.fingerprint);
     const text = await pdfText((await download(certificate.id)).pdf);
     expect(text).toContain('Second version.');
@@ -232,6 +229,15 @@ describe('certificate PDF', () => {
     expect(await cachedPdfs()).toContain(cachedName(certificate));
     const versionOne = await app.inject({ url: `/api/certificates/${certificate.id}/pdf?version=1` });
     expect(versionOne.rawPayload.equals(first.pdf)).toBe(true);
+
+    // Deleted (nobody signed it), the certificate takes the PDFs of all its versions with it.
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/certificates/${certificate.id}`,
+      headers: bearer(owner),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await cachedPdfs()).filter((name) => name.startsWith(certificate.id))).toEqual([]);
   });
 });
 

@@ -1,9 +1,15 @@
-import { type Certificate, type Session, STALE_CERTIFICATE_MESSAGE } from '@app/contract';
+import {
+  type Certificate,
+  DOCUMENT_VERSION_LIMIT,
+  type Session,
+  STALE_CERTIFICATE_MESSAGE,
+  versionLimitMessage,
+} from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import { completedCertificateBody } from './support/certificates.ts';
+import { completedCertificateBody, patchCertificate } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
@@ -42,8 +48,7 @@ async function create(session: Session, extra: Record<string, unknown> = {}): Pr
   return response.json();
 }
 
-const patch = (session: Session, id: string, payload: object) =>
-  app.inject({ method: 'PATCH', url: `/api/certificates/${id}`, headers: bearer(session), payload });
+const patch = (session: Session, id: string, payload: object) => patchCertificate(app, session, id, payload);
 
 async function read(session: Session | null, id: string, version?: number): Promise<Certificate> {
   const response = await app.inject({
@@ -71,7 +76,7 @@ describe('amending an issued certificate', () => {
     const amended = await patch(owner, first.id, {
       areas: 'Ensuite and laundry',
       revision: first.revision,
-      amendment_reason: 'The laundry was left off',
+      amendment_reason: 'The laundry was left off — Đặng’s note',
     });
     expect(amended.statusCode).toBe(200);
     const second: Certificate = amended.json();
@@ -79,7 +84,7 @@ describe('amending an issued certificate', () => {
       version: 2,
       certificate_number: first.certificate_number,
       completed_at: first.completed_at,
-      amendment_reason: 'The laundry was left off',
+      amendment_reason: 'The laundry was left off — Đặng’s note',
       verdict: { status: 'current' },
     });
     expect(second.fingerprint).not.toBe(first.fingerprint);
@@ -95,7 +100,7 @@ describe('amending an issued certificate', () => {
     const versionOnePdf = await app.inject({ url: `/api/certificates/${first.id}/pdf?version=1` });
     expect(versionOnePdf.rawPayload.equals(firstPdf.rawPayload)).toBe(true);
     const secondText = await pdfText((await app.inject({ url: `/api/certificates/${first.id}/pdf` })).rawPayload);
-    expect(secondText).toContain('Reason for the amendment: The laundry was left off');
+    expect(secondText).toContain('Reason for the amendment: The laundry was left off — Đặng’s note');
 
     const history = await app.inject({ url: `/api/certificates/${first.id}/versions`, headers: bearer(owner) });
     expect(history.json().items).toEqual([
@@ -113,12 +118,55 @@ describe('amending an issued certificate', () => {
     const stale = await patch(owner, first.id, { areas: 'Balcony', revision: 0 });
     expect(stale.statusCode).toBe(409);
     expect(errorOf(stale)).toEqual({ code: 'conflict', message: STALE_CERTIFICATE_MESSAGE });
+    // Every save says which revision it was made from: one that does not is refused, not applied.
+    const blind = await app.inject({
+      method: 'PATCH',
+      url: `/api/certificates/${first.id}`,
+      headers: bearer(owner),
+      payload: { areas: 'Balcony' },
+    });
+    expect(blind.statusCode).toBe(400);
+    expect(errorOf(blind).details?.map((detail) => detail.path)).toEqual(['revision']);
     const same = await patch(owner, first.id, { areas: 'Laundry' });
     expect(same.json()).toMatchObject({ version: 2, revision: 1 });
     const { rows } = await query('select count(*)::int as count from document_versions where document_id = $1', [
       first.id,
     ]);
     expect(rows[0].count).toBe(1);
+  });
+
+  it('lets one of two amendments made at once from the same revision through, and refuses the other', async () => {
+    const owner = await premiumUser();
+    const first = await create(owner, { areas: 'Ensuite' });
+    const [a, b] = await Promise.all(
+      ['Ensuite and laundry', 'Ensuite and balcony'].map((areas) =>
+        patch(owner, first.id, { areas, revision: first.revision }),
+      ),
+    );
+    expect([a?.statusCode, b?.statusCode].sort()).toEqual([200, 409]);
+    const winner = (a?.statusCode === 200 ? a : b)?.json() as Certificate;
+    expect(winner.version).toBe(2);
+    // Version 1 is kept once, as it was; the refused edit left nothing behind.
+    const { rows } = await query(
+      'select version, fingerprint from document_versions where document_id = $1 order by version',
+      [first.id],
+    );
+    expect(rows).toEqual([{ version: 1, fingerprint: first.fingerprint }]);
+    expect(await read(owner, first.id)).toMatchObject({ version: 2, areas: winner.areas, revision: winner.revision });
+  });
+
+  it(`stops at ${DOCUMENT_VERSION_LIMIT} versions: the amendment that would make one more is refused`, async () => {
+    const owner = await premiumUser();
+    const certificate = await create(owner);
+    // As if amended 99 times (the kept versions themselves do not matter to the rule).
+    await query('update certificates set version = $2 where id = $1', [certificate.id, DOCUMENT_VERSION_LIMIT]);
+    const refused = await patch(owner, certificate.id, { areas: 'One more' });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toEqual({ code: 'conflict', message: versionLimitMessage });
+    expect(await read(owner, certificate.id)).toMatchObject({
+      version: DOCUMENT_VERSION_LIMIT,
+      areas: certificate.areas,
+    });
   });
 
   it('counts by status over every transition, and never counts an amendment twice', async () => {

@@ -12,6 +12,7 @@ import type { App } from '../src/app.ts';
 import { listStatementText } from '../src/features/certificates/list-statements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { patchCertificate } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
@@ -41,8 +42,7 @@ function create(session: Session, body: Partial<CreateCertificateRequest> = {}) 
     payload: { user_id: session.user.id, status: 'completed', ...completedFields, ...body },
   });
 }
-const update = (session: Session, id: string, payload: object) =>
-  app.inject({ method: 'PATCH', url: `/api/certificates/${id}`, headers: bearer(session), payload });
+const update = (session: Session, id: string, payload: object) => patchCertificate(app, session, id, payload);
 const remove = (session: Session, id: string) =>
   app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(session) });
 const usage = async (session: Session) =>

@@ -114,3 +114,41 @@ describe(`migration ${BEFORE}`, () => {
     expect(migrated.installation_date).toEqual(certificate.installation_date);
   });
 });
+
+/*
+ * 0021_printed_versions: a SWMS or cover-sheet version is issued when printed, sent or signed. The
+ * current version of a ready one verified as issued before, so it stays issued; a draft does not.
+ */
+describe('migration 0021_printed_versions', () => {
+  const printed = useDatabaseBefore('0021_printed_versions');
+
+  it('keeps the current version of a ready SWMS issued, and leaves drafts and older versions alone', async () => {
+    const user = (await printed.run(`insert into users (email) values ('print@example.com') returning id`)).rows[0].id;
+    const insertDocument = async (number: string, ready: boolean) => {
+      const id = (
+        await printed.run(
+          `insert into safety_documents (user_id, kind, number, current_version, ready)
+           values ($1, 'swms', $2, 2, $3) returning id`,
+          [user, number, ready],
+        )
+      ).rows[0].id;
+      await printed.run(
+        `insert into document_versions (document_id, kind, user_id, version, body, fingerprint, updated_at)
+         values ($1, 'swms', $2, 1, '{}', 'a', '2026-11-01T00:00:00Z'),
+                ($1, 'swms', $2, 2, '{}', 'b', '2026-11-02T00:00:00Z')`,
+        [id, user],
+      );
+      return id;
+    };
+    const ready = await insertDocument('SWMS-2026-0001', true);
+    const draft = await insertDocument('SWMS-2026-0002', false);
+
+    await printed.migrateRest();
+
+    const issued = await printed.run(
+      'select document_id, version, issued_at from document_versions where issued_at is not null',
+    );
+    expect(issued.rows).toEqual([{ document_id: ready, version: 2, issued_at: new Date('2026-11-02T00:00:00Z') }]);
+    expect(issued.rows.some((row) => row.document_id === draft)).toBe(false);
+  });
+});

@@ -4,7 +4,7 @@ import type { App } from '../src/app.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import { completedCertificateBody } from './support/certificates.ts';
+import { completedCertificateBody, patchCertificate } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
@@ -23,13 +23,7 @@ const profileOf = async (session: Session) =>
 const subscriberRows = async (userId: string) =>
   (await query('select user_id, email, subscribed, subscription_tier from subscribers where user_id = $1', [userId]))
     .rows;
-const editCertificate = () =>
-  app.inject({
-    method: 'PATCH',
-    url: `/api/certificates/${certificateId}`,
-    headers: bearer(owner),
-    payload: { areas: 'Laundry floor' },
-  });
+const editCertificate = () => patchCertificate(app, owner, certificateId, { areas: 'Laundry floor' });
 
 setUpTestApp({}, (environment) => {
   ({ database, mail, app } = environment);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import { createCompletedCertificate } from './support/certificates.ts';
+import { createCompletedCertificate, patchCertificate } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
@@ -139,12 +139,7 @@ describe('a signed certificate', () => {
   }
 
   const patch = (session: Session, id: string, additionalInfo: string) =>
-    app.inject({
-      method: 'PATCH',
-      url: `/api/certificates/${id}`,
-      headers: bearer(session),
-      payload: { additional_info: additionalInfo },
-    });
+    patchCertificate(app, session, id, { additional_info: additionalInfo });
 
   const read = async (session: Session | null, id: string, version?: number): Promise<Certificate> => {
     const response = await app.inject({

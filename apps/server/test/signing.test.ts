@@ -14,7 +14,7 @@ import type { App } from '../src/app.ts';
 import { JobQueue } from '../src/platform/jobs/job-queue.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import { completedCertificateBody, createCompletedCertificate } from './support/certificates.ts';
+import { completedCertificateBody, createCompletedCertificate, patchCertificate } from './support/certificates.ts';
 import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
 import type { MailCatcher } from './support/mail-catcher.ts';
@@ -307,12 +307,7 @@ describe('signing and declining', () => {
     const owner = await newUser({ premium: true });
     const certificateId = await completedCertificate(owner);
     const { tokens } = await sendAndCollect(owner, 'certificate', certificateId, 1);
-    const edit = await app.inject({
-      method: 'PATCH',
-      url: `/api/certificates/${certificateId}`,
-      headers: bearer(owner),
-      payload: { areas: 'Laundry and ensuite' },
-    });
+    const edit = await patchCertificate(app, owner, certificateId, { areas: 'Laundry and ensuite' });
     expect(edit.statusCode).toBe(200);
     // The amendment is version 2: the link to version 1 was voided with it.
     expect(((await page(tokens[0] ?? '')).json() as SignPage).state).toBe('new_version');

@@ -1,4 +1,13 @@
-import { type CoverSheet, emptySwmsBody, type Session, type Swms, type SwmsBody, swmsMessages } from '@app/contract';
+import {
+  type CoverSheet,
+  DOCUMENT_VERSION_LIMIT,
+  emptySwmsBody,
+  type Session,
+  type Swms,
+  type SwmsBody,
+  swmsMessages,
+  versionLimitMessage,
+} from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -136,6 +145,23 @@ describe('SWMS', () => {
     expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
   });
 
+  it(`keeps at most ${DOCUMENT_VERSION_LIMIT} versions of one document: the edit that would make one more is refused`, async () => {
+    const user = await newUser();
+    const swms: Swms = (await saveSwms(user, await createSwms(user), readyBody())).json();
+    // As if printed and edited 99 times: the current version is the last one a document keeps.
+    await query('update safety_documents set current_version = $2 where id = $1', [swms.id, DOCUMENT_VERSION_LIMIT]);
+    await query('update document_versions set version = $2, issued_at = now() where document_id = $1', [
+      swms.id,
+      DOCUMENT_VERSION_LIMIT,
+    ]);
+    const refused = await saveSwms(user, swms, { ...readyBody(), title: 'One more' });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ code: 'conflict', message: versionLimitMessage });
+    const kept: Swms = (await send(user, 'GET', `/api/swms/${swms.id}`)).json();
+    expect(kept).toMatchObject({ current_version: DOCUMENT_VERSION_LIMIT, revision: swms.revision });
+    expect(kept.body.title).toBe(readyBody().title);
+  });
+
   it('turns an edit of a signed version into a new version, voiding open links and keeping the old one readable', async () => {
     const user = await newUser();
     const created = await createSwms(user);
@@ -184,8 +210,14 @@ describe('SWMS', () => {
     const created = await createSwms(user);
     const v1: Swms = (await saveSwms(user, created, readyBody())).json();
     await signVersion(user, 'swms', v1.id, 1);
-    await saveSwms(user, v1, { ...readyBody(), title: 'Changed' });
-    const response = await send(null, 'GET', `/api/verify/swms/${v1.id}/1`);
+    const v2: Swms = (await saveSwms(user, v1, { ...readyBody(), title: 'Changed' })).json();
+    const verify = (version: number) => send(null, 'GET', `/api/verify/swms/${v1.id}/${version}`);
+    // Version 2 is ready but has not left its owner (not printed, sent or signed): 1 is still current.
+    expect((await verify(1)).json().verdict.status).toBe('current');
+    expect((await verify(2)).json().verdict.status).toBe('not_issued');
+    // Printed with its QR code, version 2 is issued: version 1 is superseded by it.
+    expect((await app.inject({ url: `/api/swms/${v1.id}/pdf`, headers: bearer(user) })).statusCode).toBe(200);
+    const response = await verify(1);
     expect(response.statusCode).toBe(200);
     const verification = response.json();
     expect(verification).toMatchObject({
@@ -193,7 +225,6 @@ describe('SWMS', () => {
       version: 1,
       fingerprint: v1.fingerprint,
       business_name: 'Dry Wet Areas Pty Ltd',
-      // Version 2 is ready: it is what the crew works to, and version 1 is superseded by it.
       verdict: {
         status: 'superseded',
         superseded_by: { version: 2, amended_at: expect.any(String) },
@@ -201,6 +232,10 @@ describe('SWMS', () => {
       },
       signature_count: 1,
     });
+    // What was printed is never rewritten: the next edit makes version 3, and 2 keeps its fingerprint.
+    const v3: Swms = (await saveSwms(user, v2, { ...readyBody(), title: 'Changed again' })).json();
+    expect(v3.current_version).toBe(3);
+    expect((await verify(2)).json()).toMatchObject({ fingerprint: v2.fingerprint, verdict: { status: 'current' } });
     expect(Object.keys(verification).sort()).toEqual(
       [
         'business_name',
@@ -213,9 +248,9 @@ describe('SWMS', () => {
         'version_date',
       ].sort(),
     );
-    expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/2`)).json().verdict.status).toBe('current');
 
-    // A draft (not ready, never sent) is not issued: it prints as a draft, without a QR code.
+    // A draft (not ready, never sent) is not issued: it prints as a draft, without a QR code, and
+    // printing it issues nothing.
     const draft = await createSwms(user);
     expect((await send(null, 'GET', `/api/verify/swms/${draft.id}/1`)).json().verdict.status).toBe('not_issued');
     const draftPdf = await app.inject({ url: `/api/swms/${draft.id}/pdf`, headers: bearer(user) });
@@ -224,6 +259,7 @@ describe('SWMS', () => {
     // The watermark is drawn across the page at an angle: its letters come out without spaces.
     expect(draftText.replace(/\s/g, '')).toContain('DRAFT—notissued');
     expect(draftText).not.toContain('Verify SWMS');
+    expect((await send(null, 'GET', `/api/verify/swms/${draft.id}/1`)).json().verdict.status).toBe('not_issued');
     expect(JSON.stringify(verification)).not.toContain('Harbour');
     expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/9`)).statusCode).toBe(404);
     expect((await send(null, 'GET', '/api/verify/swms/not-a-uuid/1')).statusCode).toBe(404);
@@ -366,26 +402,24 @@ describe('SWMS PDF', () => {
       .png()
       .toBuffer();
     // A draft cannot be sent; once ready it can.
-    expect(await service.signingDocumentForOwner(user.user.id, 'swms', draft.id)).toBeUndefined();
+    expect(await service.swms.signingVersionForOwner(user.user.id, draft.id)).toBeUndefined();
     const swms: Swms = (await saveSwms(user, draft, readyBody())).json();
-    const pdf = await service.renderVersionPdf('swms', swms.id, 1, {
-      register: [
-        { name: 'Kim Worker', company: 'Crew Co', role: null, signedAt: new Date('2026-11-16T22:30:00Z'), signature },
-        {
-          name: 'Lee Labourer',
-          company: 'Crew Co',
-          role: null,
-          signedAt: new Date('2026-11-16T22:35:00Z'),
-          signature: null,
-        },
-      ],
-    });
+    const pdf = await service.swms.signingPdf(swms.id, 1, [
+      { name: 'Kim Worker', company: 'Crew Co', role: null, signedAt: new Date('2026-11-16T22:30:00Z'), signature },
+      {
+        name: 'Lee Labourer',
+        company: 'Crew Co',
+        role: null,
+        signedAt: new Date('2026-11-16T22:35:00Z'),
+        signature: null,
+      },
+    ]);
     const text = (await pdfText(pdf ?? Buffer.alloc(0))).replace(/\s+/g, ' ');
     expect(text).toContain('Kim Worker');
     expect(text).toContain('Lee Labourer');
     expect(text).toContain('17 Nov 2026');
 
-    expect(await service.signingDocumentVersion('swms', swms.id, 1)).toEqual({
+    expect(await service.swms.signingVersion(swms.id, 1)).toEqual({
       kind: 'swms',
       id: swms.id,
       ownerId: user.user.id,
@@ -395,14 +429,14 @@ describe('SWMS PDF', () => {
       fingerprint: swms.fingerprint,
       current: true,
     });
-    expect(await service.signingDocumentVersion('swms', swms.id, 2)).toBeUndefined();
-    expect((await service.signingDocumentForOwner(user.user.id, 'swms', swms.id))?.fingerprint).toBe(swms.fingerprint);
+    expect(await service.swms.signingVersion(swms.id, 2)).toBeUndefined();
+    expect((await service.swms.signingVersionForOwner(user.user.id, swms.id))?.fingerprint).toBe(swms.fingerprint);
     const stranger = await newUser();
-    expect(await service.signingDocumentForOwner(stranger.user.id, 'swms', swms.id)).toBeUndefined();
+    expect(await service.swms.signingVersionForOwner(stranger.user.id, swms.id)).toBeUndefined();
     const sheet = await createCoverSheet(user, [swms.id]);
     // A new cover sheet misses its principal contractor: it cannot be sent yet.
-    expect(await service.signingDocumentForOwner(user.user.id, 'cover_sheet', sheet.id)).toBeUndefined();
-    expect(await service.renderVersionPdf('cover_sheet', sheet.id, 1)).toBeInstanceOf(Buffer);
+    expect(await service.coverSheets.signingVersionForOwner(user.user.id, sheet.id)).toBeUndefined();
+    expect(await service.coverSheets.signingPdf(sheet.id, 1, [])).toBeInstanceOf(Buffer);
   });
 });
 

@@ -27,3 +27,19 @@ export async function createCompletedCertificate(app: App, session: Session): Pr
   expect(response.statusCode).toBe(201);
   return (response.json() as { id: string }).id;
 }
+
+/**
+ * `PATCH /api/certificates/:id` as a client that has just read it: from its current revision,
+ * unless `payload` names one (a stale save). For another user's or an unknown id, revision 0.
+ */
+export async function patchCertificate(app: App, session: Session, id: string, payload: object) {
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const read = await app.inject({ url: `/api/certificates/${id}`, headers });
+  const revision = read.statusCode === 200 ? (read.json() as { revision: number }).revision : 0;
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/certificates/${id}`,
+    headers,
+    payload: { revision, ...payload },
+  });
+}

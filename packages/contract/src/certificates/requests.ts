@@ -59,8 +59,8 @@ export const updateCertificateRequestSchema = z.object({
   additional_info: z.optional(certificateFields.additional_info),
   photos: z.optional(certificateFields.photos),
   status: z.optional(certificateFields.status),
-  /** The revision the edit was made from: a save made from an older one is refused (409). */
-  revision: z.optional(z.number().check(z.int(), z.minimum(0))),
+  /** The revision the edit was made from (every save carries it): a save made from an older one is refused (409). */
+  revision: z.number().check(z.int(), z.minimum(0)),
   /** Why an issued certificate is amended; printed on the new version. */
   amendment_reason: z.optional(z.string().check(z.trim(), z.maxLength(AMENDMENT_REASON_MAX_LENGTH))),
 });

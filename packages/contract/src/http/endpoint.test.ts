@@ -75,11 +75,11 @@ describe('the declarations', () => {
 
     const update: RequestInput<typeof certificateEndpoints.update> = {
       params: { id: 'x' },
-      body: { areas: 'Ensuite' },
+      body: { areas: 'Ensuite', revision: 0 },
     };
     expect(update.params.id).toBe('x');
     // @ts-expect-error the path's id is required
-    const withoutId: RequestInput<typeof certificateEndpoints.update> = { body: {} };
+    const withoutId: RequestInput<typeof certificateEndpoints.update> = { body: { revision: 0 } };
     // @ts-expect-error profile images are the logo or the signature
     const wrongKind: RequestInput<typeof profileEndpoints.removeImage> = { params: { kind: 'banner' } };
     expect([withoutId, wrongKind]).toHaveLength(2);

@@ -185,6 +185,7 @@ export const swmsMessages = {
   notFound: 'SWMS not found',
   coverSheetNotFound: 'Cover sheet not found',
   versionNotFound: 'That version of the SWMS does not exist.',
+  coverSheetVersionNotFound: 'That version of the cover sheet does not exist.',
   templateNotFound: 'That template could not be found. Pick another one.',
   staleSave:
     'This SWMS was changed on another device or tab since you opened it. Your last change here was not saved: reload to see the latest version, then make your change again.',

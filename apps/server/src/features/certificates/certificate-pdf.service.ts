@@ -47,9 +47,9 @@ export class CertificatePdfService {
     return content.status === 'completed' ? this.cache.pdfFor(version, render) : render();
   }
 
-  /** Drops the cached PDF of a version that was deleted. */
-  async forget(ownerId: string, content: CertificateContent): Promise<void> {
-    await this.cache.forget(versionOf(ownerId, content));
+  /** Drops the cached PDFs of every version of a certificate that was deleted. */
+  forgetCertificate(ownerId: string, certificateId: string): Promise<void> {
+    return this.cache.forgetDocument(ownerId, certificateId);
   }
 
   private async pdfInput(ownerId: string, row: CertificateContent, fingerprint: string): Promise<CertificatePdfInput> {

@@ -4,6 +4,7 @@ import {
   type CertificateVersion,
   certificateMessages,
   type createCertificateRequestSchema,
+  DOCUMENT_VERSION_LIMIT,
   type DocumentVerdict,
   type DocumentVerification,
   FREE_MONTHLY_COMPLETED_LIMIT,
@@ -17,6 +18,7 @@ import {
   TOO_MANY_PHOTOS_MESSAGE,
   type UploadedPhoto,
   type updateCertificateRequestSchema,
+  versionLimitMessage,
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -104,7 +106,7 @@ export class CertificatesService {
     const { row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
-      if (input.revision !== undefined && input.revision !== existing.revision) throw errors.stale();
+      if (input.revision !== existing.revision) throw errors.stale();
       const merged = {
         standards: input.standards ?? existing.standards,
         job_site_address: input.job_site_address ?? existing.jobSiteAddress,
@@ -168,8 +170,9 @@ export class CertificatesService {
    * signing links of the issued version stop working (its signatures stay on it).
    */
   private async startAmendment(tx: Queryable, existing: CertificateRow, reason: string | undefined) {
-    await keepIssuedVersion(tx, existing);
     const version = existing.version + 1;
+    if (version > DOCUMENT_VERSION_LIMIT) throw new AppError(409, 'conflict', versionLimitMessage);
+    await keepIssuedVersion(tx, existing);
     await voidOpenRequestsBefore(tx, { kind: 'certificate', documentId: existing.id, version });
     return { version, amendedAt: this.now(), amendmentReason: reason || null };
   }
@@ -200,7 +203,7 @@ export class CertificatesService {
       return { existing, photoIds };
     });
     if (!deleted) return;
-    await this.pdfs.forget(deleted.existing.userId, contentOf(deleted.existing));
+    await this.pdfs.forgetCertificate(deleted.existing.userId, id);
     await this.removeFiles(caller.userId, [...new Set(deleted.photoIds)]);
   }
 
@@ -482,7 +485,7 @@ function assertPhotoList(photos: StoredPhoto[]) {
 }
 
 /** The API's snake_case fields as columns; fields left undefined are not written. */
-function toColumns<Input extends UpdateCertificateInput>(input: Input) {
+function toColumns<Input extends Omit<UpdateCertificateInput, 'revision'>>(input: Input) {
   return {
     standards: input.standards,
     jobSiteAddress: input.job_site_address,

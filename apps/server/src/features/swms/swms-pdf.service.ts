@@ -13,7 +13,7 @@ import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness, swmsPdfJob } from './swms-pdf-layout.ts';
-import type { CurrentDocument } from './versioned-documents.ts';
+import { type CurrentDocument, printsAsDraft } from './versioned-documents.ts';
 
 const calendarDate = new Intl.DateTimeFormat('en-AU', {
   day: 'numeric',
@@ -110,10 +110,14 @@ export class SwmsPdfService {
     );
   }
 
-  /** A draft (the current version, not ready) has no record to check yet: no QR code. */
-  private verifyUrlOf({ document, version }: CurrentDocument<unknown>): string | null {
-    const draft = version.version === document.currentVersion && !document.ready;
-    return draft ? null : this.verifyUrl(document.kind, document.id, version.version);
+  /** Drops the cached PDFs of every version of a SWMS that was deleted. */
+  forgetDocument(ownerId: string, documentId: string): Promise<void> {
+    return this.cache.forgetDocument(ownerId, documentId);
+  }
+
+  private verifyUrlOf(found: CurrentDocument<unknown>): string | null {
+    const { document, version } = found;
+    return printsAsDraft(found) ? null : this.verifyUrl(document.kind, document.id, version.version);
   }
 
   /** The SWMS a cover sheet lists, as they are now, in its order (ids no longer there are left out). */

@@ -14,23 +14,24 @@ function safetyDocumentSource(
   kind: SafetyDocumentKind,
   options: { crewSignOn: boolean; ownerPath: (documentId: string) => string },
 ): SignableDocumentSource {
+  const documents = swms.ofKind(kind);
   return {
     kind,
     ...options,
     async currentForOwner(_db, ownerId, documentId) {
-      const found = await swms.signingDocumentForOwner(ownerId, kind, documentId);
+      const found = await documents.signingVersionForOwner(ownerId, documentId);
       return found ? signable(found) : null;
     },
     async version(_db, documentId, version) {
-      const found = await swms.signingDocumentVersion(kind, documentId, version);
+      const found = await documents.signingVersion(documentId, version);
       return found ? signable(found) : null;
     },
     async lockedVersion(tx, documentId, version) {
-      const found = await swms.signingDocumentVersion(kind, documentId, version, tx);
+      const found = await documents.signingVersion(documentId, version, tx);
       return found ? { ...signable(found), current: found.current } : null;
     },
     async pdf(_db, document, register) {
-      const pdf = await swms.renderVersionPdf(kind, document.id, document.version, { register });
+      const pdf = await documents.signingPdf(document.id, document.version, register);
       if (!pdf) throw new Error(`${kind} ${document.id} v${document.version} is gone`);
       return pdf;
     },
@@ -49,4 +50,7 @@ export const swmsSigningSources = (swms: SwmsService): SignableDocumentSource[] 
 
 /** SWMS and cover sheets, for the public verification page (each printed version's QR code). */
 export const swmsVerifiableKinds = (swms: SwmsService): VerifiableKind[] =>
-  (['swms', 'cover_sheet'] as const).map((kind) => ({ kind, verify: (id, version) => swms.verify(kind, id, version) }));
+  (['swms', 'cover_sheet'] as const).map((kind) => ({
+    kind,
+    verify: (id, version) => swms.ofKind(kind).verify(id, version),
+  }));

@@ -10,50 +10,60 @@ import type { SwmsService } from './swms.service.ts';
 /** A SWMS PDF is as heavy as a certificate's (PRODUCT.md, Budgets): the same rule, its own counter. */
 const SWMS_PDF_RATE_LIMIT: RateLimitRule = { name: 'swms-pdf', limit: 60, windowSeconds: 60 };
 
-/** HTTP for SWMS and their cover sheets. Rules live in SwmsService. */
+/** HTTP for SWMS and their cover sheets. Rules live in SwmsService and SafetyDocuments. */
 export const swmsRoutes =
   (service: SwmsService, rateLimiter: RateLimiter): FastifyPluginAsync =>
   async (app) => {
     const pdfLimit = { preHandler: routeRateLimit(rateLimiter, SWMS_PDF_RATE_LIMIT, callerOrIp) };
+    const { swms, coverSheets } = service;
+    const ok = { ok: true as const };
 
-    route(app, endpoints.list, (request) => service.list(callerOf(request), request.query));
+    route(app, endpoints.list, (request) => {
+      const { q, limit, status, templates } = request.query;
+      return swms.list(callerOf(request), {
+        limit,
+        search: q || undefined,
+        status,
+        templates: templates === undefined ? undefined : templates === 'true',
+      });
+    });
     route(app, endpoints.create, async (request, reply) =>
-      reply.status(201).send(await service.create(callerOf(request), request.body)),
+      reply.status(201).send(await service.createSwms(callerOf(request), request.body)),
     );
-    route(app, endpoints.get, (request) => service.get(callerOf(request), request.params.id));
-    route(app, endpoints.save, (request) => service.save(callerOf(request), request.params.id, request.body));
+    route(app, endpoints.get, (request) => swms.get(callerOf(request), request.params.id));
+    route(app, endpoints.save, (request) => swms.save(callerOf(request), request.params.id, request.body));
     route(app, endpoints.delete, async (request) => {
-      await service.delete(callerOf(request), request.params.id);
-      return { ok: true as const };
+      await swms.delete(callerOf(request), request.params.id);
+      return ok;
     });
     route(app, endpoints.version, (request) =>
-      service.version(callerOf(request), request.params.id, request.params.version),
+      swms.version(callerOf(request), request.params.id, request.params.version),
     );
     route(
       app,
       endpoints.pdf,
       async (request, reply) =>
-        sendPdf(reply, await service.pdf(callerOf(request), request.params.id, request.query.version)),
+        sendPdf(reply, await swms.pdf(callerOf(request), request.params.id, request.query.version)),
       pdfLimit,
     );
 
-    route(app, endpoints.listCoverSheets, (request) => service.listCoverSheets(callerOf(request)));
+    route(app, endpoints.listCoverSheets, (request) => coverSheets.list(callerOf(request), { limit: 100 }));
     route(app, endpoints.createCoverSheet, async (request, reply) =>
       reply.status(201).send(await service.createCoverSheet(callerOf(request), request.body)),
     );
-    route(app, endpoints.getCoverSheet, (request) => service.getCoverSheet(callerOf(request), request.params.id));
+    route(app, endpoints.getCoverSheet, (request) => coverSheets.get(callerOf(request), request.params.id));
     route(app, endpoints.saveCoverSheet, (request) =>
-      service.saveCoverSheet(callerOf(request), request.params.id, request.body),
+      coverSheets.save(callerOf(request), request.params.id, request.body),
     );
     route(app, endpoints.deleteCoverSheet, async (request) => {
-      await service.deleteCoverSheet(callerOf(request), request.params.id);
-      return { ok: true as const };
+      await coverSheets.delete(callerOf(request), request.params.id);
+      return ok;
     });
     route(
       app,
       endpoints.coverSheetPdf,
       async (request, reply) =>
-        sendPdf(reply, await service.coverSheetPdf(callerOf(request), request.params.id, request.query.version)),
+        sendPdf(reply, await coverSheets.pdf(callerOf(request), request.params.id, request.query.version)),
       pdfLimit,
     );
   };

@@ -1,4 +1,4 @@
-import { type MissingField, monthKey } from '@app/contract';
+import { DOCUMENT_VERSION_LIMIT, type MissingField, monthKey, versionLimitMessage } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
 import { documentFingerprint, type JsonValue } from '../../platform/documents/fingerprint.ts';
@@ -6,10 +6,10 @@ import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documen
 import {
   closeSigning,
   documentHasSignatures,
-  versionWasSent,
+  versionIsIssued,
   voidOpenRequestsBefore,
 } from '../../platform/documents/signatures.ts';
-import { versionSignatures } from '../../platform/documents/versions.ts';
+import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { type SafetyDocumentRow, type SafetyVersionRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
 
@@ -28,6 +28,10 @@ export type DocumentKindRules<Body extends { readonly [name: string]: JsonValue 
 
 /** A document as the current version stands. */
 export type CurrentDocument<Body> = { document: SafetyDocumentRow; version: SafetyVersionRow; body: Body };
+
+/** A draft (the current version, not ready) has no record to check yet: it prints without a QR code. */
+export const printsAsDraft = ({ document, version }: CurrentDocument<unknown>) =>
+  version.version === document.currentVersion && !document.ready;
 
 /**
  * Numbering, autosave with optimistic concurrency, and versions that are never rewritten once
@@ -99,13 +103,14 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
         isTemplate === document.isTemplate;
       if (unchanged) return { document, version: current, body };
 
-      // Sent or signed, the version is issued: the edit becomes the next version (issue 21).
-      const issued = await versionWasSent(tx, {
+      // Printed, sent or signed, the version is issued: the edit becomes the next version (issue 21).
+      const issued = await versionIsIssued(tx, {
         kind: this.rules.kind,
         documentId: document.id,
         version: document.currentVersion,
       });
       const nextVersion = issued ? document.currentVersion + 1 : document.currentVersion;
+      if (nextVersion > DOCUMENT_VERSION_LIMIT) throw new AppError(409, 'conflict', versionLimitMessage);
       const values = { body, fingerprint: this.fingerprint(document.number, nextVersion, body) };
       if (issued) {
         await safetyDocumentsRepo.insertVersion(tx, document, nextVersion, values);
@@ -169,6 +174,17 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
   private async versionRowOf(db: Queryable, document: SafetyDocumentRow, version: number) {
     const row = await safetyDocumentsRepo.version(db, document.id, version);
     return row && { document, version: row, body: this.rules.parse(row.body) };
+  }
+
+  /**
+   * Records that a version was handed out on paper: its PDF carries a QR code, so from now on it
+   * is issued and the next edit makes a new version. A draft (current, not ready) prints without
+   * one and stays a draft.
+   */
+  async markPrinted(printed: CurrentDocument<Body>): Promise<void> {
+    if (printsAsDraft(printed) || printed.version.issuedAt) return;
+    const { document, version } = printed;
+    await documentVersionsRepo.markIssued(this.db, this.rules.kind, document.id, version.version);
   }
 
   history(documentId: string) {

@@ -10,10 +10,13 @@ export type DocumentVersion = { ownerId: string; documentId: string; fingerprint
  * written to the database on a download.
  */
 const cacheKey = ({ ownerId, documentId, fingerprint }: DocumentVersion) =>
-  `${pdfCachePrefix(ownerId)}/${documentId}-${fingerprint}.pdf`;
+  `${documentCachePrefix(ownerId, documentId)}/${fingerprint}.pdf`;
 
 /** Every cached PDF of one owner's documents is stored under this prefix. */
 export const pdfCachePrefix = (ownerId: string) => `pdf-cache/${ownerId}`;
+
+/** Every cached PDF of one document, whichever version or rendering, is stored under this prefix. */
+const documentCachePrefix = (ownerId: string, documentId: string) => `${pdfCachePrefix(ownerId)}/${documentId}`;
 
 /** Caches rendered PDFs of finished documents, and shares one render among concurrent downloads. */
 export class DocumentPdfCache {
@@ -36,11 +39,12 @@ export class DocumentPdfCache {
   }
 
   /**
-   * Drops the PDF of a version that was replaced or deleted. A download racing the edit may still
-   * write it back; such a file is never read again (its fingerprint is gone) and only takes space.
+   * Drops every cached PDF of a document that was deleted. A download racing the delete may still
+   * write one back; such a file is never read again (its document is gone) and only takes space
+   * until the owner's account goes.
    */
-  async forget(version: DocumentVersion): Promise<void> {
-    await this.storage.remove(cacheKey(version));
+  async forgetDocument(ownerId: string, documentId: string): Promise<void> {
+    await this.storage.removeAll(documentCachePrefix(ownerId, documentId));
   }
 
   private async cachedOrRendered(key: string, version: DocumentVersion, render: () => Promise<Buffer>) {

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
   type DocumentKind,
+  documentVersions,
   signatureRequests,
   type signatureRevocationReasons,
   siteSignOnLinks,
@@ -42,12 +43,17 @@ export async function versionHasSignatures(db: Queryable, ref: DocumentVersionRe
 }
 
 /**
- * Whether the version has left its owner's hands: sent for signing (by link or a site QR code,
- * whatever became of the request since) or signed. Such a version is issued, never rewritten.
+ * Whether the version has left its owner's hands: printed with its QR code (issued_at set), sent
+ * for signing (by link or a site QR code, whatever became of the request since) or signed. Such a
+ * version is issued, never rewritten.
  */
-export async function versionWasSent(db: Queryable, ref: DocumentVersionRef): Promise<boolean> {
-  const result = await db.execute<{ sent: boolean }>(sql`
+export async function versionIsIssued(db: Queryable, ref: DocumentVersionRef): Promise<boolean> {
+  const result = await db.execute<{ issued: boolean }>(sql`
     select exists (
+      select 1 from ${documentVersions}
+        where ${documentVersions.kind} = ${ref.kind} and ${documentVersions.documentId} = ${ref.documentId}
+          and ${documentVersions.version} = ${ref.version} and ${documentVersions.issuedAt} is not null
+      union all
       select 1 from ${signatureRequests}
         where ${signatureRequests.documentKind} = ${ref.kind} and ${signatureRequests.documentId} = ${ref.documentId}
           and ${signatureRequests.documentVersion} = ${ref.version}
@@ -55,8 +61,8 @@ export async function versionWasSent(db: Queryable, ref: DocumentVersionRef): Pr
       select 1 from ${siteSignOnLinks}
         where ${siteSignOnLinks.documentKind} = ${ref.kind} and ${siteSignOnLinks.documentId} = ${ref.documentId}
           and ${siteSignOnLinks.documentVersion} = ${ref.version}
-    ) as sent`);
-  return result.rows[0]?.sent === true;
+    ) as issued`);
+  return result.rows[0]?.issued === true;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { DocumentVerdict } from '@app/contract';
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { type DocumentKind, documentVersions, signatureRequests, siteSignOnLinks } from '../../db/schema.ts';
 import { type DocumentVersionRef, signedOn } from './signatures.ts';
@@ -12,8 +12,8 @@ const ofDocument = (kind: DocumentKind, documentId: string) =>
 
 /**
  * The documents kernel's version store (ADR 0025): every kind keeps its versions' bodies and
- * fingerprints here, and asks here who signed which version. Rows of issued versions are only ever
- * inserted, never updated.
+ * fingerprints here, and asks here who signed which version. Once a version is issued, its body and
+ * fingerprint are never updated.
  */
 export const documentVersionsRepo = {
   async insert(
@@ -60,6 +60,19 @@ export const documentVersionsRepo = {
       .orderBy(asc(documentVersions.version));
   },
 
+  /**
+   * Marks a version issued when it is first handed out (a SWMS printed with its QR code); a
+   * version issued already keeps its first date.
+   */
+  async markIssued(db: Queryable, kind: DocumentKind, documentId: string, version: number): Promise<void> {
+    await db
+      .update(documentVersions)
+      .set({ issuedAt: sql`now()` })
+      .where(
+        and(ofDocument(kind, documentId), eq(documentVersions.version, version), isNull(documentVersions.issuedAt)),
+      );
+  },
+
   async deleteAll(db: Queryable, userId: string, kind: DocumentKind, documentId: string): Promise<void> {
     await db.delete(documentVersions).where(and(eq(documentVersions.userId, userId), ofDocument(kind, documentId)));
   },
@@ -104,24 +117,29 @@ export function verdictOf(input: {
 }
 
 /**
- * The versions of a document that were issued by being sent for signing or signed (a SWMS or a
- * cover sheet: a version is issued when it leaves its owner), each with when that first happened.
+ * The versions of a SWMS or cover sheet that were issued, each with when that first happened: a
+ * version is issued when it leaves its owner, printed with its QR code, sent for signing or signed.
  */
-export async function sentVersions(
+export async function issuedVersionsOf(
   db: Queryable,
   kind: DocumentKind,
   documentId: string,
 ): Promise<Array<{ version: number; issuedAt: Date }>> {
   const result = await db.execute<{ version: number; issued_at: string | Date }>(sql`
     select version, min(issued_at) as issued_at from (
-      select ${signatureRequests.documentVersion} as version, ${signatureRequests.createdAt} as issued_at
+      select ${documentVersions.version} as version, ${documentVersions.issuedAt} as issued_at
+        from ${documentVersions}
+        where ${documentVersions.kind} = ${kind} and ${documentVersions.documentId} = ${documentId}
+          and ${documentVersions.issuedAt} is not null
+      union all
+      select ${signatureRequests.documentVersion}, ${signatureRequests.createdAt}
         from ${signatureRequests}
         where ${signatureRequests.documentKind} = ${kind} and ${signatureRequests.documentId} = ${documentId}
       union all
       select ${siteSignOnLinks.documentVersion}, ${siteSignOnLinks.createdAt}
         from ${siteSignOnLinks}
         where ${siteSignOnLinks.documentKind} = ${kind} and ${siteSignOnLinks.documentId} = ${documentId}
-    ) as sent
+    ) as issued
     group by version order by version`);
   return result.rows.map((row) => ({ version: Number(row.version), issuedAt: new Date(row.issued_at) }));
 }

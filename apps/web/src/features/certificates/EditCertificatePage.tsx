@@ -106,7 +106,8 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
   const [savedLocally, setSavedLocally] = useState(false);
   const issued = certificate.status === 'completed';
   // The draft of an amendment (version 2 on) keeps the reason it was given.
-  const [amendmentReason, setAmendmentReason] = useState(issued ? '' : (certificate.amendment_reason ?? ''));
+  const storedReason = issued ? '' : (certificate.amendment_reason ?? '');
+  const [amendmentReason, setAmendmentReason] = useState(() => localEdit?.amendmentReason ?? storedReason);
 
   const update = useUpdateCertificateMutation(userId, certificate, amendmentReason, {
     onMutate: () => setSavedLocally(false),
@@ -118,7 +119,12 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
     onError: (error, { values, status }) => {
       const kept =
         isWriteFailure(error) &&
-        saveLocalEdit(localStorage, userId, certificate.id, { values, status, savedAt: new Date().toISOString() });
+        saveLocalEdit(localStorage, userId, certificate.id, {
+          values,
+          status,
+          amendmentReason,
+          savedAt: new Date().toISOString(),
+        });
       setSavedLocally(kept);
       toast(updateFailureToast(error, kept));
     },
@@ -127,6 +133,7 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
   const discard = () => {
     discardLocalEdit(localStorage, userId, certificate.id);
     setLocalEdit(undefined);
+    setAmendmentReason(storedReason);
   };
 
   return (

@@ -125,9 +125,11 @@ export function updateRequestOf(
   const changed = (Object.keys(after) as Array<keyof ApiFields>).filter(
     (name) => JSON.stringify(after[name]) !== JSON.stringify(before[name]),
   );
-  const request: UpdateCertificateRequest = Object.fromEntries(changed.map((name) => [name, after[name]]));
+  const request: UpdateCertificateRequest = {
+    ...Object.fromEntries(changed.map((name) => [name, after[name]])),
+    revision: original.revision,
+  };
   if (status !== original.status) request.status = status;
-  request.revision = original.revision;
   const amending = original.status === 'completed' || original.version > 1;
   if (amending && amendmentReason.trim()) request.amendment_reason = amendmentReason.trim();
   return request;

@@ -24,6 +24,16 @@ describe('local edits', () => {
     expect(storage.items.has(localEditsKey('u'))).toBe(false);
   });
 
+  it('keeps the reason typed for an amendment with the edit, and reads edits kept before it was', () => {
+    const storage = new FakeStorage();
+    const amendment = { ...edit, amendmentReason: 'Laundry added: it was left off' };
+    expect(saveLocalEdit(storage, 'u', 'c-1', amendment)).toBe(true);
+    expect(readLocalEdit(storage, 'u', 'c-1')?.amendmentReason).toBe('Laundry added: it was left off');
+
+    storage.setItem(localEditsKey('u'), JSON.stringify({ 'c-2': edit }));
+    expect(readLocalEdit(storage, 'u', 'c-2')).toEqual(edit);
+  });
+
   it('are what sign-out counts as unsynced changes', () => {
     expect(unsyncedChangeKeys.certificateEdits('u')).toBe(localEditsKey('u'));
   });

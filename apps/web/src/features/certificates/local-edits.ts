@@ -7,7 +7,13 @@ import type { CertificateFormValues } from './certificate-form.ts';
  * Edits the server could not save (offline, or a server failure) are kept on this device, so the
  * work is not lost: the edit page offers them again next time (PRODUCT.md, Messages 'Database error').
  */
-export type LocalEdit = { values: CertificateFormValues; status: WritableCertificateStatus; savedAt: string };
+export type LocalEdit = {
+  values: CertificateFormValues;
+  status: WritableCertificateStatus;
+  /** Why an issued certificate is amended, as typed with the edit (absent in edits kept before it was kept). */
+  amendmentReason?: string | undefined;
+  savedAt: string;
+};
 
 /** Listed again in lib/unsynced-changes.ts, so sign-out counts these without loading this module (a test ties them). */
 export const localEditsKey = (userId: string) => `certificate-edits:${userId}`;
@@ -24,6 +30,7 @@ const localEditSchema = z.object({
     photos: z.array(z.object({ fileId: z.string(), caption: z.string(), url: z.string(), thumbnailUrl: z.string() })),
   }),
   status: z.enum(certificateStatuses),
+  amendmentReason: z.optional(z.string()),
   savedAt: z.string(),
 });
 const localEditsSchema = z.record(z.string(), localEditSchema);

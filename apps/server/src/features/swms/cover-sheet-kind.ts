@@ -1,0 +1,60 @@
+import {
+  type CoverSheet,
+  type CoverSheetBody,
+  type CoverSheetSummary,
+  missingForCoverSheet,
+  swmsMessages,
+} from '@app/contract';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { coverSheetFields, parseCoverSheetBody } from './bodies.ts';
+import { safetyDocumentsRepo } from './safety-documents.repo.ts';
+import type { SafetyDocumentKind } from './safety-documents.ts';
+import type { SwmsPdfService } from './swms-pdf.service.ts';
+
+/**
+ * The SWMS cover sheet (PRODUCT.md, SWMS): the principal contractor's front page for a set of the
+ * owner's SWMS, which it lists as they are now.
+ */
+export const coverSheetKind = (
+  db: Database,
+  pdfs: SwmsPdfService,
+): SafetyDocumentKind<CoverSheetBody, CoverSheetSummary, CoverSheet> => ({
+  rules: {
+    kind: 'cover_sheet',
+    numberPrefix: 'CS',
+    fieldOrder: coverSheetFields,
+    parse: parseCoverSheetBody,
+    missing: missingForCoverSheet,
+    messages: {
+      notFound: swmsMessages.coverSheetNotFound,
+      stale: swmsMessages.staleCoverSheetSave,
+      versionNotFound: swmsMessages.coverSheetVersionNotFound,
+    },
+  },
+  searchFields: [],
+  summary: (header, { body }) => ({
+    ...header,
+    principal_contractor: body.principal_contractor.company,
+    project_name: body.principal_contractor.project_name,
+    swms_count: body.swms_ids.length,
+  }),
+  present: async (header, { document, body }) => ({
+    ...header,
+    body,
+    linked_swms: await pdfs.linkedSwms(document.userId, body.swms_ids),
+  }),
+  title: (body) =>
+    [body.principal_contractor.company, body.principal_contractor.project_name].filter(Boolean).join(': ') ||
+    'SWMS cover sheet',
+  pdf: (found) => pdfs.coverSheetPdf(found),
+  forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),
+  async checkBody(userId, body) {
+    const found = await safetyDocumentsRepo.currentOfMany(db, userId, 'swms', body.swms_ids);
+    if (found.length !== body.swms_ids.length) {
+      throw new AppError(400, 'validation_failed', swmsMessages.unknownSwms, [
+        { path: 'swms_ids', message: swmsMessages.unknownSwms },
+      ]);
+    }
+  },
+});

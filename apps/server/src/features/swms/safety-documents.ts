@@ -1,0 +1,270 @@
+import { type DocumentVerification, isUuid, type MissingField, type SwmsStatus, type SwmsVersion } from '@app/contract';
+import type { Database, Queryable } from '../../db/client.ts';
+import type { JsonValue } from '../../platform/documents/fingerprint.ts';
+import type { RegisterEntry, SignableVersion } from '../../platform/documents/signable-source.ts';
+import { issuedVersionsOf, verdictOf } from '../../platform/documents/versions.ts';
+import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { PdfFile } from '../../platform/http/pdf-reply.ts';
+import { type ListFilter, type SafetyDocumentRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
+import { type CurrentDocument, type DocumentKindRules, VersionedDocuments } from './versioned-documents.ts';
+
+type JsonBody = { readonly [name: string]: JsonValue };
+
+/** What every document's list row has, whatever its kind. */
+export type SummaryHeader = {
+  id: string;
+  number: string;
+  status: SwmsStatus;
+  current_version: number;
+  created_at: string;
+  updated_at: string;
+};
+
+/** What every document's full answer has: its versions, status and what it still needs. */
+export type PresentedHeader = ReturnType<typeof presentHeader>;
+
+/**
+ * What a kind of safety document plugs into the shared versioning (issue 21): its rules, its list
+ * row, its full answer and its PDF layout. Everything else (numbering, saves, versions, issue
+ * state, deletion or withdrawal, verification and signing) is the same for every kind.
+ */
+export type SafetyDocumentKind<Body extends JsonBody, Summary, Presented> = {
+  rules: DocumentKindRules<Body> & { messages: { versionNotFound: string } };
+  /** Fields of the body the list's search looks at, beside the number. */
+  searchFields: string[];
+  summary(header: SummaryHeader, row: { document: SafetyDocumentRow; body: Body }): Summary;
+  present(header: PresentedHeader, current: CurrentDocument<Body>): Promise<Presented>;
+  /** What signing mails and pages call a version. */
+  title(body: Body): string;
+  pdf(found: CurrentDocument<Body>, options: { register: RegisterEntry[] }): Promise<Buffer>;
+  /** Drops the cached PDFs of a deleted document. */
+  forgetPdfs(ownerId: string, documentId: string): Promise<void>;
+  /** Checks a body before it is saved, e.g. that what it links is the owner's. */
+  checkBody?(userId: string, body: Body): Promise<void>;
+};
+
+/**
+ * One kind of safety document (a SWMS or a cover sheet) as the owner, a signer and a builder
+ * checking a printed copy see it. Every owner-side call takes the caller and reads only their
+ * documents; another user's id is not found. The signing calls take no caller: the signer's token
+ * authorises them.
+ */
+export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
+  readonly documents: VersionedDocuments<Body>;
+
+  constructor(
+    private readonly db: Database,
+    private readonly kind: SafetyDocumentKind<Body, Summary, Presented>,
+    now: () => Date,
+  ) {
+    this.documents = new VersionedDocuments(db, kind.rules, now);
+  }
+
+  async list(caller: AuthenticatedCaller, filter: ListFilter): Promise<{ items: Summary[] }> {
+    const rows = await safetyDocumentsRepo.list(
+      this.db,
+      caller.userId,
+      this.kind.rules.kind,
+      filter,
+      this.kind.searchFields,
+    );
+    return {
+      items: rows.map(({ document, body, signed }) =>
+        this.kind.summary(
+          {
+            id: document.id,
+            number: document.number,
+            status: statusOf(signed, document.ready),
+            current_version: document.currentVersion,
+            created_at: document.createdAt.toISOString(),
+            updated_at: document.updatedAt.toISOString(),
+          },
+          { document, body: this.kind.rules.parse(body) },
+        ),
+      ),
+    };
+  }
+
+  async create(userId: string, body: Body): Promise<Presented> {
+    await this.kind.checkBody?.(userId, body);
+    return this.present(await this.documents.create(userId, body));
+  }
+
+  async get(caller: AuthenticatedCaller, id: string): Promise<Presented> {
+    if (!isUuid(id)) throw this.documents.errors.notFound();
+    return this.present(await this.documents.owned(caller.userId, id));
+  }
+
+  async save(
+    caller: AuthenticatedCaller,
+    id: string,
+    input: { revision: number; body: Body; is_template?: boolean | undefined },
+  ): Promise<Presented> {
+    if (!isUuid(id)) throw this.documents.errors.notFound();
+    // Another user's document is not found, whatever its body would link.
+    await this.documents.owned(caller.userId, id);
+    await this.kind.checkBody?.(caller.userId, input.body);
+    return this.present(
+      await this.documents.save(caller.userId, id, input.revision, input.body, { isTemplate: input.is_template }),
+    );
+  }
+
+  /** Deletes the document with its cached PDFs, or withdraws it once somebody signed it. */
+  async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
+    if (!isUuid(id)) throw this.documents.errors.notFound();
+    const { withdrawn } = await this.documents.delete(caller.userId, id);
+    if (!withdrawn) await this.kind.forgetPdfs(caller.userId, id);
+  }
+
+  /** One version with its body and who signed it. */
+  async version(
+    caller: AuthenticatedCaller,
+    id: string,
+    version: number,
+  ): Promise<Omit<SwmsVersion, 'body'> & { body: Body }> {
+    const found = await this.ownedVersion(caller, id, version);
+    const signatures = await this.documents.signatures(id, version);
+    return {
+      id: found.document.id,
+      number: found.document.number,
+      version,
+      current: version === found.document.currentVersion && found.document.withdrawnAt === null,
+      fingerprint: found.version.fingerprint,
+      created_at: found.version.createdAt.toISOString(),
+      body: found.body,
+      signatures: signatures.map((signature) => ({
+        signer_name: signature.signerName,
+        signer_company: signature.signerCompany,
+        signed_at: signature.signedAt?.toISOString() ?? '',
+      })),
+    };
+  }
+
+  /**
+   * The owner's PDF of the current version, or of `version`. One that carries a QR code is handed
+   * out on paper: it is issued from then on, and the next edit makes a new version.
+   */
+  async pdf(caller: AuthenticatedCaller, id: string, version: number | undefined): Promise<PdfFile> {
+    const found = await this.ownedVersion(caller, id, version);
+    const pdf = await this.kind.pdf(found, { register: [] });
+    await this.documents.markPrinted(found);
+    return { pdf, filename: `${found.document.number}-v${found.version.version}.pdf` };
+  }
+
+  /**
+   * The public verification page's answer for a version (null: no such version): no content
+   * beyond what checks a paper copy. `id` is a UUID (the route checks).
+   */
+  async verify(id: string, version: number): Promise<DocumentVerification | null> {
+    const found = await this.documents.versionOf(undefined, id, version);
+    if (!found) return null;
+    const { kind } = this.kind.rules;
+    const [business, issued, signatures] = await Promise.all([
+      safetyDocumentsRepo.business(this.db, found.document.userId),
+      issuedVersionsOf(this.db, kind, id),
+      this.documents.signatures(id, version),
+    ]);
+    return {
+      kind,
+      number: found.document.number,
+      version,
+      fingerprint: found.version.fingerprint,
+      business_name: business?.name ?? '',
+      verdict: verdictOf({
+        version,
+        issued: issued.some((row) => row.version === version),
+        latestIssued: issued.at(-1) ?? null,
+        withdrawnAt: found.document.withdrawnAt,
+      }),
+      signature_count: signatures.length,
+      version_date: found.version.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * For signing: the current version of the owner's document when it can be sent, that is ready
+   * (nothing required missing) and not a template (ADR 0017); undefined otherwise, and for anyone
+   * else's.
+   */
+  async signingVersionForOwner(ownerId: string, id: string): Promise<SignableVersion | undefined> {
+    if (!isUuid(id)) return undefined;
+    const document = await safetyDocumentsRepo.findOwned(this.db, ownerId, this.kind.rules.kind, id);
+    if (!document?.ready || document.isTemplate) return undefined;
+    return this.signingVersion(id, document.currentVersion);
+  }
+
+  /**
+   * For signing, without an owner check: one version, or undefined. Given `lockIn`, read in that
+   * transaction under the lock every save takes.
+   */
+  async signingVersion(id: string, version: number, lockIn?: Queryable): Promise<SignableVersion | undefined> {
+    if (!isUuid(id)) return undefined;
+    const found = lockIn
+      ? await this.documents.lockedVersionOf(lockIn, id, version)
+      : await this.documents.versionOf(undefined, id, version);
+    if (!found) return undefined;
+    return {
+      kind: this.kind.rules.kind,
+      id,
+      ownerId: found.document.userId,
+      number: found.document.number,
+      title: this.kind.title(found.body),
+      version,
+      fingerprint: found.version.fingerprint,
+      current: version === found.document.currentVersion && found.document.withdrawnAt === null,
+    };
+  }
+
+  /**
+   * For signing, without an owner check: the PDF of one version, with the sign-on register filled
+   * in from `register`. Undefined when unknown.
+   */
+  async signingPdf(id: string, version: number, register: RegisterEntry[]): Promise<Buffer | undefined> {
+    if (!isUuid(id)) return undefined;
+    const found = await this.documents.versionOf(undefined, id, version);
+    return found && this.kind.pdf(found, { register });
+  }
+
+  /** The owner's document at `version` (the current one when left out); 404 for another user's or an unknown one. */
+  private async ownedVersion(caller: AuthenticatedCaller, id: string, version: number | undefined) {
+    if (!isUuid(id)) throw this.documents.errors.notFound();
+    const current = await this.documents.owned(caller.userId, id);
+    const found = version === undefined ? current : await this.documents.versionOf(caller.userId, id, version);
+    if (!found) throw new AppError(404, 'not_found', this.kind.rules.messages.versionNotFound);
+    return found;
+  }
+
+  private async present(current: CurrentDocument<Body>): Promise<Presented> {
+    const history = await this.documents.history(current.document.id);
+    return this.kind.present(presentHeader(current, history, this.kind.rules.missing(current.body)), current);
+  }
+}
+
+type HistoryRow = { version: number; fingerprint: string; createdAt: Date; updatedAt: Date; signatureCount: number };
+
+function presentHeader(current: CurrentDocument<unknown>, history: HistoryRow[], missing: MissingField[]) {
+  const { document, version } = current;
+  const signed = (history.find((row) => row.version === document.currentVersion)?.signatureCount ?? 0) > 0;
+  return {
+    id: document.id,
+    number: document.number,
+    revision: document.revision,
+    current_version: document.currentVersion,
+    fingerprint: version.fingerprint,
+    status: statusOf(signed, missing.length === 0),
+    missing,
+    versions: history.map((row) => ({
+      version: row.version,
+      fingerprint: row.fingerprint,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      signature_count: row.signatureCount,
+      current: row.version === document.currentVersion,
+    })),
+    created_at: document.createdAt.toISOString(),
+    updated_at: document.updatedAt.toISOString(),
+  };
+}
+
+const statusOf = (signed: boolean, ready: boolean): SwmsStatus => (signed ? 'signed' : ready ? 'ready' : 'draft');

@@ -1,0 +1,31 @@
+import { missingForReady, type Swms, type SwmsBody, type SwmsSummary, swmsMessages } from '@app/contract';
+import { parseSwmsBody, swmsFields } from './bodies.ts';
+import type { SafetyDocumentKind } from './safety-documents.ts';
+import type { SwmsPdfService } from './swms-pdf.service.ts';
+
+/** The SWMS (PRODUCT.md, SWMS): its body, list row, answer and PDF, printed with its cover sheet. */
+export const swmsKind = (pdfs: SwmsPdfService): SafetyDocumentKind<SwmsBody, SwmsSummary, Swms> => ({
+  rules: {
+    kind: 'swms',
+    numberPrefix: 'SWMS',
+    fieldOrder: swmsFields,
+    parse: parseSwmsBody,
+    missing: missingForReady,
+    messages: {
+      notFound: swmsMessages.notFound,
+      stale: swmsMessages.staleSave,
+      versionNotFound: swmsMessages.versionNotFound,
+    },
+  },
+  searchFields: ['title', 'work_location'],
+  summary: (header, { document, body }) => ({
+    ...header,
+    title: body.title,
+    work_location: body.work_location,
+    is_template: document.isTemplate,
+  }),
+  present: async (header, { document, body }) => ({ ...header, is_template: document.isTemplate, body }),
+  title: (body) => body.title || 'Untitled SWMS',
+  pdf: (found, options) => pdfs.swmsPdf(found, options),
+  forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),
+});
