@@ -214,6 +214,15 @@ describe('signing by link', () => {
     expect(text).toContain('Step 1 needs the ladder controls.');
     expect(text).toContain(`Fingerprint when sent: ${swms.fingerprint}`);
     expect(text).toContain(`Fingerprint when signed: ${swms.fingerprint}`);
+
+    // The QR code on the printed SWMS: the record names who signed version 1, and no more of them.
+    const builder = await phone();
+    await builder.goto(`/verify/swms/${swms.id}/1`);
+    await builder.getByText('Genuine, current version').waitFor();
+    await builder.getByText(/^Sam Supervisor · signed \d{1,2} \w+ \d{4}$/).waitFor();
+    await builder.getByText(/^Jo Tiler, Tile Crew Pty Ltd · signed \d{1,2} \w+ \d{4}$/).waitFor();
+    expect(await builder.getByText('Morgan Manager').count()).toBe(0);
+    expect(await builder.getByText(signerEmail).count()).toBe(0);
   });
 
   it('caps a crew QR code, sets a junk sign-on aside and withdraws the code, on a phone', async () => {

@@ -96,6 +96,14 @@ describe('SWMS at 375 px', () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+
+    // Printed with its QR code, version 1 is issued: the next change starts version 2.
+    await page
+      .getByText('Version 1 was printed or sent and is kept as issued. Your next change starts version 2.')
+      .waitFor();
+    await page.getByLabel('Project / work location').fill('12 Harbour St, Sydney NSW 2000 (level 3)');
+    await page.getByText('All changes saved.').waitFor();
+    await page.getByText('Version 2 (current)', { exact: true }).waitFor();
   });
 
   it('refuses a stale save from a second tab and offers the latest version', async () => {

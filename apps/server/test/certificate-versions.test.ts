@@ -256,6 +256,7 @@ describe('the public verification of any document version', () => {
       fingerprint: first.fingerprint,
       verdict: { status: 'superseded', superseded_by: { version: 2 } },
       signature_count: 0,
+      signatures: [],
     });
     expect(JSON.stringify(one.json())).not.toContain('Private note');
     expect((await verify('certificate', first.id, 2)).json().verdict.status).toBe('current');

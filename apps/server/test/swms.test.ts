@@ -215,8 +215,10 @@ describe('SWMS', () => {
     // Version 2 is ready but has not left its owner (not printed, sent or signed): 1 is still current.
     expect((await verify(1)).json().verdict.status).toBe('current');
     expect((await verify(2)).json().verdict.status).toBe('not_issued');
+    expect(v2).toMatchObject({ current_version: 2, issued: false });
     // Printed with its QR code, version 2 is issued: version 1 is superseded by it.
     expect((await app.inject({ url: `/api/swms/${v1.id}/pdf`, headers: bearer(user) })).statusCode).toBe(200);
+    expect((await send(user, 'GET', `/api/swms/${v1.id}`)).json()).toMatchObject({ current_version: 2, issued: true });
     const response = await verify(1);
     expect(response.statusCode).toBe(200);
     const verification = response.json();
@@ -231,7 +233,10 @@ describe('SWMS', () => {
         withdrawn_at: null,
       },
       signature_count: 1,
+      // Who signed, by name, company and date: nothing else of theirs (no email, IP or signature image).
+      signatures: [{ signer_name: 'Kim Worker', signer_company: 'Crew Co', signed_at: expect.any(String) }],
     });
+    expect(Object.keys(verification.signatures[0]).sort()).toEqual(['signed_at', 'signer_company', 'signer_name']);
     // What was printed is never rewritten: the next edit makes version 3, and 2 keeps its fingerprint.
     const v3: Swms = (await saveSwms(user, v2, { ...readyBody(), title: 'Changed again' })).json();
     expect(v3.current_version).toBe(3);
@@ -243,6 +248,7 @@ describe('SWMS', () => {
         'kind',
         'number',
         'signature_count',
+        'signatures',
         'verdict',
         'version',
         'version_date',

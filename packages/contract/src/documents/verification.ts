@@ -4,6 +4,9 @@ import { defineEndpoint } from '../http/endpoint.ts';
 import { signableDocumentKinds } from '../signing/sign-link.ts';
 import { documentVerdictSchema } from './verdict.ts';
 
+/** How many of a version's signatures the public check lists (a SWMS may have a whole crew's). */
+export const VERIFICATION_SIGNATURES_SHOWN = 50;
+
 /**
  * The public check of a printed version of any document kind (issue 21): what the record says of
  * it, and only what the paper itself shows (no content), so a stranger holding a photo of the QR
@@ -17,6 +20,10 @@ export const documentVerificationSchema = z.object({
   business_name: z.string(),
   verdict: documentVerdictSchema,
   signature_count: z.number(),
+  /** Who signed this version, in signing order: the first VERIFICATION_SIGNATURES_SHOWN of them. */
+  signatures: z.array(
+    z.object({ signer_name: z.string(), signer_company: z.nullable(z.string()), signed_at: z.string() }),
+  ),
   /** When this version was issued (or, not issued yet, last saved). */
   version_date: z.string(),
 });

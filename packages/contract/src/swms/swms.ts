@@ -217,6 +217,8 @@ const documentHeader = {
   revision: z.number(),
   current_version: z.number(),
   fingerprint: z.string(),
+  /** The current version has left its owner (printed with its QR code, sent or signed): the next change starts the next version. */
+  issued: z.boolean(),
   status: z.enum(swmsStatuses),
   missing: z.array(z.object({ path: z.string(), message: z.string() })),
   versions: z.array(documentVersionSummarySchema),

@@ -25,7 +25,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import type { StoredPhoto } from '../../db/schema.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
 import { closeSigning, documentHasSignatures, voidOpenRequestsBefore } from '../../platform/documents/signatures.ts';
-import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
+import { documentVersionsRepo, verifiedSignatures, versionSignatures } from '../../platform/documents/versions.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
@@ -269,7 +269,7 @@ export class CertificatesService {
     if (!head) return null;
     const issued = await issuedVersion(this.db, head, version);
     if (!issued && version !== head.version) return null;
-    const signatures = await versionSignatures(this.db, { kind: 'certificate', documentId: id, version });
+    const signed = await verifiedSignatures(this.db, { kind: 'certificate', documentId: id, version });
     return {
       kind: 'certificate',
       number: issued?.content.certificate_number ?? '',
@@ -278,7 +278,7 @@ export class CertificatesService {
       fingerprint: issued?.fingerprint ?? '',
       business_name: issued?.content.applicator?.company_name ?? '',
       verdict: await certificateVerdict(this.db, head, version, issued),
-      signature_count: signatures.length,
+      ...signed,
       version_date: (issued?.issuedAt ?? head.updatedAt).toISOString(),
     };
   }

@@ -2,7 +2,7 @@ import { type DocumentVerification, isUuid, type MissingField, type SwmsStatus, 
 import type { Database, Queryable } from '../../db/client.ts';
 import type { JsonValue } from '../../platform/documents/fingerprint.ts';
 import type { RegisterEntry, SignableVersion } from '../../platform/documents/signable-source.ts';
-import { issuedVersionsOf, verdictOf } from '../../platform/documents/versions.ts';
+import { issuedVersionsOf, verdictOf, verifiedSignatures } from '../../platform/documents/versions.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PdfFile } from '../../platform/http/pdf-reply.ts';
@@ -22,7 +22,7 @@ export type SummaryHeader = {
 };
 
 /** What every document's full answer has: its versions, status and what it still needs. */
-export type PresentedHeader = ReturnType<typeof presentHeader>;
+export type PresentedHeader = ReturnType<typeof presentHeader> & { issued: boolean };
 
 /**
  * What a kind of safety document plugs into the shared versioning (issue 21): its rules, its list
@@ -160,10 +160,10 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
     const found = await this.documents.versionOf(undefined, id, version);
     if (!found) return null;
     const { kind } = this.kind.rules;
-    const [business, issued, signatures] = await Promise.all([
+    const [business, issued, signed] = await Promise.all([
       safetyDocumentsRepo.business(this.db, found.document.userId),
       issuedVersionsOf(this.db, kind, id),
-      this.documents.signatures(id, version),
+      verifiedSignatures(this.db, { kind, documentId: id, version }),
     ]);
     return {
       kind,
@@ -177,7 +177,7 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
         latestIssued: issued.at(-1) ?? null,
         withdrawnAt: found.document.withdrawnAt,
       }),
-      signature_count: signatures.length,
+      ...signed,
       version_date: found.version.createdAt.toISOString(),
     };
   }
@@ -236,8 +236,14 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
   }
 
   private async present(current: CurrentDocument<Body>): Promise<Presented> {
-    const history = await this.documents.history(current.document.id);
-    return this.kind.present(presentHeader(current, history, this.kind.rules.missing(current.body)), current);
+    const [history, issued] = await Promise.all([
+      this.documents.history(current.document.id),
+      this.documents.isIssued(current),
+    ]);
+    return this.kind.present(
+      { ...presentHeader(current, history, this.kind.rules.missing(current.body)), issued },
+      current,
+    );
   }
 }
 

@@ -104,11 +104,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       if (unchanged) return { document, version: current, body };
 
       // Printed, sent or signed, the version is issued: the edit becomes the next version (issue 21).
-      const issued = await versionIsIssued(tx, {
-        kind: this.rules.kind,
-        documentId: document.id,
-        version: document.currentVersion,
-      });
+      const issued = await this.isIssued({ document, version: current }, tx);
       const nextVersion = issued ? document.currentVersion + 1 : document.currentVersion;
       if (nextVersion > DOCUMENT_VERSION_LIMIT) throw new AppError(409, 'conflict', versionLimitMessage);
       const values = { body, fingerprint: this.fingerprint(document.number, nextVersion, body) };
@@ -185,6 +181,11 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     if (printsAsDraft(printed) || printed.version.issuedAt) return;
     const { document, version } = printed;
     await documentVersionsRepo.markIssued(this.db, this.rules.kind, document.id, version.version);
+  }
+
+  /** Whether the version has left its owner (printed, sent or signed): then it is never rewritten. */
+  isIssued({ document, version }: Omit<CurrentDocument<Body>, 'body'>, db: Queryable = this.db): Promise<boolean> {
+    return versionIsIssued(db, { kind: this.rules.kind, documentId: document.id, version: version.version });
   }
 
   history(documentId: string) {

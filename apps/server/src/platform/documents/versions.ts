@@ -1,4 +1,4 @@
-import type { DocumentVerdict } from '@app/contract';
+import { type DocumentVerdict, type DocumentVerification, VERIFICATION_SIGNATURES_SHOWN } from '@app/contract';
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { type DocumentKind, documentVersions, signatureRequests, siteSignOnLinks } from '../../db/schema.ts';
@@ -90,6 +90,22 @@ export async function versionSignatures(db: Queryable, ref: DocumentVersionRef) 
     .from(signatureRequests)
     .where(signedOn(ref.kind, ref.documentId, ref.version))
     .orderBy(asc(signatureRequests.signedAt));
+}
+
+/** Who signed one version, as the public verification page lists them: names, companies and dates only. */
+export async function verifiedSignatures(
+  db: Queryable,
+  ref: DocumentVersionRef,
+): Promise<Pick<DocumentVerification, 'signature_count' | 'signatures'>> {
+  const signatures = await versionSignatures(db, ref);
+  return {
+    signature_count: signatures.length,
+    signatures: signatures.slice(0, VERIFICATION_SIGNATURES_SHOWN).map((signature) => ({
+      signer_name: signature.signerName,
+      signer_company: signature.signerCompany,
+      signed_at: signature.signedAt.toISOString(),
+    })),
+  };
 }
 
 /**

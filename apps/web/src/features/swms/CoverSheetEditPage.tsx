@@ -7,14 +7,14 @@ import { toast } from '../../components/ui/notifications/index.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
-import { useCoverSheet } from './api/get-cover-sheet.ts';
+import { fetchCoverSheet, useCoverSheet } from './api/get-cover-sheet.ts';
 import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
 import { useSwmsList } from './api/get-swms-list.ts';
 import { saveCoverSheet } from './api/save-cover-sheet.ts';
 import { rememberSavedCoverSheet } from './api/swms-keys.ts';
 import { EditorLoader } from './components/EditorLoader.tsx';
 import { Checkbox } from './components/PlantAndSubstances.tsx';
-import { FormSection, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
+import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
 import { AutosaveNotice } from './SwmsPage.tsx';
 import type { SigningPanel } from './swms-signing-slot.ts';
@@ -94,6 +94,8 @@ function CoverSheetEditor({
     try {
       await autosave.flush();
       await downloadCoverSheetPdf(server.id);
+      const fresh = await fetchCoverSheet(server.id);
+      setServer((shown) => (fresh.revision >= shown.revision ? fresh : shown));
     } catch (error) {
       toast({ title: 'Download failed', description: requestErrorMessage(error), variant: 'destructive' });
     }
@@ -114,6 +116,7 @@ function CoverSheetEditor({
         </span>
       </div>
       <AutosaveNotice state={autosave.state} onRetry={autosave.retry} onReload={onReload} />
+      <IssuedNotice document={server} signers="its signers" />
       <MissingList missing={server.missing} what="cover sheet" />
 
       <FormSection title="SWMS covered">

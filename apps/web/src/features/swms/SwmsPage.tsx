@@ -12,14 +12,14 @@ import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useCreateCoverSheetMutation } from './api/create-cover-sheet.ts';
 import { useDeleteSwmsMutation } from './api/delete-swms.ts';
-import { useSwms } from './api/get-swms.ts';
+import { fetchSwms, useSwms } from './api/get-swms.ts';
 import { downloadSwmsPdf } from './api/get-swms-pdf.ts';
 import { saveSwms } from './api/save-swms.ts';
 import { rememberSavedSwms } from './api/swms-keys.ts';
 import { EditorLoader } from './components/EditorLoader.tsx';
 import { JobStepsEditor } from './components/JobStepsEditor.tsx';
 import { Checkbox, PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.tsx';
-import { FormSection, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
+import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
 import type { SigningPanel } from './swms-signing-slot.ts';
 import { type AutosaveState, useAutosave } from './use-autosave.ts';
@@ -86,6 +86,8 @@ function SwmsEditor({
     try {
       await autosave.flush();
       await downloadSwmsPdf(server.id, version);
+      const fresh = await fetchSwms(server.id);
+      setServer((shown) => (fresh.revision >= shown.revision ? fresh : shown));
     } catch (error) {
       toast({ title: 'Download failed', description: requestErrorMessage(error), variant: 'destructive' });
     } finally {
@@ -99,7 +101,6 @@ function SwmsEditor({
     toast({ title: 'SWMS deleted' });
     navigate('/swms');
   });
-  const currentSigned = server.status === 'signed';
 
   return (
     <SwmsFrame
@@ -120,12 +121,7 @@ function SwmsEditor({
         </span>
       </div>
       <AutosaveNotice state={autosave.state} onRetry={autosave.retry} onReload={onReload} />
-      {currentSigned ? (
-        <Alert tone="success">
-          Version {server.current_version} has signatures and is kept as signed. Your next change starts version{' '}
-          {server.current_version + 1}, which the crew must sign again.
-        </Alert>
-      ) : null}
+      <IssuedNotice document={server} signers="the crew" />
       <MissingList missing={server.missing} what="SWMS" />
 
       <FormSection title="The work">

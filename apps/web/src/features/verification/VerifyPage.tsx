@@ -73,7 +73,26 @@ function Verification({ kind, id, version }: { kind: VerifiableKind; id: string;
         <dt className="font-semibold">Date of this version</dt>
         <dd>{dateOf(data.version_date)}</dd>
         <dt className="font-semibold">Signatures on this version</dt>
-        <dd>{data.signature_count}</dd>
+        <dd>
+          {data.signature_count === 0 ? (
+            'None'
+          ) : (
+            <>
+              <ul className="flex flex-col gap-1">
+                {data.signatures.map((signature) => (
+                  <li key={`${signature.signed_at}-${signature.signer_name}`}>
+                    {signature.signer_name}
+                    {signature.signer_company ? `, ${signature.signer_company}` : ''} · signed{' '}
+                    {dateOf(signature.signed_at)}
+                  </li>
+                ))}
+              </ul>
+              {data.signature_count > data.signatures.length ? (
+                <p>…and {data.signature_count - data.signatures.length} more.</p>
+              ) : null}
+            </>
+          )}
+        </dd>
       </dl>
       {data.fingerprint ? (
         <details>

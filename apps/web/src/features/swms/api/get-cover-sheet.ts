@@ -3,6 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { swmsKeys } from './swms-keys.ts';
 
+/** GET /api/swms/cover-sheets/:id, read once (e.g. after a print, which may have issued the current version). */
+export const fetchCoverSheet = (id: string) => call(swmsEndpoints.getCoverSheet, { params: { id } });
+
 /** GET /api/swms/cover-sheets/:id. */
 export function useCoverSheet(userId: string, id: string) {
   return useQuery({

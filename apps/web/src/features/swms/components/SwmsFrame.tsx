@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/Alert.tsx';
 import { PageTitle } from '../../../components/ui/PageTitle.tsx';
 
 /** The phone-first column of the SWMS screens. */
@@ -47,5 +48,28 @@ export function MissingList({ missing, what }: { missing: Array<{ path: string; 
       </ul>
       {missing.length > 12 ? <p className="mt-1">…and {missing.length - 12} more.</p> : null}
     </div>
+  );
+}
+
+/**
+ * What the next change does once the current version has left its owner (printed with its QR code,
+ * sent or signed): it is kept as it is, and the change starts the next version.
+ */
+export function IssuedNotice({
+  document,
+  signers,
+}: {
+  document: { issued: boolean; status: keyof typeof statusLabels; current_version: number };
+  /** Who must sign the next version again, e.g. "the crew". */
+  signers: string;
+}) {
+  if (!document.issued) return null;
+  const { current_version: version } = document;
+  return (
+    <Alert tone="success">
+      {document.status === 'signed'
+        ? `Version ${version} has signatures and is kept as signed. Your next change starts version ${version + 1}, which ${signers} must sign again.`
+        : `Version ${version} was printed or sent and is kept as issued. Your next change starts version ${version + 1}.`}
+    </Alert>
   );
 }
