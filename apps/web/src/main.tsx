@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { watchConnectivity } from './app/connectivity.ts';
 import { startAuthSession } from './lib/auth/auth-store.ts';
-import { watchConnectivity } from './lib/connectivity.ts';
 import './index.css';
 
 startAuthSession();

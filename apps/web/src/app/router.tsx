@@ -3,9 +3,8 @@ import { ComingSoon } from '../components/ui/ComingSoon.tsx';
 import { RouteErrorScreen } from '../components/ui/RouteErrorScreen.tsx';
 import { RequireAuth } from './layout/RequireAuth.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
+import type { RouteHandle } from './layout/route-handle.ts';
 import { guardedRoutes, NotFoundPage, type PageRoute, publicRoutes } from './routes.tsx';
-
-export type RouteHandle = { title: string };
 
 function toRouteObject({ path, title, Page }: PageRoute): RouteObject {
   const handle: RouteHandle = { title };

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useMatches } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
 import { Toaster } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import type { RouteHandle } from '../router.tsx';
+import type { RouteHandle } from './route-handle.ts';
 import { SiteFooter } from './SiteFooter.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
 
