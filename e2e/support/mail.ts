@@ -8,7 +8,7 @@ const POLL_MS = 100;
  * Undoes quoted-printable encoding (soft line breaks and =XX escapes): nodemailer wraps long
  * lines, which splits links in two and writes `=` as `=3D`.
  */
-export function decodeQuotedPrintable(raw: string): string {
+function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));

@@ -16,7 +16,7 @@ function findServerRoot(): string {
   return directory;
 }
 
-export const serverRoot = findServerRoot();
+const serverRoot = findServerRoot();
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 /** The built SPA, served by the API server. */
 export const defaultWebDistDir = path.resolve(serverRoot, '../web/dist');

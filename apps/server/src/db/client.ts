@@ -8,7 +8,7 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** A request waits at most this long for a free connection, then gets a 503 instead of hanging. */
-export const POOL_CHECKOUT_TIMEOUT_MS = 5000;
+const POOL_CHECKOUT_TIMEOUT_MS = 5000;
 
 export function createDatabase(connectionString: string, options: { maxConnections?: number } = {}): Database {
   const pool = new pg.Pool({

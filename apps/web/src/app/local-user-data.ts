@@ -9,7 +9,7 @@ import { onAuthStateChange } from '../lib/auth/auth-store.ts';
  */
 
 /** Removes every localStorage key of the user (those ending with `:<user id>`). */
-export function forgetLocalUserData(storage: Storage, userId: string): void {
+function forgetLocalUserData(storage: Storage, userId: string): void {
   try {
     const suffix = `:${userId}`;
     const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index));

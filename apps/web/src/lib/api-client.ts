@@ -12,7 +12,7 @@ import {
 import { authStore } from './auth/auth-store.ts';
 import { type AnyInput, ApiError, requestFile, requestJson } from './http.ts';
 
-export { ApiError, NetworkError } from './http.ts';
+export { ApiError } from './http.ts';
 
 export type CallOptions = { signal?: AbortSignal };
 

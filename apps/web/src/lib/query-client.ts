@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /** PRODUCT.md, Constants: stale time 5 minutes, no refetch on window focus. */
-export const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
+const QUERY_STALE_TIME_MS = 5 * 60 * 1000;
 
 export function createQueryClient() {
   return new QueryClient({

@@ -1,9 +1,9 @@
 /** Theme preference: light by default, or dark, or follow the system (PRODUCT.md, Overview, PRODUCT.md, Plans). */
-export const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
+const THEME_PREFERENCES = ['light', 'dark', 'system'] as const;
 export type ThemePreference = (typeof THEME_PREFERENCES)[number];
 
 // Also read by public/theme-init.js before the app loads.
-export const THEME_STORAGE_KEY = 'theme';
+const THEME_STORAGE_KEY = 'theme';
 
 export function parseThemePreference(value: string | null | undefined): ThemePreference {
   return THEME_PREFERENCES.includes(value as ThemePreference) ? (value as ThemePreference) : 'light';
@@ -24,7 +24,7 @@ export function readThemePreference(): ThemePreference {
   }
 }
 
-export function applyTheme(preference: ThemePreference) {
+function applyTheme(preference: ThemePreference) {
   const theme = resolveTheme(preference, darkQuery().matches);
   document.documentElement.classList.toggle('dark', theme === 'dark');
   document.documentElement.style.colorScheme = theme;

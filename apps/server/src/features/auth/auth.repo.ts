@@ -5,7 +5,6 @@ import { authSessions, emailLinks, profiles, refreshTokens, users } from '../../
 import { SESSION_REVOKED_CHANNEL } from './revoked-sessions.ts';
 
 export type UserRow = typeof users.$inferSelect;
-export type EmailLinkRow = typeof emailLinks.$inferSelect;
 
 /** SQL for accounts, sessions, refresh tokens and emailed links. No rules here: see auth.service.ts. */
 export const authRepo = {

@@ -48,7 +48,7 @@ export type AuthEmailJob =
  * Mail to people who already have an account (recovery, email change) goes ahead of sign-up mail: a
  * flood of sign-ups never holds up someone locked out of their account.
  */
-export const authEmailPriority = (job: AuthEmailJob) => ('type' in job && job.type === 'signup' ? 0 : 10);
+const authEmailPriority = (job: AuthEmailJob) => ('type' in job && job.type === 'signup' ? 0 : 10);
 export const authEmailQueueSettings: QueueSettings = {
   ...mailQueueSettings,
   priorityOf: (job) => authEmailPriority(job as AuthEmailJob),
@@ -63,7 +63,7 @@ export const REFRESH_REUSE_SECONDS = 30;
 const LINK_TTL_SECONDS: Record<EmailLinkType, number> = { signup: 24 * 3600, recovery: 3600, email_change: 24 * 3600 };
 
 /** Limits per PRODUCT.md, Accounts and sessions: per IP and per email, stored in PostgreSQL. */
-export const authRateLimits = {
+const authRateLimits = {
   signInPerIp: { name: 'signin:ip', limit: 100, windowSeconds: 300 },
   /**
    * Wrong passwords for one account from browsers it does not know, all together: this bounds

@@ -8,7 +8,7 @@ import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limi
 import type { BillingService } from './billing.service.ts';
 
 /** Stripe's events are a few kilobytes; anything far bigger is not one. */
-export const WEBHOOK_MAX_BYTES = 256 * 1024;
+const WEBHOOK_MAX_BYTES = 256 * 1024;
 
 const DEFAULT_RETURN = '/subscription';
 

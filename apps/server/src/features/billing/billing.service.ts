@@ -37,7 +37,7 @@ export const billingEventsQueueSettings: QueueSettings = { retryLimit: 10, retry
  * The customer of the admin's test event (/webhook-test). No account can have it, and events about it
  * are recorded as the last event and applied to nobody.
  */
-export const TEST_EVENT_CUSTOMER = 'cus_tradecert_webhook_test';
+const TEST_EVENT_CUSTOMER = 'cus_tradecert_webhook_test';
 
 /** Provider statuses in which the user keeps Premium (past_due: the provider is retrying the payment). */
 const PREMIUM_STATUSES = new Set(['active', 'trialing', 'past_due']);

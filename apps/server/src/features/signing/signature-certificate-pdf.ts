@@ -35,7 +35,7 @@ export type SignatureCertificate = {
 };
 
 /** The page(s) that follow a signed document: who signed, how, from where, and its audit trail. */
-export async function renderSignatureCertificate(certificate: SignatureCertificate): Promise<Buffer> {
+async function renderSignatureCertificate(certificate: SignatureCertificate): Promise<Buffer> {
   const title = `Signature certificate: ${certificate.documentLabel}`;
   const { doc, end } = createPdf({
     title,

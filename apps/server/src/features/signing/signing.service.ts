@@ -57,8 +57,7 @@ export const signingSweepQueueSettings: QueueSettings = { retryLimit: 3, retryDe
 /** Rows one sweep takes at most; the next sweep takes the rest. */
 const SWEEP_BATCH = 200;
 
-export const LINK_TTL_DAYS = 14;
-export const DEFAULT_REMINDER_DAYS = 3;
+const LINK_TTL_DAYS = 14;
 
 /** Every request that names a token, per IP: reading, the PDF, signing, declining. */
 export const SIGN_LINK_RATE_LIMIT: RateLimitRule = { name: 'sign-link:ip', limit: 300, windowSeconds: 600 };
@@ -116,7 +115,7 @@ const errors = {
 };
 
 /** Status from the timestamps (ADR 0015/0017): the first that applies of this order. */
-export function signerStatusOf(row: SignatureRequestRow, now: Date): SignerStatus {
+function signerStatusOf(row: SignatureRequestRow, now: Date): SignerStatus {
   if (row.signedAt) return 'signed';
   if (row.declinedAt) return 'declined';
   if (row.revokedAt) return 'revoked';

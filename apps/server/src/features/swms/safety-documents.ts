@@ -12,7 +12,7 @@ import { type CurrentDocument, type DocumentKindRules, VersionedDocuments } from
 type JsonBody = { readonly [name: string]: JsonValue };
 
 /** What every document's list row has, whatever its kind. */
-export type SummaryHeader = {
+type SummaryHeader = {
   id: string;
   number: string;
   status: SwmsStatus;
@@ -22,7 +22,7 @@ export type SummaryHeader = {
 };
 
 /** What every document's full answer has: its versions, status and what it still needs. */
-export type PresentedHeader = ReturnType<typeof presentHeader> & { issued: boolean };
+type PresentedHeader = ReturnType<typeof presentHeader> & { issued: boolean };
 
 /**
  * What a kind of safety document plugs into the shared versioning (issue 21): its rules, its list

@@ -38,7 +38,7 @@ export type PdfBusiness = {
   logo: Buffer | null;
 };
 
-export type PdfVersion = { number: string; version: number; fingerprint: string; date: string; current: boolean };
+type PdfVersion = { number: string; version: number; fingerprint: string; date: string; current: boolean };
 
 export type CoverSheetPdfPart = PdfVersion & {
   body: CoverSheetBody;
@@ -78,7 +78,7 @@ const formatDate = (isoDate: string | null) =>
 /** Fill colours of the risk ratings; the rating is always printed as text too. */
 const riskFills = { low: '#bbf7d0', medium: '#fef08a', high: '#fdba74', extreme: '#fca5a5' } as const;
 
-export function riskCell(assessment: RiskAssessment | null): TableCell {
+function riskCell(assessment: RiskAssessment | null): TableCell {
   if (!assessment) return 'Not rated';
   const rating = riskRating(assessment);
   return {
@@ -220,7 +220,7 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
 }
 
 /** A cover sheet alone. */
-export async function renderCoverSheetPdf(input: CoverSheetPdfInput): Promise<Buffer> {
+async function renderCoverSheetPdf(input: CoverSheetPdfInput): Promise<Buffer> {
   const { doc, end } = createPdf({
     title: `SWMS cover sheet ${input.cover.number}`,
     author: input.business.name || 'TradeCert',

@@ -7,7 +7,7 @@ import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-
 import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
 
 /** Public: a crew scanning one code shares an IP; a scraper does not get far. */
-export const VERIFY_RATE_LIMIT: RateLimitRule = { name: 'verify', limit: 120, windowSeconds: 60 };
+const VERIFY_RATE_LIMIT: RateLimitRule = { name: 'verify', limit: 120, windowSeconds: 60 };
 
 const NOT_FOUND = 'We have no record of this document version.';
 

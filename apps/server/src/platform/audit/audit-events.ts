@@ -6,7 +6,7 @@ import { z } from 'zod/mini';
  */
 
 /** What an event is about: a document (by kind and id) or, for account events, a user. */
-export const auditSubjectKinds = ['certificate', 'swms', 'cover_sheet', 'user'] as const;
+const auditSubjectKinds = ['certificate', 'swms', 'cover_sheet', 'user'] as const;
 export const auditSubjectSchema = z.object({ kind: z.enum(auditSubjectKinds), id: z.uuid() });
 export type AuditSubject = z.infer<typeof auditSubjectSchema>;
 
@@ -67,4 +67,3 @@ export const auditEventSchema = z.discriminatedUnion('type', [
 ]);
 /** The type and its data, e.g. `{ type: 'signing.declined', data: { signerId, reason } }`. */
 export type AuditEventBody = z.infer<typeof auditEventSchema>;
-export type AuditEventType = AuditEventBody['type'];

@@ -14,7 +14,7 @@ export type ProviderSubscription = {
   endedAt: Date | null;
 };
 
-export type CheckoutRequest = {
+type CheckoutRequest = {
   userId: string;
   customerId: string;
   interval: BillingInterval;

@@ -2,7 +2,7 @@ import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { subscribers, users } from '../../db/schema.ts';
 
-export type SubscriptionTier = 'free' | 'premium';
+type SubscriptionTier = 'free' | 'premium';
 
 /** What a user may do beyond the free plan, and until when. */
 export type Entitlement = {

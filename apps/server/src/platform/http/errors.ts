@@ -50,7 +50,7 @@ const isDatabaseBusy = (error: Error, depth = 0): boolean =>
   /timeout exceeded when trying to connect/i.test(error.message) ||
   (depth < 3 && error.cause instanceof Error && isDatabaseBusy(error.cause, depth + 1));
 
-export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 // A full disk or an exhausted quota is the server's problem, not the user's: say so, and that
 // trying later can work. Logged as an error, because someone has to free space. 53100 is

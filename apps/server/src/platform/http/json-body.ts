@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
 /** No request of ours nests deeper than a few levels; 32 leaves room and stops stack-deep payloads. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 const TOO_DEEP_MESSAGE = 'The request is nested too deeply to be read. Check the data you sent and try again.';
 

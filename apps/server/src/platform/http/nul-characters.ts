@@ -16,7 +16,7 @@ const pathTo = (visit: Visit): string[] => {
  * Iterative, and each node is visited once (paths are built only for a hit), so the cost is linear
  * in the size of the input whatever its shape; JSON bodies are depth-bounded before they get here.
  */
-export function pathOfNulCharacter(value: unknown): string[] | null {
+function pathOfNulCharacter(value: unknown): string[] | null {
   const pending: Visit[] = [{ value, key: '', parent: null }];
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
     const current = visit.value;

@@ -107,7 +107,7 @@ const AUTH_ERROR_CODES: Record<Endpoint['auth'], readonly ErrorCode[]> = {
 };
 
 /** The operation for one declared endpoint: its parameters, body, answers and the errors it can give. */
-export function operationOf(endpoint: Endpoint): Operation {
+function operationOf(endpoint: Endpoint): Operation {
   const responses: OpenAPIV3.ResponsesObject = {};
   const errorCodes = [...commonErrorCodes, ...AUTH_ERROR_CODES[endpoint.auth], ...endpoint.errors];
   for (const [status, response] of Object.entries(errorResponses(errorCodes))) responses[status] = response;

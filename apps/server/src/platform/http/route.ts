@@ -47,7 +47,6 @@ export type RouteGeneric<E extends Endpoint> = {
 };
 
 export type RouteRequest<E extends Endpoint> = FastifyRequest<RouteGeneric<E>>;
-export type RouteReply<E extends Endpoint> = FastifyReply<RouteGeneric<E>>;
 export type RouteHandler<E extends Endpoint> = RouteHandlerMethod<
   FastifyInstance['server'],
   FastifyRequest['raw'],

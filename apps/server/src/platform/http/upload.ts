@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import { AppError } from './errors.ts';
 
-export const MAX_UPLOAD_MEGABYTES = 15;
+const MAX_UPLOAD_MEGABYTES = 15;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
 
 /**

@@ -14,9 +14,9 @@ export type ProcessedImage = {
   printType: 'image/jpeg' | 'image/png';
 };
 
-export const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
+const ACCEPTED_IMAGE_FORMATS = ['jpeg', 'png', 'webp'] as const;
 /** Decompression-bomb guard: a small file can still declare enormous dimensions. */
-export const MAX_IMAGE_MEGAPIXELS = 50;
+const MAX_IMAGE_MEGAPIXELS = 50;
 /** The box each purpose's stored copy fits inside (width, height). */
 const BOX = {
   photo: [2048, 2048],

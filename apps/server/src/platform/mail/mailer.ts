@@ -34,7 +34,7 @@ function assertAddresses({ to, replyTo }: Pick<MailMessage, 'to' | 'replyTo'>): 
 }
 
 /** Deadlines for each stage of an SMTP conversation; a silent server fails the attempt, which is retried. */
-export type SmtpTimeouts = { connectionMs: number; greetingMs: number; socketMs: number };
+type SmtpTimeouts = { connectionMs: number; greetingMs: number; socketMs: number };
 const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
 
 /** Sends through a real SMTP server (SMTP_URL). Called from the job queue, never inside a request. */

@@ -116,7 +116,7 @@ function wrapTextEntryPoints(doc: Doc, drawn: (text: string) => void): void {
   doc.widthOfString = (value, options) => widthOfString(breakableText(value), options);
 }
 
-export const orientationOf = (doc: Doc): Orientation => (doc.page.layout === 'landscape' ? 'landscape' : 'portrait');
+const orientationOf = (doc: Doc): Orientation => (doc.page.layout === 'landscape' ? 'landscape' : 'portrait');
 
 /** A new page, in the current page's orientation unless told (a SWMS turns landscape for its table). */
 export function addPage(doc: Doc, orientation: Orientation = orientationOf(doc)): void {

@@ -9,7 +9,7 @@ const fontDirectory = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/p
 export const readFontFile = (file: string) => readFileSync(path.join(fontDirectory, file));
 
 /** Words shaped per font and kept between documents; ~1 KB each, so a few MB at most. */
-export const SHAPED_WORDS_PER_FONT = 5_000;
+const SHAPED_WORDS_PER_FONT = 5_000;
 /**
  * Longer strings (whole lines being measured) are shaped but not kept: they rarely repeat, and
  * 5,000 kept runs of 2,000 glyphs each once took gigabytes.

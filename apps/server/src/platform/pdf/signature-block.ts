@@ -12,7 +12,7 @@ export type SignatureBlock = {
 
 const IMAGE_HEIGHT = 60;
 const LINE_Y = 64;
-export const SIGNATURE_BLOCK_HEIGHT = 80;
+const SIGNATURE_BLOCK_HEIGHT = 80;
 
 /** A signature image over a line, with the signer's name (and date) beneath; kept on one page. */
 export function drawSignatureBlock(doc: Doc, block: SignatureBlock): void {

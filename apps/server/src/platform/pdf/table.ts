@@ -6,7 +6,7 @@ import { addPage, colours, contentBottom, contentLeft, contentWidth, type Doc } 
  */
 export type TableCell = string | { text: string; fill?: string; color?: string; bold?: boolean; image?: Buffer };
 /** `weight` shares out the content width: columns of weights 1 and 3 take a quarter and three quarters. */
-export type TableColumn = { header: string; weight: number };
+type TableColumn = { header: string; weight: number };
 export type TableOptions = {
   columns: TableColumn[];
   rows: TableCell[][];

@@ -5,9 +5,9 @@ import { filesRepo } from './files.repo.ts';
 import { removeStoredBytes } from './stored-files.ts';
 
 /** An upload left unattached this long (a form abandoned mid-way) will never be attached. */
-export const ORPHAN_UPLOAD_MAX_AGE_DAYS = 7;
+const ORPHAN_UPLOAD_MAX_AGE_DAYS = 7;
 /** Per run, so one run stays short however much has piled up; the next run takes the rest. */
-export const ORPHAN_UPLOAD_BATCH = 500;
+const ORPHAN_UPLOAD_BATCH = 500;
 
 /** The job queue runs the clean-up hourly (a batch each time), on one instance. */
 export const ORPHAN_UPLOADS_QUEUE = 'orphan-uploads';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { FieldError, FieldHint, useFieldDescription } from './field-description.tsx';
 
 /** What a form control needs to be tied to its label, hint and error. */
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

@@ -1,7 +1,7 @@
 import type { Ref, SelectHTMLAttributes } from 'react';
 import { Field } from './Field.tsx';
 
-export type SelectOption = { value: string; label: string };
+type SelectOption = { value: string; label: string };
 export type SelectOptionGroup = { label: string; options: SelectOption[] };
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & {

@@ -1,7 +1,7 @@
 import type { MonthlyUsage } from '@app/contract';
 
 /** With this many completed certificates left this month, or fewer, the dashboard offers Premium. */
-export const CLOSE_TO_LIMIT_REMAINING = 1;
+const CLOSE_TO_LIMIT_REMAINING = 1;
 
 /**
  * Where the month's allowance stands: unlimited (Premium), plenty left, close to the limit, or

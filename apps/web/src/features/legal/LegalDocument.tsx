@@ -4,7 +4,7 @@ import { textLinkClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 
 /** When the terms and the privacy policy last changed (both are reviewed together). */
-export const LEGAL_UPDATED = { iso: '2026-11-23', text: '23 November 2026' } as const;
+const LEGAL_UPDATED = { iso: '2026-11-23', text: '23 November 2026' } as const;
 
 /** A readable column for a legal document: its title, the date it last changed, then its sections. */
 export function LegalDocument({ title, children }: { title: string; children: ReactNode }) {

@@ -4,7 +4,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 
 /** Long enough not to save on every key press, short enough that a phone put away loses nothing. */
-export const AUTOSAVE_DELAY_MS = 800;
+const AUTOSAVE_DELAY_MS = 800;
 
 export type AutosaveState =
   | { status: 'idle' | 'saving' | 'saved' }

@@ -2,7 +2,7 @@ import { requestEndpoint } from '../http.ts';
 import { SessionStore } from './session-store.ts';
 import { authStorageKey } from './storage-key.ts';
 
-export type { AuthChange, AuthEvent, AuthState } from './session-store.ts';
+export type { AuthState } from './session-store.ts';
 
 const storageKey = authStorageKey(window.location.hostname);
 /** Catches the refresh window even when timers were throttled or the laptop slept. */

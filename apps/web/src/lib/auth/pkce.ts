@@ -24,7 +24,7 @@ export async function codeChallengeFor(verifier: string): Promise<string> {
 }
 
 /** crypto.subtle exists only in secure contexts (https, localhost), not on a plain-http LAN address. */
-export function canUsePkce(): boolean {
+function canUsePkce(): boolean {
   return typeof crypto !== 'undefined' && crypto.subtle !== undefined;
 }
 

@@ -25,7 +25,7 @@ export type SessionStoreOptions = {
 };
 
 /** Renew this long before the access token expires (PRODUCT.md, Accounts and sessions: about a minute). */
-export const REFRESH_MARGIN_SECONDS = 60;
+const REFRESH_MARGIN_SECONDS = 60;
 const { signIn, signOut, refresh } = sessionEndpoints;
 
 /** A refresh holds the cross-tab lock; a hung request must not hold it forever. */

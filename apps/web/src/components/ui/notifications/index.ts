@@ -1,13 +1,2 @@
 export { Toaster } from './Toaster.tsx';
-export {
-  type ToastAction,
-  type ToastClock,
-  type ToastInput,
-  type ToastMessage,
-  type ToastPriority,
-  ToastStore,
-  type ToastVariant,
-  toast,
-  toastPriority,
-  toastStore,
-} from './toast-store.ts';
+export { type ToastInput, toast } from './toast-store.ts';

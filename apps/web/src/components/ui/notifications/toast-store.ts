@@ -23,7 +23,7 @@
 
 export type ToastVariant = 'default' | 'destructive';
 
-export interface ToastAction {
+interface ToastAction {
   label: string;
   onClick: () => void;
 }

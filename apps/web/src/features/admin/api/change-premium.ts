@@ -3,9 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
-export type PremiumChange = { action: 'grant' | 'revoke'; userId: string; reason: string };
+type PremiumChange = { action: 'grant' | 'revoke'; userId: string; reason: string };
 
-export function changePremium({ action, userId, reason }: PremiumChange) {
+function changePremium({ action, userId, reason }: PremiumChange) {
   const endpoint = action === 'grant' ? adminEndpoints.grantPremium : adminEndpoints.revokePremium;
   return call(endpoint, { params: { id: userId }, body: { reason } });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { adminKeys } from './admin-keys.ts';
 
-export function markMessageHandled(id: string) {
+function markMessageHandled(id: string) {
   return call(adminEndpoints.markContactMessageHandled, { params: { id } });
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 
 /** POST /api/account/delete: deletes the account, its records and files; every session ends. */
-export function deleteAccount(body: AccountDeletionRequest): Promise<{ ok: true }> {
+function deleteAccount(body: AccountDeletionRequest): Promise<{ ok: true }> {
   return call(accountEndpoints.deleteAccount, { body });
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 
 /** POST /api/account/email: mails a link to the new address; the change happens when it is opened. */
-export function requestEmailChange(body: EmailChangeRequest): Promise<{ new_email: string }> {
+function requestEmailChange(body: EmailChangeRequest): Promise<{ new_email: string }> {
   return call(accountEndpoints.requestEmailChange, { body });
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { withCodeExchange } from './code-exchange.ts';
 
-export async function requestPasswordReset(email: string): Promise<void> {
+async function requestPasswordReset(email: string): Promise<void> {
   await withCodeExchange((code_challenge) => call(authEndpoints.recover, { body: { email, code_challenge } }));
 }
 

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { withCodeExchange } from './code-exchange.ts';
 
-export async function resendConfirmation(email: string): Promise<void> {
+async function resendConfirmation(email: string): Promise<void> {
   await withCodeExchange((code_challenge) =>
     call(authEndpoints.resendConfirmation, { body: { email, code_challenge } }),
   );

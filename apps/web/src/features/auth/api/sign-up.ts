@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { withCodeExchange } from './code-exchange.ts';
 
 /** Creates the account; the confirmation link comes back to this browser (PKCE) where it can. */
-export function signUp(input: { email: string; password: string }): Promise<SignUpResponse> {
+function signUp(input: { email: string; password: string }): Promise<SignUpResponse> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   return withCodeExchange((code_challenge) =>
     call(authEndpoints.signUp, { body: { ...input, code_challenge, time_zone: timeZone } }),

@@ -6,7 +6,7 @@ import { authStore } from '../../../lib/auth/auth-store.ts';
 type PasswordChange = { password: string; current_password?: string };
 
 /** PUT /api/auth/user: sets a new password; the server ends the user's other sessions. */
-export function updatePassword(body: PasswordChange): Promise<AuthUser> {
+function updatePassword(body: PasswordChange): Promise<AuthUser> {
   return call(authEndpoints.updatePassword, { body });
 }
 

@@ -10,7 +10,7 @@ import { type CertificateFormValues, createRequestOf } from '../certificate-form
 import { rememberSavedCertificate } from './certificate-keys.ts';
 import { assertUnderMonthlyLimit } from './get-monthly-usage.ts';
 
-export function createCertificate(body: CreateCertificateRequest): Promise<Certificate> {
+function createCertificate(body: CreateCertificateRequest): Promise<Certificate> {
   return call(certificateEndpoints.create, { body });
 }
 

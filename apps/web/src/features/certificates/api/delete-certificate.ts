@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { forgetDeletedCertificate } from './certificate-keys.ts';
 
-export async function deleteCertificate(id: string): Promise<void> {
+async function deleteCertificate(id: string): Promise<void> {
   await call(certificateEndpoints.delete, { params: { id } });
 }
 

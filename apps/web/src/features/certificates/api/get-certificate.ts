@@ -9,13 +9,13 @@ import { certificateKeys } from './query-keys.ts';
  * The share link's data: the signed-in owner also gets their drafts; anyone else a completed one
  * only. Login is optional (contract): the token goes along when there is a session.
  */
-export function fetchCertificate(id: string, version: number | undefined, signal?: AbortSignal): Promise<Certificate> {
+function fetchCertificate(id: string, version: number | undefined, signal?: AbortSignal): Promise<Certificate> {
   const query = version ? { version: String(version) } : {};
   return call(sharedCertificateEndpoints.get, { params: { id }, query }, { signal });
 }
 
 /** `viewer`: the signed-in user's id, or 'visitor'; `version`: one issued version, else the current one. */
-export const certificateQueryOptions = (viewer: string, id: string, version?: number) =>
+const certificateQueryOptions = (viewer: string, id: string, version?: number) =>
   queryOptions({
     queryKey: version ? certificateKeys.version(viewer, id, version) : certificateKeys.detail(viewer, id),
     queryFn: ({ signal }) => fetchCertificate(id, version, signal),

@@ -8,7 +8,7 @@ const CERTIFICATES_PAGE_SIZE = 20;
 export type CertificateListFilters = { status?: WritableCertificateStatus | undefined; q?: string | undefined };
 
 /** GET /api/certificates: one page of the signed-in user's certificates, newest first. */
-export function fetchCertificatePage(
+function fetchCertificatePage(
   filters: CertificateListFilters,
   cursor: string | undefined,
   signal?: AbortSignal,
@@ -17,7 +17,7 @@ export function fetchCertificatePage(
   return call(certificateEndpoints.list, { query }, { signal });
 }
 
-export const certificatesQueryOptions = (userId: string, filters: CertificateListFilters) =>
+const certificatesQueryOptions = (userId: string, filters: CertificateListFilters) =>
   infiniteQueryOptions({
     queryKey: [...certificateKeys.lists(userId), filters],
     queryFn: ({ pageParam, signal }) => fetchCertificatePage(filters, pageParam, signal),

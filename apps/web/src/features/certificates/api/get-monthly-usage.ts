@@ -4,11 +4,11 @@ import { ApiError, call } from '../../../lib/api-client.ts';
 import { certificateKeys } from './query-keys.ts';
 
 /** GET /api/certificates/usage: completed certificates this month, and the plan's limit. */
-export function fetchMonthlyUsage(signal?: AbortSignal): Promise<MonthlyUsage> {
+function fetchMonthlyUsage(signal?: AbortSignal): Promise<MonthlyUsage> {
   return call(certificateEndpoints.usage, {}, { signal });
 }
 
-export const monthlyUsageQueryOptions = (userId: string) =>
+const monthlyUsageQueryOptions = (userId: string) =>
   queryOptions({ queryKey: certificateKeys.usage(userId), queryFn: ({ signal }) => fetchMonthlyUsage(signal) });
 
 export function useMonthlyUsage(userId: string) {

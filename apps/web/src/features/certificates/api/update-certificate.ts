@@ -5,7 +5,7 @@ import { updateRequestOf } from '../certificate-form.ts';
 import { rememberSavedCertificate } from './certificate-keys.ts';
 import type { CertificateSave } from './create-certificate.ts';
 
-export function updateCertificate(id: string, body: UpdateCertificateRequest): Promise<Certificate> {
+function updateCertificate(id: string, body: UpdateCertificateRequest): Promise<Certificate> {
   return call(certificateEndpoints.update, { params: { id }, body });
 }
 

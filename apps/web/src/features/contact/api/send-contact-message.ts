@@ -2,7 +2,7 @@ import { type ContactMessageRequest, contactEndpoints } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 
-export function sendContactMessage(body: ContactMessageRequest) {
+function sendContactMessage(body: ContactMessageRequest) {
   return call(contactEndpoints.send, { body });
 }
 

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
 
 /** DELETE /api/profile/{logo|signature}. */
-export function removeProfileImage(kind: ProfileImageKind): Promise<Profile> {
+function removeProfileImage(kind: ProfileImageKind): Promise<Profile> {
   return call(profileEndpoints.removeImage, { params: { kind } });
 }
 

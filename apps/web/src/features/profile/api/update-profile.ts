@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
 
 /** PATCH /api/profile: changes only the fields sent. */
-export function updateProfile(update: ProfileUpdateRequest): Promise<Profile> {
+function updateProfile(update: ProfileUpdateRequest): Promise<Profile> {
   return call(profileEndpoints.update, { body: update });
 }
 

@@ -4,7 +4,7 @@ import { callUpload } from '../../../lib/api-upload.ts';
 import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
 
 /** PUT /api/profile/{logo|signature}: replaces the image, reporting the share sent so far. */
-export function uploadProfileImage(
+function uploadProfileImage(
   kind: ProfileImageKind,
   file: Blob,
   onProgress: (fraction: number) => void,

@@ -2,7 +2,7 @@ import { endpointUrl, type SignPage, signByTokenEndpoints } from '@app/contract'
 import { useEffect, useState } from 'react';
 import { call } from '../../../lib/api-client.ts';
 
-export function fetchSignPage(token: string, signal?: AbortSignal): Promise<SignPage> {
+function fetchSignPage(token: string, signal?: AbortSignal): Promise<SignPage> {
   return call(signByTokenEndpoints.page, { params: { token } }, { signal });
 }
 

@@ -6,7 +6,7 @@ import { swmsKeys } from './swms-keys.ts';
 export type SwmsListFilters = { q?: string | undefined; status?: SwmsStatus | undefined; templates?: boolean };
 
 /** GET /api/swms: the user's SWMS, newest first. */
-export const swmsListQueryOptions = (userId: string, filters: SwmsListFilters) =>
+const swmsListQueryOptions = (userId: string, filters: SwmsListFilters) =>
   queryOptions({
     queryKey: [...swmsKeys.lists(userId), filters],
     queryFn: ({ signal }) =>

@@ -6,7 +6,7 @@ import { swmsKeys } from './swms-keys.ts';
 /** GET /api/swms/:id, read once (e.g. after a print, which may have issued the current version). */
 export const fetchSwms = (id: string) => call(swmsEndpoints.get, { params: { id } });
 
-export const swmsQueryOptions = (userId: string, id: string) =>
+const swmsQueryOptions = (userId: string, id: string) =>
   queryOptions({
     queryKey: swmsKeys.detail(userId, id),
     queryFn: ({ signal }) => call(swmsEndpoints.get, { params: { id } }, { signal }),

@@ -21,7 +21,7 @@ const ratingClasses: Record<RiskRating, string> = {
 };
 
 /** A risk rating as a coloured badge that also says the rating in words. */
-export function RiskBadge({ assessment }: { assessment: RiskAssessment | null }) {
+function RiskBadge({ assessment }: { assessment: RiskAssessment | null }) {
   if (!assessment) return <span className="text-sm text-slate-600 dark:text-slate-300">Not rated</span>;
   const rating = riskRating(assessment);
   return (
