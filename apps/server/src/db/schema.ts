@@ -1,4 +1,4 @@
-import { certificateStatuses, emailLinkTypes, SUBSCRIPTION_TIERS } from '@app/contract';
+import { certificateStatuses, DEFAULT_TIME_ZONE, emailLinkTypes, SUBSCRIPTION_TIERS } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -95,7 +95,7 @@ export const profiles = pgTable('profiles', {
   commonMaterials: text('common_materials').array().notNull().default(sql`'{}'::text[]`),
   applicatorName: text('applicator_name'),
   onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
-  timeZone: text('time_zone').notNull().default('Australia/Sydney'),
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_TIME_ZONE,
   errorCodes,
   formatAbn,
   isUuid,
@@ -568,7 +569,7 @@ export class SigningService {
           day: 'numeric',
           month: 'long',
           year: 'numeric',
-          timeZone: sender.timeZone ?? 'Australia/Sydney',
+          timeZone: sender.timeZone ?? DEFAULT_TIME_ZONE,
         }).format(request.expiresAt),
         reminder: job.reminder,
       }),

@@ -1,4 +1,5 @@
 import type { CoverSheetBody, SwmsBody } from '@app/contract';
+import { DEFAULT_TIME_ZONE } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
@@ -158,7 +159,7 @@ export class SwmsPdfService {
     };
     return {
       pdf,
-      timeZone: profile?.timeZone ?? 'Australia/Sydney',
+      timeZone: profile?.timeZone ?? DEFAULT_TIME_ZONE,
       key: { ...pdf, logo: profile?.logoFileId ?? null },
     };
   }

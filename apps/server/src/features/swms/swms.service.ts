@@ -3,6 +3,7 @@ import {
   type CoverSheetBody,
   type CoverSheetSummary,
   type createSwmsRequestSchema,
+  DEFAULT_TIME_ZONE,
   emptySwmsBody,
   type Swms,
   type SwmsBody,
@@ -53,7 +54,7 @@ export class SwmsService {
     const body = await this.startingBody(caller.userId, input);
     if (!body.date_prepared) {
       const business = await safetyDocumentsRepo.business(this.db, caller.userId);
-      body.date_prepared = today(business?.timeZone ?? 'Australia/Sydney', this.now());
+      body.date_prepared = today(business?.timeZone ?? DEFAULT_TIME_ZONE, this.now());
     }
     return this.swms.create(caller.userId, body);
   }

@@ -1,4 +1,10 @@
-import { DOCUMENT_VERSION_LIMIT, type MissingField, monthKey, versionLimitMessage } from '@app/contract';
+import {
+  DEFAULT_TIME_ZONE,
+  DOCUMENT_VERSION_LIMIT,
+  type MissingField,
+  monthKey,
+  versionLimitMessage,
+} from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
 import { documentFingerprint, type JsonValue } from '../../platform/documents/fingerprint.ts';
@@ -58,7 +64,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
 
   async create(userId: string, body: Body, options: { isTemplate?: boolean } = {}): Promise<CurrentDocument<Body>> {
     const business = await safetyDocumentsRepo.business(this.db, userId);
-    const year = Number(monthKey(this.now(), business?.timeZone ?? 'Australia/Sydney').slice(0, 4));
+    const year = Number(monthKey(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE).slice(0, 4));
     return this.db.transaction(async (tx) => {
       const sequence = await nextDocumentNumber(tx, userId, this.rules.kind, year);
       const number = formatDocumentNumber(this.rules.numberPrefix, year, sequence);

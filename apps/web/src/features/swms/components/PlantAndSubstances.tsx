@@ -1,31 +1,10 @@
 import { SWMS_LIMITS, type SwmsBody } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
+import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 
 type Plant = SwmsBody['plant'][number];
 type Substance = SwmsBody['substances'][number];
-
-function Checkbox({
-  label,
-  checked,
-  onChange,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <label className="flex min-h-11 items-center gap-3">
-      <input
-        type="checkbox"
-        className="size-5"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <span>{label}</span>
-    </label>
-  );
-}
 
 /** Plant and equipment, each with whether a licence is needed (and which). */
 export function PlantEditor({ items, onChange }: { items: Plant[]; onChange: (items: Plant[]) => void }) {
@@ -112,5 +91,3 @@ export function SubstancesEditor({ items, onChange }: { items: Substance[]; onCh
     </div>
   );
 }
-
-export { Checkbox };
