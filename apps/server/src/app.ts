@@ -59,6 +59,7 @@ import { SwmsService } from './features/swms/swms.service.ts';
 import { SwmsPdfService } from './features/swms/swms-pdf.service.ts';
 import { swmsSigningSources, swmsVerifiableKinds } from './features/swms/swms-signing-source.ts';
 import { verificationRoutes } from './features/verification/verification.routes.ts';
+import { fileReferences } from './file-references.ts';
 import { createStripeProvider } from './platform/billing/stripe-provider.ts';
 import { createTestModeProvider } from './platform/billing/test-mode-provider.ts';
 import { createUnconfiguredProvider } from './platform/billing/unconfigured-provider.ts';
@@ -246,7 +247,7 @@ export async function buildApp(options: AppOptions) {
     ORPHAN_UPLOADS_QUEUE,
     orphanUploadsQueueSettings,
     async () => {
-      const { deleted } = await cleanUpOrphanUploads(db, options.fileStorage);
+      const { deleted } = await cleanUpOrphanUploads(db, options.fileStorage, fileReferences);
       if (deleted > 0) options.logger.info({ deleted }, 'removed uploads nothing refers to');
     },
     { cron: ORPHAN_UPLOADS_CRON },

@@ -6,6 +6,7 @@ import type { Session } from '@app/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
+import { fileReferences } from '../src/file-references.ts';
 import { UPLOAD_RATE_LIMIT } from '../src/platform/http/upload.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { cleanUpOrphanUploads } from '../src/platform/storage/orphan-uploads.ts';
@@ -205,7 +206,7 @@ describe('cleanUpOrphanUploads', () => {
     expect(existsSync(orphanBytes)).toBe(true);
 
     const storage = createLocalDiskStorage(path.join(filesRoot, 'files'));
-    expect(await cleanUpOrphanUploads(database.db, storage)).toEqual({ deleted: 1 });
+    expect(await cleanUpOrphanUploads(database.db, storage, fileReferences)).toEqual({ deleted: 1 });
 
     const { rows } = await query('select id from files where user_id = $1', [owner.user.id]);
     expect(rows.map((row) => row.id).sort()).toEqual([freshOrphan, attached, frozenLogo, profileLogo].sort());
@@ -213,6 +214,39 @@ describe('cleanUpOrphanUploads', () => {
     const thumbnailsLeft = (await treeOf(path.join(filesRoot, 'files'))).filter((entry) => entry.includes(oldOrphan));
     expect(thumbnailsLeft).toEqual([]);
     expect(await readFile(path.join(filesRoot, 'files', `users/${owner.user.id}/${attached}.jpg`))).toBeTruthy();
-    expect(await cleanUpOrphanUploads(database.db, storage)).toEqual({ deleted: 0 });
+    expect(await cleanUpOrphanUploads(database.db, storage, fileReferences)).toEqual({ deleted: 0 });
+  });
+
+  it("knows every column that refers to a stored file: one missing from the features' references fails here", async () => {
+    const covered = new Set(fileReferences.flatMap((source) => source.columns));
+    // Columns with a foreign key to files.
+    const { rows: keyed } = await query(`
+      select c.conrelid::regclass::text || '.' || a.attname as "column"
+        from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+       where c.contype = 'f' and c.confrelid = 'files'::regclass`);
+    expect(keyed.length).toBeGreaterThan(0);
+    expect(keyed.map((row) => row.column).filter((column) => !covered.has(column))).toEqual([]);
+    // JSON columns that hold a file id in the rows the test above made (photos, the frozen applicator block).
+    const { rows: jsonColumns } = await query(`
+      select table_name || '.' || column_name as "column", table_name, column_name from information_schema.columns
+       where table_schema = 'public' and data_type = 'jsonb'`);
+    const holdingFileIds: string[] = [];
+    for (const { column, table_name, column_name } of jsonColumns) {
+      const { rows } = await query(
+        `select exists (select 1 from "${table_name}" where "${column_name}"::text ~ '"[a-z_]*file_id"') as holds`,
+      );
+      if (rows[0].holds) holdingFileIds.push(column);
+    }
+    expect(holdingFileIds).toEqual(expect.arrayContaining(['certificates.photos', 'certificates.applicator']));
+    expect(holdingFileIds.filter((column) => !covered.has(column))).toEqual([]);
+    // And every column named there exists.
+    for (const column of covered) {
+      const [table, name] = column.split('.');
+      const { rowCount } = await query(
+        'select 1 from information_schema.columns where table_schema = $1 and table_name = $2 and column_name = $3',
+        ['public', table, name],
+      );
+      expect(rowCount, column).toBe(1);
+    }
   });
 });

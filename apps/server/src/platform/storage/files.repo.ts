@@ -1,35 +1,25 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { certificates, documentVersions, files, profiles, signatureRequests } from '../../db/schema.ts';
+import { files } from '../../db/schema.ts';
+import { type FileReferenceSource, referencedFileIds } from './file-references.ts';
 
 export type FileKeys = { storageKey: string; thumbnailKey: string; printKey: string | null };
 
-/** SQL over `files` that spans features: which uploads nothing refers to any more. */
+/** SQL over `files`: which uploads nothing refers to any more. */
 export const filesRepo = {
   /**
-   * Deletes up to `limit` files created before `olderThan` that no record refers to, oldest first,
-   * and returns their storage keys. A file is referred to by a certificate's photos, by the
-   * applicator block frozen on a certificate (logo, signature), by either in an earlier certificate version, by a profile's logo or signature, or by a signature given by link.
-   * Rows locked by a transaction that is attaching them are skipped, not waited for.
+   * Deletes up to `limit` files created before `olderThan` that no record refers to (as the
+   * features' `references` say), oldest first, and returns their storage keys. Rows locked by a
+   * transaction that is attaching them are skipped, not waited for.
    */
-  async deleteUnreferenced(db: Database, olderThan: Date, limit: number): Promise<FileKeys[]> {
+  async deleteUnreferenced(
+    db: Database,
+    references: readonly FileReferenceSource[],
+    olderThan: Date,
+    limit: number,
+  ): Promise<FileKeys[]> {
     const result = await db.execute<{ storage_key: string; thumbnail_key: string; print_key: string | null }>(sql`
-      with referenced (file_id) as (
-        select photo->>'file_id' from ${certificates}, jsonb_array_elements(${certificates.photos}) as photo
-        union all select ${certificates.applicator}->>'logo_file_id' from ${certificates}
-        union all select ${certificates.applicator}->>'signature_file_id' from ${certificates}
-        union all select ${profiles.logoFileId}::text from ${profiles}
-        union all select ${profiles.signatureFileId}::text from ${profiles}
-        union all select ${signatureRequests.signatureFileId}::text from ${signatureRequests}
-        union all select photo->>'file_id' from ${documentVersions},
-          jsonb_array_elements(case when jsonb_typeof(${documentVersions.body}->'photos') = 'array'
-            then ${documentVersions.body}->'photos' else '[]'::jsonb end) as photo
-          where ${documentVersions.kind} = 'certificate'
-        union all select ${documentVersions.body}->'applicator'->>'logo_file_id' from ${documentVersions}
-          where ${documentVersions.kind} = 'certificate'
-        union all select ${documentVersions.body}->'applicator'->>'signature_file_id' from ${documentVersions}
-          where ${documentVersions.kind} = 'certificate'
-      ),
+      with referenced (file_id) as (${referencedFileIds(references)}),
       orphans as (
         select ${files.id} as id from ${files}
         where ${files.createdAt} < ${olderThan}
