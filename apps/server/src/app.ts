@@ -222,6 +222,8 @@ export async function buildApp(options: AppOptions) {
   const jobs = new JobQueue(db, options.logger);
   const revokedSessions = new RevokedSessions(db.$client.options, settings.accessTokenTtlSeconds, options.logger);
   const rateLimiter = new RateLimiter(db);
+  // Every endpoint that declares a rate limit is counted with it (platform/http/route.ts).
+  app.decorate('rateLimiter', rateLimiter);
   const authService = new AuthService({
     db,
     mailer: options.mailer,
@@ -378,22 +380,19 @@ export async function buildApp(options: AppOptions) {
       await api.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
       await api.register(healthRoutes);
       await api.register(authRoutes(authService));
-      await api.register(profileRoutes(new ProfileService(db, storedFiles), rateLimiter));
+      await api.register(profileRoutes(new ProfileService(db, storedFiles)));
       await api.register(filesRoutes(storedFiles));
-      await api.register(certificatesRoutes(certificatesService, rateLimiter));
-      await api.register(billingRoutes(billingService, rateLimiter));
+      await api.register(certificatesRoutes(certificatesService));
+      await api.register(billingRoutes(billingService));
       await api.register(bundlesRoutes);
-      await api.register(contactRoutes(contactService, rateLimiter));
+      await api.register(contactRoutes(contactService));
       await api.register(adminRoutes(new AdminService(db, options.clock ?? (() => new Date()))));
       await api.register(accountRoutes(accountService));
-      await api.register(swmsRoutes(swmsService, rateLimiter));
-      await api.register(signingRoutes(signingService, rateLimiter));
+      await api.register(swmsRoutes(swmsService));
+      await api.register(signingRoutes(signingService));
       // Each document kind hands the public verification page its answer (issue 21).
       await api.register(
-        verificationRoutes(
-          [certificateVerifiableKind(certificatesService), ...swmsVerifiableKinds(swmsService)],
-          rateLimiter,
-        ),
+        verificationRoutes([certificateVerifiableKind(certificatesService), ...swmsVerifiableKinds(swmsService)]),
       );
     },
     { prefix: '/api' },

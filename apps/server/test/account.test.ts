@@ -1,11 +1,10 @@
 import { access, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ACCOUNT_DELETION_CONFIRMATION, accountMessages, type Session } from '@app/contract';
+import { ACCOUNT_DELETION_CONFIRMATION, accountMessages, rateLimits, type Session } from '@app/contract';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { accountRateLimits } from '../src/features/auth/account.service.ts';
 import { mailPerEmailRule } from '../src/features/auth/auth.service.ts';
 import { audit } from '../src/platform/audit/audit-trail.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
@@ -143,7 +142,7 @@ describe('changing the email address', () => {
 
   it('limits requests per user (each checks the password) and mails per new address', async () => {
     const user = await registerConfirmedUser(app, mail);
-    const { refused } = await untilRefused(accountRateLimits.emailChangePerUser, () =>
+    const { refused } = await untilRefused(rateLimits.emailChangePerUser, () =>
       requestEmailChange(user, uniqueEmail(), 'a-wrong-guess-of-the-password'),
     );
     expect(errorOf(refused).code).toBe('over_request_rate_limit');
@@ -338,7 +337,7 @@ describe('deleting the account', () => {
 
   it('is limited per user, and refuses a visitor or a malformed request', async () => {
     const user = await registerConfirmedUser(app, mail);
-    const { refused } = await untilRefused(accountRateLimits.deletionPerUser, () =>
+    const { refused } = await untilRefused(rateLimits.accountDeletionPerUser, () =>
       deleteAccount(user, ACCOUNT_DELETION_CONFIRMATION, 'a-wrong-guess-of-the-password'),
     );
     expect(errorOf(refused).code).toBe('over_request_rate_limit');

@@ -1,10 +1,9 @@
-import { errorCodes, type Session, type SubscriptionView, subscriptionViewSchema } from '@app/contract';
+import { errorCodes, rateLimits, type Session, type SubscriptionView, subscriptionViewSchema } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { billingEvents } from '../src/db/schema.ts';
-import { BILLING_PROVIDER_RATE_LIMIT } from '../src/features/billing/billing.routes.ts';
 import { audit } from '../src/platform/audit/audit-trail.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from './support/app.ts';
@@ -60,7 +59,7 @@ describe('test-mode checkout', () => {
   it('limits the calls that may reach the provider: 20 per user in 10 minutes, then 429 with Retry-After', async () => {
     const user = await registerConfirmedUser(app, mail);
     const other = await registerConfirmedUser(app, mail);
-    for (let index = 0; index < BILLING_PROVIDER_RATE_LIMIT.limit; index++) {
+    for (let index = 0; index < rateLimits.billingProvider.limit; index++) {
       expect((await post('/api/billing/checkout', user, { interval: 'monthly' })).statusCode).toBe(200);
     }
     const refused = await post('/api/billing/portal', user, {});

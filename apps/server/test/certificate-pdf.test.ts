@@ -1,11 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { type Certificate, KNOWN_STANDARDS, type Session } from '@app/contract';
+import { type Certificate, KNOWN_STANDARDS, rateLimits, type Session } from '@app/contract';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { PDF_DOWNLOAD_RATE_LIMIT } from '../src/features/certificates/certificate-pdf.service.ts';
 import { createLocalDiskStorage, type FileStorage } from '../src/platform/storage/file-storage.ts';
 import { buildTestApp, setUpTestApp, testFilesRoot } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
@@ -287,7 +286,7 @@ describe('PDF downloads at once and under strain', () => {
 
   it('limits downloads per visitor IP with 429 and Retry-After; other visitors still get theirs', async () => {
     const certificate = await createCertificate({});
-    const { refused } = await untilRefused(PDF_DOWNLOAD_RATE_LIMIT, async () => {
+    const { refused } = await untilRefused(rateLimits.certificatePdf, async () => {
       const { response } = await download(certificate.id, {}, '203.0.113.7');
       return response;
     });

@@ -1,8 +1,7 @@
-import { CONTACT_LIMITS } from '@app/contract';
+import { CONTACT_LIMITS, rateLimits } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { createDatabase } from '../src/db/client.ts';
-import { CONTACT_RATE_LIMIT } from '../src/features/contact/contact.routes.ts';
 import { CONTACT_EMAIL_QUEUE } from '../src/features/contact/contact.service.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
@@ -99,9 +98,9 @@ describe('POST /api/contact', () => {
     expect(rows).toEqual([]);
   });
 
-  it(`allows ${CONTACT_RATE_LIMIT.limit} messages an hour per IP, then answers 429 with Retry-After`, async () => {
+  it(`allows ${rateLimits.contact.limit} messages an hour per IP, then answers 429 with Retry-After`, async () => {
     const ip = freshIp();
-    const { refused } = await untilRefused(CONTACT_RATE_LIMIT, () =>
+    const { refused } = await untilRefused(rateLimits.contact, () =>
       send(message({ email: 'chatty@builder.example.com' }), ip),
     );
     expect(errorOf(refused).code).toBe('over_request_rate_limit');

@@ -1,6 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import * as contract from '@app/contract';
+import { type Endpoint, errorCodes, openApiPath } from '@app/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +23,21 @@ function registeredOperations() {
     .filter(({ method, url }) => OPENAPI_METHODS.has(method) && url.startsWith('/api/') && !url.startsWith('/api/docs'))
     .map(({ method, url }) => `${method} ${url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')}`)
     .sort();
+}
+
+const isEndpoint = (value: unknown): value is Endpoint =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
+
+/** Every endpoint the contract declares, found among its exports (alone or in a group like `swmsEndpoints`). */
+function allEndpoints(): Endpoint[] {
+  const found = new Set<Endpoint>();
+  for (const value of Object.values(contract)) {
+    if (isEndpoint(value)) found.add(value);
+    else if (typeof value === 'object' && value !== null) {
+      for (const inner of Object.values(value)) if (isEndpoint(inner)) found.add(inner);
+    }
+  }
+  return [...found];
 }
 
 beforeAll(async () => {
@@ -108,6 +125,22 @@ describe('GET /api/docs/json', () => {
     const pdf = document.paths['/api/certificates/{id}/pdf']?.get as OpenAPIV3.OperationObject;
     expect(pdf.responses['200']).toMatchObject({ content: { 'application/pdf': { schema: { format: 'binary' } } } });
     expect(pdf.security).toEqual([{ bearer: [] }, {}]);
+  });
+
+  it('lists the 429 of every endpoint that declares a rate limit, and of no other', () => {
+    const declared = allEndpoints().filter((endpoint) => endpoint.rateLimit);
+    expect(declared.length).toBeGreaterThan(10);
+    for (const endpoint of allEndpoints()) {
+      const operation = document.paths[openApiPath(endpoint.path)]?.[
+        endpoint.method.toLowerCase() as OpenAPIV3.HttpMethods
+      ] as OpenAPIV3.OperationObject | undefined;
+      if (!operation) throw new Error(`${endpoint.method} ${endpoint.path} is not in the document`);
+      const tooMany = operation.responses['429'] as OpenAPIV3.ResponseObject | undefined;
+      const codes = JSON.stringify(tooMany?.content ?? {});
+      expect(codes.includes('over_request_rate_limit'), `${endpoint.method} ${endpoint.path}`).toBe(
+        endpoint.rateLimit !== undefined || endpoint.errors.includes(errorCodes.requestRateLimit),
+      );
+    }
   });
 });
 

@@ -3,11 +3,11 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Session } from '@app/contract';
+import { rateLimits } from '@app/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { fileReferences } from '../src/file-references.ts';
-import { UPLOAD_RATE_LIMIT } from '../src/platform/http/upload.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { cleanUpOrphanUploads } from '../src/platform/storage/orphan-uploads.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
@@ -155,7 +155,7 @@ describe('upload rate limit', () => {
     const photo = await jpegOf(640, 480);
     for (let index = 0; index < 30; index++) expect((await uploadPhoto(crew, photo)).statusCode).toBe(201);
 
-    const left = { ...UPLOAD_RATE_LIMIT, limit: UPLOAD_RATE_LIMIT.limit - 30 };
+    const left = { ...rateLimits.upload, limit: rateLimits.upload.limit - 30 };
     const { refused } = await untilRefused(left, emptyUpload(crew, 'POST', '/api/certificates/photos'));
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(errorOf(refused)).toEqual({
@@ -169,7 +169,7 @@ describe('upload rate limit', () => {
 
   it('limits logo and signature uploads', async () => {
     const owner = await registerConfirmedUser(app, mail);
-    const { refused } = await untilRefused(UPLOAD_RATE_LIMIT, emptyUpload(owner, 'PUT', '/api/profile/signature'));
+    const { refused } = await untilRefused(rateLimits.upload, emptyUpload(owner, 'PUT', '/api/profile/signature'));
     expect(errorOf(refused).code).toBe('over_request_rate_limit');
   });
 });

@@ -47,6 +47,7 @@ export const certificateEndpoints = {
     path: '/api/certificates/photos',
     auth: 'required',
     summary: 'Upload a photo (multipart, one image file) to attach to a certificate',
+    rateLimit: 'upload',
     body: multipartUpload,
     responses: { 201: uploadedPhotoSchema },
     errors: uploadErrorCodes,

@@ -36,6 +36,7 @@ export const sharedCertificateEndpoints = {
     path: '/api/certificates/:id/pdf',
     auth: 'optional',
     summary: 'A certificate as an A4 PDF',
+    rateLimit: 'certificatePdf',
     params: certificateIdParams,
     query: certificateVersionQuery,
     responses: { 200: fileResponse('application/pdf') },

@@ -9,6 +9,7 @@ export const contactEndpoints = {
     path: '/api/contact',
     auth: 'none',
     summary: 'Send a message to support (stored, then emailed by the job queue); rate-limited per IP',
+    rateLimit: 'contact',
     body: contactMessageRequestSchema,
     responses: { 201: contactReceivedSchema },
     errors: [errorCodes.requestRateLimit],

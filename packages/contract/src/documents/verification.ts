@@ -37,6 +37,7 @@ export const documentVerifyEndpoint = defineEndpoint({
   path: '/api/verify/:kind/:id/:version',
   auth: 'none',
   summary: 'Check a printed document version against the record (no content)',
+  rateLimit: 'verify',
   params: z.object({
     kind: z.enum(signableDocumentKinds),
     id: z.string().check(z.maxLength(100)),

@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import type { ErrorCode } from '../errors/errors.ts';
+import type { RateLimitName } from './rate-limits.ts';
 
 /**
  * One HTTP endpoint, declared once: the server registers its route from it (apps/server
@@ -43,6 +44,11 @@ export type Endpoint = {
   readonly responses: Readonly<Record<number, Schema | FileResponse>>;
   /** The codes this endpoint answers besides those of every route (commonErrorCodes) and of its auth mode. */
   readonly errors: readonly ErrorCode[];
+  /**
+   * The rule (rate-limits.ts) counted before the handler runs, per signed-in user, else per client
+   * IP; the route answers 429 `over_request_rate_limit` past it, and the OpenAPI document says so.
+   */
+  readonly rateLimit?: RateLimitName;
 };
 
 /** `/api/certificates/:id/pdf` → `'id'`. */

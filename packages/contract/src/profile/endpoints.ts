@@ -29,6 +29,7 @@ export const profileEndpoints = {
     path: '/api/profile/:kind',
     auth: 'required',
     summary: 'Replace the logo or signature (multipart, one image file)',
+    rateLimit: 'upload',
     params: imageParams,
     body: multipartUpload,
     responses: { 200: profileSchema },

@@ -5,6 +5,7 @@ import {
   authErrorMessages,
   errorCodes,
   isEmailAddress,
+  rateLimits,
 } from '@app/contract';
 import type { Database } from '../../db/client.ts';
 import { pdfCachePrefix } from '../../platform/documents/pdf-cache.ts';
@@ -13,18 +14,11 @@ import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
-import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
+import { emailLimited, limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { userFilesPrefix } from '../../platform/storage/stored-files.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
-import {
-  AUTH_EMAIL_QUEUE,
-  type AuthEmailJob,
-  enforceRateLimit,
-  fail,
-  mailPerEmailRule,
-  recordAccountEvent,
-} from './auth.service.ts';
+import { AUTH_EMAIL_QUEUE, type AuthEmailJob, fail, mailPerEmailRule, recordAccountEvent } from './auth.service.ts';
 import { verifyPassword } from './passwords.ts';
 import type { RevokedSessions } from './revoked-sessions.ts';
 
@@ -33,12 +27,6 @@ export const ACCOUNT_FILES_QUEUE = 'account-files';
 export type AccountFilesJob = { userId: string };
 /** A storage hiccup is retried for about a day (backoff from 30 s), so no file is left behind. */
 export const accountFilesQueueSettings: QueueSettings = { retryLimit: 12, retryDelaySeconds: 30, expireInSeconds: 600 };
-
-/** Each of these checks the password (argon2), so each has a budget per user. */
-export const accountRateLimits = {
-  emailChangePerUser: { name: 'email-change:user', limit: 5, windowSeconds: 3600 },
-  deletionPerUser: { name: 'account-deletion:user', limit: 5, windowSeconds: 900 },
-} satisfies Record<string, RateLimitRule>;
 
 export type AccountServiceOptions = {
   db: Database;
@@ -67,7 +55,7 @@ export class AccountService {
     caller: AuthenticatedCaller,
     input: { new_email: string; current_password: string },
   ): Promise<{ new_email: string }> {
-    await this.limit(accountRateLimits.emailChangePerUser, caller.userId);
+    await this.options.rateLimiter.enforce(rateLimits.emailChangePerUser, limitSubject.user(caller.userId));
     const newEmail = input.new_email;
     if (!isEmailAddress(newEmail)) throw fail(400, authErrorCodes.invalidEmail, 'Invalid email address format');
     const user = await this.userWithPassword(caller, input.current_password);
@@ -75,7 +63,11 @@ export class AccountService {
     if (await authRepo.isEmailTaken(this.db, newEmail)) {
       throw fail(422, authErrorCodes.userAlreadyExists, 'User already registered');
     }
-    await enforceRateLimit(this.options.rateLimiter, mailPerEmailRule('email_change'), newEmail, 'email');
+    await this.options.rateLimiter.enforce(
+      mailPerEmailRule('email_change'),
+      limitSubject.email(newEmail),
+      emailLimited,
+    );
     await this.db.transaction(async (tx) => {
       // Only the newest request's link works.
       await authRepo.retireEmailLinks(tx, user.id, 'email_change');
@@ -104,7 +96,7 @@ export class AccountService {
     input: { confirmation: string; current_password: string },
     origin: RequestMetadata,
   ): Promise<void> {
-    await this.limit(accountRateLimits.deletionPerUser, caller.userId);
+    await this.options.rateLimiter.enforce(rateLimits.accountDeletionPerUser, limitSubject.user(caller.userId));
     if (input.confirmation.trim() !== ACCOUNT_DELETION_CONFIRMATION) {
       const message = accountMessages.deletionNotConfirmed;
       throw new AppError(400, errorCodes.validationFailed, message, [{ path: 'confirmation', message }]);
@@ -141,9 +133,5 @@ export class AccountService {
       throw fail(400, authErrorCodes.currentPasswordIncorrect, authErrorMessages.currentPasswordIncorrect);
     }
     return user;
-  }
-
-  private limit(rule: RateLimitRule, userId: string) {
-    return enforceRateLimit(this.options.rateLimiter, rule, userId, 'request');
   }
 }

@@ -9,6 +9,7 @@ import {
   errorCodes,
   isEmailAddress,
   isValidTimeZone,
+  rateLimits,
   type Session,
   type VerifyResponse,
 } from '@app/contract';
@@ -21,7 +22,12 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import { type Mailer, mailQueueSettings } from '../../platform/mail/mailer.ts';
-import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
+import {
+  emailLimited,
+  limitSubject,
+  type RateLimiter,
+  type RateLimitRule,
+} from '../../platform/rate-limit/rate-limiter.ts';
 import { authRepo, isUniqueViolation, type UserRow } from './auth.repo.ts';
 import { authEmail, emailChangeNotice } from './auth-emails.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
@@ -61,26 +67,6 @@ export const authEmailQueueSettings: QueueSettings = {
 export const REFRESH_REUSE_SECONDS = 30;
 
 const LINK_TTL_SECONDS: Record<EmailLinkType, number> = { signup: 24 * 3600, recovery: 3600, email_change: 24 * 3600 };
-
-/** Limits per PRODUCT.md, Accounts and sessions: per IP and per email, stored in PostgreSQL. */
-const authRateLimits = {
-  signInPerIp: { name: 'signin:ip', limit: 100, windowSeconds: 300 },
-  /**
-   * Wrong passwords for one account from browsers it does not know, all together: this bounds
-   * guessing from any number of IPs. It never applies to a browser the owner has signed in with.
-   */
-  signInFailuresPerAccount: { name: 'signin-failures:account', limit: 10, windowSeconds: 900 },
-  /** Wrong passwords from one trusted browser of the account. */
-  signInFailuresPerDevice: { name: 'signin-failures:device', limit: 10, windowSeconds: 900 },
-  /** Password changes (each checks the current password and runs argon2 twice). */
-  passwordChangePerUser: { name: 'password-change:user', limit: 10, windowSeconds: 900 },
-  // Per-IP limits are loose (an office or a phone carrier shares one IP); per-email limits are tight.
-  signUpPerIp: { name: 'signup:ip', limit: 100, windowSeconds: 3600 },
-  /** Per address and per kind of mail, so a confirmation never blocks a password reset. */
-  mailPerEmail: { name: 'mail:email', limit: 1, windowSeconds: 60 },
-  mailPerIp: { name: 'mail:ip', limit: 100, windowSeconds: 3600 },
-  refreshPerIp: { name: 'refresh:ip', limit: 600, windowSeconds: 300 },
-} satisfies Record<string, RateLimitRule>;
 
 export const fail = (status: number, code: ErrorCode, message: string, headers?: Record<string, string>) =>
   new AppError(status, code, message, undefined, headers);
@@ -127,12 +113,12 @@ export class AuthService {
     if (this.options.signupDisabled) {
       throw fail(403, authErrorCodes.signupDisabled, 'Signup disabled: new registrations are closed');
     }
-    await this.limit(authRateLimits.signUpPerIp, origin.ip, 'request');
+    await this.options.rateLimiter.enforce(rateLimits.signUpPerIp, limitSubject.ip(origin.ip));
     if (!isEmailAddress(input.email)) {
       throw fail(400, authErrorCodes.invalidEmail, 'Invalid email address format');
     }
     this.assertAcceptablePassword(input.password, input.email);
-    await this.limit(authRateLimits.mailPerIp, origin.ip, 'email');
+    await this.options.rateLimiter.enforce(rateLimits.mailPerIp, limitSubject.ip(origin.ip), emailLimited);
 
     const passwordHash = await hashPassword(input.password);
     // Account, profile and the job that mails the link commit together: no account without its
@@ -148,7 +134,7 @@ export class AuthService {
       return created;
     });
     this.options.jobs.wake(AUTH_EMAIL_QUEUE);
-    await this.options.rateLimiter.hit(mailPerEmailRule('signup'), input.email);
+    await this.options.rateLimiter.hit(mailPerEmailRule('signup'), limitSubject.email(input.email));
     return { user: toAuthUser(user), confirmation_sent: true };
   }
 
@@ -158,12 +144,12 @@ export class AuthService {
    * unknown browsers; a correct password takes its count back.
    */
   async signIn(input: { email: string; password: string }, origin: RequestOrigin): Promise<SignedIn<Session>> {
-    await this.limit(authRateLimits.signInPerIp, origin.ip, 'request');
+    await this.options.rateLimiter.enforce(rateLimits.signInPerIp, limitSubject.ip(origin.ip));
     const deviceId = await this.options.trustedDevices.deviceOf(input.email, origin.cookies);
     const [failures, subject] = deviceId
-      ? [authRateLimits.signInFailuresPerDevice, `${input.email}:${deviceId}`]
-      : [authRateLimits.signInFailuresPerAccount, input.email];
-    await this.limit(failures, subject, 'request');
+      ? [rateLimits.signInFailuresPerDevice, limitSubject.of('device', `${input.email}:${deviceId}`)]
+      : [rateLimits.signInFailuresPerAccount, limitSubject.email(input.email)];
+    await this.options.rateLimiter.enforce(failures, subject);
     const user = await authRepo.findUserByEmail(this.db, input.email);
     if (!user?.passwordHash) {
       await burnPasswordCheck(input.password);
@@ -182,7 +168,7 @@ export class AuthService {
    * rotated token is theft or a bug, and revokes the whole session.
    */
   async refresh(refreshToken: string, origin: RequestOrigin): Promise<Session> {
-    await this.limit(authRateLimits.refreshPerIp, origin.ip, 'request');
+    await this.options.rateLimiter.enforce(rateLimits.refreshPerIp, limitSubject.ip(origin.ip));
     const successor = hmacToken(await this.options.refreshTokenSecret(), refreshToken);
     const outcome = await this.db.transaction(async (tx) => {
       const current = await authRepo.lockRefreshToken(tx, sha256Hex(refreshToken));
@@ -401,7 +387,7 @@ export class AuthService {
     caller: AuthenticatedCaller,
     input: { password: string; current_password?: string | undefined },
   ): Promise<AuthUser> {
-    await this.limit(authRateLimits.passwordChangePerUser, caller.userId, 'request');
+    await this.options.rateLimiter.enforce(rateLimits.passwordChangePerUser, limitSubject.user(caller.userId));
     const [user, session] = await Promise.all([
       authRepo.findUserById(this.db, caller.userId),
       authRepo.findSession(this.db, caller.sessionId),
@@ -483,39 +469,9 @@ export class AuthService {
   }
 
   private async limitMail(email: string, origin: RequestOrigin, type: EmailLinkType) {
-    await this.limit(authRateLimits.mailPerIp, origin.ip, 'email');
-    await this.limit(mailPerEmailRule(type), email, 'email');
+    await this.options.rateLimiter.enforce(rateLimits.mailPerIp, limitSubject.ip(origin.ip), emailLimited);
+    await this.options.rateLimiter.enforce(mailPerEmailRule(type), limitSubject.email(email), emailLimited);
   }
-
-  private limit(rule: RateLimitRule, subject: string, kind: 'request' | 'email') {
-    return enforceRateLimit(this.options.rateLimiter, rule, subject, kind);
-  }
-}
-
-/** Counts one hit of `rule` for `subject`; over the limit, a 429 in the auth API's words (an email's or a request's). */
-export async function enforceRateLimit(
-  rateLimiter: RateLimiter,
-  rule: RateLimitRule,
-  subject: string,
-  kind: 'request' | 'email',
-) {
-  const result = await rateLimiter.hit(rule, subject);
-  if (result.allowed) return;
-  const headers = { 'retry-after': String(result.retryAfterSeconds) };
-  if (kind === 'email') {
-    throw fail(
-      429,
-      authErrorCodes.emailRateLimit,
-      `Email rate limit exceeded: please wait ${result.retryAfterSeconds} seconds before asking for another email.`,
-      headers,
-    );
-  }
-  throw fail(
-    429,
-    authErrorCodes.requestRateLimit,
-    `Too many requests: please wait ${result.retryAfterSeconds} seconds and try again.`,
-    headers,
-  );
 }
 
 /** An event about the user's own account, done by that user (ADR 0020): the trail keeps ids, never addresses. */
@@ -534,9 +490,10 @@ export function recordAccountEvent(
   });
 }
 
+/** One address's mail of one kind (a confirmation never blocks a password reset). */
 export const mailPerEmailRule = (type: EmailLinkType): RateLimitRule => ({
-  ...authRateLimits.mailPerEmail,
-  name: `${authRateLimits.mailPerEmail.name}:${type}`,
+  ...rateLimits.mailPerEmail,
+  name: `${rateLimits.mailPerEmail.name}:${type}`,
 });
 
 function toAuthUser(user: UserRow): AuthUser {

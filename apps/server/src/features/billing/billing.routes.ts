@@ -3,8 +3,6 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
-import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
-import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
 import type { BillingService } from './billing.service.ts';
 
 /** Stripe's events are a few kilobytes; anything far bigger is not one. */
@@ -12,36 +10,23 @@ const WEBHOOK_MAX_BYTES = 256 * 1024;
 
 const DEFAULT_RETURN = '/subscription';
 
-/** Each of these may call the provider (Stripe) over the network: a budget per user. */
-export const BILLING_PROVIDER_RATE_LIMIT: RateLimitRule = { name: 'billing-provider', limit: 20, windowSeconds: 600 };
-
 /** HTTP for Premium. Rules live in BillingService. */
 export const billingRoutes =
-  (service: BillingService, rateLimiter: RateLimiter): FastifyPluginAsync =>
+  (service: BillingService): FastifyPluginAsync =>
   async (app) => {
-    const providerBudget = { preHandler: routeRateLimit(rateLimiter, BILLING_PROVIDER_RATE_LIMIT, callerOrIp) };
-
     route(app, endpoints.subscription, (request) => service.subscription(callerOf(request)));
 
-    route(
-      app,
-      endpoints.checkout,
-      async (request) => ({
-        url: await service.checkout(callerOf(request), request.body.interval, request.body.return_to ?? DEFAULT_RETURN),
-      }),
-      providerBudget,
-    );
+    route(app, endpoints.checkout, async (request) => ({
+      url: await service.checkout(callerOf(request), request.body.interval, request.body.return_to ?? DEFAULT_RETURN),
+    }));
 
-    route(
-      app,
-      endpoints.portal,
-      async (request) => ({ url: await service.portal(callerOf(request), request.body.return_to ?? DEFAULT_RETURN) }),
-      providerBudget,
-    );
+    route(app, endpoints.portal, async (request) => ({
+      url: await service.portal(callerOf(request), request.body.return_to ?? DEFAULT_RETURN),
+    }));
 
-    route(app, endpoints.cancel, (request) => service.cancelAtPeriodEnd(callerOf(request)), providerBudget);
+    route(app, endpoints.cancel, (request) => service.cancelAtPeriodEnd(callerOf(request)));
 
-    route(app, endpoints.resync, (request) => service.resync(callerOf(request)), providerBudget);
+    route(app, endpoints.resync, (request) => service.resync(callerOf(request)));
 
     route(app, endpoints.testComplete, (request) =>
       service.completeTestCheckout(callerOf(request), request.body.interval),

@@ -2,18 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
-import type { RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificateContent, certificateFingerprint } from './certificate-content.ts';
 import { type CertificatePdfInput, certificatePdfJob } from './certificate-pdf-layout.ts';
 import { ownerRepo } from './owner.repo.ts';
-
-/**
- * Rendering is the heaviest request anyone can make without signing in. A crew scanning one QR
- * code from a shared site IP downloads far fewer; the signed-in owner counts as themselves.
- */
-export const PDF_DOWNLOAD_RATE_LIMIT: RateLimitRule = { name: 'pdf', limit: 60, windowSeconds: 60 };
 
 const versionOf = (ownerId: string, content: CertificateContent) => ({
   ownerId,

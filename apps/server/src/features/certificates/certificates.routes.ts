@@ -3,10 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
 import { sendPdf } from '../../platform/http/pdf-reply.ts';
 import { route } from '../../platform/http/route.ts';
-import { readSingleUpload, UPLOAD_RATE_LIMIT } from '../../platform/http/upload.ts';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
-import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
-import { PDF_DOWNLOAD_RATE_LIMIT } from './certificate-pdf.service.ts';
+import { readSingleUpload } from '../../platform/http/upload.ts';
 import type { CertificatesService } from './certificates.service.ts';
 
 /** The `?version=` digits the contract let through, as a number. */
@@ -15,7 +12,7 @@ const versionOf = (query: { version?: string | undefined }) =>
 
 /** HTTP for certificates, their photos and the gallery. Rules live in CertificatesService. */
 export const certificatesRoutes =
-  (service: CertificatesService, rateLimiter: RateLimiter): FastifyPluginAsync =>
+  (service: CertificatesService): FastifyPluginAsync =>
   async (app) => {
     route(app, endpoints.create, async (request, reply) =>
       reply.status(201).send(await service.create(callerOf(request), request.body)),
@@ -25,12 +22,8 @@ export const certificatesRoutes =
 
     route(app, endpoints.usage, (request) => service.usage(callerOf(request)));
 
-    route(
-      app,
-      endpoints.uploadPhoto,
-      async (request, reply) =>
-        reply.status(201).send(await service.uploadPhoto(callerOf(request), await readSingleUpload(request))),
-      { preHandler: routeRateLimit(rateLimiter, UPLOAD_RATE_LIMIT, callerOrIp) },
+    route(app, endpoints.uploadPhoto, async (request, reply) =>
+      reply.status(201).send(await service.uploadPhoto(callerOf(request), await readSingleUpload(request))),
     );
 
     route(app, endpoints.gallery, async (request) => ({
@@ -41,12 +34,8 @@ export const certificatesRoutes =
 
     route(app, endpoints.versions, (request) => service.versions(callerOf(request), request.params.id));
 
-    route(
-      app,
-      endpoints.pdf,
-      async (request, reply) =>
-        sendPdf(reply, await service.pdf(request.caller, request.params.id, versionOf(request.query))),
-      { preHandler: routeRateLimit(rateLimiter, PDF_DOWNLOAD_RATE_LIMIT, callerOrIp) },
+    route(app, endpoints.pdf, async (request, reply) =>
+      sendPdf(reply, await service.pdf(request.caller, request.params.id, versionOf(request.query))),
     );
 
     route(app, endpoints.update, (request) => service.update(callerOf(request), request.params.id, request.body));

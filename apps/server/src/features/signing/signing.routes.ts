@@ -4,41 +4,27 @@ import { callerOf } from '../../platform/http/auth-context.ts';
 import { sendPdf } from '../../platform/http/pdf-reply.ts';
 import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
 import { route } from '../../platform/http/route.ts';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
-import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
-import {
-  SIGN_LINK_RATE_LIMIT,
-  SIGNED_PDF_RATE_LIMIT,
-  SIGNING_SEND_RATE_LIMIT,
-  type SigningService,
-} from './signing.service.ts';
+import type { SigningService } from './signing.service.ts';
 
 /** HTTP for signing by link. Rules live in SigningService. */
 export const signingRoutes =
-  (service: SigningService, rateLimiter: RateLimiter): FastifyPluginAsync =>
+  (service: SigningService): FastifyPluginAsync =>
   async (app) => {
-    const perIp = { preHandler: routeRateLimit(rateLimiter, SIGN_LINK_RATE_LIMIT, callerOrIp) };
-
     route(app, signingEndpoints.waiting, (request) => service.waiting(callerOf(request)));
     route(app, signingEndpoints.panel, (request) =>
       service.panel(callerOf(request), request.params.kind, request.params.id),
     );
 
-    route(
-      app,
-      signingEndpoints.send,
-      async (request, reply) => {
-        const signers = await service.send(
-          callerOf(request),
-          request.params.kind,
-          request.params.id,
-          request.body.signers,
-          requestMetadataOf(request),
-        );
-        return reply.status(201).send({ signers });
-      },
-      { preHandler: routeRateLimit(rateLimiter, SIGNING_SEND_RATE_LIMIT, callerOrIp) },
-    );
+    route(app, signingEndpoints.send, async (request, reply) => {
+      const signers = await service.send(
+        callerOf(request),
+        request.params.kind,
+        request.params.id,
+        request.body.signers,
+        requestMetadataOf(request),
+      );
+      return reply.status(201).send({ signers });
+    });
 
     route(app, signingEndpoints.resend, (request) =>
       service.resend(callerOf(request), request.params.id, requestMetadataOf(request)),
@@ -52,21 +38,17 @@ export const signingRoutes =
       service.setAside(callerOf(request), request.params.id, requestMetadataOf(request)),
     );
 
-    route(
-      app,
-      signingEndpoints.signedPdf,
-      async (request, reply) =>
-        sendPdf(
-          reply,
-          await service.signedPdf(
-            callerOf(request),
-            request.params.kind,
-            request.params.id,
-            request.query.version === undefined ? undefined : Number(request.query.version),
-          ),
-          'attachment',
+    route(app, signingEndpoints.signedPdf, async (request, reply) =>
+      sendPdf(
+        reply,
+        await service.signedPdf(
+          callerOf(request),
+          request.params.kind,
+          request.params.id,
+          request.query.version === undefined ? undefined : Number(request.query.version),
         ),
-      { preHandler: routeRateLimit(rateLimiter, SIGNED_PDF_RATE_LIMIT, callerOrIp) },
+        'attachment',
+      ),
     );
 
     route(app, signingEndpoints.openSiteSignOn, (request) =>
@@ -78,32 +60,17 @@ export const signingRoutes =
       return { ok: true as const };
     });
 
-    route(
-      app,
-      signByTokenEndpoints.page,
-      (request) => service.page(request.params.token, requestMetadataOf(request)),
-      perIp,
+    route(app, signByTokenEndpoints.page, (request) => service.page(request.params.token, requestMetadataOf(request)));
+
+    route(app, signByTokenEndpoints.pdf, async (request, reply) =>
+      sendPdf(reply, await service.pdf(request.params.token, requestMetadataOf(request)), 'inline'),
     );
 
-    route(
-      app,
-      signByTokenEndpoints.pdf,
-      async (request, reply) =>
-        sendPdf(reply, await service.pdf(request.params.token, requestMetadataOf(request)), 'inline'),
-      perIp,
+    route(app, signByTokenEndpoints.sign, (request) =>
+      service.sign(request.params.token, request.body, requestMetadataOf(request)),
     );
 
-    route(
-      app,
-      signByTokenEndpoints.sign,
-      (request) => service.sign(request.params.token, request.body, requestMetadataOf(request)),
-      perIp,
-    );
-
-    route(
-      app,
-      signByTokenEndpoints.decline,
-      (request) => service.decline(request.params.token, request.body.reason, requestMetadataOf(request)),
-      perIp,
+    route(app, signByTokenEndpoints.decline, (request) =>
+      service.decline(request.params.token, request.body.reason, requestMetadataOf(request)),
     );
   };

@@ -8,6 +8,7 @@ import {
   MAX_SIGNATURE_PNG_BYTES,
   MAX_WAITING_LISTED,
   NEW_ACCOUNT_DAYS,
+  rateLimits,
   SIGNING_RECIPIENTS_PER_DAY,
   SITE_SIGN_ON_DEFAULT_LIMIT,
   type SignableDocumentKind,
@@ -40,7 +41,7 @@ import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
-import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
+import { limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertifiedSigner, type SignatureCertificate, signedPdfJob } from './signature-certificate-pdf.ts';
 import { type SignatureRequestRow, type SiteSignOnLinkRow, signingRepo } from './signing.repo.ts';
@@ -59,19 +60,6 @@ export const signingSweepQueueSettings: QueueSettings = { retryLimit: 3, retryDe
 const SWEEP_BATCH = 200;
 
 const LINK_TTL_DAYS = 14;
-
-/** Every request that names a token, per IP: reading, the PDF, signing, declining. */
-export const SIGN_LINK_RATE_LIMIT: RateLimitRule = { name: 'sign-link:ip', limit: 300, windowSeconds: 600 };
-/** Tokens that match nothing, per IP: what guessing costs. */
-const TOKEN_MISS_RATE_LIMIT: RateLimitRule = { name: 'sign-link-miss:ip', limit: 20, windowSeconds: 600 };
-/** Site sign-ons: a crew on one site network, and a flood through one QR link. */
-const SITE_SIGN_ON_IP_RATE_LIMIT: RateLimitRule = { name: 'site-sign-on:ip', limit: 40, windowSeconds: 600 };
-const SITE_SIGN_ON_LINK_RATE_LIMIT: RateLimitRule = { name: 'site-sign-on:link', limit: 300, windowSeconds: 86_400 };
-/** Sending mails strangers: a budget per owner, and per link for resends. */
-export const SIGNING_SEND_RATE_LIMIT: RateLimitRule = { name: 'signing-send', limit: 30, windowSeconds: 3600 };
-const RESEND_RATE_LIMIT: RateLimitRule = { name: 'signing-resend', limit: 3, windowSeconds: 3600 };
-/** Signed PDFs are rendered: the same budget as other PDF downloads. */
-export const SIGNED_PDF_RATE_LIMIT: RateLimitRule = { name: 'signed-pdf', limit: 60, windowSeconds: 60 };
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const DAY_MS = 86_400_000;
@@ -103,14 +91,6 @@ const errors = {
   siteSignOnFull: () => new AppError(409, errorCodes.conflict, signingMessages.siteSignOnFull),
   noCrewSignOn: () =>
     new AppError(409, errorCodes.conflict, 'Site sign-on is only for documents workers sign at the site.'),
-  rateLimited: (seconds: number) =>
-    new AppError(
-      429,
-      errorCodes.requestRateLimit,
-      `Too many requests: please wait ${seconds} seconds and try again.`,
-      undefined,
-      { 'retry-after': String(seconds) },
-    ),
   validation: (path: string, message: string) =>
     new AppError(400, errorCodes.validationFailed, message, [{ path, message }]),
 };
@@ -295,7 +275,7 @@ export class SigningService {
     if (!isUuid(requestId)) throw errors.requestNotFound();
     const existing = await signingRepo.findOwned(this.db, caller.userId, requestId);
     if (!existing || existing.tokenHash === null) throw errors.requestNotFound();
-    await this.limit(RESEND_RATE_LIMIT, requestId);
+    await this.options.rateLimiter.enforce(rateLimits.signingResendPerRequest, limitSubject.of('request', requestId));
     const row = await this.db.transaction(async (tx) => {
       const resent = await signingRepo.markResent(
         tx,
@@ -612,13 +592,8 @@ export class SigningService {
     ]);
     if (request) return { request };
     if (link) return { link };
-    await this.limit(TOKEN_MISS_RATE_LIMIT, origin.ip);
+    await this.options.rateLimiter.enforce(rateLimits.signLinkMissPerIp, limitSubject.ip(origin.ip));
     throw errors.badToken();
-  }
-
-  private async limit(rule: RateLimitRule, subject: string) {
-    const result = await this.options.rateLimiter.hit(rule, subject);
-    if (!result.allowed) throw errors.rateLimited(result.retryAfterSeconds);
   }
 
   /** The daily cap on people mailed a signing link (SIGNING_RECIPIENTS_PER_DAY), counted per recipient. */
@@ -630,16 +605,14 @@ export class SigningService {
     const isNew = !sender || Date.now() - sender.accountCreatedAt.getTime() < NEW_ACCOUNT_DAYS * DAY_MS;
     const limit =
       isNew || !entitlement.premium ? SIGNING_RECIPIENTS_PER_DAY.newOrFree : SIGNING_RECIPIENTS_PER_DAY.established;
-    const result = await this.options.rateLimiter.hit(
-      { name: 'signing-recipients', limit, windowSeconds: 86_400 },
-      userId,
-      recipients,
+    await this.options.rateLimiter.enforce(
+      { ...rateLimits.signingRecipientsPerUser, limit },
+      limitSubject.user(userId),
+      {
+        weight: recipients,
+        answer: () => ({ code: errorCodes.rateLimited, message: signingRecipientLimitMessage(limit) }),
+      },
     );
-    if (!result.allowed) {
-      throw new AppError(429, errorCodes.rateLimited, signingRecipientLimitMessage(limit), undefined, {
-        'retry-after': String(result.retryAfterSeconds),
-      });
-    }
   }
 
   private async senderName(userId: string): Promise<string> {
@@ -671,8 +644,8 @@ export class SigningService {
   ): Promise<{ state: SignPageState; at: string }> {
     const company = input.company?.trim();
     if (!company) throw errors.validation('company', 'Enter the company you work for.');
-    await this.limit(SITE_SIGN_ON_IP_RATE_LIMIT, origin.ip);
-    await this.limit(SITE_SIGN_ON_LINK_RATE_LIMIT, link.id);
+    await this.options.rateLimiter.enforce(rateLimits.siteSignOnPerIp, limitSubject.ip(origin.ip));
+    await this.options.rateLimiter.enforce(rateLimits.siteSignOnPerLink, limitSubject.of('link', link.id));
     const document = await this.currentSiteDocument(link);
     if (!document) throw errors.linkClosed();
     const file = await this.options.storedFiles.saveImage(link.userId, 'signer_signature', png);

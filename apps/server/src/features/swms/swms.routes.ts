@@ -3,18 +3,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
 import { sendPdf } from '../../platform/http/pdf-reply.ts';
 import { route } from '../../platform/http/route.ts';
-import type { RateLimiter, RateLimitRule } from '../../platform/rate-limit/rate-limiter.ts';
-import { callerOrIp, routeRateLimit } from '../../platform/rate-limit/route-limit.ts';
 import type { SwmsService } from './swms.service.ts';
-
-/** A SWMS PDF is as heavy as a certificate's (PRODUCT.md, Budgets): the same rule, its own counter. */
-const SWMS_PDF_RATE_LIMIT: RateLimitRule = { name: 'swms-pdf', limit: 60, windowSeconds: 60 };
 
 /** HTTP for SWMS and their cover sheets. Rules live in SwmsService and SafetyDocuments. */
 export const swmsRoutes =
-  (service: SwmsService, rateLimiter: RateLimiter): FastifyPluginAsync =>
+  (service: SwmsService): FastifyPluginAsync =>
   async (app) => {
-    const pdfLimit = { preHandler: routeRateLimit(rateLimiter, SWMS_PDF_RATE_LIMIT, callerOrIp) };
     const { swms, coverSheets } = service;
     const ok = { ok: true as const };
 
@@ -39,12 +33,8 @@ export const swmsRoutes =
     route(app, endpoints.version, (request) =>
       swms.version(callerOf(request), request.params.id, request.params.version),
     );
-    route(
-      app,
-      endpoints.pdf,
-      async (request, reply) =>
-        sendPdf(reply, await swms.pdf(callerOf(request), request.params.id, request.query.version)),
-      pdfLimit,
+    route(app, endpoints.pdf, async (request, reply) =>
+      sendPdf(reply, await swms.pdf(callerOf(request), request.params.id, request.query.version)),
     );
 
     route(app, endpoints.listCoverSheets, (request) => coverSheets.list(callerOf(request), { limit: 100 }));
@@ -59,11 +49,7 @@ export const swmsRoutes =
       await coverSheets.delete(callerOf(request), request.params.id);
       return ok;
     });
-    route(
-      app,
-      endpoints.coverSheetPdf,
-      async (request, reply) =>
-        sendPdf(reply, await coverSheets.pdf(callerOf(request), request.params.id, request.query.version)),
-      pdfLimit,
+    route(app, endpoints.coverSheetPdf, async (request, reply) =>
+      sendPdf(reply, await coverSheets.pdf(callerOf(request), request.params.id, request.query.version)),
     );
   };

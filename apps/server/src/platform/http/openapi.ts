@@ -106,10 +106,18 @@ const AUTH_ERROR_CODES: Record<Endpoint['auth'], readonly ErrorCode[]> = {
   admin: [...sessionErrorCodes, errorCodes.forbidden],
 };
 
+const rateLimitedCode = errorCodes.requestRateLimit;
+
 /** The operation for one declared endpoint: its parameters, body, answers and the errors it can give. */
 function operationOf(endpoint: Endpoint): Operation {
   const responses: OpenAPIV3.ResponsesObject = {};
-  const errorCodes = [...commonErrorCodes, ...AUTH_ERROR_CODES[endpoint.auth], ...endpoint.errors];
+  const errorCodes = [
+    ...commonErrorCodes,
+    ...AUTH_ERROR_CODES[endpoint.auth],
+    ...endpoint.errors,
+    // A declared rate limit answers 429 past it (platform/http/route.ts).
+    ...(endpoint.rateLimit ? [rateLimitedCode] : []),
+  ];
   for (const [status, response] of Object.entries(errorResponses(errorCodes))) responses[status] = response;
   for (const [status, body] of Object.entries(endpoint.responses)) {
     const schema: JsonSchema = isFileResponse(body) ? { type: 'string', format: 'binary' } : jsonSchema(body, 'output');

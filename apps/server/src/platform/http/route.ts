@@ -16,12 +16,17 @@ import type {
   FastifyRequest,
   FastifySchema,
   onRequestAsyncHookHandler,
-  preHandlerAsyncHookHandler,
   RouteHandlerMethod,
 } from 'fastify';
 import type { z } from 'zod/mini';
+import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { routeRateLimit } from '../rate-limit/route-limit.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** What every declared rate limit is counted with (decorated once, in app.ts). */
+    rateLimiter: RateLimiter;
+  }
   interface FastifyContextConfig {
     /** The contract declaration the route was registered from (the OpenAPI document is made from it). */
     endpoint?: Endpoint;
@@ -54,20 +59,13 @@ export type RouteHandler<E extends Endpoint> = RouteHandlerMethod<
   RouteGeneric<E>
 >;
 
-/** What a route adds to its declaration: e.g. a rate limit, run after authentication. */
-export type RouteExtras = { preHandler?: preHandlerAsyncHookHandler };
-
 /**
  * Registers the route an endpoint declares, on an instance under the API prefix: its method, path,
- * zod schemas (validation and response serialisation), summary and auth mode. The handler's request
- * and reply are typed from the declaration.
+ * zod schemas (validation and response serialisation), summary, auth mode and rate limit (counted
+ * after authentication, before the handler). The handler's request and reply are typed from the
+ * declaration.
  */
-export function route<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: RouteHandler<E>,
-  extras: RouteExtras = {},
-) {
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>) {
   const onRequest = authentication(app, endpoint);
   app.route<RouteGeneric<E>>({
     method: endpoint.method,
@@ -75,7 +73,7 @@ export function route<E extends Endpoint>(
     schema: fastifySchema(endpoint),
     config: { endpoint },
     ...(onRequest && { onRequest }),
-    ...(extras.preHandler && { preHandler: extras.preHandler }),
+    ...(endpoint.rateLimit && { preHandler: routeRateLimit(app.rateLimiter, endpoint.rateLimit) }),
     handler,
   });
 }

@@ -1,16 +1,9 @@
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import { AppError } from './errors.ts';
 
 const MAX_UPLOAD_MEGABYTES = 15;
 export const MAX_UPLOAD_BYTES = MAX_UPLOAD_MEGABYTES * 1024 * 1024;
-
-/**
- * Every image upload costs a decode and three encodes, so uploads share one budget per user.
- * A crew photographing a job (30 photos in a few minutes) stays far below it.
- */
-export const UPLOAD_RATE_LIMIT: RateLimitRule = { name: 'upload', limit: 120, windowSeconds: 300 };
 
 /** Reads the one file of a multipart upload, with the size limit named in the error. */
 export async function readSingleUpload(request: FastifyRequest): Promise<Buffer> {

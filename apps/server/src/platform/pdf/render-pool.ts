@@ -3,6 +3,7 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { errorCodes, PRINT_MESSAGES } from '@app/contract';
 import { Piscina } from 'piscina';
 import { AppError } from '../http/errors.ts';
+import { rateLimited } from '../rate-limit/rate-limiter.ts';
 
 /**
  * PDF rendering never runs on the request thread (issue 20; ADR 0021). A kind of PDF is a job: its
@@ -52,8 +53,7 @@ const WORKER_NICE_INCREMENT = 10;
 const tooLarge = () => new AppError(422, errorCodes.documentTooLarge, PRINT_MESSAGES.tooLarge);
 const busy = () =>
   new AppError(503, errorCodes.serviceUnavailable, PRINT_MESSAGES.busy, undefined, { 'retry-after': '30' });
-const tooManyAtOnce = () =>
-  new AppError(429, errorCodes.rateLimited, PRINT_MESSAGES.tooManyAtOnce, undefined, { 'retry-after': '5' });
+const tooManyAtOnce = () => rateLimited(5, { code: errorCodes.rateLimited, message: PRINT_MESSAGES.tooManyAtOnce });
 
 export class PdfRenderPool implements PdfRenderer {
   private readonly pool: Piscina<PdfTask, PdfTaskResult>;

@@ -1,14 +1,47 @@
+import {
+  type ErrorCode,
+  errorCodes,
+  type RateLimitRule,
+  tooManyEmailsMessage,
+  tooManyRequestsMessage,
+} from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storedSecret } from '../crypto/secrets.ts';
 import { hmacToken } from '../crypto/tokens.ts';
+import { AppError } from '../http/errors.ts';
 
-export type RateLimitRule = {
-  /** What is limited, e.g. `signin:ip`. */
-  name: string;
-  limit: number;
-  windowSeconds: number;
+export type { RateLimitRule } from '@app/contract';
+
+/** Who a counter counts, one naming scheme for every rule (the key holds only a digest of it). */
+export const limitSubject = {
+  user: (userId: string) => `user:${userId}`,
+  ip: (ip: string) => `ip:${ip}`,
+  email: (email: string) => `email:${email.toLowerCase()}`,
+  /** Anything else a rule counts per, e.g. `of('link', id)`. */
+  of: (kind: string, id: string) => `${kind}:${id}`,
 };
+
+/** The words of a 429 for one email too many (sign-up, a reset, an email change). */
+export const emailLimited = {
+  answer: (retryAfterSeconds: number) => ({
+    code: errorCodes.emailRateLimit,
+    message: tooManyEmailsMessage(retryAfterSeconds),
+  }),
+};
+
+/**
+ * The one 429: the server's words unless the rule has its own (an email's, a daily sending cap),
+ * with Retry-After.
+ */
+export const rateLimited = (retryAfterSeconds: number, answer: { code?: ErrorCode; message?: string } = {}) =>
+  new AppError(
+    429,
+    answer.code ?? errorCodes.requestRateLimit,
+    answer.message ?? tooManyRequestsMessage(retryAfterSeconds),
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -50,6 +83,19 @@ export class RateLimiter {
     if (count <= rule.limit) return { allowed: true };
     const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
     return { allowed: false, retryAfterSeconds };
+  }
+
+  /**
+   * Counts `weight` uses of `rule` for `subject` (see limitSubject) and, over the limit, throws the
+   * 429 (`answer` gives a rule's own words: a function of the seconds to wait).
+   */
+  async enforce(
+    rule: RateLimitRule,
+    subject: string,
+    options: { weight?: number; answer?: (retryAfterSeconds: number) => Parameters<typeof rateLimited>[1] } = {},
+  ): Promise<void> {
+    const result = await this.hit(rule, subject, options.weight);
+    if (!result.allowed) throw rateLimited(result.retryAfterSeconds, options.answer?.(result.retryAfterSeconds));
   }
 
   /**
