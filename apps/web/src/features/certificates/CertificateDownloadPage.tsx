@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
+import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { isNotFound } from './api/get-certificate.ts';
 import { useCertificatePdf } from './api/get-certificate-pdf.ts';
-import { CertificatePage } from './components/CertificatePage.tsx';
 import { versionParam } from './format.ts';
 
 /**
@@ -36,14 +36,14 @@ export default function CertificateDownloadPage() {
 
   if (download.status === 'failed' && isNotFound(download.error)) {
     return (
-      <CertificatePage
+      <PageColumn
         title="Certificate not found"
         intro="Check that the link is complete. Only completed certificates can be downloaded by others; ask the applicator for a new link."
       />
     );
   }
   return (
-    <CertificatePage title="Download certificate">
+    <PageColumn title="Download certificate">
       <div className="flex flex-col items-start gap-4">
         {download.status === 'preparing' ? <Spinner label="Preparing the PDF..." /> : null}
         {download.status === 'ready' ? (
@@ -67,6 +67,6 @@ export default function CertificateDownloadPage() {
           </>
         ) : null}
       </div>
-    </CertificatePage>
+    </PageColumn>
   );
 }

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
-import { Field } from '../../components/ui/Field.tsx';
+import { ListSearch } from '../../components/ui/ListSearch.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
+import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
@@ -16,7 +16,6 @@ import { useCertificates } from './api/get-certificates.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
 import { CertificateListItem } from './components/CertificateListItem.tsx';
-import { CertificatePage } from './components/CertificatePage.tsx';
 import { emptyListMessage } from './draft-copy.ts';
 
 export default function CertificatesListPage() {
@@ -58,7 +57,7 @@ function CertificateList({ userId }: { userId: string }) {
   const items = loaded ?? (unfiltered ? cached : []);
 
   return (
-    <CertificatePage
+    <PageColumn
       title="Certificates"
       actions={
         <Link to="/certificates/new" className={buttonClasses()}>
@@ -68,23 +67,17 @@ function CertificateList({ userId }: { userId: string }) {
     >
       <div className="flex flex-col gap-5">
         <MonthlyUsage userId={userId} />
-        <search className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-          <TextField
-            label="Search by address"
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          <Field label="Status">
-            {(control) => (
-              <select {...control} value={filters.status ?? ''} onChange={(event) => setStatus(event.target.value)}>
-                <option value="">All</option>
-                <option value="draft">Drafts</option>
-                <option value="completed">Completed</option>
-              </select>
-            )}
-          </Field>
-        </search>
+        <ListSearch
+          label="Search by address"
+          searchText={searchText}
+          onSearchText={setSearchText}
+          status={filters.status}
+          statuses={[
+            { value: 'draft', label: 'Drafts' },
+            { value: 'completed', label: 'Completed' },
+          ]}
+          onStatus={setStatus}
+        />
 
         {showingCache && list.isFetching ? (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
@@ -126,7 +119,7 @@ function CertificateList({ userId }: { userId: string }) {
           </Button>
         ) : null}
       </div>
-    </CertificatePage>
+    </PageColumn>
   );
 }
 

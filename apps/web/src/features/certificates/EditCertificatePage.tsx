@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
+import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
@@ -20,7 +21,6 @@ import { useUpdateCertificateMutation } from './api/update-certificate.ts';
 import { formFieldErrors, formValuesOf } from './certificate-form.ts';
 import { isPlanLimit, isWriteFailure, savedToast, updateFailureToast } from './certificate-toasts.ts';
 import { CertificateForm } from './components/CertificateForm.tsx';
-import { CertificatePage } from './components/CertificatePage.tsx';
 import { SaveProblem } from './components/SaveProblem.tsx';
 import { discardLocalEdit, readLocalEdit, saveLocalEdit } from './local-edits.ts';
 
@@ -46,17 +46,17 @@ export default function EditCertificatePage() {
 
   if (notFound) {
     return (
-      <CertificatePage title="Certificate not found" intro={NOT_FOUND_HELP}>
+      <PageColumn title="Certificate not found" intro={NOT_FOUND_HELP}>
         <Link to="/certificates" className={buttonClasses('secondary')}>
           Back to certificates
         </Link>
-      </CertificatePage>
+      </PageColumn>
     );
   }
   // The server enforces this too; checking first spares a free user filling in a form they cannot save.
   if (profile && profile.subscription_tier !== 'premium') {
     return (
-      <CertificatePage title="Premium Feature">
+      <PageColumn title="Premium Feature">
         <div className="flex flex-col gap-4">
           <Alert tone="error">{certificateMessages.premiumUpdate}</Alert>
           <p>
@@ -72,30 +72,30 @@ export default function EditCertificatePage() {
             </Link>
           </div>
         </div>
-      </CertificatePage>
+      </PageColumn>
     );
   }
   if (certificate.isError) {
     return (
-      <CertificatePage title="Edit certificate">
+      <PageColumn title="Edit certificate">
         <div className="flex flex-col items-start gap-4">
           <Alert tone="error">The certificate could not be loaded. {requestErrorMessage(certificate.error)}</Alert>
           <Button onClick={() => void certificate.retry()}>Try again</Button>
         </div>
-      </CertificatePage>
+      </PageColumn>
     );
   }
   if (!userId || !profile || !ownedCertificate) {
     return (
-      <CertificatePage title="Edit certificate">
+      <PageColumn title="Edit certificate">
         <Spinner label="Loading certificate..." />
-      </CertificatePage>
+      </PageColumn>
     );
   }
   return (
-    <CertificatePage title="Edit certificate" intro={ownedCertificate.certificate_number ?? 'Draft'}>
+    <PageColumn title="Edit certificate" intro={ownedCertificate.certificate_number ?? 'Draft'}>
       <EditForm userId={userId} certificate={ownedCertificate} tier={profile.subscription_tier} />
-    </CertificatePage>
+    </PageColumn>
   );
 }
 

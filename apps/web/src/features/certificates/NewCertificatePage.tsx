@@ -2,6 +2,7 @@ import type { Profile } from '@app/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/notifications/index.ts';
+import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
@@ -9,7 +10,6 @@ import { useCreateCertificateMutation } from './api/create-certificate.ts';
 import { emptyFormValues, formFieldErrors } from './certificate-form.ts';
 import { createFailureToast, isPlanLimit, savedToast } from './certificate-toasts.ts';
 import { CertificateForm } from './components/CertificateForm.tsx';
-import { CertificatePage } from './components/CertificatePage.tsx';
 import { SaveProblem } from './components/SaveProblem.tsx';
 import { todayIn } from './format.ts';
 
@@ -17,13 +17,13 @@ export default function NewCertificatePage() {
   const auth = useAuth();
   const profile = useProfile();
   return (
-    <CertificatePage title="New certificate">
+    <PageColumn title="New certificate">
       {auth.status === 'signed-in' && profile ? (
         <NewCertificateForm userId={auth.session.user.id} profile={profile} />
       ) : (
         <Spinner label="Loading your profile..." />
       )}
-    </CertificatePage>
+    </PageColumn>
   );
 }
 

@@ -1,19 +1,18 @@
 import { type CoverSheet, type CoverSheetBody, SWMS_LIMITS } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { fetchCoverSheet, useCoverSheet } from './api/get-cover-sheet.ts';
 import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
 import { useSwmsList } from './api/get-swms-list.ts';
 import { saveCoverSheet } from './api/save-cover-sheet.ts';
 import { rememberSavedCoverSheet } from './api/swms-keys.ts';
-import { EditorLoader } from './components/EditorLoader.tsx';
+import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
 import { AutosaveNotice } from './SwmsPage.tsx';
@@ -22,28 +21,12 @@ import { useAutosave } from './use-autosave.ts';
 
 /** /swms/cover-sheet/edit/:id: a cover sheet, saved as the user types. */
 export default function CoverSheetEditPage({ signingPanel }: { signingPanel?: SigningPanel }) {
-  const auth = useAuth();
-  const { id = '' } = useParams();
-  if (auth.status !== 'signed-in') return null; // The route is guarded; this only narrows the type.
-  return <CoverSheetLoader userId={auth.session.user.id} id={id} signingPanel={signingPanel} />;
-}
-
-function CoverSheetLoader({
-  userId,
-  id,
-  signingPanel,
-}: {
-  userId: string;
-  id: string;
-  signingPanel: SigningPanel | undefined;
-}) {
   return (
-    <EditorLoader
-      query={useCoverSheet(userId, id)}
+    <EditorPage
+      signingPanel={signingPanel}
+      useDocument={useCoverSheet}
       what="this cover sheet"
-      editor={(loaded, reload) => (
-        <CoverSheetEditor userId={userId} initial={loaded} signingPanel={signingPanel} onReload={reload} />
-      )}
+      Editor={CoverSheetEditor}
     />
   );
 }
@@ -54,17 +37,7 @@ type TextKey<S extends Section> = {
   [K in keyof CoverSheetBody[S]]: CoverSheetBody[S][K] extends string ? K : never;
 }[keyof CoverSheetBody[S]];
 
-function CoverSheetEditor({
-  userId,
-  initial,
-  signingPanel,
-  onReload,
-}: {
-  userId: string;
-  initial: CoverSheet;
-  signingPanel: SigningPanel | undefined;
-  onReload: () => Promise<void>;
-}) {
+function CoverSheetEditor({ userId, initial, signingPanel, onReload }: EditorProps<CoverSheet>) {
   const queryClient = useQueryClient();
   const [server, setServer] = useState(initial);
   const autosave = useAutosave<CoverSheetBody, CoverSheet>(

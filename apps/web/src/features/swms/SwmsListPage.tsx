@@ -4,8 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
+import { ListSearch } from '../../components/ui/ListSearch.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useListFilters } from '../../lib/use-list-filters.ts';
@@ -36,25 +36,19 @@ function SwmsList({ userId }: { userId: string }) {
     >
       <NewSwms userId={userId} />
       <FormSection title="Your SWMS">
-        <search className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-          <TextField
-            label="Search SWMS"
-            type="search"
-            hint="By title, location or number."
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-          <Field label="Status">
-            {(control) => (
-              <select {...control} value={filters.status ?? ''} onChange={(event) => setStatus(event.target.value)}>
-                <option value="">All</option>
-                <option value="draft">Drafts</option>
-                <option value="ready">Ready</option>
-                <option value="signed">Signed</option>
-              </select>
-            )}
-          </Field>
-        </search>
+        <ListSearch
+          label="Search SWMS"
+          hint="By title, location or number."
+          searchText={searchText}
+          onSearchText={setSearchText}
+          status={filters.status}
+          statuses={[
+            { value: 'draft', label: 'Drafts' },
+            { value: 'ready', label: 'Ready' },
+            { value: 'signed', label: 'Signed' },
+          ]}
+          onStatus={setStatus}
+        />
         {list.isError ? (
           <div className="flex flex-col items-start gap-3">
             <Alert tone="error">Your SWMS could not be loaded. {requestErrorMessage(list.error)}</Alert>

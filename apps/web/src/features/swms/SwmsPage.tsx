@@ -1,7 +1,7 @@
 import { hrcwCategories, hrcwCategoryKeys, SWMS_LIMITS, type Swms, type SwmsBody } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
@@ -9,7 +9,6 @@ import { toast } from '../../components/ui/notifications/index.ts';
 import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useCreateCoverSheetMutation } from './api/create-cover-sheet.ts';
 import { useDeleteSwmsMutation } from './api/delete-swms.ts';
@@ -17,7 +16,7 @@ import { fetchSwms, useSwms } from './api/get-swms.ts';
 import { downloadSwmsPdf } from './api/get-swms-pdf.ts';
 import { saveSwms } from './api/save-swms.ts';
 import { rememberSavedSwms } from './api/swms-keys.ts';
-import { EditorLoader } from './components/EditorLoader.tsx';
+import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
 import { JobStepsEditor } from './components/JobStepsEditor.tsx';
 import { PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
@@ -30,43 +29,10 @@ type Editable = { body: SwmsBody; is_template: boolean };
 
 /** /swms/:id: view and edit a SWMS, saved as the user types. */
 export default function SwmsPage({ signingPanel }: { signingPanel?: SigningPanel }) {
-  const auth = useAuth();
-  const { id = '' } = useParams();
-  if (auth.status !== 'signed-in') return null; // The route is guarded; this only narrows the type.
-  return <SwmsLoader userId={auth.session.user.id} id={id} signingPanel={signingPanel} />;
+  return <EditorPage signingPanel={signingPanel} useDocument={useSwms} what="this SWMS" Editor={SwmsEditor} />;
 }
 
-function SwmsLoader({
-  userId,
-  id,
-  signingPanel,
-}: {
-  userId: string;
-  id: string;
-  signingPanel: SigningPanel | undefined;
-}) {
-  return (
-    <EditorLoader
-      query={useSwms(userId, id)}
-      what="this SWMS"
-      editor={(loaded, reload) => (
-        <SwmsEditor userId={userId} initial={loaded} signingPanel={signingPanel} onReload={reload} />
-      )}
-    />
-  );
-}
-
-function SwmsEditor({
-  userId,
-  initial,
-  signingPanel,
-  onReload,
-}: {
-  userId: string;
-  initial: Swms;
-  signingPanel: SigningPanel | undefined;
-  onReload: () => Promise<void>;
-}) {
+function SwmsEditor({ userId, initial, signingPanel, onReload }: EditorProps<Swms>) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [server, setServer] = useState(initial);

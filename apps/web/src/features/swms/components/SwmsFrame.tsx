@@ -1,17 +1,13 @@
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
-import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { PageColumn } from '../../../components/ui/PageColumn.tsx';
 
-/** The phone-first column of the SWMS screens. */
+/** The phone-first column of the SWMS screens, their sections stacked. */
 export function SwmsFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   return (
-    <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-10">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>{title}</PageTitle>
-        {actions}
-      </div>
-      <div className="mt-6 flex flex-col gap-6">{children}</div>
-    </section>
+    <PageColumn title={title} actions={actions}>
+      <div className="flex flex-col gap-6">{children}</div>
+    </PageColumn>
   );
 }
 

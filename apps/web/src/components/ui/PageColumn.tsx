@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { PageTitle } from '../../../components/ui/PageTitle.tsx';
+import { PageTitle } from './PageTitle.tsx';
 
-/** The phone-first column of the certificate screens. */
-export function CertificatePage({
+/** The phone-first column of a signed-in screen: its title, actions beside it, an intro and the content. */
+export function PageColumn({
   title,
   intro,
   actions,
