@@ -1,4 +1,4 @@
-import { CONTACT_CONFIRMATION, CONTACT_LIMITS, EMAIL_ADDRESS_PATTERN, INVALID_EMAIL_MESSAGE } from '@app/contract';
+import { CONTACT_CONFIRMATION, CONTACT_LIMITS } from '@app/contract';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
@@ -8,10 +8,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { useFieldRefs } from '../../components/ui/use-field-refs.ts';
 import { fieldErrorsFrom, requestErrorMessage } from '../../lib/request-errors.ts';
 import { useSendContactMessageMutation } from './api/send-contact-message.ts';
-
-const FIELDS = ['name', 'email', 'company', 'message'] as const;
-type ContactField = (typeof FIELDS)[number];
-type ContactValues = Record<ContactField, string> & { website: string };
+import { type ContactField, type ContactValues, EMPTY_CONTACT, FIELDS, problemsOf, requestOf } from './contact-form.ts';
 
 /** The one-line fields, in form order (the message follows). */
 const LINE_FIELDS = [
@@ -20,20 +17,9 @@ const LINE_FIELDS = [
   { name: 'company', label: 'Company (optional)', autoComplete: 'organization' },
 ] as const;
 
-const EMPTY: ContactValues = { name: '', email: '', company: '', message: '', website: '' };
-
-/** The same rules as the server (contract, contactMessageRequestSchema), checked early to point at the field. */
-function problemsOf(values: ContactValues): Partial<Record<ContactField, string>> {
-  return {
-    name: values.name.trim() ? undefined : 'Enter your name.',
-    email: EMAIL_ADDRESS_PATTERN.test(values.email.trim()) ? undefined : INVALID_EMAIL_MESSAGE,
-    message: values.message.trim() ? undefined : 'Enter your message.',
-  };
-}
-
 /** /contact (public): a message to support, stored and then emailed (PRODUCT.md, Contact). */
 export default function ContactPage() {
-  const [values, setValues] = useState<ContactValues>(EMPTY);
+  const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
   const [problems, setProblems] = useState<Partial<Record<ContactField, string>>>({});
   const { refFor, focusFirst } = useFieldRefs<ContactField>();
   const send = useSendContactMessageMutation();
@@ -47,13 +33,7 @@ export default function ContactPage() {
     const found = problemsOf(values);
     setProblems(found);
     if (focusFirst(FIELDS, found)) return;
-    send.mutate({
-      name: values.name,
-      email: values.email,
-      message: values.message,
-      ...(values.company.trim() && { company: values.company }),
-      ...(values.website && { website: values.website }),
-    });
+    send.mutate(requestOf(values));
   };
 
   if (send.isSuccess) {
@@ -65,7 +45,7 @@ export default function ContactPage() {
           variant="secondary"
           className="self-start"
           onClick={() => {
-            setValues(EMPTY);
+            setValues(EMPTY_CONTACT);
             send.reset();
           }}
         >

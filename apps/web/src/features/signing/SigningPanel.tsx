@@ -1,7 +1,6 @@
 import {
   MAX_SIGNERS_PER_SEND,
   SITE_SIGN_ON_DEFAULT_LIMIT,
-  SITE_SIGN_ON_MAX_LIMIT,
   type SignableDocumentKind,
   type SignerStatus,
   type SignerView,
@@ -23,6 +22,7 @@ import { useRevokeSiteSignOnMutation } from './api/revoke-site-sign-on.ts';
 import { useSendForSigningMutation } from './api/send-for-signing.ts';
 import { useSetAsideSignOnMutation } from './api/set-aside-sign-on.ts';
 import type { PanelRef } from './api/signing-keys.ts';
+import { emptySigner, type SignerDraft, signerDrafts, siteSignOnLimitOf } from './signer-drafts.ts';
 
 const statusLabels: Record<SignerStatus, string> = {
   pending: 'Pending',
@@ -267,32 +267,24 @@ function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRe
   );
 }
 
-/** A row of the form; `key` tells rows apart while they are added and removed. */
-type SignerDraft = { key: number; name: string; email: string; role: string };
-let draftKeys = 0;
-const emptySigner = (): SignerDraft => ({ key: ++draftKeys, name: '', email: '', role: '' });
-
 function SendForm({ panelRef }: { panelRef: PanelRef }) {
   const [signers, setSigners] = useState<SignerDraft[]>([emptySigner()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const send = useSendForSigningMutation(panelRef);
 
   const update = (index: number, field: 'name' | 'email' | 'role', value: string) =>
-    setSigners((list) => list.map((signer, at) => (at === index ? { ...signer, [field]: value } : signer)));
+    setSigners((list) => signerDrafts.update(list, index, field, value));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
-    send.mutate(
-      signers.map((signer) => ({ name: signer.name, email: signer.email, role: signer.role.trim() || null })),
-      {
-        onSuccess: ({ signers: sent }) => {
-          setSigners([emptySigner()]);
-          toast({ title: 'Sent for signing', description: `${sent.length} signing link(s) are on their way.` });
-        },
-        onError: (error) => setErrors({ ...fieldErrorsFrom(error), form: requestErrorMessage(error) }),
+    send.mutate(signerDrafts.request(signers), {
+      onSuccess: ({ signers: sent }) => {
+        setSigners([emptySigner()]);
+        toast({ title: 'Sent for signing', description: `${sent.length} signing link(s) are on their way.` });
       },
-    );
+      onError: (error) => setErrors({ ...fieldErrorsFrom(error), form: requestErrorMessage(error) }),
+    });
   };
 
   return (
@@ -322,7 +314,7 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
           {signers.length > 1 ? (
             <Button
               variant="secondary"
-              onClick={() => setSigners((list) => list.filter((_, at) => at !== index))}
+              onClick={() => setSigners((list) => signerDrafts.remove(list, index))}
               aria-label={`Remove signer ${index + 1}`}
             >
               Remove
@@ -333,7 +325,7 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
       {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         {signers.length < MAX_SIGNERS_PER_SEND ? (
-          <Button variant="secondary" onClick={() => setSigners((list) => [...list, emptySigner()])}>
+          <Button variant="secondary" onClick={() => setSigners(signerDrafts.add)}>
             Add another signer
           </Button>
         ) : null}
@@ -384,13 +376,10 @@ function SiteSignOn({ data, panelRef }: { data: SigningPanelData; panelRef: Pane
     toast({ title: 'That did not work', description: requestErrorMessage(error), variant: 'destructive' });
   const show = (event: FormEvent) => {
     event.preventDefault();
-    const value = Number(limit);
-    if (!Number.isInteger(value) || value < 1 || value > SITE_SIGN_ON_MAX_LIMIT) {
-      setLimitError(`Enter a whole number from 1 to ${SITE_SIGN_ON_MAX_LIMIT}.`);
-      return;
-    }
+    const chosen = siteSignOnLimitOf(limit);
+    if ('problem' in chosen) return setLimitError(chosen.problem);
     setLimitError(undefined);
-    open.mutate(value, { onError: failed });
+    open.mutate(chosen.limit, { onError: failed });
   };
   return (
     <div className="flex flex-col gap-2">

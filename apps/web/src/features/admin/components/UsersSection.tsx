@@ -9,6 +9,7 @@ import { fieldErrorsFrom, requestErrorMessage } from '../../../lib/request-error
 import { shortDate } from '../admin-dates.ts';
 import { useChangePremiumMutation } from '../api/change-premium.ts';
 import { useAdminUsers } from '../api/list-users.ts';
+import { planOf, premiumChangeOf, reasonProblem } from '../premium-change.ts';
 import { Pager } from './Pager.tsx';
 
 /** Users, searched by email or company, with their plan and complimentary Premium. */
@@ -57,9 +58,6 @@ export function UsersSection({ adminId }: { adminId: string }) {
   );
 }
 
-const planOf = (user: AdminUser) =>
-  user.tier === 'free' ? 'Free' : user.complimentary ? 'Premium (complimentary)' : 'Premium (paid)';
-
 function UserCard({ adminId, user }: { adminId: string; user: AdminUser }) {
   return (
     <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
@@ -83,8 +81,7 @@ function UserCard({ adminId, user }: { adminId: string; user: AdminUser }) {
 
 /** Grant or revoke complimentary Premium; the reason is required and kept in the audit log. */
 function PremiumChange({ adminId, user }: { adminId: string; user: AdminUser }) {
-  const action = user.complimentary ? 'revoke' : 'grant';
-  const verb = action === 'grant' ? 'Grant Premium' : 'Revoke complimentary Premium';
+  const { action, verb } = premiumChangeOf(user);
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -107,8 +104,9 @@ function PremiumChange({ adminId, user }: { adminId: string; user: AdminUser }) 
   }
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) return setProblem('Give a reason: it is kept in the audit log.');
-    setProblem(undefined);
+    const missing = reasonProblem(reason);
+    setProblem(missing);
+    if (missing) return;
     change.mutate(
       { action, userId: user.id, reason },
       {
