@@ -46,14 +46,14 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { ProfileService } from './features/profile/profile.service.ts';
 import { signingRoutes } from './features/signing/signing.routes.ts';
+import { SigningService } from './features/signing/signing.service.ts';
 import {
   SIGNING_EMAIL_QUEUE,
   SIGNING_SWEEP_CRON,
   SIGNING_SWEEP_QUEUE,
   type SigningEmailJob,
-  SigningService,
   signingSweepQueueSettings,
-} from './features/signing/signing.service.ts';
+} from './features/signing/signing-queues.ts';
 import { swmsRoutes } from './features/swms/swms.routes.ts';
 import { SwmsService } from './features/swms/swms.service.ts';
 import { SwmsPdfService } from './features/swms/swms-pdf.service.ts';
@@ -351,12 +351,14 @@ export async function buildApp(options: AppOptions) {
     reminderDays: settings.signingReminderDays,
     pdfRenderer: pdfRenderPool,
   });
-  jobs.register<SigningEmailJob>(SIGNING_EMAIL_QUEUE, mailQueueSettings, (job) => signingService.deliverEmail(job));
+  jobs.register<SigningEmailJob>(SIGNING_EMAIL_QUEUE, mailQueueSettings, (job) =>
+    signingService.jobs.deliverEmail(job),
+  );
   jobs.register(
     SIGNING_SWEEP_QUEUE,
     signingSweepQueueSettings,
     async () => {
-      const { reminded, expired } = await signingService.sweep();
+      const { reminded, expired } = await signingService.jobs.sweep();
       if (reminded + expired > 0) options.logger.info({ reminded, expired }, 'signing sweep');
       if (reminded > 0) jobs.wake(SIGNING_EMAIL_QUEUE);
     },

@@ -6,17 +6,17 @@ import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
 import { route } from '../../platform/http/route.ts';
 import type { SigningService } from './signing.service.ts';
 
-/** HTTP for signing by link. Rules live in SigningService. */
+/** HTTP for signing by link. Rules live in OwnerSigning and SignerSigning (SigningService). */
 export const signingRoutes =
   (service: SigningService): FastifyPluginAsync =>
   async (app) => {
-    route(app, signingEndpoints.waiting, (request) => service.waiting(callerOf(request)));
+    route(app, signingEndpoints.waiting, (request) => service.owner.waiting(callerOf(request)));
     route(app, signingEndpoints.panel, (request) =>
-      service.panel(callerOf(request), request.params.kind, request.params.id),
+      service.owner.panel(callerOf(request), request.params.kind, request.params.id),
     );
 
     route(app, signingEndpoints.send, async (request, reply) => {
-      const signers = await service.send(
+      const signers = await service.owner.send(
         callerOf(request),
         request.params.kind,
         request.params.id,
@@ -27,21 +27,21 @@ export const signingRoutes =
     });
 
     route(app, signingEndpoints.resend, (request) =>
-      service.resend(callerOf(request), request.params.id, requestMetadataOf(request)),
+      service.owner.resend(callerOf(request), request.params.id, requestMetadataOf(request)),
     );
 
     route(app, signingEndpoints.revoke, (request) =>
-      service.revoke(callerOf(request), request.params.id, requestMetadataOf(request)),
+      service.owner.revoke(callerOf(request), request.params.id, requestMetadataOf(request)),
     );
 
     route(app, signingEndpoints.setAside, (request) =>
-      service.setAside(callerOf(request), request.params.id, requestMetadataOf(request)),
+      service.owner.setAside(callerOf(request), request.params.id, requestMetadataOf(request)),
     );
 
     route(app, signingEndpoints.signedPdf, async (request, reply) =>
       sendPdf(
         reply,
-        await service.signedPdf(
+        await service.owner.signedPdf(
           callerOf(request),
           request.params.kind,
           request.params.id,
@@ -52,25 +52,32 @@ export const signingRoutes =
     );
 
     route(app, signingEndpoints.openSiteSignOn, (request) =>
-      service.openSiteSignOn(callerOf(request), request.params.kind, request.params.id, request.body.max_sign_ons),
+      service.owner.openSiteSignOn(
+        callerOf(request),
+        request.params.kind,
+        request.params.id,
+        request.body.max_sign_ons,
+      ),
     );
 
     route(app, signingEndpoints.revokeSiteSignOn, async (request) => {
-      await service.revokeSiteSignOn(callerOf(request), request.params.kind, request.params.id);
+      await service.owner.revokeSiteSignOn(callerOf(request), request.params.kind, request.params.id);
       return { ok: true as const };
     });
 
-    route(app, signByTokenEndpoints.page, (request) => service.page(request.params.token, requestMetadataOf(request)));
+    route(app, signByTokenEndpoints.page, (request) =>
+      service.signer.page(request.params.token, requestMetadataOf(request)),
+    );
 
     route(app, signByTokenEndpoints.pdf, async (request, reply) =>
-      sendPdf(reply, await service.pdf(request.params.token, requestMetadataOf(request)), 'inline'),
+      sendPdf(reply, await service.signer.pdf(request.params.token, requestMetadataOf(request)), 'inline'),
     );
 
     route(app, signByTokenEndpoints.sign, (request) =>
-      service.sign(request.params.token, request.body, requestMetadataOf(request)),
+      service.signer.sign(request.params.token, request.body, requestMetadataOf(request)),
     );
 
     route(app, signByTokenEndpoints.decline, (request) =>
-      service.decline(request.params.token, request.body.reason, requestMetadataOf(request)),
+      service.signer.decline(request.params.token, request.body.reason, requestMetadataOf(request)),
     );
   };

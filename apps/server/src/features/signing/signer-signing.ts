@@ -1,0 +1,195 @@
+import { rateLimits, type SignPage, type SignPageState } from '@app/contract';
+import { sha256Hex } from '../../platform/crypto/tokens.ts';
+import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
+import { limitSubject } from '../../platform/rate-limit/rate-limiter.ts';
+import { type SignatureRequestRow, type SiteSignOnLinkRow, signingRepo } from './signing.repo.ts';
+import type { SignInput, SigningCore } from './signing-core.ts';
+import { SIGNING_EMAIL_QUEUE } from './signing-queues.ts';
+import { signaturePng } from './signing-tokens.ts';
+import { documentView, iso, refOf, requestState, signingErrors } from './signing-views.ts';
+
+/** What a token resolved to: a named signer's request, or a site sign-on QR link. */
+type Resolved = { request: SignatureRequestRow; link?: undefined } | { link: SiteSignOnLinkRow; request?: undefined };
+
+/**
+ * The signer's side (PRODUCT.md, Signing): read, download, sign or decline with nothing but a
+ * token, by a named signer's link or a site sign-on QR code.
+ */
+export class SignerSigning {
+  constructor(private readonly core: SigningCore) {}
+
+  async page(token: string, origin: RequestMetadata): Promise<SignPage> {
+    const resolved = await this.resolve(token, origin);
+    if (resolved.link) {
+      const { link } = resolved;
+      const sender = await this.core.senderName(link.userId);
+      const current = await this.core.currentSiteDocument(link);
+      const document = current ?? (await this.core.versionOf(link.documentKind, link.documentId, link.documentVersion));
+      if (!document) throw signingErrors.badToken();
+      const full = current !== null && (await signingRepo.countSiteSignOns(this.core.db, link.id)) >= link.maxSignOns;
+      return {
+        state: current ? (full ? 'site_full' : 'open') : 'site_closed',
+        mode: 'site',
+        company_name: sender,
+        document: documentView(document),
+        signer_name: null,
+        expires_at: null,
+        signed_at: null,
+        declined_at: null,
+      };
+    }
+    const { request } = resolved;
+    const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
+    if (!document) throw signingErrors.badToken();
+    const state = requestState(request, document, new Date());
+    if (state === 'open' || state === 'document_changed') await this.core.recordOpened(request, origin);
+    if (state === 'expired') await this.core.recordExpired(request, origin);
+    return {
+      state,
+      mode: 'link',
+      company_name: await this.core.senderName(request.userId),
+      document: documentView(document),
+      signer_name: request.signerName,
+      expires_at: request.expiresAt.toISOString(),
+      signed_at: iso(request.signedAt),
+      declined_at: iso(request.declinedAt),
+    };
+  }
+
+  async pdf(token: string, origin: RequestMetadata): Promise<{ pdf: Buffer; filename: string }> {
+    const resolved = await this.resolve(token, origin);
+    const row = resolved.request ?? resolved.link;
+    const document = resolved.link
+      ? await this.core.currentSiteDocument(resolved.link)
+      : await this.core.versionOf(row.documentKind, row.documentId, row.documentVersion);
+    const readable =
+      resolved.link !== undefined ||
+      ['open', 'document_changed', 'signed', 'declined'].includes(
+        document ? requestState(resolved.request, document, new Date()) : 'revoked',
+      );
+    if (!document || !readable) throw signingErrors.linkClosed();
+    const source = this.core.sourceOf(document.kind);
+    const register = await this.core.registerOf(this.core.refOf(document));
+    return {
+      pdf: await source.pdf(this.core.db, document, register),
+      filename: `${document.number || document.kind}-v${document.version}.pdf`,
+    };
+  }
+
+  async sign(token: string, input: SignInput, origin: RequestMetadata): Promise<{ state: SignPageState; at: string }> {
+    const resolved = await this.resolve(token, origin);
+    const png = signaturePng(input.signature_png);
+    if (resolved.link) return this.signOnSite(resolved.link, input, png, origin);
+    const { request } = resolved;
+    const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
+    if (!document) throw signingErrors.linkClosed();
+    const state = requestState(request, document, new Date());
+    if (state === 'document_changed') throw signingErrors.documentChanged();
+    if (state !== 'open') throw signingErrors.linkClosed();
+    const file = await this.core.options.storedFiles.saveImage(request.userId, 'signer_signature', png);
+    const signed = await this.core.db.transaction(async (tx) => {
+      // Under the lock a save takes: the version is still what the link was sent with, or nothing is signed.
+      await this.core.lockUnchanged(tx, request.documentKind, request.documentId, request.documentVersion, {
+        fingerprint: request.fingerprintAtSend,
+        changed: signingErrors.documentChanged,
+      });
+      const version = await signingRepo.lockEmailedRequestsOf(tx, refOf(request));
+      const row = await signingRepo.sign(tx, request.id, {
+        signerName: input.name,
+        signerCompany: request.signerCompany,
+        signatureFileId: file.id,
+        fingerprintAtSign: document.fingerprint,
+      });
+      if (!row) throw signingErrors.linkClosed();
+      await this.core.recordSignerEvent(tx, row, origin, {
+        type: 'signing.signed',
+        data: { signerId: row.id, documentSha256: document.fingerprint },
+      });
+      const outstanding = version.filter((other) => other.id !== row.id && !other.revokedAt && !other.signedAt);
+      if (outstanding.length === 0) await this.core.complete(tx, row, document);
+      return row;
+    });
+    this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);
+    return { state: 'signed', at: (signed.signedAt ?? new Date()).toISOString() };
+  }
+
+  async decline(token: string, reason: string, origin: RequestMetadata): Promise<{ state: SignPageState; at: string }> {
+    const resolved = await this.resolve(token, origin);
+    if (!resolved.request) throw signingErrors.linkClosed();
+    const declined = await this.core.db.transaction(async (tx) => {
+      const row = await signingRepo.decline(tx, resolved.request.id, reason);
+      if (!row) throw signingErrors.linkClosed();
+      await this.core.recordSignerEvent(tx, row, origin, {
+        type: 'signing.declined',
+        data: { signerId: row.id, reason },
+      });
+      return row;
+    });
+    return { state: 'declined', at: (declined.declinedAt ?? new Date()).toISOString() };
+  }
+
+  /**
+   * Looks the token up by its SHA-256 in both tables, always both: a hit and a miss cost the same
+   * queries, and the comparison is on the hash, so timing tells nothing about how close a guess
+   * was. Misses count against the caller's IP.
+   */
+  private async resolve(token: string, origin: RequestMetadata): Promise<Resolved> {
+    const tokenHash = sha256Hex(token);
+    const [request, link] = await Promise.all([
+      signingRepo.findByTokenHash(this.core.db, tokenHash),
+      signingRepo.findSiteLinkByTokenHash(this.core.db, tokenHash),
+    ]);
+    if (request) return { request };
+    if (link) return { link };
+    await this.core.options.rateLimiter.enforce(rateLimits.signLinkMissPerIp, limitSubject.ip(origin.ip));
+    throw signingErrors.badToken();
+  }
+
+  private async signOnSite(
+    link: SiteSignOnLinkRow,
+    input: SignInput,
+    png: Buffer,
+    origin: RequestMetadata,
+  ): Promise<{ state: SignPageState; at: string }> {
+    const company = input.company?.trim();
+    if (!company) throw signingErrors.validation('company', 'Enter the company you work for.');
+    await this.core.options.rateLimiter.enforce(rateLimits.siteSignOnPerIp, limitSubject.ip(origin.ip));
+    await this.core.options.rateLimiter.enforce(rateLimits.siteSignOnPerLink, limitSubject.of('link', link.id));
+    const document = await this.core.currentSiteDocument(link);
+    if (!document) throw signingErrors.linkClosed();
+    const file = await this.core.options.storedFiles.saveImage(link.userId, 'signer_signature', png);
+    const row = await this.core.db.transaction(async (tx) => {
+      await this.core.lockUnchanged(tx, link.documentKind, link.documentId, link.documentVersion, {
+        fingerprint: link.fingerprint,
+        changed: signingErrors.linkClosed,
+        mustBeCurrent: true,
+      });
+      await signingRepo.lockSiteLink(tx, link.id);
+      if ((await signingRepo.countSiteSignOns(tx, link.id)) >= link.maxSignOns) throw signingErrors.siteSignOnFull();
+      const [inserted] = await signingRepo.insertRequests(tx, [
+        {
+          userId: link.userId,
+          documentKind: link.documentKind,
+          documentId: link.documentId,
+          documentVersion: link.documentVersion,
+          fingerprintAtSend: link.fingerprint,
+          fingerprintAtSign: document.fingerprint,
+          signerName: input.name,
+          signerCompany: company,
+          expiresAt: new Date(),
+          openedAt: new Date(),
+          signedAt: new Date(),
+          signatureFileId: file.id,
+          siteLinkId: link.id,
+        },
+      ]);
+      if (!inserted) throw new Error('site sign-on insert returned nothing');
+      await this.core.recordSignerEvent(tx, inserted, origin, {
+        type: 'signing.signed',
+        data: { signerId: inserted.id, documentSha256: document.fingerprint },
+      });
+      return inserted;
+    });
+    return { state: 'signed', at: (row.signedAt ?? new Date()).toISOString() };
+  }
+}

@@ -1,0 +1,219 @@
+import { isUuid, type SignableDocumentKind, type SiteSignOnLink } from '@app/contract';
+import QRCode from 'qrcode';
+import type { Database, Queryable } from '../../db/client.ts';
+import { audit } from '../../platform/audit/audit-trail.ts';
+import type {
+  RegisterEntry,
+  SignableDocument,
+  SignableDocumentSource,
+} from '../../platform/documents/signable-source.ts';
+import type { DocumentVersionRef } from '../../platform/documents/signatures.ts';
+import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import type { AppError } from '../../platform/http/errors.ts';
+import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
+import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import type { StoredFiles } from '../../platform/storage/stored-files.ts';
+import { type SignatureRequestRow, type SiteSignOnLinkRow, signingRepo } from './signing.repo.ts';
+import { SIGNING_EMAIL_QUEUE, type SigningEmailJob } from './signing-queues.ts';
+import { siteToken } from './signing-tokens.ts';
+import { signingErrors } from './signing-views.ts';
+
+/** How long a signing link works from when it is (re)sent. */
+export const LINK_TTL_DAYS = 14;
+export const DAY_MS = 86_400_000;
+
+export type SignerInputs = Array<{ name: string; email: string; role?: string | null | undefined }>;
+export type SignInput = { name: string; company?: string | null | undefined; signature_png: string };
+
+export type SigningOptions = {
+  db: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  storedFiles: StoredFiles;
+  sources: readonly SignableDocumentSource[];
+  /** The key signing tokens are derived with (app_secrets). */
+  linkSecret: () => Promise<string>;
+  publicOrigin: () => string;
+  reminderDays: number;
+  /** Joins a document and its signature certificate off the request thread. */
+  pdfRenderer: PdfRenderer;
+};
+
+/**
+ * What signing's parts share (ADR 0017): the document kinds it can sign (each through its
+ * SignableDocumentSource), the audit trail of requests, and the views of a version's signatures.
+ */
+export class SigningCore {
+  private readonly sources: ReadonlyMap<SignableDocumentKind, SignableDocumentSource>;
+
+  constructor(readonly options: SigningOptions) {
+    this.sources = new Map(options.sources.map((source) => [source.kind, source]));
+  }
+
+  get db() {
+    return this.options.db;
+  }
+
+  sourceOf(kind: SignableDocumentKind): SignableDocumentSource {
+    const source = this.sources.get(kind);
+    if (!source) throw signingErrors.notFound();
+    return source;
+  }
+
+  async ownedDocument(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string) {
+    const source = this.sourceOf(kind);
+    const document = isUuid(documentId) ? await source.currentForOwner(this.db, caller.userId, documentId) : null;
+    if (!document) throw signingErrors.notFound();
+    return { source, document };
+  }
+
+  versionOf(kind: SignableDocumentKind, documentId: string, version: number) {
+    return this.sourceOf(kind).version(this.db, documentId, version);
+  }
+
+  refOf(document: SignableDocument): DocumentVersionRef {
+    return { kind: document.kind, documentId: document.id, version: document.version };
+  }
+
+  async senderName(userId: string): Promise<string> {
+    const sender = await signingRepo.sender(this.db, userId);
+    return sender?.companyName || 'the sender';
+  }
+
+  /**
+   * The document a site link signs, if the link still works: not revoked, its version current and
+   * unchanged (an unsigned version is rewritten by an edit: the crew would sign what they did not read).
+   */
+  async currentSiteDocument(link: SiteSignOnLinkRow): Promise<SignableDocument | null> {
+    if (link.revokedAt) return null;
+    const current = await this.sourceOf(link.documentKind).currentForOwner(this.db, link.userId, link.documentId);
+    return current?.version === link.documentVersion && current.fingerprint === link.fingerprint ? current : null;
+  }
+
+  /** The owner's site link that still works for `document` as it is now, if one is open. */
+  async liveSiteLink(userId: string, document: SignableDocument) {
+    const link = await signingRepo.activeSiteLink(this.db, userId, this.refOf(document));
+    return link?.fingerprint === document.fingerprint ? link : undefined;
+  }
+
+  /**
+   * Takes the document's row lock (the one every save takes first) and checks, inside the signing
+   * transaction, that the version still has the content the signer was shown (issue 20, item 2).
+   */
+  async lockUnchanged(
+    tx: Queryable,
+    kind: SignableDocumentKind,
+    documentId: string,
+    version: number,
+    expected: { fingerprint: string; changed: () => AppError; mustBeCurrent?: boolean },
+  ): Promise<void> {
+    const locked = await this.sourceOf(kind).lockedVersion(tx, documentId, version);
+    if (!locked) throw signingErrors.linkClosed();
+    if (locked.fingerprint !== expected.fingerprint || (expected.mustBeCurrent && !locked.current)) {
+      throw expected.changed();
+    }
+  }
+
+  async complete(tx: Queryable, row: SignatureRequestRow, document: SignableDocument) {
+    await audit.record(tx, {
+      type: 'signing.completed',
+      data: { documentSha256: document.fingerprint },
+      actor: { kind: 'system' },
+      subject: { kind: row.documentKind, id: row.documentId },
+      origin: null,
+    });
+    await this.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, {
+      type: 'completed',
+      userId: row.userId,
+      kind: row.documentKind,
+      documentId: row.documentId,
+      version: row.documentVersion,
+    });
+  }
+
+  async recordSent(tx: Queryable, caller: AuthenticatedCaller, row: SignatureRequestRow, origin: RequestMetadata) {
+    await audit.record(tx, {
+      type: 'signing.sent',
+      data: { signerId: row.id, documentSha256: row.fingerprintAtSend },
+      actor: { kind: 'user', userId: caller.userId },
+      subject: { kind: row.documentKind, id: row.documentId },
+      origin,
+    });
+    await this.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, {
+      type: 'invitation',
+      requestId: row.id,
+      reminder: false,
+    });
+  }
+
+  async recordSignerEvent(
+    tx: Queryable,
+    row: SignatureRequestRow,
+    origin: RequestMetadata | null,
+    event:
+      | { type: 'signing.signed'; data: { signerId: string; documentSha256: string } }
+      | { type: 'signing.declined'; data: { signerId: string; reason: string } }
+      | { type: 'signing.opened' | 'signing.expired' | 'signing.reminded'; data: { signerId: string } },
+  ) {
+    await audit.record(tx, {
+      ...event,
+      actor: origin ? { kind: 'signer' } : { kind: 'system' },
+      subject: { kind: row.documentKind, id: row.documentId },
+      origin,
+    });
+  }
+
+  async recordOpened(row: SignatureRequestRow, origin: RequestMetadata) {
+    await this.db.transaction(async (tx) => {
+      if (await signingRepo.markOpened(tx, row.id)) {
+        await this.recordSignerEvent(tx, row, origin, { type: 'signing.opened', data: { signerId: row.id } });
+      }
+    });
+  }
+
+  /** The first to notice an expiry records it: the signer opening the link, or the sweep. */
+  async recordExpired(row: SignatureRequestRow, origin: RequestMetadata) {
+    await this.db.transaction(async (tx) => {
+      if (await signingRepo.markExpiryRecorded(tx, row.id)) await this.recordExpiredEvent(tx, row, origin);
+    });
+  }
+
+  recordExpiredEvent(tx: Queryable, row: SignatureRequestRow, origin: RequestMetadata | null) {
+    return this.recordSignerEvent(tx, row, origin, { type: 'signing.expired', data: { signerId: row.id } });
+  }
+
+  async registerOf(ref: DocumentVersionRef): Promise<RegisterEntry[]> {
+    const rows = await signingRepo.signedOn(this.db, ref);
+    return Promise.all(
+      rows.map(async (row) => ({
+        name: row.signerName,
+        company: row.signerCompany,
+        role: row.signerRole,
+        signedAt: row.signedAt ?? new Date(),
+        signature: await this.signatureBytes(row.signatureFileId),
+      })),
+    );
+  }
+
+  async signatureBytes(fileId: string | null): Promise<Buffer | null> {
+    if (!fileId) return null;
+    const file = await this.options.storedFiles.findById(fileId);
+    return file ? ((await this.options.storedFiles.readBytes(file, 'print'))?.data ?? null) : null;
+  }
+
+  async siteLinkView(link: SiteSignOnLinkRow): Promise<SiteSignOnLink> {
+    const url = `${this.options.publicOrigin()}/sign/${siteToken(await this.options.linkSecret(), link.id)}`;
+    return {
+      url,
+      version: link.documentVersion,
+      created_at: link.createdAt.toISOString(),
+      max_sign_ons: link.maxSignOns,
+      signed_on: await signingRepo.countSiteSignOns(this.db, link.id),
+      qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
+    };
+  }
+}

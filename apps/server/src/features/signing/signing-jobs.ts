@@ -1,0 +1,71 @@
+import { DEFAULT_TIME_ZONE } from '@app/contract';
+import { signingRepo } from './signing.repo.ts';
+import type { SigningCore } from './signing-core.ts';
+import { signingCompletedEmail, signingInvitationEmail } from './signing-emails.ts';
+import { SIGNING_EMAIL_QUEUE, type SigningEmailJob } from './signing-queues.ts';
+import { requestToken } from './signing-tokens.ts';
+import { documentKindNames, labelOf, senderIdentity, signerStatusOf } from './signing-views.ts';
+
+/** Rows one sweep takes at most; the next sweep takes the rest. */
+const SWEEP_BATCH = 200;
+
+/** Signing's queued work: the sweep of reminders and expiries, and the mails. */
+export class SigningJobs {
+  constructor(private readonly core: SigningCore) {}
+
+  /** The sweep (cron): records expiries, and queues the one automatic reminder of each link due one. */
+  async sweep(): Promise<{ reminded: number; expired: number }> {
+    return this.core.db.transaction(async (tx) => {
+      const expired = await signingRepo.claimNewlyExpired(tx, SWEEP_BATCH);
+      for (const row of expired) await this.core.recordExpiredEvent(tx, row, null);
+      const due = await signingRepo.claimDueReminders(tx, this.core.options.reminderDays, SWEEP_BATCH);
+      for (const row of due) {
+        await this.core.recordSignerEvent(tx, row, null, { type: 'signing.reminded', data: { signerId: row.id } });
+        await this.core.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, {
+          type: 'invitation',
+          requestId: row.id,
+          reminder: true,
+        });
+      }
+      return { reminded: due.length, expired: expired.length };
+    });
+  }
+
+  async deliverEmail(job: SigningEmailJob): Promise<void> {
+    if (job.type === 'completed') {
+      const sender = await signingRepo.sender(this.core.db, job.userId);
+      const document = await this.core.versionOf(job.kind, job.documentId, job.version);
+      if (!sender || !document) return;
+      const link = `${this.core.options.publicOrigin()}${this.core.sourceOf(job.kind).ownerPath(job.documentId)}`;
+      await this.core.options.mailer.send(signingCompletedEmail(sender.email, labelOf(document), link));
+      return;
+    }
+    const request = await signingRepo.findById(this.core.db, job.requestId);
+    // A link signed, declined, revoked or expired before its mail went out is not sent.
+    const status = request && signerStatusOf(request, new Date());
+    if (!request?.signerEmail || (status !== 'pending' && status !== 'opened')) return;
+    const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
+    const sender = await signingRepo.sender(this.core.db, request.userId);
+    if (!document || !sender) return;
+    const secret = await this.core.options.linkSecret();
+    await this.core.options.mailer.send(
+      signingInvitationEmail({
+        to: request.signerEmail,
+        signerName: request.signerName,
+        senderName: senderIdentity(sender),
+        documentKind: document.number
+          ? `${documentKindNames[document.kind]} ${document.number}`
+          : documentKindNames[document.kind],
+        documentTitle: document.title,
+        link: `${this.core.options.publicOrigin()}/sign/${requestToken(secret, request.id)}`,
+        expiresOn: new Intl.DateTimeFormat('en-AU', {
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+          timeZone: sender.timeZone ?? DEFAULT_TIME_ZONE,
+        }).format(request.expiresAt),
+        reminder: job.reminder,
+      }),
+    );
+  }
+}

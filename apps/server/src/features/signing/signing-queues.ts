@@ -1,0 +1,13 @@
+import type { SignableDocumentKind } from '@app/contract';
+import type { QueueSettings } from '../../platform/jobs/job-queue.ts';
+
+/** Signing's mails, sent from the job queue: a signer's link (or its reminder), or the owner's news that all signed. */
+export const SIGNING_EMAIL_QUEUE = 'signing-email';
+export type SigningEmailJob =
+  | { type: 'invitation'; requestId: string; reminder: boolean }
+  | { type: 'completed'; userId: string; kind: SignableDocumentKind; documentId: string; version: number };
+
+/** Reminders and expiries are found by a sweep every 10 minutes (UTC cron), once across instances. */
+export const SIGNING_SWEEP_QUEUE = 'signing-sweep';
+export const SIGNING_SWEEP_CRON = '*/10 * * * *';
+export const signingSweepQueueSettings: QueueSettings = { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 300 };
