@@ -3,7 +3,11 @@ import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { storedSecret } from '../../apps/server/src/platform/crypto/secrets.ts';
 import { entitlements } from '../../apps/server/src/platform/entitlements/entitlements.ts';
-import { RATE_LIMIT_KEY_SECRET, rateLimitKey } from '../../apps/server/src/platform/rate-limit/rate-limiter.ts';
+import {
+  limitSubject,
+  RATE_LIMIT_KEY_SECRET,
+  rateLimitKey,
+} from '../../apps/server/src/platform/rate-limit/rate-limiter.ts';
 import { createConfirmedAccount, fillSignInForm, GOOD_PASSWORD, uniqueEmail } from './accounts.ts';
 
 /** A confirmed, onboarded account, with an API session of its own for arranging data quickly. */
@@ -65,7 +69,7 @@ export async function forgetMailRateLimit(email: string, kind: 'signup' | 'recov
   await withDatabase(async (db) => {
     // Keys hold a keyed digest of the subject, never the address (issue 20).
     const secret = await storedSecret(db, RATE_LIMIT_KEY_SECRET)();
-    const key = rateLimitKey(secret, { name: `mail:email:${kind}` }, email.toLowerCase());
+    const key = rateLimitKey(secret, { name: `mail:email:${kind}` }, limitSubject.email(email));
     await db.$client.query('delete from rate_limit_counters where key = $1', [key]);
   });
 }
