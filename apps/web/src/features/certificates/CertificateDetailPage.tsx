@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import type { DocumentPanel } from '../../lib/document-panel.ts';
 import { isNotFound, useCertificate } from './api/get-certificate.ts';
 import { formatCalendarDate, formatInstantDate, versionParam } from './format.ts';
 
@@ -14,14 +15,12 @@ import { formatCalendarDate, formatInstantDate, versionParam } from './format.ts
 const OwnerActions = lazy(() => import('./components/OwnerActions.tsx'));
 
 /** Something another feature shows the owner on their certificate's page (composed in app/). */
-export type OwnerPanel = (certificate: Certificate) => ReactNode;
-
 /**
  * The share link (not login-guarded): a completed certificate, read-only, for anyone holding the
  * link, such as the builder or certifier. The owner also sees their drafts and the actions, and
- * `ownerPanel` if given.
+ * the app's `documentPanel` (signing) once the certificate is completed.
  */
-export default function CertificateDetailPage({ ownerPanel }: { ownerPanel?: OwnerPanel }) {
+export default function CertificateDetailPage({ documentPanel }: { documentPanel?: DocumentPanel }) {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const certificate = useCertificate(id, versionParam(search));
@@ -40,7 +39,7 @@ export default function CertificateDetailPage({ ownerPanel }: { ownerPanel?: Own
     );
   }
   if (!certificate.data) return <Spinner label="Loading certificate..." />;
-  return <CertificateView certificate={certificate.data} ownerPanel={ownerPanel} />;
+  return <CertificateView certificate={certificate.data} documentPanel={documentPanel} />;
 }
 
 function Column({ children }: { children: ReactNode }) {
@@ -87,10 +86,10 @@ function Text({ children }: { children: string }) {
 
 function CertificateView({
   certificate,
-  ownerPanel,
+  documentPanel,
 }: {
   certificate: Certificate;
-  ownerPanel?: OwnerPanel | undefined;
+  documentPanel?: DocumentPanel | undefined;
 }) {
   const completed = certificate.status === 'completed';
   const { verdict } = certificate;
@@ -160,7 +159,7 @@ function CertificateView({
       {certificate.is_owner ? (
         <Suspense fallback={null}>
           <OwnerActions certificate={certificate} />
-          {ownerPanel?.(certificate)}
+          {completed ? documentPanel?.({ kind: 'certificate', id: certificate.id }) : null}
         </Suspense>
       ) : null}
 

@@ -6,6 +6,7 @@ import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
+import type { DocumentPanel } from '../../lib/document-panel.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { fetchCoverSheet, useCoverSheet } from './api/get-cover-sheet.ts';
 import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
@@ -16,14 +17,13 @@ import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
 import { AutosaveNotice } from './SwmsPage.tsx';
-import type { SigningPanel } from './swms-signing-slot.ts';
 import { useAutosave } from './use-autosave.ts';
 
 /** /swms/cover-sheet/edit/:id: a cover sheet, saved as the user types. */
-export default function CoverSheetEditPage({ signingPanel }: { signingPanel?: SigningPanel }) {
+export default function CoverSheetEditPage({ documentPanel }: { documentPanel?: DocumentPanel }) {
   return (
     <EditorPage
-      signingPanel={signingPanel}
+      documentPanel={documentPanel}
       useDocument={useCoverSheet}
       what="this cover sheet"
       Editor={CoverSheetEditor}
@@ -37,7 +37,7 @@ type TextKey<S extends Section> = {
   [K in keyof CoverSheetBody[S]]: CoverSheetBody[S][K] extends string ? K : never;
 }[keyof CoverSheetBody[S]];
 
-function CoverSheetEditor({ userId, initial, signingPanel, onReload }: EditorProps<CoverSheet>) {
+function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorProps<CoverSheet>) {
   const queryClient = useQueryClient();
   const [server, setServer] = useState(initial);
   const autosave = useAutosave<CoverSheetBody, CoverSheet>(
@@ -186,12 +186,12 @@ function CoverSheetEditor({ userId, initial, signingPanel, onReload }: EditorPro
         </p>
       </FormSection>
 
-      {signingPanel ? (
+      {documentPanel ? (
         <FormSection title="Send for signing">
           {server.missing.length > 0 ? (
             <p className="text-sm">Once nothing required is missing, you can send this cover sheet for signing.</p>
           ) : (
-            signingPanel({ kind: 'cover_sheet', id: server.id, version: server.current_version })
+            documentPanel({ kind: 'cover_sheet', id: server.id, version: server.current_version })
           )}
         </FormSection>
       ) : null}

@@ -9,6 +9,7 @@ import { toast } from '../../components/ui/notifications/index.ts';
 import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import type { DocumentPanel } from '../../lib/document-panel.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useCreateCoverSheetMutation } from './api/create-cover-sheet.ts';
 import { useDeleteSwmsMutation } from './api/delete-swms.ts';
@@ -21,18 +22,17 @@ import { JobStepsEditor } from './components/JobStepsEditor.tsx';
 import { PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
-import type { SigningPanel } from './swms-signing-slot.ts';
 import { type AutosaveState, useAutosave } from './use-autosave.ts';
 import { VersionHistory } from './VersionHistory.tsx';
 
 type Editable = { body: SwmsBody; is_template: boolean };
 
 /** /swms/:id: view and edit a SWMS, saved as the user types. */
-export default function SwmsPage({ signingPanel }: { signingPanel?: SigningPanel }) {
-  return <EditorPage signingPanel={signingPanel} useDocument={useSwms} what="this SWMS" Editor={SwmsEditor} />;
+export default function SwmsPage({ documentPanel }: { documentPanel?: DocumentPanel }) {
+  return <EditorPage documentPanel={documentPanel} useDocument={useSwms} what="this SWMS" Editor={SwmsEditor} />;
 }
 
-function SwmsEditor({ userId, initial, signingPanel, onReload }: EditorProps<Swms>) {
+function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Swms>) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [server, setServer] = useState(initial);
@@ -216,14 +216,14 @@ function SwmsEditor({ userId, initial, signingPanel, onReload }: EditorProps<Swm
         />
       </FormSection>
 
-      {signingPanel ? (
+      {documentPanel ? (
         <FormSection title="Send for signing">
           {server.is_template ? (
             <p className="text-sm">A template is not sent for signing: start a SWMS from it and send that.</p>
           ) : server.missing.length > 0 ? (
             <p className="text-sm">Once nothing required is missing, you can send this SWMS for signing.</p>
           ) : (
-            signingPanel({ kind: 'swms', id: server.id, version: server.current_version })
+            documentPanel({ kind: 'swms', id: server.id, version: server.current_version })
           )}
         </FormSection>
       ) : null}

@@ -2,7 +2,7 @@ import { type ComponentType, Fragment, useState } from 'react';
 import { useParams } from 'react-router';
 import { QueryView } from '../../../components/ui/QueryView.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import type { SigningPanel } from '../swms-signing-slot.ts';
+import type { DocumentPanel } from '../../../lib/document-panel.ts';
 
 type LoadedDocument = { id: string };
 type DocumentQuery<T> = { data: T | undefined; isError: boolean; error: unknown; refetch: () => Promise<unknown> };
@@ -11,13 +11,13 @@ type DocumentQuery<T> = { data: T | undefined; isError: boolean; error: unknown;
 export type EditorProps<T> = {
   userId: string;
   initial: T;
-  signingPanel: SigningPanel | undefined;
+  documentPanel: DocumentPanel | undefined;
   /** Fetches the server's copy and starts the editor afresh from it (offered after a conflict). */
   onReload: () => Promise<void>;
 };
 
 type EditorPageProps<T> = {
-  signingPanel?: SigningPanel | undefined;
+  documentPanel?: DocumentPanel | undefined;
   /** The query hook that loads the document, e.g. useSwms. */
   useDocument: (userId: string, id: string) => DocumentQuery<T>;
   /** e.g. "this SWMS", for the loading and error states. */
@@ -40,7 +40,7 @@ export function EditorPage<T extends LoadedDocument>(props: EditorPageProps<T>) 
 function EditorLoader<T extends LoadedDocument>({
   userId,
   id,
-  signingPanel,
+  documentPanel,
   useDocument,
   what,
   Editor,
@@ -55,7 +55,7 @@ function EditorLoader<T extends LoadedDocument>({
     <QueryView query={query} what={what}>
       {(loaded) => (
         <Fragment key={`${loaded.id}-${generation}`}>
-          <Editor userId={userId} initial={loaded} signingPanel={signingPanel} onReload={reload} />
+          <Editor userId={userId} initial={loaded} documentPanel={documentPanel} onReload={reload} />
         </Fragment>
       )}
     </QueryView>
