@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { dates } from '../../platform/dates.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -50,24 +51,12 @@ export class CertificatePdfService {
     // A draft has no frozen block yet: it shows the company details as they are now.
     const applicator = row.applicator ?? owner.applicator;
     const draft = row.status !== 'completed';
-    const dateFormat = new Intl.DateTimeFormat('en-AU', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: owner.timeZone,
-    });
-    const calendarDate = new Intl.DateTimeFormat('en-AU', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
     const photos = await Promise.all(
       row.photos.map(async (photo) => ({ image: await this.fileBytes(photo.file_id), caption: photo.caption })),
     );
     return {
       certificateNumber: row.certificate_number,
-      issueDate: !draft && row.completed_at ? dateFormat.format(new Date(row.completed_at)) : null,
+      issueDate: !draft && row.completed_at ? dates.long(new Date(row.completed_at), owner.timeZone) : null,
       draft,
       company: {
         name: applicator.company_name,
@@ -82,9 +71,7 @@ export class CertificatePdfService {
       // A draft is not signed off: the applicator's signature goes on an issued version only.
       signature: !draft && applicator.signature_file_id ? await this.fileBytes(applicator.signature_file_id) : null,
       jobSiteAddress: row.job_site_address,
-      installationDate: row.installation_date
-        ? calendarDate.format(new Date(`${row.installation_date}T00:00:00Z`))
-        : null,
+      installationDate: row.installation_date ? dates.calendar(row.installation_date) : null,
       areas: row.areas,
       standards: row.standards,
       materialsUsed: row.materials_used,
@@ -95,7 +82,7 @@ export class CertificatePdfService {
       amendment:
         row.version > 1 && row.amended_at && !draft
           ? {
-              line: `Version ${row.version} — amended ${dateFormat.format(new Date(row.amended_at))}`,
+              line: `Version ${row.version} — amended ${dates.long(new Date(row.amended_at), owner.timeZone)}`,
               reason: row.amendment_reason,
             }
           : null,

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@app/contract';
+import { dates } from '../../platform/dates.ts';
 import { signingRepo } from './signing.repo.ts';
 import type { SigningCore } from './signing-core.ts';
 import { signingCompletedEmail, signingInvitationEmail } from './signing-emails.ts';
@@ -58,12 +59,7 @@ export class SigningJobs {
           : documentKindNames[document.kind],
         documentTitle: document.title,
         link: `${this.core.options.publicOrigin()}/sign/${requestToken(secret, request.id)}`,
-        expiresOn: new Intl.DateTimeFormat('en-AU', {
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-          timeZone: sender.timeZone ?? DEFAULT_TIME_ZONE,
-        }).format(request.expiresAt),
+        expiresOn: dates.long(request.expiresAt, sender.timeZone ?? DEFAULT_TIME_ZONE),
         reminder: job.reminder,
       }),
     );

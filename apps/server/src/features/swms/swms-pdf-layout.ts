@@ -11,6 +11,7 @@ import {
   riskRatingLabels,
   type SwmsBody,
 } from '@app/contract';
+import { dates } from '../../platform/dates.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import {
   addPage,
@@ -65,15 +66,8 @@ export type CoverSheetPdfInput = {
   verifyUrl: string | null;
 };
 
-const calendarDate = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 /** A calendar date the user picked (no time zone of its own), e.g. "24 November 2026". */
-const formatDate = (isoDate: string | null) =>
-  isoDate ? calendarDate.format(new Date(`${isoDate}T00:00:00Z`)) : 'Not recorded';
+const formatDate = (isoDate: string | null) => (isoDate ? dates.calendar(isoDate) : 'Not recorded');
 
 /** Fill colours of the risk ratings; the rating is always printed as text too. */
 const riskFills = { low: '#bbf7d0', medium: '#fef08a', high: '#fdba74', extreme: '#fca5a5' } as const;
@@ -200,15 +194,7 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
   }
 
   addPage(doc, 'landscape');
-  const signedAt = new Intl.DateTimeFormat('en-AU', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: input.timeZone,
-  });
-  drawRegister(doc, swms, input.register, (at) => signedAt.format(at));
+  drawRegister(doc, swms, input.register, (at) => dates.withTime(at, input.timeZone));
   stampPages(doc, {
     label: swms.number,
     version: `v${swms.version}`,

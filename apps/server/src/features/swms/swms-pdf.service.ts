@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
+import { dates } from '../../platform/dates.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
@@ -15,13 +16,6 @@ import { parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness, swmsPdfJob } from './swms-pdf-layout.ts';
 import { type CurrentDocument, printsAsDraft } from './versioned-documents.ts';
-
-const calendarDate = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /**
  * Builds SWMS and cover-sheet PDFs. A signed version can no longer change, so its PDF is cached
@@ -67,7 +61,7 @@ export class SwmsPdfService {
             number: document.number,
             version: version.version,
             fingerprint: version.fingerprint,
-            date: calendarDate.format(version.createdAt),
+            date: dates.utcDay(version.createdAt),
             current: version.version === document.currentVersion,
             body,
           },
@@ -139,7 +133,7 @@ export class SwmsPdfService {
       number: document.number,
       version: version.version,
       fingerprint: version.fingerprint,
-      date: calendarDate.format(version.updatedAt),
+      date: dates.utcDay(version.updatedAt),
       current: version.version === document.currentVersion,
       body,
       swms: linked.map((swms) => ({ number: swms.number, title: swms.title, version: swms.current_version })),

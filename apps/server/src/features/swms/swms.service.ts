@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import type { SafetyDocumentKind } from '../../db/schema.ts';
+import { dates } from '../../platform/dates.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { parseSwmsBody } from './bodies.ts';
@@ -24,9 +25,6 @@ import type { SwmsPdfService } from './swms-pdf.service.ts';
 import { swmsStarterBodies } from './swms-starters.ts';
 
 type CreateSwmsInput = z.output<typeof createSwmsRequestSchema>;
-
-const today = (timeZone: string, now: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 
 /**
  * SWMS and cover sheets (PRODUCT.md, SWMS). The same for free and Premium users (ADR 0016). Both
@@ -54,7 +52,7 @@ export class SwmsService {
     const body = await this.startingBody(caller.userId, input);
     if (!body.date_prepared) {
       const business = await safetyDocumentsRepo.business(this.db, caller.userId);
-      body.date_prepared = today(business?.timeZone ?? DEFAULT_TIME_ZONE, this.now());
+      body.date_prepared = dates.isoDay(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE);
     }
     return this.swms.create(caller.userId, body);
   }
