@@ -6,7 +6,7 @@ import {
   AUTH_EMAIL_QUEUE,
   type AuthEmailJob,
   authEmailQueueSettings,
-} from '../apps/server/src/features/auth/auth.service.ts';
+} from '../apps/server/src/features/auth/auth-mail.ts';
 import { JobQueue } from '../apps/server/src/platform/jobs/job-queue.ts';
 import { createOutboxMailer } from '../apps/server/src/platform/mail/mailer.ts';
 import { format, freshDatabase, startServerProcess } from './support.ts';

@@ -15,12 +15,8 @@ import {
   accountFilesQueueSettings,
 } from './features/auth/account.service.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import {
-  AUTH_EMAIL_QUEUE,
-  type AuthEmailJob,
-  AuthService,
-  authEmailQueueSettings,
-} from './features/auth/auth.service.ts';
+import { AuthService } from './features/auth/auth.service.ts';
+import { AUTH_EMAIL_QUEUE, type AuthEmailJob, authEmailQueueSettings } from './features/auth/auth-mail.ts';
 import { RevokedSessions } from './features/auth/revoked-sessions.ts';
 import { AccessTokens } from './features/auth/tokens.ts';
 import { TrustedDevices } from './features/auth/trusted-devices.ts';

@@ -5,7 +5,7 @@ import { ACCOUNT_DELETION_CONFIRMATION, accountMessages, rateLimits, type Sessio
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { mailPerEmailRule } from '../src/features/auth/auth.service.ts';
+import { mailPerEmailRule } from '../src/features/auth/auth-mail.ts';
 import { audit } from '../src/platform/audit/audit-trail.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { setUpTestApp } from './support/app.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
-import { AUTH_EMAIL_QUEUE } from '../src/features/auth/auth.service.ts';
+import { AUTH_EMAIL_QUEUE } from '../src/features/auth/auth-mail.ts';
 import { buildTestApp } from './support/app.ts';
 import { GOOD_PASSWORD, pkcePair, uniqueEmail } from './support/auth-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';

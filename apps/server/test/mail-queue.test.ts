@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { AUTH_EMAIL_QUEUE, type AuthEmailJob, authEmailQueueSettings } from '../src/features/auth/auth.service.ts';
+import { AUTH_EMAIL_QUEUE, type AuthEmailJob, authEmailQueueSettings } from '../src/features/auth/auth-mail.ts';
 import { JobQueue } from '../src/platform/jobs/job-queue.ts';
 import { setUpTestApp } from './support/app.ts';
 import { registerConfirmedUser } from './support/auth-helpers.ts';

@@ -17,8 +17,9 @@ import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import { emailLimited, limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { userFilesPrefix } from '../../platform/storage/stored-files.ts';
+import { recordAccountEvent } from './account-events.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
-import { AUTH_EMAIL_QUEUE, type AuthEmailJob, fail, mailPerEmailRule, recordAccountEvent } from './auth.service.ts';
+import { AUTH_EMAIL_QUEUE, type AuthEmailJob, mailPerEmailRule } from './auth-mail.ts';
 import { verifyPassword } from './passwords.ts';
 import type { RevokedSessions } from './revoked-sessions.ts';
 
@@ -57,11 +58,11 @@ export class AccountService {
   ): Promise<{ new_email: string }> {
     await this.options.rateLimiter.enforce(rateLimits.emailChangePerUser, limitSubject.user(caller.userId));
     const newEmail = input.new_email;
-    if (!isEmailAddress(newEmail)) throw fail(400, authErrorCodes.invalidEmail, 'Invalid email address format');
+    if (!isEmailAddress(newEmail)) throw new AppError(400, authErrorCodes.invalidEmail, 'Invalid email address format');
     const user = await this.userWithPassword(caller, input.current_password);
     if (newEmail === user.email) throw new AppError(400, errorCodes.validationFailed, accountMessages.sameEmail);
     if (await authRepo.isEmailTaken(this.db, newEmail)) {
-      throw fail(422, authErrorCodes.userAlreadyExists, 'User already registered');
+      throw new AppError(422, authErrorCodes.userAlreadyExists, 'User already registered');
     }
     await this.options.rateLimiter.enforce(
       mailPerEmailRule('email_change'),
@@ -128,9 +129,9 @@ export class AccountService {
   /** The caller's account, once `password` is proved to be its current password. */
   private async userWithPassword(caller: AuthenticatedCaller, password: string): Promise<UserRow> {
     const user = await authRepo.findUserById(this.db, caller.userId);
-    if (!user) throw fail(401, authErrorCodes.noSession, authErrorMessages.noSession);
+    if (!user) throw new AppError(401, authErrorCodes.noSession, authErrorMessages.noSession);
     if (!user.passwordHash || !(await verifyPassword(user.passwordHash, password))) {
-      throw fail(400, authErrorCodes.currentPasswordIncorrect, authErrorMessages.currentPasswordIncorrect);
+      throw new AppError(400, authErrorCodes.currentPasswordIncorrect, authErrorMessages.currentPasswordIncorrect);
     }
     return user;
   }

@@ -14,22 +14,18 @@ import {
   type VerifyResponse,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { audit } from '../../platform/audit/audit-trail.ts';
 import { hmacToken, randomToken, sha256Hex } from '../../platform/crypto/tokens.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
-import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
-import { type Mailer, mailQueueSettings } from '../../platform/mail/mailer.ts';
-import {
-  emailLimited,
-  limitSubject,
-  type RateLimiter,
-  type RateLimitRule,
-} from '../../platform/rate-limit/rate-limiter.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import { emailLimited, limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { recordAccountEvent } from './account-events.ts';
 import { authRepo, isUniqueViolation, type UserRow } from './auth.repo.ts';
 import { authEmail, emailChangeNotice } from './auth-emails.ts';
+import { AUTH_EMAIL_QUEUE, type AuthEmailJob, mailPerEmailRule } from './auth-mail.ts';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 import type { RevokedSessions } from './revoked-sessions.ts';
 import { type AccessTokens, pkceVerifierMatches } from './tokens.ts';
@@ -41,25 +37,6 @@ export type RequestOrigin = RequestMetadata & { cookies?: string | undefined };
 /** A session to hand back, and the Set-Cookie header that trusts this browser for the account. */
 export type SignedIn<T> = T & { deviceCookie: string };
 
-/** The queue that mails confirmation and recovery links (after the request's transaction commits). */
-export const AUTH_EMAIL_QUEUE = 'auth-email';
-/**
- * A link to mail (an email change's goes to `newEmail`), or the notice that tells the old address
- * an email change was asked for (ADR 0020).
- */
-export type AuthEmailJob =
-  | { userId: string; type: EmailLinkType; codeChallenge?: string | undefined; newEmail?: string | undefined }
-  | { userId: string; notice: 'email_change_requested'; newEmail: string };
-/**
- * Mail to people who already have an account (recovery, email change) goes ahead of sign-up mail: a
- * flood of sign-ups never holds up someone locked out of their account.
- */
-const authEmailPriority = (job: AuthEmailJob) => ('type' in job && job.type === 'signup' ? 0 : 10);
-export const authEmailQueueSettings: QueueSettings = {
-  ...mailQueueSettings,
-  priorityOf: (job) => authEmailPriority(job as AuthEmailJob),
-};
-
 /**
  * A phone that lost the answer to a refresh retries with the same token; within this many seconds of
  * the rotation it gets the same rotated session back instead of being treated as a token thief.
@@ -68,7 +45,7 @@ export const REFRESH_REUSE_SECONDS = 30;
 
 const LINK_TTL_SECONDS: Record<EmailLinkType, number> = { signup: 24 * 3600, recovery: 3600, email_change: 24 * 3600 };
 
-export const fail = (status: number, code: ErrorCode, message: string, headers?: Record<string, string>) =>
+const fail = (status: number, code: ErrorCode, message: string, headers?: Record<string, string>) =>
   new AppError(status, code, message, undefined, headers);
 
 const errors = {
@@ -473,28 +450,6 @@ export class AuthService {
     await this.options.rateLimiter.enforce(mailPerEmailRule(type), limitSubject.email(email), emailLimited);
   }
 }
-
-/** An event about the user's own account, done by that user (ADR 0020): the trail keeps ids, never addresses. */
-export function recordAccountEvent(
-  tx: Queryable,
-  type: 'account.email_changed' | 'account.deleted',
-  userId: string,
-  origin: RequestMetadata,
-) {
-  return audit.record(tx, {
-    type,
-    data: {},
-    actor: { kind: 'user', userId },
-    subject: { kind: 'user', id: userId },
-    origin,
-  });
-}
-
-/** One address's mail of one kind (a confirmation never blocks a password reset). */
-export const mailPerEmailRule = (type: EmailLinkType): RateLimitRule => ({
-  ...rateLimits.mailPerEmail,
-  name: `${rateLimits.mailPerEmail.name}:${type}`,
-});
 
 function toAuthUser(user: UserRow): AuthUser {
   return {
