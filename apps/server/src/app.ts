@@ -5,62 +5,22 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
-import { adminRoutes } from './features/admin/admin.routes.ts';
-import { AdminService } from './features/admin/admin.service.ts';
-import { accountRoutes } from './features/auth/account.routes.ts';
-import {
-  ACCOUNT_FILES_QUEUE,
-  type AccountFilesJob,
-  AccountService,
-  accountFilesQueueSettings,
-} from './features/auth/account.service.ts';
-import { authRoutes } from './features/auth/auth.routes.ts';
-import { AuthService } from './features/auth/auth.service.ts';
-import { AUTH_EMAIL_QUEUE, type AuthEmailJob, authEmailQueueSettings } from './features/auth/auth-mail.ts';
-import { RevokedSessions } from './features/auth/revoked-sessions.ts';
-import { AccessTokens } from './features/auth/tokens.ts';
-import { TrustedDevices } from './features/auth/trusted-devices.ts';
-import { billingRoutes } from './features/billing/billing.routes.ts';
-import {
-  BILLING_EVENTS_QUEUE,
-  type BillingEventJob,
-  BillingService,
-  billingEventsQueueSettings,
-} from './features/billing/billing.service.ts';
-import { bundlesRoutes } from './features/bundles/bundles.routes.ts';
-import { CertificatePdfService } from './features/certificates/certificate-pdf.service.ts';
-import {
-  certificateSigningSource,
-  certificateVerifiableKind,
-} from './features/certificates/certificate-signing-source.ts';
-import { certificatesRoutes } from './features/certificates/certificates.routes.ts';
-import { CertificatesService } from './features/certificates/certificates.service.ts';
-import { contactRoutes } from './features/contact/contact.routes.ts';
-import { CONTACT_EMAIL_QUEUE, type ContactEmailJob, ContactService } from './features/contact/contact.service.ts';
-import { filesRoutes } from './features/files/files.routes.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { profileRoutes } from './features/profile/profile.routes.ts';
-import { ProfileService } from './features/profile/profile.service.ts';
-import { signingRoutes } from './features/signing/signing.routes.ts';
-import { SigningService } from './features/signing/signing.service.ts';
-import {
-  SIGNING_EMAIL_QUEUE,
-  SIGNING_SWEEP_CRON,
-  SIGNING_SWEEP_QUEUE,
-  type SigningEmailJob,
-  signingSweepQueueSettings,
-} from './features/signing/signing-queues.ts';
-import { swmsRoutes } from './features/swms/swms.routes.ts';
-import { SwmsService } from './features/swms/swms.service.ts';
-import { SwmsPdfService } from './features/swms/swms-pdf.service.ts';
-import { swmsSigningSources, swmsVerifiableKinds } from './features/swms/swms-signing-source.ts';
-import { verificationRoutes } from './features/verification/verification.routes.ts';
+import { adminFeature } from './features/admin/admin.feature.ts';
+import { authFeature } from './features/auth/auth.feature.ts';
+import { billingFeature } from './features/billing/billing.feature.ts';
+import { bundlesFeature } from './features/bundles/bundles.feature.ts';
+import { certificatesFeature } from './features/certificates/certificates.feature.ts';
+import { contactFeature } from './features/contact/contact.feature.ts';
+import { filesFeature } from './features/files/files.feature.ts';
+import { healthFeature } from './features/health/health.feature.ts';
+import { profileFeature } from './features/profile/profile.feature.ts';
+import { signingFeature } from './features/signing/signing.feature.ts';
+import { swmsFeature } from './features/swms/swms.feature.ts';
+import { verificationFeature } from './features/verification/verification.feature.ts';
 import { fileReferences } from './file-references.ts';
-import { createStripeProvider } from './platform/billing/stripe-provider.ts';
-import { createTestModeProvider } from './platform/billing/test-mode-provider.ts';
-import { createUnconfiguredProvider } from './platform/billing/unconfigured-provider.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
 import type { SignableDocumentSource } from './platform/documents/signable-source.ts';
+import type { FeatureDeps, FeatureModule } from './platform/feature-module.ts';
 import { registerAuthHooks } from './platform/http/auth-context.ts';
 import { handleError, handleFrameworkError } from './platform/http/errors.ts';
 import { registerBoundedJsonParser } from './platform/http/json-body.ts';
@@ -72,16 +32,10 @@ import { guardAgainstSlowClients, headersTimeoutMs } from './platform/http/slow-
 import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
-import { type Mailer, mailQueueSettings } from './platform/mail/mailer.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
 import { PdfRenderPool } from './platform/pdf/render-pool.ts';
 import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
-import {
-  cleanUpOrphanUploads,
-  ORPHAN_UPLOADS_CRON,
-  ORPHAN_UPLOADS_QUEUE,
-  orphanUploadsQueueSettings,
-} from './platform/storage/orphan-uploads.ts';
 import { StoredFiles } from './platform/storage/stored-files.ts';
 
 declare module 'fastify' {
@@ -210,162 +164,72 @@ export async function buildApp(options: AppOptions) {
   await registerOpenApi(app);
 
   const { db, settings } = options;
-  // Links in emails and QR codes never come from the Host header, which a caller controls.
-  const publicOrigin = () =>
-    settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`;
-  const jwtSecret = settings.jwtSecret;
-  const storedFiles = new StoredFiles(db, options.fileStorage, storedSecret(db, 'file-urls'));
-  const jobs = new JobQueue(db, options.logger);
-  const revokedSessions = new RevokedSessions(db.$client.options, settings.accessTokenTtlSeconds, options.logger);
-  const rateLimiter = new RateLimiter(db);
+  const limits = new RateLimiter(db);
   // Every endpoint that declares a rate limit is counted with it (platform/http/route.ts).
-  app.decorate('rateLimiter', rateLimiter);
-  const authService = new AuthService({
-    db,
-    mailer: options.mailer,
-    jobs,
-    rateLimiter,
-    accessTokens: new AccessTokens(
-      jwtSecret ? async () => jwtSecret : storedSecret(db, 'jwt'),
-      settings.accessTokenTtlSeconds,
-    ),
-    revokedSessions,
-    trustedDevices: new TrustedDevices(
-      storedSecret(db, 'trusted-devices'),
-      options.settings.publicUrl?.startsWith('https://') ?? false,
-    ),
-    refreshTokenSecret: storedSecret(db, 'refresh-tokens'),
-    signupDisabled: settings.signupDisabled,
-    adminEmails: settings.adminEmails,
-    linkBase: publicOrigin,
-  });
-  registerAuthHooks(app, (authorization) => authService.authenticate(authorization));
-  jobs.register<AuthEmailJob>(AUTH_EMAIL_QUEUE, authEmailQueueSettings, (job) => authService.deliverEmailLink(job));
-  jobs.register(
-    ORPHAN_UPLOADS_QUEUE,
-    orphanUploadsQueueSettings,
-    async () => {
-      const { deleted } = await cleanUpOrphanUploads(db, options.fileStorage, fileReferences);
-      if (deleted > 0) options.logger.info({ deleted }, 'removed uploads nothing refers to');
-    },
-    { cron: ORPHAN_UPLOADS_CRON },
-  );
-  const billingService = new BillingService({
-    db,
-    jobs,
-    now: options.clock ?? (() => new Date()),
-    provider: settings.stripe
-      ? createStripeProvider(settings.stripe, publicOrigin)
-      : settings.billingTestMode
-        ? createTestModeProvider(storedSecret(db, 'billing-test-webhook'))
-        : createUnconfiguredProvider(),
-  });
-  // Once the database answers: a server started while it is down still starts (health says so).
-  let providerRetry: NodeJS.Timeout | undefined;
-  let closing = false;
-  const endOtherProvidersPremium = async (): Promise<void> => {
-    try {
-      const ended = await billingService.honourOnlyCurrentProvider();
-      if (ended > 0) options.logger.warn({ ended }, 'Premium bought through another billing provider ended');
-    } catch (error) {
-      if (closing) return;
-      options.logger.warn({ err: error }, 'could not end Premium of other billing providers yet; retrying');
-      providerRetry = setTimeout(() => void endOtherProvidersPremium(), 5_000);
-      providerRetry.unref();
-    }
-  };
-  void endOtherProvidersPremium();
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearTimeout(providerRetry);
-  });
-
-  jobs.register<BillingEventJob>(BILLING_EVENTS_QUEUE, billingEventsQueueSettings, (job) =>
-    billingService.processEvent(job),
-  );
-  const contactService = new ContactService({
-    db,
-    jobs,
-    mailer: options.mailer,
-    supportEmail: settings.supportEmail,
-  });
-  jobs.register<ContactEmailJob>(CONTACT_EMAIL_QUEUE, mailQueueSettings, (job) => contactService.deliver(job));
-  const accountService = new AccountService({
-    db,
-    jobs,
-    rateLimiter,
-    revokedSessions,
-    storage: options.fileStorage,
-    hasRenewingSubscription: (userId) => billingService.hasRenewingSubscription(userId),
-  });
-  jobs.register<AccountFilesJob>(ACCOUNT_FILES_QUEUE, accountFilesQueueSettings, (job) =>
-    accountService.removeFiles(job),
-  );
+  app.decorate('rateLimiter', limits);
   const pdfRenderPool = new PdfRenderPool(pdfWorkerFile, settings.pdfRendering);
   app.decorate('pdfRenderPool', pdfRenderPool);
   app.addHook('onClose', () => pdfRenderPool.close());
-  const certificatePdfs = new CertificatePdfService(
+  const jobs = new JobQueue(db, options.logger);
+  const deps: FeatureDeps = {
     db,
-    storedFiles,
-    options.fileStorage,
-    (certificateId, version) => `${publicOrigin()}/certificates/${certificateId}?version=${version}`,
-    pdfRenderPool,
-    options.logger,
-  );
-  const certificatesService = new CertificatesService(
-    db,
-    storedFiles,
-    certificatePdfs,
-    options.clock ?? (() => new Date()),
-  );
-  const swmsService = new SwmsService(
-    db,
-    new SwmsPdfService(
-      db,
-      storedFiles,
-      options.fileStorage,
-      (kind, id, version) => `${publicOrigin()}/verify/${kind}/${id}/${version}`,
-      pdfRenderPool,
-      options.logger,
-    ),
-    options.clock ?? (() => new Date()),
-  );
-  // Each document kind that can be signed hands signing its source (ADR 0017).
-  const signingService = new SigningService({
-    db,
+    clock: options.clock ?? (() => new Date()),
     jobs,
-    mailer: options.mailer,
-    rateLimiter,
-    storedFiles,
-    sources: [
-      certificateSigningSource(certificatePdfs),
-      ...swmsSigningSources(swmsService),
-      ...(options.signableSources ?? []),
-    ],
-    linkSecret: storedSecret(db, 'signing-links'),
-    publicOrigin,
-    reminderDays: settings.signingReminderDays,
+    limits,
+    files: new StoredFiles(db, options.fileStorage, storedSecret(db, 'file-urls')),
+    storage: options.fileStorage,
+    mail: options.mailer,
+    logger: options.logger,
+    // Links in emails and QR codes never come from the Host header, which a caller controls.
+    publicOrigin: () =>
+      settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`,
     pdfRenderer: pdfRenderPool,
-  });
-  jobs.register<SigningEmailJob>(SIGNING_EMAIL_QUEUE, mailQueueSettings, (job) =>
-    signingService.jobs.deliverEmail(job),
-  );
-  jobs.register(
-    SIGNING_SWEEP_QUEUE,
-    signingSweepQueueSettings,
-    async () => {
-      const { reminded, expired } = await signingService.jobs.sweep();
-      if (reminded + expired > 0) options.logger.info({ reminded, expired }, 'signing sweep');
-      if (reminded > 0) jobs.wake(SIGNING_EMAIL_QUEUE);
+  };
+
+  // The features, each built from the same deps; those that meet (signing and the document kinds,
+  // verification, account deletion and billing, the file clean-up) are joined here.
+  const billing = billingFeature(deps, settings);
+  const auth = authFeature(
+    deps,
+    {
+      jwtSecret: settings.jwtSecret,
+      accessTokenTtlSeconds: settings.accessTokenTtlSeconds,
+      https: settings.publicUrl?.startsWith('https://') ?? false,
+      signupDisabled: settings.signupDisabled,
+      adminEmails: settings.adminEmails,
     },
-    { cron: SIGNING_SWEEP_CRON },
+    (userId) => billing.service.hasRenewingSubscription(userId),
   );
-  await revokedSessions.start();
+  registerAuthHooks(app, (authorization) => auth.service.authenticate(authorization));
+  const certificates = certificatesFeature(deps);
+  const swms = swmsFeature(deps);
+  const features: FeatureModule[] = [
+    healthFeature(),
+    auth,
+    profileFeature(deps),
+    filesFeature(deps, fileReferences),
+    certificates,
+    billing,
+    bundlesFeature(),
+    contactFeature(deps, settings),
+    adminFeature(deps),
+    swms,
+    // Each document kind that can be signed hands signing its source (ADR 0017).
+    signingFeature(deps, { reminderDays: settings.signingReminderDays }, [
+      certificates.signingSource,
+      ...swms.signingSources,
+      ...(options.signableSources ?? []),
+    ]),
+    verificationFeature([certificates.verifiableKind, ...swms.verifiableKinds]),
+  ];
+
+  for (const feature of features) jobs.registerAll(feature.jobs ?? []);
+  for (const feature of features) await feature.start?.();
   await jobs.start();
   // Background work stops before the pool it uses is closed (the caller ends the pool after close).
   app.addHook('onClose', async () => {
     await jobs.stop(JOBS_STOP_TIMEOUT_MS);
-    await revokedSessions.stop();
+    for (const feature of features) await feature.close?.();
   });
 
   await app.register(
@@ -376,22 +240,7 @@ export async function buildApp(options: AppOptions) {
         return payload;
       });
       await api.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
-      await api.register(healthRoutes);
-      await api.register(authRoutes(authService));
-      await api.register(profileRoutes(new ProfileService(db, storedFiles)));
-      await api.register(filesRoutes(storedFiles));
-      await api.register(certificatesRoutes(certificatesService));
-      await api.register(billingRoutes(billingService));
-      await api.register(bundlesRoutes);
-      await api.register(contactRoutes(contactService));
-      await api.register(adminRoutes(new AdminService(db, options.clock ?? (() => new Date()))));
-      await api.register(accountRoutes(accountService));
-      await api.register(swmsRoutes(swmsService));
-      await api.register(signingRoutes(signingService));
-      // Each document kind hands the public verification page its answer (issue 21).
-      await api.register(
-        verificationRoutes([certificateVerifiableKind(certificatesService), ...swmsVerifiableKinds(swmsService)]),
-      );
+      for (const feature of features) if (feature.routes) await api.register(feature.routes);
     },
     { prefix: '/api' },
   );

@@ -30,6 +30,19 @@ export type JobHandler<Data> = (data: Data) => Promise<void>;
  */
 type Registration = { name: string; settings: QueueSettings; handler: JobHandler<object>; cron?: string | undefined };
 
+/**
+ * A job a feature runs, declared beside it (issue 22): its queue's name and settings, its worker,
+ * and a cron schedule for a recurring one. app.ts registers every feature's jobs the same way.
+ */
+export type JobDefinition = Registration;
+
+export const defineJob = <Data extends object>(job: {
+  name: string;
+  settings: QueueSettings;
+  handler: JobHandler<Data>;
+  cron?: string;
+}): JobDefinition => ({ ...job, handler: job.handler as JobHandler<object> });
+
 const START_RETRY_MS = 5000;
 
 /**
@@ -71,6 +84,11 @@ export class JobQueue {
    * Declares a queue and the handler this process works it with; `start` sets them up. With `cron`
    * (UTC), pg-boss also enqueues a job on that schedule, once across all instances.
    */
+  /** Registers the jobs of a feature (see defineJob). */
+  registerAll(definitions: readonly JobDefinition[]) {
+    for (const definition of definitions) this.registrations.push(definition);
+  }
+
   register<Data extends object>(
     name: string,
     settings: QueueSettings,

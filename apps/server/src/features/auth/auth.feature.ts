@@ -1,0 +1,85 @@
+import { storedSecret } from '../../platform/crypto/secrets.ts';
+import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import { defineJob } from '../../platform/jobs/job-queue.ts';
+import { accountRoutes } from './account.routes.ts';
+import {
+  ACCOUNT_FILES_QUEUE,
+  type AccountFilesJob,
+  AccountService,
+  accountFilesQueueSettings,
+} from './account.service.ts';
+import { authRoutes } from './auth.routes.ts';
+import { AuthService } from './auth.service.ts';
+import { AUTH_EMAIL_QUEUE, type AuthEmailJob, authEmailQueueSettings } from './auth-mail.ts';
+import { RevokedSessions } from './revoked-sessions.ts';
+import { AccessTokens } from './tokens.ts';
+import { TrustedDevices } from './trusted-devices.ts';
+
+export type AuthSettings = {
+  /** Fixed in the environment, or made and kept in app_secrets. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  /** Served over HTTPS: the trusted-device cookie is Secure. */
+  https: boolean;
+  signupDisabled: boolean;
+  adminEmails: string[];
+};
+
+/**
+ * Accounts and sessions (sign-up, sign-in, emailed links, passwords) and the signed-in user's own
+ * account (email change, deletion). `hasRenewingSubscription` is billing's answer.
+ */
+export function authFeature(
+  deps: FeatureDeps,
+  settings: AuthSettings,
+  hasRenewingSubscription: (userId: string) => Promise<boolean>,
+): FeatureModule & { service: AuthService } {
+  const { db } = deps;
+  const revokedSessions = new RevokedSessions(db.$client.options, settings.accessTokenTtlSeconds, deps.logger);
+  const { jwtSecret } = settings;
+  const service = new AuthService({
+    db,
+    mailer: deps.mail,
+    jobs: deps.jobs,
+    rateLimiter: deps.limits,
+    accessTokens: new AccessTokens(
+      jwtSecret ? async () => jwtSecret : storedSecret(db, 'jwt'),
+      settings.accessTokenTtlSeconds,
+    ),
+    revokedSessions,
+    trustedDevices: new TrustedDevices(storedSecret(db, 'trusted-devices'), settings.https),
+    refreshTokenSecret: storedSecret(db, 'refresh-tokens'),
+    signupDisabled: settings.signupDisabled,
+    adminEmails: settings.adminEmails,
+    linkBase: deps.publicOrigin,
+  });
+  const account = new AccountService({
+    db,
+    jobs: deps.jobs,
+    rateLimiter: deps.limits,
+    revokedSessions,
+    storage: deps.storage,
+    hasRenewingSubscription,
+  });
+  return {
+    service,
+    routes: async (api) => {
+      await api.register(authRoutes(service));
+      await api.register(accountRoutes(account));
+    },
+    jobs: [
+      defineJob<AuthEmailJob>({
+        name: AUTH_EMAIL_QUEUE,
+        settings: authEmailQueueSettings,
+        handler: (job) => service.deliverEmailLink(job),
+      }),
+      defineJob<AccountFilesJob>({
+        name: ACCOUNT_FILES_QUEUE,
+        settings: accountFilesQueueSettings,
+        handler: (job) => account.removeFiles(job),
+      }),
+    ],
+    start: () => revokedSessions.start(),
+    close: () => revokedSessions.stop(),
+  };
+}

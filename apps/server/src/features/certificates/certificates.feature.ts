@@ -1,0 +1,31 @@
+import type { SignableDocumentSource } from '../../platform/documents/signable-source.ts';
+import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
+import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import { CertificatePdfService } from './certificate-pdf.service.ts';
+import { certificateSigningSource, certificateVerifiableKind } from './certificate-signing-source.ts';
+import { certificatesRoutes } from './certificates.routes.ts';
+import { CertificatesService } from './certificates.service.ts';
+
+/**
+ * Certificates of compliance: the records, their photos, versions and PDFs, the monthly count; and
+ * the certificate as a document kind for signing and verification.
+ */
+export function certificatesFeature(
+  deps: FeatureDeps,
+): FeatureModule & { signingSource: SignableDocumentSource; verifiableKind: VerifiableKind } {
+  const pdfs = new CertificatePdfService(
+    deps.db,
+    deps.files,
+    deps.storage,
+    // A version's QR code opens its own record.
+    (certificateId, version) => `${deps.publicOrigin()}/certificates/${certificateId}?version=${version}`,
+    deps.pdfRenderer,
+    deps.logger,
+  );
+  const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock);
+  return {
+    routes: certificatesRoutes(service),
+    signingSource: certificateSigningSource(pdfs),
+    verifiableKind: certificateVerifiableKind(service),
+  };
+}
