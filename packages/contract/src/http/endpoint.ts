@@ -23,9 +23,19 @@ export type AuthMode = 'none' | 'optional' | 'required' | 'admin';
 export type MultipartUpload = { readonly kind: 'multipart-upload' };
 export const multipartUpload: MultipartUpload = { kind: 'multipart-upload' };
 
-/** The response is a file's bytes (not JSON), e.g. a PDF. */
-export type FileResponse = { readonly kind: 'file'; readonly contentType: string };
-export const fileResponse = (contentType: string): FileResponse => ({ kind: 'file', contentType });
+/**
+ * The response is a file's bytes (not JSON), e.g. a PDF: downloaded (`attachment`, the default) or
+ * shown in the browser (`inline`) when it has a name.
+ */
+export type FileResponse = {
+  readonly kind: 'file';
+  readonly contentType: string;
+  readonly disposition: 'attachment' | 'inline';
+};
+export const fileResponse = (
+  contentType: string,
+  disposition: FileResponse['disposition'] = 'attachment',
+): FileResponse => ({ kind: 'file', contentType, disposition });
 
 export type Schema = z.ZodMiniType;
 export type ObjectSchema = z.ZodMiniObject;

@@ -102,7 +102,7 @@ export const signByTokenEndpoints = {
     summary: 'The document as it will be filed, as a PDF',
     rateLimit: 'signLink',
     params: signingTokenParams,
-    responses: { 200: fileResponse('application/pdf') },
+    responses: { 200: fileResponse('application/pdf', 'inline') },
     errors: [errorCodes.notFound, errorCodes.conflict, ...printErrorCodes],
   }),
   sign: defineEndpoint({

@@ -1,7 +1,6 @@
 import { certificateEndpoints as endpoints } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import { sendPdf } from '../../platform/http/pdf-reply.ts';
 import { route } from '../../platform/http/route.ts';
 import { readSingleUpload } from '../../platform/http/upload.ts';
 import type { CertificatesService } from './certificates.service.ts';
@@ -34,9 +33,7 @@ export const certificatesRoutes =
 
     route(app, endpoints.versions, (request) => service.versions(callerOf(request), request.params.id));
 
-    route(app, endpoints.pdf, async (request, reply) =>
-      sendPdf(reply, await service.pdf(request.caller, request.params.id, versionOf(request.query))),
-    );
+    route(app, endpoints.pdf, (request) => service.pdf(request.caller, request.params.id, versionOf(request.query)));
 
     route(app, endpoints.update, (request) => service.update(callerOf(request), request.params.id, request.body));
 

@@ -28,6 +28,7 @@ import { closeSigning, documentHasSignatures, voidOpenRequestsBefore } from '../
 import { documentVersionsRepo, verifiedSignatures, versionSignatures } from '../../platform/documents/versions.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { PdfFile } from '../../platform/http/file-reply.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import {
   type CertificateContent,
@@ -221,15 +222,11 @@ export class CertificatesService {
    * The A4 PDF of a version, under the same rule as the share page. A draft prints as a draft: a
    * watermark, and no signature or QR code.
    */
-  async pdf(
-    caller: AuthenticatedCaller | undefined,
-    id: string,
-    version?: number,
-  ): Promise<{ pdf: Buffer; filename: string }> {
+  async pdf(caller: AuthenticatedCaller | undefined, id: string, version?: number): Promise<PdfFile> {
     const { head, content } = await this.findReadable(caller, id, version);
     const number = content.certificate_number ?? 'draft-certificate';
     return {
-      pdf: await this.pdfs.pdfFor(head.userId, content),
+      bytes: await this.pdfs.pdfFor(head.userId, content),
       filename: content.version > 1 ? `${number}-v${content.version}.pdf` : `${number}.pdf`,
     };
   }

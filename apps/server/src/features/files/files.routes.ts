@@ -18,7 +18,7 @@ export const filesRoutes =
   (storedFiles: StoredFiles): FastifyPluginAsync =>
   async (app) => {
     for (const [endpoint, variant] of variants) {
-      route(app, endpoint, async (request, reply) => {
+      route(app, endpoint, async (request) => {
         const { id } = request.params;
         const { expires, signature } = request.query;
         let file: StoredFile | undefined;
@@ -31,8 +31,8 @@ export const filesRoutes =
         if (!file) throw notFound();
         const bytes = await storedFiles.readBytes(file, variant);
         if (!bytes) throw notFound();
-        reply.headers({ 'content-type': bytes.contentType, 'cache-control': 'private, max-age=3600' });
-        return bytes.data;
+        // Signed URLs last longer than an hour: the browser may keep its copy that long.
+        return { bytes: bytes.data, contentType: bytes.contentType, privateMaxAgeSeconds: 3600 };
       });
     }
   };

@@ -21,6 +21,7 @@ import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import type { RegisterEntry, SignableDocument } from '../../platform/documents/signable-source.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import type { PdfFile } from '../../platform/http/file-reply.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { limitSubject } from '../../platform/rate-limit/rate-limiter.ts';
 import { type CertifiedSigner, type SignatureCertificate, signedPdfJob } from './signature-certificate-pdf.ts';
@@ -175,7 +176,7 @@ export class OwnerSigning {
     kind: SignableDocumentKind,
     documentId: string,
     requestedVersion: number | undefined,
-  ): Promise<{ pdf: Buffer; filename: string }> {
+  ): Promise<PdfFile> {
     const { source, document: current } = await this.core.ownedDocument(caller, kind, documentId);
     const rows = await signingRepo.listForDocument(this.core.db, caller.userId, kind, current.id);
     const version = requestedVersion ?? rows.find(stands)?.documentVersion ?? current.version;
@@ -198,7 +199,7 @@ export class OwnerSigning {
     const documentPdf = await source.pdf(this.core.db, document, register);
     const certificate = await this.signatureCertificate(document, requests, signatures);
     return {
-      pdf: await this.core.options.pdfRenderer.render(
+      bytes: await this.core.options.pdfRenderer.render(
         signedPdfJob,
         { document: documentPdf, certificate },
         { owner: caller.userId },

@@ -1,5 +1,6 @@
 import { rateLimits, type SignPage, type SignPageState } from '@app/contract';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
+import type { PdfFile } from '../../platform/http/file-reply.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { limitSubject } from '../../platform/rate-limit/rate-limiter.ts';
 import { type SignatureRequestRow, type SiteSignOnLinkRow, signingRepo } from './signing.repo.ts';
@@ -56,7 +57,7 @@ export class SignerSigning {
     };
   }
 
-  async pdf(token: string, origin: RequestMetadata): Promise<{ pdf: Buffer; filename: string }> {
+  async pdf(token: string, origin: RequestMetadata): Promise<PdfFile> {
     const resolved = await this.resolve(token, origin);
     const row = resolved.request ?? resolved.link;
     const document = resolved.link
@@ -71,7 +72,7 @@ export class SignerSigning {
     const source = this.core.sourceOf(document.kind);
     const register = await this.core.registerOf(this.core.refOf(document));
     return {
-      pdf: await source.pdf(this.core.db, document, register),
+      bytes: await source.pdf(this.core.db, document, register),
       filename: `${document.number || document.kind}-v${document.version}.pdf`,
     };
   }

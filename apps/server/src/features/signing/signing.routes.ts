@@ -1,7 +1,6 @@
 import { signByTokenEndpoints, signingEndpoints } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import { sendPdf } from '../../platform/http/pdf-reply.ts';
 import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
 import { route } from '../../platform/http/route.ts';
 import type { SigningService } from './signing.service.ts';
@@ -38,16 +37,12 @@ export const signingRoutes =
       service.owner.setAside(callerOf(request), request.params.id, requestMetadataOf(request)),
     );
 
-    route(app, signingEndpoints.signedPdf, async (request, reply) =>
-      sendPdf(
-        reply,
-        await service.owner.signedPdf(
-          callerOf(request),
-          request.params.kind,
-          request.params.id,
-          request.query.version === undefined ? undefined : Number(request.query.version),
-        ),
-        'attachment',
+    route(app, signingEndpoints.signedPdf, (request) =>
+      service.owner.signedPdf(
+        callerOf(request),
+        request.params.kind,
+        request.params.id,
+        request.query.version === undefined ? undefined : Number(request.query.version),
       ),
     );
 
@@ -69,8 +64,8 @@ export const signingRoutes =
       service.signer.page(request.params.token, requestMetadataOf(request)),
     );
 
-    route(app, signByTokenEndpoints.pdf, async (request, reply) =>
-      sendPdf(reply, await service.signer.pdf(request.params.token, requestMetadataOf(request)), 'inline'),
+    route(app, signByTokenEndpoints.pdf, (request) =>
+      service.signer.pdf(request.params.token, requestMetadataOf(request)),
     );
 
     route(app, signByTokenEndpoints.sign, (request) =>

@@ -5,7 +5,7 @@ import type { RegisterEntry, SignableVersion } from '../../platform/documents/si
 import { issuedVersionsOf, verdictOf, verifiedSignatures } from '../../platform/documents/versions.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { PdfFile } from '../../platform/http/pdf-reply.ts';
+import type { PdfFile } from '../../platform/http/file-reply.ts';
 import { type ListFilter, type SafetyDocumentRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
 import { type CurrentDocument, type DocumentKindRules, VersionedDocuments } from './versioned-documents.ts';
 
@@ -149,7 +149,7 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
     const found = await this.ownedVersion(caller, id, version);
     const pdf = await this.kind.pdf(found, { register: [] });
     await this.documents.markPrinted(found);
-    return { pdf, filename: `${found.document.number}-v${found.version.version}.pdf` };
+    return { bytes: pdf, filename: `${found.document.number}-v${found.version.version}.pdf` };
   }
 
   /**

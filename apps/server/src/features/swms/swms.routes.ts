@@ -1,7 +1,6 @@
 import { swmsEndpoints as endpoints } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import { sendPdf } from '../../platform/http/pdf-reply.ts';
 import { route } from '../../platform/http/route.ts';
 import type { SwmsService } from './swms.service.ts';
 
@@ -33,9 +32,7 @@ export const swmsRoutes =
     route(app, endpoints.version, (request) =>
       swms.version(callerOf(request), request.params.id, request.params.version),
     );
-    route(app, endpoints.pdf, async (request, reply) =>
-      sendPdf(reply, await swms.pdf(callerOf(request), request.params.id, request.query.version)),
-    );
+    route(app, endpoints.pdf, (request) => swms.pdf(callerOf(request), request.params.id, request.query.version));
 
     route(app, endpoints.listCoverSheets, (request) => coverSheets.list(callerOf(request), { limit: 100 }));
     route(app, endpoints.createCoverSheet, async (request, reply) =>
@@ -49,7 +46,7 @@ export const swmsRoutes =
       await coverSheets.delete(callerOf(request), request.params.id);
       return ok;
     });
-    route(app, endpoints.coverSheetPdf, async (request, reply) =>
-      sendPdf(reply, await coverSheets.pdf(callerOf(request), request.params.id, request.query.version)),
+    route(app, endpoints.coverSheetPdf, (request) =>
+      coverSheets.pdf(callerOf(request), request.params.id, request.query.version),
     );
   };

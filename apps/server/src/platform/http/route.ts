@@ -21,6 +21,7 @@ import type {
 import type { z } from 'zod/mini';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { routeRateLimit } from '../rate-limit/route-limit.ts';
+import type { FileReply } from './file-reply.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,12 +36,12 @@ declare module 'fastify' {
   }
 }
 
-/** The body each status is answered with: JSON per its schema, or a file's bytes. */
+/** The body each status is answered with: JSON per its schema, or a file. */
 type ReplyOf<E extends Endpoint> = {
   [Status in keyof E['responses']]: E['responses'][Status] extends Schema
     ? z.input<E['responses'][Status]>
     : E['responses'][Status] extends FileResponse
-      ? Buffer
+      ? FileReply
       : never;
 };
 
@@ -67,6 +68,7 @@ export type RouteHandler<E extends Endpoint> = RouteHandlerMethod<
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>) {
   const onRequest = authentication(app, endpoint);
+  const file = fileResponseOf(endpoint);
   app.route<RouteGeneric<E>>({
     method: endpoint.method,
     url: endpoint.path.slice(API_PREFIX.length),
@@ -74,8 +76,36 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     config: { endpoint },
     ...(onRequest && { onRequest }),
     ...(endpoint.rateLimit && { preHandler: routeRateLimit(app.rateLimiter, endpoint.rateLimit) }),
-    handler,
+    handler: file ? fileHandler(file, handler) : handler,
   });
+}
+
+const fileResponseOf = (endpoint: Endpoint) => {
+  const success = endpoint.responses[200];
+  return success && isFileResponse(success) ? success : undefined;
+};
+
+/**
+ * Answers a file endpoint's FileReply with its bytes and the one set of headers: its type, how it
+ * opens (the contract's disposition) under a safe name, and private caching. Documents are never
+ * kept by a shared cache, and a browser asks again before reusing its copy (a version's verdict or
+ * register may have changed).
+ */
+function fileHandler<E extends Endpoint>(response: FileResponse, handler: RouteHandler<E>): RouteHandler<E> {
+  async function answerFile(this: FastifyInstance, request: RouteRequest<E>, reply: FastifyReply<RouteGeneric<E>>) {
+    const file = (await handler.call(this, request, reply)) as FileReply;
+    reply.headers({
+      'content-type': file.contentType ?? response.contentType,
+      'cache-control':
+        file.privateMaxAgeSeconds === undefined ? 'private, no-store' : `private, max-age=${file.privateMaxAgeSeconds}`,
+      ...(file.filename && {
+        'content-disposition': `${response.disposition}; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      }),
+    });
+    return file.bytes;
+  }
+  // Fastify sees the bytes; the handler's declared answer is the FileReply they were taken from.
+  return answerFile as unknown as RouteHandler<E>;
 }
 
 /**
