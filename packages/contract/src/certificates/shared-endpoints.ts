@@ -2,10 +2,10 @@ import { z } from 'zod/mini';
 import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
-import { certificateSchema } from './certificates.ts';
+import { recordId } from '../http/record-id.ts';
+import { certificateMessages, certificateSchema } from './certificates.ts';
 
-// Any id string is accepted here; one that is not a UUID is simply not found (404, not 400).
-export const certificateIdParams = z.object({ id: z.string().check(z.maxLength(100)) });
+export const certificateIdParams = z.object({ id: recordId(certificateMessages.notFound) });
 
 /**
  * Which version to show (the QR code on each version's PDF names its own); the current one when

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { recordId } from '../http/record-id.ts';
 import { signableDocumentKinds } from '../signing/sign-link.ts';
 import { documentVerdictSchema } from './verdict.ts';
 
@@ -31,6 +32,9 @@ export type DocumentVerification = z.output<typeof documentVerificationSchema>;
 
 const versionNumber = z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'Use a version number like 1 or 2.'));
 
+/** What the check answers for a version it has no record of. */
+export const VERIFICATION_NOT_FOUND_MESSAGE = 'We have no record of this document version.';
+
 /** GET /api/verify/{kind}/{id}/{version}: the page each document's QR code opens. */
 export const documentVerifyEndpoint = defineEndpoint({
   method: 'GET',
@@ -40,7 +44,7 @@ export const documentVerifyEndpoint = defineEndpoint({
   rateLimit: 'verify',
   params: z.object({
     kind: z.enum(signableDocumentKinds),
-    id: z.string().check(z.maxLength(100)),
+    id: recordId(VERIFICATION_NOT_FOUND_MESSAGE),
     version: versionNumber,
   }),
   responses: { 200: documentVerificationSchema },

@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import { emailAddressSchema } from '../auth/auth.ts';
+import { recordId } from '../http/record-id.ts';
+import { signingMessages } from './messages.ts';
 import {
   optionalSignerText,
   SIGNER_NAME_MAX,
@@ -41,12 +43,11 @@ export const sendForSigningSchema = z.object({
     .check(z.minLength(1, 'Add at least one signer.'), z.maxLength(MAX_SIGNERS_PER_SEND)),
 });
 
-// Any id string is accepted; one that is not a UUID is simply not found (404, not 400).
 export const signingDocumentParams = z.object({
   kind: z.enum(signableDocumentKinds),
-  id: z.string().check(z.maxLength(100)),
+  id: recordId(signingMessages.documentNotFound),
 });
-export const signingRequestParams = z.object({ id: z.string().check(z.maxLength(100)) });
+export const signingRequestParams = z.object({ id: recordId(signingMessages.requestNotFound) });
 /** Which version's signed PDF: digits, read as a number by the server. */
 export const signedPdfQuery = z.object({ version: z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/))) });
 

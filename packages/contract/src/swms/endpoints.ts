@@ -3,6 +3,7 @@ import { okResponseSchema } from '../auth/auth.ts';
 import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
+import { recordId } from '../http/record-id.ts';
 import {
   coverSheetListResponseSchema,
   coverSheetSchema,
@@ -12,12 +13,13 @@ import {
   saveSwmsRequestSchema,
   swmsListQuerySchema,
   swmsListResponseSchema,
+  swmsMessages,
   swmsSchema,
   swmsVersionSchema,
 } from './swms.ts';
 
-// Any id string is accepted; one that is not a UUID is simply not found (404, not 400).
-const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
+const idParams = z.object({ id: recordId(swmsMessages.notFound) });
+const coverSheetIdParams = z.object({ id: recordId(swmsMessages.coverSheetNotFound) });
 /**
  * A version number from the path or query, read from its digits rather than with z.coerce (as the
  * admin page numbers are): a shared coerce chunk would be loaded by the public share page too.
@@ -26,7 +28,7 @@ const versionNumber = z.pipe(
   z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'Use a version number like 1 or 2.')),
   z.transform(Number),
 );
-const versionParams = z.object({ id: z.string().check(z.maxLength(100)), version: versionNumber });
+const versionParams = z.object({ id: recordId(swmsMessages.notFound), version: versionNumber });
 const pdfQuery = z.object({ version: z.optional(versionNumber) });
 
 /** SWMS and their cover sheets (PRODUCT.md, SWMS): the same for free and Premium users. */
@@ -119,7 +121,7 @@ export const swmsEndpoints = {
     path: '/api/swms/cover-sheets/:id',
     auth: 'required',
     summary: 'A cover sheet with the SWMS it covers',
-    params: idParams,
+    params: coverSheetIdParams,
     responses: { 200: coverSheetSchema },
     errors: [errorCodes.notFound],
   }),
@@ -128,7 +130,7 @@ export const swmsEndpoints = {
     path: '/api/swms/cover-sheets/:id',
     auth: 'required',
     summary: 'Save a cover sheet (autosave); a signed version is never rewritten',
-    params: idParams,
+    params: coverSheetIdParams,
     body: saveCoverSheetRequestSchema,
     responses: { 200: coverSheetSchema },
     errors: [errorCodes.notFound, errorCodes.conflict],
@@ -138,7 +140,7 @@ export const swmsEndpoints = {
     path: '/api/swms/cover-sheets/:id',
     auth: 'required',
     summary: 'Delete a cover sheet that nobody has signed',
-    params: idParams,
+    params: coverSheetIdParams,
     responses: { 200: okResponseSchema },
     errors: [errorCodes.notFound, errorCodes.conflict],
   }),
@@ -148,7 +150,7 @@ export const swmsEndpoints = {
     auth: 'required',
     summary: 'A cover sheet version as a PDF',
     rateLimit: 'swmsPdf',
-    params: idParams,
+    params: coverSheetIdParams,
     query: pdfQuery,
     responses: { 200: fileResponse('application/pdf') },
     errors: [errorCodes.notFound, ...printErrorCodes],

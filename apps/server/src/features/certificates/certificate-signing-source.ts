@@ -1,4 +1,3 @@
-import { isUuid } from '@app/contract';
 import type { SignableDocument, SignableDocumentSource } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
 import type { CertificateContent } from './certificate-content.ts';
@@ -27,19 +26,16 @@ export function certificateSigningSource(pdfs: CertificatePdfService): SignableD
     crewSignOn: false,
     ownerPath: (documentId) => `/certificates/${documentId}`,
     async currentForOwner(db, ownerId, documentId) {
-      if (!isUuid(documentId)) return null;
       const head = await certificatesRepo.findOwned(db, ownerId, documentId);
       const issued = head && (await issuedVersion(db, head, head.version));
       return head && issued ? signable(head, issued) : null;
     },
     async version(db, documentId, version) {
-      if (!isUuid(documentId)) return null;
       const head = await certificatesRepo.find(db, documentId);
       const issued = head && (await issuedVersion(db, head, version));
       return head && issued ? signable(head, issued) : null;
     },
     async lockedVersion(tx, documentId, version) {
-      if (!isUuid(documentId)) return null;
       // The lock update and delete take first (certificates.service.ts).
       const head = await certificatesRepo.find(tx, documentId, { lock: true });
       const issued = head && (await issuedVersion(tx, head, version));

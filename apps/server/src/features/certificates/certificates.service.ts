@@ -9,7 +9,6 @@ import {
   type DocumentVerification,
   FREE_MONTHLY_COMPLETED_LIMIT,
   type GalleryPhoto,
-  isUuid,
   MAX_PHOTOS_PER_CERTIFICATE,
   type MonthlyUsage,
   missingForCompletion,
@@ -103,7 +102,6 @@ export class CertificatesService {
   async update(caller: AuthenticatedCaller, id: string, input: UpdateCertificateInput): Promise<Certificate> {
     const owner = await ownerRepo.load(this.db, caller.userId);
     if (!owner.premium) throw errors.premiumUpdate();
-    if (!isUuid(id)) throw errors.notFound();
     const { row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
@@ -186,7 +184,6 @@ export class CertificatesService {
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
     const owner = await ownerRepo.load(this.db, caller.userId);
     if (!owner.premium) throw errors.premiumDelete();
-    if (!isUuid(id)) throw errors.notFound();
     const deleted = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
@@ -233,7 +230,6 @@ export class CertificatesService {
 
   /** The owner's issued versions, oldest first, with who signed each. */
   async versions(caller: AuthenticatedCaller, id: string): Promise<{ items: CertificateVersion[] }> {
-    if (!isUuid(id)) throw errors.notFound();
     const head = await certificatesRepo.findOwned(this.db, caller.userId, id);
     if (!head) throw errors.notFound();
     const versions = await issuedVersions(this.db, head);
@@ -282,7 +278,6 @@ export class CertificatesService {
 
   /** The version a caller asked for, if they may read it. */
   private async findReadable(caller: AuthenticatedCaller | undefined, id: string, version: number | undefined) {
-    if (!isUuid(id)) throw errors.notFound();
     const own = caller ? await certificatesRepo.findOwned(this.db, caller.userId, id) : undefined;
     if (own && (version === undefined || version === own.version)) {
       const content = contentOf(own);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   errorCodes,
-  isUuid,
   MAX_WAITING_LISTED,
   NEW_ACCOUNT_DAYS,
   rateLimits,
@@ -134,7 +133,6 @@ export class OwnerSigning {
   }
 
   async resend(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
-    if (!isUuid(requestId)) throw signingErrors.requestNotFound();
     const existing = await signingRepo.findOwned(this.core.db, caller.userId, requestId);
     if (!existing || existing.tokenHash === null) throw signingErrors.requestNotFound();
     await this.core.options.rateLimiter.enforce(
@@ -157,7 +155,6 @@ export class OwnerSigning {
   }
 
   async revoke(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
-    if (!isUuid(requestId)) throw signingErrors.requestNotFound();
     const row = await this.core.db.transaction(async (tx) => {
       const revoked = await signingRepo.revoke(tx, caller.userId, requestId);
       if (!revoked) {
@@ -238,7 +235,6 @@ export class OwnerSigning {
    * the count against the QR code's cap; the row and its audit events stay.
    */
   async setAside(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
-    if (!isUuid(requestId)) throw signingErrors.requestNotFound();
     const row = await this.core.db.transaction(async (tx) => {
       const setAside = await signingRepo.setAside(tx, caller.userId, requestId);
       if (!setAside) throw signingErrors.requestNotFound();

@@ -1,4 +1,4 @@
-import { isUuid, type SignableDocumentKind, type SiteSignOnLink } from '@app/contract';
+import type { SignableDocumentKind, SiteSignOnLink } from '@app/contract';
 import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
@@ -66,7 +66,7 @@ export class SigningCore {
 
   async ownedDocument(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string) {
     const source = this.sourceOf(kind);
-    const document = isUuid(documentId) ? await source.currentForOwner(this.db, caller.userId, documentId) : null;
+    const document = await source.currentForOwner(this.db, caller.userId, documentId);
     if (!document) throw signingErrors.notFound();
     return { source, document };
   }

@@ -15,8 +15,8 @@ import type { SignatureRequestRow } from './signing.repo.ts';
 
 /** What signing answers when a request cannot go on (the signer's words come from the contract). */
 export const signingErrors = {
-  notFound: () => new AppError(404, errorCodes.notFound, 'Document not found.'),
-  requestNotFound: () => new AppError(404, errorCodes.notFound, 'Signature request not found.'),
+  notFound: () => new AppError(404, errorCodes.notFound, signingMessages.documentNotFound),
+  requestNotFound: () => new AppError(404, errorCodes.notFound, signingMessages.requestNotFound),
   badToken: () => new AppError(404, errorCodes.notFound, signingMessages.notFound),
   linkClosed: () => new AppError(409, errorCodes.conflict, signingMessages.linkClosed),
   documentChanged: () => new AppError(409, errorCodes.conflict, signingMessages.documentChanged),

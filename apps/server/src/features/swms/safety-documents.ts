@@ -1,4 +1,4 @@
-import { type DocumentVerification, isUuid, type MissingField, type SwmsStatus, type SwmsVersion } from '@app/contract';
+import type { DocumentVerification, MissingField, SwmsStatus, SwmsVersion } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
 import type { JsonValue } from '../../platform/documents/fingerprint.ts';
 import type { RegisterEntry, SignableVersion } from '../../platform/documents/signable-source.ts';
@@ -92,7 +92,6 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
   }
 
   async get(caller: AuthenticatedCaller, id: string): Promise<Presented> {
-    if (!isUuid(id)) throw this.documents.errors.notFound();
     return this.present(await this.documents.owned(caller.userId, id));
   }
 
@@ -101,7 +100,6 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
     id: string,
     input: { revision: number; body: Body; is_template?: boolean | undefined },
   ): Promise<Presented> {
-    if (!isUuid(id)) throw this.documents.errors.notFound();
     // Another user's document is not found, whatever its body would link.
     await this.documents.owned(caller.userId, id);
     await this.kind.checkBody?.(caller.userId, input.body);
@@ -112,7 +110,6 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
 
   /** Deletes the document with its cached PDFs, or withdraws it once somebody signed it. */
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
-    if (!isUuid(id)) throw this.documents.errors.notFound();
     const { withdrawn } = await this.documents.delete(caller.userId, id);
     if (!withdrawn) await this.kind.forgetPdfs(caller.userId, id);
   }
@@ -188,7 +185,6 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
    * else's.
    */
   async signingVersionForOwner(ownerId: string, id: string): Promise<SignableVersion | undefined> {
-    if (!isUuid(id)) return undefined;
     const document = await safetyDocumentsRepo.findOwned(this.db, ownerId, this.kind.rules.kind, id);
     if (!document?.ready || document.isTemplate) return undefined;
     return this.signingVersion(id, document.currentVersion);
@@ -199,7 +195,6 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
    * transaction under the lock every save takes.
    */
   async signingVersion(id: string, version: number, lockIn?: Queryable): Promise<SignableVersion | undefined> {
-    if (!isUuid(id)) return undefined;
     const found = lockIn
       ? await this.documents.lockedVersionOf(lockIn, id, version)
       : await this.documents.versionOf(undefined, id, version);
@@ -221,14 +216,12 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
    * in from `register`. Undefined when unknown.
    */
   async signingPdf(id: string, version: number, register: RegisterEntry[]): Promise<Buffer | undefined> {
-    if (!isUuid(id)) return undefined;
     const found = await this.documents.versionOf(undefined, id, version);
     return found && this.kind.pdf(found, { register });
   }
 
   /** The owner's document at `version` (the current one when left out); 404 for another user's or an unknown one. */
   private async ownedVersion(caller: AuthenticatedCaller, id: string, version: number | undefined) {
-    if (!isUuid(id)) throw this.documents.errors.notFound();
     const current = await this.documents.owned(caller.userId, id);
     const found = version === undefined ? current : await this.documents.versionOf(caller.userId, id, version);
     if (!found) throw new AppError(404, 'not_found', this.kind.rules.messages.versionNotFound);

@@ -3,9 +3,12 @@ import {
   type BodyOf,
   type Endpoint,
   type ErrorCode,
+  errorCodes,
   type FileResponse,
   isFileResponse,
   isMultipartUpload,
+  isUuid,
+  notFoundMessageOf,
   type ParamsOf,
   type QueryOf,
   type Schema,
@@ -16,11 +19,13 @@ import type {
   FastifyRequest,
   FastifySchema,
   onRequestAsyncHookHandler,
+  preValidationAsyncHookHandler,
   RouteHandlerMethod,
 } from 'fastify';
 import type { z } from 'zod/mini';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { routeRateLimit } from '../rate-limit/route-limit.ts';
+import { AppError } from './errors.ts';
 import type { FileReply } from './file-reply.ts';
 
 declare module 'fastify' {
@@ -75,9 +80,28 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
     schema: fastifySchema(endpoint),
     config: { endpoint },
     ...(onRequest && { onRequest }),
+    ...(recordIdCheck(endpoint) && { preValidation: recordIdCheck(endpoint) }),
     ...(endpoint.rateLimit && { preHandler: routeRateLimit(app.rateLimiter, endpoint.rateLimit) }),
     handler: file ? fileHandler(file, handler) : handler,
   });
+}
+
+/**
+ * For an endpoint whose path names records (contract recordId): a path id that is not a UUID names
+ * nothing, so it is answered 404 with the record's message before validation and the handler.
+ */
+function recordIdCheck(endpoint: Endpoint): preValidationAsyncHookHandler | undefined {
+  const shape: Record<string, unknown> = endpoint.params?.shape ?? {};
+  const ids = Object.entries(shape).flatMap(([name, schema]) => {
+    const notFound = notFoundMessageOf(schema);
+    return notFound ? [{ name, notFound }] : [];
+  });
+  if (ids.length === 0) return undefined;
+  return async (request) => {
+    const params = request.params as Record<string, string | undefined>;
+    const unknown = ids.find(({ name }) => !isUuid(params[name] ?? ''));
+    if (unknown) throw new AppError(404, errorCodes.notFound, unknown.notFound);
+  };
 }
 
 const fileResponseOf = (endpoint: Endpoint) => {
