@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { StripeSettings } from './platform/billing/stripe-provider.ts';
 import type { SlowClientSettings } from './platform/http/slow-clients.ts';
 import { defaultRenderThreads, type PdfRenderSettings } from './platform/pdf/render-pool.ts';
 
@@ -88,15 +89,6 @@ const envSchema = z.object({
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   BILLING_TEST_MODE: z.enum(['true', 'false']).optional(),
 });
-
-/** Stripe billing (ADR 0013); without it the local test-mode provider sells Premium. */
-export type StripeSettings = {
-  secretKey: string;
-  webhookSecret: string;
-  prices: { monthly: string; yearly: string };
-  /** The API's origin, when it is not Stripe's (a local peer in tests). */
-  apiUrl: URL | undefined;
-};
 
 type Env = z.infer<typeof envSchema>;
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import type { StripeSettings } from '../../src/config.ts';
+import type { StripeSettings } from '../../src/platform/billing/stripe-provider.ts';
 
 /** A request the peer received: Stripe's SDK sends form-encoded bodies (`a[b][0]=c`). */
 export type PeerRequest = { method: string; path: string; form: URLSearchParams; authorization: string | undefined };

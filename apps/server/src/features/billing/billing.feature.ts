@@ -1,5 +1,4 @@
-import type { StripeSettings } from '../../config.ts';
-import { createStripeProvider } from '../../platform/billing/stripe-provider.ts';
+import { createStripeProvider, type StripeSettings } from '../../platform/billing/stripe-provider.ts';
 import { createTestModeProvider } from '../../platform/billing/test-mode-provider.ts';
 import { createUnconfiguredProvider } from '../../platform/billing/unconfigured-provider.ts';
 import { storedSecret } from '../../platform/crypto/secrets.ts';

@@ -1,8 +1,16 @@
 import { BILLING_PAGES, queryString } from '@app/contract';
 import Stripe from 'stripe';
-import type { StripeSettings } from '../../config.ts';
 import { type BillingProvider, BillingProviderError } from './billing-provider.ts';
 import { subscriptionFromStripe } from './stripe-events.ts';
+
+/** Stripe billing (ADR 0013); without it the local test-mode provider sells Premium. */
+export type StripeSettings = {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { monthly: string; yearly: string };
+  /** The API's origin, when it is not Stripe's (a local peer in tests). */
+  apiUrl: URL | undefined;
+};
 
 /** A call to Stripe gives up after this long; checkout and portal requests wait on it (nothing else does). */
 const STRIPE_TIMEOUT_MS = 10_000;
