@@ -202,7 +202,7 @@ export class BillingService {
   async completeTestCheckout(caller: AuthenticatedCaller, interval: BillingInterval): Promise<SubscriptionView> {
     this.requireTestMode();
     const account = await this.customerAccount(caller.userId);
-    const now = new Date();
+    const now = this.now();
     const state: ProviderSubscription = {
       customerId: account.customerId,
       subscriptionId: `test_sub_${randomUUID()}`,
@@ -229,7 +229,7 @@ export class BillingService {
     this.requireTestMode();
     const known = await this.knownSubscription(caller.userId);
     if (!known) throw noBillingAccount();
-    const now = new Date();
+    const now = this.now();
     await this.db.transaction((tx) =>
       this.apply(
         tx,
@@ -291,7 +291,7 @@ export class BillingService {
    * signed with the webhook secret and handed to `deliver` (the real webhook route). It reaches no user.
    */
   async sendTestEvent(deliver: (payload: string, signature: string) => Promise<void>): Promise<WebhookStatus> {
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(this.now().getTime() / 1000);
     const payload = JSON.stringify({
       id: `evt_tradecert_test_${randomUUID().replaceAll('-', '')}`,
       object: 'event',
@@ -348,7 +348,7 @@ export class BillingService {
         if (!userId || !customer || !(await billingRepo.emailOf(tx, userId))) return;
         await billingRepo.linkCustomer(tx, userId, 'stripe', customer);
         // The subscription was read after the event was sent: it is as of now.
-        if (checkoutSubscription) await this.apply(tx, userId, checkoutSubscription, new Date());
+        if (checkoutSubscription) await this.apply(tx, userId, checkoutSubscription, this.now());
         await audit.record(tx, {
           type: 'billing.checkout_completed',
           data: { provider: 'stripe', subscriptionId: checkoutSubscription?.subscriptionId ?? null },
@@ -420,7 +420,7 @@ export class BillingService {
     } catch (error) {
       throw unavailable(error);
     }
-    const asOf = new Date();
+    const asOf = this.now();
     await this.db.transaction((tx) => this.apply(tx, userId, state, asOf));
   }
 
