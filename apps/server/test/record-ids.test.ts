@@ -1,4 +1,4 @@
-import { certificateMessages, signingMessages, swmsMessages, VERIFICATION_NOT_FOUND_MESSAGE } from '@app/contract';
+import { certificateMessages, signingOwnerMessages, swmsMessages, VERIFICATION_NOT_FOUND_MESSAGE } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
@@ -25,8 +25,8 @@ describe('record ids in paths', () => {
       ['PATCH', '/api/certificates/123', certificateMessages.notFound],
       ['PUT', '/api/swms/..%2F..', swmsMessages.notFound],
       ['GET', '/api/swms/cover-sheets/x/pdf', swmsMessages.coverSheetNotFound],
-      ['GET', '/api/signing/documents/swms/not-a-uuid', signingMessages.documentNotFound],
-      ['POST', '/api/signing/requests/nope/revoke', signingMessages.requestNotFound],
+      ['GET', '/api/signing/documents/swms/not-a-uuid', signingOwnerMessages.documentNotFound],
+      ['POST', '/api/signing/requests/nope/revoke', signingOwnerMessages.requestNotFound],
       ['GET', '/api/verify/certificate/not-a-uuid/1', VERIFICATION_NOT_FOUND_MESSAGE],
     ];
     for (const [method, url, message] of cases) {

@@ -16,7 +16,7 @@ const CertificateDetailPage = lazy(() => import('../features/certificates/Certif
 
 /** Signing by link, in each document page's panel slot; a page that shows a version follows it. */
 export const signingPanel: DocumentPanel = ({ kind, id, version }) => (
-  <SigningPanel kind={kind} documentId={id} {...(version !== undefined && { version })} />
+  <SigningPanel kind={kind} documentId={id} version={version} />
 );
 
 /** The certificate page, with signing by link for the owner of a completed certificate. */

@@ -11,7 +11,7 @@ import {
 import { billingStatusEndpoints, webhookStatusSchema } from './status-endpoints.ts';
 
 // Calls that reach the billing provider are rate-limited per user (billing.routes.ts).
-const providerErrors = [errorCodes.billingUnavailable, errorCodes.requestRateLimit] as const;
+const providerErrors = [errorCodes.billingUnavailable] as const;
 
 /** Premium: checkout, the subscription, the provider's webhook (PRODUCT.md, Plans; ADR 0013). */
 export const billingEndpoints = {

@@ -1,7 +1,7 @@
 import { okResponseSchema } from '../auth/auth.ts';
 import { errorCodes, uploadErrorCodes } from '../errors/errors.ts';
 import { defineEndpoint, multipartUpload } from '../http/endpoint.ts';
-import { certificateSchema } from './certificates.ts';
+import { certificateMessages, certificateSchema } from './certificates.ts';
 import {
   certificateListQuerySchema,
   certificateListResponseSchema,
@@ -69,6 +69,7 @@ export const certificateEndpoints = {
     auth: 'required',
     summary: 'Update a certificate (Premium); fields not sent keep their value',
     params: certificateIdParams,
+    notFound: certificateMessages.notFound,
     body: updateCertificateRequestSchema,
     responses: { 200: certificateSchema },
     errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.monthlyLimitReached, errorCodes.conflict],
@@ -79,6 +80,7 @@ export const certificateEndpoints = {
     auth: 'required',
     summary: "The owner's certificate's issued versions, oldest first, with their signatures",
     params: certificateIdParams,
+    notFound: certificateMessages.notFound,
     responses: { 200: certificateVersionListSchema },
     errors: [errorCodes.notFound],
   }),
@@ -88,6 +90,7 @@ export const certificateEndpoints = {
     auth: 'required',
     summary: 'Delete a certificate and its photos (Premium); one somebody signed is withdrawn instead',
     params: certificateIdParams,
+    notFound: certificateMessages.notFound,
     responses: { 200: okResponseSchema },
     errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.conflict],
   }),

@@ -2,10 +2,10 @@ import { z } from 'zod/mini';
 import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
-import { recordId } from '../http/record-id.ts';
 import { certificateMessages, certificateSchema } from './certificates.ts';
 
-export const certificateIdParams = z.object({ id: recordId(certificateMessages.notFound) });
+// Any id string is accepted here; one that is not a UUID is simply not found (404, not 400).
+export const certificateIdParams = z.object({ id: z.string().check(z.maxLength(100)) });
 
 /**
  * Which version to show (the QR code on each version's PDF names its own); the current one when
@@ -27,6 +27,7 @@ export const sharedCertificateEndpoints = {
     auth: 'optional',
     summary: "A certificate: the owner's, or any completed one by its link",
     params: certificateIdParams,
+    notFound: certificateMessages.notFound,
     query: certificateVersionQuery,
     responses: { 200: certificateSchema },
     errors: [errorCodes.notFound],
@@ -38,6 +39,7 @@ export const sharedCertificateEndpoints = {
     summary: 'A certificate as an A4 PDF',
     rateLimit: 'certificatePdf',
     params: certificateIdParams,
+    notFound: certificateMessages.notFound,
     query: certificateVersionQuery,
     responses: { 200: fileResponse('application/pdf') },
     errors: [errorCodes.notFound, ...printErrorCodes],

@@ -1,4 +1,3 @@
-import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { contactMessageRequestSchema, contactReceivedSchema } from './contact.ts';
 
@@ -12,6 +11,6 @@ export const contactEndpoints = {
     rateLimit: 'contact',
     body: contactMessageRequestSchema,
     responses: { 201: contactReceivedSchema },
-    errors: [errorCodes.requestRateLimit],
+    errors: [],
   }),
 } as const;

@@ -24,9 +24,5 @@ export const PRINT_MESSAGES = {
   tooManyAtOnce: 'Your other documents are still printing. Wait for them to finish, then try again.',
 } as const;
 
-/** What a PDF download can be refused with, besides not found. */
-export const printErrorCodes = [
-  errorCodes.documentTooLarge,
-  errorCodes.requestRateLimit,
-  errorCodes.rateLimited,
-] as const;
+/** What a PDF download can be refused with, besides not found (its rate limit is declared as `rateLimit`). */
+export const printErrorCodes = [errorCodes.documentTooLarge, errorCodes.rateLimited] as const;

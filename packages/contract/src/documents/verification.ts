@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { recordId } from '../http/record-id.ts';
 import { signableDocumentKinds } from '../signing/sign-link.ts';
 import { documentVerdictSchema } from './verdict.ts';
 
@@ -42,11 +41,12 @@ export const documentVerifyEndpoint = defineEndpoint({
   auth: 'none',
   summary: 'Check a printed document version against the record (no content)',
   rateLimit: 'verify',
+  notFound: VERIFICATION_NOT_FOUND_MESSAGE,
   params: z.object({
     kind: z.enum(signableDocumentKinds),
-    id: recordId(VERIFICATION_NOT_FOUND_MESSAGE),
+    id: z.string().check(z.maxLength(100)),
     version: versionNumber,
   }),
   responses: { 200: documentVerificationSchema },
-  errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+  errors: [errorCodes.notFound],
 });

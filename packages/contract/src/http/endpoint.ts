@@ -30,12 +30,13 @@ export const multipartUpload: MultipartUpload = { kind: 'multipart-upload' };
 export type FileResponse = {
   readonly kind: 'file';
   readonly contentType: string;
-  readonly disposition: 'attachment' | 'inline';
+  readonly disposition?: 'inline' | undefined;
 };
-export const fileResponse = (
-  contentType: string,
-  disposition: FileResponse['disposition'] = 'attachment',
-): FileResponse => ({ kind: 'file', contentType, disposition });
+export const fileResponse = (contentType: string, disposition?: 'inline'): FileResponse => ({
+  kind: 'file',
+  contentType,
+  disposition,
+});
 
 export type Schema = z.ZodMiniType;
 export type ObjectSchema = z.ZodMiniObject;
@@ -59,6 +60,12 @@ export type Endpoint = {
    * IP; the route answers 429 `over_request_rate_limit` past it, and the OpenAPI document says so.
    */
   readonly rateLimit?: RateLimitName;
+  /**
+   * The 404 message of the record the path's `id` names. Any string up to 100 characters passes the
+   * wire, and one that is not a UUID names nothing: route.ts answers it 404 with this message before
+   * validation or the handler (DESIGN §4: 404, not 400), so no service checks an id by hand.
+   */
+  readonly notFound?: string;
 };
 
 /** `/api/certificates/:id/pdf` → `'id'`. */

@@ -8,7 +8,4 @@ export const signingMessages = {
     'This document was changed after it was sent to you, so it cannot be signed as it is. Ask the sender to send it again.',
   notFound: 'This signing link is not valid. Check that it is complete, or ask the sender for a new one.',
   siteSignOnFull: 'This sign-on sheet is full. Ask the person running the site for a new QR code.',
-  /** The owner's side: a document or request that is not theirs, or does not exist. */
-  documentNotFound: 'Document not found.',
-  requestNotFound: 'Signature request not found.',
 } as const;

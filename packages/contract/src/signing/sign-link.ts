@@ -93,7 +93,7 @@ export const signByTokenEndpoints = {
     rateLimit: 'signLink',
     params: signingTokenParams,
     responses: { 200: signPageSchema },
-    errors: [errorCodes.notFound, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound],
   }),
   pdf: defineEndpoint({
     method: 'GET',
@@ -120,7 +120,6 @@ export const signByTokenEndpoints = {
       errorCodes.payloadTooLarge,
       errorCodes.unsupportedMediaType,
       errorCodes.unprocessable,
-      errorCodes.requestRateLimit,
     ],
   }),
   decline: defineEndpoint({
@@ -132,6 +131,6 @@ export const signByTokenEndpoints = {
     params: signingTokenParams,
     body: declineDocumentSchema,
     responses: { 200: signOutcomeSchema },
-    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.requestRateLimit],
+    errors: [errorCodes.notFound, errorCodes.conflict],
   }),
 } as const;

@@ -1,7 +1,5 @@
 import { z } from 'zod/mini';
 import { emailAddressSchema } from '../auth/auth.ts';
-import { recordId } from '../http/record-id.ts';
-import { signingMessages } from './messages.ts';
 import {
   optionalSignerText,
   SIGNER_NAME_MAX,
@@ -43,11 +41,20 @@ export const sendForSigningSchema = z.object({
     .check(z.minLength(1, 'Add at least one signer.'), z.maxLength(MAX_SIGNERS_PER_SEND)),
 });
 
+/**
+ * The owner's side of signing: a document or request that is not theirs, or does not exist (kept
+ * apart from signingMessages, which the public signing page loads).
+ */
+export const signingOwnerMessages = {
+  documentNotFound: 'Document not found.',
+  requestNotFound: 'Signature request not found.',
+} as const;
+
 export const signingDocumentParams = z.object({
   kind: z.enum(signableDocumentKinds),
-  id: recordId(signingMessages.documentNotFound),
+  id: z.string().check(z.maxLength(100)),
 });
-export const signingRequestParams = z.object({ id: recordId(signingMessages.requestNotFound) });
+export const signingRequestParams = z.object({ id: z.string().check(z.maxLength(100)) });
 /** Which version's signed PDF: digits, read as a number by the server. */
 export const signedPdfQuery = z.object({ version: z.optional(z.string().check(z.regex(/^[1-9][0-9]{0,5}$/))) });
 

@@ -3,7 +3,6 @@ import { okResponseSchema } from '../auth/auth.ts';
 import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
-import { recordId } from '../http/record-id.ts';
 import {
   coverSheetListResponseSchema,
   coverSheetSchema,
@@ -18,8 +17,8 @@ import {
   swmsVersionSchema,
 } from './swms.ts';
 
-const idParams = z.object({ id: recordId(swmsMessages.notFound) });
-const coverSheetIdParams = z.object({ id: recordId(swmsMessages.coverSheetNotFound) });
+// Any id string is accepted; one that is not a UUID is simply not found (404, not 400).
+const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
 /**
  * A version number from the path or query, read from its digits rather than with z.coerce (as the
  * admin page numbers are): a shared coerce chunk would be loaded by the public share page too.
@@ -28,7 +27,7 @@ const versionNumber = z.pipe(
   z.string().check(z.regex(/^[1-9]\d{0,5}$/, 'Use a version number like 1 or 2.')),
   z.transform(Number),
 );
-const versionParams = z.object({ id: recordId(swmsMessages.notFound), version: versionNumber });
+const versionParams = z.object({ id: z.string().check(z.maxLength(100)), version: versionNumber });
 const pdfQuery = z.object({ version: z.optional(versionNumber) });
 
 /** SWMS and their cover sheets (PRODUCT.md, SWMS): the same for free and Premium users. */
@@ -57,6 +56,7 @@ export const swmsEndpoints = {
     auth: 'required',
     summary: 'A SWMS: its current version, status and version history',
     params: idParams,
+    notFound: swmsMessages.notFound,
     responses: { 200: swmsSchema },
     errors: [errorCodes.notFound],
   }),
@@ -66,6 +66,7 @@ export const swmsEndpoints = {
     auth: 'required',
     summary: 'Save a SWMS (autosave). A signed version is never rewritten: the save becomes a new version',
     params: idParams,
+    notFound: swmsMessages.notFound,
     body: saveSwmsRequestSchema,
     responses: { 200: swmsSchema },
     errors: [errorCodes.notFound, errorCodes.conflict],
@@ -76,6 +77,7 @@ export const swmsEndpoints = {
     auth: 'required',
     summary: 'Delete a SWMS that nobody has signed',
     params: idParams,
+    notFound: swmsMessages.notFound,
     responses: { 200: okResponseSchema },
     errors: [errorCodes.notFound, errorCodes.conflict],
   }),
@@ -85,6 +87,7 @@ export const swmsEndpoints = {
     auth: 'required',
     summary: 'One version of a SWMS as it was filed, with its signatures',
     params: versionParams,
+    notFound: swmsMessages.notFound,
     responses: { 200: swmsVersionSchema },
     errors: [errorCodes.notFound],
   }),
@@ -95,6 +98,7 @@ export const swmsEndpoints = {
     summary: 'A SWMS version (the current one unless asked) as a PDF, its cover sheet in front',
     rateLimit: 'swmsPdf',
     params: idParams,
+    notFound: swmsMessages.notFound,
     query: pdfQuery,
     responses: { 200: fileResponse('application/pdf') },
     errors: [errorCodes.notFound, ...printErrorCodes],
@@ -121,7 +125,8 @@ export const swmsEndpoints = {
     path: '/api/swms/cover-sheets/:id',
     auth: 'required',
     summary: 'A cover sheet with the SWMS it covers',
-    params: coverSheetIdParams,
+    params: idParams,
+    notFound: swmsMessages.coverSheetNotFound,
     responses: { 200: coverSheetSchema },
     errors: [errorCodes.notFound],
   }),
@@ -130,7 +135,8 @@ export const swmsEndpoints = {
     path: '/api/swms/cover-sheets/:id',
     auth: 'required',
     summary: 'Save a cover sheet (autosave); a signed version is never rewritten',
-    params: coverSheetIdParams,
+    params: idParams,
+    notFound: swmsMessages.coverSheetNotFound,
     body: saveCoverSheetRequestSchema,
     responses: { 200: coverSheetSchema },
     errors: [errorCodes.notFound, errorCodes.conflict],
@@ -140,7 +146,8 @@ export const swmsEndpoints = {
     path: '/api/swms/cover-sheets/:id',
     auth: 'required',
     summary: 'Delete a cover sheet that nobody has signed',
-    params: coverSheetIdParams,
+    params: idParams,
+    notFound: swmsMessages.coverSheetNotFound,
     responses: { 200: okResponseSchema },
     errors: [errorCodes.notFound, errorCodes.conflict],
   }),
@@ -150,7 +157,8 @@ export const swmsEndpoints = {
     auth: 'required',
     summary: 'A cover sheet version as a PDF',
     rateLimit: 'swmsPdf',
-    params: coverSheetIdParams,
+    params: idParams,
+    notFound: swmsMessages.coverSheetNotFound,
     query: pdfQuery,
     responses: { 200: fileResponse('application/pdf') },
     errors: [errorCodes.notFound, ...printErrorCodes],

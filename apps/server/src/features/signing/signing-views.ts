@@ -8,6 +8,7 @@ import {
   type SignerView,
   type SignPageState,
   signingMessages,
+  signingOwnerMessages,
 } from '@app/contract';
 import type { SignableDocument } from '../../platform/documents/signable-source.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -15,8 +16,8 @@ import type { SignatureRequestRow } from './signing.repo.ts';
 
 /** What signing answers when a request cannot go on (the signer's words come from the contract). */
 export const signingErrors = {
-  notFound: () => new AppError(404, errorCodes.notFound, signingMessages.documentNotFound),
-  requestNotFound: () => new AppError(404, errorCodes.notFound, signingMessages.requestNotFound),
+  notFound: () => new AppError(404, errorCodes.notFound, signingOwnerMessages.documentNotFound),
+  requestNotFound: () => new AppError(404, errorCodes.notFound, signingOwnerMessages.requestNotFound),
   badToken: () => new AppError(404, errorCodes.notFound, signingMessages.notFound),
   linkClosed: () => new AppError(409, errorCodes.conflict, signingMessages.linkClosed),
   documentChanged: () => new AppError(409, errorCodes.conflict, signingMessages.documentChanged),

@@ -8,7 +8,6 @@ import {
   isFileResponse,
   isMultipartUpload,
   isUuid,
-  notFoundMessageOf,
   type ParamsOf,
   type QueryOf,
   type Schema,
@@ -87,20 +86,15 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
 }
 
 /**
- * For an endpoint whose path names records (contract recordId): a path id that is not a UUID names
+ * For an endpoint whose path names a record (`notFound` declared): an `id` that is not a UUID names
  * nothing, so it is answered 404 with the record's message before validation and the handler.
  */
 function recordIdCheck(endpoint: Endpoint): preValidationAsyncHookHandler | undefined {
-  const shape: Record<string, unknown> = endpoint.params?.shape ?? {};
-  const ids = Object.entries(shape).flatMap(([name, schema]) => {
-    const notFound = notFoundMessageOf(schema);
-    return notFound ? [{ name, notFound }] : [];
-  });
-  if (ids.length === 0) return undefined;
+  const { notFound } = endpoint;
+  if (!notFound || !endpoint.params || !('id' in endpoint.params.shape)) return undefined;
   return async (request) => {
-    const params = request.params as Record<string, string | undefined>;
-    const unknown = ids.find(({ name }) => !isUuid(params[name] ?? ''));
-    if (unknown) throw new AppError(404, errorCodes.notFound, unknown.notFound);
+    const { id } = request.params as { id?: string };
+    if (!isUuid(id ?? '')) throw new AppError(404, errorCodes.notFound, notFound);
   };
 }
 
@@ -123,7 +117,7 @@ function fileHandler<E extends Endpoint>(response: FileResponse, handler: RouteH
       'cache-control':
         file.privateMaxAgeSeconds === undefined ? 'private, no-store' : `private, max-age=${file.privateMaxAgeSeconds}`,
       ...(file.filename && {
-        'content-disposition': `${response.disposition}; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+        'content-disposition': `${response.disposition ?? 'attachment'}; filename="${file.filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
       }),
     });
     return file.bytes;

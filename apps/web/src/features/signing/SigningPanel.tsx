@@ -64,7 +64,7 @@ export default function SigningPanel({
   kind: SignableDocumentKind;
   documentId: string;
   /** The version the page shows, when it can change under the panel (an edit after a signature). */
-  version?: number;
+  version?: number | undefined;
 }) {
   const auth = useAuth();
   const ref: PanelRef = { userId: auth.status === 'signed-in' ? auth.session.user.id : '', kind, documentId };
