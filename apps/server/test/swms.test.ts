@@ -371,6 +371,23 @@ describe('SWMS PDF', () => {
     expect(flat).toContain(`/verify/swms/${swms.id}/1`);
     expect(flat).toContain(swms.fingerprint);
 
+    // The cover sheet went out on paper with the SWMS: it is issued, and an edit makes its version 2.
+    const printedCover: CoverSheet = (await send(user, 'GET', `/api/swms/cover-sheets/${sheet.id}`)).json();
+    expect(printedCover).toMatchObject({ current_version: 1, issued: true });
+    expect((await send(null, 'GET', `/api/verify/cover_sheet/${sheet.id}/1`)).json().verdict.status).toBe('current');
+    const editedCover: CoverSheet = (
+      await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+        revision: printedCover.revision,
+        body: { ...printedCover.body, person_responsible: 'Sam Supervisor' },
+      })
+    ).json();
+    expect(editedCover).toMatchObject({ current_version: 2, issued: false });
+    expect(
+      (await send(user, 'GET', `/api/swms/cover-sheets/${sheet.id}`))
+        .json()
+        .versions.map((version: { fingerprint: string }) => version.fingerprint)[0],
+    ).toBe(printedCover.fingerprint);
+
     const coverPdf = await send(user, 'GET', `/api/swms/cover-sheets/${sheet.id}/pdf`);
     expect(coverPdf.statusCode).toBe(200);
     expect((await pdfText(coverPdf.rawPayload)).replace(/\s+/g, ' ')).toContain('Harbourside Builders Pty Ltd');

@@ -7,7 +7,12 @@ import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
 import { type ListFilter, type SafetyDocumentRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
-import { type CurrentDocument, type DocumentKindRules, VersionedDocuments } from './versioned-documents.ts';
+import {
+  type CurrentDocument,
+  type DocumentKindRules,
+  printsAsDraft,
+  VersionedDocuments,
+} from './versioned-documents.ts';
 
 type JsonBody = { readonly [name: string]: JsonValue };
 
@@ -38,6 +43,8 @@ export type SafetyDocumentKind<Body extends JsonBody, Summary, Presented> = {
   /** What signing mails and pages call a version. */
   title(body: Body): string;
   pdf(found: CurrentDocument<Body>, options: { register: RegisterEntry[] }): Promise<Buffer>;
+  /** What else its owner's PDF hands out on paper (a SWMS prints its cover sheet in front): marked issued too. */
+  printedWith?(found: CurrentDocument<Body>): Promise<void>;
   /** Drops the cached PDFs of a deleted document. */
   forgetPdfs(ownerId: string, documentId: string): Promise<void>;
   /** Checks a body before it is saved, e.g. that what it links is the owner's. */
@@ -146,6 +153,7 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
     const found = await this.ownedVersion(caller, id, version);
     const pdf = await this.kind.pdf(found, { register: [] });
     await this.documents.markPrinted(found);
+    if (!printsAsDraft(found)) await this.kind.printedWith?.(found);
     return { bytes: pdf, filename: `${found.document.number}-v${found.version.version}.pdf` };
   }
 

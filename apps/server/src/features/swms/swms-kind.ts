@@ -27,5 +27,6 @@ export const swmsKind = (pdfs: SwmsPdfService): SafetyDocumentKind<SwmsBody, Swm
   present: async (header, { document, body }) => ({ ...header, is_template: document.isTemplate, body }),
   title: (body) => body.title || 'Untitled SWMS',
   pdf: (found, options) => pdfs.swmsPdf(found, options),
+  printedWith: (found) => pdfs.markCoverPrinted(found),
   forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),
 });

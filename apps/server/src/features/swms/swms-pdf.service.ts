@@ -9,6 +9,7 @@ import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import { versionHasSignatures } from '../../platform/documents/signatures.ts';
+import { documentVersionsRepo } from '../../platform/documents/versions.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
@@ -103,6 +104,16 @@ export class SwmsPdfService {
       { business: business.pdf, cover: await this.coverPart(found), verifyUrl: this.verifyUrlOf(found) },
       { owner: found.document.userId },
     );
+  }
+
+  /**
+   * Marks the cover sheet a SWMS prints in front as issued, when it is ready: its number, version
+   * and fingerprint are on paper now, so an edit of it must make its next version.
+   */
+  async markCoverPrinted(swms: CurrentDocument<SwmsBody>): Promise<void> {
+    const cover = await safetyDocumentsRepo.coverSheetFor(this.db, swms.document.userId, swms.document.id);
+    if (!cover?.document.ready || cover.version.issuedAt) return;
+    await documentVersionsRepo.markIssued(this.db, 'cover_sheet', cover.document.id, cover.version.version);
   }
 
   /** Drops the cached PDFs of every version of a SWMS that was deleted. */
