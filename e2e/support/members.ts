@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { mailPerEmailRule } from '../../apps/server/src/features/auth/auth-mail.ts';
 import { storedSecret } from '../../apps/server/src/platform/crypto/secrets.ts';
 import { entitlements } from '../../apps/server/src/platform/entitlements/entitlements.ts';
 import {
@@ -69,7 +70,7 @@ export async function forgetMailRateLimit(email: string, kind: 'signup' | 'recov
   await withDatabase(async (db) => {
     // Keys hold a keyed digest of the subject, never the address (issue 20).
     const secret = await storedSecret(db, RATE_LIMIT_KEY_SECRET)();
-    const key = rateLimitKey(secret, { name: `mail:email:${kind}` }, limitSubject.email(email));
+    const key = rateLimitKey(secret, mailPerEmailRule(kind), limitSubject.email(email));
     await db.$client.query('delete from rate_limit_counters where key = $1', [key]);
   });
 }

@@ -162,6 +162,26 @@ describe('SWMS', () => {
     expect(kept.body.title).toBe(readyBody().title);
   });
 
+  it('print vs autosave at once: what goes on paper is the stored, issued version it names', async () => {
+    for (let round = 0; round < 4; round++) {
+      const user = await newUser();
+      const ready: Swms = (await saveSwms(user, await createSwms(user), readyBody())).json();
+      const [printed, saved] = await Promise.all([
+        app.inject({ url: `/api/swms/${ready.id}/pdf`, headers: bearer(user) }),
+        saveSwms(user, ready, { ...readyBody(), title: `Raced edit ${round}` }),
+      ]);
+      expect([printed.statusCode, saved.statusCode]).toEqual([200, 200]);
+      const stamp = /· v(\d+) · SHA-256 ([0-9a-f]{12})/.exec((await pdfText(printed.rawPayload)).replace(/\s+/g, ' '));
+      const version = Number(stamp?.[1]);
+      const kept = (await send(user, 'GET', `/api/swms/${ready.id}/versions/${version}`)).json();
+      expect(kept.fingerprint.slice(0, 12)).toBe(stamp?.[2]);
+      // Printed means issued: the record says so, and that version was never rewritten by the edit.
+      expect((await send(null, 'GET', `/api/verify/swms/${ready.id}/${version}`)).json().verdict.status).not.toBe(
+        'not_issued',
+      );
+    }
+  });
+
   it('turns an edit of a signed version into a new version, voiding open links and keeping the old one readable', async () => {
     const user = await newUser();
     const created = await createSwms(user);

@@ -147,13 +147,14 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
 
   /**
    * The owner's PDF of the current version, or of `version`. One that carries a QR code is handed
-   * out on paper: it is issued from then on, and the next edit makes a new version.
+   * out on paper: it is issued from then on (with the cover sheet printed in front of a SWMS), and
+   * the next edit makes a new version.
    */
   async pdf(caller: AuthenticatedCaller, id: string, version: number | undefined): Promise<PdfFile> {
-    const found = await this.ownedVersion(caller, id, version);
-    const pdf = await this.kind.pdf(found, { register: [] });
-    await this.documents.markPrinted(found);
+    const found = await this.documents.printable(caller.userId, id, version);
+    if (!found) throw new AppError(404, 'not_found', this.kind.rules.messages.versionNotFound);
     if (!printsAsDraft(found)) await this.kind.printedWith?.(found);
+    const pdf = await this.kind.pdf(found, { register: [] });
     return { bytes: pdf, filename: `${found.document.number}-v${found.version.version}.pdf` };
   }
 

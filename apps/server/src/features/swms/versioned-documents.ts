@@ -179,14 +179,21 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
   }
 
   /**
-   * Records that a version was handed out on paper: its PDF carries a QR code, so from now on it
-   * is issued and the next edit makes a new version. A draft (current, not ready) prints without
-   * one and stays a draft.
+   * The owner's version to print (the current one when `version` is left out; undefined when there
+   * is no such version), read under the lock every save takes. One that carries a QR code is issued
+   * in the same transaction: a save racing the print makes the next version instead of rewriting
+   * what goes on paper. A draft (current, not ready) prints without one and stays a draft.
    */
-  async markPrinted(printed: CurrentDocument<Body>): Promise<void> {
-    if (printsAsDraft(printed) || printed.version.issuedAt) return;
-    const { document, version } = printed;
-    await documentVersionsRepo.markIssued(this.db, this.rules.kind, document.id, version.version);
+  async printable(userId: string, id: string, version: number | undefined) {
+    return this.db.transaction(async (tx) => {
+      const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      if (!document) throw this.errors.notFound();
+      const found = await this.versionRowOf(tx, document, version ?? document.currentVersion);
+      if (found && !printsAsDraft(found) && !found.version.issuedAt) {
+        await documentVersionsRepo.markIssued(tx, this.rules.kind, document.id, found.version.version);
+      }
+      return found;
+    });
   }
 
   /** Whether the version has left its owner (printed, sent or signed): then it is never rewritten. */
