@@ -176,7 +176,7 @@ export async function buildApp(options: AppOptions) {
     clock: options.clock ?? (() => new Date()),
     jobs,
     limits,
-    files: new StoredFiles(db, options.fileStorage, storedSecret(db, 'file-urls')),
+    files: new StoredFiles(db, options.fileStorage, storedSecret(db, 'file-urls'), fileReferences),
     storage: options.fileStorage,
     mail: options.mailer,
     logger: options.logger,

@@ -4,35 +4,23 @@ import path from 'node:path';
 import { ACCOUNT_DELETION_CONFIRMATION, accountMessages, rateLimits, type Session } from '@app/contract';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { mailPerEmailRule } from '../src/features/auth/auth-mail.ts';
 import { audit } from '../src/platform/audit/audit-trail.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { uploadFile } from './support/multipart.ts';
 import { clearOfWindowEdge, untilRefused } from './support/rate-limits.ts';
 import { errorOf } from './support/responses.ts';
 
-let app: App;
-let mail: MailCatcher;
-let database: TestDatabase;
 /** This file's own storage root, so the test can look at the disk. */
 const filesRoot = path.join(tmpdir(), `tradecert-account-files-${process.pid}-${Date.now()}`);
 
-setUpTestApp(
-  () => ({ fileStorage: createLocalDiskStorage(filesRoot) }),
-  (environment) => {
-    ({ app, mail, database } = environment);
-  },
-);
+const { app, mail, database, query } = setUpTestApp(() => ({ fileStorage: createLocalDiskStorage(filesRoot) }));
 
 afterAll(() => rm(filesRoot, { recursive: true, force: true }));
 
-const query = (sql: string, values: unknown[] = []) => database.db.$client.query(sql, values);
 const post = (url: string, session: Session | null, payload: object) =>
   app.inject({ method: 'POST', url, headers: session ? bearer(session) : {}, payload });
 const requestEmailChange = (session: Session, newEmail: string, password = GOOD_PASSWORD) =>

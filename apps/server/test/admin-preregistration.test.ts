@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, pkcePair, registerConfirmedUser, signIn, uniqueEmail } from './support/auth-helpers.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 
 /*
  * Issue 20, item 9: a stranger signed up admin@… with their own password; when the real admin
@@ -15,16 +12,9 @@ const legacyAdminEmail = uniqueEmail('legacy-admin');
 const strangerPassword = 'stranger-chose-this-9271';
 const ownersPassword = 'harbour-lantern-owner-5518';
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
-
-setUpTestApp(
-  { settings: { adminEmails: [adminEmail.toLowerCase(), legacyAdminEmail.toLowerCase()] } },
-  (environment) => {
-    ({ database, mail, app } = environment);
-  },
-);
+const { database, mail, app } = setUpTestApp({
+  settings: { adminEmails: [adminEmail.toLowerCase(), legacyAdminEmail.toLowerCase()] },
+});
 
 const adminAccess = async (accessToken: string) =>
   (await app.inject({ url: '/api/admin/access', headers: { authorization: `Bearer ${accessToken}` } })).json();

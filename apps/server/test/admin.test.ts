@@ -11,30 +11,22 @@ import {
 } from '@app/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { audit } from '../src/platform/audit/audit-trail.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from './support/auth-helpers.ts';
 import { completedCertificateBody, patchCertificate } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { uploadFile } from './support/multipart.ts';
 import { errorOf } from './support/responses.ts';
 import { registeredRoutes } from './support/routes.ts';
 
-let app: App;
-let mail: MailCatcher;
-let database: TestDatabase;
 let admin: Session;
 let member: Session;
 
 const adminEmail = uniqueEmail('admin');
 
-setUpTestApp({ settings: { adminEmails: [adminEmail.toLowerCase()] } }, (environment) => {
-  ({ app, mail, database } = environment);
-});
+const { app, mail, database } = setUpTestApp({ settings: { adminEmails: [adminEmail.toLowerCase()] } });
 
 beforeAll(async () => {
   admin = await registerConfirmedUser(app, mail, adminEmail);
@@ -215,7 +207,7 @@ describe('complimentary Premium', () => {
     await changePremium('grant', paid.user.id, { reason: 'Goodwill' });
     const revoked = await changePremium('revoke', paid.user.id, { reason: 'Goodwill over' });
     expect(revoked.json()).toMatchObject({ tier: 'premium', complimentary: false });
-    expect((await entitlements.of(database.db, paid.user.id)).premium).toBe(true);
+    expect((await entitlements.of(database.db, paid.user.id, new Date())).premium).toBe(true);
 
     await changePremium('grant', paid.user.id, { reason: 'Goodwill again' });
     await entitlements.setSubscription(database.db, paid.user.id, {
@@ -224,7 +216,7 @@ describe('complimentary Premium', () => {
       end: null,
       provider: 'test',
     });
-    expect((await entitlements.of(database.db, paid.user.id)).premium).toBe(true);
+    expect((await entitlements.of(database.db, paid.user.id, new Date())).premium).toBe(true);
   });
 
   it('answers 404 for a user that does not exist, and 400 for an id that is not one', async () => {

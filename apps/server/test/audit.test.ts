@@ -1,19 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import type { App } from '../src/app.ts';
 import type { Queryable } from '../src/db/client.ts';
 import type { AuditEventBody, AuditSubject } from '../src/platform/audit/audit-events.ts';
 import { type AuditEvent, audit } from '../src/platform/audit/audit-trail.ts';
 import { MAX_USER_AGENT_LENGTH, requestMetadataOf } from '../src/platform/http/request-metadata.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { registerConfirmedUser } from './support/auth-helpers.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
 let userId: string;
 
 const FINGERPRINT = 'a'.repeat(64);
@@ -26,11 +20,8 @@ const recordAbout = (
   context: Partial<Pick<AuditEvent, 'actor' | 'origin'>> = {},
   db: Queryable = database.db,
 ) => audit.record(db, { actor: { kind: 'system' }, origin: null, ...context, ...body, subject });
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app, query } = setUpTestApp();
 
 beforeAll(async () => {
   userId = (await registerConfirmedUser(app, mail)).user.id;

@@ -4,22 +4,16 @@ import { authErrorCodes, authErrorMessages, type Session, sessionSchema } from '
 import { createSigner } from 'fast-jwt';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import type { TrustProxy } from '../src/config.ts';
 import { REFRESH_REUSE_SECONDS } from '../src/features/auth/auth.service.ts';
 import { mailPerEmailRule } from '../src/features/auth/auth-mail.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, pkcePair, registerConfirmedUser, signIn, uniqueEmail } from './support/auth-helpers.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { clearOfWindowEdge } from './support/rate-limits.ts';
 import { errorOf } from './support/responses.ts';
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
 const logLines: string[] = [];
 // Every log line the app writes is kept, to prove no secret ever reaches the logs.
 const logStream = new Writable({
@@ -29,13 +23,10 @@ const logStream = new Writable({
   },
 });
 
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url, payload, headers });
 
-setUpTestApp({ logger: pino({ level: 'trace' }, logStream) }, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app, query } = setUpTestApp({ logger: pino({ level: 'trace' }, logStream) });
 
 describe('sign-up', () => {
   it('trims and lowercases the email, stores an argon2id hash, and mails a confirmation link over SMTP', async () => {

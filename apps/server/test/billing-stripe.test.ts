@@ -2,14 +2,12 @@ import { type Session, subscriptionViewSchema } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
-import { billingEvents, subscribers } from '../src/db/schema.ts';
+import { billingEvents } from '../src/features/billing/billing.schema.ts';
 import { audit } from '../src/platform/audit/audit-trail.ts';
+import { subscribers } from '../src/platform/entitlements/entitlements.schema.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { errorOf } from './support/responses.ts';
 import {
   nowSeconds,
@@ -26,19 +24,11 @@ import {
  */
 
 let peer: StripePeer;
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
 
 beforeAll(async () => {
   peer = await startStripePeer();
 });
-setUpTestApp(
-  () => ({ settings: { stripe: peer.settings } }),
-  (environment) => {
-    ({ database, mail, app } = environment);
-  },
-);
+const { database, mail, app } = setUpTestApp(() => ({ settings: { stripe: peer.settings } }));
 afterAll(() => peer.close());
 
 const post = (url: string, session: Session | undefined, body?: object) =>
@@ -98,7 +88,7 @@ async function subscribedUser(subscription: Partial<PeerSubscription> = {}) {
   return { user, customer, subscription: active };
 }
 
-const premiumOf = async (session: Session) => (await entitlements.of(database.db, session.user.id)).premium;
+const premiumOf = async (session: Session) => (await entitlements.of(database.db, session.user.id, new Date())).premium;
 
 describe('outgoing calls to Stripe', () => {
   it('creates a customer once, then a subscription-mode Checkout Session tied to the user', async () => {

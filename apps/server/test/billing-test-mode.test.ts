@@ -2,28 +2,20 @@ import { errorCodes, rateLimits, type Session, type SubscriptionView, subscripti
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
-import { billingEvents } from '../src/db/schema.ts';
+import { billingEvents } from '../src/features/billing/billing.schema.ts';
 import { audit } from '../src/platform/audit/audit-trail.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { errorOf } from './support/responses.ts';
 
 /** Billing without Stripe (the default): the in-app TEST MODE checkout sells Premium offline. */
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
 let admin: Session;
 const adminEmail = uniqueEmail('billing-admin');
 
-setUpTestApp({ settings: { adminEmails: [adminEmail.toLowerCase()] } }, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app } = setUpTestApp({ settings: { adminEmails: [adminEmail.toLowerCase()] } });
 
 beforeAll(async () => {
   admin = await registerConfirmedUser(app, mail, adminEmail);
@@ -97,7 +89,7 @@ describe('test-mode checkout', () => {
     const days = (Date.parse(view.period_end ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    expect((await entitlements.of(database.db, user.user.id)).premium).toBe(true);
+    expect((await entitlements.of(database.db, user.user.id, new Date())).premium).toBe(true);
 
     const events = await audit.forSubject(database.db, { kind: 'user', id: user.user.id });
     expect(events.map((event) => event.type)).toEqual(['billing.subscription_changed', 'billing.checkout_completed']);
@@ -121,7 +113,7 @@ describe('test-mode checkout', () => {
     const ended = await post('/api/billing/test/end-now', user);
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toMatchObject({ tier: 'free', status: 'none' });
-    expect((await entitlements.of(database.db, user.user.id)).premium).toBe(false);
+    expect((await entitlements.of(database.db, user.user.id, new Date())).premium).toBe(false);
 
     // Buying again starts a new subscription.
     await post('/api/billing/test/complete', user, { interval: 'monthly' });
@@ -171,7 +163,7 @@ describe('/webhook-test in test mode', () => {
     });
     const rows = await database.db.select().from(billingEvents).where(eq(billingEvents.test, true));
     expect(rows).toHaveLength(1);
-    expect((await entitlements.of(database.db, member.user.id)).premium).toBe(false);
+    expect((await entitlements.of(database.db, member.user.id, new Date())).premium).toBe(false);
   });
 
   it('verifies signatures with the test-mode secret: a foreign secret gets 400', async () => {

@@ -4,21 +4,15 @@ import { type Certificate, KNOWN_STANDARDS, rateLimits, type Session } from '@ap
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { createLocalDiskStorage, type FileStorage } from '../src/platform/storage/file-storage.ts';
 import { buildTestApp, setUpTestApp, testFilesRoot } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { patchCertificate } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { uploadFile } from './support/multipart.ts';
 import { firstPagePng, pdfFonts, pdfPageCount, pdfText } from './support/pdf-tools.ts';
 import { untilRefused } from './support/rate-limits.ts';
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
 let owner: Session;
 
 const LONG_INFO = `${'Flood test held for 24 hours with no leaks observed. '.repeat(60)}End of notes: cure times followed.`;
@@ -76,9 +70,7 @@ const download = async (id: string, headers: Record<string, string> = {}, remote
   return { response, pdf: response.rawPayload };
 };
 
-setUpTestApp({ settings: { publicUrl: 'https://certs.example.com' } }, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app } = setUpTestApp({ settings: { publicUrl: 'https://certs.example.com' } });
 
 beforeAll(async () => {
   owner = await registerConfirmedUser(app, mail);

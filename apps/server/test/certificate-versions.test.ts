@@ -6,13 +6,10 @@ import {
   versionLimitMessage,
 } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody, patchCertificate } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
 
@@ -21,15 +18,7 @@ import { errorOf } from './support/responses.ts';
  * version still answers, with its own fingerprint, PDF and verdict.
  */
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
-
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
-
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+const { database, mail, app, query } = setUpTestApp();
 
 async function premiumUser() {
   const session = await registerConfirmedUser(app, mail);

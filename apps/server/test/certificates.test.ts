@@ -8,23 +8,15 @@ import {
 } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { listStatementText } from '../src/features/certificates/list-statements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { patchCertificate } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { uploadFile } from './support/multipart.ts';
 import { errorOf } from './support/responses.ts';
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
 let now = new Date('2026-11-15T02:00:00Z');
-
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 
 const completedFields = {
   standards: ['AS 3740-2021'],
@@ -67,9 +59,7 @@ async function uploadPhoto(session: Session) {
   return response.json().file_id as string;
 }
 
-setUpTestApp({ clock: () => now }, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app, query } = setUpTestApp({ clock: () => now });
 
 describe('creating certificates', () => {
   it('saves a draft without counting it, and half-filled', async () => {

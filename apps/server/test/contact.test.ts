@@ -1,24 +1,17 @@
 import { CONTACT_LIMITS, rateLimits } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { CONTACT_EMAIL_QUEUE } from '../src/features/contact/contact.service.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
-import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
+import { startMailCatcher } from './support/mail-catcher.ts';
 import { untilRefused } from './support/rate-limits.ts';
 import { errorOf } from './support/responses.ts';
 import { type StalledSmtp, startStalledSmtp } from './support/stalled-smtp.ts';
 
 const SUPPORT = 'help@tradecert.test';
 
-let app: App;
-let mail: MailCatcher;
-let database: TestDatabase;
-
-setUpTestApp({ settings: { supportEmail: SUPPORT } }, (environment) => {
-  ({ app, mail, database } = environment);
-});
+const { app, mail, database } = setUpTestApp({ settings: { supportEmail: SUPPORT } });
 
 let ipCounter = 0;
 /** Each test sends from its own IP, so the per-IP limit of one never spills into another. */

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
-import * as schema from '../src/db/schema.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../src/platform/documents/number-sequences.ts';
+import * as schema from '../src/schema.ts';
 import { useDatabaseBefore } from './support/migrations.ts';
 
 /*

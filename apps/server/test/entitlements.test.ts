@@ -1,23 +1,16 @@
 import type { Session } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { entitlements } from '../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody, patchCertificate } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { errorOf } from './support/responses.ts';
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
 let certificateId: string;
 let owner: Session;
 
 const DAY_MS = 24 * 3600 * 1000;
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 const profileOf = async (session: Session) =>
   (await app.inject({ url: '/api/profile', headers: bearer(session) })).json();
 const subscriberRows = async (userId: string) =>
@@ -25,9 +18,7 @@ const subscriberRows = async (userId: string) =>
     .rows;
 const editCertificate = () => patchCertificate(app, owner, certificateId, { areas: 'Laundry floor' });
 
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app, query } = setUpTestApp();
 
 beforeAll(async () => {
   owner = await registerConfirmedUser(app, mail);
@@ -87,7 +78,10 @@ describe('entitlements', () => {
       `insert into subscribers (email, subscribed, subscription_tier, subscription_end) values ($1, true, 'premium', $2)`,
       [session.user.email, end],
     );
-    expect(await entitlements.of(database.db, session.user.id)).toEqual({ premium: true, subscriptionEnd: end });
+    expect(await entitlements.of(database.db, session.user.id, new Date())).toEqual({
+      premium: true,
+      subscriptionEnd: end,
+    });
     expect((await profileOf(session)).subscription_tier).toBe('premium');
 
     await entitlements.setSubscription(database.db, session.user.id, {
@@ -109,6 +103,6 @@ describe('entitlements', () => {
         throw rollback;
       }),
     ).rejects.toBe(rollback);
-    expect((await entitlements.of(database.db, session.user.id)).premium).toBe(false);
+    expect((await entitlements.of(database.db, session.user.id, new Date())).premium).toBe(false);
   });
 });

@@ -1,12 +1,9 @@
 import { errorResponseSchema, type Session } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { registeredRoutes } from './support/routes.ts';
 
 /**
@@ -20,9 +17,6 @@ import { registeredRoutes } from './support/routes.ts';
 const REQUESTS = 10_000;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
 let owner: Session;
 let stranger: Session;
 let ownCertificateId: string;
@@ -380,9 +374,7 @@ function fuzzedRequest(random: ReturnType<typeof randomSource>): Fuzzed {
   };
 }
 
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app } = setUpTestApp();
 
 beforeAll(async () => {
   owner = await registerConfirmedUser(app, mail);

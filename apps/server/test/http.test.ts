@@ -5,13 +5,9 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { errorResponseSchema, healthResponseSchema } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import type { App } from '../src/app.ts';
 import { createDatabase } from '../src/db/client.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
-import type { TestDatabase } from './support/database.ts';
 
-let database: TestDatabase;
-let app: App;
 let webDistDir: string;
 
 beforeAll(async () => {
@@ -22,12 +18,7 @@ beforeAll(async () => {
   await writeFile(path.join(webDistDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
 });
 
-setUpTestApp(
-  () => ({ settings: { webDistDir } }),
-  (environment) => {
-    ({ database, app } = environment);
-  },
-);
+const { database, app } = setUpTestApp(() => ({ settings: { webDistDir } }));
 
 beforeAll(async () => {
   // Probe routes for the error handler; they exist only in this test.

@@ -1,12 +1,9 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { AUTH_EMAIL_QUEUE, type AuthEmailJob, authEmailQueueSettings } from '../src/features/auth/auth-mail.ts';
 import { JobQueue } from '../src/platform/jobs/job-queue.ts';
 import { setUpTestApp } from './support/app.ts';
 import { registerConfirmedUser } from './support/auth-helpers.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 
 /*
  * Issue 20, item 5: the mail queue sent about one mail every 2 s (one job per poll), so after 400
@@ -14,13 +11,7 @@ import type { MailCatcher } from './support/mail-catcher.ts';
  * batches until the queue is empty, and mail to existing accounts goes ahead of sign-up mail.
  */
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
-
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app } = setUpTestApp();
 
 const FLOOD = 400;
 

@@ -6,11 +6,9 @@ import { type Endpoint, errorCodes, openApiPath } from '@app/contract';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import type { OpenAPIV3 } from 'openapi-types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { registeredRoutes } from './support/routes.ts';
 
-let app: App;
 let webDistDir: string;
 let document: OpenAPIV3.Document;
 
@@ -47,12 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(webDistDir, { recursive: true, force: true }));
 
-setUpTestApp(
-  () => ({ settings: { webDistDir } }),
-  (environment) => {
-    ({ app } = environment);
-  },
-);
+const { app } = setUpTestApp(() => ({ settings: { webDistDir } }));
 
 beforeAll(async () => {
   const response = await app.inject({ url: '/api/docs/json' });

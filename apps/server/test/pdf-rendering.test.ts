@@ -4,8 +4,6 @@ import type { App } from '../src/app.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { pdfPageCount, pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
 import { filled, worstCaseSwmsBody } from './support/worst-case-documents.ts';
@@ -15,13 +13,7 @@ import { filled, worstCaseSwmsBody } from './support/worst-case-documents.ts';
  * loop for about 50 s. PDFs now render in worker threads within a time, memory and page budget.
  */
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
-
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app } = setUpTestApp();
 
 const worstCaseSwms = async (target: App, session: Session): Promise<Swms> => {
   const created = await target.inject({ method: 'POST', url: '/api/swms', headers: bearer(session), payload: {} });

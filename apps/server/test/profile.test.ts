@@ -1,15 +1,11 @@
 import type { Profile, Session } from '@app/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { uploadFile } from './support/multipart.ts';
 import { errorOf } from './support/responses.ts';
 
-let mail: MailCatcher;
-let app: App;
 let alice: Session;
 let bob: Session;
 
@@ -24,9 +20,7 @@ const pngOf = (width: number, height: number) =>
     .png()
     .toBuffer();
 
-setUpTestApp({}, (environment) => {
-  ({ mail, app } = environment);
-});
+const { mail, app } = setUpTestApp();
 
 beforeAll(async () => {
   alice = await registerConfirmedUser(app, mail);

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { uniqueEmail } from './support/auth-helpers.ts';
-import type { TestDatabase } from './support/database.ts';
 
 /*
  * Issue 20, item 11: rate-limit counters kept a deleted account's email in their keys for up to a
  * day. Keys now hold a keyed digest of the subject, and the limits still hold.
  */
 
-let database: TestDatabase;
-let app: App;
-
-setUpTestApp({}, (environment) => {
-  ({ database, app } = environment);
-});
+const { database, app } = setUpTestApp();
 
 describe('rate-limit keys', () => {
   it('never hold an email or an IP address, and still count per subject', async () => {

@@ -1,21 +1,15 @@
 import { certificateMessages, signingOwnerMessages, swmsMessages, VERIFICATION_NOT_FOUND_MESSAGE } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { errorOf } from './support/responses.ts';
 
 /*
  * Issue 22: a path id that is not a UUID names nothing. The route answers 404 with the record's
  * own message from the contract (recordId), before the body is validated or any service runs.
  */
-let mail: MailCatcher;
-let app: App;
 
-setUpTestApp({}, (environment) => {
-  ({ mail, app } = environment);
-});
+const { mail, app } = setUpTestApp();
 
 describe('record ids in paths', () => {
   it("answer 404 with the record's message for an id that is not a UUID, before looking at the body", async () => {

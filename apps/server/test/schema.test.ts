@@ -106,4 +106,28 @@ describe('database constraints for PRODUCT.md, Records rules', () => {
       await violatedConstraint(`insert into subscribers (email, subscription_tier) values ('a@example.com', 'gold')`),
     ).toBe('subscribers_tier_valid');
   });
+
+  it("keeps a photo's link to its certificate in the database, though files.schema.ts does not name certificates", async () => {
+    // ADR 0030: the foreign key lives in the migrations and the drizzle snapshot only.
+    expect(
+      await violatedConstraint(
+        `insert into files (user_id, purpose, content_type, byte_size, width, height, storage_key, thumbnail_key, certificate_id)
+         values ($1, 'photo', 'image/jpeg', 1, 1, 1, 'k', 't', gen_random_uuid())`,
+        [userId],
+      ),
+    ).toBe('files_certificate_id_certificates_id_fk');
+    const { rows } = await query(
+      `insert into certificates (user_id, job_site_address) values ($1, '2 Site St') returning id`,
+      [userId],
+    );
+    const certificateId = rows[0].id;
+    await query(
+      `insert into files (user_id, purpose, content_type, byte_size, width, height, storage_key, thumbnail_key, certificate_id)
+       values ($1, 'photo', 'image/jpeg', 1, 1, 1, 'k2', 't2', $2)`,
+      [userId, certificateId],
+    );
+    await query('delete from certificates where id = $1', [certificateId]);
+    const { rows: kept } = await query(`select certificate_id from files where storage_key = 'k2'`);
+    expect(kept).toEqual([{ certificate_id: null }]);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client.ts';
+import { fileReferences } from '../src/file-references.ts';
 import { storedSecret } from '../src/platform/crypto/secrets.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { StoredFiles } from '../src/platform/storage/stored-files.ts';
@@ -21,7 +22,7 @@ async function countedStoredFiles(work: (storedFiles: StoredFiles, queries: () =
   db.$client.on('acquire', () => queries++);
   try {
     await work(
-      new StoredFiles(db, createLocalDiskStorage(testFilesRoot), storedSecret(db, 'file-urls')),
+      new StoredFiles(db, createLocalDiskStorage(testFilesRoot), storedSecret(db, 'file-urls'), fileReferences),
       () => queries,
     );
   } finally {

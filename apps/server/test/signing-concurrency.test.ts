@@ -2,13 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Certificate, Session, Swms } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate, patchCertificate } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { createReadySwms } from './support/swms.ts';
 
@@ -19,16 +16,9 @@ import { createReadySwms } from './support/swms.ts';
  * of the version it is on.
  */
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
-
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
+const { database, mail, app, query } = setUpTestApp();
 
 const ROUNDS = 12;
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 let ipCounter = 0;
 const nextIp = () => `203.0.113.${++ipCounter}`;
 

@@ -1,11 +1,8 @@
 import { type Session, SIGNING_RECIPIENTS_PER_DAY, signingRecipientLimitMessage } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { errorOf } from './support/responses.ts';
 import { createReadySwms } from './support/swms.ts';
 
@@ -14,15 +11,8 @@ import { createReadySwms } from './support/swms.ts';
  * verify your account at https://evil.test/login" in the subject.
  */
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
+const { database, mail, app, query } = setUpTestApp();
 
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
-
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 /** The Subject header, unfolded (long headers continue on indented lines). */
 const subjectOf = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ').match(/^Subject: (.*)$/m)?.[1] ?? '';
 let counter = 0;

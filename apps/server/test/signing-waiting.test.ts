@@ -1,23 +1,13 @@
 import type { Session, WaitingSignatures } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { errorOf } from './support/responses.ts';
 
 /** The dashboard's "Signatures waiting" (PRODUCT.md, Home and dashboard): GET /api/signing/waiting. */
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
 
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
-
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+const { mail, app, query } = setUpTestApp();
 
 async function send(owner: Session, certificateId: string, names: string[]) {
   const response = await app.inject({

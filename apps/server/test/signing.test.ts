@@ -10,27 +10,17 @@ import {
 import pino from 'pino';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { JobQueue } from '../src/platform/jobs/job-queue.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody, createCompletedCertificate, patchCertificate } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
 import { grantPremium } from './support/entitlements.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
 import { createReadySwms } from './support/swms.ts';
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
+const { database, mail, app, query } = setUpTestApp();
 
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
-
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 const signerUa = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Signer';
 let ipCounter = 0;
 /** A fresh client address per test, so per-IP limits of one test do not spill into another. */

@@ -8,11 +8,8 @@ import {
 } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
 import { createReadySwms } from './support/swms.ts';
@@ -23,15 +20,8 @@ import { createReadySwms } from './support/swms.ts';
  * sign-ons, and the owner can set junk ones aside.
  */
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
+const { mail, app, query } = setUpTestApp();
 
-setUpTestApp({}, (environment) => {
-  ({ database, mail, app } = environment);
-});
-
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 let ipCounter = 0;
 const nextIp = () => `198.51.100.${++ipCounter % 250}`;
 

@@ -10,29 +10,19 @@ import {
 } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
 import { SwmsService } from '../src/features/swms/swms.service.ts';
 import { SwmsPdfService } from '../src/features/swms/swms-pdf.service.ts';
+import { fileReferences } from '../src/file-references.ts';
 import { storedSecret } from '../src/platform/crypto/secrets.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { StoredFiles } from '../src/platform/storage/stored-files.ts';
 import { setUpTestApp, testFilesRoot } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
-import type { TestDatabase } from './support/database.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
 import { readySwmsBody as readyBody } from './support/swms.ts';
 
-let database: TestDatabase;
-let mail: MailCatcher;
-let app: App;
-
-setUpTestApp({ clock: () => new Date('2026-11-15T02:00:00Z') }, (environment) => {
-  ({ database, mail, app } = environment);
-});
-
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
+const { database, mail, app, query } = setUpTestApp({ clock: () => new Date('2026-11-15T02:00:00Z') });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const send = (session: Session | null, method: Method, url: string, payload?: object) =>
@@ -433,7 +423,12 @@ describe('SWMS PDF', () => {
       database.db,
       new SwmsPdfService(
         database.db,
-        new StoredFiles(database.db, createLocalDiskStorage(testFilesRoot), storedSecret(database.db, 'file-urls')),
+        new StoredFiles(
+          database.db,
+          createLocalDiskStorage(testFilesRoot),
+          storedSecret(database.db, 'file-urls'),
+          fileReferences,
+        ),
         createLocalDiskStorage(testFilesRoot),
         (kind, id, version) => `http://app.test/verify/${kind}/${id}/${version}`,
         app.pdfRenderPool,

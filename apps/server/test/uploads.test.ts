@@ -13,20 +13,13 @@ import { cleanUpOrphanUploads } from '../src/platform/storage/orphan-uploads.ts'
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
-import type { TestDatabase } from './support/database.ts';
 import { type FullDisk, fullDisk } from './support/full-disk.ts';
-import type { MailCatcher } from './support/mail-catcher.ts';
 import { uploadFile } from './support/multipart.ts';
 import { untilRefused } from './support/rate-limits.ts';
 import { errorOf } from './support/responses.ts';
 
-let database: TestDatabase;
-let mail: MailCatcher;
 let filesRoot: string;
-let app: App;
 let alice: Session;
-
-const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 
 const uploadTo = (target: App, session: Session, url: string, image: Buffer, contentType = 'image/jpeg') =>
   uploadFile(target, session, { method: url.includes('photos') ? 'POST' : 'PUT', url }, image, { contentType });
@@ -46,12 +39,9 @@ beforeAll(async () => {
 });
 afterAll(() => rm(filesRoot, { recursive: true, force: true }));
 
-setUpTestApp(
-  () => ({ fileStorage: createLocalDiskStorage(path.join(filesRoot, 'files')) }),
-  (environment) => {
-    ({ database, mail, app } = environment);
-  },
-);
+const { database, mail, app, query } = setUpTestApp(() => ({
+  fileStorage: createLocalDiskStorage(path.join(filesRoot, 'files')),
+}));
 
 beforeAll(async () => {
   alice = await registerConfirmedUser(app, mail);
@@ -206,7 +196,7 @@ describe('cleanUpOrphanUploads', () => {
     expect(existsSync(orphanBytes)).toBe(true);
 
     const storage = createLocalDiskStorage(path.join(filesRoot, 'files'));
-    expect(await cleanUpOrphanUploads(database.db, storage, fileReferences)).toEqual({ deleted: 1 });
+    expect(await cleanUpOrphanUploads(database.db, storage, fileReferences, new Date())).toEqual({ deleted: 1 });
 
     const { rows } = await query('select id from files where user_id = $1', [owner.user.id]);
     expect(rows.map((row) => row.id).sort()).toEqual([freshOrphan, attached, frozenLogo, profileLogo].sort());
@@ -214,7 +204,7 @@ describe('cleanUpOrphanUploads', () => {
     const thumbnailsLeft = (await treeOf(path.join(filesRoot, 'files'))).filter((entry) => entry.includes(oldOrphan));
     expect(thumbnailsLeft).toEqual([]);
     expect(await readFile(path.join(filesRoot, 'files', `users/${owner.user.id}/${attached}.jpg`))).toBeTruthy();
-    expect(await cleanUpOrphanUploads(database.db, storage, fileReferences)).toEqual({ deleted: 0 });
+    expect(await cleanUpOrphanUploads(database.db, storage, fileReferences, new Date())).toEqual({ deleted: 0 });
   });
 
   it("knows every column that refers to a stored file: one missing from the features' references fails here", async () => {

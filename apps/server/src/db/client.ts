@@ -1,8 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/** Queries go through the query builder over each owner's tables (no relational `db.query` API). */
+export type Database = NodePgDatabase & { $client: pg.Pool };
 
 /** Anything repositories run queries on: the pool or an open transaction. */
 export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
@@ -21,7 +21,7 @@ export function createDatabase(connectionString: string, options: { maxConnectio
   });
   // An idle client losing its connection (e.g. the DB restarting) must not crash the process.
   pool.on('error', () => {});
-  return drizzle(pool, { schema }) as Database;
+  return drizzle(pool) as Database;
 }
 
 /** Round-trips to the database; used by the health check. */

@@ -39,3 +39,8 @@ export const dates = {
   isoDay: (at: Date, timeZone: string) =>
     formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at),
 };
+
+const DAY_MS = 86_400_000;
+
+/** The moment `days` whole days (of 24 hours) after `at`; negative for before. For lifetimes and ages, not calendars. */
+export const daysAfter = (at: Date, days: number) => new Date(at.getTime() + days * DAY_MS);

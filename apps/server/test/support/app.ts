@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { QueryResult } from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { type App, type AppOptions, type AppSettings, buildApp } from '../../src/app.ts';
@@ -52,15 +53,43 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}) {
 /** What a test file runs against: its own database, a mail catcher the app sends through, and the app. */
 export type TestEnvironment = { database: TestDatabase; mail: MailCatcher; app: App };
 
+/** The environment's parts as a test file holds them, plus SQL on its database. */
+export type TestHandles = TestEnvironment & {
+  query: (text: string, values?: unknown[]) => Promise<QueryResult>;
+};
+
+/**
+ * A stand-in for a part that exists only once the file's setup has run: it forwards every read and
+ * write to the real one, so a test file can name `app` at the top without a `let` and a callback.
+ */
+function lateBound<T extends object>(name: string, current: () => T | undefined): T {
+  const target = () => {
+    const value = current();
+    if (!value)
+      throw new Error(`the test ${name} is used before setUpTestApp's beforeAll ran: use it in a hook or a test`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get(_, property) {
+      const real = target();
+      const value = Reflect.get(real, property, real);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+    set: (_, property, value) => Reflect.set(target(), property, value),
+    has: (_, property) => Reflect.has(target(), property),
+  });
+}
+
 /**
  * Before the file's tests, creates its database, mail catcher and app (with `options`, which may be
- * computed then) and hands them to `use`; after them, closes all three. Hooks the file registers
- * later run after this one's setup and before its teardown.
+ * computed then), then calls `onReady`; after them, closes all three. Returns the three (and
+ * `query`) as handles a file can hold from the start. Hooks the file registers later run after this
+ * one's setup and before its teardown.
  */
 export function setUpTestApp(
-  options: TestAppOptions | (() => TestAppOptions),
-  use: (environment: TestEnvironment) => void,
-): void {
+  options: TestAppOptions | (() => TestAppOptions) = {},
+  onReady?: (environment: TestEnvironment) => void,
+): TestHandles {
   let environment: TestEnvironment | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
@@ -70,11 +99,18 @@ export function setUpTestApp(
       ...(typeof options === 'function' ? options() : options),
     });
     environment = { database, mail, app };
-    use(environment);
+    onReady?.(environment);
   });
   afterAll(async () => {
     await environment?.app.close();
     await environment?.mail.close();
     await environment?.database.drop();
   });
+  const database = lateBound('database', () => environment?.database);
+  return {
+    database,
+    mail: lateBound('mail catcher', () => environment?.mail),
+    app: lateBound('app', () => environment?.app),
+    query: (text, values = []) => database.db.$client.query(text, values),
+  };
 }

@@ -1,7 +1,9 @@
 import { DEFAULT_TIME_ZONE } from '@app/contract';
 import { desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { authSessions, monthlyCertificateCounts, profiles, users } from '../../db/schema.ts';
+import { authSessions, users } from '../../platform/accounts/accounts.schema.ts';
+import { profiles } from '../../platform/accounts/business.schema.ts';
+import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
 import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
 
 /** One user as the admin console lists them: no certificate content, no files. */

@@ -1,7 +1,9 @@
 import type { EmailLinkType } from '@app/contract';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { authSessions, emailLinks, profiles, refreshTokens, users } from '../../db/schema.ts';
+import { authSessions, users } from '../../platform/accounts/accounts.schema.ts';
+import { profiles } from '../../platform/accounts/business.schema.ts';
+import { emailLinks, refreshTokens } from './auth.schema.ts';
 import { SESSION_REVOKED_CHANNEL } from './revoked-sessions.ts';
 
 export type UserRow = typeof users.$inferSelect;

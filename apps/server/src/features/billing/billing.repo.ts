@@ -1,22 +1,19 @@
 import { type BillingMode, DEFAULT_TIME_ZONE, monthKey } from '@app/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { billingAccounts, billingEvents, monthlyCertificateCounts, profiles, users } from '../../db/schema.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import type { ProviderSubscription } from '../../platform/billing/billing-provider.ts';
+import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
+import { billingAccounts, billingEvents } from './billing.schema.ts';
 
 export type BillingAccount = typeof billingAccounts.$inferSelect;
 
 /** SQL of billing: the users' provider accounts and the webhook events received. */
 export const billingRepo = {
-  async emailOf(db: Queryable, userId: string): Promise<string | undefined> {
-    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    return row?.email;
-  },
-
   /** The user's completed certificates this month, the month (`YYYY-MM`) in their own time zone. */
   async completedThisMonth(db: Queryable, userId: string, now: Date): Promise<{ month: string; completed: number }> {
-    const [profile] = await db.select({ timeZone: profiles.timeZone }).from(profiles).where(eq(profiles.id, userId));
-    const month = monthKey(now, profile?.timeZone ?? DEFAULT_TIME_ZONE);
+    const business = await businessOf(db, userId);
+    const month = monthKey(now, business?.timeZone ?? DEFAULT_TIME_ZONE);
     const [row] = await db
       .select({ count: monthlyCertificateCounts.count })
       .from(monthlyCertificateCounts)

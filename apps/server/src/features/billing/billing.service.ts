@@ -9,6 +9,7 @@ import {
 } from '@app/contract';
 import Stripe from 'stripe';
 import type { Database, Queryable } from '../../db/client.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import {
   type BillingProvider,
@@ -123,7 +124,7 @@ export class BillingService {
 
   async subscription(caller: AuthenticatedCaller): Promise<SubscriptionView> {
     const [entitlement, account, usage] = await Promise.all([
-      entitlements.of(this.db, caller.userId),
+      entitlements.of(this.db, caller.userId, this.now()),
       billingRepo.accountOfUser(this.db, caller.userId),
       billingRepo.completedThisMonth(this.db, caller.userId, this.now()),
     ]);
@@ -159,7 +160,7 @@ export class BillingService {
   }
 
   async checkout(caller: AuthenticatedCaller, interval: BillingInterval, returnTo: string): Promise<string> {
-    if ((await entitlements.of(this.db, caller.userId)).premium) {
+    if ((await entitlements.of(this.db, caller.userId, this.now())).premium) {
       throw new AppError(409, billingErrorCodes.alreadyPremium, BILLING_MESSAGES.alreadyPremium);
     }
     try {
@@ -345,7 +346,7 @@ export class BillingService {
     switch (event.type) {
       case 'checkout.session.completed': {
         const { client_reference_id: userId, customer } = event.data.object;
-        if (!userId || !customer || !(await billingRepo.emailOf(tx, userId))) return;
+        if (!userId || !customer || !(await businessOf(tx, userId))) return;
         await billingRepo.linkCustomer(tx, userId, 'stripe', customer);
         // The subscription was read after the event was sent: it is as of now.
         if (checkoutSubscription) await this.apply(tx, userId, checkoutSubscription, this.now());
@@ -428,7 +429,7 @@ export class BillingService {
   private async customerAccount(userId: string): Promise<BillingAccount> {
     const existing = await billingRepo.accountOfUser(this.db, userId);
     if (existing?.provider === this.provider.mode) return existing;
-    const email = await billingRepo.emailOf(this.db, userId);
+    const email = (await businessOf(this.db, userId))?.email;
     if (email === undefined) throw noBillingAccount();
     const customerId = await this.provider.createCustomer({ id: userId, email });
     return billingRepo.linkCustomer(this.db, userId, this.provider.mode, customerId);

@@ -1,7 +1,7 @@
 import type { WritableCertificateStatus } from '@app/contract';
-import type { StoredApplicator, StoredPhoto } from '../../db/schema.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import type { CertificateRow } from './certificates.repo.ts';
+import type { StoredApplicator, StoredPhoto } from './certificates.schema.ts';
 
 /**
  * One version of a certificate as it is printed, shared and kept in the documents kernel's

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { certificates, documentVersions } from '../../db/schema.ts';
+import { documentVersions } from '../../platform/documents/documents.schema.ts';
 import type { FileReferenceSource } from '../../platform/storage/file-references.ts';
+import { certificates } from './certificates.schema.ts';
 
 const keptCertificateBodies = sql`${documentVersions.kind} = 'certificate'`;
 

@@ -27,6 +27,7 @@ export class CertificatePdfService {
     private readonly versionUrl: (certificateId: string, version: number) => string,
     private readonly renderer: PdfRenderer,
     log: Pick<FastifyBaseLogger, 'warn'>,
+    private readonly now: () => Date,
   ) {
     this.cache = new DocumentPdfCache(storage, log);
   }
@@ -47,7 +48,7 @@ export class CertificatePdfService {
   }
 
   private async pdfInput(ownerId: string, row: CertificateContent, fingerprint: string): Promise<CertificatePdfInput> {
-    const owner = await ownerRepo.load(this.db, ownerId);
+    const owner = await ownerRepo.load(this.db, ownerId, this.now());
     // A draft has no frozen block yet: it shows the company details as they are now.
     const applicator = row.applicator ?? owner.applicator;
     const draft = row.status !== 'completed';

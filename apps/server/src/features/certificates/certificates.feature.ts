@@ -21,6 +21,7 @@ export function certificatesFeature(
     (certificateId, version) => `${deps.publicOrigin()}/certificates/${certificateId}?version=${version}`,
     deps.pdfRenderer,
     deps.logger,
+    deps.clock,
   );
   const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock);
   return {

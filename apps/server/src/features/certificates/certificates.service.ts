@@ -21,7 +21,6 @@ import {
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
-import type { StoredPhoto } from '../../db/schema.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
 import { closeSigning, documentHasSignatures, voidOpenRequestsBefore } from '../../platform/documents/signatures.ts';
 import { documentVersionsRepo, verifiedSignatures, versionSignatures } from '../../platform/documents/versions.ts';
@@ -46,6 +45,7 @@ import {
   photosOfKeptVersions,
 } from './certificate-versions.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
+import type { StoredPhoto } from './certificates.schema.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
 
@@ -81,7 +81,7 @@ export class CertificatesService {
     }
     if (input.status === 'completed') this.assertCompletable(input);
     assertPhotoList(input.photos);
-    const owner = await ownerRepo.load(this.db, caller.userId);
+    const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     const row = await this.db.transaction(async (tx) => {
       const created = await certificatesRepo.insert(tx, {
         userId: caller.userId,
@@ -100,7 +100,7 @@ export class CertificatesService {
    * issued one stays in the kernel, with its fingerprint and signatures (ADR 0025).
    */
   async update(caller: AuthenticatedCaller, id: string, input: UpdateCertificateInput): Promise<Certificate> {
-    const owner = await ownerRepo.load(this.db, caller.userId);
+    const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     if (!owner.premium) throw errors.premiumUpdate();
     const { row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
@@ -182,7 +182,7 @@ export class CertificatesService {
    * instead (it leaves the lists, its versions stay, and its verification says so).
    */
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
-    const owner = await ownerRepo.load(this.db, caller.userId);
+    const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     if (!owner.premium) throw errors.premiumDelete();
     const deleted = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
@@ -317,7 +317,7 @@ export class CertificatesService {
 
   /** Completed certificates this month and the limit, for the client's early (fail-open) check. */
   async usage(caller: AuthenticatedCaller): Promise<MonthlyUsage> {
-    const owner = await ownerRepo.load(this.db, caller.userId);
+    const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     const month = monthKey(this.now(), owner.timeZone);
     return {
       month,

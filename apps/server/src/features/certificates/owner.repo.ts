@@ -1,9 +1,10 @@
 import { DEFAULT_TIME_ZONE } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import type { StoredApplicator } from '../../db/schema.ts';
-import { profiles, users } from '../../db/schema.ts';
+import { users } from '../../platform/accounts/accounts.schema.ts';
+import { profiles } from '../../platform/accounts/business.schema.ts';
 import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
+import type { StoredApplicator } from './certificates.schema.ts';
 
 /** What the certificate rules need to know about their owner. */
 export type CertificateOwner = {
@@ -14,8 +15,8 @@ export type CertificateOwner = {
 };
 
 export const ownerRepo = {
-  /** One query: the profile, and the subscriber record that entitlements reads the tier from. */
-  async load(db: Queryable, userId: string): Promise<CertificateOwner> {
+  /** One query: the profile, and the subscriber record that entitlements reads the tier (at `now`) from. */
+  async load(db: Queryable, userId: string, now: Date): Promise<CertificateOwner> {
     const subscriber = entitlements.subscriberOfUsersRow(db);
     const [row] = await db
       .select({
@@ -30,7 +31,7 @@ export const ownerRepo = {
       .where(eq(users.id, userId));
     const profile = row?.profile;
     return {
-      premium: entitlementOf(row).premium,
+      premium: entitlementOf(row, now).premium,
       timeZone: profile?.timeZone ?? DEFAULT_TIME_ZONE,
       applicator: {
         company_name: profile?.companyName ?? null,

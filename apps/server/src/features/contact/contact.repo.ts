@@ -1,6 +1,6 @@
 import { desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { contactMessages } from '../../db/schema.ts';
+import { contactMessages } from './contact.schema.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
 export type NewContactMessage = Pick<ContactMessageRow, 'name' | 'email' | 'company' | 'message' | 'ip'>;

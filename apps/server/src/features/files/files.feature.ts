@@ -21,7 +21,7 @@ export const filesFeature = (deps: FeatureDeps, references: readonly FileReferen
       settings: orphanUploadsQueueSettings,
       cron: ORPHAN_UPLOADS_CRON,
       handler: async () => {
-        const { deleted } = await cleanUpOrphanUploads(deps.db, deps.storage, references);
+        const { deleted } = await cleanUpOrphanUploads(deps.db, deps.storage, references, deps.clock());
         if (deleted > 0) deps.logger.info({ deleted }, 'removed uploads nothing refers to');
       },
     }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { profiles } from '../../db/schema.ts';
+import { profiles } from '../../platform/accounts/business.schema.ts';
 import type { FileReferenceSource } from '../../platform/storage/file-references.ts';
 
 /** The files a company profile refers to: its logo and the applicator's signature. */

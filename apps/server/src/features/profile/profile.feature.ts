@@ -4,5 +4,5 @@ import { ProfileService } from './profile.service.ts';
 
 /** The company profile, its logo and the applicator's signature. */
 export const profileFeature = (deps: FeatureDeps): FeatureModule => ({
-  routes: profileRoutes(new ProfileService(deps.db, deps.files)),
+  routes: profileRoutes(new ProfileService(deps.db, deps.files, deps.clock)),
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { certificates, profiles } from '../../db/schema.ts';
+import { profiles } from '../../platform/accounts/business.schema.ts';
 
 export type ProfileRow = typeof profiles.$inferSelect;
 /** Columns a user may change; undefined means "leave as is". */
@@ -49,17 +49,5 @@ export const profileRepo = {
       .returning();
     if (!row) throw new Error(`profile ${userId} missing during update`);
     return row;
-  },
-
-  /** True when a certificate froze this file into its applicator block: it is history, keep it. */
-  async isFileFrozenOnCertificate(db: Database, userId: string, fileId: string): Promise<boolean> {
-    const [row] = await db
-      .select({ id: certificates.id })
-      .from(certificates)
-      .where(
-        sql`${certificates.userId} = ${userId} and (${certificates.applicator}->>'logo_file_id' = ${fileId} or ${certificates.applicator}->>'signature_file_id' = ${fileId})`,
-      )
-      .limit(1);
-    return row !== undefined;
   },
 };

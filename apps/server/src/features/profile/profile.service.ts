@@ -6,10 +6,9 @@ import {
   type ProfileImageKind,
   type profileUpdateRequestSchema,
 } from '@app/contract';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { type Entitlement, entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -28,6 +27,7 @@ export class ProfileService {
   constructor(
     private readonly db: Database,
     private readonly storedFiles: StoredFiles,
+    private readonly now: () => Date,
   ) {}
 
   /** The caller's profile; a missing one is created with onboarding not done and no materials (PRODUCT.md, States). */
@@ -79,18 +79,17 @@ export class ProfileService {
   private async ensureProfile(caller: AuthenticatedCaller): Promise<ProfileRow> {
     const existing = await profileRepo.findProfile(this.db, caller.userId);
     if (existing) return existing;
-    const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, caller.userId));
+    const user = await businessOf(this.db, caller.userId);
     if (!user) throw new AppError(401, authErrorCodes.noSession, authErrorMessages.noSession);
     return profileRepo.createDefaultProfile(this.db, caller.userId, user.email);
   }
 
   private async removeFile(caller: AuthenticatedCaller, fileId: string | null) {
-    if (!fileId || (await profileRepo.isFileFrozenOnCertificate(this.db, caller.userId, fileId))) return;
-    await this.storedFiles.removeOwned(caller.userId, fileId);
+    if (fileId) await this.storedFiles.removeOwnedUnlessReferenced(caller.userId, fileId);
   }
 
   private async present(caller: AuthenticatedCaller, row: ProfileRow): Promise<Profile> {
-    const entitlement = await entitlements.of(this.db, caller.userId);
+    const entitlement = await entitlements.of(this.db, caller.userId, this.now());
     return toProfile(row, entitlement, {
       logo: await this.storedFiles.signedUrl(row.logoFileId),
       signature: await this.storedFiles.signedUrl(row.signatureFileId),

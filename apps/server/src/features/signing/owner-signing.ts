@@ -15,8 +15,10 @@ import {
   type WaitingSignatures,
 } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
+import { daysAfter } from '../../platform/dates.ts';
 import type { RegisterEntry, SignableDocument } from '../../platform/documents/signable-source.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -25,7 +27,7 @@ import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { limitSubject } from '../../platform/rate-limit/rate-limiter.ts';
 import { type CertifiedSigner, type SignatureCertificate, signedPdfJob } from './signature-certificate-pdf.ts';
 import { type SignatureRequestRow, signingRepo } from './signing.repo.ts';
-import { DAY_MS, LINK_TTL_DAYS, type SignerInputs, type SigningCore } from './signing-core.ts';
+import { LINK_TTL_DAYS, type SignerInputs, type SigningCore } from './signing-core.ts';
 import { SIGNING_EMAIL_QUEUE } from './signing-queues.ts';
 import { requestToken, siteToken } from './signing-tokens.ts';
 import {
@@ -52,7 +54,7 @@ export class OwnerSigning {
     const { source, document } = await this.core.ownedDocument(caller, kind, documentId);
     const rows = await signingRepo.listForDocument(this.core.db, caller.userId, kind, document.id);
     const siteLink = source.crewSignOn ? await this.core.liveSiteLink(caller.userId, document) : undefined;
-    const now = new Date();
+    const now = this.core.now();
     const signedVersions = [...new Set(rows.filter(stands).map((row) => row.documentVersion))];
     return {
       document: documentView(document),
@@ -68,7 +70,12 @@ export class OwnerSigning {
 
   /** The dashboard's "Signatures waiting": emailed links nobody has answered yet, across documents. */
   async waiting(caller: AuthenticatedCaller): Promise<WaitingSignatures> {
-    const { rows, total } = await signingRepo.listWaiting(this.core.db, caller.userId, MAX_WAITING_LISTED);
+    const { rows, total } = await signingRepo.listWaiting(
+      this.core.db,
+      caller.userId,
+      MAX_WAITING_LISTED,
+      this.core.now(),
+    );
     const items = await Promise.all(
       rows.map(async (row): Promise<WaitingSignature> => {
         const source = this.core.sourceOf(row.documentKind);
@@ -100,7 +107,8 @@ export class OwnerSigning {
     const { document } = await this.core.ownedDocument(caller, kind, documentId);
     await this.limitRecipients(caller.userId, signers.length);
     const secret = await this.core.options.linkSecret();
-    const expiresAt = new Date(Date.now() + LINK_TTL_DAYS * DAY_MS);
+    const sentAt = this.core.now();
+    const expiresAt = daysAfter(sentAt, LINK_TTL_DAYS);
     const rows = await this.core.db.transaction(async (tx) => {
       const inserted = await signingRepo.insertRequests(
         tx,
@@ -118,7 +126,7 @@ export class OwnerSigning {
             signerRole: signer.role || null,
             tokenHash: sha256Hex(requestToken(secret, id)),
             expiresAt,
-            lastSentAt: new Date(),
+            lastSentAt: sentAt,
           };
         }),
       );
@@ -128,8 +136,7 @@ export class OwnerSigning {
       return inserted;
     });
     this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);
-    const now = new Date();
-    return rows.map((row) => signerView(row, now));
+    return rows.map((row) => signerView(row, sentAt));
   }
 
   async resend(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
@@ -139,24 +146,26 @@ export class OwnerSigning {
       rateLimits.signingResendPerRequest,
       limitSubject.of('request', requestId),
     );
+    const sentAt = this.core.now();
     const row = await this.core.db.transaction(async (tx) => {
       const resent = await signingRepo.markResent(
         tx,
         caller.userId,
         requestId,
-        new Date(Date.now() + LINK_TTL_DAYS * DAY_MS),
+        sentAt,
+        daysAfter(sentAt, LINK_TTL_DAYS),
       );
       if (!resent) throw signingErrors.linkClosed();
       await this.core.recordSent(tx, caller, resent, origin);
       return resent;
     });
     this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);
-    return signerView(row, new Date());
+    return signerView(row, this.core.now());
   }
 
   async revoke(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
     const row = await this.core.db.transaction(async (tx) => {
-      const revoked = await signingRepo.revoke(tx, caller.userId, requestId);
+      const revoked = await signingRepo.revoke(tx, caller.userId, requestId, this.core.now());
       if (!revoked) {
         if (await signingRepo.findOwned(tx, caller.userId, requestId)) throw signingErrors.linkClosed();
         throw signingErrors.requestNotFound();
@@ -164,7 +173,7 @@ export class OwnerSigning {
       await recordOwnerEvent(tx, caller, revoked, 'signing.revoked', origin);
       return revoked;
     });
-    return signerView(row, new Date());
+    return signerView(row, this.core.now());
   }
 
   /** The document at `version` (the newest signed one unless given), then its signature certificate. */
@@ -190,7 +199,7 @@ export class OwnerSigning {
       name: row.signerName,
       company: row.signerCompany,
       role: row.signerRole,
-      signedAt: row.signedAt ?? new Date(),
+      signedAt: row.signedAt ?? this.core.now(),
       signature: signatures.get(row.id) ?? null,
     }));
     const documentPdf = await source.pdf(this.core.db, document, register);
@@ -236,26 +245,26 @@ export class OwnerSigning {
    */
   async setAside(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
     const row = await this.core.db.transaction(async (tx) => {
-      const setAside = await signingRepo.setAside(tx, caller.userId, requestId);
+      const setAside = await signingRepo.setAside(tx, caller.userId, requestId, this.core.now());
       if (!setAside) throw signingErrors.requestNotFound();
       await recordOwnerEvent(tx, caller, setAside, 'signing.set_aside', origin);
       return setAside;
     });
-    return signerView(row, new Date());
+    return signerView(row, this.core.now());
   }
 
   async revokeSiteSignOn(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string): Promise<void> {
     const { document } = await this.core.ownedDocument(caller, kind, documentId);
-    await signingRepo.revokeSiteLinks(this.core.db, caller.userId, kind, document.id);
+    await signingRepo.revokeSiteLinks(this.core.db, caller.userId, kind, document.id, this.core.now());
   }
 
   /** The daily cap on people mailed a signing link (SIGNING_RECIPIENTS_PER_DAY), counted per recipient. */
   private async limitRecipients(userId: string, recipients: number) {
     const [sender, entitlement] = await Promise.all([
-      signingRepo.sender(this.core.db, userId),
-      entitlements.of(this.core.db, userId),
+      businessOf(this.core.db, userId),
+      entitlements.of(this.core.db, userId, this.core.now()),
     ]);
-    const isNew = !sender || Date.now() - sender.accountCreatedAt.getTime() < NEW_ACCOUNT_DAYS * DAY_MS;
+    const isNew = !sender || sender.accountCreatedAt > daysAfter(this.core.now(), -NEW_ACCOUNT_DAYS);
     const limit =
       isNew || !entitlement.premium ? SIGNING_RECIPIENTS_PER_DAY.newOrFree : SIGNING_RECIPIENTS_PER_DAY.established;
     await this.core.options.rateLimiter.enforce(

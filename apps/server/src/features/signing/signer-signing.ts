@@ -42,7 +42,7 @@ export class SignerSigning {
     const { request } = resolved;
     const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
     if (!document) throw signingErrors.badToken();
-    const state = requestState(request, document, new Date());
+    const state = requestState(request, document, this.core.now());
     if (state === 'open' || state === 'document_changed') await this.core.recordOpened(request, origin);
     if (state === 'expired') await this.core.recordExpired(request, origin);
     return {
@@ -66,7 +66,7 @@ export class SignerSigning {
     const readable =
       resolved.link !== undefined ||
       ['open', 'document_changed', 'signed', 'declined'].includes(
-        document ? requestState(resolved.request, document, new Date()) : 'revoked',
+        document ? requestState(resolved.request, document, this.core.now()) : 'revoked',
       );
     if (!document || !readable) throw signingErrors.linkClosed();
     const source = this.core.sourceOf(document.kind);
@@ -84,7 +84,7 @@ export class SignerSigning {
     const { request } = resolved;
     const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
     if (!document) throw signingErrors.linkClosed();
-    const state = requestState(request, document, new Date());
+    const state = requestState(request, document, this.core.now());
     if (state === 'document_changed') throw signingErrors.documentChanged();
     if (state !== 'open') throw signingErrors.linkClosed();
     const file = await this.core.options.storedFiles.saveImage(request.userId, 'signer_signature', png);
@@ -95,12 +95,17 @@ export class SignerSigning {
         changed: signingErrors.documentChanged,
       });
       const version = await signingRepo.lockEmailedRequestsOf(tx, refOf(request));
-      const row = await signingRepo.sign(tx, request.id, {
-        signerName: input.name,
-        signerCompany: request.signerCompany,
-        signatureFileId: file.id,
-        fingerprintAtSign: document.fingerprint,
-      });
+      const row = await signingRepo.sign(
+        tx,
+        request.id,
+        {
+          signerName: input.name,
+          signerCompany: request.signerCompany,
+          signatureFileId: file.id,
+          fingerprintAtSign: document.fingerprint,
+        },
+        this.core.now(),
+      );
       if (!row) throw signingErrors.linkClosed();
       await this.core.recordSignerEvent(tx, row, origin, {
         type: 'signing.signed',
@@ -111,14 +116,14 @@ export class SignerSigning {
       return row;
     });
     this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);
-    return { state: 'signed', at: (signed.signedAt ?? new Date()).toISOString() };
+    return { state: 'signed', at: (signed.signedAt ?? this.core.now()).toISOString() };
   }
 
   async decline(token: string, reason: string, origin: RequestMetadata): Promise<{ state: SignPageState; at: string }> {
     const resolved = await this.resolve(token, origin);
     if (!resolved.request) throw signingErrors.linkClosed();
     const declined = await this.core.db.transaction(async (tx) => {
-      const row = await signingRepo.decline(tx, resolved.request.id, reason);
+      const row = await signingRepo.decline(tx, resolved.request.id, reason, this.core.now());
       if (!row) throw signingErrors.linkClosed();
       await this.core.recordSignerEvent(tx, row, origin, {
         type: 'signing.declined',
@@ -126,7 +131,7 @@ export class SignerSigning {
       });
       return row;
     });
-    return { state: 'declined', at: (declined.declinedAt ?? new Date()).toISOString() };
+    return { state: 'declined', at: (declined.declinedAt ?? this.core.now()).toISOString() };
   }
 
   /**
@@ -159,6 +164,7 @@ export class SignerSigning {
     const document = await this.core.currentSiteDocument(link);
     if (!document) throw signingErrors.linkClosed();
     const file = await this.core.options.storedFiles.saveImage(link.userId, 'signer_signature', png);
+    const now = this.core.now();
     const row = await this.core.db.transaction(async (tx) => {
       await this.core.lockUnchanged(tx, link.documentKind, link.documentId, link.documentVersion, {
         fingerprint: link.fingerprint,
@@ -177,9 +183,9 @@ export class SignerSigning {
           fingerprintAtSign: document.fingerprint,
           signerName: input.name,
           signerCompany: company,
-          expiresAt: new Date(),
-          openedAt: new Date(),
-          signedAt: new Date(),
+          expiresAt: now,
+          openedAt: now,
+          signedAt: now,
           signatureFileId: file.id,
           siteLinkId: link.id,
         },
@@ -191,6 +197,6 @@ export class SignerSigning {
       });
       return inserted;
     });
-    return { state: 'signed', at: (row.signedAt ?? new Date()).toISOString() };
+    return { state: 'signed', at: (row.signedAt ?? now).toISOString() };
   }
 }

@@ -1,6 +1,7 @@
 import type { SignableDocumentKind, SiteSignOnLink } from '@app/contract';
 import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/client.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import type {
   RegisterEntry,
@@ -23,7 +24,6 @@ import { signingErrors } from './signing-views.ts';
 
 /** How long a signing link works from when it is (re)sent. */
 export const LINK_TTL_DAYS = 14;
-export const DAY_MS = 86_400_000;
 
 export type SignerInputs = Array<{ name: string; email: string; role?: string | null | undefined }>;
 export type SignInput = { name: string; company?: string | null | undefined; signature_png: string };
@@ -39,6 +39,8 @@ export type SigningOptions = {
   linkSecret: () => Promise<string>;
   publicOrigin: () => string;
   reminderDays: number;
+  /** Signing's time: link lifetimes, expiries, reminders and every stamp on a request. */
+  clock: () => Date;
   /** Joins a document and its signature certificate off the request thread. */
   pdfRenderer: PdfRenderer;
 };
@@ -56,6 +58,10 @@ export class SigningCore {
 
   get db() {
     return this.options.db;
+  }
+
+  now(): Date {
+    return this.options.clock();
   }
 
   sourceOf(kind: SignableDocumentKind): SignableDocumentSource {
@@ -80,7 +86,7 @@ export class SigningCore {
   }
 
   async senderName(userId: string): Promise<string> {
-    const sender = await signingRepo.sender(this.db, userId);
+    const sender = await businessOf(this.db, userId);
     return sender?.companyName || 'the sender';
   }
 
@@ -169,7 +175,7 @@ export class SigningCore {
 
   async recordOpened(row: SignatureRequestRow, origin: RequestMetadata) {
     await this.db.transaction(async (tx) => {
-      if (await signingRepo.markOpened(tx, row.id)) {
+      if (await signingRepo.markOpened(tx, row.id, this.now())) {
         await this.recordSignerEvent(tx, row, origin, { type: 'signing.opened', data: { signerId: row.id } });
       }
     });
@@ -178,7 +184,7 @@ export class SigningCore {
   /** The first to notice an expiry records it: the signer opening the link, or the sweep. */
   async recordExpired(row: SignatureRequestRow, origin: RequestMetadata) {
     await this.db.transaction(async (tx) => {
-      if (await signingRepo.markExpiryRecorded(tx, row.id)) await this.recordExpiredEvent(tx, row, origin);
+      if (await signingRepo.markExpiryRecorded(tx, row.id, this.now())) await this.recordExpiredEvent(tx, row, origin);
     });
   }
 
@@ -193,7 +199,7 @@ export class SigningCore {
         name: row.signerName,
         company: row.signerCompany,
         role: row.signerRole,
-        signedAt: row.signedAt ?? new Date(),
+        signedAt: row.signedAt ?? this.now(),
         signature: await this.signatureBytes(row.signatureFileId),
       })),
     );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { signatureRequests } from '../../db/schema.ts';
+import { signatureRequests } from '../../platform/documents/documents.schema.ts';
 import type { FileReferenceSource } from '../../platform/storage/file-references.ts';
 
 /** The files signing refers to: each signature drawn by a signer. */

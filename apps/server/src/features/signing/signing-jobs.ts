@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE } from '@app/contract';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { dates } from '../../platform/dates.ts';
 import { signingRepo } from './signing.repo.ts';
 import type { SigningCore } from './signing-core.ts';
@@ -17,9 +17,9 @@ export class SigningJobs {
   /** The sweep (cron): records expiries, and queues the one automatic reminder of each link due one. */
   async sweep(): Promise<{ reminded: number; expired: number }> {
     return this.core.db.transaction(async (tx) => {
-      const expired = await signingRepo.claimNewlyExpired(tx, SWEEP_BATCH);
+      const expired = await signingRepo.claimNewlyExpired(tx, SWEEP_BATCH, this.core.now());
       for (const row of expired) await this.core.recordExpiredEvent(tx, row, null);
-      const due = await signingRepo.claimDueReminders(tx, this.core.options.reminderDays, SWEEP_BATCH);
+      const due = await signingRepo.claimDueReminders(tx, this.core.options.reminderDays, SWEEP_BATCH, this.core.now());
       for (const row of due) {
         await this.core.recordSignerEvent(tx, row, null, { type: 'signing.reminded', data: { signerId: row.id } });
         await this.core.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, {
@@ -34,7 +34,7 @@ export class SigningJobs {
 
   async deliverEmail(job: SigningEmailJob): Promise<void> {
     if (job.type === 'completed') {
-      const sender = await signingRepo.sender(this.core.db, job.userId);
+      const sender = await businessOf(this.core.db, job.userId);
       const document = await this.core.versionOf(job.kind, job.documentId, job.version);
       if (!sender || !document) return;
       const link = `${this.core.options.publicOrigin()}${this.core.sourceOf(job.kind).ownerPath(job.documentId)}`;
@@ -43,10 +43,10 @@ export class SigningJobs {
     }
     const request = await signingRepo.findById(this.core.db, job.requestId);
     // A link signed, declined, revoked or expired before its mail went out is not sent.
-    const status = request && signerStatusOf(request, new Date());
+    const status = request && signerStatusOf(request, this.core.now());
     if (!request?.signerEmail || (status !== 'pending' && status !== 'opened')) return;
     const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
-    const sender = await signingRepo.sender(this.core.db, request.userId);
+    const sender = await businessOf(this.core.db, request.userId);
     if (!document || !sender) return;
     const secret = await this.core.options.linkSecret();
     await this.core.options.mailer.send(
@@ -59,7 +59,7 @@ export class SigningJobs {
           : documentKindNames[document.kind],
         documentTitle: document.title,
         link: `${this.core.options.publicOrigin()}/sign/${requestToken(secret, request.id)}`,
-        expiresOn: dates.long(request.expiresAt, sender.timeZone ?? DEFAULT_TIME_ZONE),
+        expiresOn: dates.long(request.expiresAt, sender.timeZone),
         reminder: job.reminder,
       }),
     );

@@ -32,6 +32,7 @@ export function signingFeature(
     linkSecret: storedSecret(deps.db, 'signing-links'),
     publicOrigin: deps.publicOrigin,
     reminderDays: settings.reminderDays,
+    clock: deps.clock,
     pdfRenderer: deps.pdfRenderer,
   });
   return {

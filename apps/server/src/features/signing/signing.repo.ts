@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { type DocumentKind, profiles, signatureRequests, siteSignOnLinks, users } from '../../db/schema.ts';
+import { daysAfter } from '../../platform/dates.ts';
+import { type DocumentKind, signatureRequests, siteSignOnLinks } from '../../platform/documents/documents.schema.ts';
 import type { DocumentVersionRef } from '../../platform/documents/signatures.ts';
 import { countsAsSignature } from '../../platform/documents/signatures.ts';
 
@@ -12,7 +13,8 @@ const r = signatureRequests;
 
 /** Not signed, declined or revoked: a link that may still be used (unless it has expired). */
 const isUndecided = and(isNull(r.signedAt), isNull(r.declinedAt), isNull(r.revokedAt));
-const isOpen = and(isUndecided, gt(r.expiresAt, sql`now()`));
+/** Undecided and not expired at `now`. Signing's times come from the app clock (FeatureDeps.clock). */
+const isOpenAt = (now: Date) => and(isUndecided, gt(r.expiresAt, now));
 
 const ofVersion = (ref: DocumentVersionRef) =>
   and(eq(r.documentKind, ref.kind), eq(r.documentId, ref.documentId), eq(r.documentVersion, ref.version));
@@ -35,8 +37,8 @@ export const signingRepo = {
    * The owner's emailed requests still waiting for an answer (open, not expired), newest sent first:
    * the first `limit`, and how many there are in all.
    */
-  async listWaiting(db: Queryable, userId: string, limit: number) {
-    const waiting = and(eq(r.userId, userId), isNotNull(r.tokenHash), isOpen);
+  async listWaiting(db: Queryable, userId: string, limit: number, now: Date) {
+    const waiting = and(eq(r.userId, userId), isNotNull(r.tokenHash), isOpenAt(now));
     const [rows, [count]] = await Promise.all([
       db.select().from(r).where(waiting).orderBy(desc(r.lastSentAt), desc(r.id)).limit(limit),
       db.select({ total: sql<number>`count(*)::int` }).from(r).where(waiting),
@@ -69,21 +71,21 @@ export const signingRepo = {
   },
 
   /** Sets `opened_at` the first time only; returns whether this call did. */
-  async markOpened(db: Queryable, id: string): Promise<boolean> {
+  async markOpened(db: Queryable, id: string, now: Date): Promise<boolean> {
     const rows = await db
       .update(r)
-      .set({ openedAt: sql`now()` })
+      .set({ openedAt: now })
       .where(and(eq(r.id, id), isNull(r.openedAt)))
       .returning({ id: r.id });
     return rows.length > 0;
   },
 
   /** Notes that an expiry was recorded, once; returns whether this call did. */
-  async markExpiryRecorded(db: Queryable, id: string): Promise<boolean> {
+  async markExpiryRecorded(db: Queryable, id: string, now: Date): Promise<boolean> {
     const rows = await db
       .update(r)
-      .set({ expiryRecordedAt: sql`now()` })
-      .where(and(eq(r.id, id), isNull(r.expiryRecordedAt), isUndecided, lte(r.expiresAt, sql`now()`)))
+      .set({ expiryRecordedAt: now })
+      .where(and(eq(r.id, id), isNull(r.expiryRecordedAt), isUndecided, lte(r.expiresAt, now)))
       .returning({ id: r.id });
     return rows.length > 0;
   },
@@ -93,38 +95,39 @@ export const signingRepo = {
     db: Queryable,
     id: string,
     values: { signerName: string; signerCompany: string | null; signatureFileId: string; fingerprintAtSign: string },
+    now: Date,
   ): Promise<SignatureRequestRow | undefined> {
     const [row] = await db
       .update(r)
-      .set({ ...values, signedAt: sql`now()` })
-      .where(and(eq(r.id, id), isOpen))
+      .set({ ...values, signedAt: now })
+      .where(and(eq(r.id, id), isOpenAt(now)))
       .returning();
     return row;
   },
 
-  async decline(db: Queryable, id: string, reason: string): Promise<SignatureRequestRow | undefined> {
+  async decline(db: Queryable, id: string, reason: string, now: Date): Promise<SignatureRequestRow | undefined> {
     const [row] = await db
       .update(r)
-      .set({ declinedAt: sql`now()`, declineReason: reason })
-      .where(and(eq(r.id, id), isOpen))
+      .set({ declinedAt: now, declineReason: reason })
+      .where(and(eq(r.id, id), isOpenAt(now)))
       .returning();
     return row;
   },
 
-  async revoke(db: Queryable, userId: string, id: string): Promise<SignatureRequestRow | undefined> {
+  async revoke(db: Queryable, userId: string, id: string, now: Date): Promise<SignatureRequestRow | undefined> {
     const [row] = await db
       .update(r)
-      .set({ revokedAt: sql`now()`, revokedReason: 'owner' })
+      .set({ revokedAt: now, revokedReason: 'owner' })
       .where(and(eq(r.id, id), eq(r.userId, userId), isUndecided))
       .returning();
     return row;
   },
 
   /** Emails the link again: a fresh expiry, and a fresh reminder and expiry record to come. */
-  async markResent(db: Queryable, userId: string, id: string, expiresAt: Date) {
+  async markResent(db: Queryable, userId: string, id: string, sentAt: Date, expiresAt: Date) {
     const [row] = await db
       .update(r)
-      .set({ lastSentAt: sql`now()`, expiresAt, remindedAt: null, expiryRecordedAt: null })
+      .set({ lastSentAt: sentAt, expiresAt, remindedAt: null, expiryRecordedAt: null })
       .where(and(eq(r.id, id), eq(r.userId, userId), isNotNull(r.tokenHash), isUndecided))
       .returning();
     return row;
@@ -171,10 +174,10 @@ export const signingRepo = {
   },
 
   /** Sets a signed site sign-on of `userId`'s aside; undefined when there is no such sign-on to set aside. */
-  async setAside(db: Queryable, userId: string, id: string): Promise<SignatureRequestRow | undefined> {
+  async setAside(db: Queryable, userId: string, id: string, now: Date): Promise<SignatureRequestRow | undefined> {
     const [row] = await db
       .update(r)
-      .set({ setAsideAt: sql`now()` })
+      .set({ setAsideAt: now })
       .where(and(eq(r.id, id), eq(r.userId, userId), isNull(r.tokenHash), isNotNull(r.signedAt), isNull(r.setAsideAt)))
       .returning();
     return row;
@@ -189,33 +192,26 @@ export const signingRepo = {
    * Claims up to `limit` open links emailed more than `days` ago and not yet reminded, marking them
    * reminded. Rows another instance is claiming are skipped, so each is reminded once.
    */
-  async claimDueReminders(db: Queryable, days: number, limit: number): Promise<SignatureRequestRow[]> {
+  async claimDueReminders(db: Queryable, days: number, limit: number, now: Date): Promise<SignatureRequestRow[]> {
     const due = db
       .select({ id: r.id })
       .from(r)
-      .where(
-        and(
-          isOpen,
-          isNotNull(r.tokenHash),
-          isNull(r.remindedAt),
-          lt(r.lastSentAt, sql`now() - make_interval(days => ${days})`),
-        ),
-      )
+      .where(and(isOpenAt(now), isNotNull(r.tokenHash), isNull(r.remindedAt), lt(r.lastSentAt, daysAfter(now, -days))))
       .orderBy(asc(r.lastSentAt))
       .limit(limit)
       .for('update', { skipLocked: true });
-    return db.update(r).set({ remindedAt: sql`now()` }).where(sql`${r.id} in (${due})`).returning();
+    return db.update(r).set({ remindedAt: now }).where(sql`${r.id} in (${due})`).returning();
   },
 
   /** Claims up to `limit` links that expired unused and whose expiry is not recorded yet. */
-  async claimNewlyExpired(db: Queryable, limit: number): Promise<SignatureRequestRow[]> {
+  async claimNewlyExpired(db: Queryable, limit: number, now: Date): Promise<SignatureRequestRow[]> {
     const expired = db
       .select({ id: r.id })
       .from(r)
-      .where(and(isUndecided, isNull(r.expiryRecordedAt), lte(r.expiresAt, sql`now()`)))
+      .where(and(isUndecided, isNull(r.expiryRecordedAt), lte(r.expiresAt, now)))
       .limit(limit)
       .for('update', { skipLocked: true });
-    return db.update(r).set({ expiryRecordedAt: sql`now()` }).where(sql`${r.id} in (${expired})`).returning();
+    return db.update(r).set({ expiryRecordedAt: now }).where(sql`${r.id} in (${expired})`).returning();
   },
 
   async activeSiteLink(db: Queryable, userId: string, ref: DocumentVersionRef) {
@@ -242,10 +238,16 @@ export const signingRepo = {
     return row;
   },
 
-  async revokeSiteLinks(db: Queryable, userId: string, kind: DocumentKind, documentId: string): Promise<void> {
+  async revokeSiteLinks(
+    db: Queryable,
+    userId: string,
+    kind: DocumentKind,
+    documentId: string,
+    now: Date,
+  ): Promise<void> {
     await db
       .update(siteSignOnLinks)
-      .set({ revokedAt: sql`now()` })
+      .set({ revokedAt: now })
       .where(
         and(
           eq(siteSignOnLinks.userId, userId),
@@ -254,21 +256,5 @@ export const signingRepo = {
           isNull(siteSignOnLinks.revokedAt),
         ),
       );
-  },
-
-  /** The sender as signers see them: the company name from the profile, and where to tell them. */
-  async sender(db: Queryable, userId: string) {
-    const [row] = await db
-      .select({
-        companyName: profiles.companyName,
-        companyAbn: profiles.companyAbn,
-        email: users.email,
-        timeZone: profiles.timeZone,
-        accountCreatedAt: users.createdAt,
-      })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(eq(users.id, userId));
-    return row;
   },
 };

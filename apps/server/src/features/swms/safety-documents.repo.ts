@@ -1,13 +1,8 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import {
-  documentVersions,
-  profiles,
-  type SafetyDocumentKind,
-  safetyDocuments,
-  signatureRequests,
-} from '../../db/schema.ts';
+import { documentVersions, signatureRequests } from '../../platform/documents/documents.schema.ts';
 import { signedOn } from '../../platform/documents/signatures.ts';
+import { type SafetyDocumentKind, safetyDocuments } from './swms.schema.ts';
 
 export type SafetyDocumentRow = typeof safetyDocuments.$inferSelect;
 export type SafetyVersionRow = typeof documentVersions.$inferSelect;
@@ -224,23 +219,6 @@ export const safetyDocumentsRepo = {
       )
       .orderBy(desc(safetyDocuments.updatedAt))
       .limit(1);
-    return row;
-  },
-
-  /** The business details of a profile: what a cover sheet starts from and a PDF's letterhead shows. */
-  async business(db: Queryable, userId: string) {
-    const [row] = await db
-      .select({
-        name: profiles.companyName,
-        abn: profiles.companyAbn,
-        address: profiles.companyAddress,
-        phone: profiles.companyPhone,
-        email: profiles.companyEmail,
-        logoFileId: profiles.logoFileId,
-        timeZone: profiles.timeZone,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, userId));
     return row;
   },
 };

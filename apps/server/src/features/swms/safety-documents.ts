@@ -1,5 +1,6 @@
 import type { DocumentVerification, MissingField, SwmsStatus, SwmsVersion } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import type { JsonValue } from '../../platform/documents/fingerprint.ts';
 import type { RegisterEntry, SignableVersion } from '../../platform/documents/signable-source.ts';
 import { issuedVersionsOf, verdictOf, verifiedSignatures } from '../../platform/documents/versions.ts';
@@ -167,7 +168,7 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
     if (!found) return null;
     const { kind } = this.kind.rules;
     const [business, issued, signed] = await Promise.all([
-      safetyDocumentsRepo.business(this.db, found.document.userId),
+      businessOf(this.db, found.document.userId),
       issuedVersionsOf(this.db, kind, id),
       verifiedSignatures(this.db, { kind, documentId: id, version }),
     ]);
@@ -176,7 +177,7 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
       number: found.document.number,
       version,
       fingerprint: found.version.fingerprint,
-      business_name: business?.name ?? '',
+      business_name: business?.companyName ?? '',
       verdict: verdictOf({
         version,
         issued: issued.some((row) => row.version === version),

@@ -2,7 +2,7 @@ import type { CoverSheetBody, SwmsBody } from '@app/contract';
 import { DEFAULT_TIME_ZONE } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import type { SafetyDocumentKind } from '../../db/schema.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import { dates } from '../../platform/dates.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
@@ -15,6 +15,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
+import type { SafetyDocumentKind } from './swms.schema.ts';
 import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness, swmsPdfJob } from './swms-pdf-layout.ts';
 import { type CurrentDocument, printsAsDraft } from './versioned-documents.ts';
 
@@ -152,14 +153,14 @@ export class SwmsPdfService {
   }
 
   private async business(userId: string) {
-    const profile = await safetyDocumentsRepo.business(this.db, userId);
+    const profile = await businessOf(this.db, userId);
     const logo = profile?.logoFileId ? await this.fileBytes(profile.logoFileId) : null;
     const pdf: PdfBusiness = {
-      name: profile?.name ?? '',
-      abn: profile?.abn ?? '',
-      address: profile?.address ?? '',
-      phone: profile?.phone ?? '',
-      email: profile?.email ?? '',
+      name: profile?.companyName ?? '',
+      abn: profile?.companyAbn ?? '',
+      address: profile?.companyAddress ?? '',
+      phone: profile?.companyPhone ?? '',
+      email: profile?.companyEmail ?? '',
       logo,
     };
     return {

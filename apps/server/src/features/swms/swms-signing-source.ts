@@ -1,10 +1,10 @@
-import type { SafetyDocumentKind } from '../../db/schema.ts';
 import type {
   SignableDocument,
   SignableDocumentSource,
   SignableVersion,
 } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
+import type { SafetyDocumentKind } from './swms.schema.ts';
 import type { SwmsService } from './swms.service.ts';
 
 const signable = ({ current: _current, ...document }: SignableVersion): SignableDocument => document;

@@ -12,7 +12,7 @@ import {
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
-import type { SafetyDocumentKind } from '../../db/schema.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { dates } from '../../platform/dates.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -20,6 +20,7 @@ import { parseSwmsBody } from './bodies.ts';
 import { coverSheetKind } from './cover-sheet-kind.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import { SafetyDocuments } from './safety-documents.ts';
+import type { SafetyDocumentKind } from './swms.schema.ts';
 import { swmsKind } from './swms-kind.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
 import { swmsStarterBodies } from './swms-starters.ts';
@@ -51,7 +52,7 @@ export class SwmsService {
   async createSwms(caller: AuthenticatedCaller, input: CreateSwmsInput): Promise<Swms> {
     const body = await this.startingBody(caller.userId, input);
     if (!body.date_prepared) {
-      const business = await safetyDocumentsRepo.business(this.db, caller.userId);
+      const business = await businessOf(this.db, caller.userId);
       body.date_prepared = dates.isoDay(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE);
     }
     return this.swms.create(caller.userId, body);
@@ -59,14 +60,14 @@ export class SwmsService {
 
   /** A new cover sheet for some of the owner's SWMS, its business block filled in from the company profile. */
   async createCoverSheet(caller: AuthenticatedCaller, input: { swms_ids: string[] }): Promise<CoverSheet> {
-    const business = await safetyDocumentsRepo.business(this.db, caller.userId);
+    const business = await businessOf(this.db, caller.userId);
     return this.coverSheets.create(caller.userId, {
       business: {
-        name: business?.name ?? '',
-        abn: business?.abn ?? '',
-        address: business?.address ?? '',
-        phone: business?.phone ?? '',
-        email: business?.email ?? '',
+        name: business?.companyName ?? '',
+        abn: business?.companyAbn ?? '',
+        address: business?.companyAddress ?? '',
+        phone: business?.companyPhone ?? '',
+        email: business?.companyEmail ?? '',
       },
       principal_contractor: { company: '', project_name: '', site_address: '', project_manager: '', date_given: null },
       approved_by: { name: '', position: '', date: null },

@@ -6,7 +6,7 @@ import {
   versionLimitMessage,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import type { SafetyDocumentKind } from '../../db/schema.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { documentFingerprint, type JsonValue } from '../../platform/documents/fingerprint.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
 import {
@@ -18,6 +18,7 @@ import {
 import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { type SafetyDocumentRow, type SafetyVersionRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
+import type { SafetyDocumentKind } from './swms.schema.ts';
 
 /** What differs between the kinds that share versioning: their number prefix, body and rules. */
 export type DocumentKindRules<Body extends { readonly [name: string]: JsonValue }> = {
@@ -63,7 +64,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
   }
 
   async create(userId: string, body: Body, options: { isTemplate?: boolean } = {}): Promise<CurrentDocument<Body>> {
-    const business = await safetyDocumentsRepo.business(this.db, userId);
+    const business = await businessOf(this.db, userId);
     const year = Number(monthKey(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE).slice(0, 4));
     return this.db.transaction(async (tx) => {
       const sequence = await nextDocumentNumber(tx, userId, this.rules.kind, year);

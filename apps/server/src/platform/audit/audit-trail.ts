@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema.ts';
 import type { RequestMetadata } from '../http/request-metadata.ts';
+import { auditEvents } from './audit.schema.ts';
 import {
   type AuditActor,
   type AuditEventBody,

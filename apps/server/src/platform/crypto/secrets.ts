@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { appSecrets } from '../../db/schema.ts';
+import { appSecrets } from './secrets.schema.ts';
 import { loadOnce, randomToken } from './tokens.ts';
 
 /**

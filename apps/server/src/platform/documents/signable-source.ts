@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import type { DocumentKind } from '../../db/schema.ts';
+import type { DocumentKind } from './documents.schema.ts';
 
 /** One version of a document as signing shows, fingerprints and files it. */
 export type SignableDocument = {

@@ -6,7 +6,7 @@ import {
   signatureRequests,
   type signatureRevocationReasons,
   siteSignOnLinks,
-} from '../../db/schema.ts';
+} from './documents.schema.ts';
 
 /**
  * The one rule for "this is a signature": given, and not set aside by the owner as a junk site

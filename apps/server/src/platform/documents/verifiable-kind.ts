@@ -1,5 +1,5 @@
 import type { DocumentVerification } from '@app/contract';
-import type { DocumentKind } from '../../db/schema.ts';
+import type { DocumentKind } from './documents.schema.ts';
 
 /**
  * What a document kind gives the public verification page (issue 21): its answer for one version,

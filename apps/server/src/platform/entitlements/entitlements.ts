@@ -1,6 +1,7 @@
 import { eq, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { subscribers, users } from '../../db/schema.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { subscribers } from './entitlements.schema.ts';
 
 type SubscriptionTier = 'free' | 'premium';
 
@@ -29,7 +30,7 @@ export type Subscription = { subscribed: boolean; tier: SubscriptionTier; end: D
  * with no end is not premium), or while an admin's complimentary grant stands (ADR 0019). Computed
  * when read, so a subscription lapses at its end without anything writing.
  */
-export function entitlementOf(record: SubscriberRecord | null | undefined, now = new Date()): Entitlement {
+export function entitlementOf(record: SubscriberRecord | null | undefined, now: Date): Entitlement {
   const subscriptionEnd = record?.subscriptionEnd ?? null;
   const paid = record?.subscribed === true && subscriptionEnd !== null && subscriptionEnd > now;
   const complimentary = (record?.complimentarySince ?? null) !== null;
@@ -65,7 +66,7 @@ export const entitlements = {
     return subscriberRecordOf(db, users.id, users.email).as('subscriber');
   },
 
-  async of(db: Queryable, userId: string, now = new Date()): Promise<Entitlement> {
+  async of(db: Queryable, userId: string, now: Date): Promise<Entitlement> {
     const subscriber = entitlements.subscriberOfUsersRow(db);
     const [row] = await db
       .select({

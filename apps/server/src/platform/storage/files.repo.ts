@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
 import { type FileReferenceSource, referencedFileIds } from './file-references.ts';
+import { files } from './files.schema.ts';
 
 export type FileKeys = { storageKey: string; thumbnailKey: string; printKey: string | null };
+
+type KeyRow = { storage_key: string; thumbnail_key: string; print_key: string | null };
+const keysOf = (row: KeyRow): FileKeys => ({
+  storageKey: row.storage_key,
+  thumbnailKey: row.thumbnail_key,
+  printKey: row.print_key,
+});
 
 /** SQL over `files`: which uploads nothing refers to any more. */
 export const filesRepo = {
@@ -18,7 +25,7 @@ export const filesRepo = {
     olderThan: Date,
     limit: number,
   ): Promise<FileKeys[]> {
-    const result = await db.execute<{ storage_key: string; thumbnail_key: string; print_key: string | null }>(sql`
+    const result = await db.execute<KeyRow>(sql`
       with referenced (file_id) as (${referencedFileIds(references)}),
       orphans as (
         select ${files.id} as id from ${files}
@@ -30,10 +37,23 @@ export const filesRepo = {
       )
       delete from ${files} where ${files.id} in (select id from orphans)
       returning ${files.storageKey}, ${files.thumbnailKey}, ${files.printKey}`);
-    return result.rows.map((row) => ({
-      storageKey: row.storage_key,
-      thumbnailKey: row.thumbnail_key,
-      printKey: row.print_key,
-    }));
+    return result.rows.map(keysOf);
+  },
+
+  /** Deletes `userId`'s file unless a record refers to it; its keys when it did. */
+  async deleteOwnedUnlessReferenced(
+    db: Database,
+    references: readonly FileReferenceSource[],
+    userId: string,
+    fileId: string,
+  ): Promise<FileKeys | undefined> {
+    const result = await db.execute<KeyRow>(sql`
+      with referenced (file_id) as (${referencedFileIds(references)})
+      delete from ${files}
+      where ${files.id} = ${fileId} and ${files.userId} = ${userId}
+        and not exists (select 1 from referenced where referenced.file_id = ${fileId})
+      returning ${files.storageKey}, ${files.thumbnailKey}, ${files.printKey}`);
+    const [row] = result.rows;
+    return row && keysOf(row);
   },
 };

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { files } from '../../db/schema.ts';
 import { hmacToken, sameToken } from '../crypto/tokens.ts';
 import { type ImagePurpose, processImage } from '../images/image-processing.ts';
+import type { FileReferenceSource } from './file-references.ts';
 import type { FileStorage } from './file-storage.ts';
+import { filesRepo } from './files.repo.ts';
+import { files } from './files.schema.ts';
 
 export type StoredFile = typeof files.$inferSelect;
 export type FileVariant = 'original' | 'thumbnail' | 'print';
@@ -24,6 +26,8 @@ export class StoredFiles {
     private readonly storage: FileStorage,
     /** Kept in memory after the first load (see `storedSecret`): a signed URL costs no query. */
     private readonly loadSigningSecret: () => Promise<string>,
+    /** Every feature's references to files (src/file-references.ts): what must not be deleted. */
+    private readonly references: readonly FileReferenceSource[],
   ) {}
 
   async saveImage(userId: string, purpose: ImagePurpose, input: Buffer): Promise<StoredFile> {
@@ -95,6 +99,15 @@ export class StoredFiles {
       .where(and(eq(files.id, fileId), eq(files.userId, userId)))
       .returning();
     if (row) await removeStoredBytes(this.storage, row);
+  }
+
+  /**
+   * Deletes the user's file unless some record still names it (e.g. a logo frozen on an issued
+   * certificate when the profile's logo is replaced), asking every feature's references.
+   */
+  async removeOwnedUnlessReferenced(userId: string, fileId: string): Promise<void> {
+    const keys = await filesRepo.deleteOwnedUnlessReferenced(this.db, this.references, userId, fileId);
+    if (keys) await removeStoredBytes(this.storage, keys);
   }
 
   /**

@@ -1,0 +1,72 @@
+import { certificateStatuses } from '@app/contract';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { users } from '../../platform/accounts/accounts.schema.ts';
+
+/** A certificate photo as stored in `certificates.photos`. */
+export type StoredPhoto = { file_id: string; caption: string };
+/** The applicator block frozen on a certificate: file ids, not URLs (URLs are signed per response). */
+export type StoredApplicator = {
+  company_name: string | null;
+  company_address: string | null;
+  company_phone: string | null;
+  company_email: string | null;
+  company_abn: string | null;
+  licence_number: string | null;
+  applicator_name: string | null;
+  logo_file_id: string | null;
+  signature_file_id: string | null;
+};
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    standards: text('standards').array().notNull().default(sql`'{}'::text[]`),
+    jobSiteAddress: text('job_site_address').notNull(),
+    installationDate: date('installation_date'),
+    areas: text('areas').notNull().default(''),
+    materialsUsed: text('materials_used').notNull().default(''),
+    additionalInfo: text('additional_info').notNull().default(''),
+    photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status', { enum: certificateStatuses }).notNull().default('draft'),
+    /** Per-user sequential number given at completion, e.g. WPC-2026-0001. */
+    certificateNumber: text('certificate_number'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** The YYYY-MM (user's time zone) whose monthly count this certificate holds. */
+    completedMonth: text('completed_month'),
+    /** The applicator block frozen from the profile at completion (PRODUCT.md, Records). */
+    applicator: jsonb('applicator').$type<StoredApplicator>(),
+    /**
+     * The version this row holds (ADR 0025). Once issued (completed), a version is kept in
+     * `document_versions` and never rewritten: an edit makes the next version here.
+     */
+    version: integer('version').notNull().default(1),
+    /** Counts saves, for optimistic concurrency: a save names the revision it was made from. */
+    revision: integer('revision').notNull().default(0),
+    /** When this version (past 1) was issued, and the owner's reason for the amendment. */
+    amendedAt: timestamp('amended_at', { withTimezone: true }),
+    amendmentReason: text('amendment_reason'),
+    /** Deleting a certificate somebody signed withdraws it instead: it leaves lists, its versions stay. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('certificates_user_number_unique').on(table.userId, table.certificateNumber),
+    check('certificates_status_valid', sql`${table.status} in ('draft', 'completed')`),
+    check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
+    check('certificates_version_positive', sql`${table.version} >= 1`),
+    // Serves the per-user, newest-first keyset list without a sort. NULLS FIRST is what a plain
+    // ORDER BY … DESC means; with NULLS LAST the planner could not use the index and sorted every row.
+    index('certificates_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);

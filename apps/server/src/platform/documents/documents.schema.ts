@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { files } from '../storage/files.schema.ts';
+
+/**
+ * Kinds of numbered documents; each numbers its own sequence per user and year. Every kind can be
+ * sent for signing (signature_requests).
+ */
+export const documentKinds = ['certificate', 'swms', 'cover_sheet'] as const;
+export type DocumentKind = (typeof documentKinds)[number];
+
+/** Last number handed out per user, document kind and year; incremented atomically. */
+export const documentNumberSequences = pgTable(
+  'document_number_sequences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: documentKinds }).notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.kind, table.year] }),
+    check('document_number_sequences_kind_valid', sql`${table.kind} in ('certificate', 'swms', 'cover_sheet')`),
+  ],
+);
+
+/** Why an unsigned request stopped being signable before it expired. */
+export const signatureRevocationReasons = ['owner', 'new_version'] as const;
+
+/**
+ * One signer's request to sign one version of one document (ADR 0015). A signer invited by email
+ * has their own link (`token_hash`, the SHA-256 of a random token); a worker who signs on through a
+ * SWMS's site QR code has no token of their own. Status is derived from the timestamps, in this order:
+ * signed, declined, revoked, expired (`expires_at` passed), opened, pending.
+ */
+export const signatureRequests = pgTable(
+  'signature_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The document's owner: every owner-side query filters on it. */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentKind: text('document_kind', { enum: documentKinds }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    documentVersion: integer('document_version').notNull(),
+    fingerprintAtSend: text('fingerprint_at_send').notNull(),
+    signerName: text('signer_name').notNull(),
+    signerEmail: text('signer_email'),
+    signerRole: text('signer_role'),
+    signerCompany: text('signer_company'),
+    tokenHash: text('token_hash').unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason', { enum: signatureRevocationReasons }),
+    signatureFileId: uuid('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
+    fingerprintAtSign: text('fingerprint_at_sign'),
+    createdAt: createdAt(),
+    /** When the link was last emailed (send or resend); null for site sign-ons. Reminders count from it. */
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
+    /** When the automatic reminder was queued: at most one per sending. */
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    /** When the `signing.expired` event was recorded, so it is recorded once. */
+    expiryRecordedAt: timestamp('expiry_recorded_at', { withTimezone: true }),
+    /** The site QR link a worker signed on through (no token of their own). */
+    siteLinkId: uuid('site_link_id').references(() => siteSignOnLinks.id, { onDelete: 'set null' }),
+    /**
+     * When the owner set this site sign-on aside as junk: it leaves the register and no longer
+     * counts as a signature, and stays here and in the audit trail (issue 20).
+     */
+    setAsideAt: timestamp('set_aside_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('signature_requests_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
+    index('signature_requests_user_idx').on(table.userId, table.createdAt),
+    check('signature_requests_kind_valid', sql`${table.documentKind} in ('certificate', 'swms', 'cover_sheet')`),
+    check(
+      'signature_requests_revoked_reason_valid',
+      sql`(${table.revokedAt} is null) = (${table.revokedReason} is null) and ${table.revokedReason} in ('owner', 'new_version')`,
+    ),
+    check(
+      'signature_requests_one_outcome',
+      sql`not (${table.signedAt} is not null and ${table.declinedAt} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * The documents kernel's versions (ADR 0025): each version of every kind's document, with its body
+ * (the kind's content as JSON) and fingerprint. A SWMS or cover sheet keeps every version here,
+ * current included; a certificate keeps each version here once issued. An issued or signed version
+ * is never written again: the next edit makes the next version.
+ */
+export const documentVersions = pgTable(
+  'document_versions',
+  {
+    documentId: uuid('document_id').notNull(),
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: documentKinds }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    /** When the version was issued (a certificate's completion or amendment); null while it may change. */
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    /** The owner's reason for an amendment (version 2 on), as printed on it. */
+    amendmentReason: text('amendment_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.documentId, table.version] }),
+    check('document_versions_version_positive', sql`${table.version} >= 1`),
+    check('document_versions_body_is_object', sql`jsonb_typeof(${table.body}) = 'object'`),
+    check('document_versions_kind_valid', sql`${table.kind} in ('certificate', 'swms', 'cover_sheet')`),
+  ],
+);
+
+/**
+ * A SWMS's site sign-on QR link (signing feature, ADR 0017): workers scan it and sign this version.
+ * Its token is derived (HMAC of the id), so only its hash is stored; it stops working when revoked or
+ * when the document gets a newer version.
+ */
+export const siteSignOnLinks = pgTable(
+  'site_sign_on_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    documentKind: text('document_kind', { enum: documentKinds }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    documentVersion: integer('document_version').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The version's fingerprint when the link was made: what each worker's signature is checked against. */
+    fingerprint: text('fingerprint').notNull(),
+    /** Sign-ons the link takes (set-aside ones do not count); then it is full. The owner chooses it. */
+    maxSignOns: integer('max_sign_ons').notNull().default(50),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('site_sign_on_links_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
+    check('site_sign_on_links_kind_valid', sql`${table.documentKind} in ('certificate', 'swms', 'cover_sheet')`),
+    check('site_sign_on_links_max_sign_ons_valid', sql`${table.maxSignOns} between 1 and 200`),
+  ],
+);

@@ -1,0 +1,53 @@
+import { SUBSCRIPTION_TIERS } from '@app/contract';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from '../../db/columns.ts';
+import { users } from '../accounts/accounts.schema.ts';
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    subscribed: boolean('subscribed').notNull().default(false),
+    subscriptionTier: text('subscription_tier', { enum: SUBSCRIPTION_TIERS }).notNull().default('free'),
+    subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+    /**
+     * The billing provider the subscription was bought through ('stripe' or 'test'): only the
+     * provider the server runs with now is honoured, so test-mode Premium ends when Stripe is
+     * switched on (issue 20).
+     */
+    subscriptionProvider: text('subscription_provider'),
+    /**
+     * Complimentary Premium granted by an admin, and since when; null without one. Billing never
+     * writes it, and revoking it leaves a paid subscription as it is (ADR 0019).
+     */
+    complimentarySince: timestamp('complimentary_since', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('subscribers_user_id_unique').on(table.userId),
+    unique('subscribers_email_unique').on(table.email),
+    check('subscribers_tier_valid', sql`${table.subscriptionTier} in ('free', 'premium')`),
+  ],
+);
+
+export const monthlyCertificateCounts = pgTable(
+  'monthly_certificate_counts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    count: integer('count').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('monthly_certificate_counts_user_month_unique').on(table.userId, table.month),
+    check('monthly_certificate_counts_count_non_negative', sql`${table.count} >= 0`),
+    check('monthly_certificate_counts_month_format', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+  ],
+);
