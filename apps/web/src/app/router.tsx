@@ -1,10 +1,11 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/ui/ComingSoon.tsx';
 import { RouteErrorScreen } from '../components/ui/RouteErrorScreen.tsx';
+import type { PageRoute } from '../lib/routing.ts';
 import { RequireAuth } from './layout/RequireAuth.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
-import { guardedRoutes, NotFoundPage, type PageRoute, publicRoutes } from './routes.tsx';
+import { routes } from './routes.ts';
 
 function toRouteObject({ path, title, Page }: PageRoute): RouteObject {
   const handle: RouteHandle = { title };
@@ -17,9 +18,11 @@ export function createAppRouter() {
       element: <RootLayout />,
       errorElement: <RouteErrorScreen />,
       children: [
-        ...publicRoutes.map(toRouteObject),
-        { element: <RequireAuth />, children: guardedRoutes.map(toRouteObject) },
-        { path: '*', handle: { title: 'Page not found' } satisfies RouteHandle, element: <NotFoundPage /> },
+        ...routes.filter((route) => route.access === 'public').map(toRouteObject),
+        {
+          element: <RequireAuth />,
+          children: routes.filter((route) => route.access === 'member').map(toRouteObject),
+        },
       ],
     },
   ]);

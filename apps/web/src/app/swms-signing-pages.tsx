@@ -1,11 +1,8 @@
 import CoverSheetEditPage from '../features/swms/CoverSheetEditPage.tsx';
 import SwmsPage from '../features/swms/SwmsPage.tsx';
-import { signingPanel } from './signing-pages.tsx';
+import { signingPanel } from './signing-panel.tsx';
 
-/*
- * The SWMS and cover-sheet pages with signing composed in (features meet here). page-loaders.ts
- * loads this module with them, so the entry chunk gains nothing (PRODUCT.md, Budgets: 130 KB).
- */
+/* The SWMS and cover-sheet pages with signing composed in (features meet here; app/pages.ts loads them). */
 
 /** A SWMS, with signing by link and crew sign-on at the site. */
 export function SwmsWithSigning() {

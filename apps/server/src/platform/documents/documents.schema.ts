@@ -11,6 +11,17 @@ import { files } from '../storage/files.schema.ts';
 export const documentKinds = ['certificate', 'swms', 'cover_sheet'] as const;
 export type DocumentKind = (typeof documentKinds)[number];
 
+/** Whose document, and which version of it, a signature request or a site sign-on link is for. */
+const signedVersionColumns = () => ({
+  /** The document's owner: every owner-side query filters on it. */
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  documentKind: text('document_kind', { enum: documentKinds }).notNull(),
+  documentId: uuid('document_id').notNull(),
+  documentVersion: integer('document_version').notNull(),
+});
+
 /** Last number handed out per user, document kind and year; incremented atomically. */
 export const documentNumberSequences = pgTable(
   'document_number_sequences',
@@ -41,13 +52,7 @@ export const signatureRequests = pgTable(
   'signature_requests',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The document's owner: every owner-side query filters on it. */
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    documentKind: text('document_kind', { enum: documentKinds }).notNull(),
-    documentId: uuid('document_id').notNull(),
-    documentVersion: integer('document_version').notNull(),
+    ...signedVersionColumns(),
     fingerprintAtSend: text('fingerprint_at_send').notNull(),
     signerName: text('signer_name').notNull(),
     signerEmail: text('signer_email'),
@@ -134,12 +139,7 @@ export const siteSignOnLinks = pgTable(
   'site_sign_on_links',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    documentKind: text('document_kind', { enum: documentKinds }).notNull(),
-    documentId: uuid('document_id').notNull(),
-    documentVersion: integer('document_version').notNull(),
+    ...signedVersionColumns(),
     tokenHash: text('token_hash').notNull().unique(),
     /** The version's fingerprint when the link was made: what each worker's signature is checked against. */
     fingerprint: text('fingerprint').notNull(),

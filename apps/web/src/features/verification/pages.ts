@@ -1,0 +1,4 @@
+/** The verification page, loaded on demand (see featureRoutes in lib/routing.ts). */
+export const pages = {
+  verify: () => import('./VerifyPage.tsx'),
+};

@@ -1,0 +1,6 @@
+import { featureRoutes } from '../../lib/routing.ts';
+
+export const verificationRoutes = featureRoutes(
+  () => import('./pages.ts'),
+  [{ path: '/verify/:kind/:id/:version', title: 'Verify a document', access: 'public', page: 'verify' }],
+);

@@ -1,0 +1,36 @@
+import { type ComponentType, lazy } from 'react';
+
+/** Who may open a route: anyone, or a member (a visitor without a session is sent to /login and back). */
+type RouteAccess = 'public' | 'member';
+
+/** One route of PRODUCT.md, Routes. A route without a `Page` is routed but not built yet ("coming soon"). */
+export type PageRoute = { path: string; title: string; access: RouteAccess; Page?: ComponentType };
+
+type PageLoader = () => Promise<{ default: ComponentType }>;
+/** The names in a pages module whose page takes no props: those a route can show. */
+type PageName<Pages> = { [Name in keyof Pages]: Pages[Name] extends PageLoader ? Name : never }[keyof Pages] & string;
+type RouteEntry<Pages> = { path: string; title: string; access: RouteAccess; page?: PageName<Pages> };
+
+/**
+ * A feature's route entries (or app/'s, for the pages it composes). The page-weight rule lives here:
+ * every page loads through its feature's small `pages.ts` (`export const pages = { name: () =>
+ * import('./NamePage.tsx') }`), never straight from a route entry. Vite writes each dynamic
+ * import's list of chunks to preload into the module holding the import; route entries are in
+ * the entry chunk every page pays for (PRODUCT.md, Budgets: 130 KB), and `pages.ts` is not. The
+ * price is one small request before a page's own chunks.
+ */
+export function featureRoutes<Pages extends Record<string, () => Promise<unknown>>>(
+  loadPages: () => Promise<{ pages: Pages }>,
+  entries: readonly RouteEntry<Pages>[],
+): PageRoute[] {
+  const loaded = new Map<string, ComponentType>();
+  const pageNamed = (name: PageName<Pages>) => {
+    let Page = loaded.get(name);
+    if (!Page) {
+      Page = lazy(async () => ((await loadPages()).pages[name] as PageLoader)());
+      loaded.set(name, Page);
+    }
+    return Page;
+  };
+  return entries.map(({ page, ...route }) => (page === undefined ? route : { ...route, Page: pageNamed(page) }));
+}
