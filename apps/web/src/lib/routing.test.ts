@@ -6,17 +6,14 @@ const Page = () => null;
 describe('featureRoutes', () => {
   it("keeps each entry's path, title and access, and loads nothing until a page renders", () => {
     let loads = 0;
-    const routes = featureRoutes(
-      async () => {
-        loads += 1;
-        return { pages: { one: async () => ({ default: Page }) } };
-      },
-      [
-        { path: '/a', title: 'A', access: 'public', page: 'one' },
-        { path: '/b', title: 'B', access: 'member', page: 'one' },
-        { path: '/c', title: 'Coming', access: 'member' },
-      ],
-    );
+    const routes = featureRoutes(async () => {
+      loads += 1;
+      return { pages: { one: async () => ({ default: Page }) } };
+    }, [
+      { path: '/a', title: 'A', access: 'public', page: 'one' },
+      { path: '/b', title: 'B', access: 'member', page: 'one' },
+      { path: '/c', title: 'Coming', access: 'member' },
+    ]);
     expect(routes.map(({ path, title, access }) => ({ path, title, access }))).toEqual([
       { path: '/a', title: 'A', access: 'public' },
       { path: '/b', title: 'B', access: 'member' },
