@@ -423,6 +423,19 @@ describe('isolation between users', () => {
     expect((await app.inject({ url: `/api/files/${photo}`, headers: bearer(bob) })).statusCode).toBe(404);
     const stolenPhoto = await create(bob, { status: 'draft', photos: [{ file_id: photo, caption: '' }] });
     expect(stolenPhoto.statusCode).toBe(400);
+    // A client-made id naming A's records is not a retry of B's: 409, and nothing of A's comes back.
+    const claimed = await create(bob, { id: draft.id, status: 'draft' });
+    expect([claimed.statusCode, errorOf(claimed).code]).toEqual([409, 'conflict']);
+    expect(claimed.body).not.toContain(completedFields.areas);
+    const claimedPhoto = await uploadFile(
+      app,
+      bob,
+      { method: 'POST', url: `/api/certificates/photos?id=${photo}` },
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    expect(claimedPhoto.statusCode).toBe(409);
 
     const stillThere: Certificate = (
       await app.inject({ url: `/api/certificates/${draft.id}`, headers: bearer(alice) })

@@ -38,6 +38,7 @@ function randomSource(seed: number) {
 }
 
 const FIELD_NAMES = [
+  'id',
   'user_id',
   'status',
   'standards',

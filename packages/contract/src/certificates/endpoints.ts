@@ -10,7 +10,7 @@ import {
   uploadedPhotoSchema,
 } from './collections.ts';
 import { monthlyUsageSchema } from './monthly-usage.ts';
-import { createCertificateRequestSchema, updateCertificateRequestSchema } from './requests.ts';
+import { createCertificateRequestSchema, updateCertificateRequestSchema, uploadPhotoQuerySchema } from './requests.ts';
 import { certificateIdParams, sharedCertificateEndpoints } from './shared-endpoints.ts';
 import { certificateVersionListSchema } from './versions.ts';
 
@@ -20,10 +20,10 @@ export const certificateEndpoints = {
     method: 'POST',
     path: '/api/certificates',
     auth: 'required',
-    summary: 'Create a certificate, as a draft or completed',
+    summary: 'Create a certificate, as a draft or completed; again with the same `id`, answer the one it made',
     body: createCertificateRequestSchema,
     responses: { 201: certificateSchema },
-    errors: [errorCodes.userMismatch, errorCodes.monthlyLimitReached],
+    errors: [errorCodes.userMismatch, errorCodes.monthlyLimitReached, errorCodes.conflict],
   }),
   list: defineEndpoint({
     method: 'GET',
@@ -46,11 +46,13 @@ export const certificateEndpoints = {
     method: 'POST',
     path: '/api/certificates/photos',
     auth: 'required',
-    summary: 'Upload a photo (multipart, one image file) to attach to a certificate',
+    summary:
+      'Upload a photo (multipart, one image file) to attach to a certificate; again with the same `id`, answer the one stored',
     rateLimit: 'upload',
+    query: uploadPhotoQuerySchema,
     body: multipartUpload,
     responses: { 201: uploadedPhotoSchema },
-    errors: uploadErrorCodes,
+    errors: [...uploadErrorCodes, errorCodes.conflict],
   }),
   gallery: defineEndpoint({
     method: 'GET',

@@ -35,7 +35,17 @@ const certificateFields = {
   status: z.enum(certificateStatuses),
 };
 
+/**
+ * A record id the client made (the offline outbox's), so that sending the same create again, after
+ * an answer that never arrived, answers the record it made instead of making a second one.
+ */
+const clientIdInput = z.optional(uuidSchema);
+
+/** An id the client made that already names another user's record (never a retry of one's own). */
+export const CLIENT_ID_TAKEN_MESSAGE = 'This id is already used by another record. Send it again with a new id.';
+
 export const createCertificateRequestSchema = z.object({
+  id: clientIdInput,
   /** Must be the signed-in user (PRODUCT.md, Accounts and sessions); a mismatch is refused. */
   user_id: uuidSchema,
   standards: z._default(certificateFields.standards, []),
@@ -65,6 +75,9 @@ export const updateCertificateRequestSchema = z.object({
   amendment_reason: z.optional(z.string().check(z.trim(), z.maxLength(AMENDMENT_REASON_MAX_LENGTH))),
 });
 export type UpdateCertificateRequest = z.input<typeof updateCertificateRequestSchema>;
+
+/** `id`: the id the photo gets, made by the client; uploading it again answers the photo already stored. */
+export const uploadPhotoQuerySchema = z.object({ id: clientIdInput });
 
 /** What a completed certificate needs; drafts may be saved half-filled. */
 export function missingForCompletion(certificate: {

@@ -22,9 +22,13 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${ch
 
 /** SQL for certificates and their monthly counts. Every statement is scoped by user id. */
 export const certificatesRepo = {
-  async insert(db: Queryable, values: CertificateInsert): Promise<CertificateRow> {
-    const [row] = await db.insert(certificates).values(values).returning();
-    if (!row) throw new Error('certificate insert returned nothing');
+  /** Inserts a certificate; undefined when its id (a client-made one) is already taken. */
+  async insert(db: Queryable, values: CertificateInsert): Promise<CertificateRow | undefined> {
+    const [row] = await db
+      .insert(certificates)
+      .values(values)
+      .onConflictDoNothing({ target: certificates.id })
+      .returning();
     return row;
   },
 

@@ -22,7 +22,9 @@ export const certificatesRoutes =
     route(app, endpoints.usage, (request) => service.usage(callerOf(request)));
 
     route(app, endpoints.uploadPhoto, async (request, reply) =>
-      reply.status(201).send(await service.uploadPhoto(callerOf(request), await readSingleUpload(request))),
+      reply
+        .status(201)
+        .send(await service.uploadPhoto(callerOf(request), await readSingleUpload(request), request.query.id)),
     );
 
     route(app, endpoints.gallery, async (request) => ({

@@ -2,6 +2,7 @@ import {
   type Certificate,
   type CertificateListResponse,
   type CertificateVersion,
+  CLIENT_ID_TAKEN_MESSAGE,
   certificateMessages,
   type createCertificateRequestSchema,
   DOCUMENT_VERSION_LIMIT,
@@ -58,6 +59,7 @@ const errors = {
   premiumDelete: () => new AppError(403, 'premium_required', certificateMessages.premiumDelete),
   monthlyLimit: () => new AppError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit),
   stale: () => new AppError(409, 'conflict', STALE_CERTIFICATE_MESSAGE),
+  idTaken: () => new AppError(409, 'conflict', CLIENT_ID_TAKEN_MESSAGE),
   incomplete: (details: Array<{ path: string; message: string }>) =>
     new AppError(400, 'validation_failed', 'Fill in the job details before completing the certificate.', details),
   badPhotos: (message: string) => new AppError(400, 'validation_failed', message, [{ path: 'photos', message }]),
@@ -84,14 +86,26 @@ export class CertificatesService {
     const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     const row = await this.db.transaction(async (tx) => {
       const created = await certificatesRepo.insert(tx, {
+        ...(input.id && { id: input.id }),
         userId: caller.userId,
         ...toColumns(input),
         status: input.status,
       });
+      if (!created) return this.createdBefore(tx, caller, input.id);
       await this.attachPhotos(tx, caller.userId, created.id, input.photos);
       return input.status === 'completed' ? this.complete(tx, created, owner) : created;
     });
     return this.presentRow(row);
+  }
+
+  /**
+   * A create sent again with its client-made id (its first answer was lost): the certificate it
+   * made, as it is now; nothing is made or counted twice. Someone else's id, or one withdrawn since, is 409.
+   */
+  private async createdBefore(tx: Queryable, caller: AuthenticatedCaller, id: string | undefined) {
+    const existing = id && (await certificatesRepo.findOwned(tx, caller.userId, id));
+    if (!existing) throw errors.idTaken();
+    return existing;
   }
 
   /**
@@ -326,8 +340,9 @@ export class CertificatesService {
     };
   }
 
-  async uploadPhoto(caller: AuthenticatedCaller, upload: Buffer): Promise<UploadedPhoto> {
-    const file = await this.storedFiles.saveImage(caller.userId, 'photo', upload);
+  /** Stores a photo; with a client-made `clientId`, a retry answers the photo stored the first time. */
+  async uploadPhoto(caller: AuthenticatedCaller, upload: Buffer, clientId: string | undefined): Promise<UploadedPhoto> {
+    const file = await this.storedFiles.saveImage(caller.userId, 'photo', upload, clientId);
     return {
       file_id: file.id,
       url: await this.storedFiles.signedUrl(file.id),

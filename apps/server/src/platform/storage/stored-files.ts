@@ -1,6 +1,8 @@
+import { CLIENT_ID_TAKEN_MESSAGE, errorCodes } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { hmacToken, sameToken } from '../crypto/tokens.ts';
+import { AppError } from '../http/errors.ts';
 import { type ImagePurpose, processImage } from '../images/image-processing.ts';
 import type { FileReferenceSource } from './file-references.ts';
 import type { FileStorage } from './file-storage.ts';
@@ -11,6 +13,13 @@ export type StoredFile = typeof files.$inferSelect;
 export type FileVariant = 'original' | 'thumbnail' | 'print';
 
 const URL_LIFETIME_SECONDS = 3600;
+
+const idTaken = () => new AppError(409, errorCodes.conflict, CLIENT_ID_TAKEN_MESSAGE);
+/** A client-made id names one upload: the same id for another kind of image is not a retry. */
+const sameUpload = (file: StoredFile, purpose: ImagePurpose) => {
+  if (file.purpose !== purpose) throw idTaken();
+  return file;
+};
 
 /** Every copy of every image a user uploaded is stored under this prefix. */
 export const userFilesPrefix = (userId: string) => `users/${userId}`;
@@ -30,19 +39,34 @@ export class StoredFiles {
     private readonly references: readonly FileReferenceSource[],
   ) {}
 
-  async saveImage(userId: string, purpose: ImagePurpose, input: Buffer): Promise<StoredFile> {
+  /**
+   * Stores an image under `clientId` when the client made its id (the offline outbox): if that id
+   * is already the user's file (a retry whose first answer was lost), that file is the answer and
+   * nothing is stored twice; if it is someone else's, 409.
+   */
+  async saveImage(userId: string, purpose: ImagePurpose, input: Buffer, clientId?: string): Promise<StoredFile> {
+    if (clientId) {
+      const existing = await this.findOwned(userId, clientId);
+      if (existing) return sameUpload(existing, purpose);
+    }
     const image = await processImage(input, purpose);
-    const id = crypto.randomUUID();
+    // The bytes' names are always fresh, so a retry racing its first attempt never overwrites (or,
+    // failing, deletes) the bytes the winner's row points at.
+    const objectId = crypto.randomUUID();
+    const id = clientId ?? objectId;
     const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
     const folder = userFilesPrefix(userId);
-    const storageKey = `${folder}/${id}.${extension}`;
-    const thumbnailKey = `${folder}/${id}-thumb.webp`;
-    const printKey = `${folder}/${id}-print.${image.printType === 'image/png' ? 'png' : 'jpg'}`;
+    const keys = {
+      storageKey: `${folder}/${objectId}.${extension}`,
+      thumbnailKey: `${folder}/${objectId}-thumb.webp`,
+      printKey: `${folder}/${objectId}-print.${image.printType === 'image/png' ? 'png' : 'jpg'}`,
+    };
+    let row: StoredFile | undefined;
     try {
-      await this.storage.put(storageKey, image.data);
-      await this.storage.put(thumbnailKey, image.thumbnail);
-      await this.storage.put(printKey, image.print);
-      const [row] = await this.db
+      await this.storage.put(keys.storageKey, image.data);
+      await this.storage.put(keys.thumbnailKey, image.thumbnail);
+      await this.storage.put(keys.printKey, image.print);
+      [row] = await this.db
         .insert(files)
         .values({
           id,
@@ -52,18 +76,21 @@ export class StoredFiles {
           byteSize: image.data.length,
           width: image.width,
           height: image.height,
-          storageKey,
-          thumbnailKey,
-          printKey,
+          ...keys,
         })
+        .onConflictDoNothing({ target: files.id })
         .returning();
-      if (!row) throw new Error('file insert returned nothing');
-      return row;
     } catch (error) {
       // Whatever was written before the failure (e.g. a full disk on the second copy) goes too.
-      await removeStoredBytes(this.storage, { storageKey, thumbnailKey, printKey });
+      await removeStoredBytes(this.storage, keys);
       throw error;
     }
+    if (row) return row;
+    // A retry of the same upload got there first: its file is the answer, these bytes are spare.
+    await removeStoredBytes(this.storage, keys);
+    const winner = await this.findOwned(userId, id);
+    if (!winner) throw idTaken();
+    return sameUpload(winner, purpose);
   }
 
   async findOwned(userId: string, fileId: string): Promise<StoredFile | undefined> {
