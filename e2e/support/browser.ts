@@ -16,7 +16,16 @@ export type BrowserSession = {
  * Gives each test a fresh context and page on one shared browser, and fails the test on any
  * unexpected console error or uncaught page exception.
  */
-export function useBrowser(options: { viewport?: { width: number; height: number } } = {}): BrowserSession {
+export function useBrowser(
+  options: {
+    viewport?: { width: number; height: number };
+    /**
+     * The app's service worker (the precached shell) runs only where a test asks for it: Playwright's
+     * routing does not see what a service worker answers, and most tests are about the pages.
+     */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
+): BrowserSession {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -36,6 +45,7 @@ export function useBrowser(options: { viewport?: { width: number; height: number
     const created = await browser.newContext({
       baseURL: baseUrl,
       viewport: options.viewport ?? { width: 1280, height: 800 },
+      serviceWorkers: options.serviceWorkers ?? 'block',
     });
     created.on('page', watch);
     return created;

@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import { createCompletedCertificate, createMember, signIn } from './support/members.ts';
+
+/*
+ * Issue 23: after one visit, the installed app opens with no signal. A real service worker (the
+ * build's, precaching the shell) and Chromium's offline mode, at 375 px.
+ */
+
+const session = useBrowser({ viewport: { width: 375, height: 740 }, serviceWorkers: 'allow' });
+
+/** Waits until the page is controlled by an activated service worker that has cached the shell. */
+async function untilShellCached(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      );
+    }
+    return registration.active?.state;
+  });
+}
+
+describe('the installable app', () => {
+  it('offers a web manifest with icons, and registers its service worker after the page has loaded', async () => {
+    const { page } = session;
+    await page.goto('/');
+    const manifestUrl = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await (await page.request.get(manifestUrl ?? '')).json();
+    expect(manifest).toMatchObject({ name: 'TradeCert', display: 'standalone', start_url: '/home' });
+    expect(manifest.icons.map((icon: { sizes: string }) => icon.sizes)).toEqual(['192x192', '512x512', '512x512']);
+    for (const icon of manifest.icons as Array<{ src: string }>) {
+      expect((await page.request.get(icon.src)).headers()['content-type']).toBe('image/png');
+    }
+    await untilShellCached(page);
+  });
+
+  it('opens the landing page with the network off after one visit', async () => {
+    const { page, context } = session;
+    await page.goto('/');
+    await untilShellCached(page);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: /Compliance certificates for trades/ }).waitFor();
+  });
+
+  it("opens a member's certificate list with the network off, from the device's copy", async () => {
+    const { page, context } = session;
+    const member = await createMember('offline-list');
+    await createCompletedCertificate(member, '7 Basement Lane, Parramatta NSW 2150');
+    await signIn(page, member);
+    await page.goto('/certificates');
+    await page.getByText('7 Basement Lane, Parramatta NSW 2150').first().waitFor();
+    await untilShellCached(page);
+    await context.setOffline(true);
+    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Certificates' }).waitFor();
+    await page.getByText('7 Basement Lane, Parramatta NSW 2150').first().waitFor();
+  });
+});
