@@ -41,8 +41,9 @@ describe('upgrading in test mode', () => {
     await page.getByRole('button', { name: 'Save as completed' }).click();
     await toastTitled(page, 'Monthly limit reached').waitFor();
 
-    // The upgrade link goes to /pricing, remembering the form.
+    // The upgrade link goes to /pricing, remembering the form: the typing stays on the phone.
     await page.getByRole('link', { name: 'See Premium plans' }).click();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(url('/pricing?return_to=%2Fcertificates%2Fnew'));
     await page.getByRole('button', { name: 'Upgrade to Premium, $19 a month' }).click();
 
@@ -52,8 +53,9 @@ describe('upgrading in test mode', () => {
     await toastTitled(page, 'Welcome to Premium').waitFor();
     await page.waitForURL(url('/certificates/new'));
 
-    // The 6th certificate this month.
-    await fillJobDetails(page, '6 Pitt St, Sydney');
+    // The 6th certificate this month: back on the form, what was typed comes back.
+    await page.getByRole('button', { name: 'Restore my changes' }).click();
+    expect(await page.getByLabel('Job site address').inputValue()).toBe('6 Pitt St, Sydney');
     await page.getByRole('button', { name: 'Save as completed' }).click();
     await toastTitled(page, 'Certificate created').waitFor();
     await page.waitForURL(certificatePage);

@@ -27,6 +27,7 @@ export * from './documents/printing.ts';
 export * from './documents/verdict.ts';
 export * from './documents/verification.ts';
 export * from './documents/version-limit.ts';
+export * from './errors/auth-messages.ts';
 export * from './errors/errors.ts';
 export * from './files/endpoints.ts';
 export * from './health/health.ts';

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { onAuthStateChange } from '../lib/auth/auth-store.ts';
+import { forgetOutbox } from '../lib/outbox/outbox-store.ts';
 
 /*
  * What this device keeps for a signed-in user beyond the session (PRODUCT.md, Account): the
- * certificate list cache, unsynced edits. Every feature names such a key `<name>:<user id>`, so
+ * certificate list cache, unsynced edits, kept typing, and the outbox (IndexedDB). Every feature names such a key `<name>:<user id>`, so
  * clearing needs no feature's code and public pages load none of it (lib/unsynced-changes.ts counts
  * the unsynced ones the same way). Loaded with the signed-in header (MemberActions).
  */
@@ -27,7 +28,11 @@ export function useForgetLocalDataOnSignOut(userId: string | null): void {
   useEffect(() => {
     if (!userId) return;
     return onAuthStateChange((change) => {
-      if (change.event === 'SIGNED_OUT' && !change.expired) forgetLocalUserData(localStorage, userId);
+      if (change.event === 'SIGNED_OUT' && !change.expired) {
+        forgetLocalUserData(localStorage, userId);
+        // The outbox too (after sign-out's warning about unsynced changes): never sent under anyone's name.
+        void forgetOutbox(userId).catch(() => undefined);
+      }
     });
   }, [userId]);
 }

@@ -14,12 +14,17 @@ import { verificationRoutes } from '../features/verification/routes.ts';
 import { featureRoutes, type PageRoute } from '../lib/routing.ts';
 
 /** The routes of the pages app/ composes from several features, and of those not built yet. */
-const composedRoutes = featureRoutes(
-  () => import('./pages.ts'),
+const composedPublicRoutes = featureRoutes(
+  () => import('./public-pages.ts'),
   [
     { path: '/', title: 'Compliance certificates for trades', access: 'public', page: 'home' },
     { path: '/home', title: 'Home', access: 'public', page: 'home' },
     { path: '/certificates/:id', title: 'Certificate', access: 'public', page: 'certificate' },
+  ],
+);
+const composedRoutes = featureRoutes(
+  () => import('./pages.ts'),
+  [
     { path: '/profile', title: 'Company profile', access: 'member', page: 'profile' },
     { path: '/swms/:id', title: 'SWMS', access: 'member', page: 'swms' },
     { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet', access: 'member', page: 'coverSheet' },
@@ -29,6 +34,7 @@ const composedRoutes = featureRoutes(
 
 /** Every route of PRODUCT.md, Routes: each feature's entries and app/'s. */
 export const routes: readonly PageRoute[] = [
+  ...composedPublicRoutes,
   ...composedRoutes,
   ...authRoutes,
   ...billingRoutes,

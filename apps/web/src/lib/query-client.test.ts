@@ -7,4 +7,8 @@ describe('query client defaults', () => {
     expect(defaults?.staleTime).toBe(300_000);
     expect(defaults?.refetchOnWindowFocus).toBe(false);
   });
+
+  it('lets a save fail at once with no connection, so the page can keep the work on the phone', () => {
+    expect(createQueryClient().getDefaultOptions().mutations?.networkMode).toBe('always');
+  });
 });

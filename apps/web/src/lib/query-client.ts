@@ -10,6 +10,9 @@ export function createQueryClient() {
         staleTime: QUERY_STALE_TIME_MS,
         refetchOnWindowFocus: false,
       },
+      // A save with no connection fails at once (NetworkError) instead of waiting, paused, for one:
+      // the page then keeps the work on the phone and says so (the outbox, local edits).
+      mutations: { networkMode: 'always' },
     },
   });
 }

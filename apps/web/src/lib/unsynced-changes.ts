@@ -7,6 +7,8 @@
 export const unsyncedChangeKeys = {
   /** features/certificates/local-edits.ts (its test checks they agree). */
   certificateEdits: (userId: string) => `certificate-edits:${userId}`,
+  /** lib/kept-forms.ts: typing not saved yet. */
+  keptForms: (userId: string) => `kept-forms:${userId}`,
 };
 
 /** How many unsynced changes this device keeps for the user, in every feature. */

@@ -49,17 +49,6 @@ export const authErrorCodes = {
   recoveryLinkOtherBrowser: 'recovery_link_other_browser',
 } as const;
 
-/** Messages of auth codes that PRODUCT.md fixes or the server words for the user (the web shows them as they are). */
-export const authErrorMessages = {
-  noSession: 'No valid session - please log in again',
-  /** A Bearer token that is not ours (tampered, another key). */
-  authenticationFailed: 'Authentication error - please log in again',
-  currentPasswordRequired: 'Enter your current password to set a new one.',
-  currentPasswordIncorrect: 'Your current password is not correct. Check it and try again.',
-  recoveryLinkOtherBrowser:
-    'This password reset link was opened in a different browser or device from the one that asked for it. For your safety it only works there. Open it on that device, or send a new link to this one.',
-} as const;
-
 /** Codes of the certificate rules (their messages: certificateMessages). */
 export const certificateErrorCodes = {
   userMismatch: 'user_mismatch',

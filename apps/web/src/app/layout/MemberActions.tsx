@@ -1,8 +1,16 @@
 import { SignOutButton } from '../../features/auth/components/SignOutButton.tsx';
 import { PlanBadge } from '../../features/profile/components/PlanBadge.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { waitingChanges } from '../../lib/outbox/outbox-sync.ts';
 import { countUnsyncedChanges } from '../../lib/unsynced-changes.ts';
 import { useForgetLocalDataOnSignOut } from '../local-user-data.ts';
+import { SyncStatus } from './SyncStatus.tsx';
+
+/** Beside the header's menu, at every width: the outbox's state for the signed-in user. */
+export function MemberStatus() {
+  const auth = useAuth();
+  return auth.status === 'signed-in' ? <SyncStatus userId={auth.session.user.id} /> : null;
+}
 
 /**
  * Header items only a signed-in user sees. Loaded on demand, so the profile query (and TanStack's
@@ -20,7 +28,7 @@ export default function MemberActions({ itemClassName }: { itemClassName: string
       <li>
         <SignOutButton
           className={`${itemClassName} disabled:opacity-70`}
-          unsyncedChanges={() => (userId ? countUnsyncedChanges(localStorage, userId) : 0)}
+          unsyncedChanges={() => (userId ? countUnsyncedChanges(localStorage, userId) + waitingChanges() : 0)}
         />
       </li>
     </>

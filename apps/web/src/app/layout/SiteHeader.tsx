@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 
 const MemberActions = lazy(() => import('./MemberActions.tsx'));
+const MemberStatus = lazy(() => import('./MemberActions.tsx').then((module) => ({ default: module.MemberStatus })));
 
 type NavItem = { to: string; label: string };
 
@@ -68,6 +69,11 @@ export function SiteHeader() {
           <img src="/favicon.svg" alt="" className="size-7" />
           TradeCert
         </Link>
+        {signedIn ? (
+          <Suspense fallback={null}>
+            <MemberStatus />
+          </Suspense>
+        ) : null}
         <button
           type="button"
           className={`min-h-11 rounded-md border border-slate-300 px-3 text-sm font-medium dark:border-slate-600 ${layout.menu}`}

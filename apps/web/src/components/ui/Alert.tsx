@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 const tones = {
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50',
   success: 'border-brand-600/40 bg-brand-50 text-brand-800 dark:border-brand-600 dark:bg-slate-900 dark:text-brand-100',
+  info: 'border-slate-300 bg-slate-50 text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100',
 } as const;
 
 /**

@@ -16,6 +16,7 @@ import { useCertificates } from './api/get-certificates.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
 import { CertificateListItem } from './components/CertificateListItem.tsx';
+import { WaitingCertificates } from './components/WaitingCertificates.tsx';
 import { emptyListMessage } from './draft-copy.ts';
 
 export default function CertificatesListPage() {
@@ -67,6 +68,7 @@ function CertificateList({ userId }: { userId: string }) {
     >
       <div className="flex flex-col gap-5">
         <MonthlyUsage userId={userId} />
+        <WaitingCertificates userId={userId} />
         <ListSearch
           label="Search by address"
           searchText={searchText}

@@ -13,6 +13,7 @@ import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { forgetKeptForm } from '../../lib/kept-forms.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
@@ -101,6 +102,7 @@ export default function EditCertificatePage() {
 
 function EditForm({ userId, certificate, tier }: { userId: string; certificate: Certificate; tier: SubscriptionTier }) {
   const navigate = useNavigate();
+  const formKey = `certificate:${certificate.id}`;
   // Changes that could not reach the server last time come back first.
   const [localEdit, setLocalEdit] = useState(() => readLocalEdit(localStorage, userId, certificate.id));
   const [savedLocally, setSavedLocally] = useState(false);
@@ -113,6 +115,7 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
     onMutate: () => setSavedLocally(false),
     onSuccess: (saved) => {
       discardLocalEdit(localStorage, userId, certificate.id);
+      forgetKeptForm(localStorage, userId, formKey);
       toast(savedToast(saved, 'update', tier));
       void navigate(`/certificates/${saved.id}`);
     },
@@ -171,6 +174,7 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
         // A fresh form when the stored edit is discarded.
         key={localEdit ? 'local-edit' : 'stored'}
         initialValues={localEdit?.values ?? formValuesOf(certificate)}
+        keptAs={{ userId, formKey }}
         tier={tier}
         onSave={(values, status) => update.mutate({ values, status })}
         saving={update.isPending ? (update.variables?.status ?? null) : null}

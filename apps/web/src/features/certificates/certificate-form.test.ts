@@ -63,8 +63,9 @@ describe('a new certificate', () => {
 });
 
 describe('createRequestOf', () => {
-  it('maps the camelCase form to the snake_case API body', () => {
-    expect(createRequestOf(filled, 'u-1', 'completed')).toEqual({
+  it('maps the camelCase form to the snake_case API body, with the id the form made', () => {
+    expect(createRequestOf(filled, 'u-1', 'completed', 'c-1')).toEqual({
+      id: 'c-1',
       user_id: 'u-1',
       // Known standards in the form's order, then the "Other" ones split on semicolons.
       standards: ['AS 3740-2021', 'AS 4654.1-2012', 'Builder spec 7', 'Council note'],
@@ -79,7 +80,7 @@ describe('createRequestOf', () => {
   });
 
   it('sends no date rather than an empty one', () => {
-    expect(createRequestOf({ ...filled, installationDate: '' }, 'u-1', 'draft').installation_date).toBeNull();
+    expect(createRequestOf({ ...filled, installationDate: '' }, 'u-1', 'draft', 'c-1').installation_date).toBeNull();
   });
 });
 

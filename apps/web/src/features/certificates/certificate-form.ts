@@ -6,6 +6,7 @@ import {
   type UpdateCertificateRequest,
   type WritableCertificateStatus,
 } from '@app/contract';
+import { z } from 'zod/mini';
 import { fieldErrorsFrom } from '../../lib/request-errors.ts';
 
 /** A photo attached to the form: uploaded already, so it has a file id and signed URLs to show. */
@@ -25,6 +26,18 @@ export type CertificateFormValues = {
   additionalInfo: string;
   photos: PhotoValue[];
 };
+
+/** The form's values as a device keeps them (unsaved typing, edits not synced yet): read back only if they still fit. */
+export const certificateFormValuesSchema = z.object({
+  standards: z.array(z.string()),
+  otherStandards: z.string(),
+  jobSiteAddress: z.string(),
+  installationDate: z.string(),
+  areas: z.string(),
+  materialsUsed: z.string(),
+  additionalInfo: z.string(),
+  photos: z.array(z.object({ fileId: z.string(), caption: z.string(), url: z.string(), thumbnailUrl: z.string() })),
+});
 
 export type CertificateFieldName = Exclude<keyof CertificateFormValues, 'otherStandards'>;
 export type FieldErrors = Partial<Record<CertificateFieldName, string>>;
@@ -99,12 +112,17 @@ function apiFieldsOf(values: CertificateFormValues): ApiFields {
   };
 }
 
+/**
+ * `clientId`: the id the certificate gets, made once per form, so the same form sent twice (a
+ * double tap, a retry after a lost answer, the outbox) makes one certificate (ADR 0032).
+ */
 export function createRequestOf(
   values: CertificateFormValues,
   userId: string,
   status: WritableCertificateStatus,
+  clientId: string,
 ): CreateCertificateRequest {
-  return { user_id: userId, ...apiFieldsOf(values), status };
+  return { id: clientId, user_id: userId, ...apiFieldsOf(values), status };
 }
 
 /**

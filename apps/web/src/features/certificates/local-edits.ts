@@ -1,7 +1,7 @@
 import { certificateStatuses, type WritableCertificateStatus } from '@app/contract';
 import { z } from 'zod/mini';
 import { type CacheStorage, cleanupCertificateCache, isQuotaExceeded } from './certificate-cache.ts';
-import type { CertificateFormValues } from './certificate-form.ts';
+import { type CertificateFormValues, certificateFormValuesSchema } from './certificate-form.ts';
 
 /**
  * Edits the server could not save (offline, or a server failure) are kept on this device, so the
@@ -19,16 +19,7 @@ export type LocalEdit = {
 export const localEditsKey = (userId: string) => `certificate-edits:${userId}`;
 
 const localEditSchema = z.object({
-  values: z.object({
-    standards: z.array(z.string()),
-    otherStandards: z.string(),
-    jobSiteAddress: z.string(),
-    installationDate: z.string(),
-    areas: z.string(),
-    materialsUsed: z.string(),
-    additionalInfo: z.string(),
-    photos: z.array(z.object({ fileId: z.string(), caption: z.string(), url: z.string(), thumbnailUrl: z.string() })),
-  }),
+  values: certificateFormValuesSchema,
   status: z.enum(certificateStatuses),
   amendmentReason: z.optional(z.string()),
   savedAt: z.string(),

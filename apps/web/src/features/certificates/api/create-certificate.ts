@@ -14,23 +14,26 @@ function createCertificate(body: CreateCertificateRequest): Promise<Certificate>
   return call(certificateEndpoints.create, { body });
 }
 
-export type CertificateSave = { values: CertificateFormValues; status: WritableCertificateStatus };
+/** A save from the certificate form. */
+export type FormSave = { values: CertificateFormValues; status: WritableCertificateStatus };
+/** A new certificate's save, with the id the form made for it. */
+export type CertificateSave = FormSave & { clientId: string };
 
 /** Saves a new certificate from the form, checking the monthly limit first when it is completed. */
 export function useCreateCertificateMutation(
   userId: string,
-  options: { onSuccess: (certificate: Certificate) => void; onError: (error: unknown) => void },
+  options: { onSuccess: (certificate: Certificate) => void; onError: (error: unknown, save: CertificateSave) => void },
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ values, status }: CertificateSave) => {
+    mutationFn: async ({ values, status, clientId }: CertificateSave) => {
       if (status === 'completed') await assertUnderMonthlyLimit();
-      return createCertificate(createRequestOf(values, userId, status));
+      return createCertificate(createRequestOf(values, userId, status, clientId));
     },
     onSuccess: (certificate) => {
       rememberSavedCertificate(queryClient, userId, certificate);
       options.onSuccess(certificate);
     },
-    onError: options.onError,
+    onError: (error, save) => options.onError(error, save),
   });
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { updateRequestOf } from '../certificate-form.ts';
 import { rememberSavedCertificate } from './certificate-keys.ts';
-import type { CertificateSave } from './create-certificate.ts';
+import type { FormSave } from './create-certificate.ts';
 
 function updateCertificate(id: string, body: UpdateCertificateRequest): Promise<Certificate> {
   return call(certificateEndpoints.update, { params: { id }, body });
@@ -17,12 +17,12 @@ export function useUpdateCertificateMutation(
   options: {
     onMutate: () => void;
     onSuccess: (saved: Certificate) => void;
-    onError: (error: unknown, save: CertificateSave) => void;
+    onError: (error: unknown, save: FormSave) => void;
   },
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ values, status }: CertificateSave) =>
+    mutationFn: ({ values, status }: FormSave) =>
       updateCertificate(certificate.id, updateRequestOf(certificate, values, status, amendmentReason)),
     onMutate: options.onMutate,
     onSuccess: (saved) => {

@@ -2,11 +2,16 @@ import type { SubscriptionTier, WritableCertificateStatus } from '@app/contract'
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
+import { KeptFormOffer } from '../../../components/ui/KeptFormOffer.tsx';
+import { LeaveGuard } from '../../../components/ui/LeaveGuard.tsx';
 import { TextArea } from '../../../components/ui/TextArea.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
+import { hasKeptForm } from '../../../lib/kept-forms.ts';
+import { useKeptForm } from '../../../lib/use-kept-form.ts';
 import {
   type CertificateFieldName,
   type CertificateFormValues,
+  certificateFormValuesSchema,
   completionErrors,
   type FieldErrors,
   type PhotoValue,
@@ -19,6 +24,8 @@ import { StandardsField } from './StandardsField.tsx';
 
 type CertificateFormProps = {
   initialValues: CertificateFormValues;
+  /** Whose typing this is and which form: kept on the device until saved (lib/kept-forms.ts). */
+  keptAs: { userId: string; formKey: string };
   /** The saver's plan: on the free plan a saved draft cannot be finished later, and the form says so. */
   tier: SubscriptionTier;
   onSave: (values: CertificateFormValues, status: WritableCertificateStatus) => void;
@@ -43,11 +50,24 @@ const fieldOrder: CertificateFieldName[] = [
 
 const fieldIdOf = (baseId: string, field: CertificateFieldName) => `${baseId}-${field}`;
 
+const parseKeptValues = (values: unknown) => {
+  const parsed = certificateFormValuesSchema.safeParse(values);
+  return parsed.success ? parsed.data : undefined;
+};
+
 /**
  * The certificate form used to create and to edit. What the user typed stays put when a save
  * fails; "Save as completed" first checks the job details the server would ask for.
  */
-export function CertificateForm({ initialValues, tier, onSave, saving, serverErrors, problem }: CertificateFormProps) {
+export function CertificateForm({
+  initialValues,
+  keptAs,
+  tier,
+  onSave,
+  saving,
+  serverErrors,
+  problem,
+}: CertificateFormProps) {
   const baseId = useId();
   const draftHintId = `${baseId}-draft-hint`;
   const hint = draftHint(tier);
@@ -58,6 +78,8 @@ export function CertificateForm({ initialValues, tier, onSave, saving, serverErr
   const [photoSaveRefused, setPhotoSaveRefused] = useState(false);
   // A new object on each refused save, so focus moves even when the same field is still wrong.
   const [focusRequest, setFocusRequest] = useState<{ field: CertificateFieldName } | null>(null);
+
+  const kept = useKeptForm({ ...keptAs, initial: initialValues, values, parse: parseKeptValues });
 
   const change = (patch: Partial<CertificateFormValues>) => setValues((current) => ({ ...current, ...patch }));
   const addPhoto = useCallback(
@@ -95,6 +117,16 @@ export function CertificateForm({ initialValues, tier, onSave, saving, serverErr
     // No submit buttons: Enter in a field must not save, and above all must not turn a completed
     // certificate back into a draft. Saving is always a deliberate tap on one of the two buttons.
     <form noValidate onSubmit={(event: FormEvent) => event.preventDefault()} className="flex flex-col gap-6">
+      <KeptFormOffer
+        keptAt={kept.offer?.keptAt}
+        keptOnDevice={kept.keptOnDevice}
+        onRestore={() => {
+          const restored = kept.restore();
+          if (restored) setValues(restored);
+        }}
+        onDiscard={kept.discard}
+      />
+      <LeaveGuard unsaved={() => hasKeptForm(localStorage, keptAs.userId, keptAs.formKey)} />
       <StandardsField
         firstId={fieldId('standards')}
         standards={values.standards}

@@ -24,7 +24,8 @@ export function MonthlyUsagePanel({ userId }: { userId: string }) {
   );
 }
 
-function Allowance({ allowance }: { allowance: MonthlyAllowance }) {
+/** Where the month's allowance stands, and the way up when it is near or reached (the dashboard, the new-certificate form). */
+export function Allowance({ allowance }: { allowance: MonthlyAllowance }) {
   const upgradePath = useUpgradePath();
   if (allowance.state === 'unlimited') {
     return <p>{certificates(allowance.completed)} this month. Premium has no monthly limit.</p>;

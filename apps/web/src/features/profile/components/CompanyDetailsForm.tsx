@@ -2,17 +2,22 @@ import type { Profile } from '@app/contract';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton } from '../../../components/ui/Button.tsx';
+import { KeptFormOffer } from '../../../components/ui/KeptFormOffer.tsx';
+import { LeaveGuard } from '../../../components/ui/LeaveGuard.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { Select } from '../../../components/ui/Select.tsx';
 import { TextArea } from '../../../components/ui/TextArea.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
+import { hasKeptForm } from '../../../lib/kept-forms.ts';
 import { useProfileForm } from '../hooks/use-profile-form.ts';
 import { profileTextFields } from '../profile-form.ts';
 import { timeZoneGroups } from '../time-zones.ts';
 
-/** Every text field of the profile in one form, saved together. */
+const PROFILE_FORM = 'profile';
+
+/** Every text field of the profile in one form, saved together; typing is kept on the phone until saved. */
 export function CompanyDetailsForm({ profile }: { profile: Profile }) {
-  const form = useProfileForm(profile, profileTextFields);
+  const form = useProfileForm(profile, profileTextFields, PROFILE_FORM);
   const zones = useMemo(
     () => timeZoneGroups(Intl.supportedValuesOf('timeZone'), profile.time_zone),
     [profile.time_zone],
@@ -25,6 +30,13 @@ export function CompanyDetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-8">
+      <KeptFormOffer
+        keptAt={form.kept.offer?.keptAt}
+        keptOnDevice={form.kept.keptOnDevice}
+        onRestore={form.restoreKept}
+        onDiscard={form.kept.discard}
+      />
+      <LeaveGuard unsaved={() => hasKeptForm(localStorage, profile.id, PROFILE_FORM)} />
       <FormGroup legend="Company">
         <TextField {...form.field('company_name')} />
         <TextArea {...form.field('company_address')} />

@@ -1,7 +1,9 @@
 import type { Profile, ProfileUpdateRequest } from '@app/contract';
 import { type ChangeEvent, type HTMLAttributes, type HTMLInputTypeAttribute, useState } from 'react';
 import { useFieldRefs } from '../../../components/ui/use-field-refs.ts';
+import { forgetKeptForm } from '../../../lib/kept-forms.ts';
 import { fieldErrorsFrom, requestErrorMessage } from '../../../lib/request-errors.ts';
+import { useKeptForm } from '../../../lib/use-kept-form.ts';
 import { useUpdateProfileMutation } from '../api/update-profile.ts';
 import {
   type ProfileFormProblems,
@@ -53,14 +55,25 @@ const fieldText: Record<ProfileTextField, FieldText> = {
 
 const hasAny = (problems: ProfileFormProblems) => Object.values(problems).some(Boolean);
 
+/** Kept values that still have every text field of the form. */
+function parseProfileValues(values: unknown): ProfileFormValues | undefined {
+  if (typeof values !== 'object' || values === null) return undefined;
+  const record = values as Record<string, unknown>;
+  return profileTextFields.every((name) => typeof record[name] === 'string')
+    ? (record as ProfileFormValues)
+    : undefined;
+}
+
 /**
  * A form over some of the profile's text fields. `field(name)` gives the props for a TextField,
  * TextArea or Select; `save()` checks the values by the contract's rules, sends only what changed,
  * shows the server's field errors inline, and never discards what the user typed when it fails.
  */
-export function useProfileForm(profile: Profile, fields: readonly ProfileTextField[]) {
+export function useProfileForm(profile: Profile, fields: readonly ProfileTextField[], keptAs?: string) {
   const [saved, setSaved] = useState(() => profileFormValues(profile));
   const [values, setValues] = useState<ProfileFormValues>(saved);
+  // With `keptAs`, typing is kept on this phone until saved, and offered back (lib/use-kept-form.ts).
+  const kept = useKeptForm({ userId: profile.id, formKey: keptAs, initial: saved, values, parse: parseProfileValues });
   const [problems, setProblems] = useState<ProfileFormProblems>({});
   const [formError, setFormError] = useState<string>();
   const { refFor, focusFirst } = useFieldRefs<ProfileTextField>();
@@ -98,6 +111,7 @@ export function useProfileForm(profile: Profile, fields: readonly ProfileTextFie
     if (Object.keys(changes).length === 0) return true;
     try {
       const next = profileFormValues(await update.mutateAsync(changes));
+      if (keptAs) forgetKeptForm(localStorage, profile.id, keptAs);
       setSaved(next);
       // Show what the server kept (e.g. the ABN grouped), except where the user typed on meanwhile.
       setValues((current) => {
@@ -116,7 +130,12 @@ export function useProfileForm(profile: Profile, fields: readonly ProfileTextFie
     }
   };
 
-  return { field, save, saving: update.isPending, formError };
+  const restoreKept = () => {
+    const restored = kept.restore();
+    if (restored) setValues(restored);
+  };
+
+  return { field, save, saving: update.isPending, formError, kept, restoreKept };
 }
 
 export type ProfileForm = ReturnType<typeof useProfileForm>;

@@ -1,0 +1,20 @@
+import { useOutbox, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
+
+/**
+ * The members' header item for the outbox: it keeps it draining (lib/outbox/outbox-sync.ts) and,
+ * while changes wait on this phone or were refused, says how many.
+ */
+export function SyncStatus({ userId }: { userId: string }) {
+  useOutboxSync(userId);
+  const changes = useOutbox(userId);
+  const refused = changes.filter((change) => change.refused).length;
+  const waiting = changes.length - refused;
+  if (changes.length === 0) return null;
+  return (
+    <p role="status" className="ml-auto text-sm font-semibold">
+      {[waiting > 0 ? `Waiting to sync (${waiting})` : null, refused > 0 ? `Not sent (${refused})` : null]
+        .filter(Boolean)
+        .join(' · ')}
+    </p>
+  );
+}

@@ -1,0 +1,68 @@
+import { errorCodes } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/Button.tsx';
+import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
+import { discardChange, sendAgain, useOutbox } from '../../../lib/outbox/outbox-sync.ts';
+import { certificateKeys } from '../api/query-keys.ts';
+import { isCertificateChange } from '../offline-saves.ts';
+
+/**
+ * New certificates kept on this phone until they are sent (the outbox): waiting, or refused by the
+ * server with its reason, to send again or discard. When one goes through, the list reloads.
+ */
+export function WaitingCertificates({ userId }: { userId: string }) {
+  const changes = useOutbox(userId).filter(isCertificateChange);
+  const queryClient = useQueryClient();
+  const count = useRef(changes.length);
+  useEffect(() => {
+    if (changes.length < count.current) void queryClient.invalidateQueries({ queryKey: certificateKeys.lists(userId) });
+    count.current = changes.length;
+  }, [changes.length, queryClient, userId]);
+  if (changes.length === 0) return null;
+  return (
+    <section aria-labelledby="waiting-heading" className="flex flex-col gap-3">
+      <h2 id="waiting-heading" className="font-semibold">
+        Waiting to sync ({changes.length})
+      </h2>
+      <ul className="flex flex-col gap-3">
+        {changes.map((change) => (
+          <WaitingCertificate key={change.seq} change={change} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The toast's title for the same refusal on an online save (PRODUCT.md, Messages). */
+const refusalTitle = (code: string) => (code === errorCodes.monthlyLimitReached ? 'Monthly limit reached' : 'Not sent');
+
+function WaitingCertificate({ change }: { change: OutboxChange }) {
+  return (
+    <li className="rounded-md border border-dashed border-slate-400 p-4 dark:border-slate-500">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <span className="break-words">{change.label}</span>
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+          {change.refused ? refusalTitle(change.refused.code) : 'Waiting to sync'}
+        </span>
+      </div>
+      {change.refused ? (
+        <div className="mt-2 flex flex-col gap-2 text-sm">
+          <p>{change.refused.message} It is kept on this phone.</p>
+          <div className="flex flex-wrap gap-3">
+            <Button variant="secondary" onClick={() => void sendAgain(change)}>
+              Send again
+            </Button>
+            <Button variant="secondary" onClick={() => void discardChange(change)}>
+              Discard
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Kept on this phone: it is sent as soon as there is a connection.
+        </p>
+      )}
+    </li>
+  );
+}

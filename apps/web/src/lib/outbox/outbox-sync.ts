@@ -1,0 +1,143 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { authorised } from '../api-client.ts';
+import { authStore } from '../auth/auth-store.ts';
+import { ApiError, NetworkError, requestJson } from '../http.ts';
+import {
+  drainOutbox,
+  enqueue,
+  type NewOutboxChange,
+  type OutboxChange,
+  retryRefused,
+  type SendOutcome,
+} from './outbox.ts';
+import { indexedDbOutbox } from './outbox-store.ts';
+
+/*
+ * The outbox at work in this tab (ADR 0035): it drains when the app opens, when the connection
+ * comes back and when the app becomes visible again (iOS has no Background Sync, so these are the
+ * moments there are), under a lock one tab holds at a time. Lists read the user's waiting changes
+ * from here; other tabs hear of changes through a BroadcastChannel.
+ */
+
+const CHANNEL = 'tradecert-outbox';
+const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
+
+let snapshot: { userId: string | null; changes: readonly OutboxChange[] } = { userId: null, changes: [] };
+const listeners = new Set<() => void>();
+
+async function refresh(userId: string) {
+  snapshot = { userId, changes: await indexedDbOutbox.list(userId) };
+  for (const listener of listeners) listener();
+}
+
+function announce(userId: string) {
+  channel?.postMessage(userId);
+  return refresh(userId);
+}
+
+/** Sends one change with its own user's session, never another's; how it went, for the drain. */
+async function send(change: OutboxChange): Promise<SendOutcome> {
+  const state = authStore.getSnapshot();
+  if (state.status !== 'signed-in' || state.session.user.id !== change.userId) return 'later';
+  try {
+    await authorised('required', (accessToken) =>
+      requestJson(change.request, { body: change.request.body }, { accessToken }),
+    );
+    return 'sent';
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500 && ![401, 408, 429].includes(error.status)) {
+      return { refused: { code: error.code, message: error.message } };
+    }
+    if (!(error instanceof ApiError) && !(error instanceof NetworkError)) throw error;
+    return 'later';
+  }
+}
+
+let draining: Promise<unknown> = Promise.resolve();
+/** After a send that must wait while the phone says it is online (a lost answer, a busy server), try again after this, doubling. */
+const FIRST_RETRY_MS = 2000;
+const LAST_RETRY_MS = 60_000;
+let retryDelay = FIRST_RETRY_MS;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Sends what is waiting for `userId` (one drain at a time in this tab, one tab at a time). */
+function syncOutbox(userId: string) {
+  clearTimeout(retryTimer);
+  draining = draining
+    .catch(() => undefined)
+    .then(async () => {
+      if (!navigator.onLine) return;
+      const result = await drainOutbox({ store: indexedDbOutbox, userId, send, locks: navigator.locks });
+      if (result.sent > 0 || result.refused > 0) await announce(userId);
+      if (result.drained && result.waiting > 0) {
+        retryTimer = setTimeout(() => void syncOutbox(userId), retryDelay);
+        retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
+      } else {
+        retryDelay = FIRST_RETRY_MS;
+      }
+    });
+  return draining;
+}
+
+/** Queues a change made with no connection, and tries to send it at once. */
+export async function queueChange(change: NewOutboxChange) {
+  await enqueue(indexedDbOutbox, change);
+  await announce(change.userId);
+  void syncOutbox(change.userId);
+}
+
+/** Sends a refused change again, e.g. next month or after upgrading. */
+export async function sendAgain(change: OutboxChange) {
+  await retryRefused(indexedDbOutbox, change);
+  await announce(change.userId);
+  void syncOutbox(change.userId);
+}
+
+/** Drops a change the user no longer wants sent. */
+export async function discardChange(change: OutboxChange) {
+  await indexedDbOutbox.remove(change.seq);
+  await announce(change.userId);
+}
+
+/** How many changes this tab last saw waiting or refused (sign-out warns about them). */
+export const waitingChanges = () => snapshot.changes.length;
+
+/** The signed-in user's waiting and refused changes, oldest first; updates as they change. */
+export function useOutbox(userId: string): readonly OutboxChange[] {
+  useEffect(() => {
+    void refresh(userId);
+  }, [userId]);
+  const current = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => snapshot,
+  );
+  return current.userId === userId ? current.changes : [];
+}
+
+/**
+ * Keeps the signed-in user's outbox draining for as long as it is mounted (the members' header):
+ * now, when the connection returns, when the app is shown again, and when another tab queues.
+ */
+export function useOutboxSync(userId: string) {
+  useEffect(() => {
+    const sync = () => void syncOutbox(userId);
+    const whenVisible = () => {
+      if (document.visibilityState === 'visible') sync();
+    };
+    const fromOtherTab = (event: MessageEvent) => {
+      if (event.data === userId) void refresh(userId);
+    };
+    sync();
+    window.addEventListener('online', sync);
+    document.addEventListener('visibilitychange', whenVisible);
+    channel?.addEventListener('message', fromOtherTab);
+    return () => {
+      window.removeEventListener('online', sync);
+      document.removeEventListener('visibilitychange', whenVisible);
+      channel?.removeEventListener('message', fromOtherTab);
+    };
+  }, [userId]);
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import {
+  drainOutbox,
+  enqueue,
+  type NewOutboxChange,
+  type OutboxChange,
+  type OutboxLocks,
+  type OutboxStore,
+  retryRefused,
+  type SendOutcome,
+} from './outbox.ts';
+
+/** The store's contract, in memory: numbered in order, listed per user, oldest first. */
+function memoryStore(): OutboxStore & { all: () => OutboxChange[] } {
+  const rows = new Map<number, OutboxChange>();
+  let next = 1;
+  return {
+    add: async (change) => {
+      const seq = next++;
+      rows.set(seq, { ...change, seq });
+      return seq;
+    },
+    list: async (userId) => [...rows.values()].filter((row) => row.userId === userId).sort((a, b) => a.seq - b.seq),
+    put: async (change) => void rows.set(change.seq, change),
+    remove: async (seq) => void rows.delete(seq),
+    all: () => [...rows.values()],
+  };
+}
+
+/** Web Locks as far as the drain uses them: one holder at a time, `ifAvailable` gets null when held. */
+function memoryLocks(): OutboxLocks & { hold: () => () => void } {
+  let held = false;
+  return {
+    request: async (_name, _options, callback) => {
+      if (held) return callback(null);
+      held = true;
+      try {
+        return await callback({});
+      } finally {
+        held = false;
+      }
+    },
+    hold: () => {
+      held = true;
+      return () => {
+        held = false;
+      };
+    },
+  };
+}
+
+const change = (userId: string, id: string): NewOutboxChange => ({
+  userId,
+  subject: `certificate:${id}`,
+  label: `${id} Site St`,
+  request: { method: 'POST', path: '/api/certificates', body: { id } },
+  createdAt: '2026-11-26T01:00:00.000Z',
+});
+
+/** A server that makes each certificate once by its client-made id, as the real one does (ADR 0032). */
+function idempotentServer() {
+  const made = new Set<string>();
+  const received: string[] = [];
+  return {
+    made,
+    received,
+    accept: (outbox: OutboxChange) => {
+      const { id } = outbox.request.body as { id: string };
+      received.push(id);
+      made.add(id);
+    },
+  };
+}
+
+describe('drainOutbox', () => {
+  it('sends the oldest first and removes what the server has', async () => {
+    const store = memoryStore();
+    for (const id of ['a', 'b', 'c']) await enqueue(store, change('u1', id));
+    const server = idempotentServer();
+    const result = await drainOutbox({
+      store,
+      userId: 'u1',
+      locks: memoryLocks(),
+      send: async (outbox) => {
+        server.accept(outbox);
+        return 'sent';
+      },
+    });
+    expect(server.received).toEqual(['a', 'b', 'c']);
+    expect(result).toEqual({ sent: 3, waiting: 0, refused: 0, drained: true });
+    expect(store.all()).toEqual([]);
+  });
+
+  it('stops at the first change that must wait, so nothing overtakes it, and goes on next time', async () => {
+    const store = memoryStore();
+    for (const id of ['a', 'b', 'c']) await enqueue(store, change('u1', id));
+    const outcomes: SendOutcome[] = ['sent', 'later'];
+    const sent: string[] = [];
+    const first = await drainOutbox({
+      store,
+      userId: 'u1',
+      locks: memoryLocks(),
+      send: async (outbox) => {
+        sent.push((outbox.request.body as { id: string }).id);
+        return outcomes.shift() ?? 'sent';
+      },
+    });
+    expect(sent).toEqual(['a', 'b']);
+    expect(first).toMatchObject({ sent: 1, waiting: 2 });
+    expect((await store.list('u1')).map((row) => [row.label, row.attempts])).toEqual([
+      ['b Site St', 1],
+      ['c Site St', 0],
+    ]);
+    await drainOutbox({
+      store,
+      userId: 'u1',
+      locks: memoryLocks(),
+      send: async (outbox) => {
+        sent.push((outbox.request.body as { id: string }).id);
+        return 'sent';
+      },
+    });
+    expect(sent).toEqual(['a', 'b', 'b', 'c']);
+    expect(store.all()).toEqual([]);
+  });
+
+  it('makes one record when an answer is lost and the change is sent again', async () => {
+    const store = memoryStore();
+    await enqueue(store, change('u1', 'a'));
+    const server = idempotentServer();
+    let answers = 0;
+    const send = async (outbox: OutboxChange): Promise<SendOutcome> => {
+      server.accept(outbox);
+      // The first answer never reaches the phone: to the outbox it looks like no connection.
+      return answers++ === 0 ? 'later' : 'sent';
+    };
+    await drainOutbox({ store, userId: 'u1', locks: memoryLocks(), send });
+    await drainOutbox({ store, userId: 'u1', locks: memoryLocks(), send });
+    expect(server.received).toEqual(['a', 'a']);
+    expect([...server.made]).toEqual(['a']);
+    expect(store.all()).toEqual([]);
+  });
+
+  it('keeps a refused change aside with the reason, sends the others, and sends it again when asked', async () => {
+    const store = memoryStore();
+    for (const id of ['a', 'b']) await enqueue(store, change('u1', id));
+    const refusal = { code: 'monthly_limit_reached', message: 'Monthly limit reached' };
+    const result = await drainOutbox({
+      store,
+      userId: 'u1',
+      locks: memoryLocks(),
+      send: async (outbox) => ((outbox.request.body as { id: string }).id === 'a' ? { refused: refusal } : 'sent'),
+    });
+    expect(result).toEqual({ sent: 1, waiting: 0, refused: 1, drained: true });
+    const [kept] = await store.list('u1');
+    expect(kept).toMatchObject({ label: 'a Site St', refused: refusal, attempts: 1 });
+
+    // Not sent again by itself...
+    let sends = 0;
+    const countSends = async (): Promise<SendOutcome> => {
+      sends += 1;
+      return 'sent';
+    };
+    await drainOutbox({ store, userId: 'u1', locks: memoryLocks(), send: countSends });
+    expect(sends).toBe(0);
+    // ...only once the user asks (next month, after upgrading).
+    if (kept) await retryRefused(store, kept);
+    await drainOutbox({ store, userId: 'u1', locks: memoryLocks(), send: countSends });
+    expect(sends).toBe(1);
+    expect(store.all()).toEqual([]);
+  });
+
+  it("never sends another user's changes", async () => {
+    const store = memoryStore();
+    await enqueue(store, change('u1', 'a'));
+    await enqueue(store, change('u2', 'b'));
+    const sent: string[] = [];
+    await drainOutbox({
+      store,
+      userId: 'u2',
+      locks: memoryLocks(),
+      send: async (outbox) => {
+        sent.push(outbox.userId);
+        return 'sent';
+      },
+    });
+    expect(sent).toEqual(['u2']);
+    expect(store.all().map((row) => row.userId)).toEqual(['u1']);
+  });
+
+  it('leaves the drain to the tab that holds the lock', async () => {
+    const store = memoryStore();
+    await enqueue(store, change('u1', 'a'));
+    const locks = memoryLocks();
+    const release = locks.hold();
+    let sends = 0;
+    const send = async (): Promise<SendOutcome> => {
+      sends += 1;
+      return 'sent';
+    };
+    expect(await drainOutbox({ store, userId: 'u1', locks, send })).toMatchObject({ drained: false, waiting: 1 });
+    expect(sends).toBe(0);
+    release();
+    expect(await drainOutbox({ store, userId: 'u1', locks, send })).toMatchObject({ drained: true, sent: 1 });
+  });
+});

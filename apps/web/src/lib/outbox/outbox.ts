@@ -1,0 +1,104 @@
+/**
+ * Changes made with no connection, waiting to be sent in the order they were made (issue 23, ADR
+ * 0035). A change is a request as the API takes it, carrying the record's own client-made id, so
+ * sending it twice makes one record (ADR 0032). This module holds the rules; outbox-store.ts keeps
+ * the changes in IndexedDB, outbox-sync.ts sends them.
+ */
+type OutboxRequest = { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: `/api/${string}`; body?: unknown };
+
+export type OutboxChange = {
+  /** The store's order: changes are sent oldest first. */
+  seq: number;
+  /** Whose change it is: it is only ever sent with that user's session. */
+  userId: string;
+  /** What it makes or changes, e.g. `certificate:<client id>`: lists mark that record as waiting. */
+  subject: string;
+  /** How lists name it, e.g. the job site address. */
+  label: string;
+  request: OutboxRequest;
+  createdAt: string;
+  attempts: number;
+  /** The server refused it (e.g. the monthly limit): kept for the user, not sent again until retried. */
+  refused?: { code: string; message: string } | undefined;
+};
+
+export type NewOutboxChange = Omit<OutboxChange, 'seq' | 'attempts' | 'refused'>;
+
+export type OutboxStore = {
+  add(change: Omit<OutboxChange, 'seq'>): Promise<number>;
+  /** The user's changes, oldest first. */
+  list(userId: string): Promise<OutboxChange[]>;
+  put(change: OutboxChange): Promise<void>;
+  remove(seq: number): Promise<void>;
+};
+
+/**
+ * How a send went: `sent` (the server has it, the first time or again), `later` (no connection,
+ * a busy server, or no session for this change's user: try again later, keeping the order), or
+ * refused by the server with its code and message.
+ */
+export type SendOutcome = 'sent' | 'later' | { refused: { code: string; message: string } };
+
+/** The subset of the Web Locks API the drain uses (navigator.locks). */
+export type OutboxLocks = {
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+};
+
+const DRAIN_LOCK = 'tradecert-outbox';
+
+export type DrainResult = { sent: number; waiting: number; refused: number; drained: boolean };
+
+/**
+ * Sends the user's waiting changes, oldest first. The first that must wait stops the drain, so
+ * nothing overtakes it; a refused one is kept aside and the next goes on. Only one tab drains at
+ * a time: when another holds the lock, this one leaves it (`drained: false`).
+ */
+export async function drainOutbox({
+  store,
+  userId,
+  send,
+  locks,
+}: {
+  store: OutboxStore;
+  userId: string;
+  send: (change: OutboxChange) => Promise<SendOutcome>;
+  locks: OutboxLocks | undefined;
+}): Promise<DrainResult> {
+  const run = async (): Promise<DrainResult> => {
+    let sent = 0;
+    const changes = await store.list(userId);
+    for (const [index, change] of changes.entries()) {
+      if (change.refused) continue;
+      const outcome = await send(change);
+      if (outcome === 'sent') {
+        await store.remove(change.seq);
+        sent += 1;
+      } else if (outcome === 'later') {
+        await store.put({ ...change, attempts: change.attempts + 1 });
+        return tally(changes.slice(index), sent, true);
+      } else {
+        await store.put({ ...change, attempts: change.attempts + 1, refused: outcome.refused });
+      }
+    }
+    return tally(await store.list(userId), sent, true);
+  };
+  if (!locks) return run();
+  return locks.request(DRAIN_LOCK, { ifAvailable: true }, async (lock) =>
+    lock ? run() : { ...tally(await store.list(userId), 0, false) },
+  );
+}
+
+function tally(changes: readonly OutboxChange[], sent: number, drained: boolean): DrainResult {
+  const refused = changes.filter((change) => change.refused).length;
+  return { sent, waiting: changes.length - refused, refused, drained };
+}
+
+/** Puts a change at the end of the queue. */
+export function enqueue(store: OutboxStore, change: NewOutboxChange): Promise<number> {
+  return store.add({ ...change, attempts: 0 });
+}
+
+/** A refused change the user sends again (e.g. next month, or after upgrading): back in the queue. */
+export async function retryRefused(store: OutboxStore, change: OutboxChange): Promise<void> {
+  await store.put({ ...change, refused: undefined });
+}
