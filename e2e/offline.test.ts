@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { createCompletedCertificate, createMember, signIn } from './support/members.ts';
+import { fillJobDetails } from './support/certificate-form.ts';
+import { createCompletedCertificate, createMember, memberApi, signIn } from './support/members.ts';
 
 /*
  * Issue 23: after one visit, the installed app opens with no signal. A real service worker (the
@@ -60,4 +62,46 @@ describe('the installable app', () => {
     await page.getByRole('heading', { level: 1, name: 'Certificates' }).waitFor();
     await page.getByText('7 Basement Lane, Parramatta NSW 2150').first().waitFor();
   });
+
+  it('keeps a draft with 2 photos made offline through a reload, then syncs it once with both photos', async () => {
+    const { page, context } = session;
+    const member = await createMember('offline-photos', { premium: true });
+    await signIn(page, member);
+    await page.goto('/certificates');
+    await untilShellCached(page);
+    await page.getByRole('link', { name: 'New certificate' }).first().click();
+    await page.getByLabel('Job site address').waitFor();
+
+    await context.setOffline(true);
+    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
+    await fillJobDetails(page, '8 No Signal Rd, Katoomba NSW 2780');
+    for (const name of ['before.jpg', 'after.jpg']) {
+      await page.getByLabel('Add photos').setInputFiles({ name, mimeType: 'image/jpeg', buffer: await sitePhoto() });
+      await page.getByRole('img', { name: new RegExp(`Photo ${name === 'before.jpg' ? 1 : 2}`, 'i') }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(`${session.baseUrl}/certificates`);
+
+    await page.reload();
+    const waiting = page.getByRole('region', { name: /Waiting to sync/ });
+    await waiting.getByText('8 No Signal Rd, Katoomba NSW 2780').waitFor();
+    await waiting.getByText('2 photos on this phone').waitFor();
+
+    await context.setOffline(false);
+    await expect.poll(() => waiting.count(), { timeout: 30_000 }).toBe(0);
+    const list = await memberApi<{ items: Array<{ job_site_address: string; photo_count: number }> }>(
+      member,
+      'GET',
+      '/api/certificates',
+    );
+    expect(list.items.map((item) => [item.job_site_address, item.photo_count])).toEqual([
+      ['8 No Signal Rd, Katoomba NSW 2780', 2],
+    ]);
+  });
 });
+
+/** A phone photo of a site: a real JPEG. */
+const sitePhoto = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a6d3b' } })
+    .jpeg()
+    .toBuffer();

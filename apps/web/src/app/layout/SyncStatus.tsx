@@ -1,4 +1,7 @@
+import type { OutboxChange } from '../../lib/outbox/outbox.ts';
 import { useOutbox, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
+
+const subjects = (changes: readonly OutboxChange[]) => new Set(changes.map((change) => change.subject)).size;
 
 /**
  * The members' header item for the outbox: it keeps it draining (lib/outbox/outbox-sync.ts) and,
@@ -6,9 +9,10 @@ import { useOutbox, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
  */
 export function SyncStatus({ userId }: { userId: string }) {
   useOutboxSync(userId);
+  // A record's changes (a certificate and its photos' uploads) count as one.
   const changes = useOutbox(userId);
-  const refused = changes.filter((change) => change.refused).length;
-  const waiting = changes.length - refused;
+  const refused = subjects(changes.filter((change) => change.refused));
+  const waiting = subjects(changes) - refused;
   if (changes.length === 0) return null;
   return (
     <p role="status" className="ml-auto text-sm font-semibold">

@@ -175,6 +175,7 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
         key={localEdit ? 'local-edit' : 'stored'}
         initialValues={localEdit?.values ?? formValuesOf(certificate)}
         keptAs={{ userId, formKey }}
+        takesKeptPhotos={false}
         tier={tier}
         onSave={(values, status) => update.mutate({ values, status })}
         saving={update.isPending ? (update.variables?.status ?? null) : null}

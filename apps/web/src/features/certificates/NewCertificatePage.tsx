@@ -8,7 +8,7 @@ import { useAuth } from '../../lib/auth/use-auth.ts';
 import { NetworkError } from '../../lib/http.ts';
 import { forgetKeptForm } from '../../lib/kept-forms.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
-import { useCreateCertificateMutation } from './api/create-certificate.ts';
+import { type CertificateSave, useCreateCertificateMutation } from './api/create-certificate.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { emptyFormValues, formFieldErrors } from './certificate-form.ts';
 import { createFailureToast, isPlanLimit, savedToast } from './certificate-toasts.ts';
@@ -17,7 +17,7 @@ import { SaveProblem } from './components/SaveProblem.tsx';
 import { Allowance } from './dashboard/MonthlyUsagePanel.tsx';
 import { todayIn } from './format.ts';
 import { monthlyAllowance } from './monthly-allowance.ts';
-import { queueNewCertificate, waitingToSyncToast } from './offline-saves.ts';
+import { needsOutbox, queueNewCertificate, waitingToSyncToast } from './offline-saves.ts';
 
 const NEW_CERTIFICATE_FORM = 'new-certificate';
 
@@ -49,22 +49,18 @@ function NewCertificateForm({ userId, profile }: { userId: string; profile: Prof
       void navigate(`/certificates/${certificate.id}`);
     },
     onError: (error, save) => {
-      if (!(error instanceof NetworkError)) {
-        toast(createFailureToast(error));
-        return;
-      }
-      // No connection: the outbox sends it once there is one. If the phone cannot keep it, the
-      // form still has it, and says what went wrong.
-      queueNewCertificate(userId, save).then(
-        () => {
-          forgetKeptForm(localStorage, userId, NEW_CERTIFICATE_FORM);
-          toast(waitingToSyncToast);
-          void navigate('/certificates');
-        },
-        () => toast(createFailureToast(error)),
-      );
+      if (error instanceof NetworkError) saveThroughOutbox(save, () => toast(createFailureToast(error)));
+      else toast(createFailureToast(error));
     },
   });
+  // No connection, or photos only this phone has: the outbox sends it (now, or once there is a
+  // connection). If the phone cannot keep it, the form still has it, and says so.
+  const saveThroughOutbox = (save: CertificateSave, onFailure: () => void) =>
+    queueNewCertificate(userId, save).then(() => {
+      forgetKeptForm(localStorage, userId, NEW_CERTIFICATE_FORM);
+      toast(waitingToSyncToast);
+      void navigate('/certificates');
+    }, onFailure);
 
   return (
     <div className="flex flex-col gap-6">
@@ -72,8 +68,18 @@ function NewCertificateForm({ userId, profile }: { userId: string; profile: Prof
       <CertificateForm
         initialValues={initialValues}
         keptAs={{ userId, formKey: NEW_CERTIFICATE_FORM }}
+        takesKeptPhotos
         tier={profile.subscription_tier}
-        onSave={(values, status) => create.mutate({ values, status, clientId })}
+        onSave={(values, status) => {
+          const save = { values, status, clientId };
+          if (needsOutbox(save)) {
+            saveThroughOutbox(save, () =>
+              toast({ title: 'Error', description: 'This phone could not keep the certificate. Try again.' }),
+            );
+          } else {
+            create.mutate(save);
+          }
+        }}
         saving={create.isPending ? (create.variables?.status ?? null) : null}
         serverErrors={formFieldErrors(create.error)}
         problem={

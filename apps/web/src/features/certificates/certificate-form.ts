@@ -10,7 +10,11 @@ import { z } from 'zod/mini';
 import { fieldErrorsFrom } from '../../lib/request-errors.ts';
 
 /** A photo attached to the form: uploaded already, so it has a file id and signed URLs to show. */
-export type PhotoValue = { fileId: string; caption: string; url: string; thumbnailUrl: string };
+/**
+ * A photo on the form. `local`: taken with no connection, kept on this phone (lib/outbox) under the
+ * id its upload will give it; its URLs are the phone's own, made again after a reload.
+ */
+export type PhotoValue = { fileId: string; caption: string; url: string; thumbnailUrl: string; local?: boolean };
 
 /** What the certificate form edits, under the camelCase names of PRODUCT.md, Records. */
 export type CertificateFormValues = {
@@ -36,7 +40,15 @@ export const certificateFormValuesSchema = z.object({
   areas: z.string(),
   materialsUsed: z.string(),
   additionalInfo: z.string(),
-  photos: z.array(z.object({ fileId: z.string(), caption: z.string(), url: z.string(), thumbnailUrl: z.string() })),
+  photos: z.array(
+    z.object({
+      fileId: z.string(),
+      caption: z.string(),
+      url: z.string(),
+      thumbnailUrl: z.string(),
+      local: z.optional(z.boolean()),
+    }),
+  ),
 });
 
 export type CertificateFieldName = Exclude<keyof CertificateFormValues, 'otherStandards'>;

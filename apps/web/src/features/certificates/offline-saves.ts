@@ -14,19 +14,39 @@ import { createRequestOf } from './certificate-form.ts';
 
 const SUBJECT = 'certificate:';
 
-export function queueNewCertificate(userId: string, save: CertificateSave) {
-  return queueChange({
+/** Queues the certificate, after the uploads of its photos kept on this phone (they go first, so it can name them). */
+export async function queueNewCertificate(userId: string, save: CertificateSave) {
+  const subject = `${SUBJECT}${save.clientId}`;
+  const label = save.values.jobSiteAddress.trim() || 'No address yet';
+  const createdAt = new Date().toISOString();
+  for (const photo of save.values.photos.filter((value) => value.local)) {
+    await queueChange({
+      userId,
+      subject,
+      label,
+      request: {
+        method: 'POST',
+        path: `${certificateEndpoints.uploadPhoto.path}?id=${photo.fileId}`,
+        photoId: photo.fileId,
+      },
+      createdAt,
+    });
+  }
+  await queueChange({
     userId,
-    subject: `${SUBJECT}${save.clientId}`,
-    label: save.values.jobSiteAddress.trim() || 'No address yet',
+    subject,
+    label,
     request: {
       method: certificateEndpoints.create.method,
       path: certificateEndpoints.create.path,
       body: createRequestOf(save.values, userId, save.status, save.clientId),
     },
-    createdAt: new Date().toISOString(),
+    createdAt,
   });
 }
+
+/** Whether the save must go through the outbox: it has photos only this phone has. */
+export const needsOutbox = (save: CertificateSave) => save.values.photos.some((photo) => photo.local);
 
 export const isCertificateChange = (change: OutboxChange) => change.subject.startsWith(SUBJECT);
 

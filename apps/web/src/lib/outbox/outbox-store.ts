@@ -1,8 +1,12 @@
 import { type DBSchema, openDB } from 'idb';
 import type { OutboxChange, OutboxStore } from './outbox.ts';
 
+/** A photo taken with no connection: kept here until its upload has gone through. */
+type KeptPhoto = { id: string; userId: string; blob: Blob; keptAt: string };
+
 interface OutboxDatabase extends DBSchema {
   changes: { key: number; value: OutboxChange; indexes: { byUser: string } };
+  photos: { key: string; value: KeptPhoto; indexes: { byUser: string } };
 }
 
 /**
@@ -15,6 +19,8 @@ function open() {
     upgrade(database) {
       const changes = database.createObjectStore('changes', { keyPath: 'seq', autoIncrement: true });
       changes.createIndex('byUser', 'userId');
+      const photos = database.createObjectStore('photos', { keyPath: 'id' });
+      photos.createIndex('byUser', 'userId');
     },
   });
 }
@@ -41,11 +47,29 @@ export const indexedDbOutbox: OutboxStore = {
   remove: (seq) => withDatabase((database) => database.delete('changes', seq)),
 };
 
-/** Forgets every change of the user (a deliberate sign-out, after its warning). */
+/** Keeps a photo (already made smaller) under the id its upload will give it. */
+export async function keepPhoto(userId: string, id: string, blob: Blob): Promise<void> {
+  await withDatabase((database) => database.put('photos', { id, userId, blob, keptAt: new Date().toISOString() }));
+}
+
+/** The user's kept photo, if it is still on this phone. */
+export async function keptPhoto(userId: string, id: string): Promise<Blob | undefined> {
+  const photo = await withDatabase((database) => database.get('photos', id));
+  return photo?.userId === userId ? photo.blob : undefined;
+}
+
+export async function forgetPhoto(id: string): Promise<void> {
+  await withDatabase((database) => database.delete('photos', id));
+}
+
+/** Forgets every change and kept photo of the user (a deliberate sign-out, after its warning). */
 export async function forgetOutbox(userId: string): Promise<void> {
   await withDatabase(async (database) => {
-    const transaction = database.transaction('changes', 'readwrite');
-    for (const key of await transaction.store.index('byUser').getAllKeys(userId)) await transaction.store.delete(key);
+    const transaction = database.transaction(['changes', 'photos'], 'readwrite');
+    const changes = transaction.objectStore('changes');
+    for (const seq of await changes.index('byUser').getAllKeys(userId)) await changes.delete(seq);
+    const photos = transaction.objectStore('photos');
+    for (const id of await photos.index('byUser').getAllKeys(userId)) await photos.delete(id);
     await transaction.done;
   });
 }

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { authorised } from '../api-client.ts';
 import { authStore } from '../auth/auth-store.ts';
 import { ApiError, NetworkError, requestJson } from '../http.ts';
+import { requestMultipart } from '../http-upload.ts';
 import {
   drainOutbox,
   enqueue,
@@ -10,7 +11,7 @@ import {
   retryRefused,
   type SendOutcome,
 } from './outbox.ts';
-import { indexedDbOutbox } from './outbox-store.ts';
+import { forgetPhoto, indexedDbOutbox, keptPhoto } from './outbox-store.ts';
 
 /*
  * The outbox at work in this tab (ADR 0035): it drains when the app opens, when the connection
@@ -39,10 +40,17 @@ function announce(userId: string) {
 async function send(change: OutboxChange): Promise<SendOutcome> {
   const state = authStore.getSnapshot();
   if (state.status !== 'signed-in' || state.session.user.id !== change.userId) return 'later';
+  const { photoId } = change.request;
+  const photo = photoId ? await keptPhoto(change.userId, photoId) : undefined;
+  if (photoId && !photo)
+    return { refused: { code: 'photo_missing', message: 'This photo is no longer on this phone.' } };
   try {
     await authorised('required', (accessToken) =>
-      requestJson(change.request, { body: change.request.body }, { accessToken }),
+      photo
+        ? requestMultipart(change.request.path, { method: 'POST', body: photoForm(photo), accessToken })
+        : requestJson(change.request, { body: change.request.body }, { accessToken }),
     );
+    if (photoId) await forgetPhoto(photoId);
     return 'sent';
   } catch (error) {
     if (error instanceof ApiError && error.status < 500 && ![401, 408, 429].includes(error.status)) {
@@ -51,6 +59,12 @@ async function send(change: OutboxChange): Promise<SendOutcome> {
     if (!(error instanceof ApiError) && !(error instanceof NetworkError)) throw error;
     return 'later';
   }
+}
+
+function photoForm(photo: Blob): FormData {
+  const form = new FormData();
+  form.append('file', photo, 'photo.jpg');
+  return form;
 }
 
 let draining: Promise<unknown> = Promise.resolve();
@@ -99,8 +113,8 @@ export async function discardChange(change: OutboxChange) {
   await announce(change.userId);
 }
 
-/** How many changes this tab last saw waiting or refused (sign-out warns about them). */
-export const waitingChanges = () => snapshot.changes.length;
+/** How many records this tab last saw with changes waiting or refused (sign-out warns about them). */
+export const waitingChanges = () => new Set(snapshot.changes.map((change) => change.subject)).size;
 
 /** The signed-in user's waiting and refused changes, oldest first; updates as they change. */
 export function useOutbox(userId: string): readonly OutboxChange[] {

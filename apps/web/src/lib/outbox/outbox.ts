@@ -4,7 +4,16 @@
  * sending it twice makes one record (ADR 0032). This module holds the rules; outbox-store.ts keeps
  * the changes in IndexedDB, outbox-sync.ts sends them.
  */
-type OutboxRequest = { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: `/api/${string}`; body?: unknown };
+/**
+ * A request as the API takes it: JSON `body`, or `photoId`, a photo kept on this phone (outbox-store.ts)
+ * sent as the upload's one file.
+ */
+type OutboxRequest = {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: `/api/${string}`;
+  body?: unknown;
+  photoId?: string;
+};
 
 export type OutboxChange = {
   /** The store's order: changes are sent oldest first. */

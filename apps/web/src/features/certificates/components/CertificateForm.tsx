@@ -19,13 +19,15 @@ import {
 import { completionProblemMessage, draftHint } from '../draft-copy.ts';
 import { PhotosField } from '../photos/PhotosField.tsx';
 import { photoUploadProblem } from '../photos/upload-problem.ts';
-import { usePhotoUploads } from '../photos/use-photo-uploads.ts';
+import { revivePhotos, usePhotoUploads } from '../photos/use-photo-uploads.ts';
 import { StandardsField } from './StandardsField.tsx';
 
 type CertificateFormProps = {
   initialValues: CertificateFormValues;
   /** Whose typing this is and which form: kept on the device until saved (lib/kept-forms.ts). */
   keptAs: { userId: string; formKey: string };
+  /** Whether a photo taken with no connection (kept on the phone) may be saved with it: a new certificate's outbox sends it. */
+  takesKeptPhotos: boolean;
   /** The saver's plan: on the free plan a saved draft cannot be finished later, and the form says so. */
   tier: SubscriptionTier;
   onSave: (values: CertificateFormValues, status: WritableCertificateStatus) => void;
@@ -62,6 +64,7 @@ const parseKeptValues = (values: unknown) => {
 export function CertificateForm({
   initialValues,
   keptAs,
+  takesKeptPhotos,
   tier,
   onSave,
   saving,
@@ -86,9 +89,12 @@ export function CertificateForm({
     (photo: PhotoValue) => setValues((current) => ({ ...current, photos: [...current.photos, photo] })),
     [],
   );
-  const photoUploads = usePhotoUploads(addPhoto);
+  const photoUploads = usePhotoUploads(keptAs.userId, addPhoto);
   const uploading = photoUploads.uploads.some((upload) => upload.stage !== 'failed');
-  const photoProblem = photoUploadProblem(photoUploads.uploads);
+  const photoProblem = photoUploadProblem(
+    photoUploads.uploads,
+    !takesKeptPhotos && values.photos.some((photo) => photo.local),
+  );
   const errors: FieldErrors = {
     ...serverErrors,
     ...completionProblems,
@@ -122,7 +128,8 @@ export function CertificateForm({
         keptOnDevice={kept.keptOnDevice}
         onRestore={() => {
           const restored = kept.restore();
-          if (restored) setValues(restored);
+          if (restored)
+            void revivePhotos(keptAs.userId, restored.photos).then((photos) => setValues({ ...restored, photos }));
         }}
         onDiscard={kept.discard}
       />

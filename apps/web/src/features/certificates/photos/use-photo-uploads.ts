@@ -1,4 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
+import { NetworkError } from '../../../lib/http.ts';
+import { keepPhoto, keptPhoto } from '../../../lib/outbox/outbox-store.ts';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { uploadCertificatePhoto } from '../api/upload-certificate-photo.ts';
 import type { PhotoValue } from '../certificate-form.ts';
@@ -7,6 +9,8 @@ import { shrinkPhoto } from './photo-shrink.ts';
 /** A chosen photo on its way to the server; it leaves this list once it is attached to the form. */
 export type PhotoUpload = {
   key: string;
+  /** The id the photo gets on the server, made here (ADR 0032). */
+  clientId: string;
   file: File;
   stage: 'waiting' | 'preparing' | 'uploading' | 'failed';
   /** Share sent, 0 to 1, while uploading. */
@@ -19,9 +23,10 @@ let uploadCounter = 0;
 /**
  * Shrinks and uploads photos one at a time (a phone has little memory for decoding 12 MP images
  * side by side, and a weak signal is better used for one upload than split over several).
- * `onUploaded` must be stable: it receives each photo once the server has stored it.
+ * `onUploaded` must be stable: it receives each photo once the server has stored it, or, with no
+ * connection, once it is kept on this phone for the outbox to upload (`local`).
  */
-export function usePhotoUploads(onUploaded: (photo: PhotoValue) => void) {
+export function usePhotoUploads(userId: string, onUploaded: (photo: PhotoValue) => void) {
   const [uploads, setUploads] = useState<PhotoUpload[]>([]);
   const queue = useRef<Promise<void>>(Promise.resolve());
 
@@ -30,13 +35,14 @@ export function usePhotoUploads(onUploaded: (photo: PhotoValue) => void) {
   }, []);
 
   const enqueue = useCallback(
-    ({ key, file }: Pick<PhotoUpload, 'key' | 'file'>) => {
+    ({ key, clientId, file }: Pick<PhotoUpload, 'key' | 'clientId' | 'file'>) => {
       queue.current = queue.current.then(async () => {
         update(key, { stage: 'preparing', progress: 0, error: undefined });
+        let photo: Blob | undefined;
         try {
-          const photo = await shrinkPhoto(file);
+          photo = await shrinkPhoto(file);
           update(key, { stage: 'uploading' });
-          const uploaded = await uploadCertificatePhoto(photo, (progress) => update(key, { progress }));
+          const uploaded = await uploadCertificatePhoto(photo, clientId, (progress) => update(key, { progress }));
           setUploads((list) => list.filter((upload) => upload.key !== key));
           onUploaded({
             fileId: uploaded.file_id,
@@ -45,17 +51,24 @@ export function usePhotoUploads(onUploaded: (photo: PhotoValue) => void) {
             thumbnailUrl: uploaded.thumbnail_url,
           });
         } catch (error) {
-          update(key, { stage: 'failed', error: requestErrorMessage(error) });
+          const kept = photo && error instanceof NetworkError && (await keepPhotoOffline(userId, clientId, photo));
+          if (kept) {
+            setUploads((list) => list.filter((upload) => upload.key !== key));
+            onUploaded(kept);
+          } else {
+            update(key, { stage: 'failed', error: requestErrorMessage(error) });
+          }
         }
       });
     },
-    [onUploaded, update],
+    [onUploaded, update, userId],
   );
 
   const add = useCallback(
     (files: File[]) => {
       const added = files.map((file) => ({
         key: `upload-${++uploadCounter}`,
+        clientId: crypto.randomUUID(),
         file,
         stage: 'waiting' as const,
         progress: 0,
@@ -79,4 +92,29 @@ export function usePhotoUploads(onUploaded: (photo: PhotoValue) => void) {
   }, []);
 
   return { uploads, add, retry, dismiss };
+}
+
+/** With no connection: the photo waits on this phone for the outbox; false when the phone cannot keep it. */
+async function keepPhotoOffline(userId: string, clientId: string, photo: Blob): Promise<PhotoValue | false> {
+  try {
+    await keepPhoto(userId, clientId, photo);
+  } catch {
+    return false;
+  }
+  const url = URL.createObjectURL(photo);
+  return { fileId: clientId, caption: '', url, thumbnailUrl: url, local: true };
+}
+
+/** A form's photos with fresh URLs for those kept on this phone (a page's URLs die with it); one no longer kept is left out. */
+export async function revivePhotos(userId: string, photos: PhotoValue[]): Promise<PhotoValue[]> {
+  const revived = await Promise.all(
+    photos.map(async (photo) => {
+      if (!photo.local) return photo;
+      const blob = await keptPhoto(userId, photo.fileId).catch(() => undefined);
+      if (!blob) return undefined;
+      const url = URL.createObjectURL(blob);
+      return { ...photo, url, thumbnailUrl: url };
+    }),
+  );
+  return revived.filter((photo) => photo !== undefined);
 }
