@@ -1,7 +1,7 @@
 import { runListBenchmark } from './list.bench.ts';
 import { runLoadBenchmark } from './load.bench.ts';
 import { runMailBenchmark } from './mail.bench.ts';
-import { runOfflineShellBenchmark } from './offline-shell.bench.ts';
+import { runOfflineBenchmark } from './offline.bench.ts';
 import { runPdfBenchmark } from './pdf.bench.ts';
 import { runWorstCasePdfBenchmark } from './worst-case-pdf.bench.ts';
 
@@ -12,4 +12,4 @@ if (!only || only === 'pdf') await runPdfBenchmark();
 if (!only || only === 'worst-pdf') await runWorstCasePdfBenchmark();
 if (!only || only === 'mail') await runMailBenchmark();
 if (!only || only === 'load') await runLoadBenchmark();
-if (!only || only === 'offline') await runOfflineShellBenchmark();
+if (!only || only === 'offline') await runOfflineBenchmark();

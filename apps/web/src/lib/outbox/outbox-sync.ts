@@ -95,6 +95,8 @@ function syncOutbox(userId: string) {
 
 /** Queues a change made with no connection, and tries to send it at once. */
 export async function queueChange(change: NewOutboxChange) {
+  // Work only this phone has: ask the browser not to evict it under storage pressure (it may say no).
+  void navigator.storage?.persist?.().catch(() => false);
   await enqueue(indexedDbOutbox, change);
   await announce(change.userId);
   void syncOutbox(change.userId);

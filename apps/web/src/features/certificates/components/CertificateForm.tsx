@@ -19,7 +19,7 @@ import {
 import { completionProblemMessage, draftHint } from '../draft-copy.ts';
 import { PhotosField } from '../photos/PhotosField.tsx';
 import { photoUploadProblem } from '../photos/upload-problem.ts';
-import { revivePhotos, usePhotoUploads } from '../photos/use-photo-uploads.ts';
+import { forgetKeptPhotos, revivePhotos, usePhotoUploads } from '../photos/use-photo-uploads.ts';
 import { StandardsField } from './StandardsField.tsx';
 
 type CertificateFormProps = {
@@ -131,7 +131,10 @@ export function CertificateForm({
           if (restored)
             void revivePhotos(keptAs.userId, restored.photos).then((photos) => setValues({ ...restored, photos }));
         }}
-        onDiscard={kept.discard}
+        onDiscard={() => {
+          forgetKeptPhotos(kept.offer?.values.photos ?? []);
+          kept.discard();
+        }}
       />
       <LeaveGuard unsaved={() => hasKeptForm(localStorage, keptAs.userId, keptAs.formKey)} />
       <StandardsField
@@ -192,7 +195,10 @@ export function CertificateForm({
         onCaptionChange={(fileId, caption) =>
           change({ photos: values.photos.map((photo) => (photo.fileId === fileId ? { ...photo, caption } : photo)) })
         }
-        onRemove={(fileId) => change({ photos: values.photos.filter((photo) => photo.fileId !== fileId) })}
+        onRemove={(fileId) => {
+          forgetKeptPhotos(values.photos.filter((photo) => photo.fileId === fileId));
+          change({ photos: values.photos.filter((photo) => photo.fileId !== fileId) });
+        }}
         error={errors.photos}
       />
 

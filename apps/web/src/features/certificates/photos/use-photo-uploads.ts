@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { NetworkError } from '../../../lib/http.ts';
-import { keepPhoto, keptPhoto } from '../../../lib/outbox/outbox-store.ts';
+import { forgetPhoto, keepPhoto, keptPhoto } from '../../../lib/outbox/outbox-store.ts';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { uploadCertificatePhoto } from '../api/upload-certificate-photo.ts';
 import type { PhotoValue } from '../certificate-form.ts';
@@ -117,4 +117,9 @@ export async function revivePhotos(userId: string, photos: PhotoValue[]): Promis
     }),
   );
   return revived.filter((photo) => photo !== undefined);
+}
+
+/** Photos taken offline that the user removed or discarded: nothing will upload them, so the phone lets them go. */
+export function forgetKeptPhotos(photos: readonly PhotoValue[]) {
+  for (const photo of photos) if (photo.local) void forgetPhoto(photo.fileId).catch(() => undefined);
 }
