@@ -18,12 +18,9 @@ const DRAFTS = 10;
 const PHOTOS_EACH = 2;
 const PASSWORD = 'bench-harbour-trowel-magnet-47';
 
-async function timeReloads(context: BrowserContext, base: string, { offline }: { offline: boolean }) {
-  const page = await context.newPage();
-  await page.goto(`${base}/`);
-  const heading = page.getByRole('heading', { level: 1, name: /Compliance certificates for trades/ });
-  await heading.waitFor();
-  const usesWorker = await page.evaluate(async () => {
+/** Waits until an activated service worker controls the page; false when none comes (blocked). */
+function untilControlled(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
     if (!('serviceWorker' in navigator)) return false;
     const registration = await Promise.race([
       navigator.serviceWorker.ready,
@@ -37,6 +34,14 @@ async function timeReloads(context: BrowserContext, base: string, { offline }: {
     }
     return true;
   });
+}
+
+async function timeReloads(context: BrowserContext, base: string, { offline }: { offline: boolean }) {
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  const heading = page.getByRole('heading', { level: 1, name: /Compliance certificates for trades/ });
+  await heading.waitFor();
+  const usesWorker = await untilControlled(page);
   await context.setOffline(offline);
   const times: number[] = [];
   for (let repeat = 0; repeat < REPEATS; repeat++) {
@@ -57,20 +62,22 @@ async function memberPage(browser: Browser, base: string, pool: pg.Pool, email: 
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ onboarding_completed: true }),
   });
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, serviceWorkers: 'block' });
+  // With the service worker, as an installed app: offline, the pages come from its precache.
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, serviceWorkers: 'allow' });
   const page = await context.newPage();
   await page.goto(`${base}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL(`${base}/`);
+  await untilControlled(page);
   return page;
 }
 
 /** Makes DRAFTS drafts through the form, each with PHOTOS_EACH photos, and saves each as a draft. */
 async function makeDrafts(page: Page, label: string, photo: Buffer) {
   for (let draft = 1; draft <= DRAFTS; draft++) {
-    await page.getByRole('link', { name: 'New certificate' }).first().click();
+    await page.getByRole('main').getByRole('link', { name: 'New certificate' }).click();
     await page.getByLabel('Job site address').fill(`${draft} ${label} St, Sydney`);
     for (let n = 1; n <= PHOTOS_EACH; n++) {
       await page

@@ -65,15 +65,20 @@ describe('the installable app', () => {
 
   it('keeps a draft with 2 photos made offline through a reload, then syncs it once with both photos', async () => {
     const { page, context } = session;
-    const member = await createMember('offline-photos', { premium: true });
+    const member = await createMember('offline-photos', {
+      premium: true,
+      profile: { common_materials: ['Ardex WPM 300 membrane'] },
+    });
     await signIn(page, member);
     await page.goto('/certificates');
     await untilShellCached(page);
-    await page.getByRole('link', { name: 'New certificate' }).first().click();
-    await page.getByLabel('Job site address').waitFor();
-
+    // Offline, and reloaded (nothing left in memory): the form's code comes from the precache, the
+    // profile it starts from from the phone's copy.
     await context.setOffline(true);
     session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
+    await page.reload();
+    await page.getByRole('main').getByRole('link', { name: 'New certificate' }).click();
+    await expect.poll(() => page.getByLabel('Materials used').inputValue()).toBe('Ardex WPM 300 membrane');
     await fillJobDetails(page, '8 No Signal Rd, Katoomba NSW 2780');
     for (const name of ['before.jpg', 'after.jpg']) {
       await page.getByLabel('Add photos').setInputFiles({ name, mimeType: 'image/jpeg', buffer: await sitePhoto() });

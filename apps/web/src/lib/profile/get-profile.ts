@@ -1,4 +1,4 @@
-import { type Profile, profileEndpoints } from '@app/contract';
+import { type Profile, profileEndpoints, profileSchema } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../api-client.ts';
 import { useAuth } from '../auth/use-auth.ts';
@@ -15,10 +15,41 @@ export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
 /** Per user, so one person's profile is never shown to the next one signing in on this browser. */
 export const profileQueryKey = (userId: string) => ['profile', userId] as const;
 
+/**
+ * The last profile the server sent, kept on this phone per user (cleared on sign-out like every
+ * `…:<user id>` key), so forms that start from it open with no connection (issue 23).
+ */
+const profileCopyKey = (userId: string) => `profile-copy:${userId}`;
+
+function readProfileCopy(userId: string): Profile | undefined {
+  try {
+    const raw = localStorage.getItem(profileCopyKey(userId));
+    const parsed = raw === null ? undefined : profileSchema.safeParse(JSON.parse(raw));
+    return parsed?.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function keepProfileCopy(profile: Profile) {
+  try {
+    localStorage.setItem(profileCopyKey(profile.id), JSON.stringify(profile));
+  } catch {
+    // A full phone: the profile is fetched again next time, as before.
+  }
+}
+
 export const profileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: profileQueryKey(userId),
-    queryFn: ({ signal }) => fetchProfile(signal),
+    queryFn: async ({ signal }) => {
+      const profile = await fetchProfile(signal);
+      keepProfileCopy(profile);
+      return profile;
+    },
+    // The copy on this phone shows at once, and counts as stale: the server's answer replaces it.
+    initialData: () => readProfileCopy(userId),
+    initialDataUpdatedAt: 0,
     // PRODUCT.md, States carries on with a basic profile when loading fails; do not keep the user waiting.
     retry: 1,
   });

@@ -1,6 +1,6 @@
 import type { Profile } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { profileQueryKey } from '../../../lib/profile/get-profile.ts';
+import { keepProfileCopy, profileQueryKey } from '../../../lib/profile/get-profile.ts';
 
 /**
  * Profile writes run one after another, so their answers reach the cache in the order they were
@@ -8,8 +8,11 @@ import { profileQueryKey } from '../../../lib/profile/get-profile.ts';
  */
 export const PROFILE_WRITES = { id: 'profile-writes' };
 
-/** Every profile write answers with the whole profile; it replaces the cached one. */
+/** Every profile write answers with the whole profile; it replaces the cached one, and the phone's copy. */
 export function useStoreProfile() {
   const queryClient = useQueryClient();
-  return (profile: Profile) => queryClient.setQueryData(profileQueryKey(profile.id), profile);
+  return (profile: Profile) => {
+    keepProfileCopy(profile);
+    return queryClient.setQueryData(profileQueryKey(profile.id), profile);
+  };
 }
