@@ -1,5 +1,5 @@
 import type { Profile } from '@app/contract';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
@@ -42,6 +42,11 @@ function NewCertificateForm({ userId, profile }: { userId: string; profile: Prof
   );
   // The id the certificate gets, made once: a retry or the outbox never makes a second one (ADR 0032).
   const [clientId] = useState(() => crypto.randomUUID());
+  // A save with no connection goes on to the list: have its code here already, in case the phone
+  // has no service worker yet to serve it offline.
+  useEffect(() => {
+    void import('./CertificatesListPage.tsx').catch(() => undefined);
+  }, []);
   const create = useCreateCertificateMutation(userId, {
     onSuccess: (certificate) => {
       forgetKeptForm(localStorage, userId, NEW_CERTIFICATE_FORM);
