@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchChromium } from '../e2e/support/chromium.ts';
+import { untilControlled } from '../e2e/support/service-worker.ts';
 import { createUser, format, freshDatabase, median, root, startServerProcess } from './support.ts';
 
 /*
@@ -17,24 +18,6 @@ const REPEATS = 15;
 const DRAFTS = 10;
 const PHOTOS_EACH = 2;
 const PASSWORD = 'bench-harbour-trowel-magnet-47';
-
-/** Waits until an activated service worker controls the page; false when none comes (blocked). */
-function untilControlled(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    if (!('serviceWorker' in navigator)) return false;
-    const registration = await Promise.race([
-      navigator.serviceWorker.ready,
-      new Promise<undefined>((resolve) => setTimeout(resolve, 5000)),
-    ]);
-    if (!registration) return false;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-    return true;
-  });
-}
 
 async function timeReloads(context: BrowserContext, base: string, { offline }: { offline: boolean }) {
   const page = await context.newPage();

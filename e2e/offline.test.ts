@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { fillJobDetails } from './support/certificate-form.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn } from './support/members.ts';
+import { untilControlled } from './support/service-worker.ts';
 
 /*
  * Issue 23: after one visit, the installed app opens with no signal. A real service worker (the
@@ -11,19 +11,6 @@ import { createCompletedCertificate, createMember, memberApi, signIn } from './s
  */
 
 const session = useBrowser({ viewport: { width: 375, height: 740 }, serviceWorkers: 'allow' });
-
-/** Waits until the page is controlled by an activated service worker that has cached the shell. */
-async function untilShellCached(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-    return registration.active?.state;
-  });
-}
 
 describe('the installable app', () => {
   it('offers a web manifest with icons, and registers its service worker after the page has loaded', async () => {
@@ -36,13 +23,13 @@ describe('the installable app', () => {
     for (const icon of manifest.icons as Array<{ src: string }>) {
       expect((await page.request.get(icon.src)).headers()['content-type']).toBe('image/png');
     }
-    await untilShellCached(page);
+    await untilControlled(page);
   });
 
   it('opens the landing page with the network off after one visit', async () => {
     const { page, context } = session;
     await page.goto('/');
-    await untilShellCached(page);
+    await untilControlled(page);
     await context.setOffline(true);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: /Compliance certificates for trades/ }).waitFor();
@@ -55,7 +42,7 @@ describe('the installable app', () => {
     await signIn(page, member);
     await page.goto('/certificates');
     await page.getByText('7 Basement Lane, Parramatta NSW 2150').first().waitFor();
-    await untilShellCached(page);
+    await untilControlled(page);
     await context.setOffline(true);
     session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/);
     await page.reload();
@@ -71,7 +58,7 @@ describe('the installable app', () => {
     });
     await signIn(page, member);
     await page.goto('/certificates');
-    await untilShellCached(page);
+    await untilControlled(page);
     // Offline, and reloaded (nothing left in memory): the form's code comes from the precache, the
     // profile it starts from from the phone's copy.
     await context.setOffline(true);

@@ -1,7 +1,5 @@
-import type { OutboxChange } from '../../lib/outbox/outbox.ts';
+import { recordsIn } from '../../lib/outbox/outbox.ts';
 import { useOutbox, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
-
-const subjects = (changes: readonly OutboxChange[]) => new Set(changes.map((change) => change.subject)).size;
 
 /**
  * The members' header item for the outbox: it keeps it draining (lib/outbox/outbox-sync.ts) and,
@@ -11,8 +9,8 @@ export function SyncStatus({ userId }: { userId: string }) {
   useOutboxSync(userId);
   // A record's changes (a certificate and its photos' uploads) count as one.
   const changes = useOutbox(userId);
-  const refused = subjects(changes.filter((change) => change.refused));
-  const waiting = subjects(changes) - refused;
+  const refused = recordsIn(changes.filter((change) => change.refused));
+  const waiting = recordsIn(changes) - refused;
   if (changes.length === 0) return null;
   return (
     <p role="status" className="ml-auto text-sm font-semibold">

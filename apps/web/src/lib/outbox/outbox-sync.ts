@@ -8,6 +8,7 @@ import {
   enqueue,
   type NewOutboxChange,
   type OutboxChange,
+  recordsIn,
   retryRefused,
   type SendOutcome,
 } from './outbox.ts';
@@ -116,7 +117,7 @@ export async function discardChange(change: OutboxChange) {
 }
 
 /** How many records this tab last saw with changes waiting or refused (sign-out warns about them). */
-export const waitingChanges = () => new Set(snapshot.changes.map((change) => change.subject)).size;
+export const waitingChanges = () => recordsIn(snapshot.changes);
 
 /** The signed-in user's waiting and refused changes, oldest first; updates as they change. */
 export function useOutbox(userId: string): readonly OutboxChange[] {

@@ -102,6 +102,9 @@ function tally(changes: readonly OutboxChange[], sent: number, drained: boolean)
   return { sent, waiting: changes.length - refused, refused, drained };
 }
 
+/** How many records the changes are for (a certificate and its photos' uploads count as one). */
+export const recordsIn = (changes: readonly OutboxChange[]) => new Set(changes.map((change) => change.subject)).size;
+
 /** Puts a change at the end of the queue. */
 export function enqueue(store: OutboxStore, change: NewOutboxChange): Promise<number> {
   return store.add({ ...change, attempts: 0 });
