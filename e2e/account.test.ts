@@ -136,23 +136,13 @@ describe('signing out on a shared device', () => {
     await page.getByText('8 Dock Street, Geelong VIC 3220').first().waitFor();
     const cacheKey = `certificates-cache:${member.userId}`;
     await expect.poll(async () => (await storedKeys(page)).includes(cacheKey)).toBe(true);
-    // An edit the server never got (as the edit page keeps one when a save fails).
+    // Typing no server has yet (as a form keeps it on the phone).
     await page.evaluate((key) => {
-      const values = {
-        standards: [],
-        otherStandards: '',
-        jobSiteAddress: '8 Dock Street, Geelong VIC 3220',
-        installationDate: '',
-        areas: 'Laundry',
-        materialsUsed: '',
-        additionalInfo: '',
-        photos: [],
-      };
       localStorage.setItem(
         key,
-        JSON.stringify({ 'some-id': { values, status: 'draft', savedAt: new Date().toISOString() } }),
+        JSON.stringify({ 'certificate:some-id': { values: { areas: 'Laundry' }, keptAt: new Date().toISOString() } }),
       );
-    }, `certificate-edits:${member.userId}`);
+    }, `kept-forms:${member.userId}`);
 
     const signOut = page.getByRole('button', { name: 'Sign out' });
     await openMenuIfCollapsed(page);

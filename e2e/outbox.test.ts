@@ -76,3 +76,61 @@ describe('a certificate saved with no connection', () => {
     expect(list.items).toHaveLength(5);
   });
 });
+
+describe('an edit made with no connection', () => {
+  it('waits on the phone; when the certificate changed elsewhere meanwhile, the user sees both versions and chooses', async () => {
+    const { page, context } = session;
+    const member = await createMember('outbox-conflict', { premium: true });
+    const certificate = await createCompletedCertificate(member, '9 Cellar Lane, Newtown NSW 2042');
+    await signIn(page, member);
+    await page.goto(`/certificates/edit/${certificate.id}`);
+    await page.getByLabel('Additional info').waitFor();
+
+    await context.setOffline(true);
+    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 409/);
+    await page.getByLabel('Additional info').fill('Flood test passed after 24 h.');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Waiting to sync').waitFor();
+    await page.waitForURL(`${session.baseUrl}/certificates`);
+    await page
+      .getByRole('region', { name: /Waiting to sync/ })
+      .getByText('9 Cellar Lane, Newtown NSW 2042')
+      .waitFor();
+
+    // Meanwhile the office amends it from another device.
+    const stored = await memberApi<{ revision: number }>(member, 'GET', `/api/certificates/${certificate.id}`);
+    await memberApi(member, 'PATCH', `/api/certificates/${certificate.id}`, {
+      additional_info: 'Membrane cured 48 h before tiling.',
+      areas: 'Ensuite and laundry',
+      revision: stored.revision,
+    });
+    await context.setOffline(false);
+
+    const entry = page.getByRole('region', { name: /Waiting to sync/ }).getByRole('listitem');
+    await entry.getByText('Changed on another device').waitFor({ timeout: 20_000 });
+    await entry.getByRole('link', { name: 'Compare and choose' }).click();
+    const choice = page.getByRole('region', { name: 'Changed on another device' });
+    await choice.getByText('Flood test passed after 24 h.').waitFor();
+    await choice.getByText('Membrane cured 48 h before tiling.').waitFor();
+    // Nothing was overwritten: the server still has the other device's edit.
+    expect(
+      await memberApi<{ additional_info: string }>(member, 'GET', `/api/certificates/${certificate.id}`),
+    ).toMatchObject({ additional_info: 'Membrane cured 48 h before tiling.' });
+
+    await choice.getByRole('button', { name: 'Keep my version' }).click();
+    await toastTitled(page, 'Your version is kept').waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await memberApi<{ additional_info: string }>(member, 'GET', `/api/certificates/${certificate.id}`))
+            .additional_info,
+        { timeout: 20_000 },
+      )
+      .toBe('Flood test passed after 24 h.');
+    // What the user did not change keeps the other edit; the outbox is empty.
+    expect(
+      await memberApi<{ areas: string; version: number }>(member, 'GET', `/api/certificates/${certificate.id}`),
+    ).toMatchObject({ areas: 'Ensuite and laundry', version: 3 });
+    await expect.poll(() => page.getByRole('region', { name: /Waiting to sync/ }).count()).toBe(0);
+  });
+});

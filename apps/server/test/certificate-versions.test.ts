@@ -124,6 +124,31 @@ describe('amending an issued certificate', () => {
     expect(rows[0].count).toBe(1);
   });
 
+  it('answers a save sent again after its answer was lost with the record it made, once', async () => {
+    const owner = await premiumUser();
+    const first = await create(owner);
+    const amendment = { areas: 'Laundry', amendment_reason: 'Laundry added', revision: first.revision };
+    const saved = await patch(owner, first.id, amendment);
+    expect(saved.statusCode).toBe(200);
+    // The outbox sends the same save again (its first answer never came): nothing is made twice.
+    const again = await patch(owner, first.id, amendment);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ version: 2, revision: saved.json().revision, areas: 'Laundry' });
+    const { rows } = await query('select count(*)::int as count from document_versions where document_id = $1', [
+      first.id,
+    ]);
+    expect(rows[0].count).toBe(1);
+    // The same revision with other content, or another reason, is a real conflict.
+    for (const other of [
+      { ...amendment, areas: 'Balcony' },
+      { ...amendment, amendment_reason: 'Other reason' },
+    ]) {
+      const refused = await patch(owner, first.id, other);
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toEqual({ code: 'conflict', message: STALE_CERTIFICATE_MESSAGE });
+    }
+  });
+
   it('lets one of two amendments made at once from the same revision through, and refuses the other', async () => {
     const owner = await premiumUser();
     const first = await create(owner, { areas: 'Ensuite' });

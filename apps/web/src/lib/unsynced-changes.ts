@@ -5,8 +5,6 @@
  * feature's code (PRODUCT.md, Account).
  */
 export const unsyncedChangeKeys = {
-  /** features/certificates/local-edits.ts (its test checks they agree). */
-  certificateEdits: (userId: string) => `certificate-edits:${userId}`,
   /** lib/kept-forms.ts: typing not saved yet. */
   keptForms: (userId: string) => `kept-forms:${userId}`,
 };

@@ -119,7 +119,13 @@ export class CertificatesService {
     const { row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
-      if (input.revision !== existing.revision) throw errors.stale();
+      if (input.revision !== existing.revision) {
+        // A save sent again after its answer was lost (the outbox, ADR 0036): it is already stored.
+        if (input.revision < existing.revision && this.alreadySaved(existing, input)) {
+          return { row: existing, removedFileIds: [] };
+        }
+        throw errors.stale();
+      }
       const merged = {
         standards: input.standards ?? existing.standards,
         job_site_address: input.job_site_address ?? existing.jobSiteAddress,
@@ -176,6 +182,16 @@ export class CertificatesService {
   private unchanged(existing: CertificateRow, columns: ReturnType<typeof toColumns>): boolean {
     const defined = Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
     return samePrintedContent(contentOf(existing), contentOf({ ...existing, ...defined }));
+  }
+
+  /** Whether the record already says what `input` would make it say (status and amendment reason included). */
+  private alreadySaved(existing: CertificateRow, input: UpdateCertificateInput): boolean {
+    const reason = input.amendment_reason === undefined ? existing.amendmentReason : input.amendment_reason || null;
+    return (
+      (input.status ?? existing.status) === existing.status &&
+      reason === existing.amendmentReason &&
+      this.unchanged(existing, toColumns(input))
+    );
   }
 
   /**

@@ -7,23 +7,35 @@ import {
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
+import { Button, buttonClasses } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { NetworkError } from '../../lib/http.ts';
 import { forgetKeptForm } from '../../lib/kept-forms.ts';
+import type { OutboxChange } from '../../lib/outbox/outbox.ts';
+import { useOutbox } from '../../lib/outbox/outbox-sync.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
+import type { FormSave } from './api/create-certificate.ts';
 import { isNotFound, useCertificate } from './api/get-certificate.ts';
 import { useUpdateCertificateMutation } from './api/update-certificate.ts';
 import { formFieldErrors, formValuesOf } from './certificate-form.ts';
 import { isPlanLimit, isWriteFailure, savedToast, updateFailureToast } from './certificate-toasts.ts';
 import { CertificateForm } from './components/CertificateForm.tsx';
+import { ConflictChoice } from './components/ConflictChoice.tsx';
 import { SaveProblem } from './components/SaveProblem.tsx';
-import { discardLocalEdit, readLocalEdit, saveLocalEdit } from './local-edits.ts';
+import { loadListPageAhead } from './load-list-ahead.ts';
+import {
+  changesOfCertificate,
+  isEditConflict,
+  queueCertificateEdit,
+  waitingEditToast,
+  withWaitingEdits,
+} from './offline-saves.ts';
 
 const NOT_FOUND_HELP = 'It may have been deleted, or the link is wrong. Open it again from your certificates.';
 
@@ -31,12 +43,14 @@ export default function EditCertificatePage() {
   const { id = '' } = useParams();
   const auth = useAuth();
   const profile = useProfile();
-  const certificate = useCertificate(id);
+  const certificate = useCertificate(id, undefined, { fresh: true });
   const upgradePath = useUpgradePath();
   const userId = auth.status === 'signed-in' ? auth.session.user.id : undefined;
   const missing = certificate.isError && isNotFound(certificate.error);
-  // Only the server's current answer: an edit must start from what is stored, not an older copy.
+  // Only the server's current answer: an edit must start from what is stored, not an older copy;
+  // with no connection, the copy on this phone (the edit then waits in the outbox, ADR 0036).
   const current = certificate.settled ? certificate.data : undefined;
+  const offline = certificate.isError && certificate.error instanceof NetworkError && current !== undefined;
   const ownedCertificate = current?.is_owner ? current : undefined;
   // Someone else's completed certificate is readable through its share link, but is not theirs to edit.
   const notFound = missing || (current !== undefined && !ownedCertificate);
@@ -76,7 +90,7 @@ export default function EditCertificatePage() {
       </PageColumn>
     );
   }
-  if (certificate.isError) {
+  if (certificate.isError && !offline) {
     return (
       <PageColumn title="Edit certificate">
         <div className="flex flex-col items-start gap-4">
@@ -95,61 +109,71 @@ export default function EditCertificatePage() {
   }
   return (
     <PageColumn title="Edit certificate" intro={ownedCertificate.certificate_number ?? 'Draft'}>
-      <EditForm userId={userId} certificate={ownedCertificate} tier={profile.subscription_tier} />
+      <EditOrChoose userId={userId} certificate={ownedCertificate} tier={profile.subscription_tier} offline={offline} />
     </PageColumn>
   );
 }
 
-function EditForm({ userId, certificate, tier }: { userId: string; certificate: Certificate; tier: SubscriptionTier }) {
+type EditProps = { userId: string; certificate: Certificate; tier: SubscriptionTier; offline: boolean };
+
+/**
+ * The form, or, when an edit made on this phone was refused because the certificate changed
+ * elsewhere meanwhile, the choice between the two versions (with the server's current one).
+ */
+function EditOrChoose(props: EditProps) {
+  const changes = changesOfCertificate(useOutbox(props.userId), props.certificate.id);
+  const conflict = changes.filter(isEditConflict);
+  if (conflict.length > 0 && !props.offline) return <ConflictChoice latest={props.certificate} refused={conflict} />;
+  return <EditForm {...props} waiting={changes.filter((change) => !change.refused)} />;
+}
+
+function EditForm({ userId, certificate, tier, offline, waiting }: EditProps & { waiting: readonly OutboxChange[] }) {
   const navigate = useNavigate();
   const formKey = `certificate:${certificate.id}`;
-  // Changes that could not reach the server last time come back first.
-  const [localEdit, setLocalEdit] = useState(() => readLocalEdit(localStorage, userId, certificate.id));
-  const [savedLocally, setSavedLocally] = useState(false);
+  // Edits still waiting on this phone come back first: the form goes on from them.
+  const [shown] = useState(() => withWaitingEdits(certificate, waiting));
+  useEffect(loadListPageAhead, []);
   const issued = certificate.status === 'completed';
   // The draft of an amendment (version 2 on) keeps the reason it was given.
-  const storedReason = issued ? '' : (certificate.amendment_reason ?? '');
-  const [amendmentReason, setAmendmentReason] = useState(() => localEdit?.amendmentReason ?? storedReason);
+  const [amendmentReason, setAmendmentReason] = useState(() =>
+    issued && shown === certificate ? '' : (shown.amendment_reason ?? ''),
+  );
+
+  // `failure`: the save the server could not take (the toast says so); none when it was never tried.
+  const keepOnPhone = (save: FormSave, failure?: unknown) =>
+    queueCertificateEdit(userId, certificate, save, amendmentReason).then(
+      () => {
+        forgetKeptForm(localStorage, userId, formKey);
+        toast(failure === undefined ? waitingEditToast : updateFailureToast(failure, true));
+        void navigate('/certificates');
+      },
+      () => toast(updateFailureToast(failure ?? new NetworkError(), false)),
+    );
 
   const update = useUpdateCertificateMutation(userId, certificate, amendmentReason, {
-    onMutate: () => setSavedLocally(false),
     onSuccess: (saved) => {
-      discardLocalEdit(localStorage, userId, certificate.id);
       forgetKeptForm(localStorage, userId, formKey);
       toast(savedToast(saved, 'update', tier));
       void navigate(`/certificates/${saved.id}`);
     },
-    onError: (error, { values, status }) => {
-      const kept =
-        isWriteFailure(error) &&
-        saveLocalEdit(localStorage, userId, certificate.id, {
-          values,
-          status,
-          amendmentReason,
-          savedAt: new Date().toISOString(),
-        });
-      setSavedLocally(kept);
-      toast(updateFailureToast(error, kept));
+    onError: (error, save) => {
+      if (isWriteFailure(error)) void keepOnPhone(save, error);
+      else toast(updateFailureToast(error, false));
     },
   });
 
-  const discard = () => {
-    discardLocalEdit(localStorage, userId, certificate.id);
-    setLocalEdit(undefined);
-    setAmendmentReason(storedReason);
-  };
-
   return (
     <div className="flex flex-col gap-6">
-      {localEdit ? (
-        <Alert tone="error">
-          <p>
-            These are your changes from {new Date(localEdit.savedAt).toLocaleString('en-AU')}, saved on this device but
-            not synchronized. Save to synchronize them, or discard them to see the certificate as stored.
-          </p>
-          <button type="button" className={`mt-2 min-h-11 ${textLinkClasses}`} onClick={discard}>
-            Discard unsynchronized changes
-          </button>
+      {offline ? (
+        <Alert tone="info">
+          No connection: you are editing the copy on this phone. Saving keeps your changes here and sends them when you
+          are back online; if the certificate was changed elsewhere meanwhile, you choose which version to keep.
+        </Alert>
+      ) : null}
+      {waiting.length > 0 ? (
+        <Alert tone="info">
+          Your earlier changes to this certificate are waiting to sync, and are shown below. Saving adds these changes
+          after them.
         </Alert>
       ) : null}
       {issued || certificate.version > 1 ? (
@@ -171,18 +195,21 @@ function EditForm({ userId, certificate, tier }: { userId: string; certificate: 
         </section>
       ) : null}
       <CertificateForm
-        // A fresh form when the stored edit is discarded.
-        key={localEdit ? 'local-edit' : 'stored'}
-        initialValues={localEdit?.values ?? formValuesOf(certificate)}
+        initialValues={formValuesOf(shown)}
         keptAs={{ userId, formKey }}
         takesKeptPhotos={false}
         tier={tier}
-        onSave={(values, status) => update.mutate({ values, status })}
+        onSave={(values, status) => {
+          // With no connection it waits at once; behind edits still waiting, a save waits too: they
+          // reach the server in the order they were made.
+          if (offline || !navigator.onLine || waiting.length > 0) void keepOnPhone({ values, status });
+          else update.mutate({ values, status });
+        }}
         saving={update.isPending ? (update.variables?.status ?? null) : null}
         serverErrors={formFieldErrors(update.error)}
         problem={
           <SaveProblem
-            problem={update.isError ? updateFailureToast(update.error, savedLocally) : undefined}
+            problem={update.isError ? updateFailureToast(update.error, false) : undefined}
             offerUpgrade={isPlanLimit(update.error)}
           />
         }

@@ -16,6 +16,7 @@ import { CertificateForm } from './components/CertificateForm.tsx';
 import { SaveProblem } from './components/SaveProblem.tsx';
 import { Allowance } from './dashboard/MonthlyUsagePanel.tsx';
 import { todayIn } from './format.ts';
+import { loadListPageAhead } from './load-list-ahead.ts';
 import { monthlyAllowance } from './monthly-allowance.ts';
 import { needsOutbox, queueNewCertificate, waitingToSyncToast } from './offline-saves.ts';
 
@@ -42,11 +43,7 @@ function NewCertificateForm({ userId, profile }: { userId: string; profile: Prof
   );
   // The id the certificate gets, made once: a retry or the outbox never makes a second one (ADR 0032).
   const [clientId] = useState(() => crypto.randomUUID());
-  // A save with no connection goes on to the list: have its code here already, in case the phone
-  // has no service worker yet to serve it offline.
-  useEffect(() => {
-    void import('./CertificatesListPage.tsx').catch(() => undefined);
-  }, []);
+  useEffect(loadListPageAhead, []);
   const create = useCreateCertificateMutation(userId, {
     onSuccess: (certificate) => {
       forgetKeptForm(localStorage, userId, NEW_CERTIFICATE_FORM);

@@ -165,6 +165,30 @@ export function updateRequestOf(
   return request;
 }
 
+/**
+ * The certificate as `edit` (an edit waiting on this phone, as updateRequestOf made it) would make
+ * it: for the form that goes on from it, and for the conflict choice.
+ */
+export function withEdit(certificate: Certificate, edit: UpdateCertificateRequest): Certificate {
+  const stored = new Map(certificate.photos.map((photo) => [photo.file_id, photo]));
+  const photos = edit.photos?.flatMap((photo) => {
+    const known = stored.get(photo.file_id);
+    return known ? [{ ...known, caption: photo.caption ?? '' }] : [];
+  });
+  return {
+    ...certificate,
+    standards: edit.standards ?? certificate.standards,
+    job_site_address: edit.job_site_address ?? certificate.job_site_address,
+    installation_date: edit.installation_date !== undefined ? edit.installation_date : certificate.installation_date,
+    areas: edit.areas ?? certificate.areas,
+    materials_used: edit.materials_used ?? certificate.materials_used,
+    additional_info: edit.additional_info ?? certificate.additional_info,
+    photos: photos ?? certificate.photos,
+    status: edit.status ?? certificate.status,
+    amendment_reason: edit.amendment_reason ?? certificate.amendment_reason,
+  };
+}
+
 /** What must be filled in before the certificate can be saved as completed (same rule as the server). */
 export function completionErrors(values: CertificateFormValues): FieldErrors {
   return formFieldsOf(Object.fromEntries(missingForCompletion(apiFieldsOf(values)).map((m) => [m.path, m.message])));

@@ -87,7 +87,7 @@ export function updateFailureToast(error: unknown, savedLocally: boolean): Toast
     return failure(
       'Database error',
       savedLocally
-        ? 'Your changes were saved locally on this device but not synchronized. Save again when you are back online.'
+        ? 'Your changes were saved locally on this device but not synchronized: they are sent as soon as the server can be reached.'
         : 'Your changes could not be saved or kept on this device. Keep this page open and save again.',
     );
   }

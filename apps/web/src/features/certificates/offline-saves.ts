@@ -1,23 +1,27 @@
-import { certificateEndpoints } from '@app/contract';
+import { type Certificate, certificateEndpoints, errorCodes, type UpdateCertificateRequest } from '@app/contract';
 import type { ToastInput } from '../../components/ui/notifications/index.ts';
 import type { OutboxChange } from '../../lib/outbox/outbox.ts';
-import { queueChange } from '../../lib/outbox/outbox-sync.ts';
-import type { CertificateSave } from './api/create-certificate.ts';
-import { createRequestOf } from './certificate-form.ts';
+import { queueChange, resolveRefused } from '../../lib/outbox/outbox-sync.ts';
+import type { CertificateSave, FormSave } from './api/create-certificate.ts';
+import { createRequestOf, formValuesOf, updateRequestOf, withEdit } from './certificate-form.ts';
 
 /*
- * New certificates saved with no connection (issue 23, ADR 0035): the create goes into the outbox
- * with the id the form made, and is sent once the phone is back online. The server makes one
- * certificate however often it arrives (ADR 0032), and applies its rules then: a free user's
- * completed certificate past the month's limit is refused and stays on the phone.
+ * Certificates saved with no connection (issue 23, ADRs 0035 and 0036): the change goes into the
+ * outbox and is sent once the phone is back online. A new one carries the id the form made, so the
+ * server makes one certificate however often it arrives (ADR 0032); an edit carries the revision it
+ * was made from, so an edit of a certificate changed elsewhere meanwhile is refused as a conflict
+ * and kept for the user to choose, never applied over the other change. The server applies its
+ * rules at sync: a free user's completed certificate past the month's limit stays on the phone.
  */
 
 const SUBJECT = 'certificate:';
+const subjectOf = (certificateId: string) => `${SUBJECT}${certificateId}`;
+const labelOf = (address: string) => address.trim() || 'No address yet';
 
 /** Queues the certificate, after the uploads of its photos kept on this phone (they go first, so it can name them). */
 export async function queueNewCertificate(userId: string, save: CertificateSave) {
-  const subject = `${SUBJECT}${save.clientId}`;
-  const label = save.values.jobSiteAddress.trim() || 'No address yet';
+  const subject = subjectOf(save.clientId);
+  const label = labelOf(save.values.jobSiteAddress);
   const createdAt = new Date().toISOString();
   for (const photo of save.values.photos.filter((value) => value.local)) {
     await queueChange({
@@ -45,12 +49,70 @@ export async function queueNewCertificate(userId: string, save: CertificateSave)
   });
 }
 
-/** Whether the save must go through the outbox: it has photos only this phone has. */
-export const needsOutbox = (save: CertificateSave) => save.values.photos.some((photo) => photo.local);
+/** The outbox change of an edit of `base` (the certificate as the form loaded it: its revision goes along). */
+function editChange(userId: string, base: Certificate, save: FormSave, amendmentReason: string) {
+  return {
+    userId,
+    subject: subjectOf(base.id),
+    label: labelOf(save.values.jobSiteAddress),
+    request: {
+      method: certificateEndpoints.update.method,
+      path: `/api/certificates/${base.id}` as const,
+      body: updateRequestOf(base, save.values, save.status, amendmentReason),
+    },
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/** Queues an edit the server could not take now (no connection, or it failed): it is sent when it can be. */
+export function queueCertificateEdit(userId: string, base: Certificate, save: FormSave, amendmentReason: string) {
+  return queueChange(editChange(userId, base, save, amendmentReason));
+}
+
+/**
+ * Settles a conflict with the user's version: their edits, made again from `latest` (the server's
+ * copy now), replace the refused ones and are sent. Fields they did not touch keep the other change.
+ */
+export async function keepMyVersion(refused: readonly OutboxChange[], latest: Certificate) {
+  const first = refused[0];
+  if (!first) return;
+  const mine = withWaitingEdits(latest, refused);
+  const reason = refused.map((change) => editOf(change).amendment_reason).findLast(Boolean) ?? '';
+  await resolveRefused(
+    refused,
+    editChange(first.userId, latest, { values: formValuesOf(mine), status: mine.status }, reason),
+  );
+}
+
+/** The certificate's changes waiting on this phone (or refused), oldest first. */
+export const changesOfCertificate = (changes: readonly OutboxChange[], certificateId: string) =>
+  changes.filter((change) => change.subject === subjectOf(certificateId));
+
+const isEdit = (change: OutboxChange) => change.request.method === certificateEndpoints.update.method;
+const editOf = (change: OutboxChange) => change.request.body as UpdateCertificateRequest;
+
+/** An edit refused because the certificate was changed elsewhere since it was made. */
+export const isEditConflict = (change: OutboxChange) => isEdit(change) && change.refused?.code === errorCodes.conflict;
+
+/** `certificate` as the user's edits waiting on this phone would make it, in the order they were made. */
+export function withWaitingEdits(certificate: Certificate, changes: readonly OutboxChange[]): Certificate {
+  return changes.filter(isEdit).reduce((shown, change) => withEdit(shown, editOf(change)), certificate);
+}
 
 export const isCertificateChange = (change: OutboxChange) => change.subject.startsWith(SUBJECT);
+
+/** The id of the certificate a change is for. */
+export const certificateIdOf = (change: OutboxChange) => change.subject.slice(SUBJECT.length);
+
+/** Whether the save must go through the outbox: it has photos only this phone has. */
+export const needsOutbox = (save: CertificateSave) => save.values.photos.some((photo) => photo.local);
 
 export const waitingToSyncToast: ToastInput = {
   title: 'Waiting to sync',
   description: 'No connection: this certificate is kept on this phone and sent as soon as you are back online.',
+};
+
+export const waitingEditToast: ToastInput = {
+  title: 'Waiting to sync',
+  description: 'No connection: your changes are kept on this phone and sent as soon as you are back online.',
 };

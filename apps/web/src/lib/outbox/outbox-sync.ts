@@ -4,11 +4,13 @@ import { authStore } from '../auth/auth-store.ts';
 import { ApiError, NetworkError, requestJson } from '../http.ts';
 import { requestMultipart } from '../http-upload.ts';
 import {
+  carryRevision,
   drainOutbox,
   enqueue,
   type NewOutboxChange,
   type OutboxChange,
   recordsIn,
+  replaceRefused,
   retryRefused,
   type SendOutcome,
 } from './outbox.ts';
@@ -46,12 +48,13 @@ async function send(change: OutboxChange): Promise<SendOutcome> {
   if (photoId && !photo)
     return { refused: { code: 'photo_missing', message: 'This photo is no longer on this phone.' } };
   try {
-    await authorised('required', (accessToken) =>
+    const answer: unknown = await authorised('required', (accessToken) =>
       photo
         ? requestMultipart(change.request.path, { method: 'POST', body: photoForm(photo), accessToken })
         : requestJson(change.request, { body: change.request.body }, { accessToken }),
     );
     if (photoId) await forgetPhoto(photoId);
+    await carryRevision(indexedDbOutbox, change, answer);
     return 'sent';
   } catch (error) {
     if (error instanceof ApiError && error.status < 500 && ![401, 408, 429].includes(error.status)) {
@@ -108,6 +111,13 @@ export async function sendAgain(change: OutboxChange) {
   await retryRefused(indexedDbOutbox, change);
   await announce(change.userId);
   void syncOutbox(change.userId);
+}
+
+/** Puts the user's choice in place of a record's refused changes (a conflict settled), and sends it. */
+export async function resolveRefused(refused: readonly OutboxChange[], replacement: NewOutboxChange) {
+  await replaceRefused(indexedDbOutbox, refused, replacement);
+  await announce(replacement.userId);
+  void syncOutbox(replacement.userId);
 }
 
 /** Drops a change the user no longer wants sent. */

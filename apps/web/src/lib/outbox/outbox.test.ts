@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carryRevision,
   drainOutbox,
   enqueue,
   type NewOutboxChange,
   type OutboxChange,
   type OutboxLocks,
   type OutboxStore,
+  replaceRefused,
   retryRefused,
   type SendOutcome,
 } from './outbox.ts';
@@ -202,5 +204,58 @@ describe('drainOutbox', () => {
     expect(sends).toBe(0);
     release();
     expect(await drainOutbox({ store, userId: 'u1', locks, send })).toMatchObject({ drained: true, sent: 1 });
+  });
+});
+
+const edit = (userId: string, id: string, body: object): NewOutboxChange => ({
+  userId,
+  subject: `certificate:${id}`,
+  label: `${id} Site St`,
+  request: { method: 'PATCH', path: `/api/certificates/${id}`, body },
+  createdAt: '2026-11-26T01:00:00.000Z',
+});
+
+describe('edits of one record', () => {
+  it('build on the edit sent before them: its new revision goes along, so they are not taken for a conflict', async () => {
+    const store = memoryStore();
+    await enqueue(store, edit('u1', 'a', { areas: 'Laundry', revision: 3 }));
+    await enqueue(store, edit('u1', 'a', { areas: 'Laundry and balcony', revision: 3 }));
+    await enqueue(store, edit('u1', 'b', { areas: 'Ensuite', revision: 3 }));
+    // A server that takes a save made from its current revision only, as the real one does.
+    const revisions = new Map([
+      ['a', 3],
+      ['b', 3],
+    ]);
+    const saved: string[] = [];
+    await drainOutbox({
+      store,
+      userId: 'u1',
+      locks: memoryLocks(),
+      send: async (outbox) => {
+        const id = outbox.subject.slice('certificate:'.length);
+        const body = outbox.request.body as { areas: string; revision: number };
+        if (body.revision !== revisions.get(id)) return { refused: { code: 'conflict', message: 'Changed' } };
+        revisions.set(id, body.revision + 1);
+        saved.push(`${id}: ${body.areas}`);
+        await carryRevision(store, outbox, { revision: body.revision + 1 });
+        return 'sent';
+      },
+    });
+    expect(saved).toEqual(['a: Laundry', 'a: Laundry and balcony', 'b: Ensuite']);
+    expect(store.all()).toEqual([]);
+  });
+
+  it("replaces a record's refused changes with the one the user chose, at the end of the queue", async () => {
+    const store = memoryStore();
+    await enqueue(store, edit('u1', 'a', { areas: 'Laundry', revision: 1 }));
+    await enqueue(store, change('u1', 'b'));
+    const refused = (await store.list('u1'))
+      .slice(0, 1)
+      .map((row) => ({ ...row, refused: { code: 'conflict', message: 'x' } }));
+    await replaceRefused(store, refused, edit('u1', 'a', { areas: 'Laundry', revision: 2 }));
+    expect((await store.list('u1')).map((row) => [row.subject, row.request.body, row.refused])).toEqual([
+      ['certificate:b', { id: 'b' }, undefined],
+      ['certificate:a', { areas: 'Laundry', revision: 2 }, undefined],
+    ]);
   });
 });

@@ -75,16 +75,20 @@ export async function drainOutbox({
 }): Promise<DrainResult> {
   const run = async (): Promise<DrainResult> => {
     let sent = 0;
-    const changes = await store.list(userId);
-    for (const [index, change] of changes.entries()) {
-      if (change.refused) continue;
+    let after = Number.NEGATIVE_INFINITY;
+    // Read afresh before each send: a send may change the changes after it (carryRevision), and
+    // changes queued meanwhile go out in the same drain.
+    for (;;) {
+      const change = (await store.list(userId)).find((next) => next.seq > after && !next.refused);
+      if (!change) break;
+      after = change.seq;
       const outcome = await send(change);
       if (outcome === 'sent') {
         await store.remove(change.seq);
         sent += 1;
       } else if (outcome === 'later') {
         await store.put({ ...change, attempts: change.attempts + 1 });
-        return tally(changes.slice(index), sent, true);
+        break;
       } else {
         await store.put({ ...change, attempts: change.attempts + 1, refused: outcome.refused });
       }
@@ -113,4 +117,37 @@ export function enqueue(store: OutboxStore, change: NewOutboxChange): Promise<nu
 /** A refused change the user sends again (e.g. next month, or after upgrading): back in the queue. */
 export async function retryRefused(store: OutboxStore, change: OutboxChange): Promise<void> {
   await store.put({ ...change, refused: undefined });
+}
+
+const revisionOf = (value: unknown): number | undefined => {
+  const revision = (value as { revision?: unknown } | null)?.revision;
+  return typeof revision === 'number' ? revision : undefined;
+};
+
+/**
+ * After an edit went through (`answer`: the saved record), later edits of the same record made from
+ * the same revision build on it: they name its new revision, so they are not taken for a conflict.
+ */
+export async function carryRevision(store: OutboxStore, sent: OutboxChange, answer: unknown): Promise<void> {
+  const from = revisionOf(sent.request.body);
+  const to = revisionOf(answer);
+  if (from === undefined || to === undefined) return;
+  for (const later of await store.list(sent.userId)) {
+    if (later.seq > sent.seq && later.subject === sent.subject && revisionOf(later.request.body) === from) {
+      await store.put({
+        ...later,
+        request: { ...later.request, body: { ...(later.request.body as object), revision: to } },
+      });
+    }
+  }
+}
+
+/** Replaces a record's refused changes with one (e.g. the user's version, made from the server's latest). */
+export async function replaceRefused(
+  store: OutboxStore,
+  refused: readonly OutboxChange[],
+  replacement: NewOutboxChange,
+): Promise<void> {
+  for (const change of refused) await store.remove(change.seq);
+  await enqueue(store, replacement);
 }

@@ -14,12 +14,17 @@ function fetchCertificate(id: string, version: number | undefined, signal?: Abor
   return call(sharedCertificateEndpoints.get, { params: { id }, query }, { signal });
 }
 
-/** `viewer`: the signed-in user's id, or 'visitor'; `version`: one issued version, else the current one. */
-const certificateQueryOptions = (viewer: string, id: string, version?: number) =>
+/**
+ * `viewer`: the signed-in user's id, or 'visitor'; `version`: one issued version, else the current
+ * one; `fresh`: ask the server even when a copy was fetched lately (an edit starts from what is stored).
+ */
+const certificateQueryOptions = (viewer: string, id: string, version?: number, fresh = false) =>
   queryOptions({
     queryKey: version ? certificateKeys.version(viewer, id, version) : certificateKeys.detail(viewer, id),
     queryFn: ({ signal }) => fetchCertificate(id, version, signal),
-    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 2,
+    // With no connection at all, a copy on hand is shown at once rather than after the retries.
+    retry: (failures, error) => navigator.onLine && !(error instanceof ApiError && error.status < 500) && failures < 2,
+    ...(fresh ? { staleTime: 0 } : {}),
   });
 
 /** Whether an error means the certificate does not exist for this viewer (retrying will not help). */
@@ -42,7 +47,7 @@ export type CertificateRead = {
  * page, and useQuery's observer alone would take that page over PRODUCT.md, Budgets's 130 KB budget
  * (ADR 0012). A certificate just saved (put in the cache with setQueryData) still shows at once.
  */
-export function useCertificate(id: string, version?: number): CertificateRead {
+export function useCertificate(id: string, version?: number, { fresh = false } = {}): CertificateRead {
   const queryClient = useQueryClient();
   const auth = useAuth();
   // Wait for the session: the owner must ask with their token to see a draft.
@@ -54,14 +59,14 @@ export function useCertificate(id: string, version?: number): CertificateRead {
   useEffect(() => {
     if (!viewer) return;
     let current = true;
-    queryClient.query(certificateQueryOptions(viewer, id, version)).then(
+    queryClient.query(certificateQueryOptions(viewer, id, version, fresh)).then(
       (data) => current && setSettled({ request, data }),
       (error: unknown) => current && setSettled({ request, error }),
     );
     return () => {
       current = false;
     };
-  }, [queryClient, viewer, id, version, request]);
+  }, [queryClient, viewer, id, version, fresh, request]);
 
   const result = settled?.request === request ? settled : undefined;
   const cached = viewer ? queryClient.getQueryData(certificateQueryOptions(viewer, id, version).queryKey) : undefined;

@@ -15,7 +15,6 @@ export function useUpdateCertificateMutation(
   certificate: Certificate,
   amendmentReason: string,
   options: {
-    onMutate: () => void;
     onSuccess: (saved: Certificate) => void;
     onError: (error: unknown, save: FormSave) => void;
   },
@@ -24,7 +23,6 @@ export function useUpdateCertificateMutation(
   return useMutation({
     mutationFn: ({ values, status }: FormSave) =>
       updateCertificate(certificate.id, updateRequestOf(certificate, values, status, amendmentReason)),
-    onMutate: options.onMutate,
     onSuccess: (saved) => {
       rememberSavedCertificate(queryClient, userId, saved);
       options.onSuccess(saved);

@@ -1,15 +1,18 @@
 import { errorCodes } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Button } from '../../../components/ui/Button.tsx';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
 import { discardChange, sendAgain, useOutbox } from '../../../lib/outbox/outbox-sync.ts';
 import { certificateKeys } from '../api/query-keys.ts';
-import { isCertificateChange } from '../offline-saves.ts';
+import { certificateIdOf, isCertificateChange, isEditConflict } from '../offline-saves.ts';
 
 /**
- * New certificates kept on this phone until they are sent (the outbox): waiting, or refused by the
- * server with its reason, to send again or discard. When one goes through, the list reloads.
+ * New certificates and edits kept on this phone until they are sent (the outbox): waiting, or
+ * refused by the server with its reason, to send again or discard; an edit refused because the
+ * certificate changed elsewhere leads to the choice between the versions. When one goes through,
+ * the list reloads.
  */
 export function WaitingCertificates({ userId }: { userId: string }) {
   const changes = useOutbox(userId).filter(isCertificateChange);
@@ -59,6 +62,7 @@ const refusalTitle = (code: string) => (code === errorCodes.monthlyLimitReached 
 
 function WaitingCertificate({ certificate }: { certificate: WaitingCertificateChanges }) {
   const refused = certificate.changes.find((change) => change.refused);
+  if (refused && isEditConflict(refused)) return <ConflictEntry certificate={certificate} change={refused} />;
   return (
     <li className="rounded-md border border-dashed border-slate-400 p-4 dark:border-slate-500">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -90,6 +94,25 @@ function WaitingCertificate({ certificate }: { certificate: WaitingCertificateCh
           Kept on this phone: it is sent as soon as there is a connection.
         </p>
       )}
+    </li>
+  );
+}
+
+function ConflictEntry({ certificate, change }: { certificate: WaitingCertificateChanges; change: OutboxChange }) {
+  return (
+    <li className="rounded-md border border-dashed border-slate-400 p-4 dark:border-slate-500">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <span className="break-words">{certificate.label}</span>
+        <span className="rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+          Changed on another device
+        </span>
+      </div>
+      <p className="mt-2 text-sm">
+        It was changed somewhere else while your changes waited on this phone. Both versions are kept until you choose.
+      </p>
+      <Link to={`/certificates/edit/${certificateIdOf(change)}`} className={`mt-2 ${buttonClasses('secondary')}`}>
+        Compare and choose
+      </Link>
     </li>
   );
 }

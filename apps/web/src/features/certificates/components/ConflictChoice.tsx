@@ -1,0 +1,105 @@
+import type { Certificate } from '@app/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/Alert.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
+import { toast } from '../../../components/ui/notifications/index.ts';
+import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
+import { discardChange } from '../../../lib/outbox/outbox-sync.ts';
+import { formatCalendarDate } from '../format.ts';
+import { keepMyVersion, withWaitingEdits } from '../offline-saves.ts';
+
+/** The fields a user reads to choose, as the form names them. */
+const comparedFields: Array<{ label: string; shown: (certificate: Certificate) => string }> = [
+  { label: 'Job site address', shown: (c) => c.job_site_address },
+  { label: 'Installation date', shown: (c) => (c.installation_date ? formatCalendarDate(c.installation_date) : '') },
+  { label: 'Standards', shown: (c) => c.standards.join(', ') },
+  { label: 'Areas', shown: (c) => c.areas },
+  { label: 'Materials used', shown: (c) => c.materials_used },
+  { label: 'Additional info', shown: (c) => c.additional_info },
+  {
+    label: 'Photos',
+    shown: (c) => c.photos.map((photo, index) => photo.caption || `Photo ${index + 1}`).join(', '),
+  },
+  { label: 'Status', shown: (c) => (c.status === 'completed' ? 'Completed' : 'Draft') },
+  { label: 'Reason for the amendment', shown: (c) => c.amendment_reason ?? '' },
+];
+
+/**
+ * An edit made on this phone was refused at sync because the certificate changed elsewhere
+ * meanwhile (ADR 0036): both versions side by side, field by field where they differ, and the user
+ * chooses. Nothing is overwritten until they do.
+ */
+export function ConflictChoice({ latest, refused }: { latest: Certificate; refused: readonly OutboxChange[] }) {
+  const navigate = useNavigate();
+  const [choosing, setChoosing] = useState(false);
+  const mine = withWaitingEdits(latest, refused);
+  const differences = comparedFields
+    .map((field) => ({ label: field.label, mine: field.shown(mine), theirs: field.shown(latest) }))
+    .filter((field) => field.mine !== field.theirs);
+
+  const choose = async (keepMine: boolean) => {
+    setChoosing(true);
+    try {
+      if (keepMine) {
+        await keepMyVersion(refused, latest);
+        toast({
+          title: 'Your version is kept',
+          description: 'It is being saved now. Anything you did not change keeps the other edit.',
+        });
+        void navigate('/certificates');
+      } else {
+        for (const change of refused) await discardChange(change);
+        toast({ title: 'The other version is kept', description: 'Your changes on this phone were discarded.' });
+      }
+    } finally {
+      setChoosing(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="conflict-heading" className="flex flex-col gap-4">
+      <Alert tone="error">
+        <h2 id="conflict-heading" className="font-semibold">
+          Changed on another device
+        </h2>
+        <p>
+          This certificate was changed somewhere else while your changes waited on this phone. Nothing has been
+          overwritten: compare the two versions and choose which to keep.
+        </p>
+      </Alert>
+      {differences.length === 0 ? (
+        <p>Both versions now say the same: keeping either changes nothing.</p>
+      ) : (
+        <dl className="flex flex-col gap-4">
+          {differences.map((field) => (
+            <div key={field.label} className="flex flex-col gap-2">
+              <dt className="font-semibold">{field.label}</dt>
+              <dd className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+                <Version title="Yours, on this phone" text={field.mine} />
+                <Version title="Saved from elsewhere" text={field.theirs} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <div className="flex flex-wrap gap-3">
+        <Button disabled={choosing} onClick={() => void choose(true)}>
+          Keep my version
+        </Button>
+        <Button variant="secondary" disabled={choosing} onClick={() => void choose(false)}>
+          Keep the other version
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function Version({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="rounded-md border border-slate-300 p-3 dark:border-slate-600">
+      <p className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</p>
+      <p className="whitespace-pre-wrap break-words">{text || '(empty)'}</p>
+    </div>
+  );
+}
