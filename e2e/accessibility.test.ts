@@ -372,7 +372,7 @@ const freePages: Array<[name: string, Check]> = [
     {
       path: '/certificates/new',
       heading: 'New certificate',
-      ready: (page) => page.getByText(/finishing or editing it later is a Premium feature/).waitFor(),
+      ready: (page) => page.getByText(/a draft is kept on this phone until you complete it/).waitFor(),
     },
   ],
   [

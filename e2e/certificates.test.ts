@@ -49,30 +49,35 @@ describe('free plan', () => {
     expect(
       await page
         .getByRole('main')
-        .getByText(
-          /unlimited certificates\. On the free plan a saved draft is kept and you can view it, but finishing or editing it later is a Premium feature\./,
-        )
+        .getByText(/unlimited certificates\. On the free plan a draft is kept on this phone until you complete it/)
         .isVisible(),
     ).toBe(true);
     expect(page.url()).toBe(url('/certificates/new'));
     await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('6 Harbour St, Sydney');
 
-    // A draft does not count towards the limit.
-    await page.getByRole('button', { name: 'Save draft' }).click();
+    // Kept as a draft on this phone: it does not count towards the limit, and the server has not got it.
+    await page.getByRole('button', { name: 'Keep as a draft on this phone' }).click();
     await toastTitled(page, 'Draft saved').waitFor();
-    await page.waitForURL(certificatePage);
-    await page.getByText('Draft: only you can see it').waitFor();
+    await page.waitForURL(url('/certificates'));
+    const phoneDrafts = page.getByRole('region', { name: 'Drafts on this phone (1)' });
+    await phoneDrafts.getByText('6 Harbour St, Sydney').waitFor();
+    const serverList = await memberApi<{ items: Array<{ job_site_address: string }> }>(
+      member,
+      'GET',
+      '/api/certificates',
+    );
+    expect(serverList.items.map((item) => item.job_site_address)).not.toContain('6 Harbour St, Sydney');
 
     // The list: newest first, filterable by status and searchable by address.
-    await page.goto('/certificates');
-    const items = page.getByRole('main').getByRole('listitem');
-    // The copy saved on this device shows at once (the two made here); then the server's six.
-    await items.first().getByRole('link', { name: '6 Harbour St, Sydney' }).waitFor();
-    await expect.poll(() => items.count()).toBe(6);
-    await page.getByLabel('Status').selectOption('draft');
-    await page.waitForURL(url('/certificates?status=draft'));
-    await expect.poll(() => items.count()).toBe(1);
-    await expect.poll(() => items.getByRole('link').textContent()).toBe('6 Harbour St, Sydney');
+    const items = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ hasNot: page.getByText('Draft on this phone', { exact: true }) });
+    await items.first().getByRole('link', { name: '5 Harbour St, Sydney' }).waitFor();
+    await expect.poll(() => items.count()).toBe(5);
+    await page.getByLabel('Status').selectOption('completed');
+    await page.waitForURL(url('/certificates?status=completed'));
+    await expect.poll(() => items.count()).toBe(5);
     await page.getByLabel('Status').selectOption('');
     await page.getByLabel('Search by address').fill('3 Harbour');
     await page.waitForURL(url('/certificates?q=3+Harbour'));
@@ -80,49 +85,59 @@ describe('free plan', () => {
     await expect.poll(() => items.getByRole('link').textContent()).toBe('3 Harbour St, Sydney');
   });
 
-  it('is told plainly that a draft is kept, and that finishing or editing it later is a Premium feature', async () => {
+  it('keeps a draft on this phone until it is completed, then saves it to the account once', async () => {
     const { page } = session;
     const member = await createMember('free-draft');
     await signIn(page, member);
     const freeDraftNote =
-      'On the free plan a saved draft is kept and you can view it, but finishing or editing it later is a Premium feature.';
+      'On the free plan a draft is kept on this phone until you complete it: only then is it saved to your account.';
 
     await page.goto('/certificates');
     await page
       .getByRole('main')
-      .getByText(`You have no certificates yet. Create one for your next job. ${freeDraftNote}`)
+      .getByText(
+        'You have no certificates yet. Create one for your next job: keep it as a draft on this phone and complete it later.',
+      )
       .waitFor();
-    expect(
-      await page
-        .getByRole('main')
-        .getByText(/complete it later/)
-        .count(),
-    ).toBe(0);
 
     await page.getByRole('link', { name: 'Create your first certificate' }).click();
     await page.getByRole('heading', { level: 1, name: 'New certificate' }).waitFor();
     // Said before anything is saved, and tied to the button it is about.
-    const saveDraft = page.getByRole('button', { name: 'Save draft' });
+    const keepDraft = page.getByRole('button', { name: 'Keep as a draft on this phone' });
     await expect
-      .poll(() => saveDraft.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()))
-      .toBe(`${freeDraftNote} Complete the certificate now if you can.`);
+      .poll(() => keepDraft.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()))
+      .toBe(freeDraftNote);
 
     await page.getByLabel('Job site address').fill('4 Ferry Rd, Glebe');
-    await saveDraft.click();
+    await keepDraft.click();
     await toastTitled(page, 'Draft saved').waitFor();
     await page
       .getByRole('region', { name: 'Notifications' })
-      .getByText(
-        'It is kept in your certificates. On the free plan, finishing or editing it later is a Premium feature.',
-      )
+      .getByText(/^Kept on this phone until you complete it\./)
       .waitFor();
+    await page.waitForURL(url('/certificates'));
+
+    // Still there after a reload; opened again, it has what was typed, and completing it saves it once.
+    await page.reload();
+    const phoneDrafts = page.getByRole('region', { name: 'Drafts on this phone (1)' });
+    await phoneDrafts.getByText('Kept on this phone until you complete it.').waitFor();
+    await phoneDrafts.getByRole('link', { name: 'Open the draft for 4 Ferry Rd, Glebe' }).click();
+    await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('4 Ferry Rd, Glebe');
+    await fillJobDetails(page, '4 Ferry Rd, Glebe');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Certificate created').waitFor();
     await page.waitForURL(certificatePage);
-    await page.getByText('Draft: only you can see it').waitFor();
-    await page
-      .getByText(
-        'Only a completed certificate can be shared. On the free plan, finishing or editing this draft is a Premium feature.',
-      )
-      .waitFor();
+    await page.goto('/certificates');
+    await page.getByRole('link', { name: '4 Ferry Rd, Glebe' }).waitFor();
+    expect(await page.getByRole('region', { name: /Drafts on this phone/ }).count()).toBe(0);
+    const list = await memberApi<{ items: Array<{ job_site_address: string; status: string }> }>(
+      member,
+      'GET',
+      '/api/certificates',
+    );
+    expect(list.items.map((item) => [item.job_site_address, item.status])).toEqual([
+      ['4 Ferry Rd, Glebe', 'completed'],
+    ]);
   });
 
   it('is told editing and deleting need Premium', async () => {

@@ -93,5 +93,10 @@ describe('the new-certificate form on the free plan', () => {
     const firstFieldTop = (await page.getByLabel('Job site address').boundingBox())?.y ?? 0;
     expect(monthTop).toBeLessThan(firstFieldTop);
     await month.getByRole('link', { name: 'Upgrade to Premium' }).waitFor();
+    // ...and what the work can still become: a draft on this phone, by the button of that name.
+    await month
+      .getByText(/tap “Keep as a draft on this phone”: it stays on this phone until you complete it/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Keep as a draft on this phone' }).waitFor();
   });
 });

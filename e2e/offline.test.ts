@@ -35,11 +35,13 @@ describe('the installable app', () => {
     await page.getByRole('heading', { level: 1, name: /Compliance certificates for trades/ }).waitFor();
   });
 
-  it("opens a member's certificate list with the network off, from the device's copy", async () => {
+  it("opens a member's certificate list and a recent certificate with the network off, from the device's copies", async () => {
     const { page, context } = session;
     const member = await createMember('offline-list');
-    await createCompletedCertificate(member, '7 Basement Lane, Parramatta NSW 2150');
+    const certificate = await createCompletedCertificate(member, '7 Basement Lane, Parramatta NSW 2150');
     await signIn(page, member);
+    await page.goto(`/certificates/${certificate.id}`);
+    await page.getByText('7 Basement Lane, Parramatta NSW 2150').first().waitFor();
     await page.goto('/certificates');
     await page.getByText('7 Basement Lane, Parramatta NSW 2150').first().waitFor();
     await untilControlled(page);
@@ -47,7 +49,33 @@ describe('the installable app', () => {
     session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Certificates' }).waitFor();
-    await page.getByText('7 Basement Lane, Parramatta NSW 2150').first().waitFor();
+    await page.getByRole('link', { name: '7 Basement Lane, Parramatta NSW 2150' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Certificate of compliance' }).waitFor();
+    await page.getByText(/Certificate number WPC-\d{4}-0001/).waitFor();
+  });
+
+  it('opens a SWMS with the network off, keeps what is typed through a reload, and saves it when the signal returns', async () => {
+    const { page, context } = session;
+    const member = await createMember('offline-swms');
+    const swms = await memberApi<{ id: string }>(member, 'POST', '/api/swms', {});
+    await signIn(page, member);
+    await page.goto(`/swms/${swms.id}`);
+    await page.getByLabel('Title').waitFor();
+    await untilControlled(page);
+    await context.setOffline(true);
+    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::/);
+    await page.reload();
+    await page.getByLabel('Title').fill('Basement tanking, Level B2');
+    await page.getByText(/kept on this phone, and saved when the connection is back/).waitFor();
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Basement tanking, Level B2');
+    await page.getByText(/Your changes kept on this phone from .* are back/).waitFor();
+    await context.setOffline(false);
+    const stored = async () =>
+      (await memberApi<{ body: { title: string } }>(member, 'GET', `/api/swms/${swms.id}`)).body.title;
+    await expect.poll(stored, { timeout: 20_000 }).toBe('Basement tanking, Level B2');
+    await page.getByText('All changes saved.').waitFor();
   });
 
   it('keeps a draft with 2 photos made offline through a reload, then syncs it once with both photos', async () => {

@@ -74,6 +74,18 @@ describe('a certificate saved with no connection', () => {
     await kept.getByText('6 Quota St, Sydney').waitFor();
     const list = await memberApi<ListPage>(member, 'GET', '/api/certificates');
     expect(list.items).toHaveLength(5);
+
+    // The work opens again in the form, to keep as a draft on this phone until next month or an upgrade.
+    await kept.getByRole('link', { name: 'Open to edit' }).click();
+    await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('6 Quota St, Sydney');
+    await page
+      .getByRole('region', { name: 'This month' })
+      .getByText(/You have reached this month’s limit/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Keep as a draft on this phone' }).click();
+    await toastTitled(page, 'Draft saved').waitFor();
+    await page.getByRole('region', { name: 'Drafts on this phone (1)' }).getByText('6 Quota St, Sydney').waitFor();
+    expect(await page.getByRole('region', { name: /Waiting to sync/ }).count()).toBe(0);
   });
 });
 
@@ -132,5 +144,46 @@ describe('an edit made with no connection', () => {
       await memberApi<{ areas: string; version: number }>(member, 'GET', `/api/certificates/${certificate.id}`),
     ).toMatchObject({ areas: 'Ensuite and laundry', version: 3 });
     await expect.poll(() => page.getByRole('region', { name: /Waiting to sync/ }).count()).toBe(0);
+  });
+});
+
+describe('signing out with changes waiting', () => {
+  it('offers to send them first, and signs out once they are on the server', async () => {
+    const { page } = session;
+    const member = await createMember('outbox-sign-out', { premium: true });
+    const certificate = await createCompletedCertificate(member, '3 Pump Lane, Alexandria NSW 2015');
+    await signIn(page, member);
+    await page.goto(`/certificates/edit/${certificate.id}`);
+    // The server cannot take the save for now: the edit waits on the phone.
+    let serverDown = true;
+    session.allowConsoleErrors(/status of 503|Failed to load resource/);
+    await page.route(`**/api/certificates/${certificate.id}`, (route) =>
+      route.request().method() === 'PATCH' && serverDown
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"error":{"code":"unavailable","message":"Try again shortly."}}',
+          })
+        : route.fallback(),
+    );
+    await page.getByLabel('Additional info').fill('Sent before signing out.');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Database error').waitFor();
+    await page
+      .getByRole('region', { name: /Waiting to sync/ })
+      .getByText('3 Pump Lane, Alexandria NSW 2015')
+      .waitFor();
+
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    if (!(await signOut.isVisible())) await page.getByRole('button', { name: /menu/i }).click();
+    await signOut.click();
+    const warning = page.getByRole('dialog', { name: 'Sign out and lose your changes?' });
+    await warning.getByText('You have 1 unsynced change that will be lost.').waitFor();
+    serverDown = false;
+    await warning.getByRole('button', { name: 'Send them now' }).click();
+    await page.waitForURL(`${session.baseUrl}/`);
+    expect(
+      await memberApi<{ additional_info: string }>(member, 'GET', `/api/certificates/${certificate.id}`),
+    ).toMatchObject({ additional_info: 'Sent before signing out.' });
   });
 });

@@ -123,6 +123,45 @@ describe('SWMS at 375 px', () => {
     await page.getByLabel('Title').fill('Typed on the laptop');
     await page.getByText(/changed on another device or tab/).waitFor();
     await page.getByRole('button', { name: 'Load the latest version' }).click();
+    // What was typed here is not lost: both versions side by side, and the user keeps one.
+    const choice = page.getByRole('region', { name: 'Changed on another device' });
+    await choice.getByText('Typed on the laptop').waitFor();
+    await choice.getByText('Saved on the phone').waitFor();
+    await choice.getByRole('button', { name: 'Keep the other version' }).click();
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Saved on the phone');
+  });
+
+  it('keeps typing the server never got through a reload, and if the SWMS changed meanwhile, lets the user keep theirs', async () => {
+    const { page } = session;
+    session.allowConsoleErrors(/Failed to load resource|status of 5\d\d/);
+    const member = await createMember('swms-kept');
+    const swms = await memberApi<{ id: string }>(member, 'POST', '/api/swms', {});
+    await signIn(page, member);
+    await page.goto(`/swms/${swms.id}`);
+    // The server cannot be reached as the user types.
+    await page.route(`**/api/swms/${swms.id}`, (route) =>
+      route.request().method() === 'PUT' ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.getByLabel('Title').fill('Typed with no signal');
+    await page.getByText(/kept on this phone, and saved when the connection is back/).waitFor();
+    // Meanwhile the office saves the SWMS from another device.
+    const current = await memberApi<{ revision: number; body: object }>(member, 'GET', `/api/swms/${swms.id}`);
+    await memberApi(member, 'PUT', `/api/swms/${swms.id}`, {
+      revision: current.revision,
+      body: { ...current.body, title: 'Saved at the office', scope_of_work: 'Tanking to lift pit' },
+    });
+    await page.unroute(`**/api/swms/${swms.id}`);
+
+    await page.reload();
+    const choice = page.getByRole('region', { name: 'Changed on another device' });
+    await choice.getByText('Typed with no signal').waitFor();
+    await choice.getByText('Saved at the office').waitFor();
+    await choice.getByRole('button', { name: 'Keep my version' }).click();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Typed with no signal');
+    await expect
+      .poll(
+        async () => (await memberApi<{ body: { title: string } }>(member, 'GET', `/api/swms/${swms.id}`)).body.title,
+      )
+      .toBe('Typed with no signal');
   });
 });

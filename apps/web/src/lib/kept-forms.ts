@@ -70,3 +70,11 @@ export function forgetKeptForm(storage: FormStorage, userId: string, formKey: st
     // Storage became unavailable: the stale values are offered again and can be discarded then.
   }
 }
+
+/** A `parse` for kept values from a zod schema: what no longer fits the form is undefined. */
+export const keptValuesParser =
+  <T>(schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } }) =>
+  (value: unknown): T | undefined => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  };

@@ -1,7 +1,7 @@
 import { SignOutButton } from '../../features/auth/components/SignOutButton.tsx';
 import { PlanBadge } from '../../features/profile/components/PlanBadge.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { waitingChanges } from '../../lib/outbox/outbox-sync.ts';
+import { sendWaitingChanges, waitingChanges } from '../../lib/outbox/outbox-sync.ts';
 import { countUnsyncedChanges } from '../../lib/unsynced-changes.ts';
 import { useForgetLocalDataOnSignOut } from '../local-user-data.ts';
 import { SyncStatus } from './SyncStatus.tsx';
@@ -29,6 +29,7 @@ export default function MemberActions({ itemClassName }: { itemClassName: string
         <SignOutButton
           className={`${itemClassName} disabled:opacity-70`}
           unsyncedChanges={() => (userId ? countUnsyncedChanges(localStorage, userId) + waitingChanges() : 0)}
+          sendNow={userId ? () => sendWaitingChanges(userId) : undefined}
         />
       </li>
     </>

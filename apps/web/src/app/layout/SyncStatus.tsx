@@ -1,4 +1,4 @@
-import { recordsIn } from '../../lib/outbox/outbox.ts';
+import { isSendable, recordsIn } from '../../lib/outbox/outbox.ts';
 import { useOutbox, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
 
 /**
@@ -10,8 +10,9 @@ export function SyncStatus({ userId }: { userId: string }) {
   // A record's changes (a certificate and its photos' uploads) count as one.
   const changes = useOutbox(userId);
   const refused = recordsIn(changes.filter((change) => change.refused));
-  const waiting = recordsIn(changes) - refused;
-  if (changes.length === 0) return null;
+  // Drafts kept on this phone are not waiting for anything: the certificate list shows them.
+  const waiting = recordsIn(changes.filter(isSendable));
+  if (waiting + refused === 0) return null;
   return (
     <p role="status" className="ml-auto text-sm font-semibold">
       {[waiting > 0 ? `Waiting to sync (${waiting})` : null, refused > 0 ? `Not sent (${refused})` : null]

@@ -11,6 +11,8 @@ export type ConfirmDialogProps = {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** A third way out, neither cancel nor the destructive action (e.g. "Send them now"). */
+  alternative?: { label: string; onClick: () => void } | undefined;
 };
 
 /**
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  alternative,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -51,6 +54,11 @@ export function ConfirmDialog({
         <Button ref={cancelButton} variant="secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}
         </Button>
+        {alternative ? (
+          <Button variant="secondary" onClick={alternative.onClick} disabled={busy}>
+            {alternative.label}
+          </Button>
+        ) : null}
         <Button variant="danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>

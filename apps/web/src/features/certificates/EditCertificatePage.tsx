@@ -31,6 +31,7 @@ import { SaveProblem } from './components/SaveProblem.tsx';
 import { loadListPageAhead } from './load-list-ahead.ts';
 import {
   changesOfCertificate,
+  couldNotKeepToast,
   isEditConflict,
   queueCertificateEdit,
   waitingEditToast,
@@ -50,7 +51,8 @@ export default function EditCertificatePage() {
   // Only the server's current answer: an edit must start from what is stored, not an older copy;
   // with no connection, the copy on this phone (the edit then waits in the outbox, ADR 0036).
   const current = certificate.settled ? certificate.data : undefined;
-  const offline = certificate.isError && certificate.error instanceof NetworkError && current !== undefined;
+  const offline =
+    !navigator.onLine || (certificate.isError && certificate.error instanceof NetworkError && current !== undefined);
   const ownedCertificate = current?.is_owner ? current : undefined;
   // Someone else's completed certificate is readable through its share link, but is not theirs to edit.
   const notFound = missing || (current !== undefined && !ownedCertificate);
@@ -90,7 +92,7 @@ export default function EditCertificatePage() {
       </PageColumn>
     );
   }
-  if (certificate.isError && !offline) {
+  if (certificate.isError && !(offline && current)) {
     return (
       <PageColumn title="Edit certificate">
         <div className="flex flex-col items-start gap-4">
@@ -147,13 +149,13 @@ function EditForm({ userId, certificate, tier, offline, waiting }: EditProps & {
         toast(failure === undefined ? waitingEditToast : updateFailureToast(failure, true));
         void navigate('/certificates');
       },
-      () => toast(updateFailureToast(failure ?? new NetworkError(), false)),
+      (error: unknown) => toast(couldNotKeepToast(error)),
     );
 
   const update = useUpdateCertificateMutation(userId, certificate, amendmentReason, {
     onSuccess: (saved) => {
       forgetKeptForm(localStorage, userId, formKey);
-      toast(savedToast(saved, 'update', tier));
+      toast(savedToast(saved, 'update'));
       void navigate(`/certificates/${saved.id}`);
     },
     onError: (error, save) => {

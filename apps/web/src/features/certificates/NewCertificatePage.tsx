@@ -1,16 +1,20 @@
 import type { Profile } from '@app/contract';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { buttonClasses } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { NetworkError } from '../../lib/http.ts';
 import { forgetKeptForm } from '../../lib/kept-forms.ts';
+import type { OutboxChange } from '../../lib/outbox/outbox.ts';
+import { discardChange, useOutboxState } from '../../lib/outbox/outbox-sync.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { type CertificateSave, useCreateCertificateMutation } from './api/create-certificate.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
-import { emptyFormValues, formFieldErrors } from './certificate-form.ts';
+import { type CertificateFormValues, emptyFormValues, formFieldErrors } from './certificate-form.ts';
 import { createFailureToast, isPlanLimit, savedToast } from './certificate-toasts.ts';
 import { CertificateForm } from './components/CertificateForm.tsx';
 import { SaveProblem } from './components/SaveProblem.tsx';
@@ -18,17 +22,33 @@ import { Allowance } from './dashboard/MonthlyUsagePanel.tsx';
 import { todayIn } from './format.ts';
 import { loadListPageAhead } from './load-list-ahead.ts';
 import { monthlyAllowance } from './monthly-allowance.ts';
-import { needsOutbox, queueNewCertificate, waitingToSyncToast } from './offline-saves.ts';
+import {
+  changesOfCertificate,
+  couldNotKeepToast,
+  keepDraftOnPhone,
+  needsOutbox,
+  outboxToast,
+  phoneDraftToast,
+  queueNewCertificate,
+  reopenedValues,
+} from './offline-saves.ts';
+import { keepPhotosOnPhone, revivePhotos } from './photos/use-photo-uploads.ts';
 
 const NEW_CERTIFICATE_FORM = 'new-certificate';
 
 export default function NewCertificatePage() {
   const auth = useAuth();
   const profile = useProfile();
+  // A certificate not on the server yet, opened again: a draft kept on this phone, or a refused create.
+  const draftId = useSearchParams()[0].get('draft');
   return (
     <PageColumn title="New certificate">
       {auth.status === 'signed-in' && profile ? (
-        <NewCertificateForm userId={auth.session.user.id} profile={profile} />
+        draftId ? (
+          <ReopenedCertificate key={draftId} userId={auth.session.user.id} profile={profile} clientId={draftId} />
+        ) : (
+          <NewCertificateForm userId={auth.session.user.id} profile={profile} />
+        )
       ) : (
         <Spinner label="Loading your profile..." />
       )}
@@ -36,51 +56,108 @@ export default function NewCertificatePage() {
   );
 }
 
-function NewCertificateForm({ userId, profile }: { userId: string; profile: Profile }) {
+/** Opens a certificate kept on this phone with what was typed, its photos read from the phone again. */
+function ReopenedCertificate({ userId, profile, clientId }: { userId: string; profile: Profile; clientId: string }) {
+  const outbox = useOutboxState(userId);
+  const [opened, setOpened] = useState<{ values: CertificateFormValues; earlier: OutboxChange[] } | null>();
+  useEffect(() => {
+    if (!outbox.loaded || opened !== undefined) return;
+    const values = reopenedValues(outbox.changes, clientId);
+    if (!values) {
+      setOpened(null);
+      return;
+    }
+    const earlier = changesOfCertificate(outbox.changes, clientId);
+    void revivePhotos(userId, values.photos).then((photos) => setOpened({ values: { ...values, photos }, earlier }));
+  }, [outbox, opened, clientId, userId]);
+
+  if (opened === undefined) return <Spinner label="Opening the draft..." />;
+  if (opened === null) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <Alert tone="error">This draft is no longer on this phone. It may have been completed or discarded.</Alert>
+        <Link to="/certificates" className={buttonClasses('secondary')}>
+          Back to certificates
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <NewCertificateForm
+      userId={userId}
+      profile={profile}
+      reopened={{ clientId, values: opened.values, earlier: opened.earlier }}
+    />
+  );
+}
+
+type Reopened = { clientId: string; values: CertificateFormValues; earlier: readonly OutboxChange[] };
+
+function NewCertificateForm({ userId, profile, reopened }: { userId: string; profile: Profile; reopened?: Reopened }) {
   const navigate = useNavigate();
-  const [initialValues] = useState(() =>
-    emptyFormValues({ commonMaterials: profile.common_materials, today: todayIn(profile.time_zone) }),
+  const free = profile.subscription_tier !== 'premium';
+  const [initialValues] = useState(
+    () =>
+      reopened?.values ??
+      emptyFormValues({ commonMaterials: profile.common_materials, today: todayIn(profile.time_zone) }),
   );
   // The id the certificate gets, made once: a retry or the outbox never makes a second one (ADR 0032).
-  const [clientId] = useState(() => crypto.randomUUID());
+  const [clientId] = useState(() => reopened?.clientId ?? crypto.randomUUID());
+  const formKey = reopened ? `draft:${reopened.clientId}` : NEW_CERTIFICATE_FORM;
   useEffect(loadListPageAhead, []);
+  // Once the certificate is saved (or waits in the outbox), what this phone kept of it before goes.
+  const forgetEarlier = () => {
+    forgetKeptForm(localStorage, userId, formKey);
+    for (const change of reopened?.earlier ?? []) void discardChange(change);
+  };
   const create = useCreateCertificateMutation(userId, {
     onSuccess: (certificate) => {
-      forgetKeptForm(localStorage, userId, NEW_CERTIFICATE_FORM);
-      toast(savedToast(certificate, 'create', profile.subscription_tier));
+      forgetEarlier();
+      toast(savedToast(certificate, 'create'));
       void navigate(`/certificates/${certificate.id}`);
     },
     onError: (error, save) => {
-      if (error instanceof NetworkError) saveThroughOutbox(save, () => toast(createFailureToast(error)));
+      if (error instanceof NetworkError) saveThroughOutbox(save, (failure) => toast(couldNotKeepToast(failure)));
       else toast(createFailureToast(error));
     },
   });
   // No connection, or photos only this phone has: the outbox sends it (now, or once there is a
   // connection). If the phone cannot keep it, the form still has it, and says so.
-  const saveThroughOutbox = (save: CertificateSave, onFailure: () => void) =>
+  const saveThroughOutbox = (save: CertificateSave, onFailure: (error: unknown) => void) =>
     queueNewCertificate(userId, save).then(() => {
-      forgetKeptForm(localStorage, userId, NEW_CERTIFICATE_FORM);
-      toast(waitingToSyncToast);
+      forgetEarlier();
+      toast(outboxToast());
       void navigate('/certificates');
     }, onFailure);
+  // A free user's draft stays on this phone until it is completed (ADR 0036), photos included.
+  const keepOnPhone = async (save: CertificateSave) => {
+    try {
+      const photos = await keepPhotosOnPhone(userId, save.values.photos);
+      // A create refused at sync, opened again: the draft takes its place.
+      for (const change of reopened?.earlier ?? []) if (!change.keptDraft) await discardChange(change);
+      await keepDraftOnPhone(userId, { ...save, values: { ...save.values, photos } });
+    } catch (error) {
+      toast(couldNotKeepToast(error));
+      return;
+    }
+    forgetKeptForm(localStorage, userId, formKey);
+    toast(phoneDraftToast);
+    void navigate('/certificates');
+  };
 
   return (
     <div className="flex flex-col gap-6">
-      {profile.subscription_tier === 'premium' ? null : <FormAllowance userId={userId} />}
+      {free ? <FormAllowance userId={userId} /> : null}
       <CertificateForm
         initialValues={initialValues}
-        keptAs={{ userId, formKey: NEW_CERTIFICATE_FORM }}
+        keptAs={{ userId, formKey }}
         takesKeptPhotos
         tier={profile.subscription_tier}
         onSave={(values, status) => {
           const save = { values, status, clientId };
-          if (needsOutbox(save)) {
-            saveThroughOutbox(save, () =>
-              toast({ title: 'Error', description: 'This phone could not keep the certificate. Try again.' }),
-            );
-          } else {
-            create.mutate(save);
-          }
+          if (free && status === 'draft') void keepOnPhone(save);
+          else if (needsOutbox(save)) saveThroughOutbox(save, (error) => toast(couldNotKeepToast(error)));
+          else create.mutate(save);
         }}
         saving={create.isPending ? (create.variables?.status ?? null) : null}
         serverErrors={formFieldErrors(create.error)}
@@ -99,9 +176,16 @@ function NewCertificateForm({ userId, profile }: { userId: string; profile: Prof
 function FormAllowance({ userId }: { userId: string }) {
   const usage = useMonthlyUsage(userId);
   if (!usage.data) return null;
+  const allowance = monthlyAllowance(usage.data);
   return (
     <section aria-label="This month" className="rounded-md border border-slate-300 p-3 text-sm dark:border-slate-600">
-      <Allowance allowance={monthlyAllowance(usage.data)} />
+      <Allowance allowance={allowance} />
+      {allowance.state === 'reached' ? (
+        <p className="mt-3">
+          You can still fill this one in and tap “Keep as a draft on this phone”: it stays on this phone until you
+          complete it, next month or after upgrading.
+        </p>
+      ) : null}
     </section>
   );
 }

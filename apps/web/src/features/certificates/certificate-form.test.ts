@@ -9,6 +9,7 @@ import {
   formFieldErrors,
   formValuesOf,
   updateRequestOf,
+  withEdit,
 } from './certificate-form.ts';
 
 const filled: CertificateFormValues = {
@@ -184,5 +185,28 @@ describe('formFieldErrors', () => {
 
   it('has nothing for other failures', () => {
     expect(formFieldErrors(new Error('offline'))).toEqual({});
+  });
+});
+
+describe('withEdit', () => {
+  it('shows the certificate as an edit waiting on the phone would make it, and only what it changes', () => {
+    const edit = updateRequestOf(stored, { ...formValuesOf(stored), areas: 'Laundry and balcony' }, 'completed');
+    expect(withEdit(stored, edit)).toEqual({ ...stored, areas: 'Laundry and balcony', status: 'completed' });
+    // A second edit goes on from the first; the revision the edits were made from stays the certificate's.
+    const again = withEdit(withEdit(stored, edit), { installation_date: null, revision: 0 });
+    expect(again).toMatchObject({ areas: 'Laundry and balcony', installation_date: null, revision: stored.revision });
+  });
+
+  it('keeps stored photos it names, with their new captions, and leaves out one it cannot show', () => {
+    const edit = {
+      photos: [
+        { file_id: 'f-1', caption: 'Before membrane' },
+        { file_id: 'f-unknown', caption: '' },
+      ],
+      revision: 0,
+    };
+    expect(withEdit(stored, edit).photos).toEqual([
+      { file_id: 'f-1', caption: 'Before membrane', url: '/a', thumbnail_url: '/a/t' },
+    ]);
   });
 });

@@ -15,23 +15,13 @@ const offline = new NetworkError();
 
 describe('certificate toasts', () => {
   it('titles saves by action and status', () => {
-    for (const tier of ['free', 'premium'] as const) {
-      expect(savedToast(certificate('completed'), 'create', tier).title).toBe('Certificate created');
-      expect(savedToast(certificate('draft'), 'create', tier).title).toBe('Draft saved');
-      expect(savedToast(certificate('completed'), 'update', tier).title).toBe('Certificate updated');
-      expect(savedToast(certificate('draft'), 'update', tier).title).toBe('Draft updated');
-    }
-  });
-
-  it('tells a free user their draft is kept but finishing it later is a Premium feature', () => {
-    const free = savedToast(certificate('draft'), 'create', 'free').description;
-    expect(free).toBe(
-      'It is kept in your certificates. On the free plan, finishing or editing it later is a Premium feature.',
-    );
-    expect(free).not.toMatch(/any time|come back|finish it later/i);
-    expect(savedToast(certificate('draft'), 'create', 'premium').description).toBe(
-      'Finish it any time from your certificates.',
-    );
+    expect(savedToast(certificate('completed'), 'create').title).toBe('Certificate created');
+    expect(savedToast(certificate('draft'), 'create')).toEqual({
+      title: 'Draft saved',
+      description: 'Finish it any time from your certificates.',
+    });
+    expect(savedToast(certificate('completed'), 'update').title).toBe('Certificate updated');
+    expect(savedToast(certificate('draft'), 'update').title).toBe('Draft updated');
   });
 
   it('maps create failures', () => {
@@ -39,7 +29,7 @@ describe('certificate toasts', () => {
     expect(createFailureToast(limit).description).toMatch(/upgrade to Premium for unlimited certificates/);
     // The server's words offer a draft; a second sentence says what a free user's draft can and cannot become.
     expect(createFailureToast(limit).description).toBe(
-      `${certificateMessages.monthlyLimit} On the free plan a saved draft is kept and you can view it, but finishing or editing it later is a Premium feature.`,
+      `${certificateMessages.monthlyLimit} On the free plan a draft is kept on this phone until you complete it: only then is it saved to your account.`,
     );
     expect(createFailureToast(serverFailure).title).toBe('Database error');
     expect(createFailureToast(offline).title).toBe('Error');

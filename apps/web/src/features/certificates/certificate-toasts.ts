@@ -1,15 +1,12 @@
-import { type Certificate, certificateMessages, errorCodes, type SubscriptionTier } from '@app/contract';
+import { type Certificate, certificateMessages, errorCodes } from '@app/contract';
 import type { ToastInput } from '../../components/ui/notifications/index.ts';
 import { ApiError, NetworkError } from '../../lib/http.ts';
 import { FREE_DRAFT_NOTE } from './draft-copy.ts';
 
 /** The certificate toasts of PRODUCT.md, Messages: exact titles, and descriptions that say what to do next. */
 
-/**
- * `tier`: the saver's plan. A free user can never update a certificate, so their draft is not
- * something to "finish any time" (PRODUCT.md, Plans); only premium hears that.
- */
-export function savedToast(certificate: Certificate, action: 'create' | 'update', tier: SubscriptionTier): ToastInput {
+/** Drafts saved to the account are Premium's (a free user's stays on their phone, ADR 0036). */
+export function savedToast(certificate: Certificate, action: 'create' | 'update'): ToastInput {
   const number = certificate.certificate_number ?? 'The certificate';
   if (certificate.status === 'completed') {
     return action === 'create'
@@ -17,13 +14,7 @@ export function savedToast(certificate: Certificate, action: 'create' | 'update'
       : { title: 'Certificate updated', description: `${number} has been saved.` };
   }
   if (action === 'update') return { title: 'Draft updated', description: 'Your changes to the draft have been saved.' };
-  return {
-    title: 'Draft saved',
-    description:
-      tier === 'premium'
-        ? 'Finish it any time from your certificates.'
-        : 'It is kept in your certificates. On the free plan, finishing or editing it later is a Premium feature.',
-  };
+  return { title: 'Draft saved', description: 'Finish it any time from your certificates.' };
 }
 
 export const deletedToast: ToastInput = {
@@ -33,7 +24,7 @@ export const deletedToast: ToastInput = {
 
 /**
  * The server's words (PRODUCT.md, Messages: advise Premium for unlimited certificates) offer to save a draft, so
- * a second sentence says what that draft is on the free plan: kept, not finishable later.
+ * a second sentence says what that draft is on the free plan: kept on this phone until completed.
  */
 const monthlyLimitToast = (description: string = certificateMessages.monthlyLimit): ToastInput => ({
   title: 'Monthly limit reached',

@@ -7,36 +7,20 @@ import {
   FREE_DRAFT_NOTE,
 } from './draft-copy.ts';
 
-/** Words that promise a free user they can finish a draft later, which they cannot (PRODUCT.md, Plans). */
-const promisesLater = /finish it later|complete it later|any time|come back|pick (it )?up/i;
-
 describe('draft copy by plan', () => {
-  it('says plainly what a free user’s draft is: kept and viewable, finishing or editing it later is Premium', () => {
+  it('tells a free user their draft is kept on this phone until they complete it (ADR 0036)', () => {
     expect(FREE_DRAFT_NOTE).toBe(
-      'On the free plan a saved draft is kept and you can view it, but finishing or editing it later is a Premium feature.',
+      'On the free plan a draft is kept on this phone until you complete it: only then is it saved to your account.',
     );
-    for (const copy of [
-      draftHint('free'),
-      completionProblemMessage('free'),
-      emptyListMessage('free'),
-      draftStatusNote('free'),
-    ]) {
-      expect(copy).toMatch(/Premium feature/);
-      expect(copy).not.toMatch(promisesLater);
+    expect(draftHint('free')).toBe(FREE_DRAFT_NOTE);
+    for (const copy of [completionProblemMessage('free'), emptyListMessage('free')]) {
+      expect(copy).toMatch(/keep it as a draft on this phone/);
     }
+    // A draft saved to the account before (or by a Premium plan since ended) still cannot be updated.
+    expect(draftStatusNote('free')).toMatch(/finishing or editing this draft is a Premium feature/);
   });
 
-  it('free: the empty list and the form', () => {
-    expect(emptyListMessage('free')).toBe(
-      'You have no certificates yet. Create one for your next job. On the free plan a saved draft is kept and you can view it, but finishing or editing it later is a Premium feature.',
-    );
-    expect(completionProblemMessage('free')).toBe(
-      'Fill in the highlighted job details to complete the certificate, or save it as a draft. On the free plan a saved draft is kept and you can view it, but finishing or editing it later is a Premium feature.',
-    );
-    expect(draftHint('free')).toBe(`${FREE_DRAFT_NOTE} Complete the certificate now if you can.`);
-  });
-
-  it('premium users can still be told they can finish a draft later', () => {
+  it('premium users save drafts to their account and finish them later', () => {
     expect(emptyListMessage('premium')).toBe(
       'You have no certificates yet. Create one for your next job: save it as a draft and complete it later.',
     );

@@ -1,9 +1,17 @@
 import { type Certificate, certificateEndpoints, errorCodes, type UpdateCertificateRequest } from '@app/contract';
 import type { ToastInput } from '../../components/ui/notifications/index.ts';
 import type { OutboxChange } from '../../lib/outbox/outbox.ts';
-import { queueChange, resolveRefused } from '../../lib/outbox/outbox-sync.ts';
+import { keepDraft, queueChange, resolveRefused } from '../../lib/outbox/outbox-sync.ts';
 import type { CertificateSave, FormSave } from './api/create-certificate.ts';
-import { createRequestOf, formValuesOf, updateRequestOf, withEdit } from './certificate-form.ts';
+import { isQuotaExceeded } from './certificate-cache.ts';
+import {
+  type CertificateFormValues,
+  certificateFormValuesSchema,
+  createRequestOf,
+  formValuesOf,
+  updateRequestOf,
+  withEdit,
+} from './certificate-form.ts';
 
 /*
  * Certificates saved with no connection (issue 23, ADRs 0035 and 0036): the change goes into the
@@ -46,7 +54,39 @@ export async function queueNewCertificate(userId: string, save: CertificateSave)
       body: createRequestOf(save.values, userId, save.status, save.clientId),
     },
     createdAt,
+    form: save.values,
   });
+}
+
+/**
+ * Keeps a free user's draft on this phone until it is completed (ADR 0036): the free plan cannot
+ * update a certificate, so a draft on the server could never be finished; one kept here is sent,
+ * once, when it is completed. Its photos must be on this phone too (`local`).
+ */
+export function keepDraftOnPhone(userId: string, save: CertificateSave) {
+  return keepDraft({
+    userId,
+    subject: subjectOf(save.clientId),
+    label: labelOf(save.values.jobSiteAddress),
+    request: {
+      method: certificateEndpoints.create.method,
+      path: certificateEndpoints.create.path,
+      body: createRequestOf(save.values, userId, 'draft', save.clientId),
+    },
+    createdAt: new Date().toISOString(),
+    form: save.values,
+  });
+}
+
+/**
+ * What the new-certificate form opens again for a certificate not on the server yet (a draft kept
+ * on this phone, or a create the server refused): the form's values, if a release has not changed
+ * the form's shape since.
+ */
+export function reopenedValues(changes: readonly OutboxChange[], clientId: string): CertificateFormValues | undefined {
+  const change = changesOfCertificate(changes, clientId).find((candidate) => candidate.form !== undefined);
+  const parsed = certificateFormValuesSchema.safeParse(change?.form);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The outbox change of an edit of `base` (the certificate as the form loaded it: its revision goes along). */
@@ -107,10 +147,33 @@ export const certificateIdOf = (change: OutboxChange) => change.subject.slice(SU
 /** Whether the save must go through the outbox: it has photos only this phone has. */
 export const needsOutbox = (save: CertificateSave) => save.values.photos.some((photo) => photo.local);
 
-export const waitingToSyncToast: ToastInput = {
-  title: 'Waiting to sync',
-  description: 'No connection: this certificate is kept on this phone and sent as soon as you are back online.',
+/** After a new certificate went into the outbox: sent now, or once the phone is back online. */
+export const outboxToast = (): ToastInput =>
+  navigator.onLine
+    ? {
+        title: 'Sending',
+        description: 'The certificate and its photos from this phone are being sent: it joins your list once they are.',
+      }
+    : {
+        title: 'Waiting to sync',
+        description: 'No connection: this certificate is kept on this phone and sent as soon as you are back online.',
+      };
+
+export const phoneDraftToast: ToastInput = {
+  title: 'Draft saved',
+  description: 'Kept on this phone until you complete it. Find it in your certificates, under “Drafts on this phone”.',
 };
+
+/** The phone could not keep the work (`error`: why): said plainly, storage full above all. */
+export function couldNotKeepToast(error: unknown): ToastInput {
+  return {
+    title: 'Error',
+    description: isQuotaExceeded(error)
+      ? 'This phone has no room left to keep the certificate. Free some space (old photos, videos or apps), then save again: your entries are still here.'
+      : 'This phone could not keep the certificate. Your entries are still here: save again.',
+    variant: 'destructive',
+  };
+}
 
 export const waitingEditToast: ToastInput = {
   title: 'Waiting to sync',

@@ -1,4 +1,4 @@
-import { type CoverSheet, type CoverSheetBody, SWMS_LIMITS } from '@app/contract';
+import { type CoverSheet, type CoverSheetBody, coverSheetBodySchema, SWMS_LIMITS } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { Checkbox } from '../../components/ui/Checkbox.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
 import type { DocumentPanel } from '../../lib/document-panel.ts';
+import { keptValuesParser } from '../../lib/kept-forms.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { fetchCoverSheet, useCoverSheet } from './api/get-cover-sheet.ts';
 import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
@@ -14,6 +15,7 @@ import { useSwmsList } from './api/get-swms-list.ts';
 import { saveCoverSheet } from './api/save-cover-sheet.ts';
 import { rememberSavedCoverSheet } from './api/swms-keys.ts';
 import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
+import { CarriedOnNotice, PhoneCopyChoice } from './components/PhoneCopyChoice.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
 import { AutosaveNotice } from './SwmsPage.tsx';
@@ -31,6 +33,8 @@ export default function CoverSheetEditPage({ documentPanel }: { documentPanel?: 
   );
 }
 
+const parseBody = keptValuesParser(coverSheetBodySchema);
+
 type Section = 'business' | 'principal_contractor' | 'approved_by';
 /** The text fields of a section (its dates have their own inputs). */
 type TextKey<S extends Section> = {
@@ -47,6 +51,7 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
       setServer(saved);
       rememberSavedCoverSheet(queryClient, userId, saved);
     },
+    { userId, formKey: `cover-sheet:${initial.id}`, parseBody: parseBody },
   );
   const body = autosave.body;
   const swmsList = useSwmsList(userId, {});
@@ -74,6 +79,18 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
     }
   };
 
+  if (autosave.phoneCopy) {
+    return (
+      <SwmsFrame title={`Cover sheet ${server.number}`}>
+        <PhoneCopyChoice
+          copy={autosave.phoneCopy}
+          mine={autosave.phoneCopy.body}
+          saved={autosave.body}
+          what="this cover sheet"
+        />
+      </SwmsFrame>
+    );
+  }
   return (
     <SwmsFrame
       title={`Cover sheet ${server.number}`}
@@ -88,7 +105,13 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
           </Link>
         </span>
       </div>
-      <AutosaveNotice state={autosave.state} onRetry={autosave.retry} onReload={onReload} />
+      <AutosaveNotice
+        state={autosave.state}
+        keptOnDevice={autosave.keptOnDevice}
+        onRetry={autosave.retry}
+        onReload={onReload}
+      />
+      <CarriedOnNotice keptAt={autosave.carriedOnFrom} />
       <IssuedNotice document={server} signers="its signers" />
       <MissingList missing={server.missing} what="cover sheet" />
 

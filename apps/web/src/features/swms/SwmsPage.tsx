@@ -1,7 +1,8 @@
-import { hrcwCategories, hrcwCategoryKeys, SWMS_LIMITS, type Swms, type SwmsBody } from '@app/contract';
+import { hrcwCategories, hrcwCategoryKeys, SWMS_LIMITS, type Swms, type SwmsBody, swmsBodySchema } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod/mini';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
@@ -10,6 +11,7 @@ import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import type { DocumentPanel } from '../../lib/document-panel.ts';
+import { keptValuesParser } from '../../lib/kept-forms.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useCreateCoverSheetMutation } from './api/create-cover-sheet.ts';
 import { useDeleteSwmsMutation } from './api/delete-swms.ts';
@@ -19,6 +21,7 @@ import { saveSwms } from './api/save-swms.ts';
 import { rememberSavedSwms } from './api/swms-keys.ts';
 import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
 import { JobStepsEditor } from './components/JobStepsEditor.tsx';
+import { CarriedOnNotice, PhoneCopyChoice } from './components/PhoneCopyChoice.tsx';
 import { PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
@@ -26,6 +29,7 @@ import { type AutosaveState, useAutosave } from './use-autosave.ts';
 import { VersionHistory } from './VersionHistory.tsx';
 
 type Editable = { body: SwmsBody; is_template: boolean };
+const parseEditable = keptValuesParser(z.object({ body: swmsBodySchema, is_template: z.boolean() }));
 
 /** /swms/:id: view and edit a SWMS, saved as the user types. */
 export default function SwmsPage({ documentPanel }: { documentPanel?: DocumentPanel }) {
@@ -43,6 +47,7 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
       setServer(saved);
       rememberSavedSwms(queryClient, userId, saved);
     },
+    { userId, formKey: `swms:${initial.id}`, parseBody: parseEditable },
   );
   const { body } = autosave.body;
   const set = <K extends keyof SwmsBody>(key: K, value: SwmsBody[K]) =>
@@ -69,6 +74,18 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
     navigate('/swms');
   });
 
+  if (autosave.phoneCopy) {
+    return (
+      <SwmsFrame title={`SWMS ${server.number}`}>
+        <PhoneCopyChoice
+          copy={autosave.phoneCopy}
+          mine={autosave.phoneCopy.body.body}
+          saved={autosave.body.body}
+          what="this SWMS"
+        />
+      </SwmsFrame>
+    );
+  }
   return (
     <SwmsFrame
       title={`SWMS ${server.number}`}
@@ -87,7 +104,13 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
           </Link>
         </span>
       </div>
-      <AutosaveNotice state={autosave.state} onRetry={autosave.retry} onReload={onReload} />
+      <AutosaveNotice
+        state={autosave.state}
+        keptOnDevice={autosave.keptOnDevice}
+        onRetry={autosave.retry}
+        onReload={onReload}
+      />
+      <CarriedOnNotice keptAt={autosave.carriedOnFrom} />
       <IssuedNotice document={server} signers="the crew" />
       <MissingList missing={server.missing} what="SWMS" />
 
@@ -279,10 +302,13 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
 /** Whether the typing is safe; on a conflict, what happened and the way back to the latest copy. */
 export function AutosaveNotice({
   state,
+  keptOnDevice,
   onRetry,
   onReload,
 }: {
   state: AutosaveState;
+  /** Whether the phone holds the unsaved typing (use-autosave.ts): then a failed save loses nothing. */
+  keptOnDevice: boolean;
   onRetry: () => void;
   onReload: () => Promise<void>;
 }) {
@@ -300,7 +326,13 @@ export function AutosaveNotice({
     <SaveStatus
       saving={state.status === 'saving'}
       saved={state.status === 'saved'}
-      error={state.status === 'error' ? state.message : undefined}
+      error={
+        state.status !== 'error'
+          ? undefined
+          : keptOnDevice
+            ? `${state.message} Your changes are kept on this phone, and saved when the connection is back.`
+            : state.message
+      }
       onRetry={onRetry}
     />
   );

@@ -80,4 +80,14 @@ export class AutosaveQueue<Body, Doc extends Saved> {
   get unsaved(): boolean {
     return this.pending !== null || this.inFlight;
   }
+
+  /** The revision the next save is made from (the last one saved). */
+  get baseRevision(): number {
+    return this.revision;
+  }
+
+  /** Whether a change waits for the next save (apart from one being saved now). */
+  get hasPending(): boolean {
+    return this.pending !== null;
+  }
 }

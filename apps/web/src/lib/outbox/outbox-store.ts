@@ -4,9 +4,13 @@ import type { OutboxChange, OutboxStore } from './outbox.ts';
 /** A photo taken with no connection: kept here until its upload has gone through. */
 type KeptPhoto = { id: string; userId: string; blob: Blob; keptAt: string };
 
+/** The last answer the server gave a read (lib/offline-copies.ts), to show with no connection. */
+type OfflineCopy = { id: string; userId: string; value: unknown; keptAt: string };
+
 interface OutboxDatabase extends DBSchema {
   changes: { key: number; value: OutboxChange; indexes: { byUser: string } };
   photos: { key: string; value: KeptPhoto; indexes: { byUser: string } };
+  copies: { key: string; value: OfflineCopy; indexes: { byUserAndTime: [string, string] } };
 }
 
 /**
@@ -15,17 +19,22 @@ interface OutboxDatabase extends DBSchema {
  * connection when an installed app is backgrounded, so each operation opens its own.
  */
 function open() {
-  return openDB<OutboxDatabase>('tradecert-outbox', 1, {
-    upgrade(database) {
-      const changes = database.createObjectStore('changes', { keyPath: 'seq', autoIncrement: true });
-      changes.createIndex('byUser', 'userId');
-      const photos = database.createObjectStore('photos', { keyPath: 'id' });
-      photos.createIndex('byUser', 'userId');
+  return openDB<OutboxDatabase>('tradecert-outbox', 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        const changes = database.createObjectStore('changes', { keyPath: 'seq', autoIncrement: true });
+        changes.createIndex('byUser', 'userId');
+        const photos = database.createObjectStore('photos', { keyPath: 'id' });
+        photos.createIndex('byUser', 'userId');
+      }
+      if (oldVersion < 2) {
+        database.createObjectStore('copies', { keyPath: 'id' }).createIndex('byUserAndTime', ['userId', 'keptAt']);
+      }
     },
   });
 }
 
-async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof open>>) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof open>>) => Promise<T>): Promise<T> {
   const database = await open();
   try {
     return await work(database);
@@ -62,14 +71,19 @@ export async function forgetPhoto(id: string): Promise<void> {
   await withDatabase((database) => database.delete('photos', id));
 }
 
-/** Forgets every change and kept photo of the user (a deliberate sign-out, after its warning). */
+/** The keys of the user's offline copies, oldest first. */
+export const copiesOfUser = (userId: string) => IDBKeyRange.bound([userId, ''], [userId, '\uffff']);
+
+/** Forgets every change, kept photo and offline copy of the user (a deliberate sign-out, after its warning). */
 export async function forgetOutbox(userId: string): Promise<void> {
   await withDatabase(async (database) => {
-    const transaction = database.transaction(['changes', 'photos'], 'readwrite');
+    const transaction = database.transaction(['changes', 'photos', 'copies'], 'readwrite');
     const changes = transaction.objectStore('changes');
     for (const seq of await changes.index('byUser').getAllKeys(userId)) await changes.delete(seq);
     const photos = transaction.objectStore('photos');
     for (const id of await photos.index('byUser').getAllKeys(userId)) await photos.delete(id);
+    const copies = transaction.objectStore('copies');
+    for (const id of await copies.index('byUserAndTime').getAllKeys(copiesOfUser(userId))) await copies.delete(id);
     await transaction.done;
   });
 }

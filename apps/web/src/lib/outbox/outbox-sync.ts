@@ -53,7 +53,9 @@ async function send(change: OutboxChange): Promise<SendOutcome> {
         ? requestMultipart(change.request.path, { method: 'POST', body: photoForm(photo), accessToken })
         : requestJson(change.request, { body: change.request.body }, { accessToken }),
     );
-    if (photoId) await forgetPhoto(photoId);
+    // A kept photo stays until the record naming it is stored: if that record is refused, the
+    // form can open it again with its photos.
+    for (const id of photosNamedIn(change.request.body)) await forgetPhoto(id);
     await carryRevision(indexedDbOutbox, change, answer);
     return 'sent';
   } catch (error) {
@@ -63,6 +65,11 @@ async function send(change: OutboxChange): Promise<SendOutcome> {
     if (!(error instanceof ApiError) && !(error instanceof NetworkError)) throw error;
     return 'later';
   }
+}
+
+function photosNamedIn(body: unknown): string[] {
+  const photos = (body as { photos?: unknown } | null)?.photos;
+  return Array.isArray(photos) ? photos.map((photo: { file_id?: unknown }) => String(photo.file_id)) : [];
 }
 
 function photoForm(photo: Blob): FormData {
@@ -120,17 +127,37 @@ export async function resolveRefused(refused: readonly OutboxChange[], replaceme
   void syncOutbox(replacement.userId);
 }
 
+/** Keeps a draft on this phone (not sent), in place of the one with the same subject if there is one. */
+export async function keepDraft(draft: NewOutboxChange) {
+  void navigator.storage?.persist?.().catch(() => false);
+  const earlier = (await indexedDbOutbox.list(draft.userId)).find(
+    (change) => change.keptDraft && change.subject === draft.subject,
+  );
+  if (earlier) await indexedDbOutbox.put({ ...earlier, ...draft, keptDraft: true });
+  else await enqueue(indexedDbOutbox, { ...draft, keptDraft: true });
+  await announce(draft.userId);
+}
+
 /** Drops a change the user no longer wants sent. */
 export async function discardChange(change: OutboxChange) {
   await indexedDbOutbox.remove(change.seq);
   await announce(change.userId);
 }
 
+/** Sends what is waiting now, and resolves once this drain is over (signing out offers it first). */
+export async function sendWaitingChanges(userId: string): Promise<void> {
+  await syncOutbox(userId);
+  await refresh(userId);
+}
+
 /** How many records this tab last saw with changes waiting or refused (sign-out warns about them). */
 export const waitingChanges = () => recordsIn(snapshot.changes);
 
-/** The signed-in user's waiting and refused changes, oldest first; updates as they change. */
-export function useOutbox(userId: string): readonly OutboxChange[] {
+/**
+ * The signed-in user's waiting and refused changes and kept drafts, oldest first; updates as they
+ * change. `loaded`: read from this phone at least once (before that, `changes` is empty).
+ */
+export function useOutboxState(userId: string): { loaded: boolean; changes: readonly OutboxChange[] } {
   useEffect(() => {
     void refresh(userId);
   }, [userId]);
@@ -141,8 +168,10 @@ export function useOutbox(userId: string): readonly OutboxChange[] {
     },
     () => snapshot,
   );
-  return current.userId === userId ? current.changes : [];
+  return current.userId === userId ? { loaded: true, changes: current.changes } : { loaded: false, changes: [] };
 }
+
+export const useOutbox = (userId: string): readonly OutboxChange[] => useOutboxState(userId).changes;
 
 /**
  * Keeps the signed-in user's outbox draining for as long as it is mounted (the members' header):

@@ -29,6 +29,10 @@ export type OutboxChange = {
   attempts: number;
   /** The server refused it (e.g. the monthly limit): kept for the user, not sent again until retried. */
   refused?: { code: string; message: string } | undefined;
+  /** A draft kept on this phone until it is completed (a free user's, ADR 0036): never sent as it is. */
+  keptDraft?: boolean | undefined;
+  /** The form's values the change was made from, for the form to open it again (a kept draft, a refused create). */
+  form?: unknown;
 };
 
 export type NewOutboxChange = Omit<OutboxChange, 'seq' | 'attempts' | 'refused'>;
@@ -79,7 +83,7 @@ export async function drainOutbox({
     // Read afresh before each send: a send may change the changes after it (carryRevision), and
     // changes queued meanwhile go out in the same drain.
     for (;;) {
-      const change = (await store.list(userId)).find((next) => next.seq > after && !next.refused);
+      const change = (await store.list(userId)).find((next) => next.seq > after && isSendable(next));
       if (!change) break;
       after = change.seq;
       const outcome = await send(change);
@@ -101,9 +105,12 @@ export async function drainOutbox({
   );
 }
 
+/** Neither refused nor a draft kept on this phone: the drain sends it. */
+export const isSendable = (change: OutboxChange) => !change.refused && !change.keptDraft;
+
 function tally(changes: readonly OutboxChange[], sent: number, drained: boolean): DrainResult {
   const refused = changes.filter((change) => change.refused).length;
-  return { sent, waiting: changes.length - refused, refused, drained };
+  return { sent, waiting: changes.filter(isSendable).length, refused, drained };
 }
 
 /** How many records the changes are for (a certificate and its photos' uploads count as one). */

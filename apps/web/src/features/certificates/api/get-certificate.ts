@@ -15,13 +15,25 @@ function fetchCertificate(id: string, version: number | undefined, signal?: Abor
 }
 
 /**
+ * A member's reads keep a copy on the phone, shown with no connection (lib/offline-copies.ts,
+ * loaded only then: the public share page's script stays within its budget).
+ */
+async function readCertificate(viewer: string, id: string, version: number | undefined, signal: AbortSignal) {
+  if (viewer === 'visitor') return fetchCertificate(id, version, signal);
+  const { readThroughCopy } = await import('../../../lib/offline-copies.ts');
+  return readThroughCopy(viewer, `certificate:${id}:${version ?? 'current'}`, () =>
+    fetchCertificate(id, version, signal),
+  );
+}
+
+/**
  * `viewer`: the signed-in user's id, or 'visitor'; `version`: one issued version, else the current
  * one; `fresh`: ask the server even when a copy was fetched lately (an edit starts from what is stored).
  */
 const certificateQueryOptions = (viewer: string, id: string, version?: number, fresh = false) =>
   queryOptions({
     queryKey: version ? certificateKeys.version(viewer, id, version) : certificateKeys.detail(viewer, id),
-    queryFn: ({ signal }) => fetchCertificate(id, version, signal),
+    queryFn: ({ signal }) => readCertificate(viewer, id, version, signal),
     // With no connection at all, a copy on hand is shown at once rather than after the retries.
     retry: (failures, error) => navigator.onLine && !(error instanceof ApiError && error.status < 500) && failures < 2,
     ...(fresh ? { staleTime: 0 } : {}),

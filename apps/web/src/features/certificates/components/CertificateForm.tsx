@@ -6,7 +6,7 @@ import { KeptFormOffer } from '../../../components/ui/KeptFormOffer.tsx';
 import { LeaveGuard } from '../../../components/ui/LeaveGuard.tsx';
 import { TextArea } from '../../../components/ui/TextArea.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { hasKeptForm } from '../../../lib/kept-forms.ts';
+import { hasKeptForm, keptValuesParser } from '../../../lib/kept-forms.ts';
 import { useKeptForm } from '../../../lib/use-kept-form.ts';
 import {
   type CertificateFieldName,
@@ -28,7 +28,7 @@ type CertificateFormProps = {
   keptAs: { userId: string; formKey: string };
   /** Whether a photo taken with no connection (kept on the phone) may be saved with it: a new certificate's outbox sends it. */
   takesKeptPhotos: boolean;
-  /** The saver's plan: on the free plan a saved draft cannot be finished later, and the form says so. */
+  /** The saver's plan: on the free plan a draft is kept on this phone until completed, and the form says so. */
   tier: SubscriptionTier;
   onSave: (values: CertificateFormValues, status: WritableCertificateStatus) => void;
   /** The status being saved while a save is under way. */
@@ -52,10 +52,7 @@ const fieldOrder: CertificateFieldName[] = [
 
 const fieldIdOf = (baseId: string, field: CertificateFieldName) => `${baseId}-${field}`;
 
-const parseKeptValues = (values: unknown) => {
-  const parsed = certificateFormValuesSchema.safeParse(values);
-  return parsed.success ? parsed.data : undefined;
-};
+const parseKeptValues = keptValuesParser(certificateFormValuesSchema);
 
 /**
  * The certificate form used to create and to edit. What the user typed stays put when a save
@@ -221,7 +218,7 @@ export function CertificateForm({
           aria-describedby={hint ? draftHintId : undefined}
           onClick={() => save('draft')}
         >
-          {saving === 'draft' ? 'Saving draft...' : 'Save draft'}
+          {saving === 'draft' ? 'Saving draft...' : tier === 'premium' ? 'Save draft' : 'Keep as a draft on this phone'}
         </Button>
         <Button disabled={saving !== null} onClick={() => save('completed')}>
           {saving === 'completed' ? 'Saving...' : 'Save as completed'}

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
+import { VersionComparison } from '../../../components/ui/VersionComparison.tsx';
 import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
 import { discardChange } from '../../../lib/outbox/outbox-sync.ts';
 import { formatCalendarDate } from '../format.ts';
@@ -35,8 +36,8 @@ export function ConflictChoice({ latest, refused }: { latest: Certificate; refus
   const [choosing, setChoosing] = useState(false);
   const mine = withWaitingEdits(latest, refused);
   const differences = comparedFields
-    .map((field) => ({ label: field.label, mine: field.shown(mine), theirs: field.shown(latest) }))
-    .filter((field) => field.mine !== field.theirs);
+    .map((field) => ({ label: field.label, mine: field.shown(mine), saved: field.shown(latest) }))
+    .filter((field) => field.mine !== field.saved);
 
   const choose = async (keepMine: boolean) => {
     setChoosing(true);
@@ -68,21 +69,7 @@ export function ConflictChoice({ latest, refused }: { latest: Certificate; refus
           overwritten: compare the two versions and choose which to keep.
         </p>
       </Alert>
-      {differences.length === 0 ? (
-        <p>Both versions now say the same: keeping either changes nothing.</p>
-      ) : (
-        <dl className="flex flex-col gap-4">
-          {differences.map((field) => (
-            <div key={field.label} className="flex flex-col gap-2">
-              <dt className="font-semibold">{field.label}</dt>
-              <dd className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-                <Version title="Yours, on this phone" text={field.mine} />
-                <Version title="Saved from elsewhere" text={field.theirs} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <VersionComparison fields={differences} />
       <div className="flex flex-wrap gap-3">
         <Button disabled={choosing} onClick={() => void choose(true)}>
           Keep my version
@@ -92,14 +79,5 @@ export function ConflictChoice({ latest, refused }: { latest: Certificate; refus
         </Button>
       </div>
     </section>
-  );
-}
-
-function Version({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="rounded-md border border-slate-300 p-3 dark:border-slate-600">
-      <p className="text-sm font-medium text-slate-600 dark:text-slate-300">{title}</p>
-      <p className="whitespace-pre-wrap break-words">{text || '(empty)'}</p>
-    </div>
   );
 }

@@ -1,48 +1,69 @@
 import { errorCodes } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
 import { discardChange, sendAgain, useOutbox } from '../../../lib/outbox/outbox-sync.ts';
 import { certificateKeys } from '../api/query-keys.ts';
-import { certificateIdOf, isCertificateChange, isEditConflict } from '../offline-saves.ts';
+import { certificateIdOf, isCertificateChange, isEditConflict, reopenedValues } from '../offline-saves.ts';
+import { forgetKeptPhotos } from '../photos/use-photo-uploads.ts';
 
 /**
- * New certificates and edits kept on this phone until they are sent (the outbox): waiting, or
- * refused by the server with its reason, to send again or discard; an edit refused because the
- * certificate changed elsewhere leads to the choice between the versions. When one goes through,
- * the list reloads.
+ * Certificates this phone has and the server does not yet (the outbox): free users' drafts kept
+ * here until completed; new certificates and edits waiting to be sent, or refused by the server
+ * with its reason, to open again, send again or discard; an edit refused because the certificate
+ * changed elsewhere leads to the choice between the versions. When one goes through, the list reloads.
  */
 export function WaitingCertificates({ userId }: { userId: string }) {
   const changes = useOutbox(userId).filter(isCertificateChange);
-  const certificates = groupBySubject(changes);
+  const records = groupBySubject(changes);
+  const drafts = records.filter((record) => record.changes.some((change) => change.keptDraft));
+  const waiting = records.filter((record) => !drafts.includes(record));
   const queryClient = useQueryClient();
   const count = useRef(changes.length);
   useEffect(() => {
     if (changes.length < count.current) void queryClient.invalidateQueries({ queryKey: certificateKeys.lists(userId) });
     count.current = changes.length;
   }, [changes.length, queryClient, userId]);
-  if (certificates.length === 0) return null;
   return (
-    <section aria-labelledby="waiting-heading" className="flex flex-col gap-3">
-      <h2 id="waiting-heading" className="font-semibold">
-        Waiting to sync ({certificates.length})
+    <>
+      {drafts.length > 0 ? (
+        <Section heading={`Drafts on this phone (${drafts.length})`}>
+          {drafts.map((record) => (
+            <PhoneDraft key={record.subject} record={record} />
+          ))}
+        </Section>
+      ) : null}
+      {waiting.length > 0 ? (
+        <Section heading={`Waiting to sync (${waiting.length})`}>
+          {waiting.map((record) => (
+            <WaitingCertificate key={record.subject} record={record} />
+          ))}
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+function Section({ heading, children }: { heading: string; children: ReactNode }) {
+  const id = `${heading.split(' ')[0]?.toLowerCase()}-heading`;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="font-semibold">
+        {heading}
       </h2>
-      <ul className="flex flex-col gap-3">
-        {certificates.map((certificate) => (
-          <WaitingCertificate key={certificate.subject} certificate={certificate} />
-        ))}
-      </ul>
+      <ul className="flex flex-col gap-3">{children}</ul>
     </section>
   );
 }
 
-type WaitingCertificateChanges = { subject: string; label: string; photos: number; changes: OutboxChange[] };
+type RecordChanges = { subject: string; label: string; photos: number; changes: OutboxChange[] };
 
-/** One entry per certificate: its photos' uploads and its create go together. */
-function groupBySubject(changes: readonly OutboxChange[]): WaitingCertificateChanges[] {
-  const groups = new Map<string, WaitingCertificateChanges>();
+/** One entry per certificate: its photos' uploads and its create (or its edits) go together. */
+function groupBySubject(changes: readonly OutboxChange[]): RecordChanges[] {
+  const groups = new Map<string, RecordChanges>();
   for (const change of changes) {
     const group = groups.get(change.subject) ?? {
       subject: change.subject,
@@ -51,6 +72,7 @@ function groupBySubject(changes: readonly OutboxChange[]): WaitingCertificateCha
       changes: [],
     };
     if (change.request.photoId) group.photos += 1;
+    group.label = change.label;
     group.changes.push(change);
     groups.set(change.subject, group);
   }
@@ -60,31 +82,88 @@ function groupBySubject(changes: readonly OutboxChange[]): WaitingCertificateCha
 /** The toast's title for the same refusal on an online save (PRODUCT.md, Messages). */
 const refusalTitle = (code: string) => (code === errorCodes.monthlyLimitReached ? 'Monthly limit reached' : 'Not sent');
 
-function WaitingCertificate({ certificate }: { certificate: WaitingCertificateChanges }) {
-  const refused = certificate.changes.find((change) => change.refused);
-  if (refused && isEditConflict(refused)) return <ConflictEntry certificate={certificate} change={refused} />;
+const reopenPath = (change: OutboxChange) => `/certificates/new?draft=${certificateIdOf(change)}`;
+
+function Entry({ label, badge, children }: { label: string; badge: string; children: ReactNode }) {
   return (
     <li className="rounded-md border border-dashed border-slate-400 p-4 dark:border-slate-500">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <span className="break-words">{certificate.label}</span>
+        <span className="break-words">{label}</span>
         <span className="rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-          {refused?.refused ? refusalTitle(refused.refused.code) : 'Waiting to sync'}
+          {badge}
         </span>
       </div>
-      {certificate.photos > 0 ? (
-        <p className="mt-1 text-sm">{`${certificate.photos} photo${certificate.photos === 1 ? '' : 's'} on this phone`}</p>
+      {children}
+    </li>
+  );
+}
+
+/** Drops what this phone keeps of a certificate the user no longer wants: its changes, and photos only it had. */
+async function discardRecord(record: RecordChanges) {
+  const [first] = record.changes;
+  if (first) forgetKeptPhotos(reopenedValues(record.changes, certificateIdOf(first))?.photos ?? []);
+  for (const change of record.changes) await discardChange(change);
+}
+
+const photoCount = (photos: number) => `${photos} photo${photos === 1 ? '' : 's'} on this phone`;
+
+function PhoneDraft({ record }: { record: RecordChanges }) {
+  const draft = record.changes.find((change) => change.keptDraft);
+  const [confirming, setConfirming] = useState(false);
+  if (!draft) return null;
+  const photos = reopenedValues(record.changes, certificateIdOf(draft))?.photos ?? [];
+  return (
+    <Entry label={record.label} badge="Draft on this phone">
+      <p className="mt-1 text-sm">
+        Kept on this phone until you complete it.{photos.length > 0 ? ` ${photoCount(photos.length)}.` : ''}
+      </p>
+      <div className="mt-2 flex flex-wrap gap-3">
+        <Link
+          to={reopenPath(draft)}
+          className={buttonClasses('secondary')}
+          aria-label={`Open the draft for ${record.label}`}
+        >
+          Open
+        </Link>
+        <Button variant="secondary" onClick={() => setConfirming(true)}>
+          Discard
+        </Button>
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title="Discard this draft?"
+          description="It is only on this phone: once discarded, it and its photos are gone for good."
+          cancelLabel="Keep the draft"
+          confirmLabel="Discard the draft"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void discardRecord(record)}
+        />
       ) : null}
+    </Entry>
+  );
+}
+
+function WaitingCertificate({ record }: { record: RecordChanges }) {
+  const refused = record.changes.find((change) => change.refused);
+  if (refused && isEditConflict(refused)) return <ConflictEntry record={record} change={refused} />;
+  // A new certificate the server refused (e.g. the month's limit) opens again in the form.
+  const reopenable = refused && record.changes.find((change) => change.form !== undefined);
+  return (
+    <Entry label={record.label} badge={refused?.refused ? refusalTitle(refused.refused.code) : 'Waiting to sync'}>
+      {record.photos > 0 ? <p className="mt-1 text-sm">{photoCount(record.photos)}</p> : null}
       {refused?.refused ? (
         <div className="mt-2 flex flex-col gap-2 text-sm">
           <p>{refused.refused.message} It is kept on this phone.</p>
           <div className="flex flex-wrap gap-3">
+            {reopenable ? (
+              <Link to={reopenPath(reopenable)} className={buttonClasses('secondary')}>
+                Open to edit
+              </Link>
+            ) : null}
             <Button variant="secondary" onClick={() => void sendAgain(refused)}>
               Send again
             </Button>
-            <Button
-              variant="secondary"
-              onClick={() => void Promise.all(certificate.changes.map((change) => discardChange(change)))}
-            >
+            <Button variant="secondary" onClick={() => void discardRecord(record)}>
               Discard
             </Button>
           </div>
@@ -94,25 +173,19 @@ function WaitingCertificate({ certificate }: { certificate: WaitingCertificateCh
           Kept on this phone: it is sent as soon as there is a connection.
         </p>
       )}
-    </li>
+    </Entry>
   );
 }
 
-function ConflictEntry({ certificate, change }: { certificate: WaitingCertificateChanges; change: OutboxChange }) {
+function ConflictEntry({ record, change }: { record: RecordChanges; change: OutboxChange }) {
   return (
-    <li className="rounded-md border border-dashed border-slate-400 p-4 dark:border-slate-500">
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <span className="break-words">{certificate.label}</span>
-        <span className="rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-          Changed on another device
-        </span>
-      </div>
+    <Entry label={record.label} badge="Changed on another device">
       <p className="mt-2 text-sm">
         It was changed somewhere else while your changes waited on this phone. Both versions are kept until you choose.
       </p>
       <Link to={`/certificates/edit/${certificateIdOf(change)}`} className={`mt-2 ${buttonClasses('secondary')}`}>
         Compare and choose
       </Link>
-    </li>
+    </Entry>
   );
 }

@@ -1,6 +1,7 @@
 import { type SwmsStatus, swmsEndpoints } from '@app/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { readThroughCopy } from '../../../lib/offline-copies.ts';
 import { swmsKeys } from './swms-keys.ts';
 
 export type SwmsListFilters = { q?: string | undefined; status?: SwmsStatus | undefined; templates?: boolean };
@@ -10,16 +11,18 @@ const swmsListQueryOptions = (userId: string, filters: SwmsListFilters) =>
   queryOptions({
     queryKey: [...swmsKeys.lists(userId), filters],
     queryFn: ({ signal }) =>
-      call(
-        swmsEndpoints.list,
-        {
-          query: {
-            q: filters.q,
-            status: filters.status,
-            templates: filters.templates === undefined ? undefined : filters.templates ? 'true' : 'false',
+      readThroughCopy(userId, `swms-list:${JSON.stringify(filters)}`, () =>
+        call(
+          swmsEndpoints.list,
+          {
+            query: {
+              q: filters.q,
+              status: filters.status,
+              templates: filters.templates === undefined ? undefined : filters.templates ? 'true' : 'false',
+            },
           },
-        },
-        { signal },
+          { signal },
+        ),
       ),
   });
 
