@@ -52,6 +52,11 @@ export default defineConfig({
     // share page 0.4 KB gzipped of its 130 KB budget.
     sourcemap: 'hidden',
     // Every browser we support preloads modules natively; the polyfill would cost every page 0.5 KB.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The offline copies load only for a member's read, after the page is up: the list of their
+      // chunks to preload would weigh on the public share page, which imports that read.
+      resolveDependencies: (file, dependencies) => (file.includes('offline-copies') ? [] : dependencies),
+    },
   },
 });
