@@ -121,6 +121,7 @@ describe('free plan', () => {
     await page.reload();
     const phoneDrafts = page.getByRole('region', { name: 'Drafts on this phone (1)' });
     await phoneDrafts.getByText('Kept on this phone until you complete it.').waitFor();
+    await page.getByText('None saved to your account yet: those above are on this phone.').waitFor();
     await phoneDrafts.getByRole('link', { name: 'Open the draft for 4 Ferry Rd, Glebe' }).click();
     await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('4 Ferry Rd, Glebe');
     await fillJobDetails(page, '4 Ferry Rd, Glebe');

@@ -8,6 +8,7 @@ import { toast } from '../../components/ui/notifications/index.ts';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useOutbox } from '../../lib/outbox/outbox-sync.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
@@ -18,6 +19,7 @@ import { cacheCertificates, readCachedCertificates } from './certificate-cache.t
 import { CertificateListItem } from './components/CertificateListItem.tsx';
 import { WaitingCertificates } from './components/WaitingCertificates.tsx';
 import { emptyListMessage } from './draft-copy.ts';
+import { isCertificateChange } from './offline-saves.ts';
 
 export default function CertificatesListPage() {
   const auth = useAuth();
@@ -107,7 +109,7 @@ function CertificateList({ userId }: { userId: string }) {
         ) : list.isPending ? (
           <Spinner label="Loading certificates..." />
         ) : list.isSuccess ? (
-          <EmptyList filtered={!unfiltered} />
+          <EmptyList filtered={!unfiltered} userId={userId} />
         ) : null}
 
         {list.hasNextPage ? (
@@ -125,12 +127,14 @@ function CertificateList({ userId }: { userId: string }) {
   );
 }
 
-function EmptyList({ filtered }: { filtered: boolean }) {
+function EmptyList({ filtered, userId }: { filtered: boolean; userId: string }) {
   // Until the profile says otherwise, the free plan's wording: it promises nothing a free user cannot do.
   const tier = useProfile()?.subscription_tier ?? 'free';
-  return filtered ? (
-    <p>No certificates match. Try another part of the address, or choose All.</p>
-  ) : (
+  const onPhone = useOutbox(userId).some(isCertificateChange);
+  if (filtered) return <p>No certificates match. Try another part of the address, or choose All.</p>;
+  // The certificates above, on this phone, are the user's first: no "create your first" then.
+  if (onPhone) return <p>None saved to your account yet: those above are on this phone.</p>;
+  return (
     <div className="flex flex-col items-start gap-3">
       <p>{emptyListMessage(tier)}</p>
       <Link to="/certificates/new" className={buttonClasses()}>
