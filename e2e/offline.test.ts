@@ -78,6 +78,52 @@ describe('the installable app', () => {
     await page.getByText('All changes saved.').waitFor();
   });
 
+  it('edits a certificate with the network off, a photo included, reopens it through a reload and syncs it once', async () => {
+    const { page, context } = session;
+    const member = await createMember('offline-edit-photo', { premium: true });
+    const certificate = await createCompletedCertificate(member, '12 Sump Pit Rd, Penrith NSW 2750');
+    await signIn(page, member);
+    await page.goto(`/certificates/${certificate.id}`);
+    await page.getByText('12 Sump Pit Rd, Penrith NSW 2750').first().waitFor();
+    await untilControlled(page);
+    await context.setOffline(true);
+    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
+    await page.goto(`/certificates/edit/${certificate.id}`);
+    await page.getByText(/No connection: you are editing the copy on this phone/).waitFor();
+    await page.getByLabel('Additional info').fill('Flood test passed after 24 h.');
+    await page
+      .getByLabel('Add photos')
+      .setInputFiles({ name: 'flood.jpg', mimeType: 'image/jpeg', buffer: await sitePhoto() });
+    await page.getByRole('img', { name: /Photo 1/i }).waitFor();
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await page.waitForURL(`${session.baseUrl}/certificates`);
+
+    // Still offline, after a reload: the edit opens again from the phone, photo and all.
+    await page.reload();
+    const waiting = page.getByRole('region', { name: /Waiting to sync/ });
+    await waiting.getByText('1 photo on this phone').waitFor();
+    await page.goto(`/certificates/edit/${certificate.id}`);
+    await page.getByText(/Your earlier changes to this certificate are waiting to sync/).waitFor();
+    await expect.poll(() => page.getByLabel('Additional info').inputValue()).toBe('Flood test passed after 24 h.');
+    await page.getByRole('img', { name: /Photo 1/i }).waitFor();
+    await page.goto('/certificates');
+    await waiting.getByText('12 Sump Pit Rd, Penrith NSW 2750').waitFor();
+
+    await context.setOffline(false);
+    const stored = () =>
+      memberApi<{ additional_info: string; version: number; photos: unknown[] }>(
+        member,
+        'GET',
+        `/api/certificates/${certificate.id}`,
+      );
+    await expect.poll(async () => (await stored()).version, { timeout: 30_000 }).toBe(2);
+    expect(await stored()).toMatchObject({
+      additional_info: 'Flood test passed after 24 h.',
+      photos: [expect.anything()],
+    });
+    await expect.poll(() => waiting.count()).toBe(0);
+  });
+
   it('keeps a draft with 2 photos made offline through a reload, then syncs it once with both photos', async () => {
     const { page, context } = session;
     const member = await createMember('offline-photos', {

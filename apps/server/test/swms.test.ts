@@ -135,6 +135,20 @@ describe('SWMS', () => {
     expect(racing.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
   });
 
+  it('answers an autosave sent again after its answer was lost with the document as saved, once', async () => {
+    const user = await newUser();
+    const swms = await createSwms(user);
+    const body = { ...emptySwmsBody(), title: 'Typed in the basement' };
+    const first = await saveSwms(user, swms, body);
+    expect(first.statusCode).toBe(200);
+    const again = await saveSwms(user, swms, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ revision: 1, body: { title: 'Typed in the basement' } });
+    // A future revision is no retry: it is refused.
+    const ahead = await saveSwms(user, { id: swms.id, revision: 5 }, body);
+    expect(ahead.statusCode).toBe(409);
+  });
+
   it(`keeps at most ${DOCUMENT_VERSION_LIMIT} versions of one document: the edit that would make one more is refused`, async () => {
     const user = await newUser();
     const swms: Swms = (await saveSwms(user, await createSwms(user), readyBody())).json();
@@ -318,7 +332,13 @@ describe('SWMS cover sheets', () => {
     const saved = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, { revision: 0, body });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ status: 'ready', revision: 1 });
-    const stale = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, { revision: 0, body });
+    // The same save again (its answer lost) is answered as saved; a different one from revision 0 is stale.
+    const again = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, { revision: 0, body });
+    expect(again.json()).toMatchObject({ revision: 1 });
+    const stale = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+      revision: 0,
+      body: { ...body, other_documents: [] },
+    });
     expect(stale.statusCode).toBe(409);
     expect(errorOf(stale).message).toBe(swmsMessages.staleCoverSheetSave);
 

@@ -102,13 +102,16 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     return this.db.transaction(async (tx) => {
       const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
-      if (document.revision !== revision) throw this.errors.stale();
+      if (revision > document.revision) throw this.errors.stale();
       const current = await this.versionRow(tx, document.id, document.currentVersion);
       const isTemplate = extra.isTemplate ?? document.isTemplate;
       const unchanged =
         this.fingerprint(document.number, document.currentVersion, body) === current.fingerprint &&
         isTemplate === document.isTemplate;
+      // From an older revision, only a save the document already holds is answered (one sent again
+      // after its answer was lost, ADR 0036); anything else would overwrite a newer save.
       if (unchanged) return { document, version: current, body };
+      if (document.revision !== revision) throw this.errors.stale();
 
       // Printed, sent or signed, the version is issued: the edit becomes the next version (issue 21).
       const issued = await this.isIssued({ document, version: current }, tx);

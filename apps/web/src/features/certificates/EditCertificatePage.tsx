@@ -16,14 +16,14 @@ import { useAuth } from '../../lib/auth/use-auth.ts';
 import { NetworkError } from '../../lib/http.ts';
 import { forgetKeptForm } from '../../lib/kept-forms.ts';
 import type { OutboxChange } from '../../lib/outbox/outbox.ts';
-import { useOutbox } from '../../lib/outbox/outbox-sync.ts';
+import { useOutboxState } from '../../lib/outbox/outbox-sync.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import type { FormSave } from './api/create-certificate.ts';
 import { isNotFound, useCertificate } from './api/get-certificate.ts';
 import { useUpdateCertificateMutation } from './api/update-certificate.ts';
-import { formFieldErrors, formValuesOf } from './certificate-form.ts';
+import { type CertificateFormValues, formFieldErrors, formValuesOf } from './certificate-form.ts';
 import { isPlanLimit, isWriteFailure, savedToast, updateFailureToast } from './certificate-toasts.ts';
 import { CertificateForm } from './components/CertificateForm.tsx';
 import { ConflictChoice } from './components/ConflictChoice.tsx';
@@ -32,11 +32,13 @@ import { loadListPageAhead } from './load-list-ahead.ts';
 import {
   changesOfCertificate,
   couldNotKeepToast,
+  editOutboxToast,
   isEditConflict,
+  lastFormOf,
   queueCertificateEdit,
-  waitingEditToast,
   withWaitingEdits,
 } from './offline-saves.ts';
+import { revivePhotos } from './photos/use-photo-uploads.ts';
 
 const NOT_FOUND_HELP = 'It may have been deleted, or the link is wrong. Open it again from your certificates.';
 
@@ -123,16 +125,33 @@ type EditProps = { userId: string; certificate: Certificate; tier: SubscriptionT
  * elsewhere meanwhile, the choice between the two versions (with the server's current one).
  */
 function EditOrChoose(props: EditProps) {
-  const changes = changesOfCertificate(useOutbox(props.userId), props.certificate.id);
+  const outbox = useOutboxState(props.userId);
+  const changes = changesOfCertificate(outbox.changes, props.certificate.id);
   const conflict = changes.filter(isEditConflict);
+  const waiting = changes.filter((change) => !change.refused);
+  // Edits still waiting on this phone come back first, photos taken on it included (read from it again).
+  const [kept, setKept] = useState<CertificateFormValues | null>();
+  useEffect(() => {
+    if (!outbox.loaded || kept !== undefined) return;
+    const values = lastFormOf(waiting, props.certificate.revision);
+    if (values) void revivePhotos(props.userId, values.photos).then((photos) => setKept({ ...values, photos }));
+    else setKept(null);
+  }, [outbox.loaded, kept, waiting, props.userId, props.certificate.revision]);
   if (conflict.length > 0 && !props.offline) return <ConflictChoice latest={props.certificate} refused={conflict} />;
-  return <EditForm {...props} waiting={changes.filter((change) => !change.refused)} />;
+  if (kept === undefined) return <Spinner label="Loading certificate..." />;
+  return <EditForm {...props} waiting={waiting} kept={kept} />;
 }
 
-function EditForm({ userId, certificate, tier, offline, waiting }: EditProps & { waiting: readonly OutboxChange[] }) {
+function EditForm({
+  userId,
+  certificate,
+  tier,
+  offline,
+  waiting,
+  kept,
+}: EditProps & { waiting: readonly OutboxChange[]; kept: CertificateFormValues | null }) {
   const navigate = useNavigate();
   const formKey = `certificate:${certificate.id}`;
-  // Edits still waiting on this phone come back first: the form goes on from them.
   const [shown] = useState(() => withWaitingEdits(certificate, waiting));
   useEffect(loadListPageAhead, []);
   const issued = certificate.status === 'completed';
@@ -143,10 +162,10 @@ function EditForm({ userId, certificate, tier, offline, waiting }: EditProps & {
 
   // `failure`: the save the server could not take (the toast says so); none when it was never tried.
   const keepOnPhone = (save: FormSave, failure?: unknown) =>
-    queueCertificateEdit(userId, certificate, save, amendmentReason).then(
+    queueCertificateEdit(userId, certificate, save, amendmentReason, waiting).then(
       () => {
         forgetKeptForm(localStorage, userId, formKey);
-        toast(failure === undefined ? waitingEditToast : updateFailureToast(failure, true));
+        toast(failure === undefined ? editOutboxToast() : updateFailureToast(failure, true));
         void navigate('/certificates');
       },
       (error: unknown) => toast(couldNotKeepToast(error)),
@@ -197,14 +216,14 @@ function EditForm({ userId, certificate, tier, offline, waiting }: EditProps & {
         </section>
       ) : null}
       <CertificateForm
-        initialValues={formValuesOf(shown)}
+        initialValues={kept ?? formValuesOf(shown)}
         keptAs={{ userId, formKey }}
-        takesKeptPhotos={false}
         tier={tier}
         onSave={(values, status) => {
-          // With no connection it waits at once; behind edits still waiting, a save waits too: they
-          // reach the server in the order they were made.
-          if (offline || !navigator.onLine || waiting.length > 0) void keepOnPhone({ values, status });
+          // With no connection it waits at once; behind edits still waiting, a save waits too (they
+          // reach the server in the order they were made), and so do photos only this phone has.
+          const onPhone = values.photos.some((photo) => photo.local);
+          if (offline || !navigator.onLine || waiting.length > 0 || onPhone) void keepOnPhone({ values, status });
           else update.mutate({ values, status });
         }}
         saving={update.isPending ? (update.variables?.status ?? null) : null}

@@ -151,7 +151,6 @@ function NewCertificateForm({ userId, profile, reopened }: { userId: string; pro
       <CertificateForm
         initialValues={initialValues}
         keptAs={{ userId, formKey }}
-        takesKeptPhotos
         tier={profile.subscription_tier}
         onSave={(values, status) => {
           const save = { values, status, clientId };

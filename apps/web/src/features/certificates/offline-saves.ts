@@ -1,6 +1,6 @@
 import { type Certificate, certificateEndpoints, errorCodes, type UpdateCertificateRequest } from '@app/contract';
 import type { ToastInput } from '../../components/ui/notifications/index.ts';
-import type { OutboxChange } from '../../lib/outbox/outbox.ts';
+import type { NewOutboxChange, OutboxChange } from '../../lib/outbox/outbox.ts';
 import { keepDraft, queueChange, resolveRefused } from '../../lib/outbox/outbox-sync.ts';
 import type { CertificateSave, FormSave } from './api/create-certificate.ts';
 import { isQuotaExceeded } from './certificate-cache.ts';
@@ -9,6 +9,7 @@ import {
   certificateFormValuesSchema,
   createRequestOf,
   formValuesOf,
+  type PhotoValue,
   updateRequestOf,
   withEdit,
 } from './certificate-form.ts';
@@ -26,36 +27,44 @@ const SUBJECT = 'certificate:';
 const subjectOf = (certificateId: string) => `${SUBJECT}${certificateId}`;
 const labelOf = (address: string) => address.trim() || 'No address yet';
 
-/** Queues the certificate, after the uploads of its photos kept on this phone (they go first, so it can name them). */
-export async function queueNewCertificate(userId: string, save: CertificateSave) {
-  const subject = subjectOf(save.clientId);
-  const label = labelOf(save.values.jobSiteAddress);
-  const createdAt = new Date().toISOString();
-  for (const photo of save.values.photos.filter((value) => value.local)) {
+/**
+ * Queues the uploads of the save's photos kept on this phone, before the change that names them
+ * (so it can); `waiting`: the record's changes already queued, whose uploads are not queued twice.
+ */
+async function queuePhotoUploads(
+  change: NewOutboxChange,
+  photos: readonly PhotoValue[],
+  waiting: readonly OutboxChange[],
+) {
+  const queued = new Set(waiting.map((earlier) => earlier.request.photoId));
+  for (const photo of photos.filter((value) => value.local && !queued.has(value.fileId))) {
     await queueChange({
-      userId,
-      subject,
-      label,
+      ...change,
       request: {
         method: 'POST',
         path: `${certificateEndpoints.uploadPhoto.path}?id=${photo.fileId}`,
         photoId: photo.fileId,
       },
-      createdAt,
     });
   }
-  await queueChange({
+  await queueChange(change);
+}
+
+/** Queues the certificate, after the uploads of its photos kept on this phone. */
+export function queueNewCertificate(userId: string, save: CertificateSave) {
+  const change = {
     userId,
-    subject,
-    label,
+    subject: subjectOf(save.clientId),
+    label: labelOf(save.values.jobSiteAddress),
     request: {
       method: certificateEndpoints.create.method,
       path: certificateEndpoints.create.path,
       body: createRequestOf(save.values, userId, save.status, save.clientId),
     },
-    createdAt,
+    createdAt: new Date().toISOString(),
     form: save.values,
-  });
+  };
+  return queuePhotoUploads(change, save.values.photos, []);
 }
 
 /**
@@ -83,30 +92,53 @@ export function keepDraftOnPhone(userId: string, save: CertificateSave) {
  * on this phone, or a create the server refused): the form's values, if a release has not changed
  * the form's shape since.
  */
-export function reopenedValues(changes: readonly OutboxChange[], clientId: string): CertificateFormValues | undefined {
-  const change = changesOfCertificate(changes, clientId).find((candidate) => candidate.form !== undefined);
-  const parsed = certificateFormValuesSchema.safeParse(change?.form);
-  return parsed.success ? parsed.data : undefined;
-}
+export const reopenedValues = (changes: readonly OutboxChange[], clientId: string) =>
+  lastFormOf(changesOfCertificate(changes, clientId));
 
-/** The outbox change of an edit of `base` (the certificate as the form loaded it: its revision goes along). */
-function editChange(userId: string, base: Certificate, save: FormSave, amendmentReason: string) {
+/**
+ * The outbox change of an edit of `base` (the certificate as the form loaded it: its revision goes
+ * along), with the form's values, so the form opens it again with its photos kept on this phone.
+ */
+function editChange(userId: string, base: Certificate, save: FormSave, amendmentReason: string): NewOutboxChange {
   return {
     userId,
     subject: subjectOf(base.id),
     label: labelOf(save.values.jobSiteAddress),
     request: {
       method: certificateEndpoints.update.method,
-      path: `/api/certificates/${base.id}` as const,
+      path: `/api/certificates/${base.id}`,
       body: updateRequestOf(base, save.values, save.status, amendmentReason),
     },
     createdAt: new Date().toISOString(),
+    form: save.values,
   };
 }
 
-/** Queues an edit the server could not take now (no connection, or it failed): it is sent when it can be. */
-export function queueCertificateEdit(userId: string, base: Certificate, save: FormSave, amendmentReason: string) {
-  return queueChange(editChange(userId, base, save, amendmentReason));
+/**
+ * Queues an edit the server cannot take now (no connection, it failed, or photos only this phone
+ * has), after the uploads of those photos: it is sent when it can be. `waiting`: the certificate's
+ * changes already queued.
+ */
+export function queueCertificateEdit(
+  userId: string,
+  base: Certificate,
+  save: FormSave,
+  amendmentReason: string,
+  waiting: readonly OutboxChange[],
+) {
+  return queuePhotoUploads(editChange(userId, base, save, amendmentReason), save.values.photos, waiting);
+}
+
+/**
+ * The form's values of the latest of `changes` that kept them, if a release has not changed the
+ * form's shape since. For edits, only while they build on the certificate as it is (`revision`):
+ * values made from an older copy would undo a change made elsewhere since.
+ */
+export function lastFormOf(changes: readonly OutboxChange[], revision?: number): CertificateFormValues | undefined {
+  const last = changes.findLast((change) => change.form !== undefined);
+  if (last && isEdit(last) && revision !== undefined && editOf(last).revision !== revision) return undefined;
+  const parsed = certificateFormValuesSchema.safeParse(last?.form);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
@@ -118,10 +150,12 @@ export async function keepMyVersion(refused: readonly OutboxChange[], latest: Ce
   if (!first) return;
   const mine = withWaitingEdits(latest, refused);
   const reason = refused.map((change) => editOf(change).amendment_reason).findLast(Boolean) ?? '';
-  await resolveRefused(
-    refused,
-    editChange(first.userId, latest, { values: formValuesOf(mine), status: mine.status }, reason),
-  );
+  const values = formValuesOf(mine);
+  // Photos the user changed come from the form's own values: they name photos taken on this
+  // phone (uploaded by now), which the server's copy cannot show.
+  const form = lastFormOf(refused);
+  if (form && refused.some((change) => editOf(change).photos)) values.photos = form.photos;
+  await resolveRefused(refused, editChange(first.userId, latest, { values, status: mine.status }, reason));
 }
 
 /** The certificate's changes waiting on this phone (or refused), oldest first. */
@@ -175,7 +209,11 @@ export function couldNotKeepToast(error: unknown): ToastInput {
   };
 }
 
-export const waitingEditToast: ToastInput = {
-  title: 'Waiting to sync',
-  description: 'No connection: your changes are kept on this phone and sent as soon as you are back online.',
-};
+/** After an edit went into the outbox without being tried: sent now (photos from this phone), or once back online. */
+export const editOutboxToast = (): ToastInput =>
+  navigator.onLine
+    ? { title: 'Sending', description: 'Your changes and the photos from this phone are being sent.' }
+    : {
+        title: 'Waiting to sync',
+        description: 'No connection: your changes are kept on this phone and sent as soon as you are back online.',
+      };

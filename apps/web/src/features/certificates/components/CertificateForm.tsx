@@ -26,8 +26,6 @@ type CertificateFormProps = {
   initialValues: CertificateFormValues;
   /** Whose typing this is and which form: kept on the device until saved (lib/kept-forms.ts). */
   keptAs: { userId: string; formKey: string };
-  /** Whether a photo taken with no connection (kept on the phone) may be saved with it: a new certificate's outbox sends it. */
-  takesKeptPhotos: boolean;
   /** The saver's plan: on the free plan a draft is kept on this phone until completed, and the form says so. */
   tier: SubscriptionTier;
   onSave: (values: CertificateFormValues, status: WritableCertificateStatus) => void;
@@ -61,7 +59,6 @@ const parseKeptValues = keptValuesParser(certificateFormValuesSchema);
 export function CertificateForm({
   initialValues,
   keptAs,
-  takesKeptPhotos,
   tier,
   onSave,
   saving,
@@ -88,10 +85,7 @@ export function CertificateForm({
   );
   const photoUploads = usePhotoUploads(keptAs.userId, addPhoto);
   const uploading = photoUploads.uploads.some((upload) => upload.stage !== 'failed');
-  const photoProblem = photoUploadProblem(
-    photoUploads.uploads,
-    !takesKeptPhotos && values.photos.some((photo) => photo.local),
-  );
+  const photoProblem = photoUploadProblem(photoUploads.uploads);
   const errors: FieldErrors = {
     ...serverErrors,
     ...completionProblems,
