@@ -54,12 +54,13 @@ describe('the installable app', () => {
     await page.getByText(/Certificate number WPC-\d{4}-0001/).waitFor();
   });
 
-  it('opens a SWMS with the network off, keeps what is typed through a reload, and saves it when the signal returns', async () => {
+  it('opens a SWMS with the network off, keeps what is typed through a reload, and saves it once back online, from any page', async () => {
     const { page, context } = session;
     const member = await createMember('offline-swms');
     const swms = await memberApi<{ id: string }>(member, 'POST', '/api/swms', {});
     await signIn(page, member);
-    await page.goto(`/swms/${swms.id}`);
+    await page.goto('/swms');
+    await page.getByRole('link', { name: 'Untitled SWMS' }).click();
     await page.getByLabel('Title').waitFor();
     await untilControlled(page);
     await context.setOffline(true);
@@ -71,11 +72,17 @@ describe('the installable app', () => {
     await page.reload();
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Basement tanking, Level B2');
     await page.getByText(/Your changes kept on this phone from .* are back/).waitFor();
+    // The list, from the phone's copy, says which SWMS has changes not saved yet.
+    await page.goto('/swms');
+    await page.getByText('Changes on this phone, not saved yet: they are saved once online.').waitFor();
+
+    // Back online on the list: the typing is saved without opening the SWMS again.
     await context.setOffline(false);
     const stored = async () =>
       (await memberApi<{ body: { title: string } }>(member, 'GET', `/api/swms/${swms.id}`)).body.title;
     await expect.poll(stored, { timeout: 20_000 }).toBe('Basement tanking, Level B2');
-    await page.getByText('All changes saved.').waitFor();
+    await page.getByRole('link', { name: 'Basement tanking, Level B2' }).waitFor();
+    expect(await page.getByText(/Changes on this phone, not saved yet/).count()).toBe(0);
   });
 
   it('edits a certificate with the network off, a photo included, reopens it through a reload and syncs it once', async () => {

@@ -56,6 +56,13 @@ export function keepForm(storage: FormStorage, userId: string, formKey: string, 
   }
 }
 
+/** The user's kept forms whose key starts with `prefix` (e.g. `swms:`), with their values as kept. */
+export function keptFormsStartingWith(storage: FormStorage, userId: string, prefix: string) {
+  return Object.entries(readAll(storage, userId))
+    .filter(([formKey]) => formKey.startsWith(prefix))
+    .map(([formKey, kept]) => ({ formKey, values: kept.values }));
+}
+
 /** Whether anything typed into the form is kept (not saved yet): leaving it then asks first. */
 export const hasKeptForm = (storage: FormStorage, userId: string, formKey: string) =>
   formKey in readAll(storage, userId);

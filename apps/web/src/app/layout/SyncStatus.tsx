@@ -1,3 +1,4 @@
+import { useKeptDocumentsSync } from '../../features/swms/kept-documents-sync.ts';
 import { isSendable, recordsIn } from '../../lib/outbox/outbox.ts';
 import { useOutbox, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
 
@@ -7,6 +8,7 @@ import { useOutbox, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
  */
 export function SyncStatus({ userId }: { userId: string }) {
   useOutboxSync(userId);
+  useKeptDocumentsSync(userId);
   // A record's changes (a certificate and its photos' uploads) count as one.
   const changes = useOutbox(userId);
   const refused = recordsIn(changes.filter((change) => change.refused));

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { forgetKeptForm, type KeptForm, keepForm, readKeptForm } from '../../lib/kept-forms.ts';
 import { AutosaveQueue, type AutosaveState } from './autosave-queue.ts';
+import { holdKeptDocument } from './kept-documents-sync.ts';
 
 export type { AutosaveState } from './autosave-queue.ts';
 
@@ -62,6 +63,9 @@ export function useAutosave<Body, Doc extends { revision: number }>(
   useEffect(() => {
     if (carriedOn) queue.update(carriedOn.values.body);
   }, [carriedOn, queue]);
+
+  // While open, this editor saves its own kept typing (kept-documents-sync.ts leaves it alone).
+  useEffect(() => holdKeptDocument(formKey), [formKey]);
 
   useEffect(() => {
     const flush = () => void queue.flush();

@@ -1,10 +1,14 @@
 import type { SwmsSummary } from '@app/contract';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/Button.tsx';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { hasKeptForm } from '../../../lib/kept-forms.ts';
 import { StatusBadge } from './SwmsFrame.tsx';
 
-/** One SWMS in a list: title, status, number, version and place. */
+/** One SWMS in a list: title, status, number, version and place; and typing this phone has not saved yet. */
 export function SwmsListItem({ swms }: { swms: SwmsSummary }) {
+  const auth = useAuth();
+  const unsaved = auth.status === 'signed-in' && hasKeptForm(localStorage, auth.session.user.id, `swms:${swms.id}`);
   return (
     <li className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -18,6 +22,9 @@ export function SwmsListItem({ swms }: { swms: SwmsSummary }) {
           .filter(Boolean)
           .join(' · ')}
       </p>
+      {unsaved ? (
+        <p className="mt-1 text-sm font-semibold">Changes on this phone, not saved yet: they are saved once online.</p>
+      ) : null}
     </li>
   );
 }
