@@ -50,9 +50,9 @@ async function queuePhotoUploads(
   await queueChange(change);
 }
 
-/** Queues the certificate, after the uploads of its photos kept on this phone. */
-export function queueNewCertificate(userId: string, save: CertificateSave) {
-  const change = {
+/** The outbox change that creates the certificate, with the id the form made and the form's values. */
+function createChange(userId: string, save: CertificateSave): NewOutboxChange {
+  return {
     userId,
     subject: subjectOf(save.clientId),
     label: labelOf(save.values.jobSiteAddress),
@@ -64,7 +64,11 @@ export function queueNewCertificate(userId: string, save: CertificateSave) {
     createdAt: new Date().toISOString(),
     form: save.values,
   };
-  return queuePhotoUploads(change, save.values.photos, []);
+}
+
+/** Queues the certificate, after the uploads of its photos kept on this phone. */
+export function queueNewCertificate(userId: string, save: CertificateSave) {
+  return queuePhotoUploads(createChange(userId, save), save.values.photos, []);
 }
 
 /**
@@ -73,18 +77,7 @@ export function queueNewCertificate(userId: string, save: CertificateSave) {
  * once, when it is completed. Its photos must be on this phone too (`local`).
  */
 export function keepDraftOnPhone(userId: string, save: CertificateSave) {
-  return keepDraft({
-    userId,
-    subject: subjectOf(save.clientId),
-    label: labelOf(save.values.jobSiteAddress),
-    request: {
-      method: certificateEndpoints.create.method,
-      path: certificateEndpoints.create.path,
-      body: createRequestOf(save.values, userId, 'draft', save.clientId),
-    },
-    createdAt: new Date().toISOString(),
-    form: save.values,
-  });
+  return keepDraft(createChange(userId, { ...save, status: 'draft' }));
 }
 
 /**

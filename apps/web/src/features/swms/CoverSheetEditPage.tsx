@@ -15,7 +15,7 @@ import { useSwmsList } from './api/get-swms-list.ts';
 import { saveCoverSheet } from './api/save-cover-sheet.ts';
 import { rememberSavedCoverSheet } from './api/swms-keys.ts';
 import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
-import { CarriedOnNotice, PhoneCopyChoice } from './components/PhoneCopyChoice.tsx';
+import { PhoneCopyChoice } from './components/PhoneCopyChoice.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
 import { AutosaveNotice } from './SwmsPage.tsx';
@@ -105,13 +105,7 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
           </Link>
         </span>
       </div>
-      <AutosaveNotice
-        state={autosave.state}
-        keptOnDevice={autosave.keptOnDevice}
-        onRetry={autosave.retry}
-        onReload={onReload}
-      />
-      <CarriedOnNotice keptAt={autosave.carriedOnFrom} />
+      <AutosaveNotice autosave={autosave} onReload={onReload} />
       <IssuedNotice document={server} signers="its signers" />
       <MissingList missing={server.missing} what="cover sheet" />
 

@@ -25,7 +25,7 @@ import { CarriedOnNotice, PhoneCopyChoice } from './components/PhoneCopyChoice.t
 import { PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
-import { type AutosaveState, useAutosave } from './use-autosave.ts';
+import { useAutosave } from './use-autosave.ts';
 import { VersionHistory } from './VersionHistory.tsx';
 
 type Editable = { body: SwmsBody; is_template: boolean };
@@ -104,13 +104,7 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
           </Link>
         </span>
       </div>
-      <AutosaveNotice
-        state={autosave.state}
-        keptOnDevice={autosave.keptOnDevice}
-        onRetry={autosave.retry}
-        onReload={onReload}
-      />
-      <CarriedOnNotice keptAt={autosave.carriedOnFrom} />
+      <AutosaveNotice autosave={autosave} onReload={onReload} />
       <IssuedNotice document={server} signers="the crew" />
       <MissingList missing={server.missing} what="SWMS" />
 
@@ -300,18 +294,15 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
 }
 
 /** Whether the typing is safe; on a conflict, what happened and the way back to the latest copy. */
+/** How the autosave stands: saved, saving, kept on the phone for now, or refused as stale (then the latest can be loaded). */
 export function AutosaveNotice({
-  state,
-  keptOnDevice,
-  onRetry,
+  autosave,
   onReload,
 }: {
-  state: AutosaveState;
-  /** Whether the phone holds the unsaved typing (use-autosave.ts): then a failed save loses nothing. */
-  keptOnDevice: boolean;
-  onRetry: () => void;
+  autosave: Pick<ReturnType<typeof useAutosave>, 'state' | 'keptOnDevice' | 'retry' | 'carriedOnFrom'>;
   onReload: () => Promise<void>;
 }) {
+  const { state, keptOnDevice } = autosave;
   if (state.status === 'conflict') {
     return (
       <Alert tone="error">
@@ -323,17 +314,20 @@ export function AutosaveNotice({
     );
   }
   return (
-    <SaveStatus
-      saving={state.status === 'saving'}
-      saved={state.status === 'saved'}
-      error={
-        state.status !== 'error'
-          ? undefined
-          : keptOnDevice
-            ? `${state.message} Your changes are kept on this phone, and saved when the connection is back.`
-            : state.message
-      }
-      onRetry={onRetry}
-    />
+    <>
+      <SaveStatus
+        saving={state.status === 'saving'}
+        saved={state.status === 'saved'}
+        error={
+          state.status !== 'error'
+            ? undefined
+            : keptOnDevice
+              ? `${state.message} Your changes are kept on this phone, and saved when the connection is back.`
+              : state.message
+        }
+        onRetry={autosave.retry}
+      />
+      <CarriedOnNotice keptAt={autosave.carriedOnFrom} />
+    </>
   );
 }

@@ -1,10 +1,8 @@
 import type { Certificate } from '@app/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
-import { VersionComparison } from '../../../components/ui/VersionComparison.tsx';
+import { VersionChoice } from '../../../components/ui/VersionChoice.tsx';
 import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
 import { discardChange } from '../../../lib/outbox/outbox-sync.ts';
 import { formatCalendarDate } from '../format.ts';
@@ -59,25 +57,12 @@ export function ConflictChoice({ latest, refused }: { latest: Certificate; refus
   };
 
   return (
-    <section aria-labelledby="conflict-heading" className="flex flex-col gap-4">
-      <Alert tone="error">
-        <h2 id="conflict-heading" className="font-semibold">
-          Changed on another device
-        </h2>
-        <p>
-          This certificate was changed somewhere else while your changes waited on this phone. Nothing has been
-          overwritten: compare the two versions and choose which to keep.
-        </p>
-      </Alert>
-      <VersionComparison fields={differences} />
-      <div className="flex flex-wrap gap-3">
-        <Button disabled={choosing} onClick={() => void choose(true)}>
-          Keep my version
-        </Button>
-        <Button variant="secondary" disabled={choosing} onClick={() => void choose(false)}>
-          Keep the other version
-        </Button>
-      </div>
-    </section>
+    <VersionChoice
+      explanation="This certificate was changed somewhere else while your changes waited on this phone."
+      fields={differences}
+      busy={choosing}
+      onKeepMine={() => void choose(true)}
+      onKeepOther={() => void choose(false)}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button } from '../../../components/ui/Button.tsx';
-import { VersionComparison } from '../../../components/ui/VersionComparison.tsx';
+import { VersionChoice } from '../../../components/ui/VersionChoice.tsx';
 import { bodyDifferences } from '../body-differences.ts';
 
 type PhoneCopy = { keptAt: string; keepMine: () => void; keepSaved: () => void };
@@ -22,25 +21,12 @@ export function PhoneCopyChoice({
   what: string;
 }) {
   return (
-    <section aria-labelledby="phone-copy-heading" className="flex flex-col gap-4">
-      <Alert tone="error">
-        <h2 id="phone-copy-heading" className="font-semibold">
-          Changed on another device
-        </h2>
-        <p>
-          You have changes on this phone from {new Date(copy.keptAt).toLocaleString('en-AU')} that were not saved, and{' '}
-          {what} was changed somewhere else since. Nothing has been overwritten: compare the two versions and choose
-          which to keep.
-        </p>
-      </Alert>
-      <VersionComparison fields={bodyDifferences(mine, saved)} />
-      <div className="flex flex-wrap gap-3">
-        <Button onClick={copy.keepMine}>Keep my version</Button>
-        <Button variant="secondary" onClick={copy.keepSaved}>
-          Keep the other version
-        </Button>
-      </div>
-    </section>
+    <VersionChoice
+      explanation={`You have changes on this phone from ${new Date(copy.keptAt).toLocaleString('en-AU')} that were not saved, and ${what} was changed somewhere else since.`}
+      fields={bodyDifferences(mine, saved)}
+      onKeepMine={copy.keepMine}
+      onKeepOther={copy.keepSaved}
+    />
   );
 }
 
