@@ -9,10 +9,13 @@ export function watchConnectivity(target: Window = window) {
     toast({
       title: 'You are offline',
       description:
-        'Check your signal. Anything you have not saved stays on this screen; save it once you are back online.',
+        'Check your signal. You can keep working: what you save is kept on this phone and sent once you are back online.',
     });
   });
   target.addEventListener('online', () => {
-    toast({ title: 'Back online', description: 'Your connection is back. You can save again.' });
+    toast({
+      title: 'Back online',
+      description: 'Your connection is back. Anything waiting on this phone is being sent.',
+    });
   });
 }
