@@ -325,7 +325,7 @@ const memberPages: Array<[name: string, Check]> = [
       ready: (page) => page.getByLabel(/^SWMS-\d{4}-0001: /).waitFor(),
     },
   ],
-  ['/compliance', { path: '/compliance', heading: 'Compliance checklist' }],
+  ['/compliance', { path: '/compliance', heading: 'Compliance' }],
   ['/bundles', { path: '/bundles', heading: 'Document bundles' }],
   ['/subscription', { path: '/subscription', heading: 'Subscription' }],
   [

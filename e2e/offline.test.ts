@@ -50,7 +50,10 @@ describe('the installable app', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Certificates' }).waitFor();
     // The header says so for as long as the phone is offline.
-    await page.getByRole('status').filter({ hasText: /^Offline$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline$/ })
+      .waitFor();
     await page.getByRole('link', { name: '7 Basement Lane, Parramatta NSW 2150' }).click();
     await page.getByRole('heading', { level: 1, name: 'Certificate of compliance' }).waitFor();
     await page.getByText(/Certificate number WPC-\d{4}-0001/).waitFor();

@@ -1,5 +1,4 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ComingSoon } from '../components/ui/ComingSoon.tsx';
 import { RouteErrorScreen } from '../components/ui/RouteErrorScreen.tsx';
 import type { PageRoute } from '../lib/routing.ts';
 import { RequireAuth } from './layout/RequireAuth.tsx';
@@ -9,7 +8,7 @@ import { routes } from './routes.ts';
 
 function toRouteObject({ path, title, Page }: PageRoute): RouteObject {
   const handle: RouteHandle = { title };
-  return { path, handle, element: Page ? <Page /> : <ComingSoon title={title} /> };
+  return { path, handle, element: <Page /> };
 }
 
 export function createAppRouter() {

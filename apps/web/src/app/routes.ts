@@ -3,6 +3,7 @@ import { authRoutes } from '../features/auth/routes.ts';
 import { billingRoutes } from '../features/billing/routes.ts';
 import { bundleRoutes } from '../features/bundles/routes.ts';
 import { certificateRoutes } from '../features/certificates/routes.ts';
+import { complianceRoutes } from '../features/compliance/routes.ts';
 import { contactRoutes } from '../features/contact/routes.ts';
 import { galleryRoutes } from '../features/gallery/routes.ts';
 import { legalRoutes } from '../features/legal/routes.ts';
@@ -28,7 +29,6 @@ const composedRoutes = featureRoutes(
     { path: '/profile', title: 'Company profile', access: 'member', page: 'profile' },
     { path: '/swms/:id', title: 'SWMS', access: 'member', page: 'swms' },
     { path: '/swms/cover-sheet/edit/:id', title: 'Edit SWMS cover sheet', access: 'member', page: 'coverSheet' },
-    { path: '/compliance', title: 'Compliance checklist', access: 'member' },
   ],
 );
 
@@ -47,6 +47,7 @@ export const routes: readonly PageRoute[] = [
   ...profileRoutes,
   ...swmsRoutes,
   ...bundleRoutes,
+  ...complianceRoutes,
   ...adminRoutes,
   ...notFoundRoutes,
 ];

@@ -3,13 +3,13 @@ import { type ComponentType, lazy } from 'react';
 /** Who may open a route: anyone, or a member (a visitor without a session is sent to /login and back). */
 type RouteAccess = 'public' | 'member';
 
-/** One route of PRODUCT.md, Routes. A route without a `Page` is routed but not built yet ("coming soon"). */
-export type PageRoute = { path: string; title: string; access: RouteAccess; Page?: ComponentType };
+/** One route of PRODUCT.md, Routes, with its page. */
+export type PageRoute = { path: string; title: string; access: RouteAccess; Page: ComponentType };
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 /** The names in a pages module whose page takes no props: those a route can show. */
 type PageName<Pages> = { [Name in keyof Pages]: Pages[Name] extends PageLoader ? Name : never }[keyof Pages] & string;
-type RouteEntry<Pages> = { path: string; title: string; access: RouteAccess; page?: PageName<Pages> };
+type RouteEntry<Pages> = { path: string; title: string; access: RouteAccess; page: PageName<Pages> };
 
 /**
  * A feature's route entries (or app/'s, for the pages it composes). The page-weight rule lives here:
@@ -32,5 +32,5 @@ export function featureRoutes<Pages extends Record<string, () => Promise<unknown
     }
     return Page;
   };
-  return entries.map(({ page, ...route }) => (page === undefined ? route : { ...route, Page: pageNamed(page) }));
+  return entries.map(({ page, ...route }) => ({ ...route, Page: pageNamed(page) }));
 }

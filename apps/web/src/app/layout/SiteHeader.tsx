@@ -19,6 +19,7 @@ const memberLinks: NavItem[] = [
   { to: '/certificates/new', label: 'New certificate' },
   { to: '/gallery', label: 'Gallery' },
   { to: '/swms', label: 'SWMS' },
+  { to: '/compliance', label: 'Compliance' },
   { to: '/materials', label: 'Materials' },
   { to: '/profile', label: 'Profile' },
 ];
