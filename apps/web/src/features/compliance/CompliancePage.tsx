@@ -101,10 +101,10 @@ function TemplatePreview({ template }: { template: ChecklistTemplate }) {
       {template.stages.map((stage) => (
         <div key={stage.title} className="mt-4">
           <h3 className="font-medium">{stage.title}</h3>
-          <table className="mt-2 w-full text-left text-sm" aria-label={`${template.name}: ${stage.title}`}>
+          <table className="mt-2 w-full table-fixed text-left text-sm" aria-label={`${template.name}: ${stage.title}`}>
             <thead>
               <tr>
-                <th scope="col" className="py-1 pr-2">
+                <th scope="col" className="w-3/5 py-1 pr-2">
                   Check
                 </th>
                 <th scope="col" className="py-1">
