@@ -48,6 +48,11 @@ const FIELD_NAMES = [
   'materials_used',
   'additional_info',
   'photos',
+  'checklists',
+  'template_id',
+  'ncc_edition',
+  'entries',
+  'photo_ids',
   'file_id',
   'caption',
   'email',
@@ -231,6 +236,14 @@ function validTemplates(): Array<{
       ],
     },
     {
+      // A checklist whose evidence photo or measured value is swapped (issue 24).
+      template: { method: 'POST', path: '/api/certificates', body: certificateBody },
+      fields: [
+        ['body', 'checklist photo', 'uuid'],
+        ['body', 'checklist value', 'number'],
+      ],
+    },
+    {
       template: { method: 'GET', path: '/api/certificates', query: { limit: 5, cursor: A_CURSOR } },
       fields: [
         ['query', 'cursor', 'cursor'],
@@ -274,6 +287,15 @@ function validTemplates(): Array<{
   ];
 }
 
+/** `value` in the body where `key` says: a field, a photo, or a checklist's evidence photo or measured value. */
+function bodyFieldOf(key: string, value: unknown): Record<string, unknown> {
+  const checklist = (entry: object) => [{ template_id: 'internal-wet-area', ncc_edition: '2022', entries: entry }];
+  if (key === 'photos') return { photos: [{ file_id: value, caption: '' }] };
+  if (key === 'checklist photo') return { checklists: checklist({ 'substrate-photo': { photo_ids: [value] } }) };
+  if (key === 'checklist value') return { checklists: checklist({ 'shower-fall': { value } }) };
+  return { [key]: value };
+}
+
 /** A valid request with one field replaced by a tricky value of its kind. */
 function almostValidRequest(random: ReturnType<typeof randomSource>): Fuzzed {
   const { template, fields } = random.pick(validTemplates());
@@ -284,7 +306,7 @@ function almostValidRequest(random: ReturnType<typeof randomSource>): Fuzzed {
   let path = template.path;
   if (where === 'path') path = path.replace(key, String(value));
   else if (where === 'query') query[key] = value;
-  else if (body) body[key] = key === 'photos' ? [{ file_id: value, caption: '' }] : value;
+  else if (body) Object.assign(body, bodyFieldOf(key, value));
   const search = new URLSearchParams(
     Object.entries(query).map(([name, entry]): [string, string] => [name, String(entry)]),
   ).toString();

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { CertificateChecklist } from '../compliance/certificate-checklists.ts';
 import { FREE_MONTHLY_COMPLETED_LIMIT } from '../constants.ts';
 import { documentVerdictSchema } from '../documents/verdict.ts';
 
@@ -68,6 +69,11 @@ export const certificateSchema = z.object({
   materials_used: z.string(),
   additional_info: z.string(),
   photos: z.array(certificatePhotoSchema),
+  /**
+   * The checklists recorded on it (issue 24). Typed, not checked here: the full schema and its
+   * templates are in compliance/, which the public share page does not load for this declaration.
+   */
+  checklists: z.array(z.custom<CertificateChecklist>()),
   status: z.enum(certificateStatuses),
   applicator: z.nullable(applicatorBlockSchema),
   completed_at: z.nullable(z.string()),

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isoDateSchema, uuidSchema } from '../common/values.ts';
+import { checklistsInput } from '../compliance/certificate-checklists.ts';
 import {
   AMENDMENT_REASON_MAX_LENGTH,
   certificateStatuses,
@@ -32,6 +33,7 @@ const certificateFields = {
   materials_used: z.string().check(z.maxLength(5000)),
   additional_info: z.string().check(z.maxLength(5000)),
   photos: photosInput,
+  checklists: checklistsInput,
   status: z.enum(certificateStatuses),
 };
 
@@ -55,6 +57,7 @@ export const createCertificateRequestSchema = z.object({
   materials_used: z._default(certificateFields.materials_used, ''),
   additional_info: z._default(certificateFields.additional_info, ''),
   photos: z._default(certificateFields.photos, []),
+  checklists: z._default(certificateFields.checklists, []),
   status: certificateFields.status,
 });
 export type CreateCertificateRequest = z.input<typeof createCertificateRequestSchema>;
@@ -68,6 +71,7 @@ export const updateCertificateRequestSchema = z.object({
   materials_used: z.optional(certificateFields.materials_used),
   additional_info: z.optional(certificateFields.additional_info),
   photos: z.optional(certificateFields.photos),
+  checklists: z.optional(certificateFields.checklists),
   status: z.optional(certificateFields.status),
   /** The revision the edit was made from (every save carries it): a save made from an older one is refused (409). */
   revision: z.number().check(z.int(), z.minimum(0)),

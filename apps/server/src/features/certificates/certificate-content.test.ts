@@ -14,6 +14,7 @@ const completed: CertificateRow = {
   materialsUsed: 'Membrane, 2 coats',
   additionalInfo: 'Zoë’s notes',
   photos: [{ file_id: '11111111-2222-4333-8444-555555555555', caption: 'Before' }],
+  checklists: [],
   // In the order jsonb hands keys back, not alphabetical: the fingerprint must not depend on it.
   applicator: {
     logo_file_id: null,
@@ -49,6 +50,7 @@ describe('certificate fingerprint', () => {
       certificateNumber: null,
       completedAt: null,
       applicator: null,
+      checklists: [],
       photos: [],
     };
     expect(fingerprintOf(draft)).toBe('ed843d983040ee53eedc303fe88c513299cec376ec37da6841a0fc3a0fd070b4');

@@ -1,4 +1,4 @@
-import type { WritableCertificateStatus } from '@app/contract';
+import type { CertificateChecklist, WritableCertificateStatus } from '@app/contract';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import type { CertificateRow } from './certificates.repo.ts';
 import type { StoredApplicator, StoredPhoto } from './certificates.schema.ts';
@@ -18,6 +18,8 @@ export type CertificateContent = {
   materials_used: string;
   additional_info: string;
   photos: StoredPhoto[];
+  /** Absent in versions kept before checklists existed (read them as none). */
+  checklists?: CertificateChecklist[] | undefined;
   applicator: StoredApplicator | null;
   completed_at: string | null;
   version: number;
@@ -38,6 +40,7 @@ export function contentOf(row: CertificateRow): CertificateContent {
     materials_used: row.materialsUsed,
     additional_info: row.additionalInfo,
     photos: row.photos,
+    checklists: row.checklists,
     applicator: row.applicator,
     completed_at: row.completedAt?.toISOString() ?? null,
     version: row.version,
@@ -66,6 +69,8 @@ export function certificateFingerprint(content: CertificateContent): string {
     photos: content.photos.map((photo) => [photo.file_id, photo.caption]),
     applicator: content.applicator && Object.entries(content.applicator).sort(([a], [b]) => a.localeCompare(b)),
     completed_at: content.completed_at,
+    // Only when there are any: a certificate without checklists keeps the fingerprint it had.
+    ...(content.checklists?.length ? { checklists: content.checklists.map(canonicalChecklist) } : {}),
   };
   if (content.version === 1) return documentFingerprint(fields);
   return documentFingerprint({
@@ -79,4 +84,12 @@ export function certificateFingerprint(content: CertificateContent): string {
 /** Whether two versions print the same (what an edit must change to make a new version). */
 export function samePrintedContent(a: CertificateContent, b: CertificateContent): boolean {
   return certificateFingerprint({ ...a, version: 1 }) === certificateFingerprint({ ...b, version: 1 });
+}
+
+/** A checklist with its entries in item-id order (jsonb does not keep key order): one content, one fingerprint. */
+function canonicalChecklist(checklist: CertificateChecklist) {
+  const entries = Object.entries(checklist.entries)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, entry]) => [id, Object.entries(entry).sort(([a], [b]) => a.localeCompare(b))]);
+  return [checklist.template_id, checklist.ncc_edition, entries];
 }

@@ -1,4 +1,4 @@
-import { certificateStatuses } from '@app/contract';
+import { type CertificateChecklist, certificateStatuses } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
@@ -33,6 +33,8 @@ export const certificates = pgTable(
     materialsUsed: text('materials_used').notNull().default(''),
     additionalInfo: text('additional_info').notNull().default(''),
     photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The checklists recorded on it (issue 24), as the contract's CertificateChecklist. */
+    checklists: jsonb('checklists').$type<CertificateChecklist[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status', { enum: certificateStatuses }).notNull().default('draft'),
     /** Per-user sequential number given at completion, e.g. WPC-2026-0001. */
     certificateNumber: text('certificate_number'),
@@ -60,6 +62,7 @@ export const certificates = pgTable(
     unique('certificates_user_number_unique').on(table.userId, table.certificateNumber),
     check('certificates_status_valid', sql`${table.status} in ('draft', 'completed')`),
     check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
+    check('certificates_checklists_is_array', sql`jsonb_typeof(${table.checklists}) = 'array'`),
     check('certificates_version_positive', sql`${table.version} >= 1`),
     // Serves the per-user, newest-first keyset list without a sort. NULLS FIRST is what a plain
     // ORDER BY … DESC means; with NULLS LAST the planner could not use the index and sorted every row.

@@ -1,9 +1,12 @@
 import {
   type Certificate,
+  type CertificateChecklist,
   type CertificateListResponse,
   type CertificateVersion,
   CLIENT_ID_TAKEN_MESSAGE,
   certificateMessages,
+  checklistFailures,
+  checklistTemplateOf,
   type createCertificateRequestSchema,
   DOCUMENT_VERSION_LIMIT,
   type DocumentVerdict,
@@ -16,6 +19,7 @@ import {
   monthKey,
   STALE_CERTIFICATE_MESSAGE,
   TOO_MANY_PHOTOS_MESSAGE,
+  templateItemIds,
   type UploadedPhoto,
   type updateCertificateRequestSchema,
   versionLimitMessage,
@@ -63,6 +67,7 @@ const errors = {
   incomplete: (details: Array<{ path: string; message: string }>) =>
     new AppError(400, 'validation_failed', 'Fill in the job details before completing the certificate.', details),
   badPhotos: (message: string) => new AppError(400, 'validation_failed', message, [{ path: 'photos', message }]),
+  badChecklist: (message: string) => new AppError(400, 'validation_failed', message, [{ path: 'checklists', message }]),
 };
 
 /**
@@ -83,6 +88,7 @@ export class CertificatesService {
     }
     if (input.status === 'completed') this.assertCompletable(input);
     assertPhotoList(input.photos);
+    assertChecklists(input.checklists, input.photos);
     const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     const row = await this.db.transaction(async (tx) => {
       const created = await certificatesRepo.insert(tx, {
@@ -133,7 +139,9 @@ export class CertificatesService {
         areas: input.areas ?? existing.areas,
         status: input.status ?? existing.status,
       };
-      if (merged.status === 'completed') this.assertCompletable(merged);
+      const checklists = input.checklists ?? existing.checklists;
+      if (input.checklists || input.photos) assertChecklists(checklists, input.photos ?? existing.photos);
+      if (merged.status === 'completed') this.assertCompletable({ ...merged, checklists });
       const previousPhotos = existing.photos;
       if (input.photos) {
         assertPhotoList(input.photos);
@@ -414,9 +422,21 @@ export class CertificatesService {
     });
   }
 
-  private assertCompletable(fields: Parameters<typeof missingForCompletion>[0]) {
+  /** The job details a completed certificate needs, and no checklist item that failed (issue 24). */
+  private assertCompletable(
+    fields: Parameters<typeof missingForCompletion>[0] & { checklists: CertificateChecklist[] },
+  ) {
     const missing = missingForCompletion(fields);
     if (missing.length > 0) throw errors.incomplete(missing);
+    const failed = checklistFailures(fields.checklists);
+    if (failed.length > 0) {
+      throw new AppError(
+        400,
+        'validation_failed',
+        `A checklist item failed, so the certificate cannot be completed: ${failed.join('; ')}. Keep it as a draft until it passes.`,
+        failed.map((message) => ({ path: 'checklists', message })),
+      );
+    }
   }
 
   /** Photos must be the caller's own uploads and on no other certificate; checked and claimed in `tx`. */
@@ -474,6 +494,7 @@ export class CertificatesService {
       materials_used: content.materials_used,
       additional_info: content.additional_info,
       photos: await this.signPhotos(content.photos),
+      checklists: content.checklists ?? [],
       status: content.status,
       applicator: applicator && {
         company_name: applicator.company_name,
@@ -500,6 +521,26 @@ export class CertificatesService {
   }
 }
 
+/**
+ * Each checklist's entries are for items its template has, and the photos they name as evidence
+ * are photos of this certificate.
+ */
+function assertChecklists(checklists: readonly CertificateChecklist[], photos: readonly StoredPhoto[]) {
+  const photoIds = new Set(photos.map((photo) => photo.file_id));
+  for (const checklist of checklists) {
+    const template = checklistTemplateOf(checklist.template_id);
+    const items = template ? templateItemIds(template) : new Set<string>();
+    for (const [itemId, entry] of Object.entries(checklist.entries)) {
+      if (!items.has(itemId)) throw errors.badChecklist(`This checklist has no item “${itemId}”. Reload the page.`);
+      if (entry.photo_ids?.some((photoId) => !photoIds.has(photoId))) {
+        throw errors.badChecklist(
+          'A checklist photo is not one of this certificate’s photos. Add it to the photos first.',
+        );
+      }
+    }
+  }
+}
+
 /** Within the count limit, and no photo twice. */
 function assertPhotoList(photos: StoredPhoto[]) {
   if (photos.length > MAX_PHOTOS_PER_CERTIFICATE) throw errors.badPhotos(TOO_MANY_PHOTOS_MESSAGE);
@@ -517,6 +558,7 @@ function toColumns<Input extends Omit<UpdateCertificateInput, 'revision'>>(input
     materialsUsed: input.materials_used,
     additionalInfo: input.additional_info,
     photos: input.photos,
+    checklists: input.checklists,
   } as {
     standards: Input['standards'];
     jobSiteAddress: Input['job_site_address'];
@@ -525,6 +567,7 @@ function toColumns<Input extends Omit<UpdateCertificateInput, 'revision'>>(input
     materialsUsed: Input['materials_used'];
     additionalInfo: Input['additional_info'];
     photos: Input['photos'];
+    checklists: Input['checklists'];
   };
 }
 

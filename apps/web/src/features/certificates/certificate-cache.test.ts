@@ -116,6 +116,7 @@ describe('certificate cache', () => {
       areas: 'Ensuite',
       materials_used: '',
       additional_info: '',
+      checklists: [],
       photos: [],
       applicator: null,
       completed_at: null,

@@ -21,6 +21,7 @@ const filled: CertificateFormValues = {
   materialsUsed: 'Ardex WPM 300\nArdex WPM 155 primer\n',
   additionalInfo: 'Flood test done.',
   photos: [{ fileId: 'f-1', caption: ' Before ', url: '/api/files/f-1', thumbnailUrl: '/api/files/f-1/thumbnail' }],
+  checklists: [],
 };
 
 const stored: Certificate = {
@@ -34,6 +35,7 @@ const stored: Certificate = {
   materials_used: 'Ardex WPM 300',
   additional_info: '',
   photos: [{ file_id: 'f-1', caption: 'Before', url: '/a', thumbnail_url: '/a/t' }],
+  checklists: [],
   status: 'draft',
   applicator: null,
   completed_at: null,

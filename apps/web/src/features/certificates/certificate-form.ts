@@ -1,6 +1,8 @@
 import {
   type Certificate,
+  type CertificateChecklist,
   type CreateCertificateRequest,
+  certificateChecklistSchema,
   KNOWN_STANDARDS,
   missingForCompletion,
   type UpdateCertificateRequest,
@@ -9,7 +11,6 @@ import {
 import { z } from 'zod/mini';
 import { fieldErrorsFrom } from '../../lib/request-errors.ts';
 
-/** A photo attached to the form: uploaded already, so it has a file id and signed URLs to show. */
 /**
  * A photo on the form. `local`: taken with no connection, kept on this phone (lib/outbox) under the
  * id its upload will give it; its URLs are the phone's own, made again after a reload.
@@ -29,6 +30,8 @@ export type CertificateFormValues = {
   materialsUsed: string;
   additionalInfo: string;
   photos: PhotoValue[];
+  /** The checklists recorded on it (issue 24), as the API has them. */
+  checklists: CertificateChecklist[];
 };
 
 /** The form's values as a device keeps them (unsaved typing, edits not synced yet): read back only if they still fit. */
@@ -49,6 +52,8 @@ export const certificateFormValuesSchema = z.object({
       local: z.optional(z.boolean()),
     }),
   ),
+  // Typing kept before checklists existed has none.
+  checklists: z._default(z.array(certificateChecklistSchema), []),
 });
 
 export type CertificateFieldName = Exclude<keyof CertificateFormValues, 'otherStandards'>;
@@ -65,6 +70,7 @@ const fieldOfApiName: Record<keyof ApiFields, CertificateFieldName> = {
   materials_used: 'materialsUsed',
   additional_info: 'additionalInfo',
   photos: 'photos',
+  checklists: 'checklists',
 };
 
 const isKnownStandard = (standard: string) => (KNOWN_STANDARDS as readonly string[]).includes(standard);
@@ -86,6 +92,7 @@ export function emptyFormValues({
     materialsUsed: commonMaterials.join('\n'),
     additionalInfo: '',
     photos: [],
+    checklists: [],
   };
 }
 
@@ -104,6 +111,7 @@ export function formValuesOf(certificate: Certificate): CertificateFormValues {
       url: photo.url,
       thumbnailUrl: photo.thumbnail_url,
     })),
+    checklists: certificate.checklists,
   };
 }
 
@@ -121,6 +129,7 @@ function apiFieldsOf(values: CertificateFormValues): ApiFields {
     materials_used: values.materialsUsed.trim(),
     additional_info: values.additionalInfo.trim(),
     photos: values.photos.map((photo) => ({ file_id: photo.fileId, caption: photo.caption.trim() })),
+    checklists: values.checklists,
   };
 }
 
@@ -184,6 +193,7 @@ export function withEdit(certificate: Certificate, edit: UpdateCertificateReques
     materials_used: edit.materials_used ?? certificate.materials_used,
     additional_info: edit.additional_info ?? certificate.additional_info,
     photos: photos ?? certificate.photos,
+    checklists: edit.checklists ?? certificate.checklists,
     status: edit.status ?? certificate.status,
     amendment_reason: edit.amendment_reason ?? certificate.amendment_reason,
   };

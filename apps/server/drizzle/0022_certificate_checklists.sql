@@ -1,0 +1,2 @@
+ALTER TABLE "certificates" ADD COLUMN "checklists" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "certificates" ADD CONSTRAINT "certificates_checklists_is_array" CHECK (jsonb_typeof("certificates"."checklists") = 'array');
