@@ -61,6 +61,7 @@ describe('a new certificate', () => {
       materialsUsed: 'Ardex WPM 300\nBond breaker tape',
       additionalInfo: '',
       photos: [],
+      checklists: [],
     });
   });
 });
@@ -78,6 +79,7 @@ describe('createRequestOf', () => {
       materials_used: 'Ardex WPM 300\nArdex WPM 155 primer',
       additional_info: 'Flood test done.',
       photos: [{ file_id: 'f-1', caption: 'Before' }],
+      checklists: [],
       status: 'completed',
     });
   });
@@ -98,6 +100,7 @@ describe('formValuesOf', () => {
       materialsUsed: 'Ardex WPM 300',
       additionalInfo: '',
       photos: [{ fileId: 'f-1', caption: 'Before', url: '/a', thumbnailUrl: '/a/t' }],
+      checklists: [],
     });
   });
 });
