@@ -154,6 +154,7 @@ export async function runPdfBenchmark() {
     standards: [...KNOWN_STANDARDS],
     materialsUsed: 'Ardex WPM 300 membrane, 2 coats at right angles; bond breaker tape at all junctions',
     additionalInfo: 'Flood test held for 24 hours with no leaks observed. '.repeat(12),
+    checklists: [],
     photos: processing.result.map((image, index) => ({
       image: image.print,
       caption: `Photo ${index + 1}`,

@@ -6,6 +6,7 @@ import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody, patchCertificate } from './support/certificates.ts';
 import { grantPremium } from './support/entitlements.ts';
 import { uploadFile } from './support/multipart.ts';
+import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
 
 /*
@@ -56,6 +57,16 @@ describe('checklists on a certificate', () => {
     expect(created.statusCode).toBe(201);
     const first: Certificate = created.json();
     expect(first.checklists).toEqual([checklist]);
+
+    // The PDF prints the checklist: each item's value, rule and result, the warning in words.
+    const pdf = await app.inject({ url: `/api/certificates/${first.id}/pdf`, headers: bearer(owner) });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    expect(text).toContain('Checklist: Internal wet area (AS 3740-2021, NCC 2022)');
+    expect(text).toContain('Shower floor fall to the waste: 1:90 WARNING');
+    expect(text).toContain('Rule: Between 1:80 and 1:50 (NCC 2022). Note: Measured with a 1200 mm level');
+    expect(text).toContain('Substrate before priming: 1 photo PASS');
+    expect(text).toContain('Bond breakers at internal corners and wall/floor junctions: not recorded NOT RECORDED');
 
     const without = await post(owner, completedCertificateBody(owner));
     expect((without.json() as Certificate).fingerprint).not.toBe(first.fingerprint);

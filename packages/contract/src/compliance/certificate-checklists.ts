@@ -91,3 +91,45 @@ export function checklistFailures(checklists: readonly CertificateChecklist[]): 
 /** The ids of a template's items, to refuse entries for items it does not have. */
 export const templateItemIds = (template: ChecklistTemplate) =>
   new Set(template.stages.flatMap((stage) => stage.items.map((item) => item.id)));
+
+/** How an outcome reads on the form, the share page and the PDF. */
+export const outcomeLabels = {
+  pass: 'Pass',
+  warning: 'Warning',
+  fail: 'Fail',
+  missing: 'Not recorded',
+} as const satisfies Record<ItemOutcome, string>;
+
+/** What was recorded for an item, as people read it ('' when nothing was). */
+export function shownEntry(item: ChecklistItem, entry: ChecklistEntry | undefined): string {
+  if (!entry) return '';
+  switch (item.kind) {
+    case 'yes_no':
+      return entry.answer === 'yes' ? 'Yes' : entry.answer === 'no' ? 'No' : '';
+    case 'measure': {
+      if (entry.value === undefined) return '';
+      const value = item.unit === 'ratio' ? `1:${entry.value}` : `${entry.value} ${item.unit}`;
+      const reference =
+        item.rule.kind === 'at_least_entered' && entry.reference !== undefined
+          ? ` (${item.rule.referenceLabel}: ${entry.reference} ${item.unit})`
+          : '';
+      return `${value}${reference}`;
+    }
+    case 'text':
+      return entry.text ?? '';
+    case 'photo': {
+      const count = entry.photo_ids?.length ?? 0;
+      return count === 0 ? '' : `${count} photo${count === 1 ? '' : 's'}`;
+    }
+    case 'date_time':
+      return entry.at?.replace('T', ' ') ?? '';
+  }
+}
+
+/** A checklist's title as printed, e.g. "Internal wet area (AS 3740-2021, NCC 2022)". */
+export function checklistTitle(checklist: CertificateChecklist): string {
+  const template = checklistTemplateOf(checklist.template_id);
+  if (!template) return checklist.template_id;
+  const edition = template.usesNccEdition ? `, NCC ${checklist.ncc_edition}` : '';
+  return `${template.name} (${template.standard}${edition})`;
+}

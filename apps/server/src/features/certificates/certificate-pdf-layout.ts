@@ -37,12 +37,27 @@ export type CertificatePdfInput = {
   standards: string[];
   materialsUsed: string;
   additionalInfo: string;
+  /** The checklists recorded on it, each item with its value, rule and result (issue 24). */
+  checklists: PrintedChecklist[];
   photos: GridPhoto[];
   /** Where the QR code leads (this version's own record); null on a draft, which has no record yet. */
   verifyUrl: string | null;
   fingerprint: string;
   /** e.g. "Version 2 — amended 3 December 2026", with the owner's reason; null for version 1. */
   amendment: { line: string; reason: string | null } | null;
+};
+
+export type PrintedChecklist = {
+  title: string;
+  items: Array<{
+    stage: string;
+    label: string;
+    value: string;
+    rule: string;
+    result: string;
+    warn: boolean;
+    note: string;
+  }>;
 };
 
 /** An A4 certificate of compliance, built from the PDF primitives: fonts embedded, photos never cropped. */
@@ -60,6 +75,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   textSection(doc, 'Standards complied with', input.standards);
   textSection(doc, 'Materials used', input.materialsUsed);
   textSection(doc, 'Additional information', input.additionalInfo);
+  for (const checklist of input.checklists) drawChecklist(doc, checklist);
   drawDeclaration(doc, input);
   if (input.verifyUrl) {
     drawVerifyBox(doc, {
@@ -115,6 +131,39 @@ function drawHeader(doc: Doc, input: CertificatePdfInput) {
     doc.font('regular');
   }
   doc.moveDown(1);
+}
+
+/**
+ * A checklist, stage by stage: each item with what was recorded, its rule and its result. A
+ * warning or a fail is printed in red and in words, so it reads in black and white too.
+ */
+function drawChecklist(doc: Doc, checklist: PrintedChecklist) {
+  sectionHeading(doc, `Checklist: ${checklist.title}`, 80);
+  let stage = '';
+  for (const item of checklist.items) {
+    if (item.stage !== stage) {
+      stage = item.stage;
+      doc.moveDown(0.3).font('bold').fontSize(10).fillColor(colours.ink).text(stage, contentLeft(doc));
+    }
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(colours.ink)
+      .text(`${item.label}: ${item.value || 'not recorded'}`, contentLeft(doc), doc.y, {
+        width: contentWidth(doc),
+        continued: true,
+      })
+      .fillColor(item.warn ? colours.danger : colours.ink)
+      .font(item.warn ? 'bold' : 'regular')
+      .text(`  ${item.result.toUpperCase()}`);
+    doc
+      .font('regular')
+      .fillColor(colours.muted)
+      .text(`Rule: ${item.rule}${item.note ? `. Note: ${item.note}` : ''}`, {
+        width: contentWidth(doc),
+      });
+  }
+  doc.fillColor(colours.ink).moveDown(0.8);
 }
 
 function drawDeclaration(doc: Doc, input: CertificatePdfInput) {

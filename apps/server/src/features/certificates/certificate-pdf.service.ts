@@ -1,3 +1,11 @@
+import {
+  type CertificateChecklist,
+  checklistTitle,
+  describeRule,
+  judgeChecklist,
+  outcomeLabels,
+  shownEntry,
+} from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { dates } from '../../platform/dates.ts';
@@ -6,7 +14,7 @@ import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificateContent, certificateFingerprint } from './certificate-content.ts';
-import { type CertificatePdfInput, certificatePdfJob } from './certificate-pdf-layout.ts';
+import { type CertificatePdfInput, certificatePdfJob, type PrintedChecklist } from './certificate-pdf-layout.ts';
 import { ownerRepo } from './owner.repo.ts';
 
 const versionOf = (ownerId: string, content: CertificateContent) => ({
@@ -77,6 +85,7 @@ export class CertificatePdfService {
       standards: row.standards,
       materialsUsed: row.materials_used,
       additionalInfo: row.additional_info,
+      checklists: (row.checklists ?? []).map(printedChecklist),
       photos: photos.filter((photo): photo is { image: Buffer; caption: string } => photo.image !== null),
       verifyUrl: draft ? null : this.versionUrl(row.id, row.version),
       fingerprint,
@@ -95,4 +104,20 @@ export class CertificatePdfService {
     const file = await this.storedFiles.findById(fileId);
     return file ? ((await this.storedFiles.readBytes(file, 'print'))?.data ?? null) : null;
   }
+}
+
+/** A checklist as printed: every item of its template, with what was recorded, the rule and the result. */
+function printedChecklist(checklist: CertificateChecklist): PrintedChecklist {
+  return {
+    title: checklistTitle(checklist),
+    items: judgeChecklist(checklist).map(({ stage, item, entry, outcome }) => ({
+      stage,
+      label: item.label,
+      value: shownEntry(item, entry),
+      rule: describeRule(item, checklist.ncc_edition),
+      result: outcomeLabels[outcome],
+      warn: outcome === 'warning' || outcome === 'fail',
+      note: entry?.note ?? '',
+    })),
+  };
 }
