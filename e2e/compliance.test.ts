@@ -1,6 +1,13 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { createMember, signIn } from './support/members.ts';
+import { certificatePage, fillJobDetails } from './support/certificate-form.ts';
+import { createMember, memberApi, signIn, toastTitled } from './support/members.ts';
 import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 /*
@@ -9,6 +16,7 @@ import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
  */
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
+const run = promisify(execFile);
 
 describe('/compliance', () => {
   it('shows the standards and previews each checklist template, its falls following the NCC edition', async () => {
@@ -49,3 +57,61 @@ describe('/compliance', () => {
     expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(220);
   });
 });
+
+describe('a checklist on a certificate', () => {
+  it('records a shower fall of 1:90 and a stage photo on the phone; the completed certificate and its PDF print the warning', async () => {
+    const { page } = session;
+    const member = await createMember('checklist');
+    await signIn(page, member);
+    await page.goto('/certificates/new');
+    await fillJobDetails(page, '11 Grout Lane, Marrickville NSW 2204');
+    await page.getByRole('button', { name: 'Add checklist' }).click();
+    const checklist = page.getByRole('group', { name: /^Internal wet area \(AS 3740-2021, NCC 20\d\d\)$/ });
+    const fall = checklist.getByRole('group', { name: 'Shower floor fall to the waste' });
+    await fall.getByRole('spinbutton', { name: 'Shower floor fall to the waste' }).fill('90');
+    await fall.getByRole('status').filter({ hasText: 'Warning' }).waitFor();
+    await checklist.getByText('Between 1:80 and 1:50 (NCC 2022)').waitFor();
+    // Under NCC 2016 the same fall is still too flat.
+    await checklist.getByLabel('NCC edition the building was approved under').selectOption('2016');
+    await checklist.getByText('Between 1:80 and 1:60 (NCC 2016)').waitFor();
+    await checklist.getByLabel('NCC edition the building was approved under').selectOption('2022');
+
+    await page
+      .getByLabel('Add photos')
+      .setInputFiles({ name: 'substrate.jpg', mimeType: 'image/jpeg', buffer: await stagePhoto() });
+    await page.getByRole('img', { name: /Photo 1/i }).waitFor();
+    const substrate = checklist.getByRole('group', { name: 'Substrate before priming' });
+    await substrate.getByRole('checkbox', { name: 'Photo 1' }).check();
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Certificate created').waitFor();
+    await page.waitForURL(certificatePage);
+
+    const id = page.url().split('/').at(-1) ?? '';
+    const stored = await memberApi<{ checklists: Array<{ entries: Record<string, { value?: number }> }> }>(
+      member,
+      'GET',
+      `/api/certificates/${id}`,
+    );
+    expect(stored.checklists[0]?.entries['shower-fall']).toEqual({ value: 90 });
+    const pdf = await fetch(`${session.baseUrl}/api/certificates/${id}/pdf`, {
+      headers: { authorization: `Bearer ${member.accessToken}` },
+    });
+    const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-e2e-checklist-'));
+    try {
+      const file = path.join(directory, 'certificate.pdf');
+      await writeFile(file, Buffer.from(await pdf.arrayBuffer()));
+      const { stdout } = await run('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-']);
+      const text = stdout.replace(/\s+/g, ' ');
+      expect(text).toContain('Shower floor fall to the waste: 1:90 WARNING');
+      expect(text).toContain('Rule: Between 1:80 and 1:50 (NCC 2022)');
+      expect(text).toContain('Substrate before priming: 1 photo PASS');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+const stagePhoto = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: '#6b7280' } })
+    .jpeg()
+    .toBuffer();

@@ -20,6 +20,7 @@ import { completionProblemMessage, draftHint } from '../draft-copy.ts';
 import { PhotosField } from '../photos/PhotosField.tsx';
 import { photoUploadProblem } from '../photos/upload-problem.ts';
 import { forgetKeptPhotos, revivePhotos, usePhotoUploads } from '../photos/use-photo-uploads.ts';
+import { ChecklistsField, withoutPhoto } from './ChecklistsField.tsx';
 import { StandardsField } from './StandardsField.tsx';
 
 type CertificateFormProps = {
@@ -46,6 +47,7 @@ const fieldOrder: CertificateFieldName[] = [
   'materialsUsed',
   'additionalInfo',
   'photos',
+  'checklists',
 ];
 
 const fieldIdOf = (baseId: string, field: CertificateFieldName) => `${baseId}-${field}`;
@@ -176,6 +178,13 @@ export function CertificateForm({
         onChange={(event) => change({ additionalInfo: event.target.value })}
         error={errors.additionalInfo}
       />
+      <ChecklistsField
+        id={fieldId('checklists')}
+        checklists={values.checklists}
+        photos={values.photos}
+        onChange={(checklists) => change({ checklists })}
+        error={errors.checklists}
+      />
       <PhotosField
         id={fieldId('photos')}
         photos={values.photos}
@@ -188,7 +197,10 @@ export function CertificateForm({
         }
         onRemove={(fileId) => {
           forgetKeptPhotos(values.photos.filter((photo) => photo.fileId === fileId));
-          change({ photos: values.photos.filter((photo) => photo.fileId !== fileId) });
+          change({
+            photos: values.photos.filter((photo) => photo.fileId !== fileId),
+            checklists: withoutPhoto(values.checklists, fileId),
+          });
         }}
         error={errors.photos}
       />
