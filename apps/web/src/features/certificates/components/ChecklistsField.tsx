@@ -211,10 +211,9 @@ function ItemEditor({
   const ruleId = `${baseId}-rule`;
   const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
   return (
-    <div
-      role="group"
+    <fieldset
       aria-labelledby={`${baseId}-label`}
-      className="flex flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-700"
+      className="flex min-w-0 flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-700"
     >
       <div className="flex items-start justify-between gap-2">
         <span className="font-medium" id={`${baseId}-label`}>
@@ -333,6 +332,6 @@ function ItemEditor({
           />
         </details>
       ) : null}
-    </div>
+    </fieldset>
   );
 }
