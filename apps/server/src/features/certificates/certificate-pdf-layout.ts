@@ -161,7 +161,8 @@ function drawChecklist(doc: Doc, checklist: PrintedChecklist) {
       .fillColor(colours.muted)
       .text(`Rule: ${item.rule}${item.note ? `. Note: ${item.note}` : ''}`, {
         width: contentWidth(doc),
-      });
+      })
+      .moveDown(0.25);
   }
   doc.fillColor(colours.ink).moveDown(0.8);
 }
