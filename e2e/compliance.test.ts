@@ -85,8 +85,21 @@ describe('a checklist on a certificate', () => {
     await page.getByRole('button', { name: 'Save as completed' }).click();
     await toastTitled(page, 'Certificate created').waitFor();
     await page.waitForURL(certificatePage);
-
     const id = page.url().split('/').at(-1) ?? '';
+
+    // The share page, as the builder opens it with no session: the fall, its rule and the warning,
+    // and the stage photo captioned with its stage.
+    const visitor = await (await session.newContext()).newPage();
+    await visitor.goto(`/certificates/${id}`);
+    await visitor
+      .getByRole('heading', { level: 2, name: 'Checklist: Internal wet area (AS 3740-2021, NCC 2022)' })
+      .waitFor();
+    const fallEntry = visitor.getByRole('listitem').filter({ hasText: 'Shower floor fall to the waste:' });
+    await fallEntry.filter({ hasText: '1:90 Warning' }).waitFor();
+    await fallEntry.getByText('Rule: Between 1:80 and 1:50 (NCC 2022)').waitFor();
+    await visitor.getByRole('img', { name: 'Substrate before priming: stage photo' }).waitFor();
+    await visitor.getByText('Stage: Substrate', { exact: true }).waitFor();
+
     const stored = await memberApi<{ checklists: Array<{ entries: Record<string, { value?: number }> }> }>(
       member,
       'GET',

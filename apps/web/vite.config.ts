@@ -54,9 +54,9 @@ export default defineConfig({
     // Every browser we support preloads modules natively; the polyfill would cost every page 0.5 KB.
     modulePreload: {
       polyfill: false,
-      // The offline copies load only for a member's read, after the page is up: the list of their
-      // chunks to preload would weigh on the public share page, which imports that read.
-      resolveDependencies: (file, dependencies) => (file.includes('offline-copies') ? [] : dependencies),
+      // The checklists (of a certificate that has some) load after the share page is up: the list
+      // of their chunks to preload would weigh on the public page that imports them.
+      resolveDependencies: (file, dependencies) => (file.includes('CertificateChecklists') ? [] : dependencies),
     },
   },
 });

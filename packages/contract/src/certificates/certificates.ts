@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { CertificateChecklist } from '../compliance/certificate-checklists.ts';
+import type { CertificateChecklist } from '../compliance/checklist-judging.ts';
 import { FREE_MONTHLY_COMPLETED_LIMIT } from '../constants.ts';
 import { documentVerdictSchema } from '../documents/verdict.ts';
 
@@ -70,8 +70,9 @@ export const certificateSchema = z.object({
   additional_info: z.string(),
   photos: z.array(certificatePhotoSchema),
   /**
-   * The checklists recorded on it (issue 24). Typed, not checked here: the full schema and its
-   * templates are in compliance/, which the public share page does not load for this declaration.
+   * The checklists recorded on it (issue 24): typed, and sent as stored (requests are checked in
+   * full by compliance/certificate-checklists.ts). An outline here would be applied to the answer
+   * and drop what it does not name; the full schema stays out of the public page's script (ADR 0037).
    */
   checklists: z.array(z.custom<CertificateChecklist>()),
   status: z.enum(certificateStatuses),

@@ -1,26 +1,20 @@
 import { z } from 'zod/mini';
 import { uuidSchema } from '../common/values.ts';
-import { type ChecklistItem, type ItemOutcome, judgeItem, nccEditions } from './checklist-rules.ts';
-import { builtInChecklistTemplates, type ChecklistTemplate } from './checklist-templates.ts';
+import {
+  builtInTemplateIds,
+  type CertificateChecklist,
+  CHECKLIST_LIMITS,
+  type ChecklistEntry,
+} from './checklist-judging.ts';
+import { nccEditions } from './checklist-rules.ts';
 
 /*
- * Checklists recorded on a certificate (issue 24): a built-in template, the NCC edition it is
- * judged under, and an entry per item. They are part of the certificate's content, so of its
- * issued versions and its fingerprint. Every bound here is the server's too.
+ * The schemas that check the checklists a certificate request carries (issue 24). Every bound here
+ * is the server's too. Judging and showing them is in checklist-judging.ts, which has no zod.
  */
 
-export const CHECKLIST_LIMITS = {
-  perCertificate: 5,
-  /** Evidence photos an item names (photos of the certificate). */
-  photosPerItem: 4,
-  note: 500,
-  text: 500,
-} as const;
-
-const templateIds = builtInChecklistTemplates.map((template) => template.id) as [string, ...string[]];
-
 /** What was recorded for one item; which fields count depends on the item's kind. */
-export const checklistEntrySchema = z.object({
+const checklistEntrySchema = z.object({
   answer: z.optional(z.enum(['yes', 'no'])),
   /** A measured value (for a fall, N of 1:N); a finite number within sane bounds. */
   value: z.optional(z.number().check(z.minimum(0), z.maximum(1_000_000))),
@@ -32,16 +26,30 @@ export const checklistEntrySchema = z.object({
   note: z.optional(z.string().check(z.trim(), z.maxLength(CHECKLIST_LIMITS.note))),
   /** Photos of the certificate that are this item's evidence. */
   photo_ids: z.optional(z.array(uuidSchema).check(z.maxLength(CHECKLIST_LIMITS.photosPerItem))),
-});
-export type ChecklistEntry = z.infer<typeof checklistEntrySchema>;
+}) satisfies z.ZodMiniType<ChecklistEntry>;
+
+/** The most items a template has, with room: a bound on the entries a request may carry. */
+const MAX_ENTRIES = 100;
+
+/**
+ * Entries by item id, checked by hand rather than with z.record: zod's core is one module, so a
+ * schema kind used anywhere adds to every page's script, the public ones included (ADR 0037).
+ */
+function isEntries(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length <= MAX_ENTRIES &&
+    entries.every(([itemId, entry]) => itemId.length <= 60 && checklistEntrySchema.safeParse(entry).success)
+  );
+}
 
 export const certificateChecklistSchema = z.object({
-  template_id: z.enum(templateIds),
+  template_id: z.enum(builtInTemplateIds),
   ncc_edition: z.enum(nccEditions),
   /** By item id; ids the template does not have are refused by the server. */
-  entries: z.record(z.string().check(z.maxLength(60)), checklistEntrySchema),
-});
-export type CertificateChecklist = z.infer<typeof certificateChecklistSchema>;
+  entries: z.custom<Record<string, ChecklistEntry>>(isEntries, 'Each checklist entry must be one of its items.'),
+}) satisfies z.ZodMiniType<CertificateChecklist>;
 
 export const checklistsInput = z
   .array(certificateChecklistSchema)
@@ -51,85 +59,3 @@ export const checklistsInput = z
       `A certificate can have up to ${CHECKLIST_LIMITS.perCertificate} checklists.`,
     ),
   );
-
-export const checklistTemplateOf = (id: string): ChecklistTemplate | undefined =>
-  builtInChecklistTemplates.find((template) => template.id === id);
-
-export type JudgedItem = {
-  stage: string;
-  item: ChecklistItem;
-  entry: ChecklistEntry | undefined;
-  outcome: ItemOutcome;
-};
-
-/** Every item of the checklist's template, in order, with what was recorded and how it is judged. */
-export function judgeChecklist(checklist: CertificateChecklist): JudgedItem[] {
-  const template = checklistTemplateOf(checklist.template_id);
-  if (!template) return [];
-  return template.stages.flatMap((stage) =>
-    stage.items.map((item) => {
-      const entry = checklist.entries[item.id];
-      const judged = { ...entry, photoCount: entry?.photo_ids?.length ?? 0 };
-      return { stage: stage.title, item, entry, outcome: judgeItem(item, judged, checklist.ncc_edition) };
-    }),
-  );
-}
-
-/**
- * Why the checklists stop the certificate from being completed, by item: an item that failed (a
- * flood test that leaked cannot be certified as passed). Warnings and items not recorded do not
- * stop it: they are printed as they are.
- */
-export function checklistFailures(checklists: readonly CertificateChecklist[]): string[] {
-  return checklists.flatMap((checklist) =>
-    judgeChecklist(checklist)
-      .filter((judged) => judged.outcome === 'fail')
-      .map((judged) => `${checklistTemplateOf(checklist.template_id)?.name}: ${judged.item.label}`),
-  );
-}
-
-/** The ids of a template's items, to refuse entries for items it does not have. */
-export const templateItemIds = (template: ChecklistTemplate) =>
-  new Set(template.stages.flatMap((stage) => stage.items.map((item) => item.id)));
-
-/** How an outcome reads on the form, the share page and the PDF. */
-export const outcomeLabels = {
-  pass: 'Pass',
-  warning: 'Warning',
-  fail: 'Fail',
-  missing: 'Not recorded',
-} as const satisfies Record<ItemOutcome, string>;
-
-/** What was recorded for an item, as people read it ('' when nothing was). */
-export function shownEntry(item: ChecklistItem, entry: ChecklistEntry | undefined): string {
-  if (!entry) return '';
-  switch (item.kind) {
-    case 'yes_no':
-      return entry.answer === 'yes' ? 'Yes' : entry.answer === 'no' ? 'No' : '';
-    case 'measure': {
-      if (entry.value === undefined) return '';
-      const value = item.unit === 'ratio' ? `1:${entry.value}` : `${entry.value} ${item.unit}`;
-      const reference =
-        item.rule.kind === 'at_least_entered' && entry.reference !== undefined
-          ? ` (${item.rule.referenceLabel}: ${entry.reference} ${item.unit})`
-          : '';
-      return `${value}${reference}`;
-    }
-    case 'text':
-      return entry.text ?? '';
-    case 'photo': {
-      const count = entry.photo_ids?.length ?? 0;
-      return count === 0 ? '' : `${count} photo${count === 1 ? '' : 's'}`;
-    }
-    case 'date_time':
-      return entry.at?.replace('T', ' ') ?? '';
-  }
-}
-
-/** A checklist's title as printed, e.g. "Internal wet area (AS 3740-2021, NCC 2022)". */
-export function checklistTitle(checklist: CertificateChecklist): string {
-  const template = checklistTemplateOf(checklist.template_id);
-  if (!template) return checklist.template_id;
-  const edition = template.usesNccEdition ? `, NCC ${checklist.ncc_edition}` : '';
-  return `${template.name} (${template.standard}${edition})`;
-}

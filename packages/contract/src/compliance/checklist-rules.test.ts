@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { builtInTemplateIds } from './checklist-judging.ts';
 import { type ChecklistItem, describeRule, judgeItem } from './checklist-rules.ts';
-import { builtInChecklistTemplates, checklistTemplateSchema } from './checklist-templates.ts';
+import { checklistTemplateSchema } from './checklist-schemas.ts';
+import { builtInChecklistTemplates } from './checklist-templates.ts';
 
 const itemOf = (templateId: string, itemId: string): ChecklistItem => {
   const template = builtInChecklistTemplates.find((candidate) => candidate.id === templateId);
@@ -102,11 +104,7 @@ describe('yes/no, text, photo and date items', () => {
 
 describe('the built-in templates', () => {
   it('are data their own schema accepts, with item ids unique within each', () => {
-    expect(builtInChecklistTemplates.map((template) => template.id)).toEqual([
-      'internal-wet-area',
-      'external-membrane',
-      'flood-test',
-    ]);
+    expect(builtInChecklistTemplates.map((template) => template.id)).toEqual([...builtInTemplateIds]);
     for (const template of builtInChecklistTemplates) {
       expect(checklistTemplateSchema.safeParse(JSON.parse(JSON.stringify(template))).success).toBe(true);
       const ids = template.stages.flatMap((stage) => stage.items.map((item) => item.id));

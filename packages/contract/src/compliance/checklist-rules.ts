@@ -1,9 +1,8 @@
-import { z } from 'zod/mini';
-
 /*
  * Checklist items and the rules that judge what is recorded against them (issue 24). Templates
  * are data (checklist-templates.ts); these rules are the one place where an entry is judged, so
- * the server, the web form and the PDF decide alike.
+ * the server, the web form and the PDF decide alike. No zod here: pages that only show or judge
+ * checklists must not pull the schemas into their script (checklist-schemas.ts has them).
  */
 
 /** The NCC editions a wet-area checklist may be assessed under: the falls differ between them. */
@@ -14,51 +13,40 @@ export type NccEdition = (typeof nccEditions)[number];
  * A fall written 1:N. `steepest` and `flattest` are N's limits, both allowed: 1:50 is steeper than
  * 1:80. Either may be absent (e.g. "no flatter than 1:100").
  */
-const fallLimitsSchema = z.object({
-  steepest: z.optional(z.number().check(z.positive())),
-  flattest: z.optional(z.number().check(z.positive())),
-});
-export type FallLimits = z.infer<typeof fallLimitsSchema>;
+export type FallLimits = { steepest?: number | undefined; flattest?: number | undefined };
 
 /** How a measured value is judged. */
-export const measureRuleSchema = z.discriminatedUnion('kind', [
+export type MeasureRule =
   /** A fall between limits; the limits may depend on the NCC edition chosen for the checklist. */
-  z.object({
-    kind: z.literal('fall'),
-    limits: z.optional(fallLimitsSchema),
-    byEdition: z.optional(z.record(z.enum(nccEditions), fallLimitsSchema)),
-  }),
+  | { kind: 'fall'; limits?: FallLimits | undefined; byEdition?: Partial<Record<NccEdition, FallLimits>> | undefined }
   /** At least a fixed minimum, e.g. a height in mm. */
-  z.object({ kind: z.literal('at_least'), min: z.number() }),
+  | { kind: 'at_least'; min: number }
   /** At least a figure entered on the job, e.g. the manufacturer's dry-film thickness. */
-  z.object({ kind: z.literal('at_least_entered'), referenceLabel: z.string() }),
-]);
-export type MeasureRule = z.infer<typeof measureRuleSchema>;
+  | { kind: 'at_least_entered'; referenceLabel: string };
 
 export const measureUnits = ['ratio', 'mm', 'µm', 'h', 'L/m²'] as const;
+type MeasureUnit = (typeof measureUnits)[number];
 
-export const checklistItemSchema = z.discriminatedUnion('kind', [
+export type ChecklistItem =
   /** A check answered yes or no; the other answer than `expected` is a warning or a fail. */
-  z.object({
-    kind: z.literal('yes_no'),
-    id: z.string(),
-    label: z.string(),
-    expected: z.enum(['yes', 'no']),
-    otherwise: z.enum(['warning', 'fail']),
-  }),
-  z.object({
-    kind: z.literal('measure'),
-    id: z.string(),
-    label: z.string(),
-    unit: z.enum(measureUnits),
-    rule: measureRuleSchema,
-  }),
-  z.object({ kind: z.literal('text'), id: z.string(), label: z.string(), required: z.boolean() }),
+  | { kind: 'yes_no'; id: string; label: string; expected: 'yes' | 'no'; otherwise: 'warning' | 'fail' }
+  | { kind: 'measure'; id: string; label: string; unit: MeasureUnit; rule: MeasureRule }
+  | { kind: 'text'; id: string; label: string; required: boolean }
   /** A photo of a stage, required as evidence. */
-  z.object({ kind: z.literal('photo'), id: z.string(), label: z.string(), stage: z.string() }),
-  z.object({ kind: z.literal('date_time'), id: z.string(), label: z.string() }),
-]);
-export type ChecklistItem = z.infer<typeof checklistItemSchema>;
+  | { kind: 'photo'; id: string; label: string; stage: string }
+  | { kind: 'date_time'; id: string; label: string };
+
+/** A checklist template: stages of items (the built-in ones are in checklist-templates.ts). */
+export type ChecklistTemplate = {
+  id: string;
+  name: string;
+  /** The standard the checklist records compliance with, as certificates name it. */
+  standard: string;
+  summary: string;
+  /** Whether the NCC edition is chosen when the checklist is used (its falls depend on it). */
+  usesNccEdition: boolean;
+  stages: Array<{ title: string; items: ChecklistItem[] }>;
+};
 
 /** What was recorded for an item on the job (the form's and the API's shape). */
 export type ItemEntry = {

@@ -1,23 +1,10 @@
-import { z } from 'zod/mini';
-import { checklistItemSchema } from './checklist-rules.ts';
+import type { ChecklistTemplate } from './checklist-rules.ts';
 
 /*
  * The built-in checklist templates (issue 24), as data: a template is stages of items, each item
  * of a kind with its rule (checklist-rules.ts). The requirements are written in our own words
  * from public summaries of the standards and the NCC; the standards' text is not reproduced.
  */
-
-export const checklistTemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  /** The standard the checklist records compliance with, as certificates name it. */
-  standard: z.string(),
-  summary: z.string(),
-  /** Whether the NCC edition is chosen when the checklist is used (its falls depend on it). */
-  usesNccEdition: z.boolean(),
-  stages: z.array(z.object({ title: z.string(), items: z.array(checklistItemSchema) })),
-});
-export type ChecklistTemplate = z.infer<typeof checklistTemplateSchema>;
 
 const internalWetArea: ChecklistTemplate = {
   id: 'internal-wet-area',

@@ -1,10 +1,15 @@
 import { SignOutButton } from '../../features/auth/components/SignOutButton.tsx';
+import { keepCertificateCopiesWith } from '../../features/certificates/api/get-certificate.ts';
 import { PlanBadge } from '../../features/profile/components/PlanBadge.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { readThroughCopy } from '../../lib/offline-copies.ts';
 import { sendWaitingChanges, waitingChanges } from '../../lib/outbox/outbox-sync.ts';
 import { countUnsyncedChanges } from '../../lib/unsynced-changes.ts';
 import { useForgetLocalDataOnSignOut } from '../local-user-data.ts';
 import { SyncStatus } from './SyncStatus.tsx';
+
+// A signed-in user's certificate reads keep a copy for when there is no connection.
+keepCertificateCopiesWith(readThroughCopy);
 
 /** Beside the header's menu, at every width: the outbox's state for the signed-in user. */
 export function MemberStatus() {

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { PageTitle } from './PageTitle.tsx';
 
 /** The router-level fallback, for errors outside any page (layout, routing). */
 export function RouteErrorScreen() {
@@ -11,7 +12,7 @@ export function RouteErrorScreen() {
   const stack = error instanceof Error ? error.stack : undefined;
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+      <PageTitle>Unexpected Application Error!</PageTitle>
       <p className="mt-3 text-lg text-red-700 dark:text-red-400">{summary}</p>
       {stack ? (
         // Wrapped rather than scrolled sideways: a scrolling box would need its own keyboard stop.

@@ -13,6 +13,8 @@ import { formatCalendarDate, formatInstantDate, versionParam } from './format.ts
 
 // Only the owner sees these, so visitors following a share link never download them.
 const OwnerActions = lazy(() => import('./components/OwnerActions.tsx'));
+// Only a certificate with checklists loads their code (and the templates it judges them by).
+const CertificateChecklists = lazy(() => import('./components/CertificateChecklists.tsx'));
 
 /** Something another feature shows the owner on their certificate's page (composed in app/). */
 /**
@@ -207,6 +209,12 @@ function CertificateView({
         <Section title="Additional information">
           <Text>{certificate.additional_info}</Text>
         </Section>
+
+        {certificate.checklists.length > 0 ? (
+          <Suspense fallback={<Spinner label="Loading the checklists..." />}>
+            <CertificateChecklists checklists={certificate.checklists} photos={certificate.photos} />
+          </Suspense>
+        ) : null}
 
         {certificate.photos.length > 0 ? (
           <Section title="Photos">

@@ -14,16 +14,15 @@ function fetchCertificate(id: string, version: number | undefined, signal?: Abor
   return call(sharedCertificateEndpoints.get, { params: { id }, query }, { signal });
 }
 
+type ReadThroughCopy = <T>(userId: string, key: string, read: () => Promise<T>) => Promise<T>;
+let throughCopy: ReadThroughCopy | undefined;
+
 /**
- * A member's reads keep a copy on the phone, shown with no connection (lib/offline-copies.ts,
- * loaded only then: the public share page's script stays within its budget).
+ * A member's reads keep a copy on the phone, shown with no connection (lib/offline-copies.ts). The
+ * members' header hands it in, so the public share page never loads it (its script budget).
  */
-async function readCertificate(viewer: string, id: string, version: number | undefined, signal: AbortSignal) {
-  if (viewer === 'visitor') return fetchCertificate(id, version, signal);
-  const { readThroughCopy } = await import('../../../lib/offline-copies.ts');
-  return readThroughCopy(viewer, `certificate:${id}:${version ?? 'current'}`, () =>
-    fetchCertificate(id, version, signal),
-  );
+export function keepCertificateCopiesWith(readThroughCopy: ReadThroughCopy) {
+  throughCopy = readThroughCopy;
 }
 
 /**
@@ -33,7 +32,10 @@ async function readCertificate(viewer: string, id: string, version: number | und
 const certificateQueryOptions = (viewer: string, id: string, version?: number, fresh = false) =>
   queryOptions({
     queryKey: version ? certificateKeys.version(viewer, id, version) : certificateKeys.detail(viewer, id),
-    queryFn: ({ signal }) => readCertificate(viewer, id, version, signal),
+    queryFn: ({ signal }) => {
+      const read = () => fetchCertificate(id, version, signal);
+      return viewer !== 'visitor' && throughCopy ? throughCopy(viewer, `certificate:${id}:${version}`, read) : read();
+    },
     // With no connection at all, a copy on hand is shown at once rather than after the retries.
     retry: (failures, error) => navigator.onLine && !(error instanceof ApiError && error.status < 500) && failures < 2,
     ...(fresh ? { staleTime: 0 } : {}),

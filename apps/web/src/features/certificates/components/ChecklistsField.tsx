@@ -1,5 +1,6 @@
 import {
   builtInChecklistTemplates,
+  builtInTemplateIds,
   type CertificateChecklist,
   CHECKLIST_LIMITS,
   type ChecklistEntry,
@@ -60,7 +61,7 @@ export function ChecklistsField({
   onChange: (checklists: CertificateChecklist[]) => void;
   error?: string | undefined;
 }) {
-  const [adding, setAdding] = useState(builtInChecklistTemplates[0]?.id ?? '');
+  const [adding, setAdding] = useState<CertificateChecklist['template_id']>(builtInTemplateIds[0]);
   const pickerId = useId();
   const full = checklists.length >= CHECKLIST_LIMITS.perCertificate;
   const replace = (index: number, checklist: CertificateChecklist | null) =>
@@ -103,7 +104,7 @@ export function ChecklistsField({
             <select
               id={pickerId}
               value={adding}
-              onChange={(event) => setAdding(event.target.value)}
+              onChange={(event) => setAdding(event.target.value as CertificateChecklist['template_id'])}
               className={inputClasses}
             >
               {builtInChecklistTemplates.map((template) => (
