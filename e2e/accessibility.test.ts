@@ -376,6 +376,19 @@ const freePages: Array<[name: string, Check]> = [
     },
   ],
   [
+    '/certificates/new (a checklist being recorded)',
+    {
+      path: '/certificates/new',
+      heading: 'New certificate',
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Add checklist' }).click();
+        const fall = page.getByRole('group', { name: 'Shower floor fall to the waste' });
+        await fall.getByRole('spinbutton').fill('90');
+        await fall.getByRole('status').filter({ hasText: 'Warning' }).waitFor();
+      },
+    },
+  ],
+  [
     '/certificates/edit/:id (free plan)',
     {
       path: () => `/certificates/edit/${freeCertificateId}`,

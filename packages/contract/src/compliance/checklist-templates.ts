@@ -1,10 +1,38 @@
-import type { ChecklistTemplate } from './checklist-rules.ts';
+import type { ChecklistItem, ChecklistTemplate } from './checklist-rules.ts';
 
 /*
  * The built-in checklist templates (issue 24), as data: a template is stages of items, each item
  * of a kind with its rule (checklist-rules.ts). The requirements are written in our own words
  * from public summaries of the standards and the NCC; the standards' text is not reproduced.
  */
+
+/** Items both membrane checklists record. */
+const substrateReady: ChecklistItem = {
+  kind: 'yes_no',
+  id: 'substrate-ready',
+  label: 'Substrate clean, dry and sound',
+  expected: 'yes',
+  otherwise: 'warning',
+};
+const substratePhoto: ChecklistItem = {
+  kind: 'photo',
+  id: 'substrate-photo',
+  label: 'Substrate before priming',
+  stage: 'substrate',
+};
+const coats: ChecklistItem[] = [
+  { kind: 'date_time', id: 'first-coat', label: 'First coat applied' },
+  { kind: 'photo', id: 'first-coat-photo', label: 'First coat', stage: 'first coat' },
+  { kind: 'date_time', id: 'second-coat', label: 'Second coat applied' },
+  { kind: 'photo', id: 'second-coat-photo', label: 'Second coat', stage: 'second coat' },
+];
+const dryFilm: ChecklistItem = {
+  kind: 'measure',
+  id: 'dry-film',
+  label: 'Dry-film thickness',
+  unit: 'µm',
+  rule: { kind: 'at_least_entered', referenceLabel: "manufacturer's minimum thickness" },
+};
 
 const internalWetArea: ChecklistTemplate = {
   id: 'internal-wet-area',
@@ -17,13 +45,7 @@ const internalWetArea: ChecklistTemplate = {
     {
       title: 'Substrate',
       items: [
-        {
-          kind: 'yes_no',
-          id: 'substrate-ready',
-          label: 'Substrate clean, dry and sound',
-          expected: 'yes',
-          otherwise: 'warning',
-        },
+        substrateReady,
         {
           kind: 'measure',
           id: 'shower-fall',
@@ -41,7 +63,7 @@ const internalWetArea: ChecklistTemplate = {
           expected: 'yes',
           otherwise: 'warning',
         },
-        { kind: 'photo', id: 'substrate-photo', label: 'Substrate before priming', stage: 'substrate' },
+        substratePhoto,
       ],
     },
     {
@@ -86,10 +108,7 @@ const internalWetArea: ChecklistTemplate = {
     {
       title: 'Membrane',
       items: [
-        { kind: 'date_time', id: 'first-coat', label: 'First coat applied' },
-        { kind: 'photo', id: 'first-coat-photo', label: 'First coat', stage: 'first coat' },
-        { kind: 'date_time', id: 'second-coat', label: 'Second coat applied' },
-        { kind: 'photo', id: 'second-coat-photo', label: 'Second coat', stage: 'second coat' },
+        ...coats,
         {
           kind: 'yes_no',
           id: 'coats-crossed',
@@ -97,13 +116,7 @@ const internalWetArea: ChecklistTemplate = {
           expected: 'yes',
           otherwise: 'warning',
         },
-        {
-          kind: 'measure',
-          id: 'dry-film',
-          label: 'Dry-film thickness',
-          unit: 'µm',
-          rule: { kind: 'at_least_entered', referenceLabel: "manufacturer's minimum thickness" },
-        },
+        dryFilm,
         {
           kind: 'measure',
           id: 'shower-wall-height',
@@ -148,13 +161,7 @@ const externalMembrane: ChecklistTemplate = {
     {
       title: 'Substrate',
       items: [
-        {
-          kind: 'yes_no',
-          id: 'substrate-ready',
-          label: 'Substrate clean, dry and sound',
-          expected: 'yes',
-          otherwise: 'warning',
-        },
+        substrateReady,
         {
           kind: 'measure',
           id: 'fall-to-outlets',
@@ -162,7 +169,7 @@ const externalMembrane: ChecklistTemplate = {
           unit: 'ratio',
           rule: { kind: 'fall', limits: { flattest: 100 } },
         },
-        { kind: 'photo', id: 'substrate-photo', label: 'Substrate before priming', stage: 'substrate' },
+        substratePhoto,
       ],
     },
     {
@@ -194,19 +201,7 @@ const externalMembrane: ChecklistTemplate = {
     },
     {
       title: 'Membrane',
-      items: [
-        { kind: 'date_time', id: 'first-coat', label: 'First coat applied' },
-        { kind: 'photo', id: 'first-coat-photo', label: 'First coat', stage: 'first coat' },
-        { kind: 'date_time', id: 'second-coat', label: 'Second coat applied' },
-        { kind: 'photo', id: 'second-coat-photo', label: 'Second coat', stage: 'second coat' },
-        {
-          kind: 'measure',
-          id: 'dry-film',
-          label: 'Dry-film thickness',
-          unit: 'µm',
-          rule: { kind: 'at_least_entered', referenceLabel: "manufacturer's minimum thickness" },
-        },
-      ],
+      items: [...coats, dryFilm],
     },
   ],
 };

@@ -3,10 +3,10 @@ import {
   type ChecklistTemplate,
   describeRule,
   type NccEdition,
-  nccEditions,
   standardReferences,
 } from '@app/contract';
 import { useId, useState } from 'react';
+import { NccEditionSelect } from '../../components/ui/NccEditionSelect.tsx';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
 
 /**
@@ -65,7 +65,6 @@ export default function CompliancePage() {
 
 function TemplatePreview({ template }: { template: ChecklistTemplate }) {
   const [edition, setEdition] = useState<NccEdition>('2022');
-  const editionId = useId();
   const headingId = useId();
   const itemCount = template.stages.reduce((count, stage) => count + stage.items.length, 0);
   return (
@@ -80,22 +79,8 @@ function TemplatePreview({ template }: { template: ChecklistTemplate }) {
       </summary>
       <p className="mt-2">{template.summary}</p>
       {template.usesNccEdition ? (
-        <div className="mt-3 flex flex-col gap-1">
-          <label htmlFor={editionId} className="text-sm font-medium">
-            NCC edition the building was approved under
-          </label>
-          <select
-            id={editionId}
-            value={edition}
-            onChange={(event) => setEdition(event.target.value as NccEdition)}
-            className="min-h-11 w-full max-w-xs rounded-md border border-slate-300 bg-white px-3 dark:border-slate-600 dark:bg-slate-900"
-          >
-            {nccEditions.map((option) => (
-              <option key={option} value={option}>
-                NCC {option}
-              </option>
-            ))}
-          </select>
+        <div className="mt-3">
+          <NccEditionSelect value={edition} onChange={setEdition} />
         </div>
       ) : null}
       {template.stages.map((stage) => (

@@ -10,13 +10,12 @@ import {
   describeRule,
   type ItemOutcome,
   judgeChecklist,
-  type NccEdition,
-  nccEditions,
   outcomeLabels,
 } from '@app/contract';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
+import { NccEditionSelect } from '../../../components/ui/NccEditionSelect.tsx';
 import type { PhotoValue } from '../certificate-form.ts';
 
 /** The checklists without `fileId` among their evidence (the photo left the certificate). */
@@ -138,7 +137,6 @@ function ChecklistEditor({
   onRemove: () => void;
 }) {
   const template = checklistTemplateOf(checklist.template_id);
-  const editionId = useId();
   if (!template) return null;
   const judged = judgeChecklist(checklist);
   const setEntry = (itemId: string, entry: ChecklistEntry) =>
@@ -148,23 +146,10 @@ function ChecklistEditor({
     <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-3 dark:border-slate-600">
       <legend className="px-1 font-semibold">{title}</legend>
       {template.usesNccEdition ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={editionId} className="text-sm font-medium">
-            NCC edition the building was approved under
-          </label>
-          <select
-            id={editionId}
-            value={checklist.ncc_edition}
-            onChange={(event) => onChange({ ...checklist, ncc_edition: event.target.value as NccEdition })}
-            className={inputClasses}
-          >
-            {nccEditions.map((edition) => (
-              <option key={edition} value={edition}>
-                NCC {edition}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NccEditionSelect
+          value={checklist.ncc_edition}
+          onChange={(ncc_edition) => onChange({ ...checklist, ncc_edition })}
+        />
       ) : null}
       {template.stages.map((stage) => (
         <div key={stage.title} className="flex flex-col gap-3">
@@ -185,7 +170,7 @@ function ChecklistEditor({
         </div>
       ))}
       <div>
-        <Button variant="secondary" onClick={onRemove} aria-label={`Remove the checklist ${title}`}>
+        <Button variant="secondary" onClick={onRemove} aria-label={`Remove checklist: ${title}`}>
           Remove checklist
         </Button>
       </div>
