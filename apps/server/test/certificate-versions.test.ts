@@ -149,6 +149,19 @@ describe('amending an issued certificate', () => {
     }
   });
 
+  it('makes one version of the same save sent twice at once (a retry racing the first)', async () => {
+    const owner = await premiumUser();
+    const first = await create(owner);
+    const save = { areas: 'Ensuite and balcony', revision: first.revision };
+    const answers = await Promise.all([patch(owner, first.id, save), patch(owner, first.id, save)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => answer.json().version)).toEqual([2, 2]);
+    const { rows } = await query('select count(*)::int as count from document_versions where document_id = $1', [
+      first.id,
+    ]);
+    expect(rows[0].count).toBe(1);
+  });
+
   it('lets one of two amendments made at once from the same revision through, and refuses the other', async () => {
     const owner = await premiumUser();
     const first = await create(owner, { areas: 'Ensuite' });

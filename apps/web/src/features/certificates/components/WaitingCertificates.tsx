@@ -1,6 +1,6 @@
 import { errorCodes } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
@@ -48,7 +48,7 @@ export function WaitingCertificates({ userId }: { userId: string }) {
 }
 
 function Section({ heading, children }: { heading: string; children: ReactNode }) {
-  const id = `${heading.split(' ')[0]?.toLowerCase()}-heading`;
+  const id = useId();
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
       <h2 id={id} className="font-semibold">
