@@ -64,9 +64,16 @@ function html(input: CertificatePdfInput): string {
     <h2>Materials used</h2><p>${escapeHtml(input.materialsUsed)}</p><h2>Additional information</h2><p>${escapeHtml(input.additionalInfo)}</p>
     ${input.signature ? `<img src="${image(input.signature, 'image/jpeg')}" style="height:60pt">` : ''}
     <p>Verify: ${input.verifyUrl}<br>${input.fingerprint}</p>
-    <div class="grid">${input.photos.map((photo) => `<figure><img src="${image(photo.image, 'image/jpeg')}"><figcaption>${escapeHtml(photo.caption)}</figcaption></figure>`).join('')}</div>
+    <div class="grid">${allPhotos(input)
+      .map(
+        (photo) =>
+          `<figure><img src="${image(photo.image, 'image/jpeg')}"><figcaption>${escapeHtml(photo.caption)}</figcaption></figure>`,
+      )
+      .join('')}</div>
   </body></html>`;
 }
+
+const allPhotos = (input: CertificatePdfInput) => input.photoGroups.flatMap((group) => group.photos);
 
 /** The same six photos and text through pdf-lib (no text layout or Unicode fonts: a lower bound). */
 async function renderWithPdfLib(input: CertificatePdfInput): Promise<Uint8Array> {
@@ -78,7 +85,7 @@ async function renderWithPdfLib(input: CertificatePdfInput): Promise<Uint8Array>
     page.drawText(line, { x: 48, y, size: 10, font });
     y -= 14;
   }
-  for (const [index, photo] of input.photos.entries()) {
+  for (const [index, photo] of allPhotos(input).entries()) {
     const image = await document.embedJpg(photo.image);
     const target = index % 2 === 0 ? document.addPage([595, 842]) : (document.getPages().at(-1) ?? page);
     const scaled = image.scaleToFit(240, 190);
@@ -154,11 +161,15 @@ export async function runPdfBenchmark() {
     standards: [...KNOWN_STANDARDS],
     materialsUsed: 'Ardex WPM 300 membrane, 2 coats at right angles; bond breaker tape at all junctions',
     additionalInfo: 'Flood test held for 24 hours with no leaks observed. '.repeat(12),
+    stateDetails: null,
+    materials: [],
     checklists: [],
-    photos: processing.result.map((image, index) => ({
-      image: image.print,
-      caption: `Photo ${index + 1}`,
-    })),
+    photoGroups: [
+      {
+        stage: null,
+        photos: processing.result.map((image, index) => ({ image: image.print, caption: `Photo ${index + 1}` })),
+      },
+    ],
     verifyUrl: 'https://app.example.com/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f',
     fingerprint: 'a3'.repeat(32),
     amendment: null,
@@ -194,7 +205,12 @@ export async function runPdfBenchmark() {
   const storedPhotos = await printWithChromium(
     html({
       ...input,
-      photos: processing.result.map((image, index) => ({ image: image.data, caption: `Photo ${index + 1}` })),
+      photoGroups: [
+        {
+          stage: null,
+          photos: processing.result.map((image, index) => ({ image: image.data, caption: `Photo ${index + 1}` })),
+        },
+      ],
     }),
   );
 

@@ -56,8 +56,10 @@ async function main() {
     materialsUsed:
       'Ardex WPM 300 liquid membrane, two coats at right angles\nArdex WA 98 bond breaker tape at all wall/floor junctions\nPuddle flanges at floor wastes',
     additionalInfo: 'Flood test held for 24 hours after curing with no leaks observed. Membrane cured before tiling.',
+    stateDetails: null,
+    materials: [],
     checklists: [],
-    photos: [],
+    photoGroups: [],
     verifyUrl: 'https://tradecert.example/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f',
     fingerprint: '9b2e4c1f0a7d63e85c4b1a2f9e0d7c6b5a4938271605f4e3d2c1b0a9f8e7d6c5',
     amendment: null,

@@ -56,7 +56,7 @@ export default defineConfig({
       polyfill: false,
       // The checklists (of a certificate that has some) load after the share page is up: the list
       // of their chunks to preload would weigh on the public page that imports them.
-      resolveDependencies: (file, dependencies) => (file.includes('CertificateChecklists') ? [] : dependencies),
+      resolveDependencies: (file, dependencies) => (file.includes('CertificateRecords') ? [] : dependencies),
     },
   },
 });

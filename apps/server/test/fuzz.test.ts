@@ -49,6 +49,15 @@ const FIELD_NAMES = [
   'additional_info',
   'photos',
   'checklists',
+  'materials',
+  'product',
+  'batch',
+  'coats',
+  'state_details',
+  'lot_and_plan',
+  'taken_at',
+  'location',
+  'latitude',
   'template_id',
   'ncc_edition',
   'entries',
@@ -241,6 +250,11 @@ function validTemplates(): Array<{
       fields: [
         ['body', 'checklist photo', 'uuid'],
         ['body', 'checklist value', 'number'],
+        // Structured materials, state details and when and where a photo was taken (issue 24).
+        ['body', 'material coats', 'number'],
+        ['body', 'photo taken at', 'date'],
+        ['body', 'photo latitude', 'number'],
+        ['body', 'state details date', 'date'],
       ],
     },
     {
@@ -293,6 +307,10 @@ function bodyFieldOf(key: string, value: unknown): Record<string, unknown> {
   if (key === 'photos') return { photos: [{ file_id: value, caption: '' }] };
   if (key === 'checklist photo') return { checklists: checklist({ 'substrate-photo': { photo_ids: [value] } }) };
   if (key === 'checklist value') return { checklists: checklist({ 'shower-fall': { value } }) };
+  if (key === 'material coats') return { materials: [{ product: 'Membrane', coats: value }] };
+  if (key === 'photo taken at') return { photos: [{ file_id: A_UUID, taken_at: `${value}T08:15` }] };
+  if (key === 'photo latitude') return { photos: [{ file_id: A_UUID, location: { latitude: value, longitude: 0 } }] };
+  if (key === 'state details date') return { state_details: { state: 'QLD', lot_and_plan: value } };
   return { [key]: value };
 }
 

@@ -14,6 +14,7 @@ export * from './bundles/endpoints.ts';
 export * from './certificates/certificates.ts';
 export * from './certificates/collections.ts';
 export * from './certificates/endpoints.ts';
+export * from './certificates/job-records.ts';
 export * from './certificates/month-key.ts';
 export * from './certificates/monthly-usage.ts';
 export * from './certificates/requests.ts';

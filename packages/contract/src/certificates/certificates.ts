@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import type { CertificateChecklist } from '../compliance/checklist-judging.ts';
 import { FREE_MONTHLY_COMPLETED_LIMIT } from '../constants.ts';
 import { documentVerdictSchema } from '../documents/verdict.ts';
+import type { MaterialLine, PhotoLocation, StateDetails } from './job-records.ts';
 
 /** Standards offered on the form (the common Australian waterproofing standards); users may add their own ("Other"). */
 export const KNOWN_STANDARDS = [
@@ -55,6 +56,10 @@ export const certificatePhotoSchema = z.object({
   caption: z.string(),
   url: z.string(),
   thumbnail_url: z.string(),
+  /** When the camera took it (EXIF, the phone's local time YYYY-MM-DDTHH:MM), when known. */
+  taken_at: z.optional(z.string()),
+  /** Where it was taken, only when the user allowed it. */
+  location: z.optional(z.custom<PhotoLocation>()),
 });
 export type CertificatePhoto = z.infer<typeof certificatePhotoSchema>;
 
@@ -66,7 +71,12 @@ export const certificateSchema = z.object({
   job_site_address: z.string(),
   installation_date: z.nullable(z.string()),
   areas: z.string(),
+  /** Free text: all that certificates made before structured materials have. */
   materials_used: z.string(),
+  /** The materials applied, line by line (typed; checked on the way in by requests.ts). */
+  materials: z.array(z.custom<MaterialLine>()),
+  /** Lot and plan, council and building class, for the state's paperwork; null when not given. */
+  state_details: z.nullable(z.custom<StateDetails>()),
   additional_info: z.string(),
   photos: z.array(certificatePhotoSchema),
   /**

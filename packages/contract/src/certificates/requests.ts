@@ -7,16 +7,55 @@ import {
   MAX_PHOTOS_PER_CERTIFICATE,
   TOO_MANY_PHOTOS_MESSAGE,
 } from './certificates.ts';
+import {
+  australianStates,
+  MATERIAL_LIMITS,
+  type MaterialLine,
+  type PhotoLocation,
+  STATE_DETAIL_LIMITS,
+  type StateDetails,
+} from './job-records.ts';
 
 /*
  * What the owner sends to create and update certificates. A module of its own: the public share
  * page loads certificates.ts, and every schema there adds to its script.
  */
 
+const photoLocationSchema = z.object({
+  latitude: z.number().check(z.minimum(-90), z.maximum(90)),
+  longitude: z.number().check(z.minimum(-180), z.maximum(180)),
+}) satisfies z.ZodMiniType<PhotoLocation>;
+
 export const certificatePhotoInputSchema = z.object({
   file_id: uuidSchema,
   caption: z._default(z.string().check(z.trim(), z.maxLength(300)), ''),
+  /** When the camera took it (EXIF), in the phone's local time. */
+  taken_at: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Use a date and time.'))),
+  /** Where it was taken: sent only when the user allowed it. */
+  location: z.optional(photoLocationSchema),
 });
+
+const shortText = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+
+export const materialLineSchema = z.object({
+  product: z.string().check(z.trim(), z.minLength(1, 'Name the product.'), z.maxLength(MATERIAL_LIMITS.text)),
+  brand: z._default(shortText(MATERIAL_LIMITS.text), ''),
+  type_class: z._default(shortText(MATERIAL_LIMITS.text), ''),
+  batch: z._default(shortText(MATERIAL_LIMITS.text), ''),
+  coats: z._default(z.nullable(z.number().check(z.int(), z.minimum(1), z.maximum(MATERIAL_LIMITS.coats))), null),
+}) satisfies z.ZodMiniType<MaterialLine, unknown>;
+
+const materialsInput = z
+  .array(materialLineSchema)
+  .check(z.maxLength(MATERIAL_LIMITS.lines, `A certificate can list up to ${MATERIAL_LIMITS.lines} materials.`));
+
+export const stateDetailsSchema = z.object({
+  state: z.enum(australianStates),
+  lot_and_plan: z._default(shortText(STATE_DETAIL_LIMITS.short), ''),
+  local_government_area: z._default(shortText(STATE_DETAIL_LIMITS.short), ''),
+  building_class: z._default(shortText(STATE_DETAIL_LIMITS.short), ''),
+  aspects_certified: z._default(shortText(STATE_DETAIL_LIMITS.aspects), ''),
+}) satisfies z.ZodMiniType<StateDetails, unknown>;
 
 const photosInput = z
   .array(certificatePhotoInputSchema)
@@ -31,6 +70,8 @@ const certificateFields = {
   installation_date: z.nullable(isoDateSchema),
   areas: z.string().check(z.trim(), z.maxLength(2000)),
   materials_used: z.string().check(z.maxLength(5000)),
+  materials: materialsInput,
+  state_details: z.nullable(stateDetailsSchema),
   additional_info: z.string().check(z.maxLength(5000)),
   photos: photosInput,
   checklists: checklistsInput,
@@ -55,6 +96,8 @@ export const createCertificateRequestSchema = z.object({
   installation_date: z._default(certificateFields.installation_date, null),
   areas: z._default(certificateFields.areas, ''),
   materials_used: z._default(certificateFields.materials_used, ''),
+  materials: z._default(certificateFields.materials, []),
+  state_details: z._default(certificateFields.state_details, null),
   additional_info: z._default(certificateFields.additional_info, ''),
   photos: z._default(certificateFields.photos, []),
   checklists: z._default(certificateFields.checklists, []),
@@ -69,6 +112,8 @@ export const updateCertificateRequestSchema = z.object({
   installation_date: z.optional(certificateFields.installation_date),
   areas: z.optional(certificateFields.areas),
   materials_used: z.optional(certificateFields.materials_used),
+  materials: z.optional(certificateFields.materials),
+  state_details: z.optional(certificateFields.state_details),
   additional_info: z.optional(certificateFields.additional_info),
   photos: z.optional(certificateFields.photos),
   checklists: z.optional(certificateFields.checklists),

@@ -125,3 +125,12 @@ export function checklistTitle(checklist: CertificateChecklist): string {
   const edition = template.usesNccEdition ? `, NCC ${checklist.ncc_edition}` : '';
   return `${template.name} (${template.standard}${edition})`;
 }
+
+/** The stage each evidence photo was recorded at (where it is first named), to group photos by stage. */
+export function photoStages(checklists: readonly CertificateChecklist[]): Map<string, string> {
+  const stages = new Map<string, string>();
+  for (const checklist of checklists)
+    for (const { stage, entry } of judgeChecklist(checklist))
+      for (const id of entry?.photo_ids ?? []) if (!stages.has(id)) stages.set(id, stage);
+  return stages;
+}

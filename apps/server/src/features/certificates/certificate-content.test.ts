@@ -15,6 +15,8 @@ const completed: CertificateRow = {
   additionalInfo: 'Zoë’s notes',
   photos: [{ file_id: '11111111-2222-4333-8444-555555555555', caption: 'Before' }],
   checklists: [],
+  materials: [],
+  stateDetails: null,
   // In the order jsonb hands keys back, not alphabetical: the fingerprint must not depend on it.
   applicator: {
     logo_file_id: null,
@@ -61,6 +63,30 @@ describe('certificate fingerprint', () => {
     expect(fingerprintOf({ ...completed, updatedAt: new Date(), revision: 9 })).toBe(base);
     expect(fingerprintOf({ ...completed, areas: 'Ensuite' })).not.toBe(base);
     expect(fingerprintOf({ ...completed, photos: [] })).not.toBe(base);
+  });
+
+  it('covers the structured materials, the state details and when and where photos were taken', () => {
+    const base = fingerprintOf(completed);
+    const line = { product: 'Hydrabond 300', brand: 'Ardex', type_class: 'Class III', batch: 'B12', coats: 2 };
+    const withMaterials = fingerprintOf({ ...completed, materials: [line] });
+    expect(withMaterials).not.toBe(base);
+    expect(fingerprintOf({ ...completed, materials: [{ ...line, batch: 'B13' }] })).not.toBe(withMaterials);
+    const details = {
+      state: 'QLD' as const,
+      lot_and_plan: 'Lot 3 RP12345',
+      local_government_area: 'Brisbane City',
+      building_class: '1a',
+      aspects_certified: 'Shower membrane',
+    };
+    const withDetails = fingerprintOf({ ...completed, stateDetails: details });
+    expect(withDetails).not.toBe(base);
+    expect(fingerprintOf({ ...completed, stateDetails: { ...details, building_class: '2' } })).not.toBe(withDetails);
+    const [photo] = completed.photos;
+    if (!photo) throw new Error('the fixture has a photo');
+    const taken = fingerprintOf({ ...completed, photos: [{ ...photo, taken_at: '2026-11-12T09:30' }] });
+    expect(taken).not.toBe(base);
+    const located = { ...photo, taken_at: '2026-11-12T09:30', location: { latitude: -27.47, longitude: 153.02 } };
+    expect(fingerprintOf({ ...completed, photos: [located] })).not.toBe(taken);
   });
 
   it('gives an amendment its own fingerprint, even when it prints the same fields', () => {

@@ -1,4 +1,4 @@
-import type { CertificateChecklist, WritableCertificateStatus } from '@app/contract';
+import type { CertificateChecklist, MaterialLine, StateDetails, WritableCertificateStatus } from '@app/contract';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import type { CertificateRow } from './certificates.repo.ts';
 import type { StoredApplicator, StoredPhoto } from './certificates.schema.ts';
@@ -16,6 +16,9 @@ export type CertificateContent = {
   installation_date: string | null;
   areas: string;
   materials_used: string;
+  /** Absent in versions kept before structured materials and state details (read them as none). */
+  materials?: MaterialLine[] | undefined;
+  state_details?: StateDetails | null | undefined;
   additional_info: string;
   photos: StoredPhoto[];
   /** Absent in versions kept before checklists existed (read them as none). */
@@ -38,6 +41,8 @@ export function contentOf(row: CertificateRow): CertificateContent {
     installation_date: row.installationDate,
     areas: row.areas,
     materials_used: row.materialsUsed,
+    materials: row.materials,
+    state_details: row.stateDetails,
     additional_info: row.additionalInfo,
     photos: row.photos,
     checklists: row.checklists,
@@ -66,11 +71,14 @@ export function certificateFingerprint(content: CertificateContent): string {
     areas: content.areas,
     materials_used: content.materials_used,
     additional_info: content.additional_info,
-    photos: content.photos.map((photo) => [photo.file_id, photo.caption]),
+    photos: content.photos.map(canonicalPhoto),
     applicator: content.applicator && Object.entries(content.applicator).sort(([a], [b]) => a.localeCompare(b)),
     completed_at: content.completed_at,
     // Only when there are any: a certificate without checklists keeps the fingerprint it had.
     ...(content.checklists?.length ? { checklists: content.checklists.map(canonicalChecklist) } : {}),
+    // The same for the structured materials and the state details (issue 24).
+    ...(content.materials?.length ? { materials: content.materials.map(canonicalMaterial) } : {}),
+    ...(content.state_details ? { state_details: canonicalStateDetails(content.state_details) } : {}),
   };
   if (content.version === 1) return documentFingerprint(fields);
   return documentFingerprint({
@@ -85,6 +93,23 @@ export function certificateFingerprint(content: CertificateContent): string {
 export function samePrintedContent(a: CertificateContent, b: CertificateContent): boolean {
   return certificateFingerprint({ ...a, version: 1 }) === certificateFingerprint({ ...b, version: 1 });
 }
+
+/** A photo as fingerprinted: when and where it was taken only when known, so older photos keep theirs. */
+function canonicalPhoto(photo: StoredPhoto) {
+  const taken = photo.taken_at ? [photo.taken_at] : [];
+  const where = photo.location ? [photo.location.latitude, photo.location.longitude] : [];
+  return [photo.file_id, photo.caption, ...taken, ...where];
+}
+
+const canonicalMaterial = (line: MaterialLine) => [line.product, line.brand, line.type_class, line.batch, line.coats];
+
+const canonicalStateDetails = (details: StateDetails) => [
+  details.state,
+  details.lot_and_plan,
+  details.local_government_area,
+  details.building_class,
+  details.aspects_certified,
+];
 
 /** A checklist with its entries in item-id order (jsonb does not keep key order): one content, one fingerprint. */
 function canonicalChecklist(checklist: CertificateChecklist) {

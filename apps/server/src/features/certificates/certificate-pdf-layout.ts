@@ -1,4 +1,4 @@
-import { formatAbn, PRINT_BUDGETS } from '@app/contract';
+import { formatAbn, type MaterialLine, PRINT_BUDGETS, type StateDetailsSection } from '@app/contract';
 import {
   colours,
   contentLeft,
@@ -13,6 +13,7 @@ import { DRAFT_WATERMARK, stampPages } from '../../platform/pdf/page-marks.ts';
 import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
+import { drawTable } from '../../platform/pdf/table.ts';
 import { drawVerifyBox } from '../../platform/pdf/verify-box.ts';
 
 /** Everything printed on a certificate, already formatted for people. */
@@ -35,11 +36,16 @@ export type CertificatePdfInput = {
   installationDate: string | null;
   areas: string;
   standards: string[];
+  /** Lot and plan, council area and so on; for Queensland in the order of Form 43 (issue 24). */
+  stateDetails: StateDetailsSection | null;
+  /** The materials applied, line by line, and any written as text (all older certificates have). */
+  materials: MaterialLine[];
   materialsUsed: string;
   additionalInfo: string;
   /** The checklists recorded on it, each item with its value, rule and result (issue 24). */
   checklists: PrintedChecklist[];
-  photos: GridPhoto[];
+  /** By stage ("Substrate", …), then the photos no checklist names; captions carry when each was taken. */
+  photoGroups: Array<{ stage: string | null; photos: GridPhoto[] }>;
   /** Where the QR code leads (this version's own record); null on a draft, which has no record yet. */
   verifyUrl: string | null;
   fingerprint: string;
@@ -73,7 +79,8 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   textSection(doc, 'Installation date', input.installationDate ?? 'Not recorded');
   textSection(doc, 'Areas treated', input.areas);
   textSection(doc, 'Standards complied with', input.standards);
-  textSection(doc, 'Materials used', input.materialsUsed);
+  if (input.stateDetails) drawStateDetails(doc, input.stateDetails);
+  drawMaterials(doc, input);
   textSection(doc, 'Additional information', input.additionalInfo);
   for (const checklist of input.checklists) drawChecklist(doc, checklist);
   drawDeclaration(doc, input);
@@ -85,10 +92,13 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
       fingerprint: input.fingerprint,
     });
   }
-  if (input.photos.length > 0) {
-    sectionHeading(doc, 'Photos', 230);
+  for (const group of input.photoGroups) {
+    if (group.photos.length === 0) continue;
+    const grouped = input.photoGroups.some((other) => other.stage !== null);
+    const title = group.stage ? `Photos: ${group.stage} stage` : grouped ? 'Other photos' : 'Photos';
+    sectionHeading(doc, title, 230);
     doc.moveDown(0.2);
-    drawPhotoGrid(doc, input.photos);
+    drawPhotoGrid(doc, group.photos);
   }
   stampPages(doc, {
     label: input.certificateNumber ?? 'Draft certificate',
@@ -131,6 +141,51 @@ function drawHeader(doc: Doc, input: CertificatePdfInput) {
     doc.font('regular');
   }
   doc.moveDown(1);
+}
+
+/** Two columns: what each detail is, and what was entered. */
+function drawStateDetails(doc: Doc, section: StateDetailsSection) {
+  sectionHeading(doc, section.heading, 80);
+  if (section.note) doc.font('regular').fontSize(9).fillColor(colours.muted).text(section.note).moveDown(0.3);
+  drawTable(doc, {
+    columns: [
+      { header: 'Detail', weight: 1 },
+      { header: 'As recorded', weight: 2 },
+    ],
+    rows: section.rows,
+  });
+  doc.fillColor(colours.ink).moveDown(0.8);
+}
+
+/** The structured materials as a table, then any materials written as text (what older certificates have). */
+function drawMaterials(doc: Doc, input: CertificatePdfInput) {
+  if (input.materials.length === 0) {
+    textSection(doc, 'Materials used', input.materialsUsed);
+    return;
+  }
+  sectionHeading(doc, 'Materials used', 80);
+  drawTable(doc, {
+    columns: [
+      { header: 'Product', weight: 3 },
+      { header: 'Brand', weight: 2 },
+      { header: 'Type or class', weight: 2 },
+      { header: 'Batch', weight: 2 },
+      { header: 'Coats', weight: 1 },
+    ],
+    rows: input.materials.map((line) => [
+      line.product,
+      line.brand,
+      line.type_class,
+      line.batch,
+      line.coats === null ? '' : String(line.coats),
+    ]),
+  });
+  doc.fillColor(colours.ink);
+  if (input.materialsUsed.trim()) {
+    doc.font('regular').fontSize(10).moveDown(0.3);
+    doc.text(input.materialsUsed.trim(), contentLeft(doc), doc.y, { width: contentWidth(doc) });
+  }
+  doc.moveDown(0.8);
 }
 
 /**

@@ -4,7 +4,10 @@ import {
   describeRule,
   judgeChecklist,
   outcomeLabels,
+  photoStages,
   shownEntry,
+  stateDetailsSection,
+  takenAtText,
 } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -60,8 +63,14 @@ export class CertificatePdfService {
     // A draft has no frozen block yet: it shows the company details as they are now.
     const applicator = row.applicator ?? owner.applicator;
     const draft = row.status !== 'completed';
+    const checklists = row.checklists ?? [];
+    const stageOf = photoStages(checklists);
     const photos = await Promise.all(
-      row.photos.map(async (photo) => ({ image: await this.fileBytes(photo.file_id), caption: photo.caption })),
+      row.photos.map(async (photo) => ({
+        stage: stageOf.get(photo.file_id) ?? null,
+        image: await this.fileBytes(photo.file_id),
+        caption: [photo.caption, photo.taken_at && takenAtText(photo.taken_at)].filter(Boolean).join(' · '),
+      })),
     );
     return {
       certificateNumber: row.certificate_number,
@@ -83,10 +92,20 @@ export class CertificatePdfService {
       installationDate: row.installation_date ? dates.calendar(row.installation_date) : null,
       areas: row.areas,
       standards: row.standards,
+      stateDetails: row.state_details
+        ? stateDetailsSection(row.state_details, {
+            job_site_address: row.job_site_address,
+            standards: row.standards,
+            checklistTitles: checklists.map(checklistTitle),
+            licensee: applicator.applicator_name ?? applicator.company_name,
+            licence_number: applicator.licence_number,
+          })
+        : null,
+      materials: row.materials ?? [],
       materialsUsed: row.materials_used,
       additionalInfo: row.additional_info,
-      checklists: (row.checklists ?? []).map(printedChecklist),
-      photos: photos.filter((photo): photo is { image: Buffer; caption: string } => photo.image !== null),
+      checklists: checklists.map(printedChecklist),
+      photoGroups: groupByStage(photos, stageOf),
       verifyUrl: draft ? null : this.versionUrl(row.id, row.version),
       fingerprint,
       amendment:
@@ -104,6 +123,20 @@ export class CertificatePdfService {
     const file = await this.storedFiles.findById(fileId);
     return file ? ((await this.storedFiles.readBytes(file, 'print'))?.data ?? null) : null;
   }
+}
+
+/** Photos by the stage a checklist recorded them at, in the checklists' order, then those no checklist names. */
+function groupByStage(
+  photos: Array<{ stage: string | null; image: Buffer | null; caption: string }>,
+  stageOf: Map<string, string>,
+) {
+  const stages = [...new Set(stageOf.values()), null];
+  return stages.map((stage) => ({
+    stage,
+    photos: photos.flatMap(({ image, caption, ...photo }) =>
+      image && photo.stage === stage ? [{ image, caption }] : [],
+    ),
+  }));
 }
 
 /** A checklist as printed: every item of its template, with what was recorded, the rule and the result. */

@@ -1,11 +1,17 @@
-import { type CertificateChecklist, certificateStatuses } from '@app/contract';
+import {
+  type CertificateChecklist,
+  certificateStatuses,
+  type MaterialLine,
+  type PhotoLocation,
+  type StateDetails,
+} from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
 
-/** A certificate photo as stored in `certificates.photos`. */
-export type StoredPhoto = { file_id: string; caption: string };
+/** A certificate photo as stored in `certificates.photos`, with when and where it was taken when known. */
+export type StoredPhoto = { file_id: string; caption: string; taken_at?: string; location?: PhotoLocation };
 /** The applicator block frozen on a certificate: file ids, not URLs (URLs are signed per response). */
 export type StoredApplicator = {
   company_name: string | null;
@@ -31,6 +37,10 @@ export const certificates = pgTable(
     installationDate: date('installation_date'),
     areas: text('areas').notNull().default(''),
     materialsUsed: text('materials_used').notNull().default(''),
+    /** The materials applied, line by line (issue 24); certificates made before have only materials_used. */
+    materials: jsonb('materials').$type<MaterialLine[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Lot and plan, council area, building class and aspects certified, when given. */
+    stateDetails: jsonb('state_details').$type<StateDetails>(),
     additionalInfo: text('additional_info').notNull().default(''),
     photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default(sql`'[]'::jsonb`),
     /** The checklists recorded on it (issue 24), as the contract's CertificateChecklist. */
@@ -63,6 +73,7 @@ export const certificates = pgTable(
     check('certificates_status_valid', sql`${table.status} in ('draft', 'completed')`),
     check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
     check('certificates_checklists_is_array', sql`jsonb_typeof(${table.checklists}) = 'array'`),
+    check('certificates_materials_is_array', sql`jsonb_typeof(${table.materials}) = 'array'`),
     check('certificates_version_positive', sql`${table.version} >= 1`),
     // Serves the per-user, newest-first keyset list without a sort. NULLS FIRST is what a plain
     // ORDER BY … DESC means; with NULLS LAST the planner could not use the index and sorted every row.

@@ -461,6 +461,8 @@ export class CertificatesService {
         return {
           file_id: photo.file_id,
           caption: photo.caption,
+          ...(photo.taken_at && { taken_at: photo.taken_at }),
+          ...(photo.location && { location: photo.location }),
           url: await this.storedFiles.signedUrl(photo.file_id),
           thumbnail_url: await this.storedFiles.signedUrl(photo.file_id, 'thumbnail'),
         };
@@ -492,6 +494,8 @@ export class CertificatesService {
       installation_date: content.installation_date,
       areas: content.areas,
       materials_used: content.materials_used,
+      materials: content.materials ?? [],
+      state_details: content.state_details ?? null,
       additional_info: content.additional_info,
       photos: await this.signPhotos(content.photos),
       checklists: content.checklists ?? [],
@@ -556,6 +560,8 @@ function toColumns<Input extends Omit<UpdateCertificateInput, 'revision'>>(input
     installationDate: input.installation_date,
     areas: input.areas,
     materialsUsed: input.materials_used,
+    materials: input.materials,
+    stateDetails: input.state_details,
     additionalInfo: input.additional_info,
     photos: input.photos,
     checklists: input.checklists,
@@ -565,6 +571,8 @@ function toColumns<Input extends Omit<UpdateCertificateInput, 'revision'>>(input
     installationDate: Input['installation_date'];
     areas: Input['areas'];
     materialsUsed: Input['materials_used'];
+    materials: Input['materials'];
+    stateDetails: Input['state_details'];
     additionalInfo: Input['additional_info'];
     photos: Input['photos'];
     checklists: Input['checklists'];

@@ -9,12 +9,17 @@ import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import type { DocumentPanel } from '../../lib/document-panel.ts';
 import { isNotFound, useCertificate } from './api/get-certificate.ts';
+import { PhotoGrid } from './components/PhotoGrid.tsx';
+import { Section, Text } from './components/ShareSection.tsx';
 import { formatCalendarDate, formatInstantDate, versionParam } from './format.ts';
 
 // Only the owner sees these, so visitors following a share link never download them.
 const OwnerActions = lazy(() => import('./components/OwnerActions.tsx'));
-// Only a certificate with checklists loads their code (and the templates it judges them by).
-const CertificateChecklists = lazy(() => import('./components/CertificateChecklists.tsx'));
+// Only a certificate with material lines, property details, checklists or dated photos loads the
+// code that shows them (and the templates checklists are judged by): the public page stays light.
+const records = () => import('./components/CertificateRecords.tsx');
+const JobRecordDetails = lazy(() => records().then((module) => ({ default: module.JobRecordDetails })));
+const StageEvidence = lazy(() => records().then((module) => ({ default: module.StageEvidence })));
 
 /** Something another feature shows the owner on their certificate's page (composed in app/). */
 /**
@@ -70,20 +75,6 @@ function CertificateNotFound() {
       </p>
     </Column>
   );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="border-t border-slate-200 pt-4 dark:border-slate-800">
-      <h2 className="text-lg font-semibold">{title}</h2>
-      <div className="mt-2">{children}</div>
-    </section>
-  );
-}
-
-/** Free text as written, line breaks kept; a dash when empty. */
-function Text({ children }: { children: string }) {
-  return <p className="whitespace-pre-line break-words">{children.trim() || '—'}</p>;
 }
 
 function CertificateView({
@@ -202,41 +193,27 @@ function CertificateView({
           )}
         </Section>
 
-        <Section title="Materials used">
-          <Text>{certificate.materials_used}</Text>
-        </Section>
+        {certificate.materials.length > 0 || certificate.state_details ? (
+          <Suspense fallback={<Spinner label="Loading the materials..." />}>
+            <JobRecordDetails certificate={certificate} />
+          </Suspense>
+        ) : (
+          <Section title="Materials used">
+            <Text>{certificate.materials_used}</Text>
+          </Section>
+        )}
 
         <Section title="Additional information">
           <Text>{certificate.additional_info}</Text>
         </Section>
 
-        {certificate.checklists.length > 0 ? (
-          <Suspense fallback={<Spinner label="Loading the checklists..." />}>
-            <CertificateChecklists checklists={certificate.checklists} photos={certificate.photos} />
+        {certificate.checklists.length > 0 || certificate.photos.some((photo) => photo.taken_at) ? (
+          <Suspense fallback={<Spinner label="Loading the checklists and photos..." />}>
+            <StageEvidence certificate={certificate} />
           </Suspense>
-        ) : null}
-
-        {certificate.photos.length > 0 ? (
+        ) : certificate.photos.length > 0 ? (
           <Section title="Photos">
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {certificate.photos.map((photo, index) => (
-                <li key={photo.file_id}>
-                  <figure className="flex flex-col gap-1">
-                    {/* Opens the full-size photo, which a phone can zoom natively. */}
-                    <a href={photo.url} target="_blank" rel="noopener" className="block">
-                      <img
-                        src={photo.thumbnail_url}
-                        alt={photo.caption || `Photo ${index + 1}`}
-                        loading="lazy"
-                        className="aspect-[4/3] w-full rounded bg-slate-100 object-cover dark:bg-slate-800"
-                      />
-                      <span className="sr-only"> (open full size)</span>
-                    </a>
-                    {photo.caption ? <figcaption className="text-sm">{photo.caption}</figcaption> : null}
-                  </figure>
-                </li>
-              ))}
-            </ul>
+            <PhotoGrid photos={certificate.photos} />
           </Section>
         ) : null}
       </div>

@@ -113,12 +113,24 @@ export default function EditCertificatePage() {
   }
   return (
     <PageColumn title="Edit certificate" intro={ownedCertificate.certificate_number ?? 'Draft'}>
-      <EditOrChoose userId={userId} certificate={ownedCertificate} tier={profile.subscription_tier} offline={offline} />
+      <EditOrChoose
+        userId={userId}
+        certificate={ownedCertificate}
+        tier={profile.subscription_tier}
+        commonMaterials={profile.common_materials}
+        offline={offline}
+      />
     </PageColumn>
   );
 }
 
-type EditProps = { userId: string; certificate: Certificate; tier: SubscriptionTier; offline: boolean };
+type EditProps = {
+  userId: string;
+  certificate: Certificate;
+  tier: SubscriptionTier;
+  commonMaterials: readonly string[];
+  offline: boolean;
+};
 
 /**
  * The form, or, when an edit made on this phone was refused because the certificate changed
@@ -146,6 +158,7 @@ function EditForm({
   userId,
   certificate,
   tier,
+  commonMaterials,
   offline,
   waiting,
   kept,
@@ -219,6 +232,7 @@ function EditForm({
         initialValues={kept ?? formValuesOf(shown)}
         keptAs={{ userId, formKey }}
         tier={tier}
+        commonMaterials={commonMaterials}
         onSave={(values, status) => {
           // With no connection it waits at once; behind edits still waiting, a save waits too (they
           // reach the server in the order they were made), and so do photos only this phone has.

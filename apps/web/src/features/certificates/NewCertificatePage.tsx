@@ -152,6 +152,7 @@ function NewCertificateForm({ userId, profile, reopened }: { userId: string; pro
         initialValues={initialValues}
         keptAs={{ userId, formKey }}
         tier={profile.subscription_tier}
+        commonMaterials={profile.common_materials}
         onSave={(values, status) => {
           const save = { values, status, clientId };
           if (free && status === 'draft') void keepOnPhone(save);

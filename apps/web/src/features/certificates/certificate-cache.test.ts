@@ -115,6 +115,8 @@ describe('certificate cache', () => {
       job_site_address: '2 Harbour St, rear unit',
       areas: 'Ensuite',
       materials_used: '',
+      materials: [],
+      state_details: null,
       additional_info: '',
       checklists: [],
       photos: [],

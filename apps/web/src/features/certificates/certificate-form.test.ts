@@ -18,9 +18,22 @@ const filled: CertificateFormValues = {
   jobSiteAddress: ' 12 Harbour St, Sydney NSW 2000 ',
   installationDate: '2026-11-20',
   areas: 'Ensuite: shower recess and floor',
+  materials: [
+    { product: ' Hydrabond 300 ', brand: 'Ardex', type_class: 'Class III', batch: ' B12 ', coats: 2 },
+    { product: '  ', brand: 'Ardex', type_class: '', batch: '', coats: null },
+  ],
   materialsUsed: 'Ardex WPM 300\nArdex WPM 155 primer\n',
+  stateDetails: null,
   additionalInfo: 'Flood test done.',
-  photos: [{ fileId: 'f-1', caption: ' Before ', url: '/api/files/f-1', thumbnailUrl: '/api/files/f-1/thumbnail' }],
+  photos: [
+    {
+      fileId: 'f-1',
+      caption: ' Before ',
+      url: '/api/files/f-1',
+      thumbnailUrl: '/api/files/f-1/thumbnail',
+      takenAt: '2026-11-20T08:15',
+    },
+  ],
   checklists: [],
 };
 
@@ -33,6 +46,8 @@ const stored: Certificate = {
   installation_date: '2026-11-20',
   areas: 'Laundry',
   materials_used: 'Ardex WPM 300',
+  materials: [],
+  state_details: null,
   additional_info: '',
   photos: [{ file_id: 'f-1', caption: 'Before', url: '/a', thumbnail_url: '/a/t' }],
   checklists: [],
@@ -51,14 +66,19 @@ const stored: Certificate = {
 };
 
 describe('a new certificate', () => {
-  it('pre-fills materials from the common materials, one per line, and the date with today', () => {
+  it('pre-fills a material line for each common material, and the date with today', () => {
     expect(emptyFormValues({ commonMaterials: ['Ardex WPM 300', 'Bond breaker tape'], today: '2026-11-22' })).toEqual({
       standards: [],
       otherStandards: '',
       jobSiteAddress: '',
       installationDate: '2026-11-22',
       areas: '',
-      materialsUsed: 'Ardex WPM 300\nBond breaker tape',
+      materials: [
+        { product: 'Ardex WPM 300', brand: '', type_class: '', batch: '', coats: null },
+        { product: 'Bond breaker tape', brand: '', type_class: '', batch: '', coats: null },
+      ],
+      materialsUsed: '',
+      stateDetails: null,
       additionalInfo: '',
       photos: [],
       checklists: [],
@@ -77,8 +97,11 @@ describe('createRequestOf', () => {
       installation_date: '2026-11-20',
       areas: 'Ensuite: shower recess and floor',
       materials_used: 'Ardex WPM 300\nArdex WPM 155 primer',
+      // Trimmed, and a line with no product left out.
+      materials: [{ product: 'Hydrabond 300', brand: 'Ardex', type_class: 'Class III', batch: 'B12', coats: 2 }],
+      state_details: null,
       additional_info: 'Flood test done.',
-      photos: [{ file_id: 'f-1', caption: 'Before' }],
+      photos: [{ file_id: 'f-1', caption: 'Before', taken_at: '2026-11-20T08:15' }],
       checklists: [],
       status: 'completed',
     });
@@ -97,7 +120,9 @@ describe('formValuesOf', () => {
       jobSiteAddress: '12 Harbour St',
       installationDate: '',
       areas: 'Laundry',
+      materials: [],
       materialsUsed: 'Ardex WPM 300',
+      stateDetails: null,
       additionalInfo: '',
       photos: [{ fileId: 'f-1', caption: 'Before', url: '/a', thumbnailUrl: '/a/t' }],
       checklists: [],

@@ -3,8 +3,14 @@ import {
   type CertificateChecklist,
   type CreateCertificateRequest,
   certificateChecklistSchema,
+  emptyMaterialLine,
   KNOWN_STANDARDS,
+  type MaterialLine,
+  materialLineSchema,
   missingForCompletion,
+  type PhotoLocation,
+  type StateDetails,
+  stateDetailsSchema,
   type UpdateCertificateRequest,
   type WritableCertificateStatus,
 } from '@app/contract';
@@ -13,9 +19,18 @@ import { fieldErrorsFrom } from '../../lib/request-errors.ts';
 
 /**
  * A photo on the form. `local`: taken with no connection, kept on this phone (lib/outbox) under the
- * id its upload will give it; its URLs are the phone's own, made again after a reload.
+ * id its upload will give it; its URLs are the phone's own, made again after a reload. `takenAt`
+ * and `location`: when the camera took it, and where (only when the user allowed it).
  */
-export type PhotoValue = { fileId: string; caption: string; url: string; thumbnailUrl: string; local?: boolean };
+export type PhotoValue = {
+  fileId: string;
+  caption: string;
+  url: string;
+  thumbnailUrl: string;
+  local?: boolean;
+  takenAt?: string;
+  location?: PhotoLocation;
+};
 
 /** What the certificate form edits, under the camelCase names of PRODUCT.md, Records. */
 export type CertificateFormValues = {
@@ -27,7 +42,12 @@ export type CertificateFormValues = {
   /** YYYY-MM-DD, or '' when not chosen yet (a draft may leave it empty). */
   installationDate: string;
   areas: string;
+  /** The materials applied, line by line, as the API has them. */
+  materials: MaterialLine[];
+  /** Materials written as text: what certificates made before the lines have, and anything else. */
   materialsUsed: string;
+  /** Lot and plan, council area and so on; null when not given. */
+  stateDetails: StateDetails | null;
   additionalInfo: string;
   photos: PhotoValue[];
   /** The checklists recorded on it (issue 24), as the API has them. */
@@ -50,10 +70,14 @@ export const certificateFormValuesSchema = z.object({
       url: z.string(),
       thumbnailUrl: z.string(),
       local: z.optional(z.boolean()),
+      takenAt: z.optional(z.string()),
+      location: z.optional(z.object({ latitude: z.number(), longitude: z.number() })),
     }),
   ),
-  // Typing kept before checklists existed has none.
+  // Typing kept before checklists, material lines and state details existed has none.
   checklists: z._default(z.array(certificateChecklistSchema), []),
+  materials: z._default(z.array(materialLineSchema), []),
+  stateDetails: z._default(z.nullable(stateDetailsSchema), null),
 });
 
 export type CertificateFieldName = Exclude<keyof CertificateFormValues, 'otherStandards'>;
@@ -68,6 +92,8 @@ const fieldOfApiName: Record<keyof ApiFields, CertificateFieldName> = {
   installation_date: 'installationDate',
   areas: 'areas',
   materials_used: 'materialsUsed',
+  materials: 'materials',
+  state_details: 'stateDetails',
   additional_info: 'additionalInfo',
   photos: 'photos',
   checklists: 'checklists',
@@ -75,7 +101,16 @@ const fieldOfApiName: Record<keyof ApiFields, CertificateFieldName> = {
 
 const isKnownStandard = (standard: string) => (KNOWN_STANDARDS as readonly string[]).includes(standard);
 
-/** A new certificate: materials pre-filled from the profile's common materials, one per line. */
+/** State details with nothing entered but the state. */
+export const noStateDetails = (state: StateDetails['state']): StateDetails => ({
+  state,
+  lot_and_plan: '',
+  local_government_area: '',
+  building_class: '',
+  aspects_certified: '',
+});
+
+/** A new certificate: a material line for each of the profile's common materials. */
 export function emptyFormValues({
   commonMaterials,
   today,
@@ -89,7 +124,9 @@ export function emptyFormValues({
     jobSiteAddress: '',
     installationDate: today,
     areas: '',
-    materialsUsed: commonMaterials.join('\n'),
+    materials: commonMaterials.map((material) => emptyMaterialLine(material)),
+    materialsUsed: '',
+    stateDetails: null,
     additionalInfo: '',
     photos: [],
     checklists: [],
@@ -103,13 +140,17 @@ export function formValuesOf(certificate: Certificate): CertificateFormValues {
     jobSiteAddress: certificate.job_site_address,
     installationDate: certificate.installation_date ?? '',
     areas: certificate.areas,
+    materials: certificate.materials,
     materialsUsed: certificate.materials_used,
+    stateDetails: certificate.state_details,
     additionalInfo: certificate.additional_info,
     photos: certificate.photos.map((photo) => ({
       fileId: photo.file_id,
       caption: photo.caption,
       url: photo.url,
       thumbnailUrl: photo.thumbnail_url,
+      ...(photo.taken_at && { takenAt: photo.taken_at }),
+      ...(photo.location && { location: photo.location }),
     })),
     checklists: certificate.checklists,
   };
@@ -127,8 +168,25 @@ function apiFieldsOf(values: CertificateFormValues): ApiFields {
     installation_date: values.installationDate || null,
     areas: values.areas.trim(),
     materials_used: values.materialsUsed.trim(),
+    // A line with no product is one the user has not filled in yet: it is not sent.
+    materials: values.materials.flatMap((line) => {
+      const trimmed = {
+        product: line.product.trim(),
+        brand: line.brand.trim(),
+        type_class: line.type_class.trim(),
+        batch: line.batch.trim(),
+        coats: line.coats,
+      };
+      return trimmed.product ? [trimmed] : [];
+    }),
+    state_details: values.stateDetails,
     additional_info: values.additionalInfo.trim(),
-    photos: values.photos.map((photo) => ({ file_id: photo.fileId, caption: photo.caption.trim() })),
+    photos: values.photos.map((photo) => ({
+      file_id: photo.fileId,
+      caption: photo.caption.trim(),
+      ...(photo.takenAt && { taken_at: photo.takenAt }),
+      ...(photo.location && { location: photo.location }),
+    })),
     checklists: values.checklists,
   };
 }
@@ -191,6 +249,13 @@ export function withEdit(certificate: Certificate, edit: UpdateCertificateReques
     installation_date: edit.installation_date !== undefined ? edit.installation_date : certificate.installation_date,
     areas: edit.areas ?? certificate.areas,
     materials_used: edit.materials_used ?? certificate.materials_used,
+    materials: edit.materials
+      ? edit.materials.map((line) => ({ ...emptyMaterialLine(), ...line }))
+      : certificate.materials,
+    state_details:
+      edit.state_details === undefined
+        ? certificate.state_details
+        : edit.state_details && { ...noStateDetails(edit.state_details.state), ...edit.state_details },
     additional_info: edit.additional_info ?? certificate.additional_info,
     photos: photos ?? certificate.photos,
     checklists: edit.checklists ?? certificate.checklists,

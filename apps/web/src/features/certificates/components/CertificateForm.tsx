@@ -19,9 +19,12 @@ import {
 import { completionProblemMessage, draftHint } from '../draft-copy.ts';
 import { PhotosField } from '../photos/PhotosField.tsx';
 import { photoUploadProblem } from '../photos/upload-problem.ts';
+import { useLocationChoice } from '../photos/use-location-choice.ts';
 import { forgetKeptPhotos, revivePhotos, usePhotoUploads } from '../photos/use-photo-uploads.ts';
 import { ChecklistsField, withoutPhoto } from './ChecklistsField.tsx';
+import { MaterialsField } from './MaterialsField.tsx';
 import { StandardsField } from './StandardsField.tsx';
+import { StateDetailsField } from './StateDetailsField.tsx';
 
 type CertificateFormProps = {
   initialValues: CertificateFormValues;
@@ -29,6 +32,8 @@ type CertificateFormProps = {
   keptAs: { userId: string; formKey: string };
   /** The saver's plan: on the free plan a draft is kept on this phone until completed, and the form says so. */
   tier: SubscriptionTier;
+  /** The profile's common materials, suggested for each material line. */
+  commonMaterials: readonly string[];
   onSave: (values: CertificateFormValues, status: WritableCertificateStatus) => void;
   /** The status being saved while a save is under way. */
   saving: WritableCertificateStatus | null;
@@ -44,6 +49,8 @@ const fieldOrder: CertificateFieldName[] = [
   'jobSiteAddress',
   'installationDate',
   'areas',
+  'stateDetails',
+  'materials',
   'materialsUsed',
   'additionalInfo',
   'photos',
@@ -62,6 +69,7 @@ export function CertificateForm({
   initialValues,
   keptAs,
   tier,
+  commonMaterials,
   onSave,
   saving,
   serverErrors,
@@ -85,7 +93,8 @@ export function CertificateForm({
     (photo: PhotoValue) => setValues((current) => ({ ...current, photos: [...current.photos, photo] })),
     [],
   );
-  const photoUploads = usePhotoUploads(keptAs.userId, addPhoto);
+  const [recordLocation, setRecordLocation] = useLocationChoice(keptAs.userId);
+  const photoUploads = usePhotoUploads(keptAs.userId, addPhoto, recordLocation);
   const uploading = photoUploads.uploads.some((upload) => upload.stage !== 'failed');
   const photoProblem = photoUploadProblem(photoUploads.uploads);
   const errors: FieldErrors = {
@@ -161,14 +170,20 @@ export function CertificateForm({
         onChange={(event) => change({ areas: event.target.value })}
         error={errors.areas}
       />
-      <TextArea
-        id={fieldId('materialsUsed')}
-        label="Materials used"
-        hint="One per line: membrane, primer, bond breaker, reinforcement. Batch numbers and coats help. Filled in from your common materials."
-        rows={5}
-        value={values.materialsUsed}
-        onChange={(event) => change({ materialsUsed: event.target.value })}
-        error={errors.materialsUsed}
+      <StateDetailsField
+        id={fieldId('stateDetails')}
+        details={values.stateDetails}
+        onChange={(stateDetails) => change({ stateDetails })}
+        error={errors.stateDetails}
+      />
+      <MaterialsField
+        id={fieldId('materials')}
+        materials={values.materials}
+        notes={values.materialsUsed}
+        commonMaterials={commonMaterials}
+        onChange={change}
+        error={errors.materials}
+        notesError={errors.materialsUsed}
       />
       <TextArea
         id={fieldId('additionalInfo')}
@@ -192,9 +207,11 @@ export function CertificateForm({
         onAddFiles={photoUploads.add}
         onRetry={photoUploads.retry}
         onDismiss={photoUploads.dismiss}
-        onCaptionChange={(fileId, caption) =>
-          change({ photos: values.photos.map((photo) => (photo.fileId === fileId ? { ...photo, caption } : photo)) })
+        onPhotoChange={(fileId, changePhoto) =>
+          change({ photos: values.photos.map((photo) => (photo.fileId === fileId ? changePhoto(photo) : photo)) })
         }
+        recordLocation={recordLocation}
+        onRecordLocationChange={setRecordLocation}
         onRemove={(fileId) => {
           forgetKeptPhotos(values.photos.filter((photo) => photo.fileId === fileId));
           change({

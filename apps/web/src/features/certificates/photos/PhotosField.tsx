@@ -1,6 +1,7 @@
-import { MAX_PHOTOS_PER_CERTIFICATE, TOO_MANY_PHOTOS_MESSAGE } from '@app/contract';
+import { locationText, MAX_PHOTOS_PER_CERTIFICATE, TOO_MANY_PHOTOS_MESSAGE, takenAtText } from '@app/contract';
 import { useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
+import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { FieldError, FieldHint, useFieldDescription } from '../../../components/ui/field-description.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import type { PhotoValue } from '../certificate-form.ts';
@@ -12,7 +13,10 @@ type PhotosFieldProps = {
   photos: PhotoValue[];
   uploads: PhotoUpload[];
   onAddFiles: (files: File[]) => void;
-  onCaptionChange: (fileId: string, caption: string) => void;
+  onPhotoChange: (fileId: string, change: (photo: PhotoValue) => PhotoValue) => void;
+  /** Whether photos added from now on record where they were taken (the user's choice, off until chosen). */
+  recordLocation: boolean;
+  onRecordLocationChange: (record: boolean) => void;
   onRemove: (fileId: string) => void;
   onRetry: (upload: PhotoUpload) => void;
   onDismiss: (key: string) => void;
@@ -32,7 +36,9 @@ export function PhotosField({
   photos,
   uploads,
   onAddFiles,
-  onCaptionChange,
+  onPhotoChange,
+  recordLocation,
+  onRecordLocationChange,
   onRemove,
   onRetry,
   onDismiss,
@@ -66,11 +72,26 @@ export function PhotosField({
                   alt={photo.caption || `Photo ${index + 1}`}
                   className="aspect-[4/3] w-full rounded bg-slate-100 object-cover dark:bg-slate-800"
                 />
+                {photo.takenAt ? <p className="text-sm">{takenAtText(photo.takenAt)}</p> : null}
+                {photo.location ? (
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <span>Location {locationText(photo.location)}</span>
+                    <Button
+                      variant="secondary"
+                      onClick={() => onPhotoChange(photo.fileId, ({ location: _, ...rest }) => rest)}
+                    >
+                      Remove the location of {name}
+                    </Button>
+                  </div>
+                ) : null}
                 <TextField
                   label={`Caption for ${name}`}
                   value={photo.caption}
                   maxLength={300}
-                  onChange={(event) => onCaptionChange(photo.fileId, event.target.value)}
+                  onChange={(event) => {
+                    const caption = event.target.value;
+                    onPhotoChange(photo.fileId, (current) => ({ ...current, caption }));
+                  }}
                 />
                 <Button variant="secondary" onClick={() => onRemove(photo.fileId)}>
                   Remove {name}
@@ -121,6 +142,14 @@ export function PhotosField({
           })}
         </ul>
       ) : null}
+
+      <div className="flex flex-col gap-1">
+        <Checkbox label="Record where each photo is taken" checked={recordLocation} onChange={onRecordLocationChange} />
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          From the photo, or from this phone for a photo taken in the last half hour. Shown on the certificate. When
+          each photo was taken is recorded either way, if the camera saved it.
+        </p>
+      </div>
 
       <div>
         <input

@@ -4,6 +4,7 @@ import { forgetPhoto, keepPhoto, keptPhoto } from '../../../lib/outbox/outbox-st
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { uploadCertificatePhoto } from '../api/upload-certificate-photo.ts';
 import type { PhotoValue } from '../certificate-form.ts';
+import { type PhotoCapture, readCapture } from './photo-capture.ts';
 import { shrinkPhoto } from './photo-shrink.ts';
 
 /** A chosen photo on its way to the server; it leaves this list once it is attached to the form. */
@@ -24,11 +25,14 @@ let uploadCounter = 0;
  * Shrinks and uploads photos one at a time (a phone has little memory for decoding 12 MP images
  * side by side, and a weak signal is better used for one upload than split over several).
  * `onUploaded` must be stable: it receives each photo once the server has stored it, or, with no
- * connection, once it is kept on this phone for the outbox to upload (`local`).
+ * connection, once it is kept on this phone for the outbox to upload (`local`). Each photo carries
+ * when it was taken, and where when `recordLocation` (the user allowed it).
  */
-export function usePhotoUploads(userId: string, onUploaded: (photo: PhotoValue) => void) {
+export function usePhotoUploads(userId: string, onUploaded: (photo: PhotoValue) => void, recordLocation: boolean) {
   const [uploads, setUploads] = useState<PhotoUpload[]>([]);
   const queue = useRef<Promise<void>>(Promise.resolve());
+  const locate = useRef(recordLocation);
+  locate.current = recordLocation;
 
   const update = useCallback((key: string, change: Partial<PhotoUpload>) => {
     setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
@@ -39,6 +43,8 @@ export function usePhotoUploads(userId: string, onUploaded: (photo: PhotoValue) 
       queue.current = queue.current.then(async () => {
         update(key, { stage: 'preparing', progress: 0, error: undefined });
         let photo: Blob | undefined;
+        // Read before shrinking, which drops EXIF.
+        const capture = await readCapture(file, locate.current);
         try {
           photo = await shrinkPhoto(file);
           update(key, { stage: 'uploading' });
@@ -49,9 +55,11 @@ export function usePhotoUploads(userId: string, onUploaded: (photo: PhotoValue) 
             caption: '',
             url: uploaded.url,
             thumbnailUrl: uploaded.thumbnail_url,
+            ...capture,
           });
         } catch (error) {
-          const kept = photo && error instanceof NetworkError && (await keepPhotoOffline(userId, clientId, photo));
+          const kept =
+            photo && error instanceof NetworkError && (await keepPhotoOffline(userId, clientId, photo, capture));
           if (kept) {
             setUploads((list) => list.filter((upload) => upload.key !== key));
             onUploaded(kept);
@@ -95,14 +103,19 @@ export function usePhotoUploads(userId: string, onUploaded: (photo: PhotoValue) 
 }
 
 /** With no connection: the photo waits on this phone for the outbox; false when the phone cannot keep it. */
-async function keepPhotoOffline(userId: string, clientId: string, photo: Blob): Promise<PhotoValue | false> {
+async function keepPhotoOffline(
+  userId: string,
+  clientId: string,
+  photo: Blob,
+  capture: PhotoCapture,
+): Promise<PhotoValue | false> {
   try {
     await keepPhoto(userId, clientId, photo);
   } catch {
     return false;
   }
   const url = URL.createObjectURL(photo);
-  return { fileId: clientId, caption: '', url, thumbnailUrl: url, local: true };
+  return { fileId: clientId, caption: '', url, thumbnailUrl: url, local: true, ...capture };
 }
 
 /** A form's photos with fresh URLs for those kept on this phone (a page's URLs die with it); one no longer kept is left out. */
