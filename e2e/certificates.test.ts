@@ -26,8 +26,13 @@ describe('free plan', () => {
 
     await page.goto('/certificates/new');
     await page.getByRole('heading', { level: 1, name: 'New certificate' }).waitFor();
-    // Materials come from the profile's common materials, one per line.
-    await expect.poll(() => page.getByLabel('Materials used').inputValue()).toBe('Ardex WPM 300\nBond breaker tape');
+    // A material line for each of the profile's common materials.
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Material 2' }).getByLabel('Product').inputValue())
+      .toBe('Bond breaker tape');
+    expect(await page.getByRole('group', { name: 'Material 1' }).getByLabel('Product').inputValue()).toBe(
+      'Ardex WPM 300',
+    );
     await fillJobDetails(page, '5 Harbour St, Sydney');
     await page.getByRole('button', { name: 'Save as completed' }).click();
     await toastTitled(page, 'Certificate created').waitFor();

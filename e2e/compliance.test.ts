@@ -59,7 +59,7 @@ describe('/compliance', () => {
 });
 
 describe('a checklist on a certificate', () => {
-  it('records a shower fall of 1:90 and a stage photo on the phone; the completed certificate and its PDF print the warning', async () => {
+  it('records a shower fall of 1:90, a dated stage photo, materials and property details on the phone; the share page and PDF print them', async () => {
     const { page } = session;
     const member = await createMember('checklist');
     await signIn(page, member);
@@ -80,6 +80,16 @@ describe('a checklist on a certificate', () => {
       .getByLabel('Add photos')
       .setInputFiles({ name: 'substrate.jpg', mimeType: 'image/jpeg', buffer: await stagePhoto() });
     await page.getByRole('img', { name: /Photo 1/i }).waitFor();
+    // When the camera took it, read from its EXIF before the photo was made smaller.
+    await page.getByText('Taken 20 Nov 2026, 08:15').waitFor();
+    await page.getByRole('button', { name: 'Add a material' }).click();
+    const material = page.getByRole('group', { name: 'Material 1' });
+    await material.getByLabel('Product').fill('Hydrabond 300');
+    await material.getByLabel('Batch number').fill('B1234');
+    await material.getByLabel('Coats').fill('2');
+    await page.getByRole('button', { name: 'Add property details' }).click();
+    await page.getByLabel('Lot and plan').fill('Lot 12 on RP123456');
+    await page.getByLabel('Building class').fill('1a');
     const substrate = checklist.getByRole('group', { name: 'Substrate before priming' });
     await substrate.getByRole('checkbox', { name: 'Photo 1' }).check();
     await page.getByRole('button', { name: 'Save as completed' }).click();
@@ -98,7 +108,11 @@ describe('a checklist on a certificate', () => {
     await fallEntry.filter({ hasText: '1:90 Warning' }).waitFor();
     await fallEntry.getByText('Rule: Between 1:80 and 1:50 (NCC 2022)').waitFor();
     await visitor.getByRole('img', { name: 'Substrate before priming: stage photo' }).waitFor();
-    await visitor.getByText('Stage: Substrate', { exact: true }).waitFor();
+    await visitor.getByText('Stage: Substrate · Taken 20 Nov 2026, 08:15', { exact: true }).waitFor();
+    await visitor.getByRole('heading', { level: 2, name: 'Photos: Substrate stage' }).waitFor();
+    await visitor.getByRole('heading', { level: 2, name: 'Aspect certificate details (Queensland)' }).waitFor();
+    await visitor.getByText('Lot 12 on RP123456', { exact: true }).waitFor();
+    await visitor.getByText('Hydrabond 300, batch B1234, 2 coats', { exact: true }).waitFor();
 
     const stored = await memberApi<{ checklists: Array<{ entries: Record<string, { value?: number }> }> }>(
       member,
@@ -118,13 +132,20 @@ describe('a checklist on a certificate', () => {
       expect(text).toContain('Shower floor fall to the waste: 1:90 WARNING');
       expect(text).toContain('Rule: Between 1:80 and 1:50 (NCC 2022)');
       expect(text).toContain('Substrate before priming: 1 photo PASS');
+      expect(text).toContain('Lot and plan Lot 12 on RP123456');
+      expect(text).toContain('Building class 1a');
+      expect(text).toMatch(/Hydrabond 300 B1234 2/);
+      expect(text).toContain('Photos: Substrate stage');
+      expect(text).toContain('Taken 20 Nov 2026, 08:15');
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
   });
 });
 
+/** A phone photo whose EXIF says when it was taken (and which the form makes no smaller: it is small). */
 const stagePhoto = () =>
   sharp({ create: { width: 800, height: 600, channels: 3, background: '#6b7280' } })
+    .withExif({ IFD2: { DateTimeOriginal: '2026:11:20 08:15:30' } })
     .jpeg()
     .toBuffer();

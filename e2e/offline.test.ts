@@ -151,7 +151,9 @@ describe('the installable app', () => {
     session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
     await page.reload();
     await page.getByRole('main').getByRole('link', { name: 'New certificate' }).click();
-    await expect.poll(() => page.getByLabel('Materials used').inputValue()).toBe('Ardex WPM 300 membrane');
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Material 1' }).getByLabel('Product').inputValue())
+      .toBe('Ardex WPM 300 membrane');
     await fillJobDetails(page, '8 No Signal Rd, Katoomba NSW 2780');
     for (const name of ['before.jpg', 'after.jpg']) {
       await page.getByLabel('Add photos').setInputFiles({ name, mimeType: 'image/jpeg', buffer: await sitePhoto() });

@@ -17,7 +17,8 @@ const LOCATE_TIMEOUT_MS = 10_000;
 export async function readCapture(file: Blob, withLocation: boolean, now = new Date()): Promise<PhotoCapture> {
   const exif = await readExif(file, withLocation);
   const capture: PhotoCapture = {};
-  const takenAt = typeof exif?.DateTimeOriginal === 'string' ? exifLocalTime(exif.DateTimeOriginal) : undefined;
+  const original = exif?.[DATE_TIME_ORIGINAL];
+  const takenAt = typeof original === 'string' ? exifLocalTime(original) : undefined;
   if (takenAt) capture.takenAt = takenAt;
   if (!withLocation) return capture;
   const fromPhoto = locationOf(exif?.latitude, exif?.longitude);
@@ -29,14 +30,17 @@ export async function readCapture(file: Blob, withLocation: boolean, now = new D
   return capture;
 }
 
-type ExifFields = { DateTimeOriginal?: unknown; latitude?: unknown; longitude?: unknown };
+/** EXIF's DateTimeOriginal tag: the smallest exifr build has no tag names, so it is asked for by number. */
+const DATE_TIME_ORIGINAL = 36867;
+
+type ExifFields = { [DATE_TIME_ORIGINAL]?: unknown; latitude?: unknown; longitude?: unknown };
 
 async function readExif(file: Blob, withGps: boolean): Promise<ExifFields | undefined> {
   try {
     // The smallest build (JPEG and TIFF), loaded only once a photo is chosen.
     const exifr = await import('exifr/dist/mini.esm.mjs');
     return await exifr.parse(file, {
-      pick: ['DateTimeOriginal'],
+      exif: { pick: [DATE_TIME_ORIGINAL] },
       gps: withGps,
       // The raw text ("2026:11:20 08:15:30"): a Date would move it into the browser's time zone.
       reviveValues: false,
