@@ -58,6 +58,68 @@ describe('/compliance', () => {
   });
 });
 
+describe('your checklist templates', () => {
+  it('lets a Premium member build one with a measured fall on the phone, keeping what was typed when it cannot be saved yet', async () => {
+    const { page } = session;
+    const member = await createMember('templates', { premium: true });
+    await signIn(page, member);
+    await page.goto('/compliance');
+    const yours = page.getByRole('region', { name: 'Your templates' });
+    await yours.getByText('You have no templates of your own yet.').waitFor();
+    await yours.getByRole('button', { name: 'New template' }).click();
+    const builder = yours.getByRole('form', { name: 'New template' });
+    await builder.getByLabel('Stage 1 title').fill('Falls');
+    await builder.getByLabel('Check', { exact: true }).fill('Balcony fall to the outlet');
+    await builder.getByLabel('Kind').selectOption({ label: 'Measured value' });
+    await builder.getByLabel('Rule').selectOption({ label: 'A fall (1:N) between limits' });
+    await builder.getByLabel('Steepest 1:').fill('100');
+    await builder.getByLabel('Flattest 1:').fill('60');
+
+    // No name, and the limits the wrong way round: each problem says what to do, and nothing typed is lost.
+    await builder.getByRole('button', { name: 'Save template' }).click();
+    const problems = builder.getByRole('alert');
+    await problems.getByText('Name: Give the template a name.').waitFor();
+    await problems
+      .getByText(/Stage 1, item 1: The steepest fall \(1:N\) must be no flatter than the flattest/)
+      .waitFor();
+    expect(await builder.getByLabel('Check', { exact: true }).inputValue()).toBe('Balcony fall to the outlet');
+    await builder.getByLabel('Template name').fill('Balcony procedure');
+    await builder.getByLabel('Standard or procedure (optional)').fill('Company procedure');
+    await builder.getByLabel('Steepest 1:').fill('60');
+    await builder.getByLabel('Flattest 1:').fill('100');
+    await builder.getByRole('button', { name: 'Save template' }).click();
+    await toastTitled(page, 'Template saved').waitFor();
+
+    await yours.getByText('Balcony procedure', { exact: true }).click();
+    const falls = yours.getByRole('table', { name: 'Balcony procedure: Falls' });
+    const fall = falls.getByRole('row', { name: /Balcony fall to the outlet/ });
+    expect(await fall.getByRole('cell').nth(1).textContent()).toBe('Between 1:100 and 1:60');
+    const stored = await memberApi<{ templates: Array<{ name: string; stages: unknown }> }>(
+      member,
+      'GET',
+      '/api/checklist-templates',
+    );
+    expect(stored.templates.map((template) => template.name)).toEqual(['Balcony procedure']);
+  });
+
+  it('shows a free member the premium message and the way to Premium instead of the builder', async () => {
+    const { page } = session;
+    const member = await createMember('templates-free');
+    await signIn(page, member);
+    await page.goto('/compliance');
+    const yours = page.getByRole('region', { name: 'Your templates' });
+    await yours
+      .getByText(
+        'Premium Feature: Custom checklist templates require a premium subscription. Please upgrade to access this feature.',
+      )
+      .waitFor();
+    expect(await yours.getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe(
+      '/pricing?return_to=%2Fcompliance',
+    );
+    expect(await yours.getByRole('button', { name: 'New template' }).count()).toBe(0);
+  });
+});
+
 describe('a checklist on a certificate', () => {
   it('records a shower fall of 1:90 and a stage photo on the phone; the completed certificate and its PDF print the warning', async () => {
     const { page } = session;
