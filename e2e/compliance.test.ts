@@ -100,6 +100,65 @@ describe('your checklist templates', () => {
       '/api/checklist-templates',
     );
     expect(stored.templates.map((template) => template.name)).toEqual(['Balcony procedure']);
+
+    await yours.getByRole('button', { name: 'Edit template: Balcony procedure' }).click();
+    const editor = yours.getByRole('form', { name: 'Edit template' });
+    await editor.getByLabel('Template name').fill('Balcony (tiled)');
+    await editor.getByRole('button', { name: 'Save template' }).click();
+    // Edit and Delete are under the template's preview, folded until it is opened.
+    await yours.getByText('Balcony (tiled)', { exact: true }).click();
+
+    await yours.getByRole('button', { name: 'Delete template: Balcony (tiled)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this template?' });
+    await dialog.getByRole('button', { name: 'Delete template' }).click();
+    await toastTitled(page, 'Template deleted').waitFor();
+    await yours.getByText('You have no templates of your own yet.').waitFor();
+  });
+
+  it('offers a Premium member their template on the certificate form; the certificate shows it as recorded', async () => {
+    const { page } = session;
+    const member = await createMember('templates-use', { premium: true });
+    await memberApi(member, 'POST', '/api/checklist-templates', {
+      name: 'Balcony procedure',
+      standard: 'Company procedure',
+      stages: [
+        {
+          title: 'Falls',
+          items: [
+            {
+              kind: 'measure',
+              label: 'Balcony fall to the outlet',
+              unit: 'ratio',
+              rule: { kind: 'fall', limits: { steepest: 60, flattest: 100 } },
+            },
+          ],
+        },
+      ],
+    });
+    await signIn(page, member);
+    await page.goto('/certificates/new');
+    await fillJobDetails(page, '4 Terrace Rd, Manly NSW 2095');
+    await page.getByLabel('Checklist to add').selectOption({ label: 'Balcony procedure (Company procedure)' });
+    await page.getByRole('button', { name: 'Add checklist' }).click();
+    const checklist = page.getByRole('group', { name: 'Balcony procedure (Company procedure)' });
+    const fall = checklist.getByRole('group', { name: 'Balcony fall to the outlet' });
+    await fall.getByRole('spinbutton', { name: 'Balcony fall to the outlet' }).fill('120');
+    await fall.getByRole('status').filter({ hasText: 'Warning' }).waitFor();
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Certificate created').waitFor();
+    await page.waitForURL(certificatePage);
+    const id = page.url().split('/').at(-1) ?? '';
+
+    const visitor = await (await session.newContext()).newPage();
+    await visitor.goto(`/certificates/${id}`);
+    await visitor
+      .getByRole('heading', { level: 2, name: 'Checklist: Balcony procedure (Company procedure)' })
+      .waitFor();
+    await visitor
+      .getByRole('listitem')
+      .filter({ hasText: 'Balcony fall to the outlet:' })
+      .filter({ hasText: '1:120 Warning' })
+      .waitFor();
   });
 
   it('shows a free member the premium message and the way to Premium instead of the builder', async () => {
