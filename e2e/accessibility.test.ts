@@ -695,6 +695,32 @@ const states: Array<[name: string, StateCheck]> = [
     },
   ],
   [
+    'the checklist template builder, a measured value chosen, on a phone',
+    {
+      path: '/compliance',
+      heading: 'Compliance',
+      member: 'premium',
+      phone: true,
+      act: async (page) => {
+        await page.getByRole('button', { name: 'New template' }).click();
+        const builder = page.getByRole('form', { name: 'New template' });
+        await builder.getByLabel('Kind').selectOption({ label: 'Measured value' });
+        await builder.getByLabel('Steepest 1:').waitFor();
+        await builder.getByRole('button', { name: 'Save template' }).click();
+        await builder.getByRole('alert').waitFor();
+      },
+    },
+  ],
+  [
+    'the premium notice of a free-plan member on /compliance',
+    {
+      path: '/compliance',
+      heading: 'Compliance',
+      member: 'free',
+      act: (page) => page.getByRole('link', { name: 'See Premium' }).waitFor(),
+    },
+  ],
+  [
     'the photo viewer',
     {
       path: '/gallery',

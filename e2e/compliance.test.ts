@@ -58,6 +58,127 @@ describe('/compliance', () => {
   });
 });
 
+describe('your checklist templates', () => {
+  it('lets a Premium member build one with a measured fall on the phone, keeping what was typed when it cannot be saved yet', async () => {
+    const { page } = session;
+    const member = await createMember('templates', { premium: true });
+    await signIn(page, member);
+    await page.goto('/compliance');
+    const yours = page.getByRole('region', { name: 'Your templates' });
+    await yours.getByText('You have no templates of your own yet.').waitFor();
+    await yours.getByRole('button', { name: 'New template' }).click();
+    const builder = yours.getByRole('form', { name: 'New template' });
+    await builder.getByLabel('Stage 1 title').fill('Falls');
+    await builder.getByLabel('Check', { exact: true }).fill('Balcony fall to the outlet');
+    await builder.getByLabel('Kind').selectOption({ label: 'Measured value' });
+    await builder.getByLabel('Rule').selectOption({ label: 'A fall (1:N) between limits' });
+    await builder.getByLabel('Steepest 1:').fill('100');
+    await builder.getByLabel('Flattest 1:').fill('60');
+
+    // No name, and the limits the wrong way round: each problem says what to do, and nothing typed is lost.
+    await builder.getByRole('button', { name: 'Save template' }).click();
+    const problems = builder.getByRole('alert');
+    await problems.getByText('Name: Give the template a name.').waitFor();
+    await problems
+      .getByText(/Stage 1, item 1: The steepest fall \(1:N\) must be no flatter than the flattest/)
+      .waitFor();
+    expect(await builder.getByLabel('Check', { exact: true }).inputValue()).toBe('Balcony fall to the outlet');
+    await builder.getByLabel('Template name').fill('Balcony procedure');
+    await builder.getByLabel('Standard or procedure (optional)').fill('Company procedure');
+    await builder.getByLabel('Steepest 1:').fill('60');
+    await builder.getByLabel('Flattest 1:').fill('100');
+    await builder.getByRole('button', { name: 'Save template' }).click();
+    await toastTitled(page, 'Template saved').waitFor();
+
+    await yours.getByText('Balcony procedure', { exact: true }).click();
+    const falls = yours.getByRole('table', { name: 'Balcony procedure: Falls' });
+    const fall = falls.getByRole('row', { name: /Balcony fall to the outlet/ });
+    expect(await fall.getByRole('cell').nth(1).textContent()).toBe('Between 1:100 and 1:60');
+    const stored = await memberApi<{ templates: Array<{ name: string; stages: unknown }> }>(
+      member,
+      'GET',
+      '/api/checklist-templates',
+    );
+    expect(stored.templates.map((template) => template.name)).toEqual(['Balcony procedure']);
+
+    await yours.getByRole('button', { name: 'Edit template: Balcony procedure' }).click();
+    const editor = yours.getByRole('form', { name: 'Edit template' });
+    await editor.getByLabel('Template name').fill('Balcony (tiled)');
+    await editor.getByRole('button', { name: 'Save template' }).click();
+    // Edit and Delete are under the template's preview, folded until it is opened.
+    await yours.getByText('Balcony (tiled)', { exact: true }).click();
+
+    await yours.getByRole('button', { name: 'Delete template: Balcony (tiled)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this template?' });
+    await dialog.getByRole('button', { name: 'Delete template' }).click();
+    await toastTitled(page, 'Template deleted').waitFor();
+    await yours.getByText('You have no templates of your own yet.').waitFor();
+  });
+
+  it('offers a Premium member their template on the certificate form; the certificate shows it as recorded', async () => {
+    const { page } = session;
+    const member = await createMember('templates-use', { premium: true });
+    await memberApi(member, 'POST', '/api/checklist-templates', {
+      name: 'Balcony procedure',
+      standard: 'Company procedure',
+      stages: [
+        {
+          title: 'Falls',
+          items: [
+            {
+              kind: 'measure',
+              label: 'Balcony fall to the outlet',
+              unit: 'ratio',
+              rule: { kind: 'fall', limits: { steepest: 60, flattest: 100 } },
+            },
+          ],
+        },
+      ],
+    });
+    await signIn(page, member);
+    await page.goto('/certificates/new');
+    await fillJobDetails(page, '4 Terrace Rd, Manly NSW 2095');
+    await page.getByLabel('Checklist to add').selectOption({ label: 'Balcony procedure (Company procedure)' });
+    await page.getByRole('button', { name: 'Add checklist' }).click();
+    const checklist = page.getByRole('group', { name: 'Balcony procedure (Company procedure)' });
+    const fall = checklist.getByRole('group', { name: 'Balcony fall to the outlet' });
+    await fall.getByRole('spinbutton', { name: 'Balcony fall to the outlet' }).fill('120');
+    await fall.getByRole('status').filter({ hasText: 'Warning' }).waitFor();
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(page, 'Certificate created').waitFor();
+    await page.waitForURL(certificatePage);
+    const id = page.url().split('/').at(-1) ?? '';
+
+    const visitor = await (await session.newContext()).newPage();
+    await visitor.goto(`/certificates/${id}`);
+    await visitor
+      .getByRole('heading', { level: 2, name: 'Checklist: Balcony procedure (Company procedure)' })
+      .waitFor();
+    await visitor
+      .getByRole('listitem')
+      .filter({ hasText: 'Balcony fall to the outlet:' })
+      .filter({ hasText: '1:120 Warning' })
+      .waitFor();
+  });
+
+  it('shows a free member the premium message and the way to Premium instead of the builder', async () => {
+    const { page } = session;
+    const member = await createMember('templates-free');
+    await signIn(page, member);
+    await page.goto('/compliance');
+    const yours = page.getByRole('region', { name: 'Your templates' });
+    await yours
+      .getByText(
+        'Premium Feature: Custom checklist templates require a premium subscription. Please upgrade to access this feature.',
+      )
+      .waitFor();
+    expect(await yours.getByRole('link', { name: 'See Premium' }).getAttribute('href')).toBe(
+      '/pricing?return_to=%2Fcompliance',
+    );
+    expect(await yours.getByRole('button', { name: 'New template' }).count()).toBe(0);
+  });
+});
+
 describe('a checklist on a certificate', () => {
   it('records a shower fall of 1:90, a dated stage photo, materials and property details on the phone; the share page and PDF print them', async () => {
     const { page } = session;

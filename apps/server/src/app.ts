@@ -10,6 +10,7 @@ import { authFeature } from './features/auth/auth.feature.ts';
 import { billingFeature } from './features/billing/billing.feature.ts';
 import { bundlesFeature } from './features/bundles/bundles.feature.ts';
 import { certificatesFeature } from './features/certificates/certificates.feature.ts';
+import { checklistTemplatesFeature } from './features/checklist-templates/checklist-templates.feature.ts';
 import { contactFeature } from './features/contact/contact.feature.ts';
 import { filesFeature } from './features/files/files.feature.ts';
 import { healthFeature } from './features/health/health.feature.ts';
@@ -201,7 +202,9 @@ export async function buildApp(options: AppOptions) {
     (userId) => billing.service.hasRenewingSubscription(userId),
   );
   registerAuthHooks(app, (authorization) => auth.service.authenticate(authorization));
-  const certificates = certificatesFeature(deps);
+  // Certificates copy the owner's custom checklist templates onto their checklists (ADR 0038).
+  const checklistTemplates = checklistTemplatesFeature(deps);
+  const certificates = certificatesFeature(deps, checklistTemplates.templatesOf);
   const swms = swmsFeature(deps);
   const features: FeatureModule[] = [
     healthFeature(),
@@ -209,6 +212,7 @@ export async function buildApp(options: AppOptions) {
     profileFeature(deps),
     filesFeature(deps, fileReferences),
     certificates,
+    checklistTemplates,
     billing,
     bundlesFeature(),
     contactFeature(deps, settings),

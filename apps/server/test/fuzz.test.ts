@@ -21,6 +21,8 @@ let owner: Session;
 let stranger: Session;
 let ownCertificateId: string;
 let strangersCertificateId: string;
+let ownTemplateId: string;
+let strangersTemplateId: string;
 let routes: Array<{ method: string; url: string }>;
 
 /** mulberry32: small, seedable, so a failure can be replayed with FUZZ_SEED. */
@@ -62,6 +64,19 @@ const FIELD_NAMES = [
   'ncc_edition',
   'entries',
   'photo_ids',
+  'template',
+  'name',
+  'summary',
+  'uses_ncc_edition',
+  'stages',
+  'title',
+  'items',
+  'kind',
+  'label',
+  'rule',
+  'limits',
+  'steepest',
+  'flattest',
   'file_id',
   'caption',
   'email',
@@ -181,6 +196,8 @@ function valueMaker(random: ReturnType<typeof randomSource>) {
     'x'.repeat(100_000),
     ownCertificateId,
     strangersCertificateId,
+    ownTemplateId,
+    strangersTemplateId,
     crypto.randomUUID(),
     owner.user.id,
     stranger.user.id,
@@ -227,6 +244,7 @@ function validTemplates(): Array<{
     // No photos unless swapped in: a made-up photo would be refused before the insert reached the database.
     photos: [],
   };
+  const customTemplateBody = customTemplateRequest(50);
   return [
     {
       template: { method: 'POST', path: '/api/certificates', body: certificateBody },
@@ -256,6 +274,26 @@ function validTemplates(): Array<{
         ['body', 'photo latitude', 'number'],
         ['body', 'state details date', 'date'],
       ],
+    },
+    {
+      // A custom checklist template whose fall limit, item id or name is swapped (issue 24).
+      template: { method: 'POST', path: '/api/checklist-templates', body: customTemplateBody },
+      fields: [
+        ['body', 'template fall', 'number'],
+        ['body', 'template item id', 'uuid'],
+      ],
+    },
+    {
+      template: { method: 'PUT', path: `/api/checklist-templates/${ownTemplateId}`, body: customTemplateBody },
+      fields: [
+        ['path', ownTemplateId, 'uuid'],
+        ['body', 'template fall', 'number'],
+      ],
+    },
+    {
+      // A certificate's checklist naming a custom template: the owner's, another's, or a made-up one.
+      template: { method: 'POST', path: '/api/certificates', body: certificateBody },
+      fields: [['body', 'custom checklist', 'uuid']],
     },
     {
       template: { method: 'GET', path: '/api/certificates', query: { limit: 5, cursor: A_CURSOR } },
@@ -301,9 +339,35 @@ function validTemplates(): Array<{
   ];
 }
 
-/** `value` in the body where `key` says: a field, a photo, or a checklist's evidence photo or measured value. */
-function bodyFieldOf(key: string, value: unknown): Record<string, unknown> {
+/** A custom checklist template with a fall rule and an item id as given. */
+const customTemplateRequest = (steepest: unknown, id: unknown = 'fall') => ({
+  name: 'Balcony',
+  stages: [
+    {
+      title: 'Falls',
+      items: [
+        {
+          kind: 'measure',
+          id,
+          label: 'Fall',
+          unit: 'ratio',
+          rule: { kind: 'fall', limits: { steepest, flattest: 100 } },
+        },
+      ],
+    },
+  ],
+});
+
+/** `value` in the body where `key` says: a field, a photo, a checklist's evidence photo or measured value, a template's. */
+function bodyFieldOf(key: string, value: unknown, random: ReturnType<typeof randomSource>): Record<string, unknown> {
   const checklist = (entry: object) => [{ template_id: 'internal-wet-area', ncc_edition: '2022', entries: entry }];
+  if (key === 'template fall') return customTemplateRequest(value);
+  if (key === 'template item id') return customTemplateRequest(50, value);
+  if (key === 'custom checklist') {
+    // A_UUID stands for a real template: the owner's, or another user's.
+    const id = value === A_UUID ? random.pick([ownTemplateId, strangersTemplateId]) : value;
+    return { checklists: [{ template_id: id, ncc_edition: '2022', entries: { fall: { value: 60 } } }] };
+  }
   if (key === 'photos') return { photos: [{ file_id: value, caption: '' }] };
   if (key === 'checklist photo') return { checklists: checklist({ 'substrate-photo': { photo_ids: [value] } }) };
   if (key === 'checklist value') return { checklists: checklist({ 'shower-fall': { value } }) };
@@ -324,7 +388,7 @@ function almostValidRequest(random: ReturnType<typeof randomSource>): Fuzzed {
   let path = template.path;
   if (where === 'path') path = path.replace(key, String(value));
   else if (where === 'query') query[key] = value;
-  else if (body) Object.assign(body, bodyFieldOf(key, value));
+  else if (body) Object.assign(body, bodyFieldOf(key, value, random));
   const search = new URLSearchParams(
     Object.entries(query).map(([name, entry]): [string, string] => [name, String(entry)]),
   ).toString();
@@ -346,6 +410,8 @@ function fuzzedRequest(random: ReturnType<typeof randomSource>): Fuzzed {
     random.pick([
       ownCertificateId,
       strangersCertificateId,
+      ownTemplateId,
+      strangersTemplateId,
       crypto.randomUUID(),
       'not-a-uuid',
       '%00',
@@ -417,12 +483,27 @@ function fuzzedRequest(random: ReturnType<typeof randomSource>): Fuzzed {
 
 const { database, mail, app } = setUpTestApp();
 
+async function createCustomTemplate(session: Session): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/checklist-templates',
+    headers: bearer(session),
+    payload: customTemplateRequest(50),
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
 beforeAll(async () => {
   owner = await registerConfirmedUser(app, mail);
   stranger = await registerConfirmedUser(app, mail);
   await grantPremium(database.db, owner.user.id);
   ownCertificateId = await createCompletedCertificate(app, owner);
   strangersCertificateId = await createCompletedCertificate(app, stranger);
+  await grantPremium(database.db, stranger.user.id);
+  ownTemplateId = await createCustomTemplate(owner);
+  strangersTemplateId = await createCustomTemplate(stranger);
+  await grantPremium(database.db, stranger.user.id, new Date(Date.now() - 1000));
   // Every API route the app registered, so new routes are fuzzed too.
   routes = registeredRoutes(app).filter(({ method, url }) => method !== 'HEAD' && url.startsWith('/api/'));
 }, 60_000);
@@ -433,6 +514,7 @@ describe('fuzzed API requests', () => {
     expect(routes).toContainEqual({ method: 'PATCH', url: '/api/profile' });
     expect(routes).toContainEqual({ method: 'PATCH', url: '/api/certificates/:id' });
     expect(routes).toContainEqual({ method: 'GET', url: '/api/certificates/:id/pdf' });
+    expect(routes).toContainEqual({ method: 'PUT', url: '/api/checklist-templates/:id' });
     expect(routes.length).toBeGreaterThan(20);
   });
 

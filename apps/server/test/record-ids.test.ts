@@ -1,4 +1,10 @@
-import { certificateMessages, signingOwnerMessages, swmsMessages, VERIFICATION_NOT_FOUND_MESSAGE } from '@app/contract';
+import {
+  certificateMessages,
+  customTemplateMessages,
+  signingOwnerMessages,
+  swmsMessages,
+  VERIFICATION_NOT_FOUND_MESSAGE,
+} from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
@@ -18,6 +24,7 @@ describe('record ids in paths', () => {
       ['GET', '/api/certificates/not-a-uuid', certificateMessages.notFound],
       ['PATCH', '/api/certificates/123', certificateMessages.notFound],
       ['PUT', '/api/swms/..%2F..', swmsMessages.notFound],
+      ['PUT', '/api/checklist-templates/x', customTemplateMessages.notFound],
       ['GET', '/api/swms/cover-sheets/x/pdf', swmsMessages.coverSheetNotFound],
       ['GET', '/api/signing/documents/swms/not-a-uuid', signingOwnerMessages.documentNotFound],
       ['POST', '/api/signing/requests/nope/revoke', signingOwnerMessages.requestNotFound],

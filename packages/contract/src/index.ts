@@ -26,6 +26,8 @@ export * from './compliance/checklist-judging.ts';
 export * from './compliance/checklist-rules.ts';
 export * from './compliance/checklist-schemas.ts';
 export * from './compliance/checklist-templates.ts';
+export * from './compliance/custom-templates.ts';
+export * from './compliance/endpoints.ts';
 export * from './compliance/standards.ts';
 export * from './constants.ts';
 export * from './contact/contact.ts';

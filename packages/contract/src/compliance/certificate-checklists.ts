@@ -45,10 +45,12 @@ function isEntries(value: unknown): boolean {
 }
 
 export const certificateChecklistSchema = z.object({
-  template_id: z.enum(builtInTemplateIds),
+  /** A built-in template, or one of the owner's custom templates (checked by the server). */
+  template_id: z.union([z.enum(builtInTemplateIds), uuidSchema]),
   ncc_edition: z.enum(nccEditions),
   /** By item id; ids the template does not have are refused by the server. */
   entries: z.custom<Record<string, ChecklistEntry>>(isEntries, 'Each checklist entry must be one of its items.'),
+  // No `template`: a custom template's copy is the server's to make (a sent one is dropped).
 }) satisfies z.ZodMiniType<CertificateChecklist>;
 
 export const checklistsInput = z

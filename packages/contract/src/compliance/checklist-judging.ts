@@ -37,15 +37,25 @@ export type ChecklistEntry = {
   photo_ids?: string[] | undefined;
 };
 
-/** A checklist on a certificate: a built-in template, the NCC edition it is judged under, an entry per item id. */
+/**
+ * A checklist on a certificate: a template (a built-in one's id, or the uuid of one of the owner's
+ * custom templates), the NCC edition it is judged under, an entry per item id. A custom template's
+ * checklist carries a copy of the template as it was when saved (`template`, filled by the server),
+ * so the certificate reads the same after the template changes or goes.
+ */
 export type CertificateChecklist = {
-  template_id: (typeof builtInTemplateIds)[number];
+  template_id: string;
   ncc_edition: '2022' | '2016';
   entries: Record<string, ChecklistEntry>;
+  template?: ChecklistTemplate | undefined;
 };
 
 export const checklistTemplateOf = (id: string): ChecklistTemplate | undefined =>
   builtInChecklistTemplates.find((template) => template.id === id);
+
+/** The template a checklist is judged by: its own copy (a custom template), else the built-in one. */
+export const templateOfChecklist = (checklist: CertificateChecklist): ChecklistTemplate | undefined =>
+  checklist.template ?? checklistTemplateOf(checklist.template_id);
 
 export type JudgedItem = {
   stage: string;
@@ -56,7 +66,7 @@ export type JudgedItem = {
 
 /** Every item of the checklist's template, in order, with what was recorded and how it is judged. */
 export function judgeChecklist(checklist: CertificateChecklist): JudgedItem[] {
-  const template = checklistTemplateOf(checklist.template_id);
+  const template = templateOfChecklist(checklist);
   if (!template) return [];
   return template.stages.flatMap((stage) =>
     stage.items.map((item) => {
@@ -76,7 +86,7 @@ export function checklistFailures(checklists: readonly CertificateChecklist[]): 
   return checklists.flatMap((checklist) =>
     judgeChecklist(checklist)
       .filter((judged) => judged.outcome === 'fail')
-      .map((judged) => `${checklistTemplateOf(checklist.template_id)?.name}: ${judged.item.label}`),
+      .map((judged) => `${templateOfChecklist(checklist)?.name}: ${judged.item.label}`),
   );
 }
 
@@ -120,10 +130,11 @@ export function shownEntry(item: ChecklistItem, entry: ChecklistEntry | undefine
 
 /** A checklist's title as printed, e.g. "Internal wet area (AS 3740-2021, NCC 2022)". */
 export function checklistTitle(checklist: CertificateChecklist): string {
-  const template = checklistTemplateOf(checklist.template_id);
+  const template = templateOfChecklist(checklist);
   if (!template) return checklist.template_id;
-  const edition = template.usesNccEdition ? `, NCC ${checklist.ncc_edition}` : '';
-  return `${template.name} (${template.standard}${edition})`;
+  // A custom template may name no standard.
+  const scope = [template.standard, template.usesNccEdition && `NCC ${checklist.ncc_edition}`].filter(Boolean);
+  return scope.length > 0 ? `${template.name} (${scope.join(', ')})` : template.name;
 }
 
 /** The stage each evidence photo was recorded at (where it is first named), to group photos by stage. */

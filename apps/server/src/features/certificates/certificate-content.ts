@@ -1,5 +1,5 @@
 import type { CertificateChecklist, MaterialLine, StateDetails, WritableCertificateStatus } from '@app/contract';
-import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
+import { documentFingerprint, type JsonValue } from '../../platform/documents/fingerprint.ts';
 import type { CertificateRow } from './certificates.repo.ts';
 import type { StoredApplicator, StoredPhoto } from './certificates.schema.ts';
 
@@ -116,5 +116,7 @@ function canonicalChecklist(checklist: CertificateChecklist) {
   const entries = Object.entries(checklist.entries)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([id, entry]) => [id, Object.entries(entry).sort(([a], [b]) => a.localeCompare(b))]);
-  return [checklist.template_id, checklist.ncc_edition, entries];
+  // A custom template's copy is content too (ADR 0038); a built-in checklist keeps its fingerprint.
+  const canonical = [checklist.template_id, checklist.ncc_edition, entries];
+  return checklist.template ? [...canonical, checklist.template as unknown as JsonValue] : canonical;
 }

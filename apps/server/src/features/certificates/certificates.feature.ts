@@ -5,6 +5,7 @@ import { CertificatePdfService } from './certificate-pdf.service.ts';
 import { certificateSigningSource, certificateVerifiableKind } from './certificate-signing-source.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
 import { CertificatesService } from './certificates.service.ts';
+import type { OwnChecklistTemplates } from './checklist-snapshots.ts';
 
 /**
  * Certificates of compliance: the records, their photos, versions and PDFs, the monthly count; and
@@ -12,6 +13,8 @@ import { CertificatesService } from './certificates.service.ts';
  */
 export function certificatesFeature(
   deps: FeatureDeps,
+  /** The owner's custom checklist templates (the checklist-templates feature's). */
+  ownTemplates: OwnChecklistTemplates,
 ): FeatureModule & { signingSource: SignableDocumentSource; verifiableKind: VerifiableKind } {
   const pdfs = new CertificatePdfService(
     deps.db,
@@ -23,7 +26,7 @@ export function certificatesFeature(
     deps.logger,
     deps.clock,
   );
-  const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock);
+  const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock, ownTemplates);
   return {
     routes: certificatesRoutes(service),
     signingSource: certificateSigningSource(pdfs),

@@ -6,7 +6,6 @@ import {
   CLIENT_ID_TAKEN_MESSAGE,
   certificateMessages,
   checklistFailures,
-  checklistTemplateOf,
   type createCertificateRequestSchema,
   DOCUMENT_VERSION_LIMIT,
   type DocumentVerdict,
@@ -20,6 +19,7 @@ import {
   STALE_CERTIFICATE_MESSAGE,
   TOO_MANY_PHOTOS_MESSAGE,
   templateItemIds,
+  templateOfChecklist,
   type UploadedPhoto,
   type updateCertificateRequestSchema,
   versionLimitMessage,
@@ -51,6 +51,7 @@ import {
 } from './certificate-versions.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 import type { StoredPhoto } from './certificates.schema.ts';
+import { type OwnChecklistTemplates, withTemplateSnapshots } from './checklist-snapshots.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
 
@@ -80,16 +81,18 @@ export class CertificatesService {
     private readonly storedFiles: StoredFiles,
     private readonly pdfs: CertificatePdfService,
     private readonly now: () => Date,
+    private readonly ownTemplates: OwnChecklistTemplates,
   ) {}
 
-  async create(caller: AuthenticatedCaller, input: CreateCertificateInput): Promise<Certificate> {
-    if (input.user_id !== caller.userId) {
+  async create(caller: AuthenticatedCaller, request: CreateCertificateInput): Promise<Certificate> {
+    if (request.user_id !== caller.userId) {
       throw new AppError(403, 'user_mismatch', certificateMessages.userMismatch);
     }
+    const owner = await ownerRepo.load(this.db, caller.userId, this.now());
+    const input = await this.withTemplateCopies(this.db, caller.userId, owner.premium, request, []);
     if (input.status === 'completed') this.assertCompletable(input);
     assertPhotoList(input.photos);
     assertChecklists(input.checklists, input.photos);
-    const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     const row = await this.db.transaction(async (tx) => {
       const created = await certificatesRepo.insert(tx, {
         ...(input.id && { id: input.id }),
@@ -119,12 +122,13 @@ export class CertificatesService {
    * issued (completed) version is never rewritten: the edit is kept as the next version and the
    * issued one stays in the kernel, with its fingerprint and signatures (ADR 0025).
    */
-  async update(caller: AuthenticatedCaller, id: string, input: UpdateCertificateInput): Promise<Certificate> {
+  async update(caller: AuthenticatedCaller, id: string, request: UpdateCertificateInput): Promise<Certificate> {
     const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     if (!owner.premium) throw errors.premiumUpdate();
     const { row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
+      const input = await this.withTemplateCopies(tx, caller.userId, owner.premium, request, existing.checklists);
       if (input.revision !== existing.revision) {
         // A save sent again after its answer was lost (the outbox, ADR 0036): it is already stored.
         if (input.revision < existing.revision && this.alreadySaved(existing, input)) {
@@ -184,6 +188,22 @@ export class CertificatesService {
     await this.removeFiles(caller.userId, removedFileIds);
     // Nothing to drop from the PDF cache: a draft's PDF is never cached, and an issued version's stays valid.
     return this.presentRow(row);
+  }
+
+  /** The request with each custom template's checklist carrying the template's copy (ADR 0038). */
+  private async withTemplateCopies<Input extends { checklists?: CertificateChecklist[] | undefined }>(
+    db: Queryable,
+    userId: string,
+    premium: boolean,
+    input: Input,
+    stored: readonly CertificateChecklist[],
+  ): Promise<Input> {
+    if (!input.checklists) return input;
+    const owner = { userId, premium };
+    return {
+      ...input,
+      checklists: await withTemplateSnapshots(db, this.ownTemplates, owner, input.checklists, stored),
+    };
   }
 
   /** Whether applying `columns` would print the same certificate (then nothing is written). */
@@ -532,7 +552,7 @@ export class CertificatesService {
 function assertChecklists(checklists: readonly CertificateChecklist[], photos: readonly StoredPhoto[]) {
   const photoIds = new Set(photos.map((photo) => photo.file_id));
   for (const checklist of checklists) {
-    const template = checklistTemplateOf(checklist.template_id);
+    const template = templateOfChecklist(checklist);
     const items = template ? templateItemIds(template) : new Set<string>();
     for (const [itemId, entry] of Object.entries(checklist.entries)) {
       if (!items.has(itemId)) throw errors.badChecklist(`This checklist has no item “${itemId}”. Reload the page.`);

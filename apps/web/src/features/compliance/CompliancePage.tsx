@@ -1,18 +1,13 @@
-import {
-  builtInChecklistTemplates,
-  type ChecklistTemplate,
-  describeRule,
-  type NccEdition,
-  standardReferences,
-} from '@app/contract';
-import { useId, useState } from 'react';
-import { NccEditionSelect } from '../../components/ui/NccEditionSelect.tsx';
+import { builtInChecklistTemplates, standardReferences } from '@app/contract';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
+import { TemplatePreview } from './components/TemplatePreview.tsx';
+import { YourTemplates } from './components/YourTemplates.tsx';
 
 /**
  * /compliance (issue 24): the standards certificates name, each with what it covers, when it
  * applies and the checks it implies, and the built-in checklist templates with a preview of every
- * item and its rule, as the certificate and its PDF will judge it.
+ * item and its rule, as the certificate and its PDF will judge it; and the user's own templates
+ * (Premium builds them).
  */
 export default function CompliancePage() {
   return (
@@ -58,56 +53,8 @@ export default function CompliancePage() {
             <TemplatePreview key={template.id} template={template} />
           ))}
         </section>
+        <YourTemplates />
       </div>
     </PageColumn>
-  );
-}
-
-function TemplatePreview({ template }: { template: ChecklistTemplate }) {
-  const [edition, setEdition] = useState<NccEdition>('2022');
-  const headingId = useId();
-  const itemCount = template.stages.reduce((count, stage) => count + stage.items.length, 0);
-  return (
-    <details className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
-      <summary className="min-h-11 cursor-pointer">
-        <span id={headingId} className="font-semibold">
-          {template.name}
-        </span>{' '}
-        <span className="text-sm text-slate-600 dark:text-slate-300">
-          ({template.standard}, {itemCount} items)
-        </span>
-      </summary>
-      <p className="mt-2">{template.summary}</p>
-      {template.usesNccEdition ? (
-        <div className="mt-3">
-          <NccEditionSelect value={edition} onChange={setEdition} />
-        </div>
-      ) : null}
-      {template.stages.map((stage) => (
-        <div key={stage.title} className="mt-4">
-          <h3 className="font-medium">{stage.title}</h3>
-          <table className="mt-2 w-full table-fixed text-left text-sm" aria-label={`${template.name}: ${stage.title}`}>
-            <thead>
-              <tr>
-                <th scope="col" className="w-3/5 py-1 pr-2">
-                  Check
-                </th>
-                <th scope="col" className="py-1">
-                  Rule
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {stage.items.map((item) => (
-                <tr key={item.id} className="border-t border-slate-200 align-top dark:border-slate-700">
-                  <td className="py-2 pr-2">{item.label}</td>
-                  <td className="py-2">{describeRule(item, edition)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ))}
-    </details>
   );
 }

@@ -5,17 +5,20 @@ import {
   CHECKLIST_LIMITS,
   type ChecklistEntry,
   type ChecklistItem,
-  checklistTemplateOf,
+  checklistTemplateFromCustom,
   checklistTitle,
   describeRule,
   type ItemOutcome,
   judgeChecklist,
   outcomeLabels,
+  templateOfChecklist,
 } from '@app/contract';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { NccEditionSelect } from '../../../components/ui/NccEditionSelect.tsx';
+import { useChecklistTemplates } from '../../../lib/checklist-templates.ts';
+import { useProfile, useProfileQuery } from '../../../lib/profile/get-profile.ts';
 import type { PhotoValue } from '../certificate-form.ts';
 
 /** The checklists without `fileId` among their evidence (the photo left the certificate). */
@@ -60,13 +63,25 @@ export function ChecklistsField({
   onChange: (checklists: CertificateChecklist[]) => void;
   error?: string | undefined;
 }) {
-  const [adding, setAdding] = useState<CertificateChecklist['template_id']>(builtInTemplateIds[0]);
+  const [adding, setAdding] = useState<string>(builtInTemplateIds[0]);
   const pickerId = useId();
+  // Premium users' own templates (ADR 0038), offered after the built-in ones.
+  const userId = useProfileQuery().user?.id ?? '';
+  const premium = useProfile()?.subscription_tier === 'premium';
+  const custom = (useChecklistTemplates(userId, premium).data ?? []).map(checklistTemplateFromCustom);
+  const customOf = (id: string) => custom.find((template) => template.id === id);
+  // A checklist restored from typing kept on the phone has lost its template's copy: the list has it.
+  const shown = checklists.map((checklist) =>
+    templateOfChecklist(checklist) ? checklist : { ...checklist, template: customOf(checklist.template_id) },
+  );
   const full = checklists.length >= CHECKLIST_LIMITS.perCertificate;
   const replace = (index: number, checklist: CertificateChecklist | null) =>
-    onChange(
-      checklist ? checklists.map((c, i) => (i === index ? checklist : c)) : checklists.filter((_, i) => i !== index),
-    );
+    onChange(checklist ? shown.map((c, i) => (i === index ? checklist : c)) : shown.filter((_, i) => i !== index));
+  const builtInOptions = builtInChecklistTemplates.map((template) => (
+    <option key={template.id} value={template.id}>
+      {template.name} ({template.standard})
+    </option>
+  ));
 
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
@@ -82,7 +97,7 @@ export function ChecklistsField({
           {error}
         </p>
       ) : null}
-      {checklists.map((checklist, index) => (
+      {shown.map((checklist, index) => (
         <ChecklistEditor
           // biome-ignore lint/suspicious/noArrayIndexKey: a checklist has no id of its own; its place is its identity here.
           key={`${checklist.template_id}-${index}`}
@@ -103,19 +118,34 @@ export function ChecklistsField({
             <select
               id={pickerId}
               value={adding}
-              onChange={(event) => setAdding(event.target.value as CertificateChecklist['template_id'])}
+              onChange={(event) => setAdding(event.target.value)}
               className={inputClasses}
             >
-              {builtInChecklistTemplates.map((template) => (
-                <option key={template.id} value={template.id}>
-                  {template.name} ({template.standard})
-                </option>
-              ))}
+              {custom.length === 0 ? (
+                builtInOptions
+              ) : (
+                <>
+                  <optgroup label="Built-in templates">{builtInOptions}</optgroup>
+                  <optgroup label="Your templates">
+                    {custom.map((template) => (
+                      <option key={template.id} value={template.id}>
+                        {template.standard ? `${template.name} (${template.standard})` : template.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                </>
+              )}
             </select>
           </div>
           <Button
             variant="secondary"
-            onClick={() => onChange([...checklists, { template_id: adding, ncc_edition: '2022', entries: {} }])}
+            onClick={() => {
+              const template = customOf(adding);
+              onChange([
+                ...shown,
+                { template_id: adding, ncc_edition: '2022', entries: {}, ...(template && { template }) },
+              ]);
+            }}
           >
             Add checklist
           </Button>
@@ -136,7 +166,7 @@ function ChecklistEditor({
   onChange: (checklist: CertificateChecklist) => void;
   onRemove: () => void;
 }) {
-  const template = checklistTemplateOf(checklist.template_id);
+  const template = templateOfChecklist(checklist);
   if (!template) return null;
   const judged = judgeChecklist(checklist);
   const setEntry = (itemId: string, entry: ChecklistEntry) =>
