@@ -28,8 +28,6 @@ export const certificateMessages = {
   premiumDelete:
     'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
   notFound: 'Certificate not found',
-  premiumCustomTemplates:
-    'Premium Feature: Custom checklist templates require a premium subscription. Please upgrade to access this feature.',
   monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Save this one as a draft, or upgrade to Premium for unlimited certificates.`,
 } as const;
 

@@ -19,6 +19,9 @@ export const CUSTOM_TEMPLATES_PER_USER = 50;
 
 export const customTemplateMessages = {
   notFound: 'Checklist template not found',
+  /** In the words of the spec's other premium features (SPEC §6). */
+  premium:
+    'Premium Feature: Custom checklist templates require a premium subscription. Please upgrade to access this feature.',
   limit: `You can keep up to ${CUSTOM_TEMPLATES_PER_USER} checklist templates. Delete one you no longer use to add another.`,
   /** A certificate naming a template that is not one of the owner's (deleted, or never theirs). */
   unknownOnCertificate:

@@ -1,7 +1,6 @@
 import {
   type CertificateChecklist,
   type ChecklistTemplate,
-  certificateMessages,
   checklistTemplateOf,
   customTemplateMessages,
 } from '@app/contract';
@@ -40,7 +39,7 @@ export async function withTemplateSnapshots(
     stored.flatMap((checklist) => (checklist.template ? [[checklist.template_id, checklist.template] as const] : [])),
   );
   if (!owner.premium && customIds.some((id) => !storedCopies.has(id))) {
-    throw new AppError(403, 'premium_required', certificateMessages.premiumCustomTemplates);
+    throw new AppError(403, 'premium_required', customTemplateMessages.premium);
   }
   const current = new Map(
     (await ownTemplates(db, owner.userId, customIds)).map((template) => [template.id, template] as const),

@@ -4,7 +4,6 @@ import {
   CUSTOM_TEMPLATES_PER_USER,
   type CustomTemplate,
   type CustomTemplateDraftItem,
-  certificateMessages,
   checklistTemplateFromCustom,
   customTemplateMessages,
   type customTemplateRequestSchema,
@@ -21,7 +20,7 @@ type TemplateInput = z.output<typeof customTemplateRequestSchema>;
 
 const errors = {
   notFound: () => new AppError(404, 'not_found', customTemplateMessages.notFound),
-  premium: () => new AppError(403, 'premium_required', certificateMessages.premiumCustomTemplates),
+  premium: () => new AppError(403, 'premium_required', customTemplateMessages.premium),
   limit: () => new AppError(409, 'conflict', customTemplateMessages.limit),
 };
 

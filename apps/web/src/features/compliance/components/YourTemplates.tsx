@@ -1,8 +1,8 @@
 import {
   CUSTOM_TEMPLATES_PER_USER,
   type CustomTemplate,
-  certificateMessages,
   checklistTemplateFromCustom,
+  customTemplateMessages,
 } from '@app/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -57,7 +57,7 @@ export function YourTemplates() {
       <p>Build your own checklist from the same kinds of item, and use it on certificates like the ones above.</p>
       {profile && !premium ? (
         <Alert tone="info">
-          <p>{certificateMessages.premiumCustomTemplates}</p>
+          <p>{customTemplateMessages.premium}</p>
           <Link to={upgradePath} className={`${buttonClasses('primary')} mt-3`}>
             See Premium
           </Link>
