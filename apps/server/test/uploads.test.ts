@@ -72,6 +72,33 @@ describe('image decoding budget', () => {
   });
 });
 
+describe('photo metadata', () => {
+  it('stores a photo upright and without its EXIF: GPS never reaches a share link (ADR 0039)', async () => {
+    // A portrait phone photo stored sideways with its orientation tag, where and when it was taken.
+    const phonePhoto = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8899aa' } })
+      .withExif({
+        IFD0: { Make: 'Phone' },
+        IFD2: { DateTimeOriginal: '2026:11:20 08:15:30' },
+        IFD3: {
+          GPSLatitudeRef: 'S',
+          GPSLatitude: '16/1 55/1 12/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '145/1 46/1 12/1',
+        },
+      })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(phonePhoto).metadata()).exif).toBeDefined();
+    const response = await uploadPhoto(alice, phonePhoto);
+    expect(response.statusCode).toBe(201);
+    const stored = await app.inject({ url: response.json().url });
+    const metadata = await sharp(stored.rawPayload).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect([metadata.width, metadata.height, metadata.orientation ?? 1]).toEqual([300, 400, 1]);
+  });
+});
+
 describe('stored files', () => {
   it('keeps directories 0700 and files 0600, closing a root an older version left open', async () => {
     const root = path.join(filesRoot, 'modes');

@@ -51,8 +51,10 @@ const tooManyPixels = () =>
 
 /**
  * Checks an upload by its content (never its name), applies EXIF orientation, downsizes, and makes
- * a thumbnail. Photos keep their EXIF (GPS is evidence of where the work was done); logos and
- * signatures are stripped of all metadata and kept as PNG so transparency survives.
+ * a thumbnail. Every image is stored without its metadata: a photo's GPS would tell anyone holding
+ * a share link where the user was, and where a photo was taken is recorded only when they allow it
+ * (ADR 0039, on the certificate, not in the file). Logos and signatures are kept as PNG so
+ * transparency survives.
  *
  * The upload is decoded once: its header is read first (a few bytes, so a small file declaring
  * enormous dimensions is refused before any decoding), and the thumbnail and print copy are made
@@ -75,11 +77,11 @@ export async function processImage(input: Buffer, purpose: ImagePurpose): Promis
     const oriented = sharp(input, options).rotate().resize({ width, height, fit: 'inside', withoutEnlargement: true });
     const { data, info } =
       purpose === 'photo'
-        ? await oriented.keepExif().jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true })
+        ? await oriented.jpeg({ quality: 82, mozjpeg: true }).toBuffer({ resolveWithObject: true })
         : await oriented
             .png(purpose === 'signer_signature' ? SIGNER_SIGNATURE_PNG : { compressionLevel: 9 })
             .toBuffer({ resolveWithObject: true });
-    // The normalised copy is already upright (its orientation tag says so), so no rotate() here.
+    // The normalised copy is already upright (and has no orientation tag), so no rotate() here.
     const derived = (edge: number) =>
       sharp(data, options).resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true });
     const thumbnail = await derived(THUMBNAIL_EDGE).webp({ quality: 75 }).toBuffer();
