@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
@@ -144,13 +145,7 @@ describe('your checklist templates', () => {
     const fall = checklist.getByRole('group', { name: 'Balcony fall to the outlet' });
     await fall.getByRole('spinbutton', { name: 'Balcony fall to the outlet' }).fill('120');
     await fall.getByRole('status').filter({ hasText: 'Warning' }).waitFor();
-    await page.getByRole('button', { name: 'Save as completed' }).click();
-    await toastTitled(page, 'Certificate created').waitFor();
-    await page.waitForURL(certificatePage);
-    const id = page.url().split('/').at(-1) ?? '';
-
-    const visitor = await (await session.newContext()).newPage();
-    await visitor.goto(`/certificates/${id}`);
+    const { visitor } = await completeAndShare(page);
     await visitor
       .getByRole('heading', { level: 2, name: 'Checklist: Balcony procedure (Company procedure)' })
       .waitFor();
@@ -213,15 +208,9 @@ describe('a checklist on a certificate', () => {
     await page.getByLabel('Building class').fill('1a');
     const substrate = checklist.getByRole('group', { name: 'Substrate before priming' });
     await substrate.getByRole('checkbox', { name: 'Photo 1' }).check();
-    await page.getByRole('button', { name: 'Save as completed' }).click();
-    await toastTitled(page, 'Certificate created').waitFor();
-    await page.waitForURL(certificatePage);
-    const id = page.url().split('/').at(-1) ?? '';
-
     // The share page, as the builder opens it with no session: the fall, its rule and the warning,
     // and the stage photo captioned with its stage.
-    const visitor = await (await session.newContext()).newPage();
-    await visitor.goto(`/certificates/${id}`);
+    const { id, visitor } = await completeAndShare(page);
     await visitor
       .getByRole('heading', { level: 2, name: 'Checklist: Internal wet area (AS 3740-2021, NCC 2022)' })
       .waitFor();
@@ -263,6 +252,17 @@ describe('a checklist on a certificate', () => {
     }
   });
 });
+
+/** Saves the form as completed, then opens the certificate as the builder does: a browser with no session. */
+async function completeAndShare(page: Page) {
+  await page.getByRole('button', { name: 'Save as completed' }).click();
+  await toastTitled(page, 'Certificate created').waitFor();
+  await page.waitForURL(certificatePage);
+  const id = page.url().split('/').at(-1) ?? '';
+  const visitor = await (await session.newContext()).newPage();
+  await visitor.goto(`/certificates/${id}`);
+  return { id, visitor };
+}
 
 /** A phone photo whose EXIF says when it was taken (and which the form makes no smaller: it is small). */
 const stagePhoto = () =>
