@@ -109,7 +109,16 @@ export async function runWorstCasePdfBenchmark() {
 
 function renderLayout(body: ReturnType<typeof worstCaseSwmsBody>) {
   return renderSwmsPdf({
-    business: { name: 'Bench Waterproofing', abn: '51824753556', address: '', phone: '', email: '', logo: null },
+    business: {
+      name: 'Bench Waterproofing',
+      abn: '51824753556',
+      address: '',
+      phone: '',
+      email: '',
+      logo: null,
+      applicatorName: '',
+      signature: null,
+    },
     swms: {
       number: 'SWMS-2026-0001',
       version: 1,

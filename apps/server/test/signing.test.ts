@@ -291,6 +291,10 @@ describe('signing and declining', () => {
     expect(text).toContain('Fingerprint when signed');
     expect(text.split(fingerprint).length).toBeGreaterThan(3);
     expect(text).toContain('192.0.2.31');
+    // Every time on the owner's clock, the zone named (issue 25), never UTC beside a Sydney document.
+    expect(text).toContain('Time (Australia/Sydney)');
+    expect(text).toMatch(/Signed: \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}:\d{2}\s?[ap]m AE[DS]T/);
+    expect(text).not.toContain('UTC');
   });
 
   it('refuses a signature once the certificate was amended after it was sent, and says why', async () => {

@@ -311,7 +311,7 @@ describe('SWMS cover sheets', () => {
     expect(sheet.number).toBe('CS-2026-0001');
     expect(sheet.body.business).toEqual({
       name: 'Dry Wet Areas Pty Ltd',
-      abn: '51824753556',
+      abn: '51 824 753 556',
       address: '3 Trade St, Penrith NSW 2750',
       phone: '02 4700 1234',
       email: 'office@drywet.example',

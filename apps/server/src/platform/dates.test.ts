@@ -9,12 +9,12 @@ describe('dates', () => {
     expect(dates.long(lateEvening, 'Australia/Sydney')).toBe('25 November 2026');
     expect(dates.long(lateEvening, 'Australia/Perth')).toBe('24 November 2026');
     expect(dates.calendar('2026-11-24')).toBe('24 November 2026');
-    expect(dates.utcDay(lateEvening)).toBe('24 November 2026');
   });
 
   it('gives the day on that calendar as a calendar date, and the time when asked', () => {
     expect(dates.isoDay(lateEvening, 'Australia/Sydney')).toBe('2026-11-25');
     expect(dates.isoDay(lateEvening, 'Australia/Perth')).toBe('2026-11-24');
-    expect(dates.withTime(lateEvening, 'Australia/Sydney')).toMatch(/^25 Nov 2026, 12:30\s?am$/);
+    expect(dates.withTime(lateEvening, 'Australia/Sydney')).toMatch(/^25 Nov 2026, 12:30\s?am AEDT$/);
+    expect(dates.exact(lateEvening, 'Australia/Brisbane')).toMatch(/^24 Nov 2026, 11:30:00\s?pm AEST$/);
   });
 });

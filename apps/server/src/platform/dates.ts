@@ -23,9 +23,7 @@ export const dates = {
   /** "24 November 2026": a calendar date the user picked, e.g. an installation date ("2026-11-24"). */
   calendar: (isoDay: string) =>
     formatter('en-AU', { ...longDay, timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`)),
-  /** "24 November 2026": the UTC day of a moment, where no business calendar applies. */
-  utcDay: (at: Date) => formatter('en-AU', { ...longDay, timeZone: 'UTC' }).format(at),
-  /** "24 Nov 2026, 9:30 am": a moment with its time, on the business's calendar. */
+  /** "24 Nov 2026, 9:30 am AEDT": a moment with its time on the business's clock, the zone named. */
   withTime: (at: Date, timeZone: string) =>
     formatter('en-AU', {
       day: 'numeric',
@@ -34,6 +32,19 @@ export const dates = {
       hour: 'numeric',
       minute: '2-digit',
       timeZone,
+      timeZoneName: 'short',
+    }).format(at),
+  /** "24 Nov 2026, 9:30:05 am AEDT": to the second, for an audit trail. */
+  exact: (at: Date, timeZone: string) =>
+    formatter('en-AU', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
     }).format(at),
   /** "2026-11-24": the day of a moment on the business's calendar, as a calendar date. */
   isoDay: (at: Date, timeZone: string) =>

@@ -22,6 +22,21 @@ async function withPdfFile<T>(pdf: Buffer, work: (file: string, directory: strin
 export const pdfText = (pdf: Buffer, mode: 'layout' | 'raw' = 'layout') =>
   withPdfFile(pdf, async (file) => (await run('pdftotext', [`-${mode}`, '-enc', 'UTF-8', file, '-'])).stdout);
 
+/** Each page's text, in page order (pdftotext ends every page with a form feed). */
+export const pdfPageTexts = async (pdf: Buffer) => (await pdfText(pdf)).split('\f').slice(0, -1);
+
+/** How many images each page draws (pdfimages -list; soft masks are not counted), by page number. */
+export const pdfImagesPerPage = (pdf: Buffer) =>
+  withPdfFile(pdf, async (file) => {
+    const lines = (await run('pdfimages', ['-list', file])).stdout.trim().split('\n').slice(2);
+    const counts = new Map<number, number>();
+    for (const line of lines) {
+      const [page, , type] = line.trim().split(/\s+/);
+      if (type === 'image') counts.set(Number(page), (counts.get(Number(page)) ?? 0) + 1);
+    }
+    return counts;
+  });
+
 export const pdfPageCount = (pdf: Buffer) =>
   withPdfFile(pdf, async (file) => Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [file])).stdout)?.[1]));
 

@@ -14,7 +14,7 @@ import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts'
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
-import { drawVerifyBox } from '../../platform/pdf/verify-box.ts';
+import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 
 /** Everything printed on a certificate, already formatted for people. */
 export type CertificatePdfInput = {
@@ -223,8 +223,8 @@ function drawChecklist(doc: Doc, checklist: PrintedChecklist) {
 }
 
 function drawDeclaration(doc: Doc, input: CertificatePdfInput) {
-  // The heading, the statement and the signature stay together.
-  sectionHeading(doc, 'Declaration', 130);
+  // The heading, the statement and the signature stay together, and with the verify box after them.
+  sectionHeading(doc, 'Declaration', 130 + (input.verifyUrl ? VERIFY_BOX_SPACE : 0));
   doc
     .font('regular')
     .fontSize(10)

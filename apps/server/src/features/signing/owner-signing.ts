@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DEFAULT_TIME_ZONE,
   errorCodes,
   MAX_WAITING_LISTED,
   NEW_ACCOUNT_DAYS,
@@ -18,7 +19,7 @@ import type { Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
-import { daysAfter } from '../../platform/dates.ts';
+import { dates, daysAfter } from '../../platform/dates.ts';
 import type { RegisterEntry, SignableDocument } from '../../platform/documents/signable-source.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -39,7 +40,6 @@ import {
   signerView,
   signingErrors,
   stands,
-  utc,
 } from './signing-views.ts';
 
 /**
@@ -203,7 +203,8 @@ export class OwnerSigning {
       signature: signatures.get(row.id) ?? null,
     }));
     const documentPdf = await source.pdf(this.core.db, document, register);
-    const certificate = await this.signatureCertificate(document, requests, signatures);
+    const timeZone = (await businessOf(this.core.db, caller.userId))?.timeZone ?? DEFAULT_TIME_ZONE;
+    const certificate = await this.signatureCertificate(document, requests, signatures, timeZone);
     return {
       bytes: await this.core.options.pdfRenderer.render(
         signedPdfJob,
@@ -281,6 +282,8 @@ export class OwnerSigning {
     document: SignableDocument,
     requests: SignatureRequestRow[],
     signatures: ReadonlyMap<string, Buffer | null>,
+    /** The owner's: the document's times are printed on its clock, and so are the certificate's. */
+    timeZone: string,
   ): Promise<SignatureCertificate> {
     const names = new Map(requests.map((row) => [row.id, row.signerName]));
     const events = (await audit.forSubject(this.core.db, { kind: document.kind, id: document.id })).filter(
@@ -289,7 +292,7 @@ export class OwnerSigning {
     const ipOf = (signerId: string, type: string) =>
       events.findLast((event) => event.type === type && 'signerId' in event.data && event.data.signerId === signerId)
         ?.origin?.ip ?? null;
-    const time = (label: string, at: Date | null) => (at ? [`${label}: ${utc(at)}`] : []);
+    const time = (label: string, at: Date | null) => (at ? [`${label}: ${dates.exact(at, timeZone)}`] : []);
     const signers: CertifiedSigner[] = requests.map((row) => ({
       name: row.signerName,
       detail: [row.signerRole, row.signerCompany, row.signerEmail].filter(Boolean).join(' · ') || null,
@@ -312,9 +315,10 @@ export class OwnerSigning {
       documentLabel: labelOf(document),
       version: document.version,
       fingerprint: document.fingerprint,
+      timeZone,
       signers,
       events: events.map((event) => [
-        utc(event.occurredAt),
+        dates.exact(event.occurredAt, timeZone),
         event.type.replace('signing.', ''),
         'signerId' in event.data ? (names.get(event.data.signerId) ?? '') : '',
         event.origin?.ip ?? '',

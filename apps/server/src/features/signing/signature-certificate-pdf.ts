@@ -29,6 +29,8 @@ export type SignatureCertificate = {
   documentLabel: string;
   version: number;
   fingerprint: string;
+  /** The IANA zone every time is printed in (the owner's), named in the audit trail's heading. */
+  timeZone: string;
   signers: CertifiedSigner[];
   /** The audit trail, oldest first: [time, event, signer, IP, user agent]. */
   events: string[][];
@@ -80,7 +82,7 @@ async function renderSignatureCertificate(certificate: SignatureCertificate): Pr
   sectionHeading(doc, 'Audit trail');
   drawTable(doc, {
     columns: [
-      { header: 'Time (UTC)', weight: 4 },
+      { header: `Time (${certificate.timeZone})`, weight: 4 },
       { header: 'Event', weight: 2 },
       { header: 'Signer', weight: 3 },
       { header: 'IP', weight: 3 },

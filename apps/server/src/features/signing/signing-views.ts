@@ -118,5 +118,3 @@ export function outcomeOf(row: SignatureRequestRow): string {
   if (row.revokedAt) return row.revokedReason === 'new_version' ? 'voided by a new version' : 'revoked';
   return 'not signed';
 }
-
-export const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;

@@ -20,6 +20,7 @@ import {
   contentWidth,
   createPdf,
   type Doc,
+  ensureSpace,
   sectionHeading,
   textSection,
 } from '../../platform/pdf/document.ts';
@@ -28,7 +29,7 @@ import { DRAFT_WATERMARK, stampPages } from '../../platform/pdf/page-marks.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import { drawTable, type TableCell } from '../../platform/pdf/table.ts';
-import { drawVerifyBox } from '../../platform/pdf/verify-box.ts';
+import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 
 export type PdfBusiness = {
   name: string;
@@ -37,6 +38,9 @@ export type PdfBusiness = {
   phone: string;
   email: string;
   logo: Buffer | null;
+  /** The profile's applicator and their signature: a cover sheet they approve carries it. */
+  applicatorName: string;
+  signature: Buffer | null;
 };
 
 type PdfVersion = { number: string; version: number; fingerprint: string; date: string; current: boolean };
@@ -44,7 +48,7 @@ type PdfVersion = { number: string; version: number; fingerprint: string; date: 
 export type CoverSheetPdfPart = PdfVersion & {
   body: CoverSheetBody;
   /** The SWMS the sheet covers, as they are now. */
-  swms: Array<{ number: string; title: string; version: number }>;
+  swms: Array<{ number: string; title: string; version: number; personResponsible: string }>;
 };
 
 export type SwmsPdfInput = {
@@ -95,7 +99,7 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
     budget: PRINT_BUDGETS.swms,
   });
   if (input.cover) {
-    drawCoverSheet(doc, business, input.cover);
+    drawCoverSheet(doc, business, input.cover, 0);
     addPage(doc, 'portrait');
   }
   drawBusinessHeader(doc, business);
@@ -179,10 +183,16 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
   textSection(doc, 'Qualifications, licences and inductions', swms.body.qualifications);
   textSection(doc, 'Codes of practice and standards consulted', swms.body.codes_of_practice);
   textSection(doc, 'Emergency procedures', swms.body.emergency_procedures);
+  // The last section and the verify box share a page: the box never stands alone on one.
+  if (input.verifyUrl) ensureSpace(doc, LAST_SECTION_SPACE + VERIFY_BOX_SPACE);
   textSection(
     doc,
     'Putting the controls in place, monitoring and review',
-    `The person responsible for compliance checks the controls are in place before work starts and daily while it continues. Work stops and this SWMS is reviewed if a control is not working, the work changes, or an incident happens; otherwise it is reviewed by ${formatDate(swms.body.review_date)}.`,
+    `The person responsible for compliance checks the controls are in place before work starts and daily while it continues. Work stops and this SWMS is reviewed if a control is not working, the work changes, or an incident happens; ${
+      swms.body.review_date
+        ? `otherwise it is reviewed by ${formatDate(swms.body.review_date)}.`
+        : 'no other review date was set.'
+    }`,
   );
   if (input.verifyUrl) {
     drawVerifyBox(doc, {
@@ -213,7 +223,7 @@ async function renderCoverSheetPdf(input: CoverSheetPdfInput): Promise<Buffer> {
     subject: input.cover.body.principal_contractor.project_name,
     budget: PRINT_BUDGETS.coverSheet,
   });
-  drawCoverSheet(doc, input.business, input.cover);
+  drawCoverSheet(doc, input.business, input.cover, input.verifyUrl ? VERIFY_BOX_SPACE : 0);
   if (input.verifyUrl) {
     drawVerifyBox(doc, {
       title: `Verify ${input.cover.number} version ${input.cover.version}`,
@@ -244,8 +254,14 @@ function drawBusinessHeader(doc: Doc, business: PdfBusiness) {
   });
 }
 
-function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPart) {
+/** `reserve`: room to keep after the approval, for what must share its page (the verify box). */
+function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPart, reserve: number) {
   const { body } = cover;
+  // The sheet's own, else the SWMS it covers name theirs.
+  const responsible =
+    body.person_responsible ||
+    [...new Set(cover.swms.map((swms) => swms.personResponsible).filter(Boolean))].join('; ') ||
+    'Not recorded';
   drawBusinessHeader(doc, {
     ...business,
     name: body.business.name || business.name,
@@ -282,7 +298,7 @@ function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPar
       ['Site address', body.principal_contractor.site_address || 'Not recorded'],
       ['Project manager', body.principal_contractor.project_manager || 'Not recorded'],
       ['Date SWMS given to the principal contractor', formatDate(body.principal_contractor.date_given)],
-      ['Person responsible for compliance', body.person_responsible || 'Not recorded'],
+      ['Person responsible for compliance', responsible],
       ['Review date', formatDate(body.review_date)],
     ],
   });
@@ -290,7 +306,7 @@ function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPar
     ...cover.swms.map((swms) => `${swms.number} ${swms.title} (v${swms.version})`),
     ...body.other_documents,
   ]);
-  sectionHeading(doc, 'Approved by', 120);
+  sectionHeading(doc, 'Approved by', 120 + reserve);
   doc
     .font('regular')
     .fontSize(10)
@@ -300,8 +316,22 @@ function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPar
       { width: contentWidth(doc) },
     );
   doc.moveDown(0.6);
-  drawSignatureBlock(doc, { image: null, caption: `Signature: ${body.approved_by.name || 'approver'}` });
+  const approver = body.approved_by.name.trim();
+  if (business.signature && approver && sameName(approver, business.applicatorName)) {
+    // The approver is the profile's applicator: their signature is the one on file.
+    drawSignatureBlock(doc, { image: business.signature, caption: `Signature: ${approver}` });
+  } else {
+    doc.text(
+      `Signature: not on this copy. ${approver || 'The approver'} signs by link, and the signed PDF carries the signature.`,
+      { width: contentWidth(doc) },
+    );
+  }
 }
+
+const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('en-AU') === b.trim().toLocaleLowerCase('en-AU');
+
+/** Room for the SWMS's last section, a heading and a few lines. */
+const LAST_SECTION_SPACE = 90;
 
 function drawRiskLegend(doc: Doc) {
   doc

@@ -48,11 +48,10 @@ export class SwmsPdfService {
       safetyDocumentsRepo.coverSheetFor(this.db, ownerId, document.id),
     ]);
     const cover = coverRow
-      ? await this.coverPart({
-          document: coverRow.document,
-          version: coverRow.version,
-          body: parseCoverSheetBody(coverRow.version.body),
-        })
+      ? await this.coverPart(
+          { document: coverRow.document, version: coverRow.version, body: parseCoverSheetBody(coverRow.version.body) },
+          business.timeZone,
+        )
       : null;
     const render = () =>
       this.renderer.render(
@@ -63,7 +62,7 @@ export class SwmsPdfService {
             number: document.number,
             version: version.version,
             fingerprint: version.fingerprint,
-            date: dates.utcDay(version.createdAt),
+            date: dates.long(version.createdAt, business.timeZone),
             current: version.version === document.currentVersion,
             body,
           },
@@ -102,7 +101,11 @@ export class SwmsPdfService {
     const business = await this.business(found.document.userId);
     return this.renderer.render(
       coverSheetPdfJob,
-      { business: business.pdf, cover: await this.coverPart(found), verifyUrl: this.verifyUrlOf(found) },
+      {
+        business: business.pdf,
+        cover: await this.coverPart(found, business.timeZone),
+        verifyUrl: this.verifyUrlOf(found),
+      },
       { owner: found.document.userId },
     );
   }
@@ -135,26 +138,46 @@ export class SwmsPdfService {
       const row = byId.get(id);
       if (!row) return [];
       const title = typeof row.body.title === 'string' ? row.body.title : '';
-      return [{ id, number: row.document.number, title, current_version: row.document.currentVersion }];
+      const responsible = typeof row.body.person_responsible === 'string' ? row.body.person_responsible : '';
+      return [
+        {
+          id,
+          number: row.document.number,
+          title,
+          current_version: row.document.currentVersion,
+          person_responsible: responsible,
+        },
+      ];
     });
   }
 
-  private async coverPart({ document, version, body }: CurrentDocument<CoverSheetBody>): Promise<CoverSheetPdfPart> {
+  private async coverPart(
+    { document, version, body }: CurrentDocument<CoverSheetBody>,
+    timeZone: string,
+  ): Promise<CoverSheetPdfPart> {
     const linked = await this.linkedSwms(document.userId, body.swms_ids);
     return {
       number: document.number,
       version: version.version,
       fingerprint: version.fingerprint,
-      date: dates.utcDay(version.updatedAt),
+      date: dates.long(version.updatedAt, timeZone),
       current: version.version === document.currentVersion,
       body,
-      swms: linked.map((swms) => ({ number: swms.number, title: swms.title, version: swms.current_version })),
+      swms: linked.map((swms) => ({
+        number: swms.number,
+        title: swms.title,
+        version: swms.current_version,
+        personResponsible: swms.person_responsible,
+      })),
     };
   }
 
   private async business(userId: string) {
     const profile = await businessOf(this.db, userId);
-    const logo = profile?.logoFileId ? await this.fileBytes(profile.logoFileId) : null;
+    const [logo, signature] = await Promise.all([
+      profile?.logoFileId ? this.fileBytes(profile.logoFileId) : null,
+      profile?.signatureFileId ? this.fileBytes(profile.signatureFileId) : null,
+    ]);
     const pdf: PdfBusiness = {
       name: profile?.companyName ?? '',
       abn: profile?.companyAbn ?? '',
@@ -162,11 +185,13 @@ export class SwmsPdfService {
       phone: profile?.companyPhone ?? '',
       email: profile?.companyEmail ?? '',
       logo,
+      applicatorName: profile?.applicatorName ?? '',
+      signature,
     };
     return {
       pdf,
       timeZone: profile?.timeZone ?? DEFAULT_TIME_ZONE,
-      key: { ...pdf, logo: profile?.logoFileId ?? null },
+      key: { ...pdf, logo: profile?.logoFileId ?? null, signature: profile?.signatureFileId ?? null },
     };
   }
 

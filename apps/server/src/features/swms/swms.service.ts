@@ -5,6 +5,7 @@ import {
   type createSwmsRequestSchema,
   DEFAULT_TIME_ZONE,
   emptySwmsBody,
+  formatAbn,
   type Swms,
   type SwmsBody,
   type SwmsSummary,
@@ -64,13 +65,15 @@ export class SwmsService {
     return this.coverSheets.create(caller.userId, {
       business: {
         name: business?.companyName ?? '',
-        abn: business?.companyAbn ?? '',
+        // As people write it ("51 824 753 556"): the profile keeps the digits only.
+        abn: business?.companyAbn ? formatAbn(business.companyAbn) : '',
         address: business?.companyAddress ?? '',
         phone: business?.companyPhone ?? '',
         email: business?.companyEmail ?? '',
       },
       principal_contractor: { company: '', project_name: '', site_address: '', project_manager: '', date_given: null },
-      approved_by: { name: '', position: '', date: null },
+      // The profile's applicator approves by default: then the PDF carries their signature on file.
+      approved_by: { name: business?.applicatorName ?? '', position: '', date: null },
       person_responsible: '',
       review_date: null,
       swms_ids: input.swms_ids,

@@ -18,6 +18,9 @@ export type Business = {
   companyPhone: string | null;
   companyEmail: string | null;
   logoFileId: string | null;
+  /** Who signs for the business, and their signature: a cover sheet they approve carries it. */
+  applicatorName: string | null;
+  signatureFileId: string | null;
 };
 
 /** The business of `userId`; undefined when there is no such account. One query. */
@@ -33,6 +36,8 @@ export async function businessOf(db: Queryable, userId: string): Promise<Busines
       companyPhone: profiles.companyPhone,
       companyEmail: profiles.companyEmail,
       logoFileId: profiles.logoFileId,
+      applicatorName: profiles.applicatorName,
+      signatureFileId: profiles.signatureFileId,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))

@@ -1,4 +1,5 @@
 import { colours, type Doc, PAGE_MARGIN } from './document.ts';
+import { showsLogo } from './letterhead.ts';
 
 export type PageMarks = {
   /** What the document is, e.g. its number: "WPC-2026-0001" or "Draft certificate". */
@@ -9,7 +10,10 @@ export type PageMarks = {
   fingerprint?: string;
   /** A word across every page, e.g. DRAFT_WATERMARK. */
   watermark?: string;
-  /** The business's logo, small in the top margin of every page (a SWMS page may travel alone). */
+  /**
+   * The business's logo, small in the top margin of every page (a SWMS page may travel alone), but
+   * those whose letterhead already shows it.
+   */
   logo?: Buffer | null;
 };
 
@@ -47,7 +51,7 @@ export function stampPages(doc: Doc, marks: PageMarks): void {
         align: 'center',
         lineBreak: false,
       });
-    if (marks.logo) {
+    if (marks.logo && !showsLogo(doc, index)) {
       doc.image(marks.logo, doc.page.width - PAGE_MARGIN - 80, (PAGE_MARGIN - MARK_LOGO_HEIGHT) / 2, {
         fit: [80, MARK_LOGO_HEIGHT],
         align: 'right',

@@ -4,6 +4,13 @@ import { colours, contentLeft, contentWidth, type Doc, keepTogether } from './do
 export type VerifyBox = { title: string; url: string; fingerprintLabel: string; fingerprint: string };
 
 const BOX_HEIGHT = 104;
+const GAP_BELOW = 16;
+
+/**
+ * The room the box takes. A section printed just before it asks for this much more, so the box is
+ * never left alone on a page of its own.
+ */
+export const VERIFY_BOX_SPACE = BOX_HEIGHT + GAP_BELOW;
 
 /**
  * A framed box with a QR code to the document's public page, that address in full, and the content
@@ -32,7 +39,7 @@ export function drawVerifyBox(doc: Doc, box: VerifyBox): void {
       doc.fontSize(8.5).fillColor(colours.muted).text(box.fingerprintLabel, { width: textWidth });
       doc.font('mono').fontSize(8).fillColor(colours.ink).text(box.fingerprint, { width: textWidth });
     },
-    16,
+    GAP_BELOW,
   );
 }
 
