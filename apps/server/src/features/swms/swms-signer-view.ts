@@ -22,7 +22,7 @@ const field = (label: string, value: string | null | undefined) => (value ? [{ l
 const day = (isoDay: string | null) => (isoDay ? dates.calendar(isoDay) : null);
 const listed = (heading: string, items: string[]): SignerSection[] => (items.length > 0 ? [{ heading, items }] : []);
 
-export function riskOf(assessment: RiskAssessment | null): SignerRisk | null {
+function riskOf(assessment: RiskAssessment | null): SignerRisk | null {
   if (!assessment) return null;
   const rating = riskRating(assessment);
   return {
