@@ -2,9 +2,12 @@ import { authErrorMessages, errorCodes } from '@app/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readySwmsBody } from '../apps/server/test/support/swms.ts';
+import { uniqueEmail } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { logoPng } from './support/images.ts';
+import { waitForSigningLink } from './support/mail.ts';
 import { createCompletedCertificate, createMember, type Member, memberApi, signIn } from './support/members.ts';
 
 // DESIGN budget: axe-core reports no serious or critical violation on any page.
@@ -20,6 +23,9 @@ let freeMember: Member;
 let freeCertificateId = '';
 let swmsId = '';
 let coverSheetId = '';
+/** Open signing links: the certificate with its photo, and a SWMS with its steps. */
+let certificateSignLink = '';
+let swmsSignLink = '';
 
 /** Uploads `body` as the single file of a multipart request, as the app's image pickers do. */
 async function upload<T>(method: 'POST' | 'PUT', path: string, body: Buffer, type: string): Promise<T> {
@@ -77,6 +83,19 @@ beforeAll(async () => {
   swmsId = swms.id;
   coverSheetId = (await memberApi<{ id: string }>(member, 'POST', '/api/swms/cover-sheets', { swms_ids: [swms.id] }))
     .id;
+
+  const sendForSigning = async (kind: string, id: string) => {
+    const email = uniqueEmail('a11y-signer');
+    const since = Date.now();
+    await memberApi(member, 'POST', `/api/signing/documents/${kind}/${id}/requests`, {
+      signers: [{ name: 'Alex Builder', email }],
+    });
+    return waitForSigningLink(email, { since });
+  };
+  certificateSignLink = await sendForSigning('certificate', certificateId);
+  const readySwms = await memberApi<{ id: string; revision: number }>(member, 'POST', '/api/swms', {});
+  await memberApi(member, 'PUT', `/api/swms/${readySwms.id}`, { revision: readySwms.revision, body: readySwmsBody() });
+  swmsSignLink = await sendForSigning('swms', readySwms.id);
 
   freeMember = await createMember('a11y-free');
   freeCertificateId = (await createCompletedCertificate(freeMember, '9 Quay St, Sydney')).id;
@@ -169,6 +188,18 @@ const publicPages: Array<[name: string, Check]> = [
   ['/auth/update-password', { path: '/auth/update-password', heading: 'Set a new password' }],
   // An unknown token: the page says so (its lookup answers 404, an expected console error).
   ['/sign/:token', { path: '/sign/abc123token', heading: 'This link is not valid', expectedErrors: [/status of 404/] }],
+  [
+    '/sign/:token (a certificate with a photo)',
+    { path: () => certificateSignLink, heading: 'Sign document', ready: imagesLoaded },
+  ],
+  [
+    '/sign/:token (a SWMS with rated steps)',
+    {
+      path: () => swmsSignLink,
+      heading: 'Sign document',
+      ready: (page) => page.getByText('Step 1: Grind the screed high spots').waitFor(),
+    },
+  ],
   ['/webhook-test', { path: '/webhook-test', heading: 'Billing webhook status' }],
   ['an unknown path', { path: '/this/does/not/exist', heading: 'Page not found' }],
   ['/gallery', { path: '/gallery', heading: 'Photo gallery' }],

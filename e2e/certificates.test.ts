@@ -305,9 +305,14 @@ describe('share link', () => {
     await visitor.getByRole('heading', { level: 1, name: 'Certificate not found' }).waitFor();
   });
 
-  it('lets the owner copy the link', async () => {
+  it('lets the owner copy the link where the browser has no share sheet', async () => {
     const { page, context } = session;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.baseUrl });
+    // As a desktop browser without the Web Share API.
+    await page.addInitScript(() => {
+      Reflect.deleteProperty(Navigator.prototype, 'share');
+      Reflect.deleteProperty(Navigator.prototype, 'canShare');
+    });
     const member = await createMember('copy-link');
     const certificate = await createCompletedCertificate(member, '5 Cove Ln, Manly');
     await signIn(page, member);
@@ -315,6 +320,43 @@ describe('share link', () => {
     await page.getByRole('button', { name: 'Copy link' }).click();
     await toastTitled(page, 'Link copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url(`/certificates/${certificate.id}`));
+  });
+
+  it('shares the link and the PDF through the share sheet on a phone', async () => {
+    const { page } = session;
+    // A phone's Web Share API that takes files, recording what it was given.
+    await page.addInitScript(() => {
+      const shared: Array<{
+        title?: string;
+        url?: string;
+        files: Array<{ name: string; type: string; size: number }>;
+      }> = [];
+      Object.assign(window, { sharedForTest: shared });
+      Object.defineProperty(Navigator.prototype, 'canShare', { configurable: true, value: () => true });
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: async (data: ShareData) => {
+          const files = (data.files ?? []).map((file) => ({ name: file.name, type: file.type, size: file.size }));
+          shared.push({ title: data.title, url: data.url, files });
+        },
+      });
+    });
+    const member = await createMember('share-sheet');
+    const certificate = await createCompletedCertificate(member, '7 Beach Rd, Bondi');
+    await signIn(page, member);
+    await page.goto(`/certificates/${certificate.id}`);
+    expect(await page.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    type Shared = { title?: string; url?: string; files: Array<{ name: string; type: string; size: number }> };
+    const sharedOf = () => page.evaluate(() => (window as unknown as { sharedForTest: Shared[] }).sharedForTest);
+    await expect.poll(async () => (await sharedOf()).length).toBe(1);
+    const [shared] = await sharedOf();
+    expect(shared).toMatchObject({
+      title: `Certificate of compliance ${certificate.certificate_number}`,
+      url: url(`/certificates/${certificate.id}`),
+      files: [{ type: 'application/pdf', name: expect.stringMatching(/\.pdf$/) }],
+    });
+    expect(shared?.files[0]?.size).toBeGreaterThan(1000);
   });
 });
 

@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readySwmsBody } from '../apps/server/test/support/swms.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
+import { expectImageLoaded } from './support/images.ts';
 import { waitForSigningLink } from './support/mail.ts';
-import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
+import { createMember, type Member, memberApi, signIn, toastTitled } from './support/members.ts';
 import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
@@ -84,6 +86,22 @@ async function declineOnPhone(decliner: Page, reason: string) {
   await decliner.getByRole('heading', { level: 1, name: 'You declined to sign' }).waitFor();
 }
 
+/** A stage photo uploaded as the certificate form does; answers its file id. */
+async function uploadPhoto(member: Member): Promise<string> {
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+  const response = await fetch(`${session.baseUrl}/api/certificates/photos`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${member.accessToken}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`photo upload answered ${response.status}`);
+  return ((await response.json()) as { file_id: string }).file_id;
+}
+
 async function phone() {
   const context = await session.newContext();
   const page = await context.newPage();
@@ -93,8 +111,20 @@ async function phone() {
 
 describe('signing by link', () => {
   it('sends a completed certificate to two signers: one signs on a phone, one declines; the signed PDF says so', async () => {
-    const owner = await createMember('signing-owner', { profile: { company_name: 'Dry Right Waterproofing' } });
-    const certificate = await createCompletedCertificate(owner, '14 Jetty Rd, Glenelg SA 5045');
+    const owner = await createMember('signing-owner', {
+      profile: { company_name: 'Dry Right Waterproofing', applicator_name: 'Robin Applicator' },
+    });
+    const photo = await uploadPhoto(owner);
+    const certificate = await memberApi<{ id: string }>(owner, 'POST', '/api/certificates', {
+      user_id: owner.userId,
+      standards: ['AS 3740-2021'],
+      job_site_address: '14 Jetty Rd, Glenelg SA 5045',
+      installation_date: '2026-11-20',
+      areas: 'Ensuite: shower recess and floor',
+      materials_used: 'Ardex WPM 300',
+      photos: [{ file_id: photo, caption: 'Shower recess, second coat' }],
+      status: 'completed',
+    });
     const signerEmail = uniqueEmail('builder');
     const declinerEmail = uniqueEmail('certifier');
     const { page } = session;
@@ -118,10 +148,17 @@ describe('signing by link', () => {
     await signer.goto(signLink);
     await signer.getByRole('heading', { level: 1, name: 'Sign document' }).waitFor();
     await signer.getByText('From Dry Right Waterproofing').waitFor();
+    await signer.getByText('Robin Applicator', { exact: false }).waitFor();
+    // The signer reads the document itself before signing: the job's address and its photos.
+    const job = signer.getByRole('region', { name: 'Job' });
+    await job.getByText('14 Jetty Rd, Glenelg SA 5045').waitFor();
+    await job.getByText('20 November 2026').waitFor();
+    await expectImageLoaded(signer.getByRole('img', { name: 'Shower recess, second coat' }));
     const fingerprint = (await signer.locator('.font-mono').first().textContent())?.trim() ?? '';
     expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
-    expect(await signer.getByRole('link', { name: 'Read the document (PDF)' }).getAttribute('href')).toBe(
-      `/api${signLink}/pdf`,
+    expect(await signer.getByRole('link', { name: 'Read the PDF' }).getAttribute('href')).toBe(`/api${signLink}/pdf`);
+    expect(await signer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+      0,
     );
     await signer.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect.poll(() => signer.getByLabel('Your full name').inputValue()).toBe('Alex Builder');
@@ -190,6 +227,16 @@ describe('signing by link', () => {
     const signer = await phone();
     await signer.goto(await waitForSigningLink(signerEmail, { since }));
     await signer.getByText('Balcony membrane, Level 3').first().waitFor();
+    // The steps, with their ratings in words (colour is not the only sign).
+    const steps = signer.getByRole('region', { name: 'Job steps, hazards, risks and controls' });
+    await steps.getByText('Step 1: Grind the screed high spots').waitFor();
+    await steps.getByText('Hazards: Silica dust from grinding').waitFor();
+    await steps.getByText('Extreme risk (likelihood likely, consequence major)').waitFor();
+    await steps.getByText('Medium risk (likelihood unlikely, consequence moderate)').waitFor();
+    await steps.getByText('Engineering: Shrouded grinder with M-class extraction').waitFor();
+    expect(await signer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+      0,
+    );
     await signOnPhone(signer);
 
     const decliner = await phone();

@@ -49,6 +49,7 @@ export * from './profile/profile.ts';
 export * from './signing/endpoints.ts';
 export * from './signing/messages.ts';
 export * from './signing/sign-link.ts';
+export * from './signing/signer-document.ts';
 export * from './signing/signing.ts';
 export * from './swms/endpoints.ts';
 export * from './swms/risk.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
+import type { SignerDocument } from './signer-document.ts';
 
 /**
  * The signer's side of signing by link (PRODUCT.md, Signing; ADR 0017): what /sign/:token reads
@@ -60,6 +61,11 @@ export const signPageSchema = z.object({
   expires_at: z.nullable(z.string()),
   signed_at: z.nullable(z.string()),
   declined_at: z.nullable(z.string()),
+  /**
+   * The content of exactly the version being signed, read with it, while the link is open (null
+   * otherwise, and if the version changed between the two reads). Typed, sent as built (ADR 0037).
+   */
+  content: z.nullable(z.custom<SignerDocument>()),
 });
 export type SignPage = z.infer<typeof signPageSchema>;
 

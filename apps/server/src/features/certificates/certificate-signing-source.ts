@@ -1,7 +1,10 @@
+import { businessOf } from '../../platform/accounts/business.ts';
 import type { SignableDocument, SignableDocumentSource } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
+import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import type { CertificateContent } from './certificate-content.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
+import { certificateSignerView } from './certificate-signer-view.ts';
 import { type IssuedVersion, issuedVersion } from './certificate-versions.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 import type { CertificatesService } from './certificates.service.ts';
@@ -20,7 +23,10 @@ const signable = (head: CertificateRow, issued: IssuedVersion): SignableDocument
  * Issued certificate versions, for signing by link (ADR 0017): a request names a version, and its
  * signed PDF always prints that version's content, whatever came after. No sign-on register.
  */
-export function certificateSigningSource(pdfs: CertificatePdfService): SignableDocumentSource {
+export function certificateSigningSource(
+  pdfs: CertificatePdfService,
+  storedFiles: Pick<StoredFiles, 'signedUrl'>,
+): SignableDocumentSource {
   return {
     kind: 'certificate',
     crewSignOn: false,
@@ -42,6 +48,12 @@ export function certificateSigningSource(pdfs: CertificatePdfService): SignableD
       if (!head || !issued) return null;
       const current = head.version === version && head.status === 'completed' && head.withdrawnAt === null;
       return { ...signable(head, issued), current };
+    },
+    async signerView(db, document) {
+      const head = await certificatesRepo.find(db, document.id);
+      const issued = head && (await issuedVersion(db, head, document.version));
+      if (!issued || issued.fingerprint !== document.fingerprint) return null;
+      return certificateSignerView(issued.content, await businessOf(db, document.ownerId), storedFiles);
     },
     async pdf(db, document) {
       const head = await certificatesRepo.find(db, document.id);

@@ -29,7 +29,7 @@ export function certificatesFeature(
   const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock, ownTemplates);
   return {
     routes: certificatesRoutes(service),
-    signingSource: certificateSigningSource(pdfs),
+    signingSource: certificateSigningSource(pdfs, deps.files),
     verifiableKind: certificateVerifiableKind(service),
   };
 }

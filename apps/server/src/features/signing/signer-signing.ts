@@ -1,5 +1,6 @@
-import { rateLimits, type SignPage, type SignPageState } from '@app/contract';
+import { rateLimits, type SignerDocument, type SignPage, type SignPageState } from '@app/contract';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
+import type { SignableDocument } from '../../platform/documents/signable-source.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { limitSubject } from '../../platform/rate-limit/rate-limiter.ts';
@@ -28,8 +29,9 @@ export class SignerSigning {
       const document = current ?? (await this.core.versionOf(link.documentKind, link.documentId, link.documentVersion));
       if (!document) throw signingErrors.badToken();
       const full = current !== null && (await signingRepo.countSiteSignOns(this.core.db, link.id)) >= link.maxSignOns;
+      const state = current ? (full ? 'site_full' : 'open') : 'site_closed';
       return {
-        state: current ? (full ? 'site_full' : 'open') : 'site_closed',
+        state,
         mode: 'site',
         company_name: sender,
         document: documentView(document),
@@ -37,6 +39,7 @@ export class SignerSigning {
         expires_at: null,
         signed_at: null,
         declined_at: null,
+        content: await this.contentOf(state, document),
       };
     }
     const { request } = resolved;
@@ -54,7 +57,18 @@ export class SignerSigning {
       expires_at: request.expiresAt.toISOString(),
       signed_at: iso(request.signedAt),
       declined_at: iso(request.declinedAt),
+      content: await this.contentOf(state, document),
     };
+  }
+
+  /**
+   * What the page shows of the document (issue 25): only while it can be signed, and only the
+   * content of the version judged above (the source answers null if it changed since).
+   */
+  private contentOf(state: SignPageState, document: SignableDocument): Promise<SignerDocument | null> {
+    return state === 'open'
+      ? this.core.sourceOf(document.kind).signerView(this.core.db, document)
+      : Promise.resolve(null);
   }
 
   async pdf(token: string, origin: RequestMetadata): Promise<PdfFile> {

@@ -11,6 +11,7 @@ import { coverSheetFields, parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import type { SafetyDocumentKind } from './safety-documents.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
+import { coverSheetSignerSections } from './swms-signer-view.ts';
 
 /**
  * The SWMS cover sheet (PRODUCT.md, SWMS): the principal contractor's front page for a set of the
@@ -47,6 +48,8 @@ export const coverSheetKind = (
   title: (body) =>
     [body.principal_contractor.company, body.principal_contractor.project_name].filter(Boolean).join(': ') ||
     'SWMS cover sheet',
+  signerSections: async ({ document, body }) =>
+    coverSheetSignerSections(body, await pdfs.linkedSwms(document.userId, body.swms_ids)),
   pdf: (found) => pdfs.coverSheetPdf(found),
   forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),
   async checkBody(userId, body) {

@@ -1,4 +1,11 @@
-import type { DocumentVerification, MissingField, SwmsStatus, SwmsVersion } from '@app/contract';
+import type {
+  DocumentVerification,
+  MissingField,
+  SignerDocument,
+  SignerSection,
+  SwmsStatus,
+  SwmsVersion,
+} from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import type { JsonValue } from '../../platform/documents/fingerprint.ts';
@@ -43,6 +50,8 @@ export type SafetyDocumentKind<Body extends JsonBody, Summary, Presented> = {
   present(header: PresentedHeader, current: CurrentDocument<Body>): Promise<Presented>;
   /** What signing mails and pages call a version. */
   title(body: Body): string;
+  /** What the signing page shows of a version, in the order its PDF prints it (issue 25). */
+  signerSections(found: CurrentDocument<Body>): Promise<SignerSection[]>;
   pdf(found: CurrentDocument<Body>, options: { register: RegisterEntry[] }): Promise<Buffer>;
   /** What else its owner's PDF hands out on paper (a SWMS prints its cover sheet in front): marked issued too. */
   printedWith?(found: CurrentDocument<Body>): Promise<void>;
@@ -218,6 +227,27 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
       version,
       fingerprint: found.version.fingerprint,
       current: version === found.document.currentVersion && found.document.withdrawnAt === null,
+    };
+  }
+
+  /**
+   * For signing, without an owner check: what the signing page shows of one version, while its
+   * fingerprint is still `fingerprint` (the version being signed); undefined otherwise.
+   */
+  async signingView(id: string, version: number, fingerprint: string): Promise<SignerDocument | undefined> {
+    const found = await this.documents.versionOf(undefined, id, version);
+    if (!found || found.version.fingerprint !== fingerprint) return undefined;
+    const [business, sections] = await Promise.all([
+      businessOf(this.db, found.document.userId),
+      this.kind.signerSections(found),
+    ]);
+    return {
+      sender: {
+        business_name: business?.companyName ?? null,
+        name: null,
+        email: business?.companyEmail ?? business?.email ?? null,
+      },
+      sections,
     };
   }
 

@@ -2,6 +2,7 @@ import { missingForReady, type Swms, type SwmsBody, type SwmsSummary, swmsMessag
 import { parseSwmsBody, swmsFields } from './bodies.ts';
 import type { SafetyDocumentKind } from './safety-documents.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
+import { swmsSignerSections } from './swms-signer-view.ts';
 
 /** The SWMS (PRODUCT.md, SWMS): its body, list row, answer and PDF, printed with its cover sheet. */
 export const swmsKind = (pdfs: SwmsPdfService): SafetyDocumentKind<SwmsBody, SwmsSummary, Swms> => ({
@@ -26,6 +27,7 @@ export const swmsKind = (pdfs: SwmsPdfService): SafetyDocumentKind<SwmsBody, Swm
   }),
   present: async (header, { document, body }) => ({ ...header, is_template: document.isTemplate, body }),
   title: (body) => body.title || 'Untitled SWMS',
+  signerSections: async ({ body }) => swmsSignerSections(body),
   pdf: (found, options) => pdfs.swmsPdf(found, options),
   printedWith: (found) => pdfs.markCoverPrinted(found),
   forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),

@@ -30,6 +30,9 @@ function safetyDocumentSource(
       const found = await documents.signingVersion(documentId, version, tx);
       return found ? { ...signable(found), current: found.current } : null;
     },
+    async signerView(_db, document) {
+      return (await documents.signingView(document.id, document.version, document.fingerprint)) ?? null;
+    },
     async pdf(_db, document, register) {
       const pdf = await documents.signingPdf(document.id, document.version, register);
       if (!pdf) throw new Error(`${kind} ${document.id} v${document.version} is gone`);

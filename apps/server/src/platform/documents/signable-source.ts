@@ -1,3 +1,4 @@
+import type { SignerDocument } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
 import type { DocumentKind } from './documents.schema.ts';
 
@@ -50,6 +51,12 @@ export interface SignableDocumentSource {
    * document's current version. Null if gone.
    */
   lockedVersion(tx: Queryable, documentId: string, version: number): Promise<SignableVersion | null>;
+  /**
+   * What the signing page shows of `document` (issue 25): its content as the PDF words it, read
+   * again and answered only while its fingerprint is still `document.fingerprint`, so the page
+   * never shows content other than the version being signed; null otherwise.
+   */
+  signerView(db: Queryable, document: SignableDocument): Promise<SignerDocument | null>;
   /** The version's PDF as it is filed, with `register` filled in where the kind prints one. */
   pdf(db: Queryable, document: SignableDocument, register: RegisterEntry[]): Promise<Buffer>;
 }

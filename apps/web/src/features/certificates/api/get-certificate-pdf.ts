@@ -4,7 +4,7 @@ import { callFile } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 
 /** The certificate's PDF; the owner's token goes along (login is optional) so a draft can be downloaded too. */
-function fetchCertificatePdf(id: string, version: number | undefined, signal?: AbortSignal) {
+export function fetchCertificatePdf(id: string, version: number | undefined, signal?: AbortSignal) {
   const query = version ? { version: String(version) } : {};
   return callFile(sharedCertificateEndpoints.pdf, { params: { id }, query }, { signal });
 }

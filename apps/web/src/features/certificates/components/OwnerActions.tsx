@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/TextField.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useProfile } from '../../../lib/profile/get-profile.ts';
 import { useDeleteCertificateMutation } from '../api/delete-certificate.ts';
+import { fetchCertificatePdf } from '../api/get-certificate-pdf.ts';
 import { deletedToast, deleteFailureToast, premiumFeatureToast } from '../certificate-toasts.ts';
 import { draftStatusNote } from '../draft-copy.ts';
 import { CertificateVersions } from './CertificateVersions.tsx';
@@ -46,7 +47,7 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
         <Link to={`/certificates/edit/${certificate.id}`} className={buttonClasses('secondary')}>
           Edit
         </Link>
-        {certificate.status === 'completed' ? <CopyLinkButton certificateId={certificate.id} /> : null}
+        {certificate.status === 'completed' ? <ShareButton certificate={certificate} /> : null}
         <Button variant="secondary" onClick={askToDelete}>
           Delete
         </Button>
@@ -69,10 +70,20 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
   );
 }
 
-/** Copies the share link; where the clipboard is not available, shows the link to copy by hand. */
-function CopyLinkButton({ certificateId }: { certificateId: string }) {
+/** How long Share waits for the PDF before sharing the link alone (the tap's permission to share runs out). */
+const PDF_WAIT_MS = 3000;
+
+/**
+ * Share (issue 25): on a phone with the Web Share API, the share sheet with the link, and the PDF
+ * where the browser takes files; elsewhere Copy link, which shows the link to copy by hand where
+ * the clipboard is not available.
+ */
+function ShareButton({ certificate }: { certificate: Certificate }) {
   const [showLink, setShowLink] = useState(false);
-  const link = `${window.location.origin}/certificates/${certificateId}`;
+  const [pdf, setPdf] = useState<File>();
+  const link = `${window.location.origin}/certificates/${certificate.id}`;
+  const title = `Certificate of compliance ${certificate.certificate_number ?? ''}`.trim();
+  const canShare = typeof navigator.share === 'function';
 
   const copy = async () => {
     try {
@@ -84,10 +95,46 @@ function CopyLinkButton({ certificateId }: { certificateId: string }) {
     }
   };
 
+  /** The PDF as a file to share, if the browser takes files and it arrives in time. */
+  const pdfFile = async (): Promise<File | undefined> => {
+    if (pdf) return pdf;
+    const probe = new File([], 'certificate.pdf', { type: 'application/pdf' });
+    if (!navigator.canShare?.({ files: [probe] })) return undefined;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), PDF_WAIT_MS);
+    try {
+      const { blob, filename } = await fetchCertificatePdf(certificate.id, undefined, controller.signal);
+      const file = new File([blob], filename ?? `${certificate.certificate_number ?? 'certificate'}.pdf`, {
+        type: 'application/pdf',
+      });
+      setPdf(file);
+      return file;
+    } catch {
+      return undefined; // Slow or failed: the link alone.
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const share = async () => {
+    const file = await pdfFile();
+    try {
+      await navigator.share({ title, url: link, ...(file ? { files: [file] } : {}) });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') return; // Closed the sheet.
+      if (error instanceof DOMException && error.name === 'NotAllowedError' && file) {
+        // The PDF took longer than the tap allows: it is ready now.
+        toast({ title: 'The PDF is ready', description: 'Tap Share again to send it.' });
+        return;
+      }
+      await copy();
+    }
+  };
+
   return (
     <>
-      <Button variant="secondary" onClick={() => void copy()}>
-        Copy link
+      <Button variant="secondary" onClick={() => void (canShare ? share() : copy())}>
+        {canShare ? 'Share' : 'Copy link'}
       </Button>
       {showLink ? (
         <TextField
