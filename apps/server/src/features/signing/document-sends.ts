@@ -24,7 +24,7 @@ import { SIGNING_EMAIL_QUEUE, type SigningEmailJob } from './signing-queues.ts';
 import { documentKindNames, iso, senderIdentity } from './signing-views.ts';
 
 /** A sent document's link token, derived from its row id as signing links are (ADR 0017): stored only hashed. */
-export const sendToken = (secret: string, id: string) => hmacToken(secret, `document-send:${id}`);
+const sendToken = (secret: string, id: string) => hmacToken(secret, `document-send:${id}`);
 
 const sentLinkNotFound = () =>
   new AppError(

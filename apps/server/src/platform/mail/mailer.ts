@@ -18,7 +18,7 @@ export type MailMessage = {
   attachments?: MailAttachment[];
 };
 
-export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** Text made safe to put inside a mail's HTML. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
