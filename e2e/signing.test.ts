@@ -10,8 +10,15 @@ import { readySwmsBody } from '../apps/server/test/support/swms.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { expectImageLoaded } from './support/images.ts';
-import { waitForSigningLink } from './support/mail.ts';
-import { createMember, type Member, memberApi, signIn, toastTitled } from './support/members.ts';
+import { waitForMail, waitForSentLink, waitForSigningLink } from './support/mail.ts';
+import {
+  createCompletedCertificate,
+  createMember,
+  type Member,
+  memberApi,
+  signIn,
+  toastTitled,
+} from './support/members.ts';
 import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
@@ -200,6 +207,52 @@ describe('signing by link', () => {
     expect(text).toContain('The installation date is a day out.');
     expect(text).toContain(`Fingerprint when sent: ${fingerprint}`);
     expect(text).toContain(`Fingerprint when signed: ${fingerprint}`);
+  });
+
+  it('mails the owner when a signer signs, and sends the certificate to the builder: "Sent to", then "Opened"', async () => {
+    const owner = await createMember('notify-owner', { profile: { company_name: 'Dry Right Waterproofing' } });
+    const certificate = await createCompletedCertificate(owner, '3 Beach Rd, Hampton VIC 3188');
+    const builderEmail = uniqueEmail('site-manager');
+    const { page } = session;
+    await signIn(page, owner);
+    await page.goto(`/certificates/${certificate.id}`);
+    const panel = page.getByRole('region', { name: 'Signatures' });
+    await panel.getByText('Not sent for signing yet.').waitFor();
+    const signerEmail = uniqueEmail('signer');
+    const since = await sendForSigning(page, panel, [
+      { name: 'Alex Builder', email: signerEmail },
+      { name: 'Blair Certifier', email: uniqueEmail('certifier') },
+    ]);
+    const signer = await phone();
+    await signer.goto(await waitForSigningLink(signerEmail, { since }));
+    await signOnPhone(signer);
+    // The owner is told: one of two has signed.
+    const news = await waitForMail(owner.email, 'Alex Builder signed', { since });
+    expect(news).toContain(`/certificates/${certificate.id}`);
+
+    // Send to the builder: the form keeps what was typed when a send is refused.
+    session.allowConsoleErrors(/status of 400/);
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await panel.getByLabel('Their email').fill('not-an-address');
+    await panel.getByLabel('Their name or company').fill('Acme Builders');
+    await panel.getByLabel('Message (optional)').fill('For the handover on Friday');
+    await panel.getByRole('button', { name: 'Send the document' }).click();
+    await panel.getByRole('alert').first().waitFor();
+    expect(await panel.getByLabel('Their name or company').inputValue()).toBe('Acme Builders');
+    const sentSince = Date.now();
+    await panel.getByLabel('Their email').fill(builderEmail);
+    await panel.getByRole('button', { name: 'Send the document' }).click();
+    await toastTitled(page, 'Sent').waitFor();
+    await panel.getByText(/^Sent to Acme Builders \(/).waitFor();
+    await panel.getByText('Not opened yet').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+
+    // The builder opens their link: the certificate's public page of that version; the owner sees it opened.
+    const builder = await phone();
+    await builder.goto(await waitForSentLink(builderEmail, { since: sentSince }));
+    await builder.waitForURL(`**/certificates/${certificate.id}?version=1`);
+    await page.reload();
+    await panel.getByText(/^Opened on /).waitFor();
   });
 
   it('sends a SWMS to two signers and its crew signs on by QR: the owner sees all three, the signed PDF lists them', async () => {

@@ -59,3 +59,30 @@ async function waitForMailLink(
   }
   throw new Error(`No mail to ${to} arrived in the outbox within ${timeoutMs} ms`);
 }
+
+/**
+ * Waits for a mail to `to` written to the outbox after `since` whose text holds `containing`, and
+ * answers its decoded text (e.g. the owner's "… signed …" notification).
+ */
+export async function waitForMail(
+  to: string,
+  containing: string,
+  { since, timeoutMs = 10_000 }: { since: number; timeoutMs?: number },
+): Promise<string> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = await readdir(outbox).catch(() => [] as string[]);
+    for (const file of files.filter((name) => name.endsWith('.eml') && Number.parseInt(name, 10) >= since)) {
+      const message = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
+      if (recipientOf(message).includes(to.toLowerCase()) && message.includes(containing)) return message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  throw new Error(`No mail to ${to} holding "${containing}" arrived in the outbox within ${timeoutMs} ms`);
+}
+
+/** The link to a sent document (/api/sent/<token>) mailed to `to`, as an app path. */
+export function waitForSentLink(to: string, options: { since: number; timeoutMs?: number }): Promise<string> {
+  return waitForMailLink(to, /https?:\/\/[^\s"'<>]+\/api\/sent\/[A-Za-z0-9_-]+/, options);
+}

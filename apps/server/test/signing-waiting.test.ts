@@ -64,6 +64,25 @@ describe('signatures waiting', () => {
     expect(await waiting(owner)).toEqual({ items: [], total: 0 });
   });
 
+  it('lists declines with the reason for 14 days, newest first among the waiting ones', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    const certificate = await createCompletedCertificate(app, owner);
+    const [eve, fay] = await send(owner, certificate, ['Eve', 'Fay']);
+    if (!eve || !fay) throw new Error('send answered no signers');
+    await query(
+      `update signature_requests set declined_at = now() + interval '1 second', decline_reason = 'Wrong address' where id = $1`,
+      [eve.id],
+    );
+    const listed = await waiting(owner);
+    expect(listed.total).toBe(2);
+    expect(listed.items[0]).toMatchObject({ request_id: eve.id, status: 'declined', decline_reason: 'Wrong address' });
+    expect(listed.items[0]?.declined_at).not.toBeNull();
+    expect(listed.items[1]).toMatchObject({ request_id: fay.id, status: 'pending', decline_reason: null });
+
+    await query(`update signature_requests set declined_at = now() - interval '15 days' where id = $1`, [eve.id]);
+    expect((await waiting(owner)).items.map((item) => item.request_id)).toEqual([fay.id]);
+  });
+
   it('lists at most ten, and counts them all', async () => {
     const owner = await registerConfirmedUser(app, mail);
     const certificate = await createCompletedCertificate(app, owner);

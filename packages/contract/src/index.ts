@@ -46,6 +46,7 @@ export * from './profile/abn.ts';
 export * from './profile/common-materials.ts';
 export * from './profile/endpoints.ts';
 export * from './profile/profile.ts';
+export * from './signing/document-sends.ts';
 export * from './signing/endpoints.ts';
 export * from './signing/messages.ts';
 export * from './signing/sign-link.ts';

@@ -19,6 +19,10 @@ export const rateLimits = {
   /** Every request that names a signing token: reading, the PDF, signing, declining. */
   signLink: { name: 'sign-link', limit: 300, windowSeconds: 600 },
   signingSend: { name: 'signing-send', limit: 30, windowSeconds: 3600 },
+  /** Sending a document to someone (each recipient also counts against signingRecipientsPerUser). */
+  documentSend: { name: 'document-send', limit: 30, windowSeconds: 3600 },
+  /** Every request that names a sent document's link: opening it, its PDF. */
+  sentLink: { name: 'sent-link', limit: 300, windowSeconds: 600 },
   verify: { name: 'verify', limit: 120, windowSeconds: 60 },
   /** Checkout and portal sessions: each is a call to the billing provider. */
   billingProvider: { name: 'billing-provider', limit: 20, windowSeconds: 600 },
@@ -29,7 +33,10 @@ export const rateLimits = {
   siteSignOnPerIp: { name: 'site-sign-on:ip', limit: 40, windowSeconds: 600 },
   siteSignOnPerLink: { name: 'site-sign-on:link', limit: 300, windowSeconds: 86_400 },
   signingResendPerRequest: { name: 'signing-resend:request', limit: 3, windowSeconds: 3600 },
-  /** People mailed a signing link, per sender and day; the limit depends on the account (SIGNING_RECIPIENTS_PER_DAY). */
+  /**
+   * People mailed a signing link or a sent document, per sender and day; the limit depends on the
+   * account (SIGNING_RECIPIENTS_PER_DAY).
+   */
   signingRecipientsPerUser: { name: 'signing-recipients:user', limit: 20, windowSeconds: 86_400 },
 
   signInPerIp: { name: 'signin:ip', limit: 100, windowSeconds: 300 },

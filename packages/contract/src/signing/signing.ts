@@ -125,8 +125,13 @@ export type SigningPanel = z.infer<typeof signingPanelSchema>;
 
 /** At most this many waiting signatures are listed on the dashboard; `total` counts them all. */
 export const MAX_WAITING_LISTED = 10;
+/** A decline stays on the dashboard's list this many days. */
+export const DECLINED_LISTED_DAYS = 14;
 
-/** A signature the owner is still waiting for: emailed, neither signed nor declined, still valid. */
+/**
+ * A signature the owner is still waiting for (emailed, neither signed nor declined, still valid), or
+ * one a signer declined in the last DECLINED_LISTED_DAYS (the owner should act on it).
+ */
 export const waitingSignatureSchema = z.object({
   request_id: z.string(),
   document_kind: z.enum(signableDocumentKinds),
@@ -136,9 +141,12 @@ export const waitingSignatureSchema = z.object({
   /** The owner's page of the document, e.g. /certificates/{id}. */
   document_path: z.string(),
   signer_name: z.string(),
-  status: z.enum(['pending', 'opened']),
+  status: z.enum(['pending', 'opened', 'declined']),
   sent_at: z.nullable(z.string()),
   expires_at: z.string(),
+  declined_at: z.nullable(z.string()),
+  /** The signer's reason, when declined. */
+  decline_reason: z.nullable(z.string()),
 });
 export type WaitingSignature = z.infer<typeof waitingSignatureSchema>;
 

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  DEFAULT_TIME_ZONE,
-  errorCodes,
+  DECLINED_LISTED_DAYS,
   MAX_WAITING_LISTED,
-  NEW_ACCOUNT_DAYS,
   rateLimits,
-  SIGNING_RECIPIENTS_PER_DAY,
   SITE_SIGN_ON_DEFAULT_LIMIT,
   type SignableDocumentKind,
   type SignerView,
@@ -16,31 +13,19 @@ import {
   type WaitingSignatures,
 } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
-import { dates, daysAfter } from '../../platform/dates.ts';
-import type { RegisterEntry, SignableDocument } from '../../platform/documents/signable-source.ts';
-import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import { daysAfter } from '../../platform/dates.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { limitSubject } from '../../platform/rate-limit/rate-limiter.ts';
-import { type CertifiedSigner, type SignatureCertificate, signedPdfJob } from './signature-certificate-pdf.ts';
+import { signedPdfOf } from './signed-pdf.ts';
 import { type SignatureRequestRow, signingRepo } from './signing.repo.ts';
 import { LINK_TTL_DAYS, type SignerInputs, type SigningCore } from './signing-core.ts';
 import { SIGNING_EMAIL_QUEUE } from './signing-queues.ts';
 import { requestToken, siteToken } from './signing-tokens.ts';
-import {
-  documentKindNames,
-  documentView,
-  iso,
-  labelOf,
-  outcomeOf,
-  signerView,
-  signingErrors,
-  stands,
-} from './signing-views.ts';
+import { documentKindNames, documentView, iso, labelOf, signerView, signingErrors, stands } from './signing-views.ts';
 
 /**
  * The owner's side of signing by link (PRODUCT.md, Signing): the panel and the dashboard's waiting
@@ -68,13 +53,17 @@ export class OwnerSigning {
     };
   }
 
-  /** The dashboard's "Signatures waiting": emailed links nobody has answered yet, across documents. */
+  /**
+   * The dashboard's "Signatures waiting": emailed links nobody has answered yet, and declines of the
+   * last DECLINED_LISTED_DAYS, across documents.
+   */
   async waiting(caller: AuthenticatedCaller): Promise<WaitingSignatures> {
     const { rows, total } = await signingRepo.listWaiting(
       this.core.db,
       caller.userId,
       MAX_WAITING_LISTED,
       this.core.now(),
+      daysAfter(this.core.now(), -DECLINED_LISTED_DAYS),
     );
     const items = await Promise.all(
       rows.map(async (row): Promise<WaitingSignature> => {
@@ -87,10 +76,12 @@ export class OwnerSigning {
           document_label: document ? labelOf(document) : documentKindNames[row.documentKind],
           document_path: source.ownerPath(row.documentId),
           signer_name: row.signerName,
-          // Listed rows are open and unexpired, so the status is one of these two.
-          status: row.openedAt ? 'opened' : 'pending',
+          // Listed rows are declined, or open and unexpired.
+          status: row.declinedAt ? 'declined' : row.openedAt ? 'opened' : 'pending',
           sent_at: iso(row.lastSentAt),
           expires_at: row.expiresAt.toISOString(),
+          declined_at: iso(row.declinedAt),
+          decline_reason: row.declineReason,
         };
       }),
     );
@@ -105,7 +96,7 @@ export class OwnerSigning {
     origin: RequestMetadata,
   ): Promise<SignerView[]> {
     const { document } = await this.core.ownedDocument(caller, kind, documentId);
-    await this.limitRecipients(caller.userId, signers.length);
+    await this.core.limitRecipients(caller.userId, signers.length, signingRecipientLimitMessage);
     const secret = await this.core.options.linkSecret();
     const sentAt = this.core.now();
     const expiresAt = daysAfter(sentAt, LINK_TTL_DAYS);
@@ -188,31 +179,7 @@ export class OwnerSigning {
     const version = requestedVersion ?? rows.find(stands)?.documentVersion ?? current.version;
     const document = version === current.version ? current : await source.version(this.core.db, current.id, version);
     if (!document) throw signingErrors.notFound();
-    const ref = this.core.refOf(document);
-    const requests = await signingRepo.requestsOf(this.core.db, ref);
-    const signatures = new Map<string, Buffer | null>(
-      await Promise.all(
-        requests.map(async (row) => [row.id, await this.core.signatureBytes(row.signatureFileId)] as const),
-      ),
-    );
-    const register: RegisterEntry[] = requests.filter(stands).map((row) => ({
-      name: row.signerName,
-      company: row.signerCompany,
-      role: row.signerRole,
-      signedAt: row.signedAt ?? this.core.now(),
-      signature: signatures.get(row.id) ?? null,
-    }));
-    const documentPdf = await source.pdf(this.core.db, document, register);
-    const timeZone = (await businessOf(this.core.db, caller.userId))?.timeZone ?? DEFAULT_TIME_ZONE;
-    const certificate = await this.signatureCertificate(document, requests, signatures, timeZone);
-    return {
-      bytes: await this.core.options.pdfRenderer.render(
-        signedPdfJob,
-        { document: documentPdf, certificate },
-        { owner: caller.userId },
-      ),
-      filename: `${document.number || document.kind}-v${document.version}-signed.pdf`,
-    };
+    return signedPdfOf(this.core, document, caller.userId);
   }
 
   async openSiteSignOn(
@@ -257,74 +224,6 @@ export class OwnerSigning {
   async revokeSiteSignOn(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string): Promise<void> {
     const { document } = await this.core.ownedDocument(caller, kind, documentId);
     await signingRepo.revokeSiteLinks(this.core.db, caller.userId, kind, document.id, this.core.now());
-  }
-
-  /** The daily cap on people mailed a signing link (SIGNING_RECIPIENTS_PER_DAY), counted per recipient. */
-  private async limitRecipients(userId: string, recipients: number) {
-    const [sender, entitlement] = await Promise.all([
-      businessOf(this.core.db, userId),
-      entitlements.of(this.core.db, userId, this.core.now()),
-    ]);
-    const isNew = !sender || sender.accountCreatedAt > daysAfter(this.core.now(), -NEW_ACCOUNT_DAYS);
-    const limit =
-      isNew || !entitlement.premium ? SIGNING_RECIPIENTS_PER_DAY.newOrFree : SIGNING_RECIPIENTS_PER_DAY.established;
-    await this.core.options.rateLimiter.enforce(
-      { ...rateLimits.signingRecipientsPerUser, limit },
-      limitSubject.user(userId),
-      {
-        weight: recipients,
-        answer: () => ({ code: errorCodes.rateLimited, message: signingRecipientLimitMessage(limit) }),
-      },
-    );
-  }
-
-  private async signatureCertificate(
-    document: SignableDocument,
-    requests: SignatureRequestRow[],
-    signatures: ReadonlyMap<string, Buffer | null>,
-    /** The owner's: the document's times are printed on its clock, and so are the certificate's. */
-    timeZone: string,
-  ): Promise<SignatureCertificate> {
-    const names = new Map(requests.map((row) => [row.id, row.signerName]));
-    const events = (await audit.forSubject(this.core.db, { kind: document.kind, id: document.id })).filter(
-      (event) => 'signerId' in event.data && names.has(event.data.signerId),
-    );
-    const ipOf = (signerId: string, type: string) =>
-      events.findLast((event) => event.type === type && 'signerId' in event.data && event.data.signerId === signerId)
-        ?.origin?.ip ?? null;
-    const time = (label: string, at: Date | null) => (at ? [`${label}: ${dates.exact(at, timeZone)}`] : []);
-    const signers: CertifiedSigner[] = requests.map((row) => ({
-      name: row.signerName,
-      detail: [row.signerRole, row.signerCompany, row.signerEmail].filter(Boolean).join(' · ') || null,
-      outcome: outcomeOf(row),
-      times: [
-        ...time('Sent', row.lastSentAt),
-        ...time('Opened', row.openedAt),
-        ...time('Signed', row.signedAt),
-        ...time('Declined', row.declinedAt),
-        ...time('Revoked', row.revokedAt),
-        ...time('Set aside', row.setAsideAt),
-      ],
-      ip: ipOf(row.id, row.signedAt ? 'signing.signed' : 'signing.declined'),
-      fingerprintAtSend: row.fingerprintAtSend,
-      fingerprintAtSign: row.fingerprintAtSign,
-      declineReason: row.declineReason,
-      signature: signatures.get(row.id) ?? null,
-    }));
-    return {
-      documentLabel: labelOf(document),
-      version: document.version,
-      fingerprint: document.fingerprint,
-      timeZone,
-      signers,
-      events: events.map((event) => [
-        dates.exact(event.occurredAt, timeZone),
-        event.type.replace('signing.', ''),
-        'signerId' in event.data ? (names.get(event.data.signerId) ?? '') : '',
-        event.origin?.ip ?? '',
-        event.origin?.userAgent ?? '',
-      ]),
-    };
   }
 }
 

@@ -4,9 +4,10 @@ import type { SignableDocument } from '../../platform/documents/signable-source.
 import type { PdfFile } from '../../platform/http/file-reply.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { limitSubject } from '../../platform/rate-limit/rate-limiter.ts';
+import { signedPdfOf } from './signed-pdf.ts';
 import { type SignatureRequestRow, type SiteSignOnLinkRow, signingRepo } from './signing.repo.ts';
 import type { SignInput, SigningCore } from './signing-core.ts';
-import { SIGNING_EMAIL_QUEUE } from './signing-queues.ts';
+import { SIGNING_EMAIL_QUEUE, type SigningEmailJob } from './signing-queues.ts';
 import { signaturePng } from './signing-tokens.ts';
 import { documentView, iso, refOf, requestState, signingErrors } from './signing-views.ts';
 
@@ -91,6 +92,22 @@ export class SignerSigning {
     };
   }
 
+  /**
+   * A signer's copy of the signed PDF (ADR 0042): by a named signer's own link, once they signed and
+   * everyone emailed on that version has signed.
+   */
+  async signedCopy(token: string, origin: RequestMetadata): Promise<PdfFile> {
+    const { request } = await this.resolve(token, origin);
+    if (!request?.signedAt || request.setAsideAt) throw signingErrors.linkClosed();
+    const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
+    if (!document) throw signingErrors.linkClosed();
+    const emailed = (await signingRepo.requestsOf(this.core.db, refOf(request))).filter(
+      (row) => row.tokenHash !== null && !row.revokedAt,
+    );
+    if (emailed.some((row) => !row.signedAt)) throw signingErrors.notCompleted();
+    return signedPdfOf(this.core, document, request.userId);
+  }
+
   async sign(token: string, input: SignInput, origin: RequestMetadata): Promise<{ state: SignPageState; at: string }> {
     const resolved = await this.resolve(token, origin);
     const png = signaturePng(input.signature_png);
@@ -126,7 +143,21 @@ export class SignerSigning {
         data: { signerId: row.id, documentSha256: document.fingerprint },
       });
       const outstanding = version.filter((other) => other.id !== row.id && !other.revokedAt && !other.signedAt);
-      if (outstanding.length === 0) await this.core.complete(tx, row, document);
+      if (outstanding.length === 0) {
+        const signerIds = version.filter((other) => other.id === row.id || (other.signedAt && !other.revokedAt));
+        await this.core.complete(
+          tx,
+          row,
+          document,
+          signerIds.map((other) => other.id),
+        );
+      } else {
+        // The last signature sends the "everyone has signed" mail instead.
+        await this.core.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, {
+          type: 'signed',
+          requestId: row.id,
+        });
+      }
       return row;
     });
     this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);
@@ -143,8 +174,13 @@ export class SignerSigning {
         type: 'signing.declined',
         data: { signerId: row.id, reason },
       });
+      await this.core.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, {
+        type: 'declined',
+        requestId: row.id,
+      });
       return row;
     });
+    this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);
     return { state: 'declined', at: (declined.declinedAt ?? this.core.now()).toISOString() };
   }
 

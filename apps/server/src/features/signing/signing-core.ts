@@ -1,21 +1,30 @@
-import type { SignableDocumentKind, SiteSignOnLink } from '@app/contract';
+import {
+  errorCodes,
+  NEW_ACCOUNT_DAYS,
+  rateLimits,
+  SIGNING_RECIPIENTS_PER_DAY,
+  type SignableDocumentKind,
+  type SiteSignOnLink,
+} from '@app/contract';
 import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
+import { daysAfter } from '../../platform/dates.ts';
 import type {
   RegisterEntry,
   SignableDocument,
   SignableDocumentSource,
 } from '../../platform/documents/signable-source.ts';
 import type { DocumentVersionRef } from '../../platform/documents/signatures.ts';
+import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import type { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
-import type { RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type SignatureRequestRow, type SiteSignOnLinkRow, signingRepo } from './signing.repo.ts';
 import { SIGNING_EMAIL_QUEUE, type SigningEmailJob } from './signing-queues.ts';
@@ -124,7 +133,11 @@ export class SigningCore {
     }
   }
 
-  async complete(tx: Queryable, row: SignatureRequestRow, document: SignableDocument) {
+  /**
+   * Everyone has signed: the `signing.completed` event, the owner's mail, and each emailed signer's
+   * signed copy (`signerIds`), queued in the signing transaction.
+   */
+  async complete(tx: Queryable, row: SignatureRequestRow, document: SignableDocument, signerIds: string[]) {
     await audit.record(tx, {
       type: 'signing.completed',
       data: { documentSha256: document.fingerprint },
@@ -139,6 +152,31 @@ export class SigningCore {
       documentId: row.documentId,
       version: row.documentVersion,
     });
+    for (const requestId of signerIds) {
+      await this.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, { type: 'signed_copy', requestId });
+    }
+  }
+
+  /**
+   * The daily cap on people an account mails (SIGNING_RECIPIENTS_PER_DAY), counted per recipient:
+   * signing links and sent documents count against the same one (ADR 0023, 0042).
+   */
+  async limitRecipients(userId: string, recipients: number, message: (limit: number) => string) {
+    const [sender, entitlement] = await Promise.all([
+      businessOf(this.db, userId),
+      entitlements.of(this.db, userId, this.now()),
+    ]);
+    const isNew = !sender || sender.accountCreatedAt > daysAfter(this.now(), -NEW_ACCOUNT_DAYS);
+    const limit =
+      isNew || !entitlement.premium ? SIGNING_RECIPIENTS_PER_DAY.newOrFree : SIGNING_RECIPIENTS_PER_DAY.established;
+    await this.options.rateLimiter.enforce(
+      { ...rateLimits.signingRecipientsPerUser, limit },
+      limitSubject.user(userId),
+      {
+        weight: recipients,
+        answer: () => ({ code: errorCodes.rateLimited, message: message(limit) }),
+      },
+    );
   }
 
   async recordSent(tx: Queryable, caller: AuthenticatedCaller, row: SignatureRequestRow, origin: RequestMetadata) {

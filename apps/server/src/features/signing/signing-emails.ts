@@ -60,3 +60,98 @@ export function signingCompletedEmail(to: string, label: string, link: string): 
     button: { label: 'Open the document', link },
   });
 }
+
+/** The owner's news that one signer signed (the last signature sends signingCompletedEmail instead). */
+export function signerSignedEmail(to: string, label: string, signerName: string, link: string): MailMessage {
+  const documentLabel = plainMailText(label, 160);
+  const signer = plainMailText(signerName, 80);
+  return mail({
+    to,
+    subject: `${signer} signed ${documentLabel}`,
+    paragraphs: [`${signer} signed ${documentLabel}. You will get another email when everyone has signed.`],
+    button: { label: 'Open the document', link },
+  });
+}
+
+/** The owner's news that a signer declined, with the reason they gave. */
+export function signerDeclinedEmail(
+  to: string,
+  label: string,
+  signerName: string,
+  reason: string,
+  link: string,
+): MailMessage {
+  const documentLabel = plainMailText(label, 160);
+  const signer = plainMailText(signerName, 80);
+  return mail({
+    to,
+    subject: `${signer} declined to sign ${documentLabel}`,
+    paragraphs: [
+      `${signer} declined to sign ${documentLabel}.`,
+      `Their reason: "${plainMailText(reason, 2000)}"`,
+      'You can change the document and send it again from its page.',
+    ],
+    button: { label: 'Open the document', link },
+  });
+}
+
+/** A signer's copy once everyone has signed: a link to the signed PDF by their own link's token. */
+export function signedCopyEmail(
+  to: string,
+  signerName: string,
+  senderName: string,
+  documentKind: string,
+  link: string,
+) {
+  const sender = plainMailText(senderName, 80);
+  return mail({
+    to,
+    subject: `Signed copy: ${documentKind} from ${sender}`,
+    paragraphs: [
+      `Hello ${plainMailText(signerName, 80)},`,
+      `Everyone has signed ${documentKind} from ${sender}. Keep this copy: the PDF ends with the signature certificate (who signed, when, and the document's fingerprint).`,
+    ],
+    button: { label: 'Download the signed PDF', link },
+  });
+}
+
+export type SentDocument = {
+  to: string;
+  recipientName: string;
+  senderName: string;
+  /** What it is, in our words and numbering, e.g. "Certificate of compliance WPC-2026-0001". */
+  documentKind: string;
+  documentTitle: string;
+  message: string | null;
+  link: string;
+  pdf: { filename: string; bytes: Buffer } | null;
+};
+
+/**
+ * A document sent to a builder (ADR 0042): their link, and the PDF attached when small enough. As
+ * for invitations, the subject holds only our words, the sender and the number; the owner's message
+ * is plain text with addresses defanged.
+ */
+export function sentDocumentEmail(sent: SentDocument): MailMessage {
+  const sender = plainMailText(sent.senderName, 80);
+  const title = plainMailText(sent.documentTitle, 120);
+  const message = sent.message ? plainMailText(sent.message, 1000) : '';
+  return {
+    ...mail({
+      to: sent.to,
+      subject: `${sender} sent you ${sent.documentKind}`,
+      paragraphs: [
+        `Hello ${plainMailText(sent.recipientName, 80)},`,
+        `${sender} sent you ${sent.documentKind}${title ? ` ("${title}")` : ''}.`,
+        ...(message ? [`Their message: "${message}"`] : []),
+        sent.pdf
+          ? 'The PDF is attached. The link opens it online, where you can also check it is genuine.'
+          : 'The PDF is too large to attach: open it with the link.',
+      ],
+      button: { label: 'Open the document', link: sent.link },
+    }),
+    ...(sent.pdf && {
+      attachments: [{ filename: sent.pdf.filename, content: sent.pdf.bytes, contentType: 'application/pdf' }],
+    }),
+  };
+}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { daysAfter } from '../../platform/dates.ts';
 import { type DocumentKind, signatureRequests, siteSignOnLinks } from '../../platform/documents/documents.schema.ts';
@@ -34,13 +34,22 @@ export const signingRepo = {
   },
 
   /**
-   * The owner's emailed requests still waiting for an answer (open, not expired), newest sent first:
-   * the first `limit`, and how many there are in all.
+   * The owner's emailed requests still waiting for an answer (open, not expired), and those declined
+   * since `declinedSince`, newest sent or declined first: the first `limit`, and how many in all.
    */
-  async listWaiting(db: Queryable, userId: string, limit: number, now: Date) {
-    const waiting = and(eq(r.userId, userId), isNotNull(r.tokenHash), isOpenAt(now));
+  async listWaiting(db: Queryable, userId: string, limit: number, now: Date, declinedSince: Date) {
+    const waiting = and(
+      eq(r.userId, userId),
+      isNotNull(r.tokenHash),
+      or(isOpenAt(now), and(isNotNull(r.declinedAt), gt(r.declinedAt, declinedSince))),
+    );
     const [rows, [count]] = await Promise.all([
-      db.select().from(r).where(waiting).orderBy(desc(r.lastSentAt), desc(r.id)).limit(limit),
+      db
+        .select()
+        .from(r)
+        .where(waiting)
+        .orderBy(desc(sql`coalesce(${r.declinedAt}, ${r.lastSentAt})`), desc(r.id))
+        .limit(limit),
       db.select({ total: sql<number>`count(*)::int` }).from(r).where(waiting),
     ]);
     return { rows, total: count?.total ?? 0 };

@@ -1,4 +1,4 @@
-import { signByTokenEndpoints, signingEndpoints } from '@app/contract';
+import { documentSendEndpoints, signByTokenEndpoints, signedCopyEndpoint, signingEndpoints } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
 import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
@@ -59,6 +59,28 @@ export const signingRoutes =
       await service.owner.revokeSiteSignOn(callerOf(request), request.params.kind, request.params.id);
       return { ok: true as const };
     });
+
+    route(app, documentSendEndpoints.list, (request) =>
+      service.sends.list(callerOf(request), request.params.kind, request.params.id),
+    );
+
+    route(app, documentSendEndpoints.send, async (request, reply) => {
+      const sent = await service.sends.send(callerOf(request), request.params.kind, request.params.id, request.body);
+      return reply.status(201).send(sent);
+    });
+
+    route(app, documentSendEndpoints.open, async (request, reply) => {
+      const location = await service.sends.open(request.params.token, requestMetadataOf(request));
+      return reply.header('cache-control', 'no-store').redirect(location, 303);
+    });
+
+    route(app, documentSendEndpoints.pdf, (request) =>
+      service.sends.pdf(request.params.token, requestMetadataOf(request)),
+    );
+
+    route(app, signedCopyEndpoint, (request) =>
+      service.signer.signedCopy(request.params.token, requestMetadataOf(request)),
+    );
 
     route(app, signByTokenEndpoints.page, (request) =>
       service.signer.page(request.params.token, requestMetadataOf(request)),

@@ -1,3 +1,4 @@
+import { DocumentSends } from './document-sends.ts';
 import { OwnerSigning } from './owner-signing.ts';
 import { SignerSigning } from './signer-signing.ts';
 import { SigningCore, type SigningOptions } from './signing-core.ts';
@@ -11,11 +12,14 @@ export class SigningService {
   readonly owner: OwnerSigning;
   readonly signer: SignerSigning;
   readonly jobs: SigningJobs;
+  /** Sending a document to a builder (ADR 0042). */
+  readonly sends: DocumentSends;
 
   constructor(options: SigningOptions) {
     const core = new SigningCore(options);
     this.owner = new OwnerSigning(core);
     this.signer = new SignerSigning(core);
-    this.jobs = new SigningJobs(core);
+    this.sends = new DocumentSends(core);
+    this.jobs = new SigningJobs(core, this.sends);
   }
 }

@@ -14,7 +14,11 @@ export type MailMessage = {
   link?: string;
   /** Where a reply goes, e.g. the sender of a contact message. */
   replyTo?: string;
+  /** Files sent with the mail, e.g. a document's PDF when it is small enough (ADR 0042). */
+  attachments?: MailAttachment[];
 };
+
+type MailAttachment = { filename: string; content: Buffer; contentType: string };
 
 /** Text made safe to put inside a mail's HTML. */
 export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -46,9 +50,9 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts = DEFAU
     socketTimeout: timeouts.socketMs,
   });
   return {
-    async send({ to, subject, text, html, replyTo }) {
+    async send({ to, subject, text, html, replyTo, attachments }) {
       assertAddresses({ to, replyTo });
-      await transport.sendMail({ from, to, subject, text, html, replyTo });
+      await transport.sendMail({ from, to, subject, text, html, replyTo, attachments });
     },
   };
 }
@@ -60,9 +64,9 @@ export function createSmtpMailer(smtpUrl: string, from: string, timeouts = DEFAU
 export function createOutboxMailer(directory: string, from: string, logger: Logger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, link, replyTo }) {
+    async send({ to, subject, text, html, link, replyTo, attachments }) {
       assertAddresses({ to, replyTo });
-      const info = await transport.sendMail({ from, to, subject, text, html, replyTo });
+      const info = await transport.sendMail({ from, to, subject, text, html, replyTo, attachments });
       // Outbox mails hold live links: readable by this user only.
       await mkdir(directory, { recursive: true, mode: 0o700 });
       const file = path.join(directory, `${Date.now()}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);

@@ -22,6 +22,7 @@ import { useRevokeSiteSignOnMutation } from './api/revoke-site-sign-on.ts';
 import { useSendForSigningMutation } from './api/send-for-signing.ts';
 import { useSetAsideSignOnMutation } from './api/set-aside-sign-on.ts';
 import type { PanelRef } from './api/signing-keys.ts';
+import { SendToBuilder } from './SendToBuilder.tsx';
 import { emptySigner, type SignerDraft, signerDrafts, siteSignOnLimitOf } from './signer-drafts.ts';
 
 const statusLabels: Record<SignerStatus, string> = {
@@ -118,6 +119,7 @@ function PanelBody({ data, panelRef }: { data: SigningPanelData; panelRef: Panel
         </div>
       ) : null}
       <SendForm panelRef={panelRef} />
+      <SendToBuilder panelRef={panelRef} />
       {data.site_sign_on_supported ? <SiteSignOn data={data} panelRef={panelRef} /> : null}
       {older.length > 0 ? (
         <details>

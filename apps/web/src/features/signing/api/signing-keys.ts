@@ -5,6 +5,8 @@ export const signingKeys = {
   panel: (userId: string, kind: SignableDocumentKind, documentId: string) =>
     ['signing', userId, kind, documentId] as const,
   waiting: (userId: string) => ['signing', userId, 'waiting'] as const,
+  sends: (userId: string, kind: SignableDocumentKind, documentId: string) =>
+    ['signing', userId, kind, documentId, 'sends'] as const,
 };
 
 /** Which document's signing panel a call belongs to. */

@@ -7,7 +7,10 @@ import { useSignaturesWaiting } from '../api/get-signatures-waiting.ts';
 /** "3 Dec": when a link was sent, in the owner's own time zone. */
 const sentOn = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short' });
 
-/** The dashboard's signatures still to come: who has a link and has not answered, and since when. */
+/**
+ * The dashboard's signatures still to come: who has a link and has not answered, and since when;
+ * and who declined lately, with their reason.
+ */
 export function SignaturesWaitingPanel({ userId }: { userId: string }) {
   const waiting = useSignaturesWaiting(userId);
   const total = waiting.data?.total ?? 0;
@@ -24,18 +27,32 @@ export function SignaturesWaitingPanel({ userId }: { userId: string }) {
   );
 }
 
+const statusText: Record<WaitingSignature['status'], string> = {
+  pending: 'not opened yet',
+  opened: 'opened, not signed yet',
+  declined: 'declined',
+};
+
 function WaitingItem({ item }: { item: WaitingSignature }) {
-  const since = item.sent_at ? `sent ${sentOn.format(new Date(item.sent_at))}` : null;
+  const since =
+    item.status === 'declined' && item.declined_at
+      ? sentOn.format(new Date(item.declined_at))
+      : item.sent_at
+        ? `sent ${sentOn.format(new Date(item.sent_at))}`
+        : null;
   return (
     <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
       <Link to={item.document_path} className={`break-words ${textLinkClasses}`}>
         {item.document_label}
       </Link>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {[item.signer_name, item.status === 'opened' ? 'opened, not signed yet' : 'not opened yet', since]
-          .filter(Boolean)
-          .join(' · ')}
+        {[item.signer_name, statusText[item.status], since].filter(Boolean).join(' · ')}
       </p>
+      {item.decline_reason ? (
+        <p className="mt-1 break-words text-sm">
+          Reason: {item.decline_reason} Change the document if need be, and send it again from its page.
+        </p>
+      ) : null}
     </li>
   );
 }

@@ -1,0 +1,91 @@
+import { DEFAULT_TIME_ZONE } from '@app/contract';
+import { businessOf } from '../../platform/accounts/business.ts';
+import { audit } from '../../platform/audit/audit-trail.ts';
+import { dates } from '../../platform/dates.ts';
+import type { RegisterEntry, SignableDocument } from '../../platform/documents/signable-source.ts';
+import type { PdfFile } from '../../platform/http/file-reply.ts';
+import { type CertifiedSigner, type SignatureCertificate, signedPdfJob } from './signature-certificate-pdf.ts';
+import { type SignatureRequestRow, signingRepo } from './signing.repo.ts';
+import type { SigningCore } from './signing-core.ts';
+import { labelOf, outcomeOf, stands } from './signing-views.ts';
+
+/**
+ * The signed PDF of a version (ADR 0017): the source's PDF with the register filled in, then the
+ * signature certificate page. The owner downloads it; each signer gets it by their own link once
+ * everyone has signed (ADR 0042). Rendered off the request thread, counted against `ownerId`.
+ */
+export async function signedPdfOf(core: SigningCore, document: SignableDocument, ownerId: string): Promise<PdfFile> {
+  const source = core.sourceOf(document.kind);
+  const requests = await signingRepo.requestsOf(core.db, core.refOf(document));
+  const signatures = new Map<string, Buffer | null>(
+    await Promise.all(requests.map(async (row) => [row.id, await core.signatureBytes(row.signatureFileId)] as const)),
+  );
+  const register: RegisterEntry[] = requests.filter(stands).map((row) => ({
+    name: row.signerName,
+    company: row.signerCompany,
+    role: row.signerRole,
+    signedAt: row.signedAt ?? core.now(),
+    signature: signatures.get(row.id) ?? null,
+  }));
+  const documentPdf = await source.pdf(core.db, document, register);
+  // The document's times are on its owner's clock; so are the certificate's (ADR 0040).
+  const timeZone = (await businessOf(core.db, ownerId))?.timeZone ?? DEFAULT_TIME_ZONE;
+  const certificate = await signatureCertificate(core, document, requests, signatures, timeZone);
+  return {
+    bytes: await core.options.pdfRenderer.render(
+      signedPdfJob,
+      { document: documentPdf, certificate },
+      { owner: ownerId },
+    ),
+    filename: `${document.number || document.kind}-v${document.version}-signed.pdf`,
+  };
+}
+
+async function signatureCertificate(
+  core: SigningCore,
+  document: SignableDocument,
+  requests: SignatureRequestRow[],
+  signatures: ReadonlyMap<string, Buffer | null>,
+  timeZone: string,
+): Promise<SignatureCertificate> {
+  const names = new Map(requests.map((row) => [row.id, row.signerName]));
+  const events = (await audit.forSubject(core.db, { kind: document.kind, id: document.id })).filter(
+    (event) => 'signerId' in event.data && names.has(event.data.signerId),
+  );
+  const ipOf = (signerId: string, type: string) =>
+    events.findLast((event) => event.type === type && 'signerId' in event.data && event.data.signerId === signerId)
+      ?.origin?.ip ?? null;
+  const time = (label: string, at: Date | null) => (at ? [`${label}: ${dates.exact(at, timeZone)}`] : []);
+  const signers: CertifiedSigner[] = requests.map((row) => ({
+    name: row.signerName,
+    detail: [row.signerRole, row.signerCompany, row.signerEmail].filter(Boolean).join(' · ') || null,
+    outcome: outcomeOf(row),
+    times: [
+      ...time('Sent', row.lastSentAt),
+      ...time('Opened', row.openedAt),
+      ...time('Signed', row.signedAt),
+      ...time('Declined', row.declinedAt),
+      ...time('Revoked', row.revokedAt),
+      ...time('Set aside', row.setAsideAt),
+    ],
+    ip: ipOf(row.id, row.signedAt ? 'signing.signed' : 'signing.declined'),
+    fingerprintAtSend: row.fingerprintAtSend,
+    fingerprintAtSign: row.fingerprintAtSign,
+    declineReason: row.declineReason,
+    signature: signatures.get(row.id) ?? null,
+  }));
+  return {
+    documentLabel: labelOf(document),
+    version: document.version,
+    fingerprint: document.fingerprint,
+    timeZone,
+    signers,
+    events: events.map((event) => [
+      dates.exact(event.occurredAt, timeZone),
+      event.type.replace('signing.', ''),
+      'signerId' in event.data ? (names.get(event.data.signerId) ?? '') : '',
+      event.origin?.ip ?? '',
+      event.origin?.userAgent ?? '',
+    ]),
+  };
+}
