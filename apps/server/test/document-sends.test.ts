@@ -41,6 +41,8 @@ const bigCoverSheets: SignableDocumentSource = {
     return document ? { ...document, current: true } : null;
   },
   pdf: async () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(bigPdfBytes - 9, 0x20)]),
+  // Never shown to a signer here: these documents are only sent to a builder.
+  signerView: async () => null,
 };
 
 const { database, mail, app, query } = setUpTestApp({ signableSources: [bigCoverSheets] });
