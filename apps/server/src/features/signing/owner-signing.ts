@@ -204,12 +204,19 @@ export class OwnerSigning {
     }));
     const documentPdf = await source.pdf(this.core.db, document, register);
     const certificate = await this.signatureCertificate(document, requests, signatures);
+    const signed = await this.core.options.pdfRenderer.render(
+      signedPdfJob,
+      { document: documentPdf, certificate },
+      { owner: caller.userId },
+    );
     return {
-      bytes: await this.core.options.pdfRenderer.render(
-        signedPdfJob,
-        { document: documentPdf, certificate },
-        { owner: caller.userId },
-      ),
+      // The document's own seal does not survive the join; the whole is sealed again (ADR 0041).
+      bytes: await this.core.options.pdfSeal.seal(signed, {
+        kind: document.kind,
+        documentId: document.id,
+        version: document.version,
+        fingerprint: document.fingerprint,
+      }),
       filename: `${document.number || document.kind}-v${document.version}-signed.pdf`,
     };
   }
