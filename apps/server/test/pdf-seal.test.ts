@@ -1,9 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { DocumentVerification, PdfCheck, Session, SignerView } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { storedSealIdentity } from '../src/platform/crypto/seal-identity.ts';
 import { PdfSeal } from '../src/platform/pdf/seal.ts';
-import { setUpTestApp } from './support/app.ts';
+import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody, createCompletedCertificate, patchCertificate } from './support/certificates.ts';
 import { grantPremium } from './support/entitlements.ts';
@@ -239,3 +243,68 @@ describe('Verify a PDF', () => {
     });
   });
 });
+
+describe("an operator's own sealing certificate (PDF_SEAL_P12)", () => {
+  it('seals with it, and refuses to start with a wrong passphrase', async () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'tradecert-p12-'));
+    try {
+      const key = path.join(directory, 'key.pem');
+      const certificate = path.join(directory, 'cert.pem');
+      const p12 = path.join(directory, 'seal.p12');
+      execFileSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+        '-days',
+        '30',
+        '-subj',
+        '/CN=Harbour Operator Seal',
+      ]);
+      execFileSync('openssl', [
+        'pkcs12',
+        '-export',
+        '-inkey',
+        key,
+        '-in',
+        certificate,
+        '-out',
+        p12,
+        '-passout',
+        'pass:s3cret',
+      ]);
+      const bytes = readFileSync(p12);
+      const wrong = buildTestApp(database.db, { settings: { pdfSealP12: { bytes, passphrase: 'wrong' } } });
+      await expect(wrong).rejects.toThrow(/PDF_SEAL_P12 could not be opened/);
+
+      const operated = await buildTestApp(database.db, { settings: { pdfSealP12: { bytes, passphrase: 's3cret' } } });
+      try {
+        const session = await owner();
+        const id = await createCompletedCertificate(app, session);
+        const pdf = (await operated.inject({ url: `/api/certificates/${id}/pdf` })).rawPayload;
+        const report = await pdfSignatures(pdf);
+        expect(report).toContain('Signer Certificate Common Name: Harbour Operator Seal');
+        expect(report).toContain('Signature is Valid.');
+        // One server's seal is not another's: the default app does not know this certificate.
+        expect(
+          (await operated.inject({ method: 'POST', url: '/api/verify/pdf', ...multipartRequest(pdf) })).json(),
+        ).toMatchObject({ result: 'genuine' });
+        expect(await checked(pdf)).toEqual({ result: 'not_issued', document: null });
+      } finally {
+        await operated.close();
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+const multipartRequest = (pdf: Buffer) => {
+  const body = multipartBody(pdf, 'document.pdf', 'application/pdf');
+  return { headers: body.headers, payload: body.payload };
+};
