@@ -211,6 +211,7 @@ const publicPages: Array<[name: string, Check]> = [
       ready: (page) => page.getByText('Signatures on this version').waitFor(),
     },
   ],
+  ['/verify', { path: '/verify', heading: 'Verify a PDF' }],
   [
     'an unknown certificate',
     {

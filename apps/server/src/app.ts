@@ -19,6 +19,7 @@ import { signingFeature } from './features/signing/signing.feature.ts';
 import { swmsFeature } from './features/swms/swms.feature.ts';
 import { verificationFeature } from './features/verification/verification.feature.ts';
 import { fileReferences } from './file-references.ts';
+import { p12SealIdentity, storedSealIdentity } from './platform/crypto/seal-identity.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
 import type { SignableDocumentSource } from './platform/documents/signable-source.ts';
 import type { FeatureDeps, FeatureModule } from './platform/feature-module.ts';
@@ -35,6 +36,7 @@ import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { PdfRenderPool } from './platform/pdf/render-pool.ts';
+import { PdfSeal } from './platform/pdf/seal.ts';
 import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 import { StoredFiles } from './platform/storage/stored-files.ts';
@@ -65,6 +67,7 @@ export type AppSettings = Pick<
   | 'stripe'
   | 'billingTestMode'
   | 'supportEmail'
+  | 'pdfSealP12'
 >;
 
 export type AppOptions = {
@@ -169,6 +172,11 @@ export async function buildApp(options: AppOptions) {
   // Every endpoint that declares a rate limit is counted with it (platform/http/route.ts).
   app.decorate('rateLimiter', limits);
   const pdfRenderPool = new PdfRenderPool(pdfWorkerFile, settings.pdfRendering);
+  // Every issued PDF is sealed (ADR 0041): by the operator's certificate when given (a wrong
+  // passphrase stops the start here), else by the one made at first start and kept in app_secrets.
+  const sealIdentity = settings.pdfSealP12
+    ? await p12SealIdentity(settings.pdfSealP12.bytes, settings.pdfSealP12.passphrase)
+    : undefined;
   app.decorate('pdfRenderPool', pdfRenderPool);
   app.addHook('onClose', () => pdfRenderPool.close());
   const jobs = new JobQueue(db, options.logger);
@@ -185,6 +193,10 @@ export async function buildApp(options: AppOptions) {
     publicOrigin: () =>
       settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`,
     pdfRenderer: pdfRenderPool,
+    pdfSeal: new PdfSeal(
+      sealIdentity ? async () => sealIdentity : storedSealIdentity(db),
+      () => settings.publicUrl ?? 'TradeCert',
+    ),
   };
 
   // The features, each built from the same deps; those that meet (signing and the document kinds,
@@ -224,7 +236,7 @@ export async function buildApp(options: AppOptions) {
       ...swms.signingSources,
       ...(options.signableSources ?? []),
     ]),
-    verificationFeature([certificates.verifiableKind, ...swms.verifiableKinds]),
+    verificationFeature(deps, [certificates.verifiableKind, ...swms.verifiableKinds]),
   ];
 
   for (const feature of features) jobs.registerAll(feature.jobs ?? []);

@@ -62,3 +62,15 @@ describe('Stripe', () => {
     expect(() => loadConfig({ ...keys, ...prices, STRIPE_WEBHOOK_SECRET: 'sk_oops' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
   });
 });
+
+describe('PDF_SEAL_P12 (ADR 0041)', () => {
+  it('is unset by default: the seal made at first start', () => {
+    expect(loadConfig({}).pdfSealP12).toBeUndefined();
+  });
+
+  it('refuses a passphrase without a file, and a file it cannot read, naming the variable', () => {
+    expect(() => loadConfig({ PDF_SEAL_P12_PASSPHRASE: 'secret' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PDF_SEAL_P12_PASSPHRASE: 'secret' })).toThrow(/PDF_SEAL_P12_PASSPHRASE is set without/);
+    expect(() => loadConfig({ PDF_SEAL_P12: '/nonexistent/tradecert-seal.p12' })).toThrow(/PDF_SEAL_P12: cannot read/);
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -88,6 +89,9 @@ const envSchema = z.object({
   /** Where the Stripe SDK sends its calls; only for tests and local stand-ins (default: Stripe's API). */
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   BILLING_TEST_MODE: z.enum(['true', 'false']).optional(),
+  /** An operator's own sealing certificate and key (PKCS#12 file) instead of the one made at first start (ADR 0041). */
+  PDF_SEAL_P12: z.string().min(1).optional(),
+  PDF_SEAL_P12_PASSPHRASE: z.string().optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -142,6 +146,8 @@ export type Config = {
    * laptop, PUBLIC_URL unset or on localhost, or where BILLING_TEST_MODE=true; off anywhere else.
    */
   billingTestMode: boolean;
+  /** The operator's PKCS#12 seal (PDF_SEAL_P12), read at start; undefined: the seal made at first start. */
+  pdfSealP12: { bytes: Buffer; passphrase: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -158,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = parsed.data;
   const stripe = stripeSettingsOf(values);
   if (typeof stripe === 'string') throw new ConfigError(`Invalid configuration: ${stripe}`);
+  const pdfSealP12 = pdfSealOf(values);
   return {
     nodeEnv: values.NODE_ENV,
     host: values.HOST,
@@ -194,7 +201,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     billingTestMode:
       values.BILLING_TEST_MODE === 'true' ||
       (values.BILLING_TEST_MODE === undefined && isLocalAddress(values.PUBLIC_URL)),
+    pdfSealP12,
   };
+}
+
+/** PDF_SEAL_P12 names a readable file; its passphrase is checked when the app opens it (app.ts). */
+function pdfSealOf(values: Env): Config['pdfSealP12'] {
+  if (!values.PDF_SEAL_P12) {
+    if (values.PDF_SEAL_P12_PASSPHRASE !== undefined) {
+      throw new ConfigError('Invalid configuration: PDF_SEAL_P12_PASSPHRASE is set without PDF_SEAL_P12');
+    }
+    return undefined;
+  }
+  try {
+    return { bytes: readFileSync(path.resolve(values.PDF_SEAL_P12)), passphrase: values.PDF_SEAL_P12_PASSPHRASE ?? '' };
+  } catch (error) {
+    throw new ConfigError(
+      `Invalid configuration: PDF_SEAL_P12: cannot read ${values.PDF_SEAL_P12} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
+  }
 }
 
 /** A laptop: no PUBLIC_URL (so http://localhost:PORT), or one on this machine's own names. */

@@ -59,9 +59,9 @@ async function createCertificate(body: object): Promise<Certificate> {
   return response.json();
 }
 
-/** Cached PDFs are filed by certificate, and named by content fingerprint. */
+/** Cached PDFs are filed by certificate, and named by content fingerprint (sealed ones: ADR 0041). */
 const cachedName = (certificate: Pick<Certificate, 'id' | 'fingerprint'>) =>
-  path.join(certificate.id, `${certificate.fingerprint}.pdf`);
+  path.join(certificate.id, `${certificate.fingerprint}.sealed.pdf`);
 const cachedPdfs = () =>
   readdir(path.join(testFilesRoot, 'pdf-cache', owner.user.id), { recursive: true }).catch((): string[] => []);
 

@@ -4,6 +4,7 @@ import { setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate } from './support/certificates.ts';
 import { grantPremium } from './support/entitlements.ts';
+import { multipartBody } from './support/multipart.ts';
 import { registeredRoutes } from './support/routes.ts';
 
 /**
@@ -36,7 +37,12 @@ function randomSource(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  return { next, pick, chance: (probability: number) => next() < probability };
+  return {
+    next,
+    pick,
+    chance: (probability: number) => next() < probability,
+    int: (below: number) => Math.floor(next() * below),
+  };
 }
 
 const FIELD_NAMES = [
@@ -475,13 +481,22 @@ function fuzzedRequest(random: ReturnType<typeof randomSource>): Fuzzed {
     url,
     headers,
     payload: Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${random.pick(['\xff\xd8\xff\xe0 truncated', 'not an image', ''])}\r\n--${boundary}--\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n${random.pick(['\xff\xd8\xff\xe0 truncated', 'not an image', '', ...pdfLikes])}\r\n--${boundary}--\r\n`,
       'latin1',
     ),
   };
 }
 
 const { database, mail, app } = setUpTestApp();
+
+/** Uploads that look like a sealed PDF to a quick reader (POST /api/verify/pdf, ADR 0041). */
+const pdfLikes = [
+  '%PDF-1.7\n',
+  '%PDF-1.7\n1 0 obj << /ByteRange [0 10 20 30] /Contents <3082> >> endobj',
+  '%PDF-1.7\n1 0 obj << /ByteRange [0 9999999999 1 1] /Contents <zz> >> endobj',
+  '%PDF-1.7\n/ByteRange [0 12 14 0]<>',
+  `%PDF-1.7\nobj /ByteRange [0 38 ${38 + 12} 7]<308006092A864886F7>endobj\n`,
+];
 
 async function createCustomTemplate(session: Session): Promise<string> {
   const response = await app.inject({
@@ -515,6 +530,7 @@ describe('fuzzed API requests', () => {
     expect(routes).toContainEqual({ method: 'PATCH', url: '/api/certificates/:id' });
     expect(routes).toContainEqual({ method: 'GET', url: '/api/certificates/:id/pdf' });
     expect(routes).toContainEqual({ method: 'PUT', url: '/api/checklist-templates/:id' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/verify/pdf' });
     expect(routes.length).toBeGreaterThan(20);
   });
 
@@ -534,6 +550,50 @@ describe('fuzzed API requests', () => {
     const tooLong = await app.inject({ url: `/api/certificates/${'a'.repeat(500)}`, headers: bearer(owner) });
     expect(tooLong.statusCode).toBe(400);
     expect(errorResponseSchema.parse(tooLong.json()).error.code).toBe('validation_failed');
+  });
+
+  it('checks sealed PDFs changed at random without a 5xx, and never calls a changed one genuine', {
+    timeout: 120_000,
+  }, async () => {
+    const sealed = (await app.inject({ url: `/api/certificates/${ownCertificateId}/pdf` })).rawPayload;
+    const random = randomSource(SEED);
+    const failures: string[] = [];
+    for (let index = 0; index < 150; index++) {
+      const copy = Buffer.from(sealed);
+      const change = random.next();
+      let mutated: Buffer;
+      if (change < 0.4) {
+        const at = random.int(copy.length);
+        copy[at] = (copy[at] ?? 0) ^ (1 + random.int(255));
+        mutated = copy;
+      } else if (change < 0.6) {
+        mutated = copy.subarray(0, random.int(copy.length));
+      } else {
+        // Somewhere near the seal's own dictionary: its byte range, contents or reason.
+        const around = copy.lastIndexOf('/ByteRange') + random.int(200) - 100;
+        copy[around] = random.pick([0x30, 0x39, 0x20, 0x5b, 0x5d, 0x3c, 0x3e, 0x28]);
+        mutated = copy;
+      }
+      if (mutated.equals(sealed)) continue;
+      // The CMS envelope (inside /Contents) has parts no signature covers, e.g. the root certificate,
+      // as in every PAdES signature: a change there must only never break the server.
+      const firstChange = mutated.findIndex((byte, at) => byte !== sealed[at]);
+      const inEnvelope = firstChange > sealed.lastIndexOf('/Contents <') && firstChange < sealed.lastIndexOf('/M (D:');
+      const body = multipartBody(mutated, 'changed.pdf', 'application/pdf');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/verify/pdf',
+        headers: body.headers,
+        payload: body.payload,
+        remoteAddress: `192.0.2.${index % 200}`,
+      });
+      if (response.statusCode >= 500)
+        failures.push(`#${index} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+      else if (!inEnvelope && response.statusCode === 200 && response.json().result === 'genuine') {
+        failures.push(`#${index} genuine (first change at ${firstChange})`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it(`answers ${REQUESTS} fuzzed requests without a 5xx, always in the error shape`, { timeout: 600_000 }, async () => {

@@ -13,7 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { SwmsService } from '../src/features/swms/swms.service.ts';
 import { SwmsPdfService } from '../src/features/swms/swms-pdf.service.ts';
 import { fileReferences } from '../src/file-references.ts';
+import { storedSealIdentity } from '../src/platform/crypto/seal-identity.ts';
 import { storedSecret } from '../src/platform/crypto/secrets.ts';
+import { PdfSeal } from '../src/platform/pdf/seal.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { StoredFiles } from '../src/platform/storage/stored-files.ts';
 import { setUpTestApp, testFilesRoot } from './support/app.ts';
@@ -452,6 +454,7 @@ describe('SWMS PDF', () => {
         createLocalDiskStorage(testFilesRoot),
         (kind, id, version) => `http://app.test/verify/${kind}/${id}/${version}`,
         app.pdfRenderPool,
+        new PdfSeal(storedSealIdentity(database.db), () => 'http://app.test'),
         { warn: () => {} },
       ),
       () => new Date('2026-11-15T02:00:00Z'),

@@ -32,6 +32,7 @@ export * from './compliance/standards.ts';
 export * from './constants.ts';
 export * from './contact/contact.ts';
 export * from './contact/endpoints.ts';
+export * from './documents/pdf-check.ts';
 export * from './documents/printing.ts';
 export * from './documents/verdict.ts';
 export * from './documents/verification.ts';

@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import type { JobDefinition, JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PdfRenderer } from './pdf/render-pool.ts';
+import type { PdfSealer } from './pdf/seal.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 import type { FileStorage } from './storage/file-storage.ts';
 import type { StoredFiles } from './storage/stored-files.ts';
@@ -25,6 +26,8 @@ export type FeatureDeps = {
   publicOrigin: () => string;
   /** The PDF worker threads. */
   pdfRenderer: PdfRenderer;
+  /** Seals issued PDFs and checks a PDF's seal (ADR 0041). */
+  pdfSeal: PdfSealer;
 };
 
 /**

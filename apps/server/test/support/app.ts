@@ -24,6 +24,7 @@ const defaultSettings: AppSettings = {
   stripe: undefined,
   billingTestMode: true,
   supportEmail: 'support@tradecert.test',
+  pdfSealP12: undefined,
 };
 
 const noMailer: Mailer = {

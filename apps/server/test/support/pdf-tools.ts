@@ -59,3 +59,14 @@ export const firstPagePng = (pdf: Buffer, dpi = 60) =>
     ]);
     return readFile(path.join(directory, 'page.png'));
   });
+
+/** What poppler's pdfsig says of a PDF's signatures (it exits non-zero for an unsigned PDF: its words are kept). */
+export const pdfSignatures = (pdf: Buffer) =>
+  withPdfFile(pdf, async (file) => {
+    try {
+      return (await run('pdfsig', [file])).stdout;
+    } catch (error) {
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+      return `${stdout}${stderr}`;
+    }
+  });

@@ -24,6 +24,8 @@ export const rateLimits = {
   /** Every request that names a sent document's link: opening it, its PDF. */
   sentLink: { name: 'sent-link', limit: 300, windowSeconds: 600 },
   verify: { name: 'verify', limit: 120, windowSeconds: 60 },
+  /** A PDF checked (up to 35 MB read and hashed): as the PDF downloads, tighter. */
+  verifyPdf: { name: 'verify-pdf', limit: 20, windowSeconds: 60 },
   /** Checkout and portal sessions: each is a call to the billing provider. */
   billingProvider: { name: 'billing-provider', limit: 20, windowSeconds: 600 },
   contact: { name: 'contact', limit: 5, windowSeconds: 3600 },

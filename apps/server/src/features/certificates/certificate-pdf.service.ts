@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { dates } from '../../platform/dates.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
+import type { PdfSealer } from '../../platform/pdf/seal.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificateContent, certificateFingerprint } from './certificate-content.ts';
@@ -37,6 +38,7 @@ export class CertificatePdfService {
     /** Where one version's QR code leads: its own record. */
     private readonly versionUrl: (certificateId: string, version: number) => string,
     private readonly renderer: PdfRenderer,
+    private readonly seal: PdfSealer,
     log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly now: () => Date,
   ) {
@@ -49,8 +51,16 @@ export class CertificatePdfService {
       this.renderer.render(certificatePdfJob, await this.pdfInput(ownerId, content, version.fingerprint), {
         owner: ownerId,
       });
-    // A draft shows the profile as it is now, which its fingerprint does not cover: never cached.
-    return content.status === 'completed' ? this.cache.pdfFor(version, render) : render();
+    // A draft shows the profile as it is now, which its fingerprint does not cover: never cached, and
+    // not issued, so never sealed (ADR 0041). An issued version is sealed once, before the cache keeps it.
+    if (content.status !== 'completed') return render();
+    const sealed = {
+      kind: 'certificate',
+      documentId: content.id,
+      version: content.version,
+      fingerprint: version.fingerprint,
+    } as const;
+    return this.cache.pdfFor(version, async () => this.seal.seal(await render(), sealed));
   }
 
   /** Drops the cached PDFs of every version of a certificate that was deleted. */

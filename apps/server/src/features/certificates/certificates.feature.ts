@@ -23,6 +23,7 @@ export function certificatesFeature(
     // A version's QR code opens its own record.
     (certificateId, version) => `${deps.publicOrigin()}/certificates/${certificateId}?version=${version}`,
     deps.pdfRenderer,
+    deps.pdfSeal,
     deps.logger,
     deps.clock,
   );

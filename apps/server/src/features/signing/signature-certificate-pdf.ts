@@ -11,6 +11,7 @@ import { stampPages } from '../../platform/pdf/page-marks.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
+import { withoutSignatures } from '../../platform/pdf/without-signatures.ts';
 
 /** One signer as the signature certificate lists them, already formatted for people. */
 export type CertifiedSigner = {
@@ -102,6 +103,8 @@ async function renderSignatureCertificate(certificate: SignatureCertificate): Pr
 /** The document's pages followed by the signature certificate's, as one PDF. */
 async function appendPages(document: Buffer, appendix: Buffer): Promise<Buffer> {
   const merged = await PDFDocument.load(document);
+  // The document's seal covered the document alone; the joined file is sealed anew (ADR 0041).
+  withoutSignatures(merged);
   const extra = await PDFDocument.load(appendix);
   const pages = await merged.copyPages(extra, extra.getPageIndices());
   for (const page of pages) merged.addPage(page);

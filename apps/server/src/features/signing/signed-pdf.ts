@@ -31,12 +31,19 @@ export async function signedPdfOf(core: SigningCore, document: SignableDocument,
   // The document's times are on its owner's clock; so are the certificate's (ADR 0040).
   const timeZone = (await businessOf(core.db, ownerId))?.timeZone ?? DEFAULT_TIME_ZONE;
   const certificate = await signatureCertificate(core, document, requests, signatures, timeZone);
+  const signed = await core.options.pdfRenderer.render(
+    signedPdfJob,
+    { document: documentPdf, certificate },
+    { owner: ownerId },
+  );
   return {
-    bytes: await core.options.pdfRenderer.render(
-      signedPdfJob,
-      { document: documentPdf, certificate },
-      { owner: ownerId },
-    ),
+    // The document's own seal does not survive the join; the whole is sealed again (ADR 0041).
+    bytes: await core.options.pdfSeal.seal(signed, {
+      kind: document.kind,
+      documentId: document.id,
+      version: document.version,
+      fingerprint: document.fingerprint,
+    }),
     filename: `${document.number || document.kind}-v${document.version}-signed.pdf`,
   };
 }

@@ -24,6 +24,7 @@ import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
+import type { PdfSealer } from '../../platform/pdf/seal.ts';
 import { limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type SignatureRequestRow, type SiteSignOnLinkRow, signingRepo } from './signing.repo.ts';
@@ -52,6 +53,8 @@ export type SigningOptions = {
   clock: () => Date;
   /** Joins a document and its signature certificate off the request thread. */
   pdfRenderer: PdfRenderer;
+  /** Seals the signed PDF, as every issued PDF (ADR 0041). */
+  pdfSeal: PdfSealer;
 };
 
 /**

@@ -34,6 +34,7 @@ export function signingFeature(
     reminderDays: settings.reminderDays,
     clock: deps.clock,
     pdfRenderer: deps.pdfRenderer,
+    pdfSeal: deps.pdfSeal,
   });
   return {
     routes: signingRoutes(service),

@@ -11,6 +11,7 @@ import type { RegisterEntry } from '../../platform/documents/signable-source.ts'
 import { versionHasSignatures } from '../../platform/documents/signatures.ts';
 import { documentVersionsRepo } from '../../platform/documents/versions.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
+import type { PdfSealer } from '../../platform/pdf/seal.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
@@ -35,6 +36,7 @@ export class SwmsPdfService {
     /** Where a version's QR code leads: the public verification page. */
     private readonly verifyUrl: (kind: SafetyDocumentKind, id: string, version: number) => string,
     private readonly renderer: PdfRenderer,
+    private readonly seal: PdfSealer,
     log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
     this.cache = new DocumentPdfCache(storage, log);
@@ -53,25 +55,28 @@ export class SwmsPdfService {
           business.timeZone,
         )
       : null;
-    const render = () =>
-      this.renderer.render(
-        swmsPdfJob,
-        {
-          business: business.pdf,
-          swms: {
-            number: document.number,
-            version: version.version,
-            fingerprint: version.fingerprint,
-            date: dates.long(version.createdAt, business.timeZone),
-            current: version.version === document.currentVersion,
-            body,
+    const render = async () =>
+      this.sealedUnlessDraft(
+        found,
+        await this.renderer.render(
+          swmsPdfJob,
+          {
+            business: business.pdf,
+            swms: {
+              number: document.number,
+              version: version.version,
+              fingerprint: version.fingerprint,
+              date: dates.long(version.createdAt, business.timeZone),
+              current: version.version === document.currentVersion,
+              body,
+            },
+            cover,
+            verifyUrl: this.verifyUrlOf(found),
+            register: options.register,
+            timeZone: business.timeZone,
           },
-          cover,
-          verifyUrl: this.verifyUrlOf(found),
-          register: options.register,
-          timeZone: business.timeZone,
-        },
-        { owner: ownerId },
+          { owner: ownerId },
+        ),
       );
     const signed = await versionHasSignatures(this.db, {
       kind: 'swms',
@@ -99,7 +104,7 @@ export class SwmsPdfService {
 
   async coverSheetPdf(found: CurrentDocument<CoverSheetBody>): Promise<Buffer> {
     const business = await this.business(found.document.userId);
-    return this.renderer.render(
+    const pdf = await this.renderer.render(
       coverSheetPdfJob,
       {
         business: business.pdf,
@@ -108,6 +113,19 @@ export class SwmsPdfService {
       },
       { owner: found.document.userId },
     );
+    return this.sealedUnlessDraft(found, pdf);
+  }
+
+  /** A version that prints as a draft is not issued: it is never sealed (ADR 0041). */
+  private sealedUnlessDraft(found: CurrentDocument<unknown>, pdf: Buffer): Promise<Buffer> {
+    if (printsAsDraft(found)) return Promise.resolve(pdf);
+    const { document, version } = found;
+    return this.seal.seal(pdf, {
+      kind: document.kind,
+      documentId: document.id,
+      version: version.version,
+      fingerprint: version.fingerprint,
+    });
   }
 
   /**

@@ -17,6 +17,7 @@ export function swmsFeature(
     // A version's QR code opens the public verification page.
     (kind, id, version) => `${deps.publicOrigin()}/verify/${kind}/${id}/${version}`,
     deps.pdfRenderer,
+    deps.pdfSeal,
     deps.logger,
   );
   const service = new SwmsService(deps.db, pdfs, deps.clock);

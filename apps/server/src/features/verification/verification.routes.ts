@@ -1,12 +1,32 @@
-import { documentVerifyEndpoint, VERIFICATION_NOT_FOUND_MESSAGE } from '@app/contract';
+import {
+  documentVerifyEndpoint,
+  PDF_CHECK_MAX_MEGABYTES,
+  PDF_CHECK_MESSAGES,
+  pdfCheckEndpoint,
+  VERIFICATION_NOT_FOUND_MESSAGE,
+} from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
+import { readSingleUpload } from '../../platform/http/upload.ts';
+import type { PdfSealer } from '../../platform/pdf/seal.ts';
+import { checkPdf } from './pdf-check.ts';
 
-/** GET /api/verify/{kind}/{id}/{version}: every kind's printed versions checked the same way. */
+const pdfUpload = {
+  maxBytes: PDF_CHECK_MAX_MEGABYTES * 1024 * 1024,
+  notMultipart: PDF_CHECK_MESSAGES.notMultipart,
+  noFile: PDF_CHECK_MESSAGES.noFile,
+  tooLarge: PDF_CHECK_MESSAGES.tooLarge,
+  unreadable: PDF_CHECK_MESSAGES.noFile,
+};
+
+/**
+ * GET /api/verify/{kind}/{id}/{version}: every kind's printed versions checked the same way;
+ * POST /api/verify/pdf: a PDF checked by its seal (ADR 0041).
+ */
 export const verificationRoutes =
-  (kinds: VerifiableKind[]): FastifyPluginAsync =>
+  (kinds: VerifiableKind[], seal: PdfSealer): FastifyPluginAsync =>
   async (app) => {
     const byKind = new Map(kinds.map((kind) => [kind.kind, kind]));
     route(app, documentVerifyEndpoint, async (request) => {
@@ -15,4 +35,5 @@ export const verificationRoutes =
       if (!verification) throw new AppError(404, 'not_found', VERIFICATION_NOT_FOUND_MESSAGE);
       return verification;
     });
+    route(app, pdfCheckEndpoint, async (request) => checkPdf(await readSingleUpload(request, pdfUpload), seal, byKind));
   };

@@ -10,7 +10,13 @@ export type DocumentVersion = { ownerId: string; documentId: string; fingerprint
  * written to the database on a download.
  */
 const cacheKey = ({ ownerId, documentId, fingerprint }: DocumentVersion) =>
-  `${documentCachePrefix(ownerId, documentId)}/${fingerprint}.pdf`;
+  `${documentCachePrefix(ownerId, documentId)}/${fingerprint}${SEALED}.pdf`;
+
+/**
+ * Cached PDFs are sealed (ADR 0041); those cached before the seal existed had no suffix, so they are
+ * never served again, and are removed with their document or account.
+ */
+const SEALED = '.sealed';
 
 /** Every cached PDF of one owner's documents is stored under this prefix. */
 export const pdfCachePrefix = (ownerId: string) => `pdf-cache/${ownerId}`;

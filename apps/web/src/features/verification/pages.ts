@@ -1,4 +1,5 @@
-/** The verification page, loaded on demand (see featureRoutes in lib/routing.ts). */
+/** The verification pages, each loaded on demand (see featureRoutes in lib/routing.ts). */
 export const pages = {
   verify: () => import('./VerifyPage.tsx'),
+  verifyPdf: () => import('./VerifyPdfPage.tsx'),
 };

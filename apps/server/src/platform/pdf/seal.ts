@@ -1,0 +1,157 @@
+import { PDF } from '@libpdf/core';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { type SealIdentity, sealCrypto } from '../crypto/seal-identity.ts';
+import { type DocumentKind, documentKinds } from '../documents/documents.schema.ts';
+
+/**
+ * The seal on every PDF we issue (issue 25; ADR 0041): a PAdES signature (`ETSI.CAdES.detached`,
+ * level B-B) over the whole file, by our sealing certificate, naming the document version it is.
+ * `@libpdf/core` (a beta, pinned) does the signing; nothing outside this file imports it for PDFs.
+ */
+export type SealedVersion = {
+  kind: DocumentKind;
+  documentId: string;
+  version: number;
+  /** The version's content fingerprint, as the documents kernel keeps it. */
+  fingerprint: string;
+};
+
+/** What a PDF's seal says: not ours (or none), ours but changed since, or ours and intact. */
+export type SealCheck = { status: 'not_sealed' } | { status: 'altered' } | { status: 'intact'; sealed: SealedVersion };
+
+export interface PdfSealer {
+  seal(pdf: Buffer, version: SealedVersion): Promise<Buffer>;
+  check(pdf: Buffer): Promise<SealCheck>;
+}
+
+/** Room kept for the CMS signature: two 2048-bit RSA certificates and the signature fit in 4 KB. */
+const SIGNATURE_BYTES = 8192;
+const FIELD_NAME = 'TradeCert seal';
+const REASON =
+  /\/Reason \(TradeCert seal: ([a-z_]+) ([0-9a-f-]{36}) version ([1-9]\d{0,5}) fingerprint ([0-9a-f]{64})\)/;
+
+const reasonOf = ({ kind, documentId, version, fingerprint }: SealedVersion) =>
+  `TradeCert seal: ${kind} ${documentId} version ${version} fingerprint ${fingerprint}`;
+
+export class PdfSeal implements PdfSealer {
+  constructor(
+    private readonly identity: () => Promise<SealIdentity>,
+    /** Where the seal says it was made: the public origin. */
+    private readonly location: () => string,
+  ) {}
+
+  async seal(pdf: Buffer, version: SealedVersion): Promise<Buffer> {
+    const { signer } = await this.identity();
+    const document = await PDF.load(pdf);
+    const { bytes } = await document.sign({
+      signer,
+      reason: reasonOf(version),
+      location: this.location(),
+      fieldName: FIELD_NAME,
+      subFilter: 'ETSI.CAdES.detached',
+      level: 'B-B',
+      estimatedSize: SIGNATURE_BYTES,
+    });
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /**
+   * Reads the last signature of `pdf` without parsing the document (an upload is anyone's bytes): the
+   * signature dictionary's byte range and contents, the CMS, its signer, then the digest.
+   */
+  async check(pdf: Buffer): Promise<SealCheck> {
+    const found = lastSignature(pdf);
+    if (!found) return { status: 'not_sealed' };
+    const parsed = parseSignedData(found.contents);
+    if (!parsed) return { status: 'not_sealed' };
+    const { certificate } = await this.identity();
+    if (!signedByUs(parsed.signed, certificate)) return { status: 'not_sealed' };
+    // The signature's hex is not covered by the digest: it must be exactly what we wrote (upper-case
+    // DER, then zeros), or a changed byte there would pass unnoticed.
+    if (!canonicalContents(found, parsed.length)) return { status: 'altered' };
+    const signed = parsed.signed;
+    const data = Buffer.concat([
+      pdf.subarray(0, found.range[1]),
+      pdf.subarray(found.range[2], found.range[2] + found.range[3]),
+    ]);
+    if (!(await verifies(signed, data))) return { status: 'altered' };
+    // Bytes after the seal (an incremental update) change what a reader shows: not what we issued.
+    if (found.range[2] + found.range[3] !== pdf.length) return { status: 'altered' };
+    const reason = REASON.exec(found.dictionary);
+    const kind = documentKinds.find((name) => name === reason?.[1]);
+    if (!reason || !kind) return { status: 'not_sealed' };
+    return {
+      status: 'intact',
+      sealed: { kind, documentId: reason[2] ?? '', version: Number(reason[3]), fingerprint: reason[4] ?? '' },
+    };
+  }
+}
+
+type FoundSignature = { range: [number, number, number, number]; hex: string; contents: Buffer; dictionary: string };
+
+const BYTE_RANGE = /^\/ByteRange\s*\[\s*0\s+(\d{1,10})\s+(\d{1,10})\s+(\d{1,10})\s*\]/;
+/** A signature dictionary is small; its contents are a few KB of hex. */
+const DICTIONARY_BYTES = 64 * 1024;
+
+function lastSignature(pdf: Buffer): FoundSignature | null {
+  const at = pdf.lastIndexOf('/ByteRange');
+  if (at < 0) return null;
+  const match = BYTE_RANGE.exec(pdf.subarray(at, at + 100).toString('latin1'));
+  if (!match) return null;
+  const range: [number, number, number, number] = [0, Number(match[1]), Number(match[2]), Number(match[3])];
+  const [, firstEnd, secondStart, secondLength] = range;
+  if (firstEnd <= at || secondStart <= firstEnd + 2 || secondStart + secondLength > pdf.length) return null;
+  if (secondStart - firstEnd > DICTIONARY_BYTES) return null;
+  // The gap between the ranges is exactly the hex string `<…>` of /Contents.
+  const gap = pdf.subarray(firstEnd, secondStart).toString('latin1');
+  if (!/^<[0-9A-Fa-f]+>$/.test(gap)) return null;
+  const start = pdf.lastIndexOf('obj', at);
+  const end = pdf.indexOf('endobj', secondStart);
+  if (start < 0 || end < 0 || at - start > DICTIONARY_BYTES || end - secondStart > DICTIONARY_BYTES) return null;
+  const dictionary = `${pdf.subarray(start, firstEnd).toString('latin1')}${pdf.subarray(secondStart, end).toString('latin1')}`;
+  const hex = gap.slice(1, -1);
+  return { range, hex, contents: Buffer.from(hex, 'hex'), dictionary };
+}
+
+/** The CMS SignedData, and the length of its DER (the rest of /Contents is padding). */
+function parseSignedData(der: Buffer): { signed: pkijs.SignedData; length: number } | null {
+  try {
+    const parsed = asn1js.fromBER(new Uint8Array(der).buffer);
+    if (parsed.offset === -1) return null;
+    const info = new pkijs.ContentInfo({ schema: parsed.result });
+    if (info.contentType !== pkijs.ContentInfo.SIGNED_DATA) return null;
+    return { signed: new pkijs.SignedData({ schema: info.content }), length: parsed.offset };
+  } catch {
+    return null;
+  }
+}
+
+const canonicalContents = ({ hex, contents }: FoundSignature, length: number) =>
+  hex === contents.toString('hex').toUpperCase() && contents.subarray(length).every((byte) => byte === 0);
+
+/** The signer's certificate is our sealing certificate, byte for byte. */
+function signedByUs(signed: pkijs.SignedData, ours: Uint8Array): boolean {
+  const signer = signed.signerInfos[0];
+  if (signed.signerInfos.length !== 1 || !signer || !(signer.sid instanceof pkijs.IssuerAndSerialNumber)) return false;
+  const sid = signer.sid;
+  const certificate = signed.certificates?.find(
+    (entry): entry is pkijs.Certificate =>
+      entry instanceof pkijs.Certificate &&
+      entry.serialNumber.isEqual(sid.serialNumber) &&
+      entry.issuer.isEqual(sid.issuer),
+  );
+  return !!certificate && Buffer.from(certificate.toSchema().toBER(false)).equals(ours);
+}
+
+async function verifies(signed: pkijs.SignedData, data: Buffer): Promise<boolean> {
+  try {
+    const result = await signed.verify(
+      { signer: 0, data: new Uint8Array(data).buffer, checkChain: false, extendedMode: true },
+      sealCrypto,
+    );
+    return result.signatureVerified === true;
+  } catch {
+    return false;
+  }
+}

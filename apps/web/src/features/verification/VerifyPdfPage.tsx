@@ -1,0 +1,99 @@
+import { PDF_CHECK_MAX_MEGABYTES, PDF_CHECK_MESSAGES, type PdfCheck, pdfCheckHeadlines } from '@app/contract';
+import { type DragEvent, useId, useState } from 'react';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { PageTitle } from '../../components/ui/PageTitle.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
+import { useCheckPdfMutation } from './api/check-pdf.ts';
+
+const kindNames = { certificate: 'Certificate', swms: 'SWMS', cover_sheet: 'SWMS cover sheet' } as const;
+const MAX_BYTES = PDF_CHECK_MAX_MEGABYTES * 1024 * 1024;
+
+/**
+ * /verify: "Verify a PDF" (issue 25). Anyone drops or picks a PDF; the server checks its TradeCert
+ * seal and the record, and answers Genuine (with what the version's QR code page shows), Altered or
+ * Not issued by TradeCert.
+ */
+export default function VerifyPdfPage() {
+  const inputId = useId();
+  const check = useCheckPdfMutation();
+  const [tooLarge, setTooLarge] = useState(false);
+  const [dragging, setDragging] = useState(false);
+
+  const checkFile = (file: File | undefined) => {
+    if (!file) return;
+    setTooLarge(file.size > MAX_BYTES);
+    if (file.size > MAX_BYTES) return check.reset();
+    check.mutate(file);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    checkFile(event.dataTransfer.files[0]);
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:py-10">
+      <PageTitle>Verify a PDF</PageTitle>
+      <p>
+        Check a PDF you were given: a certificate, a SWMS, a cover sheet or a signed PDF. We check the TradeCert seal
+        inside it and what our record says of that version. The file is read, not kept.
+      </p>
+      <label
+        htmlFor={inputId}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        className={`flex min-h-32 cursor-pointer flex-col items-center justify-center gap-2 rounded-md border-2 border-dashed p-4 text-center ${
+          dragging ? 'border-brand-600 bg-brand-50 dark:bg-slate-900' : 'border-slate-400 dark:border-slate-500'
+        }`}
+      >
+        <span className="font-semibold">Choose a PDF to check</span>
+        <span className="text-sm">or drop it here (up to {PDF_CHECK_MAX_MEGABYTES} MB)</span>
+        <input
+          id={inputId}
+          type="file"
+          accept="application/pdf,.pdf"
+          className="max-w-full text-sm"
+          onChange={(event) => {
+            checkFile(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      <div aria-live="polite" className="flex flex-col gap-4">
+        {tooLarge ? <Alert tone="error">{PDF_CHECK_MESSAGES.tooLarge}</Alert> : null}
+        {check.isPending ? <Spinner label="Checking the PDF..." /> : null}
+        {check.isError ? <Alert tone="error">{check.error.message}</Alert> : null}
+        {check.data ? <Result check={check.data} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function Result({ check }: { check: PdfCheck }) {
+  const { document } = check;
+  if (check.result !== 'genuine' || !document) {
+    return (
+      <Alert tone="error">
+        <h2 className="text-lg font-bold">{pdfCheckHeadlines[check.result]}</h2>
+        <p>{check.result === 'altered' ? PDF_CHECK_MESSAGES.altered : PDF_CHECK_MESSAGES.notIssued}</p>
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <Alert tone="success">
+        <h2 className="text-lg font-bold">{pdfCheckHeadlines.genuine}</h2>
+        <p>
+          Sealed by TradeCert and unchanged since: {kindNames[document.kind]} {document.number}, version{' '}
+          {document.version}, issued by {document.business_name || 'a business not recorded'}.
+        </p>
+      </Alert>
+      <VerdictBanner verdict={document.verdict} />
+    </>
+  );
+}
