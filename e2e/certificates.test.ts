@@ -153,12 +153,18 @@ describe('free plan', () => {
     const certificate = await createCompletedCertificate(member, '9 Quay St, Sydney');
     await signIn(page, member);
 
+    // Edit and Delete show as locked Premium actions, said once, leading to the plans and back.
     await page.goto(`/certificates/${certificate.id}`);
-    await page.getByRole('button', { name: 'Delete' }).click();
-    await toastTitled(page, 'Premium Feature').waitFor();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByText('Editing and deleting certificates come with Premium.').waitFor();
+    expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Delete (Premium: see the plans)' }).click();
+    await page.waitForURL((url) => url.pathname === '/pricing');
+    expect(new URL(page.url()).searchParams.get('return_to')).toBe(`/certificates/${certificate.id}`);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Edit (Premium: see the plans)' }).waitFor();
 
-    await page.getByRole('link', { name: 'Edit' }).click();
+    // The edit page, reached by its address, says why in one message.
+    await page.goto(`/certificates/edit/${certificate.id}`);
     await page.getByRole('heading', { level: 1, name: 'Premium Feature' }).waitFor();
     await page.getByText('Premium subscription required to update certificates').waitFor();
   });

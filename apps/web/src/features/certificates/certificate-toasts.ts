@@ -94,5 +94,3 @@ export function deleteFailureToast(error: unknown): ToastInput {
   }
   return failure('Delete failed', error instanceof ApiError ? error.message : 'The certificate could not be deleted.');
 }
-
-export const premiumFeatureToast = (description: string): ToastInput => failure('Premium Feature', description);

@@ -1,23 +1,30 @@
-import { type Certificate, certificateMessages } from '@app/contract';
-import { useState } from 'react';
+import type { Certificate } from '@app/contract';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useProfile } from '../../../lib/profile/get-profile.ts';
+import { useUpgradePath } from '../../../lib/upgrade-path.ts';
 import { useDeleteCertificateMutation } from '../api/delete-certificate.ts';
 import { fetchCertificatePdf } from '../api/get-certificate-pdf.ts';
-import { deletedToast, deleteFailureToast, premiumFeatureToast } from '../certificate-toasts.ts';
+import { deletedToast, deleteFailureToast } from '../certificate-toasts.ts';
 import { draftStatusNote } from '../draft-copy.ts';
 import { CertificateVersions } from './CertificateVersions.tsx';
 import { DeleteCertificateDialog } from './DeleteCertificateDialog.tsx';
 
-/** What the owner can do with their certificate: edit, delete, share the link, and see its versions. */
+/**
+ * What the owner can do with their certificate: edit, delete, share the link, and see its versions.
+ * On the free plan, Edit and Delete show as locked Premium actions leading to the plans and back:
+ * nothing looks live that is not (issue 27).
+ */
 export default function OwnerActions({ certificate }: { certificate: Certificate }) {
   const auth = useAuth();
   const profile = useProfile();
   const navigate = useNavigate();
+  const upgradePath = useUpgradePath();
+  const premium = profile?.subscription_tier === 'premium';
   const [confirming, setConfirming] = useState(false);
   const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
 
@@ -32,26 +39,30 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
     },
   });
 
-  const askToDelete = () => {
-    // The server refuses too; a free user hears it before confirming anything.
-    if (profile && profile.subscription_tier !== 'premium') {
-      toast(premiumFeatureToast(certificateMessages.premiumDelete));
-      return;
-    }
-    setConfirming(true);
-  };
-
   return (
     <div className="mt-4 flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
-        <Link to={`/certificates/edit/${certificate.id}`} className={buttonClasses('secondary')}>
-          Edit
-        </Link>
+        {premium ? (
+          <Link to={`/certificates/edit/${certificate.id}`} className={buttonClasses('secondary')}>
+            Edit
+          </Link>
+        ) : (
+          <LockedAction to={upgradePath}>Edit</LockedAction>
+        )}
         {certificate.status === 'completed' ? <ShareButton certificate={certificate} /> : null}
-        <Button variant="secondary" onClick={askToDelete}>
-          Delete
-        </Button>
+        {premium ? (
+          <Button variant="secondary" onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+        ) : (
+          <LockedAction to={upgradePath}>Delete</LockedAction>
+        )}
       </div>
+      {premium ? null : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Editing and deleting certificates come with Premium. The server refuses them on the free plan too.
+        </p>
+      )}
       {certificate.status === 'draft' ? (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {draftStatusNote(profile?.subscription_tier ?? 'free')}
@@ -67,6 +78,19 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
       ) : null}
       {userId ? <CertificateVersions userId={userId} certificateId={certificate.id} /> : null}
     </div>
+  );
+}
+
+/** A Premium action on the free plan: a lock, the action's name, and the way to the plans (and back). */
+function LockedAction({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={`${buttonClasses('secondary')} gap-2 text-slate-600 dark:text-slate-300`}>
+      <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4" fill="currentColor">
+        <path d="M5 7V5a3 3 0 1 1 6 0v2h.5A1.5 1.5 0 0 1 13 8.5v5a1.5 1.5 0 0 1-1.5 1.5h-7A1.5 1.5 0 0 1 3 13.5v-5A1.5 1.5 0 0 1 4.5 7H5Zm1.5 0h3V5a1.5 1.5 0 0 0-3 0v2Z" />
+      </svg>
+      {children}
+      <span className="sr-only"> (Premium: see the plans)</span>
+    </Link>
   );
 }
 
