@@ -205,4 +205,11 @@ describe('s3rver as the tests start it', () => {
     );
     expect((await storage.sizes('')).size).toBe(3);
   });
+
+  it('checks at start that the bucket answers, naming what is wrong when it does not', async () => {
+    await expect(server.storage().checkBucket()).resolves.toBeUndefined();
+    await expect(server.storage({ bucket: 'no-such-bucket' }).checkBucket()).rejects.toThrow(
+      /S3 bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ is not usable: no such bucket/,
+    );
+  });
 });

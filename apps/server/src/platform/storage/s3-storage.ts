@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -28,6 +29,8 @@ export type S3StorageOptions = {
 export type S3FileStorage = FileStorage & {
   /** Every object's size by key, for keys starting with `prefix` ('' for the whole bucket). */
   sizes(prefix: string): Promise<Map<string, number>>;
+  /** Resolves when the bucket answers to these credentials; at start, so a mistake stops the server with its reason. */
+  checkBucket(): Promise<void>;
   close(): void;
 };
 
@@ -183,6 +186,21 @@ export function createS3Storage(options: S3StorageOptions): S3FileStorage {
       const sizes = new Map<string, number>();
       for await (const page of listed(prefix)) for (const { key, size } of page) sizes.set(key, size);
       return sizes;
+    },
+    async checkBucket() {
+      try {
+        await bounded('check', Bucket, (abortSignal) =>
+          client.send(new HeadBucketCommand({ Bucket }), { abortSignal }),
+        );
+      } catch (error) {
+        // HEAD answers carry no error body: the status is all there is to say.
+        const status = (error as SdkError).$metadata?.httpStatusCode;
+        const reason = status === 404 ? 'no such bucket' : status === 403 ? 'access denied' : (error as Error).message;
+        throw new Error(
+          `S3 bucket ${Bucket} at ${options.endpoint ?? `AWS ${options.region}`} is not usable: ${reason || status}`,
+          { cause: error },
+        );
+      }
     },
     close() {
       client.destroy();
