@@ -113,7 +113,7 @@ const envSchema = z.object({
 
 type Env = z.infer<typeof envSchema>;
 
-export type FileStorageSettings = { driver: 'disk' } | { driver: 's3'; s3: S3StorageOptions };
+type FileStorageSettings = { driver: 'disk' } | { driver: 's3'; s3: S3StorageOptions };
 
 const S3_VARIABLES = [
   'S3_ENDPOINT',
