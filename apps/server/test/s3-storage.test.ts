@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileReferences } from '../src/file-references.ts';
 import { cleanUpOrphanUploads } from '../src/platform/storage/orphan-uploads.ts';
 import type { S3FileStorage } from '../src/platform/storage/s3-storage.ts';
-import { setUpTestApp } from './support/app.ts';
+import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
 import { uploadFile } from './support/multipart.ts';
-import { type S3Server, startS3Server } from './support/s3-server.ts';
+import { errorOf } from './support/responses.ts';
+import { failingS3, type S3Server, startS3Server } from './support/s3-server.ts';
 
 // The app with FILE_STORAGE=s3's driver on a real S3-speaking server (s3rver on loopback, ADR 0043).
 let s3: S3Server;
@@ -130,5 +131,41 @@ describe('FILE_STORAGE=s3 through the app', () => {
     expect(await keysUnder(`users/${session.user.id}`)).toHaveLength(0);
     // A photo on a certificate is referenced: it stays.
     expect(await keysUnder(`users/${kept.session.user.id}`)).toHaveLength(3);
+  });
+});
+
+describe('a full or unreachable bucket, as the API answers it', () => {
+  it('answers an upload with 507 when the bucket is full, and 503 with Retry-After when it does not answer', async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const photo = await pngPhoto();
+    const cases = [
+      { respond: 'QuotaExceeded', status: 507, code: 'insufficient_storage' },
+      { respond: 'SlowDown', status: 503, code: 'service_unavailable' },
+    ] as const;
+    for (const expected of cases) {
+      const bucketServer = await failingS3((respond) => {
+        respond(expected.respond === 'QuotaExceeded' ? 403 : 503, expected.respond);
+        return true;
+      });
+      const onThatBucket = await buildTestApp(database.db, { mailer: mail.mailer, fileStorage: bucketServer.storage });
+      try {
+        const response = await uploadFile(
+          onThatBucket,
+          session,
+          { method: 'POST', url: '/api/certificates/photos' },
+          photo,
+          {
+            filename: 'photo.png',
+            contentType: 'image/png',
+          },
+        );
+        expect(response.statusCode).toBe(expected.status);
+        expect(errorOf(response).code).toBe(expected.code);
+        if (expected.status === 503) expect(response.headers['retry-after']).toBe('5');
+      } finally {
+        await onThatBucket.close();
+        await bucketServer.close();
+      }
+    }
   });
 });

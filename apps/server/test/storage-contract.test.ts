@@ -1,13 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DependencyUnavailableError } from '../src/platform/http/errors.ts';
 import { createLocalDiskStorage, type FileStorage } from '../src/platform/storage/file-storage.ts';
-import { createS3Storage } from '../src/platform/storage/s3-storage.ts';
-import { type S3Server, startS3Server } from './support/s3-server.ts';
+import { failingS3, type S3Server, startS3Server } from './support/s3-server.ts';
 
 /** A driver under test: made fresh for the file, torn down after it. */
 type Driver = { name: string; start: () => Promise<{ storage: FileStorage; stop: () => Promise<void> }> };
@@ -107,35 +104,6 @@ describe.each(drivers)('the file storage contract: $name', (driver) => {
   });
 });
 
-/** A loopback HTTP server answering every request with `answer` (or never, when it returns false). */
-async function fakeS3(answer: (respond: (status: number, code: string) => void) => boolean | undefined) {
-  const server: Server = createServer((request, response) => {
-    request.resume();
-    answer((status, code) => {
-      response
-        .writeHead(status, { 'content-type': 'application/xml' })
-        .end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const storage = createS3Storage({
-    bucket: 'b',
-    region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    credentials: { accessKeyId: 'k', secretAccessKey: 's' },
-    timeoutMs: 500,
-  });
-  return {
-    storage,
-    close: async () => {
-      storage.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 describe("the S3 driver's failures, as the API answers them", () => {
   it('reports a full bucket or quota as EDQUOT, which the error handler answers 507', async () => {
     for (const [status, code] of [
@@ -143,7 +111,7 @@ describe("the S3 driver's failures, as the API answers them", () => {
       [400, 'EntityTooLarge'],
       [507, 'XMinioStorageFull'],
     ] as const) {
-      const fake = await fakeS3((respond) => {
+      const fake = await failingS3((respond) => {
         respond(status, code);
         return true;
       });
@@ -153,14 +121,14 @@ describe("the S3 driver's failures, as the API answers them", () => {
   });
 
   it('reports an overloaded, failing, silent or absent server as unavailable (503)', async () => {
-    const overloaded = await fakeS3((respond) => {
+    const overloaded = await failingS3((respond) => {
       respond(503, 'SlowDown');
       return true;
     });
     await expect(overloaded.storage.read('users/u/a.jpg')).rejects.toBeInstanceOf(DependencyUnavailableError);
     await overloaded.close();
 
-    const silent = await fakeS3(() => false);
+    const silent = await failingS3(() => false);
     const started = Date.now();
     await expect(silent.storage.put('users/u/a.jpg', Buffer.from('x'))).rejects.toBeInstanceOf(
       DependencyUnavailableError,
@@ -168,13 +136,13 @@ describe("the S3 driver's failures, as the API answers them", () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     await silent.close();
 
-    const absent = await fakeS3(() => false);
+    const absent = await failingS3(() => false);
     await absent.close();
     await expect(absent.storage.removeAll('users/u')).rejects.toBeInstanceOf(DependencyUnavailableError);
   });
 
   it('lets other refusals (wrong keys, no such bucket) through as they are: a misconfiguration is a 500', async () => {
-    const denied = await fakeS3((respond) => {
+    const denied = await failingS3((respond) => {
       respond(403, 'AccessDenied');
       return true;
     });

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +88,39 @@ export async function startS3Server(bucket = 'tradecert-files'): Promise<S3Serve
         await exited;
       }
       await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A driver on a loopback HTTP server that answers every request with the S3 error `respond` is
+ * given (status, code), or never when `answer` returns false without responding: how a full,
+ * overloaded or silent bucket looks to the driver.
+ */
+export async function failingS3(answer: (respond: (status: number, code: string) => void) => boolean | undefined) {
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    answer((status, code) => {
+      response
+        .writeHead(status, { 'content-type': 'application/xml' })
+        .end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${code}</Message></Error>`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const storage = createS3Storage({
+    bucket: 'b',
+    region: 'us-east-1',
+    endpoint: `http://127.0.0.1:${port}`,
+    credentials: { accessKeyId: 'k', secretAccessKey: 's' },
+    timeoutMs: 500,
+  });
+  return {
+    storage,
+    close: async () => {
+      storage.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     },
   };
 }
