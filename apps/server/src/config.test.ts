@@ -74,3 +74,48 @@ describe('PDF_SEAL_P12 (ADR 0041)', () => {
     expect(() => loadConfig({ PDF_SEAL_P12: '/nonexistent/tradecert-seal.p12' })).toThrow(/PDF_SEAL_P12: cannot read/);
   });
 });
+
+describe('FILE_STORAGE (ADR 0043)', () => {
+  const minio = {
+    FILE_STORAGE: 's3',
+    S3_ENDPOINT: 'http://minio.internal:9000',
+    S3_BUCKET: 'tradecert',
+    S3_REGION: 'us-east-1',
+  };
+  const keys = { S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret1' };
+
+  it('is the local disk by default', () => {
+    expect(loadConfig({}).fileStorage).toEqual({ driver: 'disk' });
+    expect(loadConfig({ FILE_STORAGE: 'disk' }).fileStorage).toEqual({ driver: 'disk' });
+  });
+
+  it('is a bucket with FILE_STORAGE=s3: path style with an endpoint unless told otherwise, virtual hosts on AWS', () => {
+    expect(loadConfig({ ...minio, ...keys }).fileStorage).toEqual({
+      driver: 's3',
+      s3: {
+        bucket: 'tradecert',
+        region: 'us-east-1',
+        endpoint: 'http://minio.internal:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'AKIA1', secretAccessKey: 'secret1' },
+      },
+    });
+    expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).fileStorage).toMatchObject({
+      s3: { forcePathStyle: false, credentials: undefined },
+    });
+    expect(
+      loadConfig({ FILE_STORAGE: 's3', S3_BUCKET: 'tradecert', S3_REGION: 'ap-southeast-2' }).fileStorage,
+    ).toMatchObject({ s3: { endpoint: undefined, forcePathStyle: false } });
+  });
+
+  it('refuses a missing bucket or region, one key alone, bad values and S3 settings left without FILE_STORAGE=s3', () => {
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow(/FILE_STORAGE=s3 needs S3_BUCKET and S3_REGION/);
+    expect(() => loadConfig({ ...minio, S3_REGION: undefined })).toThrow(/needs S3_REGION$/);
+    expect(() => loadConfig({ ...minio, S3_ACCESS_KEY_ID: 'AKIA1' })).toThrow(/set together/);
+    expect(() => loadConfig({ ...minio, S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ ...minio, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...minio, FILE_STORAGE: 'gcs' })).toThrow(/FILE_STORAGE/);
+    expect(() => loadConfig({ S3_BUCKET: 'tradecert', S3_REGION: 'us-east-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_BUCKET: 'tradecert' })).toThrow(/S3_BUCKET set without FILE_STORAGE=s3/);
+  });
+});

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { StripeSettings } from './platform/billing/stripe-provider.ts';
 import type { SlowClientSettings } from './platform/http/slow-clients.ts';
 import { defaultRenderThreads, type PdfRenderSettings } from './platform/pdf/render-pool.ts';
+import type { S3StorageOptions } from './platform/storage/s3-storage.ts';
 
 /**
  * Which proxies may set the client IP through X-Forwarded-For (it feeds every per-IP rate limit):
@@ -92,9 +93,66 @@ const envSchema = z.object({
   /** An operator's own sealing certificate and key (PKCS#12 file) instead of the one made at first start (ADR 0041). */
   PDF_SEAL_P12: z.string().min(1).optional(),
   PDF_SEAL_P12_PASSPHRASE: z.string().optional(),
+  /** Where file bytes live: DATA_DIR/files (default) or an S3-compatible bucket (ADR 0043). */
+  FILE_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  /** The S3-compatible server (MinIO, Garage, B2…); unset: AWS S3 itself. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 of a-z, 0-9, dot and hyphen)')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a region name, e.g. us-east-1')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Default: true with S3_ENDPOINT (what self-hosted servers need), false for AWS. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
+
+export type FileStorageSettings = { driver: 'disk' } | { driver: 's3'; s3: S3StorageOptions };
+
+const S3_VARIABLES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+/** FILE_STORAGE=s3 needs a bucket and a region, and both keys or neither (the SDK's own chain, e.g. an AWS role). */
+function fileStorageOf(values: Env): FileStorageSettings | string {
+  if (values.FILE_STORAGE === 'disk') {
+    // A bucket configured but not used would quietly keep files on this disk.
+    const stray = S3_VARIABLES.filter((name) => values[name] !== undefined);
+    return stray.length === 0 ? { driver: 'disk' } : `${stray.join(', ')} set without FILE_STORAGE=s3`;
+  }
+  const { S3_BUCKET: bucket, S3_REGION: region } = values;
+  if (!bucket || !region) {
+    return `FILE_STORAGE=s3 needs ${[bucket ? '' : 'S3_BUCKET', region ? '' : 'S3_REGION'].filter(Boolean).join(' and ')}`;
+  }
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = values;
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) {
+    return 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together';
+  }
+  return {
+    driver: 's3',
+    s3: {
+      bucket,
+      region,
+      endpoint: values.S3_ENDPOINT,
+      forcePathStyle:
+        values.S3_FORCE_PATH_STYLE === undefined
+          ? values.S3_ENDPOINT !== undefined
+          : values.S3_FORCE_PATH_STYLE === 'true',
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    },
+  };
+}
 
 /** Stripe when both keys are set; the price ids are then required too. One of the two keys alone is a mistake. */
 function stripeSettingsOf(values: Env): StripeSettings | string | undefined {
@@ -148,6 +206,8 @@ export type Config = {
   billingTestMode: boolean;
   /** The operator's PKCS#12 seal (PDF_SEAL_P12), read at start; undefined: the seal made at first start. */
   pdfSealP12: { bytes: Buffer; passphrase: string } | undefined;
+  /** DATA_DIR/files, or the bucket FILE_STORAGE=s3 names (ADR 0043). */
+  fileStorage: FileStorageSettings;
 };
 
 export class ConfigError extends Error {}
@@ -165,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const stripe = stripeSettingsOf(values);
   if (typeof stripe === 'string') throw new ConfigError(`Invalid configuration: ${stripe}`);
   const pdfSealP12 = pdfSealOf(values);
+  const fileStorage = fileStorageOf(values);
+  if (typeof fileStorage === 'string') throw new ConfigError(`Invalid configuration: ${fileStorage}`);
   return {
     nodeEnv: values.NODE_ENV,
     host: values.HOST,
@@ -202,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       values.BILLING_TEST_MODE === 'true' ||
       (values.BILLING_TEST_MODE === undefined && isLocalAddress(values.PUBLIC_URL)),
     pdfSealP12,
+    fileStorage,
   };
 }
 

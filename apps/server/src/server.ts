@@ -8,7 +8,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.ts';
-import { createLocalDiskStorage } from './platform/storage/file-storage.ts';
+import { configuredFileStorage } from './platform/storage/configured-storage.ts';
 
 const EMBEDDED_DATABASE_NAME = 'app';
 
@@ -38,7 +38,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger.info('using the external PostgreSQL from DATABASE_URL');
   }
 
+  const { storage: fileStorage, bucket } = configuredFileStorage(config);
   try {
+    if (bucket && config.fileStorage.driver === 's3') {
+      await bucket.checkBucket();
+      logger.info({ bucket: config.fileStorage.s3.bucket }, 'file storage: S3-compatible bucket');
+    }
     await runMigrations(connectionString);
     const db = createDatabase(connectionString, { maxConnections: config.databasePoolSize });
     const mailer = config.smtpUrl
@@ -48,7 +53,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       db,
       logger,
       mailer,
-      fileStorage: createLocalDiskStorage(path.join(config.dataDir, 'files')),
+      fileStorage,
       settings: { ...config, webDistDir: config.webDistDir ?? defaultWebDistDir },
       // The test suite checks every answer against its contract; here answers go straight out.
       checkResponsesAgainstContract: false,
@@ -65,10 +70,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       async close() {
         await app.close();
         await db.$client.end();
+        bucket?.close();
         await embedded?.stop();
       },
     };
   } catch (error) {
+    bucket?.close();
     await embedded?.stop();
     throw error;
   }

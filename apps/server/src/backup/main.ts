@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.ts';
-import { createLocalDiskStorage } from '../platform/storage/file-storage.ts';
+import { configuredFileStorage } from '../platform/storage/configured-storage.ts';
 import { createBackup, restoreBackup } from './backup.ts';
 
 /**
@@ -38,8 +38,8 @@ async function main() {
   const target = {
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
-    // The server's file store (server.ts); with another driver configured, that driver.
-    storage: createLocalDiskStorage(path.join(config.dataDir, 'files')),
+    // The server's file store, disk or bucket, opened as server.ts opens it.
+    storage: configuredFileStorage(config).storage,
     stepTimeoutMs: minutes * 60_000,
   };
   const progress = (message: string) => process.stdout.write(`${message}\n`);

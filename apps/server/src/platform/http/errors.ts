@@ -15,6 +15,20 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A service the server depends on (e.g. the S3 file store) failed to answer in time or said it is
+ * down: a 503 with Retry-After, logged as a warning; the request can simply be tried again.
+ */
+export class DependencyUnavailableError extends Error {
+  constructor(
+    readonly dependency: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
 export function errorBody(code: ErrorCode, message: string, details?: FieldIssue[]): ErrorResponse {
   return { error: details ? { code, message, details } : { code, message } };
 }
@@ -54,7 +68,8 @@ const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try aga
 
 // A full disk or an exhausted quota is the server's problem, not the user's: say so, and that
 // trying later can work. Logged as an error, because someone has to free space. 53100 is
-// PostgreSQL's disk_full (its data dir is usually on the same disk as the files).
+// PostgreSQL's disk_full (its data dir is usually on the same disk as the files). The S3 driver
+// reports a full bucket or quota as EDQUOT (platform/storage/s3-storage.ts).
 const OUT_OF_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
 const isOutOfStorage = (error: Error) => OUT_OF_STORAGE_CODES.has((error as NodeJS.ErrnoException).code ?? '');
 
@@ -79,6 +94,10 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     }));
     const message = details[0]?.message ?? 'Please check what you entered and try again.';
     return reply.status(400).send(errorBody('validation_failed', message, details));
+  }
+  if (error instanceof DependencyUnavailableError) {
+    request.log.warn({ err: error, dependency: error.dependency }, 'a dependency is unavailable');
+    return reply.status(503).header('retry-after', '5').send(errorBody('service_unavailable', BUSY_MESSAGE));
   }
   if (isDatabaseBusy(error)) {
     request.log.warn({ err: error }, 'no database connection free in time');

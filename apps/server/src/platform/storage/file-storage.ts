@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where file bytes live. Local disk by default; an S3-compatible driver can implement the same. */
+/**
+ * Where file bytes live: local disk by default (createLocalDiskStorage), or an S3-compatible bucket
+ * (s3-storage.ts, FILE_STORAGE=s3; ADR 0043). test/storage-contract.test.ts holds both to one contract.
+ */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   /** The bytes, or null when there is no such file. */
@@ -13,6 +16,12 @@ export interface FileStorage {
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
+
+/** Keys are our own names (`users/<id>/<uuid>.jpg`): anything else is a bug, refused by every driver. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+}
+
 // Photos, signatures and cached PDFs are private: only the server's user may list or read them,
 // whatever the process umask is.
 const DIRECTORY_MODE = 0o700;
@@ -21,7 +30,7 @@ const FILE_MODE = 0o600;
 /** Files under `root` (DATA_DIR/files). Writes go to a temp name first, so a crash never leaves half a file. */
 export function createLocalDiskStorage(root: string): FileStorage {
   const pathFor = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+    assertSafeKey(key);
     return path.join(root, key);
   };
   // mkdir's mode applies only to directories it creates: a root made by an older version (0755)
