@@ -1,14 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+/** The reliability suite's files (issue 26): its own folder, and the crash, fuzz, race and upload tests. */
+const reliabilityFiles = [
+  'apps/server/test/reliability/**/*.test.ts',
+  'apps/server/test/fuzz.test.ts',
+  'apps/server/test/lifecycle.test.ts',
+  'apps/server/test/signing-concurrency.test.ts',
+  'apps/server/test/uploads.test.ts',
+];
+
 /**
- * One Vitest config, four projects:
+ * One Vitest config, five projects:
  * - unit: pure logic, no I/O (web, server and contract `*.test.ts` next to the code);
  * - integration: server tests against a real embedded PostgreSQL, a fresh database per file;
+ * - reliability: the same, for the reliability suite (`npm run test:reliability`, ADR 0047): the
+ *   isolation matrix, fuzzing, races, kill -9 and bad uploads, summed up in one line
+ *   (apps/server/test/reliability/summary-reporter.ts);
  * - e2e: Chromium (playwright-core) against the built app started on a free port;
  * - lighthouse: Lighthouse scores of key pages, the same way (`npm run lighthouse`, not part of `npm test`).
  */
 export default defineConfig({
   test: {
+    // Prints the reliability suite's one summary line after a run of that project.
+    reporters: ['default', './apps/server/test/reliability/summary-reporter.ts'],
     projects: [
       {
         test: {
@@ -21,6 +35,16 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: reliabilityFiles,
+          globalSetup: ['apps/server/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'reliability',
+          include: reliabilityFiles,
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

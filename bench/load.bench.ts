@@ -1,13 +1,28 @@
 import pg from 'pg';
-import { createUser, format, freshDatabase, httpRequest, startServerProcess, summarise } from './support.ts';
+import { listStatementText } from '../apps/server/src/features/certificates/list-statements.ts';
+import {
+  createUser,
+  format,
+  freshDatabase,
+  httpRequest,
+  type Stats,
+  startServerProcess,
+  summarise,
+} from './support.ts';
 
 /**
  * PRODUCT.md, Budgets: 100 concurrent users for 30 s with 0 errors. Each simulated user signs in from its own
  * address and, with no think time, lists certificates, saves drafts, opens them, and checks its
  * profile and monthly usage: the day-to-day mix of someone on a job site.
+ *
+ * The baseline (issue 26): the same mix of statements, run directly through pg by the same 100 users
+ * over a pool as large as the server's (DATABASE_POOL_SIZE, 10), so the API's throughput is printed as
+ * a ratio of what the database alone does, as `bench list` does.
  */
 const USERS = 100;
 const SECONDS = 30;
+const BASELINE_SECONDS = 10;
+const POOL_SIZE = 10;
 
 type User = { token: string; userId: string; drafts: string[] };
 
@@ -51,6 +66,68 @@ const actions: Array<{ name: string; weight: number; run: (base: string, user: U
 ];
 const weighted = actions.flatMap((action) => Array.from({ length: action.weight }, () => action));
 
+// The statements behind each action, as the repositories run them (the list as a named statement).
+const LIST_STATEMENT = {
+  name: 'bench_load_list',
+  text: listStatementText({ status: false, search: false, after: false }),
+};
+const directActions: Record<string, (pool: pg.Pool, user: User) => Promise<unknown>> = {
+  'list certificates': (pool, user) => pool.query({ ...LIST_STATEMENT, values: [user.userId, 21] }),
+  'save a draft': async (pool, user) => {
+    const { rows } = await pool.query(
+      `insert into certificates (user_id, status, job_site_address) values ($1, 'draft', $2) returning *`,
+      [user.userId, `${user.drafts.length + 1} Load St, Sydney`],
+    );
+    user.drafts.push(rows[0].id);
+  },
+  'open a certificate': (pool, user) => {
+    const id = user.drafts.at(-1);
+    if (!id) return directActions['monthly usage']?.(pool, user) ?? Promise.resolve();
+    return pool.query('select * from certificates where id = $1 and user_id = $2', [id, user.userId]);
+  },
+  profile: (pool, user) => pool.query('select * from profiles where user_id = $1', [user.userId]),
+  'monthly usage': (pool, user) =>
+    pool.query(
+      `select c.count, s.subscription_tier, s.subscription_end, s.complimentary_since from users u
+       left join monthly_certificate_counts c on c.user_id = u.id and c.month = to_char(now(), 'YYYY-MM')
+       left join subscribers s on s.user_id = u.id where u.id = $1`,
+      [user.userId],
+    ),
+};
+
+/** Every user runs the mix with no think time until the deadline; latencies and failures by action. */
+async function runMix(
+  users: User[],
+  seconds: number,
+  run: (action: (typeof actions)[number], user: User) => Promise<number>,
+) {
+  const latencies: number[] = [];
+  const errors = new Map<string, number>();
+  const byAction = new Map<string, number>();
+  const deadline = performance.now() + seconds * 1000;
+  await Promise.all(
+    users.map(async (user, index) => {
+      for (let step = index; performance.now() < deadline; step++) {
+        const action = weighted[step % weighted.length] ?? weighted[0];
+        if (!action) return;
+        const started = performance.now();
+        const status = await run(action, user).catch(() => 0);
+        latencies.push(performance.now() - started);
+        byAction.set(action.name, (byAction.get(action.name) ?? 0) + 1);
+        if (status < 200 || status >= 300) {
+          const key = `${action.name}: ${status === 0 ? 'network error' : status}`;
+          errors.set(key, (errors.get(key) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  return { stats: summarise(latencies, seconds), errors, byAction };
+}
+
+function row(label: string, stats: Stats) {
+  return `${label.padEnd(36)} ${format(stats.perSecond, 0).padStart(8)} req/s   p50 ${format(stats.p50, 2).padStart(7)} ms   p99 ${format(stats.p99, 2).padStart(7)} ms`;
+}
+
 function auth(user: User) {
   return { authorization: `Bearer ${user.token}` };
 }
@@ -61,9 +138,10 @@ export async function runLoadBenchmark() {
     DATABASE_URL: database.url,
     DATA_DIR: database.directory,
     TRUST_PROXY: 'true',
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
   });
-  // A pool: sign-ups are confirmed ten at a time.
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  // A pool: sign-ups are confirmed ten at a time, and the baseline runs over it.
+  const pool = new pg.Pool({ connectionString: database.url, max: POOL_SIZE });
   try {
     const users: User[] = [];
     // Sign-ups hash passwords (argon2id), so they are made a few at a time.
@@ -77,28 +155,14 @@ export async function runLoadBenchmark() {
       users.push(...made.map((user) => ({ ...user, drafts: [] })));
     }
 
-    const latencies: number[] = [];
-    const errors = new Map<string, number>();
-    const byAction = new Map<string, number>();
-    const deadline = performance.now() + SECONDS * 1000;
-    await Promise.all(
-      users.map(async (user, index) => {
-        for (let step = index; performance.now() < deadline; step++) {
-          const action = weighted[step % weighted.length] ?? weighted[0];
-          if (!action) return;
-          const started = performance.now();
-          const status = await action.run(server.base, user).catch(() => 0);
-          latencies.push(performance.now() - started);
-          byAction.set(action.name, (byAction.get(action.name) ?? 0) + 1);
-          if (status < 200 || status >= 300) {
-            const key = `${action.name}: ${status === 0 ? 'network error' : status}`;
-            errors.set(key, (errors.get(key) ?? 0) + 1);
-          }
-        }
-      }),
-    );
-
-    const stats = summarise(latencies, SECONDS);
+    const { stats, errors, byAction } = await runMix(users, SECONDS, (action, user) => action.run(server.base, user));
+    // The same users and mix straight through pg: what the database alone does on this machine.
+    const direct = await runMix(users, BASELINE_SECONDS, async (action, user) => {
+      const statement = directActions[action.name];
+      if (!statement) throw new Error(`no statement for ${action.name}`);
+      await statement(pool, user);
+      return 200;
+    });
     const errorCount = [...errors.values()].reduce((sum, count) => sum + count, 0);
     console.log(
       `\n${USERS} concurrent users for ${SECONDS} s, no think time (the built server and its own PostgreSQL on this machine)`,
@@ -107,6 +171,11 @@ export async function runLoadBenchmark() {
       `requests: ${stats.count} (${format(stats.perSecond, 0)} req/s), p50 ${format(stats.p50, 0)} ms, p99 ${format(stats.p99, 0)} ms`,
     );
     console.log(`mix: ${[...byAction].map(([name, count]) => `${name} ${count}`).join(', ')}`);
+    console.log(row('direct SQL through pg, same mix', direct.stats));
+    console.log(row('the API (HTTP, the built server)', stats));
+    console.log(
+      `API / direct SQL throughput: ${format((stats.perSecond / direct.stats.perSecond) * 100, 0)}% (p50 ${format(stats.p50, 0)} ms, p99 ${format(stats.p99, 0)} ms; direct p50 ${format(direct.stats.p50, 1)} ms, p99 ${format(direct.stats.p99, 1)} ms)`,
+    );
     console.log(
       `errors: ${errorCount} (budget 0)${errorCount ? `: ${[...errors].map(([key, count]) => `${key} ×${count}`).join(', ')}` : ''}`,
     );

@@ -1,5 +1,6 @@
 import { errorResponseSchema, type Session } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { recordFigures } from './reliability/figures.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate } from './support/certificates.ts';
@@ -554,7 +555,7 @@ describe('fuzzed API requests', () => {
 
   it('checks sealed PDFs changed at random without a 5xx, and never calls a changed one genuine', {
     timeout: 120_000,
-  }, async () => {
+  }, async (context) => {
     const sealed = (await app.inject({ url: `/api/certificates/${ownCertificateId}/pdf` })).rawPayload;
     const random = randomSource(SEED);
     const failures: string[] = [];
@@ -593,10 +594,13 @@ describe('fuzzed API requests', () => {
         failures.push(`#${index} genuine (first change at ${firstChange})`);
       }
     }
+    recordFigures(context, { serverErrors: failures.filter((line) => line.includes('→ 5')).length });
     expect(failures).toEqual([]);
   });
 
-  it(`answers ${REQUESTS} fuzzed requests without a 5xx, always in the error shape`, { timeout: 600_000 }, async () => {
+  it(`answers ${REQUESTS} fuzzed requests without a 5xx, always in the error shape`, {
+    timeout: 600_000,
+  }, async (context) => {
     const random = randomSource(SEED);
     const failures: string[] = [];
     const statuses = new Map<number, number>();
@@ -612,6 +616,8 @@ describe('fuzzed API requests', () => {
         if (!parsed.success || /\bat .+:\d+:\d+/.test(response.body)) failures.push(`shape: ${describeRequest()}`);
       }
     }
+    const serverErrors = [...statuses].reduce((sum, [status, count]) => sum + (status >= 500 ? count : 0), 0);
+    recordFigures(context, { fuzzedRequests: REQUESTS, serverErrors });
     // The mix must reach past validation into the services, or the run proves little.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(REQUESTS / 50);
     expect(failures.slice(0, 20), `${failures.length} failures with FUZZ_SEED=${SEED}`).toEqual([]);

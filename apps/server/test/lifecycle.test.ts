@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ROLE, credentialsFileFor, findFreePort } from '../src/db/embedded.ts';
 import EmbeddedPostgres from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { recordFigures } from './reliability/figures.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { multipartBody } from './support/multipart.ts';
 import { type ServerProcess, spawnServer } from './support/server-process.ts';
@@ -118,7 +119,7 @@ describe('npm start with no DATABASE_URL (embedded PostgreSQL)', () => {
 describe('a server killed with kill -9 in the middle of writes', () => {
   it('loses no acknowledged write, and the next start takes over the PostgreSQL it left running', {
     timeout: 120_000,
-  }, async () => {
+  }, async (context) => {
     const killedDataDir = path.join(dataDir, 'killed');
     const first = start({ DATA_DIR: killedDataDir });
     const port = await embeddedPort(first);
@@ -153,6 +154,8 @@ describe('a server killed with kill -9 in the middle of writes', () => {
     const { rows } = await withEmbeddedClient(killedDataDir, secondPort, (pgClient) =>
       pgClient.query('select id from certificates where id = any($1::uuid[])', [acknowledged]),
     );
+    const kept = new Set(rows.map((row) => row.id));
+    recordFigures(context, { acknowledgedWritesLost: acknowledged.filter((id) => !kept.has(id)).length });
     expect(rows.map((row) => row.id).sort()).toEqual([...acknowledged].sort());
 
     // While its server lives, the data directory is refused to a second server.

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Certificate, Session, Swms } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { recordFigures } from './reliability/figures.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate, patchCertificate } from './support/certificates.ts';
@@ -85,7 +86,7 @@ async function swmsSignaturesAgainstVersions(swmsId: string) {
 }
 
 describe('signing and saving the same version at once', () => {
-  it('crew sign-on vs autosave: a signature always matches the content of its version', async () => {
+  it('crew sign-on vs autosave: a signature always matches the content of its version', async (context) => {
     const owner = await registerConfirmedUser(app, mail);
     const outcomes = new Set<string>();
     for (let round = 0; round < ROUNDS; round++) {
@@ -104,9 +105,10 @@ describe('signing and saving the same version at once', () => {
     }
     // Either order is fine, but a signature never lands on rewritten content.
     expect(outcomes.size).toBeGreaterThan(0);
+    recordFigures(context, { racesHeld: 1 });
   });
 
-  it('emailed link vs autosave: a signature always matches the content of its version', async () => {
+  it('emailed link vs autosave: a signature always matches the content of its version', async (context) => {
     const owner = await registerConfirmedUser(app, mail);
     for (let round = 0; round < ROUNDS; round++) {
       const swms = await createReadySwms(app, owner, `Emailed ${round}`);
@@ -118,6 +120,7 @@ describe('signing and saving the same version at once', () => {
         expect(row.fingerprint_at_sign).toBe(row.version_fingerprint);
       }
     }
+    recordFigures(context, { racesHeld: 1 });
   });
 });
 
@@ -177,7 +180,7 @@ describe('a signed certificate', () => {
     expect(kept.rows).toEqual([{ version: 1 }]);
   });
 
-  it('sign vs edit at once: the edit makes version 2, and any signature is on version 1 as it was', async () => {
+  it('sign vs edit at once: the edit makes version 2, and any signature is on version 1 as it was', async (context) => {
     const owner = await premiumOwner();
     for (let round = 0; round < ROUNDS; round++) {
       const id = await createCompletedCertificate(app, owner);
@@ -194,5 +197,6 @@ describe('a signed certificate', () => {
         expect(row).toEqual({ document_version: 1, fingerprint_at_sign: versionOne.fingerprint });
       }
     }
+    recordFigures(context, { racesHeld: 1 });
   });
 });
