@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createDatabase } from '../src/db/client.ts';
 import { definePdfJob } from '../src/platform/pdf/render-pool.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
+import { errorOf } from './support/responses.ts';
 
 /** Every line the app logs, as parsed JSON. */
 const logLines: Array<Record<string, unknown>> = [];
@@ -296,6 +297,11 @@ describe('request ids', () => {
       route: '/api/auth/signin',
     });
     expect(completed.find((line) => line.reqId === missingId)).toMatchObject({ status: 404 });
+
+    // A URL Fastify cannot read is answered before any hook: it carries the id all the same.
+    const unreadable = await app.inject('/api/certificates/%E0%A4%A');
+    expect(unreadable.statusCode).toBe(400);
+    expect(errorOf(unreadable).code).toBe('validation_failed');
   });
 
   it("honour a proxy's short, safe X-Request-Id and replace any other", async () => {

@@ -110,7 +110,9 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
 /** Fastify answers a malformed or overlong URL before any route runs; it gets our shape too. */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ err: error }, 'client error');
+  // Answered before the onRequest hooks that set it on every other answer.
   return reply
     .status(400)
+    .header('x-request-id', request.id)
     .send(errorBody(request, 'validation_failed', 'This address is not valid. Check the link and try again.'));
 }
