@@ -24,6 +24,7 @@ import { storedSecret } from './platform/crypto/secrets.ts';
 import type { SignableDocumentSource } from './platform/documents/signable-source.ts';
 import type { FeatureDeps, FeatureModule } from './platform/feature-module.ts';
 import { registerAuthHooks } from './platform/http/auth-context.ts';
+import { registerBackPressure } from './platform/http/back-pressure.ts';
 import { handleError, handleFrameworkError } from './platform/http/errors.ts';
 import { registerBoundedJsonParser } from './platform/http/json-body.ts';
 import { rejectNulCharacters } from './platform/http/nul-characters.ts';
@@ -35,6 +36,8 @@ import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
+import { AppMetrics } from './platform/metrics/metrics.ts';
+import { METRICS_PATH, registerMetricsEndpoint } from './platform/metrics/metrics-endpoint.ts';
 import { PdfRenderPool } from './platform/pdf/render-pool.ts';
 import { PdfSeal } from './platform/pdf/seal.ts';
 import { RateLimiter } from './platform/rate-limit/rate-limiter.ts';
@@ -46,6 +49,8 @@ declare module 'fastify' {
     db: Database;
     /** The PDF worker threads; server.ts warms them once listening. */
     pdfRenderPool: PdfRenderPool;
+    /** The background job queue (readiness reads whether it runs). */
+    jobQueue: JobQueue;
   }
 }
 
@@ -68,6 +73,8 @@ export type AppSettings = Pick<
   | 'billingTestMode'
   | 'supportEmail'
   | 'pdfSealP12'
+  | 'metricsToken'
+  | 'backPressure'
 >;
 
 export type AppOptions = {
@@ -91,6 +98,9 @@ export type AppOptions = {
 const JOBS_STOP_TIMEOUT_MS = 5000;
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Never shed under load (ADR 0046): how an operator and a load balancer see the overload. */
+const NEVER_SHED = [METRICS_PATH, '/api/health', '/api/health/live', '/api/health/ready'];
 
 function trustedHops(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
@@ -122,21 +132,27 @@ export async function buildApp(options: AppOptions) {
   app.decorate('db', options.db);
   registerBoundedJsonParser(app);
 
+  const metrics = new AppMetrics(options.logger);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
+    const pattern = request.routeOptions.url;
     request.log.info(
       {
         method: request.method,
         // The route's pattern (/api/certificates/:id) where there is one; else the path, never the query.
-        route: request.routeOptions.url ?? request.url.split('?')[0],
+        route: pattern ?? request.url.split('?')[0],
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
       'request completed',
     );
+    // Metrics take the pattern only: a raw path would make a label value per record.
+    metrics.observeRequest(request.method, pattern ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
+  // Before any route, so its check runs first on every request.
+  await registerBackPressure(app, options.db.$client, options.settings.backPressure, NEVER_SHED);
   app.addHook('preValidation', rejectNulCharacters);
   app.server.headersTimeout = headersTimeoutMs(options.settings.slowClients);
   guardAgainstSlowClients(app, options.settings.slowClients);
@@ -171,7 +187,7 @@ export async function buildApp(options: AppOptions) {
   const limits = new RateLimiter(db);
   // Every endpoint that declares a rate limit is counted with it (platform/http/route.ts).
   app.decorate('rateLimiter', limits);
-  const pdfRenderPool = new PdfRenderPool(pdfWorkerFile, settings.pdfRendering);
+  const pdfRenderPool = new PdfRenderPool(pdfWorkerFile, settings.pdfRendering, metrics.observePdfRender);
   // Every issued PDF is sealed (ADR 0041): by the operator's certificate when given (a wrong
   // passphrase stops the start here), else by the one made at first start and kept in app_secrets.
   const sealIdentity = settings.pdfSealP12
@@ -180,6 +196,13 @@ export async function buildApp(options: AppOptions) {
   app.decorate('pdfRenderPool', pdfRenderPool);
   app.addHook('onClose', () => pdfRenderPool.close());
   const jobs = new JobQueue(db, options.logger);
+  app.decorate('jobQueue', jobs);
+  metrics.watch({
+    pool: db.$client,
+    queueBacklog: () => jobs.backlog(),
+    pdfUsage: () => pdfRenderPool.usage(),
+  });
+  registerMetricsEndpoint(app, metrics, { token: settings.metricsToken });
   const deps: FeatureDeps = {
     db,
     clock: options.clock ?? (() => new Date()),
@@ -219,7 +242,7 @@ export async function buildApp(options: AppOptions) {
   const certificates = certificatesFeature(deps, checklistTemplates.templatesOf);
   const swms = swmsFeature(deps);
   const features: FeatureModule[] = [
-    healthFeature(),
+    healthFeature(deps),
     auth,
     profileFeature(deps),
     filesFeature(deps, fileReferences),

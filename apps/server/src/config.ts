@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { StripeSettings } from './platform/billing/stripe-provider.ts';
+import type { BackPressureSettings } from './platform/http/back-pressure.ts';
 import type { SlowClientSettings } from './platform/http/slow-clients.ts';
 import { defaultRenderThreads, type PdfRenderSettings } from './platform/pdf/render-pool.ts';
 import type { S3StorageOptions } from './platform/storage/s3-storage.ts';
@@ -109,6 +110,12 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Default: true with S3_ENDPOINT (what self-hosted servers need), false for AWS. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
+  /** Bearer token /metrics asks for; unset, /metrics answers only callers on this machine (ADR 0046). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Mean event-loop delay (ms) past which new requests get 503 + Retry-After; 0 turns the check off. */
+  BACKPRESSURE_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Requests waiting for a database connection past which new requests get 503; 0: off. Default 20 × pool. */
+  BACKPRESSURE_DB_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -208,6 +215,10 @@ export type Config = {
   pdfSealP12: { bytes: Buffer; passphrase: string } | undefined;
   /** DATA_DIR/files, or the bucket FILE_STORAGE=s3 names (ADR 0043). */
   fileStorage: FileStorageSettings;
+  /** What /metrics asks for as a Bearer token; undefined: loopback callers only. */
+  metricsToken: string | undefined;
+  /** When new requests are shed with 503 (platform/http/back-pressure.ts). */
+  backPressure: BackPressureSettings;
 };
 
 export class ConfigError extends Error {}
@@ -265,6 +276,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (values.BILLING_TEST_MODE === undefined && isLocalAddress(values.PUBLIC_URL)),
     pdfSealP12,
     fileStorage,
+    metricsToken: values.METRICS_TOKEN,
+    backPressure: {
+      maxEventLoopDelayMs: values.BACKPRESSURE_EVENT_LOOP_DELAY_MS,
+      maxDatabaseWaiting: values.BACKPRESSURE_DB_WAITING ?? 20 * values.DATABASE_POOL_SIZE,
+      sampleIntervalMs: 1000,
+    },
   };
 }
 

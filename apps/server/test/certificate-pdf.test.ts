@@ -12,6 +12,7 @@ import { grantPremium } from './support/entitlements.ts';
 import { uploadFile } from './support/multipart.ts';
 import { firstPagePng, pdfFonts, pdfPageCount, pdfText } from './support/pdf-tools.ts';
 import { untilRefused } from './support/rate-limits.ts';
+import { errorOf } from './support/responses.ts';
 
 let owner: Session;
 
@@ -283,11 +284,9 @@ describe('PDF downloads at once and under strain', () => {
       return response;
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(refused.json()).toEqual({
-      error: {
-        code: 'over_request_rate_limit',
-        message: `Too many requests: please wait ${refused.headers['retry-after']} seconds and try again.`,
-      },
+    expect(errorOf(refused)).toEqual({
+      code: 'over_request_rate_limit',
+      message: `Too many requests: please wait ${refused.headers['retry-after']} seconds and try again.`,
     });
     expect((await download(certificate.id, {}, '203.0.113.8')).response.statusCode).toBe(200);
   });

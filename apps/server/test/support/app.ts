@@ -25,6 +25,8 @@ const defaultSettings: AppSettings = {
   billingTestMode: true,
   supportEmail: 'support@tradecert.test',
   pdfSealP12: undefined,
+  metricsToken: undefined,
+  backPressure: { maxEventLoopDelayMs: 1000, maxDatabaseWaiting: 200, sampleIntervalMs: 1000 },
 };
 
 const noMailer: Mailer = {

@@ -169,12 +169,16 @@ export const fieldIssueSchema = z.object({
   message: z.string(),
 });
 
-/** The one error shape every endpoint answers with (PRODUCT.md, API conventions). */
+/**
+ * The one error shape every endpoint answers with (PRODUCT.md, API conventions). `request_id` is the
+ * request's id (also its `x-request-id` header and on its log lines), for a support request to quote.
+ */
 export const errorResponseSchema = z.object({
   error: z.object({
     code: z.enum(allErrorCodes),
     message: z.string(),
     details: z.optional(z.array(fieldIssueSchema)),
+    request_id: z.string(),
   }),
 });
 

@@ -29,8 +29,17 @@ export class DependencyUnavailableError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, message: string, details?: FieldIssue[]): ErrorResponse {
-  return { error: details ? { code, message, details } : { code, message } };
+/** The error shape, with the id of the request it answers (`request.id`, also its x-request-id header). */
+export function errorBody(
+  request: Pick<FastifyRequest, 'id'>,
+  code: ErrorCode,
+  message: string,
+  details?: FieldIssue[],
+): ErrorResponse {
+  const requestId = String(request.id);
+  return {
+    error: details ? { code, message, details, request_id: requestId } : { code, message, request_id: requestId },
+  };
 }
 
 // Fastify's own client errors (bad JSON, wrong content type, body too big) mapped to our codes.
@@ -78,13 +87,13 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     request.log.error({ err: error }, 'out of storage space');
     return reply
       .status(507)
-      .send(errorBody('insufficient_storage', 'The server is out of storage space. Please try again later.'));
+      .send(errorBody(request, 'insufficient_storage', 'The server is out of storage space. Please try again later.'));
   }
   if (error instanceof AppError) {
     return reply
       .headers(error.headers)
       .status(error.statusCode)
-      .send(errorBody(error.code, error.message, error.details));
+      .send(errorBody(request, error.code, error.message, error.details));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     // Paths name the field as the client sent it (`company_abn`, `common_materials.2`).
@@ -93,31 +102,39 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
       message: issue.message ?? 'Invalid value',
     }));
     const message = details[0]?.message ?? 'Please check what you entered and try again.';
-    return reply.status(400).send(errorBody('validation_failed', message, details));
+    return reply.status(400).send(errorBody(request, 'validation_failed', message, details));
   }
   if (error instanceof DependencyUnavailableError) {
     request.log.warn({ err: error, dependency: error.dependency }, 'a dependency is unavailable');
-    return reply.status(503).header('retry-after', '5').send(errorBody('service_unavailable', BUSY_MESSAGE));
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send(errorBody(request, 'service_unavailable', BUSY_MESSAGE));
   }
   if (isDatabaseBusy(error)) {
     request.log.warn({ err: error }, 'no database connection free in time');
-    return reply.status(503).header('retry-after', '5').send(errorBody('service_unavailable', BUSY_MESSAGE));
+    return reply
+      .status(503)
+      .header('retry-after', '5')
+      .send(errorBody(request, 'service_unavailable', BUSY_MESSAGE));
   }
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
     request.log.info({ err: error }, 'client error');
     const code = codeForStatus[status] ?? 'validation_failed';
     const message = friendlyMessageForStatus[status] ?? error.message;
-    return reply.status(status).send(errorBody(code, message));
+    return reply.status(status).send(errorBody(request, code, message));
   }
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send(errorBody('internal_error', INTERNAL_ERROR_MESSAGE));
+  return reply.status(500).send(errorBody(request, 'internal_error', INTERNAL_ERROR_MESSAGE));
 }
 
 /** Fastify answers a malformed or overlong URL before any route runs; it gets our shape too. */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   request.log.info({ err: error }, 'client error');
+  // Answered before the onRequest hooks that set it on every other answer.
   return reply
     .status(400)
-    .send(errorBody('validation_failed', 'This address is not valid. Check the link and try again.'));
+    .header('x-request-id', request.id)
+    .send(errorBody(request, 'validation_failed', 'This address is not valid. Check the link and try again.'));
 }

@@ -31,7 +31,7 @@ type Operation = OpenAPIV3.OperationObject;
 type JsonSchema = OpenAPIV3.SchemaObject;
 
 const errorResponse: OpenAPIV3.ResponseObject = {
-  description: 'Any failure: `{ error: { code, message, details? } }`, with a 4xx or 5xx status.',
+  description: 'Any failure: `{ error: { code, message, details?, request_id } }`, with a 4xx or 5xx status.',
   content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } },
 };
 
@@ -55,6 +55,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<number, OpenAPIV3.R
         code: z.enum(statusCodes),
         message: z.string(),
         details: z.optional(z.array(fieldIssueSchema)),
+        request_id: z.string(),
       }),
     });
     responses[status] = {

@@ -33,7 +33,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | und
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.status(404).send(errorBody('not_found', `No API endpoint at ${request.method} ${pathname}.`));
+      return reply
+        .status(404)
+        .send(errorBody(request, 'not_found', `No API endpoint at ${request.method} ${pathname}.`));
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && path.extname(pathname) === '';
     if (wantsPage && indexHtmlExists) {
@@ -45,6 +47,6 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | und
         .type('text/plain')
         .send('The web app has not been built. Run `npm run build` (npm start does this for you).');
     }
-    return reply.status(404).send(errorBody('not_found', 'Not found.'));
+    return reply.status(404).send(errorBody(request, 'not_found', 'Not found.'));
   });
 }

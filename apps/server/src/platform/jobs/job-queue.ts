@@ -61,9 +61,11 @@ export class JobQueue {
   private stopped = false;
   /** Set once `stop` has returned: the caller may end the pool from then on. */
   private closed = false;
+  /** Set once pg-boss has started and every queue is worked; cleared by `stop` (readiness reads it). */
+  private running = false;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly logger: Logger,
   ) {
     this.boss = new PgBoss({
@@ -78,6 +80,9 @@ export class JobQueue {
       deleteAfterDays: 7,
     });
     this.boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+    this.boss.on('stopped', () => {
+      this.running = false;
+    });
   }
 
   /**
@@ -108,6 +113,7 @@ export class JobQueue {
       for (const registration of this.registrations) {
         if (!this.workerIds.has(registration.name)) await this.work(registration);
       }
+      this.running = !this.stopped;
     } catch (error) {
       if (this.stopped) return;
       this.logger.error({ err: error }, 'job queue could not start; retrying');
@@ -162,14 +168,42 @@ export class JobQueue {
     if (workerId) this.boss.notifyWorker(workerId);
   }
 
+  /** Whether this process works its queues: started, and neither stopped nor still retrying its start. */
+  isRunning(): boolean {
+    return this.running;
+  }
+
+  /**
+   * Every registered queue's backlog, in one query on pg-boss's partial index of waiting jobs
+   * (`state < 'active'`); queues with nothing waiting answer 0. For /metrics, at scrape time.
+   */
+  async backlog(): Promise<QueueBacklog[]> {
+    const { rows } = await this.db.$client.query<{ name: string; depth: number; age: number | null }>(
+      `select name, count(*)::int as depth,
+              extract(epoch from now() - min(start_after) filter (where start_after <= now()))::float8 as age
+         from pgboss.job where state < 'active' group by name`,
+    );
+    const byName = new Map(rows.map((row) => [row.name, row]));
+    const names = new Set([...this.registrations.map((registration) => registration.name), ...byName.keys()]);
+    return [...names].sort().map((queue) => ({
+      queue,
+      depth: byName.get(queue)?.depth ?? 0,
+      oldestAgeSeconds: Math.max(0, byName.get(queue)?.age ?? 0),
+    }));
+  }
+
   /** Stops taking jobs and waits up to `timeoutMs` for running ones; unfinished ones are retried later. */
   async stop(timeoutMs: number) {
     this.stopped = true;
+    this.running = false;
     clearTimeout(this.retryTimer);
     await this.boss.stop({ graceful: true, timeout: timeoutMs, wait: true, close: false });
     this.closed = true;
   }
 }
+
+/** One queue's backlog: jobs waiting (including retries not yet due), and how long the oldest due one has waited. */
+export type QueueBacklog = { queue: string; depth: number; oldestAgeSeconds: number };
 
 /**
  * pg-boss runs its insert through any `{ executeSql }`. A drizzle node-postgres transaction holds

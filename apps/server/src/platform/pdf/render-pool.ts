@@ -55,6 +55,12 @@ const busy = () =>
   new AppError(503, errorCodes.serviceUnavailable, PRINT_MESSAGES.busy, undefined, { 'retry-after': '30' });
 const tooManyAtOnce = () => rateLimited(5, { code: errorCodes.rateLimited, message: PRINT_MESSAGES.tooManyAtOnce });
 
+/** How a render ended, for the metrics: drawn, refused as past its budget, or failed. */
+type RenderOutcome = 'ok' | 'too_large' | 'failed';
+
+/** Told of every render a worker ran: its kind, its time on the worker, how it ended (/metrics). */
+export type RenderObserver = (kind: string, seconds: number, outcome: RenderOutcome) => void;
+
 export class PdfRenderPool implements PdfRenderer {
   private readonly pool: Piscina<PdfTask, PdfTaskResult>;
   private running = 0;
@@ -66,6 +72,7 @@ export class PdfRenderPool implements PdfRenderer {
   constructor(
     workerFile: URL,
     private readonly settings: PdfRenderSettings,
+    private readonly observe: RenderObserver = () => {},
   ) {
     const fromSource = workerFile.pathname.endsWith('.ts');
     this.pool = new Piscina({
@@ -88,7 +95,7 @@ export class PdfRenderPool implements PdfRenderer {
     try {
       await this.turn(owner);
       try {
-        return await this.run({ kind: job.kind, input });
+        return await this.timed(job.kind, () => this.run({ kind: job.kind, input }));
       } finally {
         this.running -= 1;
         this.startNext();
@@ -109,6 +116,16 @@ export class PdfRenderPool implements PdfRenderer {
 
   async close(): Promise<void> {
     await this.pool.destroy();
+  }
+
+  /** Renders running and waiting for a worker now, beside the limits (/metrics). */
+  usage(): { running: number; waiting: number; threads: number; queue: number } {
+    return {
+      running: this.running,
+      waiting: this.waitingCount,
+      threads: this.settings.threads,
+      queue: this.settings.queue,
+    };
   }
 
   /** Waits for a free worker. The time budget starts once a worker has the job, never in the queue. */
@@ -138,6 +155,21 @@ export class PdfRenderPool implements PdfRenderer {
     this.waitingCount -= 1;
     this.running += 1;
     start?.();
+  }
+
+  private async timed(kind: string, render: () => Promise<Buffer>): Promise<Buffer> {
+    const started = performance.now();
+    let outcome: RenderOutcome = 'failed';
+    try {
+      const pdf = await render();
+      outcome = 'ok';
+      return pdf;
+    } catch (error) {
+      if (error instanceof AppError && error.code === errorCodes.documentTooLarge) outcome = 'too_large';
+      throw error;
+    } finally {
+      this.observe(kind, (performance.now() - started) / 1000, outcome);
+    }
   }
 
   private async run(task: PdfTask): Promise<Buffer> {
