@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/client.ts';
-import { TEMPLATE_DATABASE } from './template.ts';
+import { databaseUrlFor } from './template.ts';
 
 export type TestDatabase = {
   db: Database;
@@ -24,8 +24,8 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
 /** A fresh, fully migrated database cloned from the template; one per test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
-  const url = inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`);
+  await withAdmin((client) => client.query(`create database ${name} template ${inject('templateDatabase')}`));
+  const url = databaseUrlFor(inject('pgAdminUrl'), name);
   const db = createDatabase(url);
   return {
     db,

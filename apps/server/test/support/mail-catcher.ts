@@ -7,6 +7,8 @@ export type CaughtMail = { to: string[]; raw: string; text: string };
 export type MailCatcher = {
   /** A real SMTP mailer pointed at this listener. */
   mailer: Mailer;
+  /** This listener as an SMTP_URL, for a server started as a process of its own. */
+  url: string;
   messages: CaughtMail[];
   /** Resolves with the next (or an already caught, not yet taken) mail to `to`. */
   nextMailTo: (to: string, timeoutMs?: number) => Promise<CaughtMail>;
@@ -51,6 +53,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
 
   return {
     mailer: createSmtpMailer(`smtp://127.0.0.1:${port}`, 'TradeCert <no-reply@tradecert.test>'),
+    url: `smtp://127.0.0.1:${port}`,
     messages,
     nextMailTo(to, timeoutMs = 5000) {
       return new Promise((resolve, reject) => {

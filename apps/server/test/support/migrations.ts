@@ -7,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { migrationsFolder } from '../../src/paths.ts';
+import { databaseUrlFor } from './template.ts';
 
 /** A database of its own, migrated up to just before migration `tag`, to be filled the old way. */
 export type DatabaseBefore = {
@@ -34,7 +35,7 @@ export async function databaseBefore(tag: string): Promise<DatabaseBefore> {
   await admin.connect();
   const name = `migration_${randomBytes(6).toString('hex')}`;
   await admin.query(`create database ${name}`);
-  const client = new pg.Client({ connectionString: inject('pgAdminUrl').replace(/\/postgres$/, `/${name}`) });
+  const client = new pg.Client({ connectionString: databaseUrlFor(inject('pgAdminUrl'), name) });
   await client.connect();
   const folderBefore = await migrationsBefore(tag);
   await migrate(drizzle(client), { migrationsFolder: folderBefore });
