@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,30 +16,32 @@ import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { multipartBody } from './support/multipart.ts';
 import { type RoundRobinProxy, SERVED_BY_HEADER, startRoundRobinProxy } from './support/round-robin-proxy.ts';
+import { type S3Server, startS3Server } from './support/s3-server.ts';
 import { type ServerProcess, spawnServer } from './support/server-process.ts';
 
 /**
- * Issue 26: two server processes on one PostgreSQL and one file store, behind a round-robin proxy.
+ * Issue 26: two server processes on one PostgreSQL and one S3 bucket, behind a round-robin proxy.
  * Everything that must hold across instances (sessions, revocations, limits, jobs, files) is in
  * PostgreSQL or the file store, never in one process's memory; this shows it from the outside.
  * The integration suite also runs against Debian's PostgreSQL 15 in CI (scripts/with-external-postgres.sh).
  */
 
 /**
- * The one file store both instances share: today one DATA_DIR on local disk (its `files/`). To run
- * this file on the S3 driver instead, return its settings in `env` (FILE_STORAGE=s3 and the bucket's)
- * and ask the bucket in `holds`: nothing else here knows where the bytes are.
+ * The one file store both instances share: an S3-speaking server on loopback (s3rver), as a
+ * deployment's bucket. Each instance has a DATA_DIR of its own, so nothing is shared through a disk.
  */
-function sharedFileStore(dataDir: string) {
+function sharedFileStore(s3: S3Server) {
+  const bucket = s3.storage();
   return {
-    env: { DATA_DIR: dataDir },
-    holds: async (storageKey: string) => existsSync(path.join(dataDir, 'files', storageKey)),
+    env: s3.env,
+    holds: async (storageKey: string) => (await bucket.read(storageKey)) !== null,
   };
 }
 
 const SUPPORT_EMAIL = 'support@several.test';
 
 let dataDir: string;
+let s3: S3Server;
 let database: TestDatabase;
 let mail: MailCatcher;
 let proxy: RoundRobinProxy;
@@ -52,6 +53,7 @@ const query = (text: string, values: unknown[] = []) => database.db.$client.quer
 async function startInstance(name: 'A' | 'B') {
   const server = spawnServer({
     ...store.env,
+    DATA_DIR: path.join(dataDir, name),
     DATABASE_URL: database.url,
     PORT: '0',
     PUBLIC_URL: proxy.url,
@@ -69,7 +71,8 @@ async function startInstance(name: 'A' | 'B') {
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'tradecert-several-'));
   await chmod(dataDir, 0o700);
-  store = sharedFileStore(dataDir);
+  s3 = await startS3Server();
+  store = sharedFileStore(s3);
   database = await createTestDatabase();
   mail = await startMailCatcher();
   proxy = await startRoundRobinProxy();
@@ -85,6 +88,7 @@ afterAll(async () => {
   await proxy?.close();
   await mail?.close();
   await database?.drop();
+  await s3?.close();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
