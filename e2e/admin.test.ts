@@ -41,6 +41,8 @@ describe('contact', () => {
 
     const admin = await theAdmin();
     await signIn(page, admin);
+    // An admin finds the console from the menu.
+    await page.locator('header a[href="/admin"]').first().waitFor({ state: 'attached' });
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
     const message = page.getByRole('article', { name: `Message from ${sender}` });

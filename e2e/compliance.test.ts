@@ -193,9 +193,11 @@ describe('a checklist on a certificate', () => {
     await checklist.getByLabel('NCC edition the building was approved under').selectOption('2022');
 
     await page
-      .getByLabel('Add photos')
+      .getByLabel('Choose from library')
       .setInputFiles({ name: 'substrate.jpg', mimeType: 'image/jpeg', buffer: await stagePhoto() });
     await page.getByRole('img', { name: /Photo 1/i }).waitFor();
+    // On a phone, "Take photo" opens the rear camera; the library is the other way in.
+    expect(await page.getByLabel('Take photo').getAttribute('capture')).toBe('environment');
     // When the camera took it, read from its EXIF before the photo was made smaller.
     await page.getByText('Taken 20 Nov 2026, 08:15').waitFor();
     await page.getByRole('button', { name: 'Add a material' }).click();

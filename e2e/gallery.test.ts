@@ -78,7 +78,9 @@ describe('photos and the gallery', () => {
     });
     const uploaded = page.waitForResponse((response) => isPhotoUpload(new URL(response.url())));
 
-    await page.getByLabel('Add photos').setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByLabel('Choose from library')
+      .setInputFiles({ name: 'IMG_0042.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('progressbar', { name: 'Uploading IMG_0042.jpg' }).waitFor();
     // Saving now would leave the photo behind: it is refused until the upload is done.
     await page.getByRole('button', { name: 'Save as completed' }).click();
@@ -146,7 +148,9 @@ describe('photos and the gallery', () => {
       if (request.method() === 'POST' && request.url().endsWith('/api/certificates'))
         certificatePosts.push(request.url());
     });
-    await page.getByLabel('Add photos').setInputFiles({ name: 'IMG_0100.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page
+      .getByLabel('Choose from library')
+      .setInputFiles({ name: 'IMG_0100.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByRole('progressbar', { name: 'Uploading IMG_0100.jpg' }).waitFor();
     session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to load resource/);
     await page.context().setOffline(true);

@@ -104,7 +104,7 @@ describe('the installable app', () => {
     await page.getByText(/No connection: you are editing the copy on this phone/).waitFor();
     await page.getByLabel('Additional info').fill('Flood test passed after 24 h.');
     await page
-      .getByLabel('Add photos')
+      .getByLabel('Choose from library')
       .setInputFiles({ name: 'flood.jpg', mimeType: 'image/jpeg', buffer: await sitePhoto() });
     await page.getByRole('img', { name: /Photo 1/i }).waitFor();
     await page.getByRole('button', { name: 'Save as completed' }).click();
@@ -156,7 +156,9 @@ describe('the installable app', () => {
       .toBe('Ardex WPM 300 membrane');
     await fillJobDetails(page, '8 No Signal Rd, Katoomba NSW 2780');
     for (const name of ['before.jpg', 'after.jpg']) {
-      await page.getByLabel('Add photos').setInputFiles({ name, mimeType: 'image/jpeg', buffer: await sitePhoto() });
+      await page
+        .getByLabel('Choose from library')
+        .setInputFiles({ name, mimeType: 'image/jpeg', buffer: await sitePhoto() });
       await page.getByRole('img', { name: new RegExp(`Photo ${name === 'before.jpg' ? 1 : 2}`, 'i') }).waitFor();
     }
     await page.getByRole('button', { name: 'Save draft' }).click();

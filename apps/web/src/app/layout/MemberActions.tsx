@@ -1,3 +1,5 @@
+import { NavLink } from 'react-router';
+import { useAdminAccess } from '../../features/admin/api/get-admin-access.ts';
 import { SignOutButton } from '../../features/auth/components/SignOutButton.tsx';
 import { keepCertificateCopiesWith } from '../../features/certificates/api/get-certificate.ts';
 import { PlanBadge } from '../../features/profile/components/PlanBadge.tsx';
@@ -10,6 +12,19 @@ import { SyncStatus } from './SyncStatus.tsx';
 
 // A signed-in user's certificate reads keep a copy for when there is no connection.
 keepCertificateCopiesWith(readThroughCopy);
+
+/** The way to /admin, for admins only (the server refuses everyone else regardless). */
+function AdminLink({ userId, className }: { userId: string; className: string }) {
+  const access = useAdminAccess(userId);
+  if (!access.data?.is_admin) return null;
+  return (
+    <li>
+      <NavLink to="/admin" className={className}>
+        Admin
+      </NavLink>
+    </li>
+  );
+}
 
 /** Beside the header's menu, at every width: the outbox's state for the signed-in user. */
 export function MemberStatus() {
@@ -27,6 +42,7 @@ export default function MemberActions({ itemClassName }: { itemClassName: string
   useForgetLocalDataOnSignOut(userId);
   return (
     <>
+      {userId ? <AdminLink userId={userId} className={itemClassName} /> : null}
       <li>
         <PlanBadge />
       </li>

@@ -45,16 +45,16 @@ type CertificateFormProps = {
 
 /** The order fields appear in, for moving focus to the first one that needs attention. */
 const fieldOrder: CertificateFieldName[] = [
-  'standards',
   'jobSiteAddress',
   'installationDate',
   'areas',
+  'standards',
   'stateDetails',
   'materials',
   'materialsUsed',
-  'additionalInfo',
-  'photos',
   'checklists',
+  'photos',
+  'additionalInfo',
 ];
 
 const fieldIdOf = (baseId: string, field: CertificateFieldName) => `${baseId}-${field}`;
@@ -139,13 +139,6 @@ export function CertificateForm({
         }}
       />
       <LeaveGuard unsaved={() => hasKeptForm(localStorage, keptAs.userId, keptAs.formKey)} />
-      <StandardsField
-        firstId={fieldId('standards')}
-        standards={values.standards}
-        otherStandards={values.otherStandards}
-        onChange={change}
-        error={errors.standards}
-      />
       <TextField
         id={fieldId('jobSiteAddress')}
         label="Job site address"
@@ -170,6 +163,13 @@ export function CertificateForm({
         onChange={(event) => change({ areas: event.target.value })}
         error={errors.areas}
       />
+      <StandardsField
+        firstId={fieldId('standards')}
+        standards={values.standards}
+        otherStandards={values.otherStandards}
+        onChange={change}
+        error={errors.standards}
+      />
       <StateDetailsField
         id={fieldId('stateDetails')}
         details={values.stateDetails}
@@ -184,14 +184,6 @@ export function CertificateForm({
         onChange={change}
         error={errors.materials}
         notesError={errors.materialsUsed}
-      />
-      <TextArea
-        id={fieldId('additionalInfo')}
-        label="Additional info"
-        hint="Anything else the builder or certifier should know, e.g. flood test done, cure times."
-        value={values.additionalInfo}
-        onChange={(event) => change({ additionalInfo: event.target.value })}
-        error={errors.additionalInfo}
       />
       <ChecklistsField
         id={fieldId('checklists')}
@@ -220,6 +212,14 @@ export function CertificateForm({
           });
         }}
         error={errors.photos}
+      />
+      <TextArea
+        id={fieldId('additionalInfo')}
+        label="Additional info"
+        hint="Anything else the builder or certifier should know, e.g. flood test done, cure times."
+        value={values.additionalInfo}
+        onChange={(event) => change({ additionalInfo: event.target.value })}
+        error={errors.additionalInfo}
       />
 
       {Object.keys(completionProblems).length > 0 ? <Alert tone="error">{completionProblemMessage(tier)}</Alert> : null}

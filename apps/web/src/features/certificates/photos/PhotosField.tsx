@@ -1,5 +1,5 @@
 import { locationText, MAX_PHOTOS_PER_CERTIFICATE, TOO_MANY_PHOTOS_MESSAGE, takenAtText } from '@app/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { FieldError, FieldHint, useFieldDescription } from '../../../components/ui/field-description.tsx';
@@ -151,29 +151,28 @@ export function PhotosField({
         </p>
       </div>
 
-      <div>
-        <input
-          id={inputId}
-          type="file"
-          accept="image/*"
-          multiple
-          className="peer sr-only"
+      <div className="flex flex-wrap gap-3">
+        {/* On a phone, the rear camera straight away; on a computer, a file picker like the other. */}
+        <PhotoPicker
+          label="Take photo"
+          capture
           disabled={room <= 0}
-          aria-describedby={describedBy}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            // Cleared so that choosing the same file again still counts.
-            event.target.value = '';
+          describedBy={describedBy}
+          onFiles={(files) => {
             setTooMany(files.length > room);
             if (files.length > 0) onAddFiles(files.slice(0, Math.max(0, room)));
           }}
         />
-        <label
-          htmlFor={inputId}
-          className={`${buttonClasses('secondary')} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-70`}
-        >
-          Add photos
-        </label>
+        <PhotoPicker
+          id={inputId}
+          label="Choose from library"
+          disabled={room <= 0}
+          describedBy={describedBy}
+          onFiles={(files) => {
+            setTooMany(files.length > room);
+            if (files.length > 0) onAddFiles(files.slice(0, Math.max(0, room)));
+          }}
+        />
       </div>
       {problem ? (
         <FieldError id={errorId} alert>
@@ -181,5 +180,51 @@ export function PhotosField({
         </FieldError>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A file input styled as a button, its label the visible text: the rear camera (`capture`) or the library. */
+function PhotoPicker({
+  id,
+  label,
+  capture = false,
+  disabled,
+  describedBy,
+  onFiles,
+}: {
+  id?: string;
+  label: string;
+  capture?: boolean;
+  disabled: boolean;
+  describedBy: string | undefined;
+  onFiles: (files: File[]) => void;
+}) {
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  return (
+    <div>
+      <input
+        id={inputId}
+        type="file"
+        accept="image/*"
+        multiple={!capture}
+        {...(capture ? { capture: 'environment' as const } : {})}
+        className="peer sr-only"
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          // Cleared so that choosing the same file again still counts.
+          event.target.value = '';
+          onFiles(files);
+        }}
+      />
+      <label
+        htmlFor={inputId}
+        className={`${buttonClasses('secondary')} cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-70`}
+      >
+        {label}
+      </label>
+    </div>
   );
 }
