@@ -187,10 +187,14 @@ describe('premium plan', () => {
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.waitForURL(url(`/certificates/edit/${id}`));
     await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('12 Wharf Rd, Balmain');
-    // Completing asks for the missing job details first, and takes the user to the first one.
+    // Completing asks for the missing job details first, and takes the user to the first one: the
+    // areas, which the form asks for before the standards (in the order of the job).
     await page.getByRole('button', { name: 'Save as completed' }).click();
     await page.getByText('Choose at least one standard.').waitFor();
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('checkbox');
+    await page.getByText('Describe the areas treated.').waitFor();
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.id)).toBe(
+      await page.getByLabel('Areas').getAttribute('id'),
+    );
     await page.getByRole('checkbox', { name: 'AS 4654.1-2012' }).check();
     await page.getByRole('checkbox', { name: 'Other' }).check();
     await page.getByLabel('Other standard').fill('Builder spec 7');
