@@ -28,7 +28,7 @@ export const certificateMessages = {
   premiumDelete:
     'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
   notFound: 'Certificate not found',
-  monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Save this one as a draft, or upgrade to Premium for unlimited certificates.`,
+  monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Keep this one as a draft on this phone and complete it next month, or upgrade to Premium for unlimited certificates.`,
 } as const;
 
 /**

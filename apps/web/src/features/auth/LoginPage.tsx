@@ -4,6 +4,7 @@ import { textLinkClasses } from '../../components/ui/Button.tsx';
 import { AuthPage } from './components/AuthPage.tsx';
 import { PasswordResetForm } from './components/PasswordResetForm.tsx';
 import { SignInForm } from './components/SignInForm.tsx';
+import { isAppPath, rememberReturn } from './return-after-reset.ts';
 
 /** PRODUCT.md, Constants: the pause between a successful sign-in and moving on. */
 const SIGN_IN_REDIRECT_DELAY_MS = 100;
@@ -14,10 +15,7 @@ const SIGN_IN_REDIRECT_DELAY_MS = 100;
  */
 function returnPath(state: unknown): string {
   const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
-  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/login')) {
-    return '/';
-  }
-  return from;
+  return isAppPath(from) ? from : '/';
 }
 
 export default function LoginPage() {
@@ -52,7 +50,11 @@ export default function LoginPage() {
       <SignInForm
         email={email}
         onEmailChange={setEmail}
-        onForgotPassword={() => setMode('reset-password')}
+        onForgotPassword={() => {
+          // The reset link opens in another tab: the page the visitor was going to waits there.
+          rememberReturn(localStorage, target);
+          setMode('reset-password');
+        }}
         onSignedIn={() => setSignedIn(true)}
       />
       <p className="text-sm">

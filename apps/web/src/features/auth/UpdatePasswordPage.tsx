@@ -11,6 +11,7 @@ import { useUpdatePasswordMutation } from './api/update-password.ts';
 import { AuthPage } from './components/AuthPage.tsx';
 import { PasswordField } from './components/PasswordField.tsx';
 import { useAuthForm } from './components/use-auth-form.ts';
+import { takeReturn } from './return-after-reset.ts';
 import { NEW_PASSWORD_HINT, newPasswordProblem } from './validation.ts';
 
 const TITLE = 'Set a new password';
@@ -52,7 +53,10 @@ export default function UpdatePasswordPage() {
       <NewPasswordForm
         askCurrentPassword={!recovery}
         // A new account goes on to set up its company, as after any first sign-in.
-        onSaved={() => navigate(confirmedSignUp ? '/onboarding' : '/', { replace: true })}
+        // After a reset, back to the page the user was going to when they asked for it.
+        onSaved={() =>
+          navigate(confirmedSignUp ? '/onboarding' : (recovery && takeReturn(localStorage)) || '/', { replace: true })
+        }
       />
     </AuthPage>
   );

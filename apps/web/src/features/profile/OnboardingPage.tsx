@@ -35,7 +35,9 @@ function Onboarding({ profile }: { profile: Profile }) {
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    heading.current?.focus();
+    // From the top, so the step indicator and heading show, not the middle of the new step.
+    window.scrollTo({ top: 0 });
+    heading.current?.focus({ preventScroll: true });
   }, [step]);
 
   const goTo = (next: number) => setParams({ step: String(next) });

@@ -30,7 +30,11 @@ export function VersionHistory({
               {version.signature_count} signature{version.signature_count === 1 ? '' : 's'} · started{' '}
               {when(version.created_at)}
             </p>
-            <p className="break-all font-mono text-xs">SHA-256 {version.fingerprint}</p>
+            {/* For checking a paper copy; a tradie reading the page does not need it in the way. */}
+            <details className="text-xs">
+              <summary className="min-h-11 cursor-pointer py-2 font-medium">Details</summary>
+              <p className="break-all font-mono">SHA-256 {version.fingerprint}</p>
+            </details>
             <div className="mt-2 flex flex-wrap gap-2">
               <Button variant="secondary" onClick={() => onDownload(version.version)}>
                 PDF of version {version.version}
