@@ -319,6 +319,27 @@ describe('password recovery', () => {
     await expectOnlyNewPasswordWorks(page, email, newPassword);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
   });
+
+  it('returns to the page the user was going to once the new password is saved', async () => {
+    const { page } = session;
+    const email = uniqueEmail('forgot-return');
+    await createConfirmedAccount(email);
+    // A guarded page sends the visitor to sign in; they forgot their password on the way.
+    await page.goto('/swms');
+    await page.waitForURL(url('/login'));
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    const since = Date.now();
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Check your inbox.').waitFor();
+    // The link opens in a new tab, as from a mail app.
+    const linkTab = await page.context().newPage();
+    await linkTab.goto(await waitForEmailLink(email, { since }));
+    await linkTab.getByLabel('New password', { exact: true }).fill('harbour-lantern-copper-41');
+    await linkTab.getByRole('button', { name: 'Save new password' }).click();
+    await linkTab.waitForURL(url('/swms'));
+    await linkTab.close();
+  });
 });
 
 describe('changing the password (needs the server of issue 10 items 4 and 8)', () => {

@@ -54,9 +54,7 @@ export default function UpdatePasswordPage() {
         askCurrentPassword={!recovery}
         // A new account goes on to set up its company, as after any first sign-in.
         // After a reset, back to the page the user was going to when they asked for it.
-        onSaved={() =>
-          navigate(confirmedSignUp ? '/onboarding' : (recovery && takeReturn(localStorage)) || '/', { replace: true })
-        }
+        onSaved={() => navigate(confirmedSignUp ? '/onboarding' : (takeReturn(localStorage) ?? '/'), { replace: true })}
       />
     </AuthPage>
   );
