@@ -75,6 +75,8 @@ const TEMPLATE = {
 /** How to call each operation, keyed `METHOD /openapi/{path}`; `{}` when nothing beyond the derived path is needed. */
 const CALLS: Record<string, Call> = {
   'GET /api/health': {},
+  'GET /api/health/live': {},
+  'GET /api/health/ready': {},
   'POST /api/auth/signup': { body: () => ({ email: uniqueEmail('iso'), password: GOOD_PASSWORD }) },
   'POST /api/auth/exchange': { body: () => ({ auth_code: 'x'.repeat(43), code_verifier: 'y'.repeat(43) }) },
   'POST /api/auth/verify': { body: () => ({ token_hash: 'x'.repeat(43), type: 'signup' }) },
