@@ -36,8 +36,40 @@ export function waitForSigningLink(to: string, options: { since: number; timeout
 async function waitForMailLink(
   to: string,
   linkPattern: RegExp,
-  { since, timeoutMs = 10_000 }: { since: number; timeoutMs?: number },
+  options: { since: number; timeoutMs?: number },
 ): Promise<string> {
+  const { file, message } = await waitForOutboxMail(to, () => true, options, 'arrived');
+  const link = linkPattern.exec(message)?.[0];
+  if (!link) throw new Error(`The mail ${file} to ${to} has no link matching ${linkPattern}`);
+  const url = new URL(link.replaceAll('&amp;', '&'));
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Waits for a mail to `to` written to the outbox after `since` whose text holds `containing`, and
+ * answers its decoded text (e.g. the owner's "… signed …" notification).
+ */
+export async function waitForMail(
+  to: string,
+  containing: string,
+  options: { since: number; timeoutMs?: number },
+): Promise<string> {
+  const found = await waitForOutboxMail(
+    to,
+    (message) => message.includes(containing),
+    options,
+    `holding "${containing}" arrived`,
+  );
+  return found.message;
+}
+
+/** The newest mail to `to` written to the outbox after `since` that `matches`, decoded, polling until `timeoutMs`. */
+async function waitForOutboxMail(
+  to: string,
+  matches: (message: string) => boolean,
+  { since, timeoutMs = 10_000 }: { since: number; timeoutMs?: number },
+  what: string,
+): Promise<{ file: string; message: string }> {
   const outbox = path.join(inject('dataDir'), 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -49,37 +81,11 @@ async function waitForMailLink(
       .reverse();
     for (const file of candidates) {
       const message = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
-      if (!recipientOf(message).includes(to.toLowerCase())) continue;
-      const link = linkPattern.exec(message)?.[0];
-      if (!link) throw new Error(`The mail ${file} to ${to} has no link matching ${linkPattern}`);
-      const url = new URL(link.replaceAll('&amp;', '&'));
-      return `${url.pathname}${url.search}`;
+      if (recipientOf(message).includes(to.toLowerCase()) && matches(message)) return { file, message };
     }
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-  throw new Error(`No mail to ${to} arrived in the outbox within ${timeoutMs} ms`);
-}
-
-/**
- * Waits for a mail to `to` written to the outbox after `since` whose text holds `containing`, and
- * answers its decoded text (e.g. the owner's "… signed …" notification).
- */
-export async function waitForMail(
-  to: string,
-  containing: string,
-  { since, timeoutMs = 10_000 }: { since: number; timeoutMs?: number },
-): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const file of files.filter((name) => name.endsWith('.eml') && Number.parseInt(name, 10) >= since)) {
-      const message = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
-      if (recipientOf(message).includes(to.toLowerCase()) && message.includes(containing)) return message;
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-  throw new Error(`No mail to ${to} holding "${containing}" arrived in the outbox within ${timeoutMs} ms`);
+  throw new Error(`No mail to ${to} ${what} in the outbox within ${timeoutMs} ms`);
 }
 
 /** The link to a sent document (/api/sent/<token>) mailed to `to`, as an app path. */

@@ -16,6 +16,14 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 }
 
 const longDay = { day: 'numeric', month: 'long', year: 'numeric' } as const;
+const dayAndTime = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+} as const;
 
 export const dates = {
   /** "24 November 2026": the day of a moment, on the business's calendar. */
@@ -24,28 +32,9 @@ export const dates = {
   calendar: (isoDay: string) =>
     formatter('en-AU', { ...longDay, timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`)),
   /** "24 Nov 2026, 9:30 am AEDT": a moment with its time on the business's clock, the zone named. */
-  withTime: (at: Date, timeZone: string) =>
-    formatter('en-AU', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZone,
-      timeZoneName: 'short',
-    }).format(at),
+  withTime: (at: Date, timeZone: string) => formatter('en-AU', { ...dayAndTime, timeZone }).format(at),
   /** "24 Nov 2026, 9:30:05 am AEDT": to the second, for an audit trail. */
-  exact: (at: Date, timeZone: string) =>
-    formatter('en-AU', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZone,
-      timeZoneName: 'short',
-    }).format(at),
+  exact: (at: Date, timeZone: string) => formatter('en-AU', { ...dayAndTime, second: '2-digit', timeZone }).format(at),
   /** "2026-11-24": the day of a moment on the business's calendar, as a calendar date. */
   isoDay: (at: Date, timeZone: string) =>
     formatter('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at),
