@@ -90,6 +90,15 @@ describe('SWMS at 375 px', () => {
     await expect
       .poll(() => page.getByRole('group', { name: 'Step 6' }).getByLabel('Job step').inputValue())
       .toBe('Seal the balcony drain puddle flange');
+    await page.getByRole('button', { name: 'Back to all steps' }).click();
+    // Removing a step with content asks first; an empty one goes at once.
+    await page.getByRole('button', { name: 'Remove step 7' }).click();
+    await page.getByRole('dialog', { name: 'Remove step 7?' }).getByRole('button', { name: 'Keep the step' }).click();
+    await page.getByRole('button', { name: 'Edit step 7' }).waitFor();
+    await page.getByRole('button', { name: 'Add a step' }).click();
+    await page.getByRole('button', { name: 'Back to all steps' }).click();
+    await page.getByRole('button', { name: 'Remove step 8' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Edit step 8' }).count()).toBe(0);
     await page.getByText('All changes saved.').waitFor();
 
     // Autosaved: a reload shows the last saved state, in the same section.
