@@ -336,9 +336,28 @@ const memberPages: Array<[name: string, Check]> = [
   [
     '/swms/:id',
     {
-      path: () => `/swms/${swmsId}`,
+      path: () => `/swms/${swmsId}?section=steps`,
       heading: /^SWMS SWMS-/,
-      ready: (page) => page.getByRole('group', { name: 'Step 1' }).waitFor(),
+      ready: (page) => page.getByRole('button', { name: 'Edit step 1' }).waitFor(),
+    },
+  ],
+  [
+    '/swms/:id (a job step in its editor)',
+    {
+      path: () => `/swms/${swmsId}?section=steps`,
+      heading: /^SWMS SWMS-/,
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Edit step 1' }).click();
+        await page.getByRole('group', { name: 'Step 1' }).getByLabel('Control 1', { exact: true }).waitFor();
+      },
+    },
+  ],
+  [
+    '/swms/:id (high-risk work)',
+    {
+      path: () => `/swms/${swmsId}?section=hrcw`,
+      heading: /^SWMS SWMS-/,
+      ready: (page) => page.getByLabel('On or near energised electrical installations or services').waitFor(),
     },
   ],
   [

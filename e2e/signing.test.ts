@@ -266,9 +266,11 @@ describe('signing by link', () => {
     const declinerEmail = uniqueEmail('site-manager');
     const { page } = session;
     await signIn(page, owner);
-    await page.goto(`/swms/${swms.id}`);
+    await page.goto(`/swms/${swms.id}?section=review`);
     const panel = page.getByRole('region', { name: 'Signatures' });
     await panel.getByText('Not sent for signing yet.').waitFor();
+    // One "Send for signing": the panel's own.
+    expect(await page.getByRole('heading', { name: 'Send for signing' }).count()).toBe(1);
     const since = await sendForSigning(page, panel, [
       { name: 'Sam Supervisor', email: signerEmail },
       { name: 'Morgan Manager', email: declinerEmail },
@@ -334,7 +336,7 @@ describe('signing by link', () => {
     });
     const owners = await phone();
     await signIn(owners, owner);
-    await owners.goto(`/swms/${swms.id}`);
+    await owners.goto(`/swms/${swms.id}?section=review`);
     const panel = owners.getByRole('region', { name: 'Signatures' });
     await panel.getByLabel('Most sign-ons on this QR code').fill('2');
     await panel.getByRole('button', { name: 'Show sign-on QR code' }).click();

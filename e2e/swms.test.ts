@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { createMember, memberApi, signIn } from './support/members.ts';
+import { openSwmsSection } from './support/swms-editor.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 const run = promisify(execFile);
@@ -27,11 +28,24 @@ describe('SWMS at 375 px', () => {
       .poll(() => page.getByLabel('Title').inputValue())
       .toBe('Waterproofing: internal wet areas and balcony membranes');
 
+    // One section at a time, with where the user is, and the section in the URL.
+    await page.getByText('Section 1 of 6:').waitFor();
     await page.getByLabel('Project / work location').fill('12 Harbour St, Sydney NSW 2000');
     await page.getByLabel('Person responsible for compliance').fill('Sam Supervisor');
+    await page.getByRole('button', { name: 'Next: High-risk work' }).click();
+    await page.getByRole('heading', { level: 2, name: /Section 2 of 6:\s*High-risk work/ }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/High-risk work/);
+    expect(new URL(page.url()).searchParams.get('section')).toBe('hrcw');
     await page.getByLabel('On or near energised electrical installations or services').check();
+    // The ticked box is the brand's colour, 24 px, and stays put when its label wraps.
+    const box = page.getByLabel('On or near energised electrical installations or services');
+    expect(await box.evaluate((element) => getComputedStyle(element).accentColor)).toBe('rgb(15, 118, 110)');
+    expect((await box.boundingBox())?.width).toBe(24);
+    await page.getByRole('button', { name: 'Next: Job steps' }).click();
+    await page.getByRole('heading', { level: 2, name: /Section 3 of 6:\s*Job steps/ }).waitFor();
 
-    await page.getByRole('button', { name: 'Add step' }).click();
+    // A new step opens in its own editor.
+    await page.getByRole('button', { name: 'Add a step' }).click();
     const step = page.getByRole('group', { name: 'Step 7' });
     await step.getByLabel('Job step').fill('Seal the balcony drain puddle flange');
     await step.getByLabel('Hazards').fill('Cuts from the flange edge');
@@ -40,7 +54,15 @@ describe('SWMS at 375 px', () => {
     await step.getByText('High risk').waitFor();
     await step.getByRole('button', { name: 'Add control' }).click();
     await step.getByLabel('Control 1 type').selectOption('ppe');
-    await step.getByLabel('Control 1', { exact: true }).fill('Cut-resistant gloves (level C)');
+    // A control measure is a text area that grows with a long sentence.
+    const control = step.getByLabel('Control 1', { exact: true });
+    await control.fill('Cut-resistant gloves (level C)');
+    const oneLine = (await control.boundingBox())?.height ?? 0;
+    await control.fill(
+      'Cut-resistant gloves (level C) worn while the flange is handled, and the cut edges deburred with a file before the membrane is laid over them',
+    );
+    await expect.poll(async () => (await control.boundingBox())?.height ?? 0).toBeGreaterThan(oneLine);
+    await control.fill('Cut-resistant gloves (level C)');
     // A residual risk above the initial one warns.
     await step.getByLabel('Residual risk likelihood').selectOption('almost_certain');
     await step.getByLabel('Residual risk consequence').selectOption('catastrophic');
@@ -50,20 +72,47 @@ describe('SWMS at 375 px', () => {
     await step.getByText('Low risk').waitFor();
     expect(await step.getByText('The residual risk is higher than the initial risk.').count()).toBe(0);
     await step.getByLabel('Person responsible').fill('Applicator');
+    await page.getByRole('button', { name: 'Back to all steps' }).click();
 
-    // One-handed order: the new step moves up with a button, no dragging.
+    // Step 2 in its own editor, then moved up in the list: one-handed, no dragging.
+    await page.getByRole('button', { name: 'Edit step 2' }).click();
+    const second = await page.getByRole('group', { name: 'Step 2' }).getByLabel('Job step').inputValue();
+    expect(await page.getByRole('group', { name: 'Step 1' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to all steps' }).click();
+    await page.getByRole('button', { name: 'Move step 2 up' }).click();
     await page.getByRole('button', { name: 'Move step 7 up' }).click();
+    await page.getByRole('button', { name: 'Edit step 1' }).click();
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Step 1' }).getByLabel('Job step').inputValue())
+      .toBe(second);
+    await page.getByRole('button', { name: 'Back to all steps' }).click();
+    await page.getByRole('button', { name: 'Edit step 6' }).click();
     await expect
       .poll(() => page.getByRole('group', { name: 'Step 6' }).getByLabel('Job step').inputValue())
       .toBe('Seal the balcony drain puddle flange');
+    await page.getByRole('button', { name: 'Back to all steps' }).click();
+    // Removing a step with content asks first; an empty one goes at once.
+    await page.getByRole('button', { name: 'Remove step 7' }).click();
+    await page.getByRole('dialog', { name: 'Remove step 7?' }).getByRole('button', { name: 'Keep the step' }).click();
+    await page.getByRole('button', { name: 'Edit step 7' }).waitFor();
+    await page.getByRole('button', { name: 'Add a step' }).click();
+    await page.getByRole('button', { name: 'Back to all steps' }).click();
+    await page.getByRole('button', { name: 'Remove step 8' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Edit step 8' }).count()).toBe(0);
     await page.getByText('All changes saved.').waitFor();
 
-    // Autosaved: a reload shows the last saved state.
+    // Autosaved: a reload shows the last saved state, in the same section.
     await page.reload();
+    await page.getByRole('heading', { level: 2, name: /Section 3 of 6:\s*Job steps/ }).waitFor();
+    await page.getByRole('button', { name: 'Edit step 6' }).click();
     await expect
       .poll(() => page.getByRole('group', { name: 'Step 6' }).getByLabel('Job step').inputValue())
       .toBe('Seal the balcony drain puddle flange');
+    await openSwmsSection(page, 'High-risk work');
     expect(await page.getByLabel('On or near energised electrical installations or services').isChecked()).toBe(true);
+    await openSwmsSection(page, 'Review');
+    // One "Send for signing", in the signing panel.
+    expect(await page.getByRole('heading', { name: 'Send for signing' }).count()).toBeLessThanOrEqual(1);
     const swmsUrl = page.url();
 
     await page.getByRole('button', { name: 'Create a cover sheet for this SWMS' }).click();
@@ -75,6 +124,7 @@ describe('SWMS at 375 px', () => {
 
     await page.goto(swmsUrl);
     await page.getByRole('heading', { level: 1, name: /^SWMS SWMS-/ }).waitFor();
+    await page.getByRole('heading', { level: 2, name: /Section 6 of 6:\s*Review/ }).waitFor();
     const downloadStarted = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();
     const download = await downloadStarted;
@@ -101,8 +151,10 @@ describe('SWMS at 375 px', () => {
     await page
       .getByText('Version 1 was printed or sent and is kept as issued. Your next change starts version 2.')
       .waitFor();
+    await openSwmsSection(page, 'Details');
     await page.getByLabel('Project / work location').fill('12 Harbour St, Sydney NSW 2000 (level 3)');
     await page.getByText('All changes saved.').waitFor();
+    await openSwmsSection(page, 'Review');
     await page.getByText('Version 2 (current)', { exact: true }).waitFor();
   });
 

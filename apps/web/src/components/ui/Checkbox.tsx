@@ -1,4 +1,7 @@
-/** A checkbox with its visible label, a thumb-sized target (44 px) at 375 px. */
+/**
+ * A checkbox with its visible label, a thumb-sized target (44 px) at 375 px. The box is a fixed
+ * 24 px in the brand colour, and stays at the top left when a long label wraps.
+ */
 export function Checkbox({
   label,
   checked,
@@ -9,14 +12,14 @@ export function Checkbox({
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <label className="flex min-h-11 items-center gap-3">
+    <label className="flex min-h-11 items-start gap-3 py-2.5">
       <input
         type="checkbox"
-        className="size-5"
+        className="size-6 shrink-0 accent-brand-700 dark:accent-brand-100"
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <span>{label}</span>
+      <span className="leading-6">{label}</span>
     </label>
   );
 }

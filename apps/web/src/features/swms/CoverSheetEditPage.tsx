@@ -203,14 +203,15 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
         </p>
       </FormSection>
 
+      {/* The signing panel has its own "Signatures" and "Send for signing" headings. */}
       {documentPanel ? (
-        <FormSection title="Send for signing">
-          {server.missing.length > 0 ? (
+        server.missing.length > 0 ? (
+          <FormSection title="Signatures">
             <p className="text-sm">Once nothing required is missing, you can send this cover sheet for signing.</p>
-          ) : (
-            documentPanel({ kind: 'cover_sheet', id: server.id, version: server.current_version })
-          )}
-        </FormSection>
+          </FormSection>
+        ) : (
+          documentPanel({ kind: 'cover_sheet', id: server.id, version: server.current_version })
+        )
       ) : null}
     </SwmsFrame>
   );

@@ -23,10 +23,21 @@ import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
 import { JobStepsEditor } from './components/JobStepsEditor.tsx';
 import { CarriedOnNotice, PhoneCopyChoice } from './components/PhoneCopyChoice.tsx';
 import { PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.tsx';
+import { SectionStepper, useSection } from './components/SectionStepper.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
 import { useAutosave } from './use-autosave.ts';
 import { VersionHistory } from './VersionHistory.tsx';
+
+/** The editor's sections, one on screen at a time (`?section=`). */
+const swmsSections = [
+  { key: 'details', title: 'Details' },
+  { key: 'hrcw', title: 'High-risk work' },
+  { key: 'steps', title: 'Job steps' },
+  { key: 'ppe', title: 'PPE and plant' },
+  { key: 'people', title: 'People and emergency' },
+  { key: 'review', title: 'Review' },
+] as const;
 
 type Editable = { body: SwmsBody; is_template: boolean };
 const parseEditable = keptValuesParser(z.object({ body: swmsBodySchema, is_template: z.boolean() }));
@@ -52,6 +63,7 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
   const { body } = autosave.body;
   const set = <K extends keyof SwmsBody>(key: K, value: SwmsBody[K]) =>
     autosave.update({ ...autosave.body, body: { ...body, [key]: value } });
+  const section = useSection(swmsSections);
   const [downloading, setDownloading] = useState(false);
   const download = async (version?: number) => {
     setDownloading(true);
@@ -73,6 +85,217 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
     toast({ title: 'SWMS deleted' });
     navigate('/swms');
   });
+
+  const sectionContent = () => {
+    switch (swmsSections[section.index]?.key) {
+      case 'hrcw':
+        return (
+          <fieldset className="flex flex-col">
+            <legend className="mb-1 text-sm text-slate-600 dark:text-slate-300">
+              Tick every category the work involves (at least one).
+            </legend>
+            {hrcwCategoryKeys.map((category) => (
+              <Checkbox
+                key={category}
+                label={hrcwCategories[category]}
+                checked={body.hrcw_categories.includes(category)}
+                onChange={(checked) =>
+                  set(
+                    'hrcw_categories',
+                    checked
+                      ? hrcwCategoryKeys.filter((key) => key === category || body.hrcw_categories.includes(key))
+                      : body.hrcw_categories.filter((key) => key !== category),
+                  )
+                }
+              />
+            ))}
+          </fieldset>
+        );
+      case 'steps':
+        return <JobStepsEditor steps={body.steps} onChange={(steps) => set('steps', steps)} />;
+      case 'ppe':
+        return (
+          <>
+            <FormSection level={3} title="PPE required">
+              <TextListField
+                items={body.ppe}
+                onChange={(items) => set('ppe', items)}
+                noun="PPE item"
+                hint='Name the item, e.g. "P2 respirator, fit-tested", never "appropriate PPE".'
+                emptyText="No PPE listed yet."
+              />
+            </FormSection>
+            <FormSection level={3} title="Plant and equipment">
+              <PlantEditor items={body.plant} onChange={(items) => set('plant', items)} />
+            </FormSection>
+            <FormSection level={3} title="Hazardous substances">
+              <SubstancesEditor items={body.substances} onChange={(items) => set('substances', items)} />
+            </FormSection>
+            <FormSection level={3} title="Codes of practice and standards">
+              <TextListField
+                items={body.codes_of_practice}
+                onChange={(items) => set('codes_of_practice', items)}
+                noun="code or standard"
+                emptyText="None listed yet."
+              />
+            </FormSection>
+          </>
+        );
+      case 'people':
+        return (
+          <>
+            <FormSection level={3} title="Qualifications and licences">
+              <TextListField
+                items={body.qualifications}
+                onChange={(items) => set('qualifications', items)}
+                noun="qualification"
+                hint="White card, site induction, high-risk work licences..."
+                emptyText="No qualifications listed yet."
+              />
+            </FormSection>
+            <FormSection level={3} title="Emergency procedures">
+              <TextArea
+                label="Emergency procedures"
+                value={body.emergency_procedures}
+                maxLength={SWMS_LIMITS.longText}
+                rows={4}
+                grow
+                onChange={(event) => set('emergency_procedures', event.target.value)}
+              />
+            </FormSection>
+          </>
+        );
+      case 'review':
+        return (
+          <>
+            <MissingList missing={server.missing} what="SWMS" />
+            <FormSection level={3} title="Template">
+              <Checkbox
+                label="Save as a template for new SWMS"
+                checked={autosave.body.is_template}
+                onChange={(checked) => autosave.update({ ...autosave.body, is_template: checked })}
+              />
+            </FormSection>
+
+            {/* The signing panel has its own "Signatures" and "Send for signing" headings. */}
+            {documentPanel ? (
+              server.is_template || server.missing.length > 0 ? (
+                <FormSection level={3} title="Signatures">
+                  <p className="text-sm">
+                    {server.is_template
+                      ? 'A template is not sent for signing: start a SWMS from it and send that.'
+                      : 'Once nothing required is missing, you can send this SWMS for signing.'}
+                  </p>
+                </FormSection>
+              ) : (
+                documentPanel({ kind: 'swms', id: server.id, version: server.current_version })
+              )
+            ) : null}
+            <FormSection level={3} title="Cover sheet">
+              <p className="text-sm">
+                A cover sheet goes in front of this SWMS in its PDF, for the principal contractor.
+              </p>
+              <Button
+                variant="secondary"
+                className="self-start"
+                disabled={createCoverSheet.isPending}
+                onClick={() =>
+                  createCoverSheet.mutate([server.id], {
+                    onError: (error) =>
+                      toast({
+                        title: 'Cover sheet not created',
+                        description: requestErrorMessage(error),
+                        variant: 'destructive',
+                      }),
+                  })
+                }
+              >
+                Create a cover sheet for this SWMS
+              </Button>
+              <Link to="/swms/cover-sheet" className={textLinkClasses}>
+                All cover sheets
+              </Link>
+            </FormSection>
+
+            <VersionHistory userId={userId} swms={server} onDownload={(version) => void download(version)} />
+
+            {server.versions.every((version) => version.signature_count === 0) ? (
+              <FormSection level={3} title="Delete">
+                <Button
+                  variant="danger"
+                  className="self-start"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm('Delete this SWMS permanently?'))
+                      remove.mutate(undefined, {
+                        onError: (error) =>
+                          toast({
+                            title: 'Delete failed',
+                            description: requestErrorMessage(error),
+                            variant: 'destructive',
+                          }),
+                      });
+                  }}
+                >
+                  Delete SWMS
+                </Button>
+              </FormSection>
+            ) : null}
+          </>
+        );
+      default:
+        return (
+          <div className="flex flex-col gap-3">
+            <TextField
+              label="Title"
+              value={body.title}
+              maxLength={SWMS_LIMITS.shortText}
+              onChange={(event) => set('title', event.target.value)}
+            />
+            <TextField
+              label="Project / work location"
+              value={body.work_location}
+              maxLength={SWMS_LIMITS.itemText * 2}
+              onChange={(event) => set('work_location', event.target.value)}
+            />
+            <TextArea
+              label="Scope of work"
+              value={body.scope_of_work}
+              maxLength={SWMS_LIMITS.longText}
+              rows={4}
+              grow
+              onChange={(event) => set('scope_of_work', event.target.value)}
+            />
+            <TextField
+              label="Person responsible for compliance"
+              value={body.person_responsible}
+              maxLength={SWMS_LIMITS.shortText}
+              onChange={(event) => set('person_responsible', event.target.value)}
+            />
+            <TextField
+              label="Reviewer"
+              value={body.reviewer}
+              maxLength={SWMS_LIMITS.shortText}
+              onChange={(event) => set('reviewer', event.target.value)}
+            />
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField
+                label="Date prepared"
+                type="date"
+                value={body.date_prepared ?? ''}
+                onChange={(event) => set('date_prepared', event.target.value || null)}
+              />
+              <TextField
+                label="Review date"
+                type="date"
+                value={body.review_date ?? ''}
+                onChange={(event) => set('review_date', event.target.value || null)}
+              />
+            </div>
+          </div>
+        );
+    }
+  };
 
   if (autosave.phoneCopy) {
     return (
@@ -106,189 +329,9 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
       </div>
       <AutosaveNotice autosave={autosave} onReload={onReload} />
       <IssuedNotice document={server} signers="the crew" />
-      <MissingList missing={server.missing} what="SWMS" />
-
-      <FormSection title="The work">
-        <TextField
-          label="Title"
-          value={body.title}
-          maxLength={SWMS_LIMITS.shortText}
-          onChange={(event) => set('title', event.target.value)}
-        />
-        <TextField
-          label="Project / work location"
-          value={body.work_location}
-          maxLength={SWMS_LIMITS.itemText * 2}
-          onChange={(event) => set('work_location', event.target.value)}
-        />
-        <TextArea
-          label="Scope of work"
-          value={body.scope_of_work}
-          maxLength={SWMS_LIMITS.longText}
-          rows={4}
-          onChange={(event) => set('scope_of_work', event.target.value)}
-        />
-        <TextField
-          label="Person responsible for compliance"
-          value={body.person_responsible}
-          maxLength={SWMS_LIMITS.shortText}
-          onChange={(event) => set('person_responsible', event.target.value)}
-        />
-        <TextField
-          label="Reviewer"
-          value={body.reviewer}
-          maxLength={SWMS_LIMITS.shortText}
-          onChange={(event) => set('reviewer', event.target.value)}
-        />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label="Date prepared"
-            type="date"
-            value={body.date_prepared ?? ''}
-            onChange={(event) => set('date_prepared', event.target.value || null)}
-          />
-          <TextField
-            label="Review date"
-            type="date"
-            value={body.review_date ?? ''}
-            onChange={(event) => set('review_date', event.target.value || null)}
-          />
-        </div>
-      </FormSection>
-
-      <FormSection title="High-risk construction work">
-        <fieldset className="flex flex-col">
-          <legend className="mb-1 text-sm text-slate-600 dark:text-slate-300">
-            Tick every category the work involves (at least one).
-          </legend>
-          {hrcwCategoryKeys.map((category) => (
-            <Checkbox
-              key={category}
-              label={hrcwCategories[category]}
-              checked={body.hrcw_categories.includes(category)}
-              onChange={(checked) =>
-                set(
-                  'hrcw_categories',
-                  checked
-                    ? hrcwCategoryKeys.filter((key) => key === category || body.hrcw_categories.includes(key))
-                    : body.hrcw_categories.filter((key) => key !== category),
-                )
-              }
-            />
-          ))}
-        </fieldset>
-      </FormSection>
-
-      <FormSection title="Job steps">
-        <JobStepsEditor steps={body.steps} onChange={(steps) => set('steps', steps)} />
-      </FormSection>
-
-      <FormSection title="PPE required">
-        <TextListField
-          items={body.ppe}
-          onChange={(items) => set('ppe', items)}
-          noun="PPE item"
-          hint='Name the item, e.g. "P2 respirator, fit-tested", never "appropriate PPE".'
-          emptyText="No PPE listed yet."
-        />
-      </FormSection>
-      <FormSection title="Plant and equipment">
-        <PlantEditor items={body.plant} onChange={(items) => set('plant', items)} />
-      </FormSection>
-      <FormSection title="Hazardous substances">
-        <SubstancesEditor items={body.substances} onChange={(items) => set('substances', items)} />
-      </FormSection>
-      <FormSection title="Qualifications and licences">
-        <TextListField
-          items={body.qualifications}
-          onChange={(items) => set('qualifications', items)}
-          noun="qualification"
-          hint="White card, site induction, high-risk work licences..."
-          emptyText="No qualifications listed yet."
-        />
-      </FormSection>
-      <FormSection title="Codes of practice and standards">
-        <TextListField
-          items={body.codes_of_practice}
-          onChange={(items) => set('codes_of_practice', items)}
-          noun="code or standard"
-          emptyText="None listed yet."
-        />
-      </FormSection>
-      <FormSection title="Emergency procedures">
-        <TextArea
-          label="Emergency procedures"
-          value={body.emergency_procedures}
-          maxLength={SWMS_LIMITS.longText}
-          rows={4}
-          onChange={(event) => set('emergency_procedures', event.target.value)}
-        />
-      </FormSection>
-
-      <FormSection title="Template">
-        <Checkbox
-          label="Save as a template for new SWMS"
-          checked={autosave.body.is_template}
-          onChange={(checked) => autosave.update({ ...autosave.body, is_template: checked })}
-        />
-      </FormSection>
-
-      {documentPanel ? (
-        <FormSection title="Send for signing">
-          {server.is_template ? (
-            <p className="text-sm">A template is not sent for signing: start a SWMS from it and send that.</p>
-          ) : server.missing.length > 0 ? (
-            <p className="text-sm">Once nothing required is missing, you can send this SWMS for signing.</p>
-          ) : (
-            documentPanel({ kind: 'swms', id: server.id, version: server.current_version })
-          )}
-        </FormSection>
-      ) : null}
-
-      <FormSection title="Cover sheet">
-        <p className="text-sm">A cover sheet goes in front of this SWMS in its PDF, for the principal contractor.</p>
-        <Button
-          variant="secondary"
-          className="self-start"
-          disabled={createCoverSheet.isPending}
-          onClick={() =>
-            createCoverSheet.mutate([server.id], {
-              onError: (error) =>
-                toast({
-                  title: 'Cover sheet not created',
-                  description: requestErrorMessage(error),
-                  variant: 'destructive',
-                }),
-            })
-          }
-        >
-          Create a cover sheet for this SWMS
-        </Button>
-        <Link to="/swms/cover-sheet" className={textLinkClasses}>
-          All cover sheets
-        </Link>
-      </FormSection>
-
-      <VersionHistory userId={userId} swms={server} onDownload={(version) => void download(version)} />
-
-      {server.versions.every((version) => version.signature_count === 0) ? (
-        <FormSection title="Delete">
-          <Button
-            variant="danger"
-            className="self-start"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (window.confirm('Delete this SWMS permanently?'))
-                remove.mutate(undefined, {
-                  onError: (error) =>
-                    toast({ title: 'Delete failed', description: requestErrorMessage(error), variant: 'destructive' }),
-                });
-            }}
-          >
-            Delete SWMS
-          </Button>
-        </FormSection>
-      ) : null}
+      <SectionStepper sections={swmsSections} index={section.index} go={section.go} label="SWMS sections">
+        {sectionContent()}
+      </SectionStepper>
     </SwmsFrame>
   );
 }

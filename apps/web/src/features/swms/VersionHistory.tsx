@@ -18,7 +18,7 @@ export function VersionHistory({
 }) {
   const [open, setOpen] = useState<number | null>(null);
   return (
-    <FormSection title="Versions">
+    <FormSection level={3} title="Versions">
       <ul className="flex flex-col gap-2">
         {[...swms.versions].reverse().map((version) => (
           <li key={version.version} className="rounded-md border border-slate-200 p-3 text-sm dark:border-slate-700">

@@ -8,26 +8,34 @@ import {
   SWMS_LIMITS,
   type SwmsStep,
 } from '@app/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
 import { TextArea } from '../../../components/ui/TextArea.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { RiskPicker } from './RiskPicker.tsx';
+import { RiskBadge, RiskPicker } from './RiskPicker.tsx';
 
 let nextKey = 0;
 const newKey = () => `step-${++nextKey}`;
 
+const hasContent = (step: SwmsStep) => JSON.stringify(step) !== JSON.stringify(emptySwmsStep());
+
 /**
- * The job steps table as cards, one per step, for a phone held in one hand: every control is a
- * full-width, 44 px target, and steps move with Up and Down buttons rather than by dragging.
+ * The job steps for a phone held in one hand: a list of the steps (what each is, its ratings in
+ * words) to reorder with Up and Down buttons rather than by dragging, and one step at a time in
+ * its own editor. Every control is a full-width, 44 px target.
  */
 export function JobStepsEditor({ steps, onChange }: { steps: SwmsStep[]; onChange: (steps: SwmsStep[]) => void }) {
-  // Stable keys, so a moved step keeps its inputs (and focus) instead of being redrawn in place.
+  // Stable keys, so a moved step keeps its row (and focus) instead of being redrawn in place.
   const keys = useRef<string[]>([]);
   while (keys.current.length < steps.length) keys.current.push(newKey());
   keys.current.length = steps.length;
   const [announcement, setAnnouncement] = useState('');
+  const [editing, setEditing] = useState<number | undefined>(undefined);
+  const [removing, setRemoving] = useState<number | undefined>(undefined);
+  // The Edit button to focus again once its step's editor is closed.
+  const returnTo = useRef<number | undefined>(undefined);
 
   const replace = (index: number, step: SwmsStep) => onChange(steps.map((item, at) => (at === index ? step : item)));
   const move = (index: number, by: -1 | 1) => {
@@ -43,6 +51,7 @@ export function JobStepsEditor({ steps, onChange }: { steps: SwmsStep[]; onChang
     setAnnouncement(`Moved step ${index + 1} to position ${target + 1} of ${steps.length}.`);
   };
   const remove = (index: number) => {
+    setRemoving(undefined);
     keys.current.splice(index, 1);
     onChange(steps.filter((_, at) => at !== index));
     setAnnouncement(`Removed step ${index + 1}.`);
@@ -50,25 +59,97 @@ export function JobStepsEditor({ steps, onChange }: { steps: SwmsStep[]; onChang
   const add = () => {
     keys.current.push(newKey());
     onChange([...steps, emptySwmsStep()]);
+    setEditing(steps.length);
     setAnnouncement(`Added step ${steps.length + 1}.`);
   };
+  const close = () => {
+    returnTo.current = editing;
+    setEditing(undefined);
+  };
+
+  const edited = editing === undefined ? undefined : steps[editing];
+  if (editing !== undefined && edited) {
+    return (
+      <div className="flex flex-col gap-4">
+        <StepEditor
+          key={keys.current[editing]}
+          step={edited}
+          number={editing + 1}
+          count={steps.length}
+          onChange={(next) => replace(editing, next)}
+        />
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="secondary" disabled={editing === 0} onClick={() => setEditing(editing - 1)}>
+            Previous step
+          </Button>
+          <Button variant="secondary" disabled={editing === steps.length - 1} onClick={() => setEditing(editing + 1)}>
+            Next step
+          </Button>
+        </div>
+        <Button onClick={close}>Back to all steps</Button>
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-4">
       {steps.length === 0 ? <p className="text-slate-600 dark:text-slate-300">No job steps yet.</p> : null}
-      <ol className="flex flex-col gap-4">
-        {steps.map((step, index) => (
-          <li key={keys.current[index]}>
-            <StepCard
-              step={step}
-              number={index + 1}
-              count={steps.length}
-              onChange={(next) => replace(index, next)}
-              onMove={(by) => move(index, by)}
-              onRemove={() => remove(index)}
-            />
-          </li>
-        ))}
+      <ol className="flex flex-col gap-3">
+        {steps.map((step, index) => {
+          const number = index + 1;
+          return (
+            <li
+              key={keys.current[index]}
+              className="flex flex-col gap-2 rounded-md border border-slate-300 p-3 dark:border-slate-600"
+            >
+              <p className="font-semibold">Step {number}</p>
+              <p className="line-clamp-3 break-words">
+                {step.description || <span className="text-slate-600 dark:text-slate-300">No description yet</span>}
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <RiskBadge assessment={step.initial_risk} prefix="Initial: " />
+                <RiskBadge assessment={step.residual_risk} prefix="Residual: " />
+              </div>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                <Button
+                  ref={(button) => {
+                    if (button && returnTo.current === index) {
+                      returnTo.current = undefined;
+                      button.focus();
+                    }
+                  }}
+                  aria-label={`Edit step ${number}`}
+                  onClick={() => setEditing(index)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={`Remove step ${number}`}
+                  onClick={() => (hasContent(step) ? setRemoving(index) : remove(index))}
+                >
+                  Remove
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={`Move step ${number} up`}
+                  disabled={number === 1}
+                  onClick={() => move(index, -1)}
+                >
+                  Up
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={`Move step ${number} down`}
+                  disabled={number === steps.length}
+                  onClick={() => move(index, 1)}
+                >
+                  Down
+                </Button>
+              </div>
+            </li>
+          );
+        })}
       </ol>
       <Button
         variant="secondary"
@@ -76,7 +157,7 @@ export function JobStepsEditor({ steps, onChange }: { steps: SwmsStep[]; onChang
         disabled={steps.length >= SWMS_LIMITS.steps}
         className="w-full sm:w-auto"
       >
-        Add step
+        Add a step
       </Button>
       {steps.length >= SWMS_LIMITS.steps ? (
         <p className="text-sm">A SWMS can have up to {SWMS_LIMITS.steps} steps.</p>
@@ -84,35 +165,48 @@ export function JobStepsEditor({ steps, onChange }: { steps: SwmsStep[]; onChang
       <p role="status" className="sr-only">
         {announcement}
       </p>
+      {removing !== undefined ? (
+        <ConfirmDialog
+          title={`Remove step ${removing + 1}?`}
+          description="Its description, hazards, ratings and control measures are removed with it."
+          cancelLabel="Keep the step"
+          confirmLabel={`Remove step ${removing + 1}`}
+          onCancel={() => setRemoving(undefined)}
+          onConfirm={() => remove(removing)}
+        />
+      ) : null}
     </div>
   );
 }
 
-function StepCard({
+/** One step's editor; its heading takes the focus when it opens. */
+function StepEditor({
   step,
   number,
   count,
   onChange,
-  onMove,
-  onRemove,
 }: {
   step: SwmsStep;
   number: number;
   count: number;
   onChange: (step: SwmsStep) => void;
-  onMove: (by: -1 | 1) => void;
-  onRemove: () => void;
 }) {
   const set = <K extends keyof SwmsStep>(key: K, value: SwmsStep[K]) => onChange({ ...step, [key]: value });
   const warn = residualExceedsInitial(step.initial_risk, step.residual_risk);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border border-slate-300 p-3 dark:border-slate-600">
       <legend className="px-1 text-base font-semibold">Step {number}</legend>
+      <h3 ref={heading} tabIndex={-1} className="text-sm text-slate-600 dark:text-slate-300">
+        Editing step {number} of {count}
+      </h3>
       <TextArea
         label="Job step"
         value={step.description}
         maxLength={SWMS_LIMITS.stepText}
         rows={2}
+        grow
         onChange={(event) => set('description', event.target.value)}
       />
       <TextArea
@@ -121,6 +215,7 @@ function StepCard({
         value={step.hazards}
         maxLength={SWMS_LIMITS.stepText}
         rows={2}
+        grow
         onChange={(event) => set('hazards', event.target.value)}
       />
       <RiskPicker label="Initial risk" value={step.initial_risk} onChange={(value) => set('initial_risk', value)} />
@@ -137,27 +232,6 @@ function StepCard({
         maxLength={SWMS_LIMITS.shortText}
         onChange={(event) => set('responsible', event.target.value)}
       />
-      <div className="grid grid-cols-3 gap-2">
-        <Button
-          variant="secondary"
-          aria-label={`Move step ${number} up`}
-          disabled={number === 1}
-          onClick={() => onMove(-1)}
-        >
-          Up
-        </Button>
-        <Button
-          variant="secondary"
-          aria-label={`Move step ${number} down`}
-          disabled={number === count}
-          onClick={() => onMove(1)}
-        >
-          Down
-        </Button>
-        <Button variant="secondary" aria-label={`Remove step ${number}`} onClick={onRemove}>
-          Remove
-        </Button>
-      </div>
     </fieldset>
   );
 }
@@ -199,10 +273,12 @@ function ControlsEditor({
               </select>
             )}
           </Field>
-          <TextField
+          <TextArea
             label={`Control ${index + 1}`}
             value={control.text}
             maxLength={SWMS_LIMITS.itemText}
+            rows={2}
+            grow
             onChange={(event) => replace(index, { ...control, text: event.target.value })}
           />
           <Button

@@ -21,11 +21,12 @@ const ratingClasses: Record<RiskRating, string> = {
 };
 
 /** A risk rating as a coloured badge that also says the rating in words. */
-function RiskBadge({ assessment }: { assessment: RiskAssessment | null }) {
-  if (!assessment) return <span className="text-sm text-slate-600 dark:text-slate-300">Not rated</span>;
+export function RiskBadge({ assessment, prefix = '' }: { assessment: RiskAssessment | null; prefix?: string }) {
+  if (!assessment) return <span className="text-sm text-slate-600 dark:text-slate-300">{prefix}Not rated</span>;
   const rating = riskRating(assessment);
   return (
     <span className={`inline-block rounded border px-2 py-0.5 text-sm font-semibold ${ratingClasses[rating]}`}>
+      {prefix}
       {riskRatingLabels[rating]} risk
     </span>
   );

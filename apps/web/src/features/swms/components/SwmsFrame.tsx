@@ -11,11 +11,12 @@ export function SwmsFrame({ title, actions, children }: { title: string; actions
   );
 }
 
-/** A titled part of a long form. */
-export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled part of a long form (`level` 3 inside a section of the SWMS editor's steps). */
+export function FormSection({ title, level = 2, children }: { title: string; level?: 2 | 3; children: ReactNode }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <section className="flex flex-col gap-3">
-      <h2 className="text-lg font-semibold">{title}</h2>
+      <Heading className="text-lg font-semibold">{title}</Heading>
       {children}
     </section>
   );
