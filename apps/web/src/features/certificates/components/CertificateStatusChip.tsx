@@ -31,7 +31,7 @@ const tones: Record<CertificateChipState['kind'], string> = {
   draft: 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50',
 };
 
-export function chipLabel(state: CertificateChipState): string {
+function chipLabel(state: CertificateChipState): string {
   switch (state.kind) {
     case 'waiting':
       return 'Waiting to sync';
