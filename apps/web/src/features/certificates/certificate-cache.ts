@@ -27,7 +27,8 @@ export const certificateCacheKey = (userId: string) => `certificates-cache:${use
  * default to what a certificate without them shows (no thumbnail, version 1, unsigned).
  */
 const cachedListSchema = z.array(
-  z.extend(certificateSummarySchema, {
+  z.object({
+    ...certificateSummarySchema.shape,
     thumbnail_url: z._default(z.nullable(z.string()), null),
     version: z._default(z.number(), 1),
     signed: z._default(z.boolean(), false),
