@@ -458,7 +458,7 @@ const freePages: Array<[name: string, Check]> = [
 ];
 
 /** Pages checked again on a phone and in the dark theme. */
-const keyPages = ['/', '/login', '/certificates/new', '/profile'];
+const keyPages = ['/', '/login', '/certificates', '/certificates/new', '/profile'];
 const keyChecks = [...publicPages, ...memberPages].filter(([, check]) => keyPages.includes(pathOf(check)));
 const needsMember = (check: Check) => memberPages.some(([, memberCheck]) => memberCheck === check);
 

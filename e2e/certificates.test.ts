@@ -170,6 +170,60 @@ describe('free plan', () => {
   });
 });
 
+describe('the certificate list', () => {
+  it('shows each row on a phone with its photo’s thumbnail, the address first, a status chip and the date', async () => {
+    const { page } = session;
+    const member = await createMember('list-rows', { premium: true });
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0f766e' } })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+    const uploaded = await fetch(url('/api/certificates/photos'), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.accessToken}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const photo = (await uploaded.json()) as { file_id: string };
+    await memberApi(member, 'POST', '/api/certificates', {
+      user_id: member.userId,
+      standards: ['AS 3740-2021'],
+      job_site_address: '3 Quay St, Sydney',
+      installation_date: '2026-11-20',
+      areas: 'Ensuite',
+      materials_used: 'Ardex WPM 300',
+      photos: [{ file_id: photo.file_id, caption: 'Shower recess' }],
+      status: 'completed',
+    });
+    await memberApi(member, 'POST', '/api/certificates', {
+      user_id: member.userId,
+      job_site_address: '12 Wharf Rd, Balmain',
+      status: 'draft',
+    });
+    await signIn(page, member);
+    await page.goto('/certificates');
+
+    const completed = page.getByRole('listitem').filter({ hasText: '3 Quay St, Sydney' });
+    // The address is the row's link, and the first thing it says.
+    await completed.getByRole('link', { name: '3 Quay St, Sydney' }).waitFor();
+    expect((await completed.innerText()).trim()).toMatch(/^3 Quay St, Sydney\s+Completed\s+Installed/);
+    const thumbnail = completed.locator('img');
+    await expect
+      .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
+    expect(await thumbnail.getAttribute('alt')).toBe('');
+    const box = await thumbnail.boundingBox();
+    expect([box?.width, box?.height]).toEqual([64, 64]);
+
+    const draft = page.getByRole('listitem').filter({ hasText: '12 Wharf Rd, Balmain' });
+    await draft.getByText('Draft', { exact: true }).waitFor();
+    expect(await draft.locator('img').count()).toBe(0);
+    // Nothing on the row reaches past a 375 px screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+});
+
 describe('premium plan', () => {
   it('creates a draft, completes it by editing, and deletes it after confirming', async () => {
     session.allowConsoleErrors(/status of 404/);

@@ -1,5 +1,6 @@
 import {
   type Certificate,
+  type CertificateSummary,
   type CreateCertificateRequest,
   certificateMessages,
   INVALID_DATE_MESSAGE,
@@ -472,6 +473,9 @@ describe('photos', () => {
         status: 'completed',
         standards: certificate.standards,
         photo_count: 2,
+        thumbnail_url: certificate.photos[0]?.thumbnail_url,
+        version: 1,
+        signed: false,
         created_at: certificate.created_at,
         updated_at: certificate.updated_at,
       },
@@ -492,6 +496,54 @@ describe('photos', () => {
     ).json();
     await update(user, draft.id, { photos: [] });
     expect((await app.inject({ url: `/api/files/${draftPhoto}`, headers: bearer(user) })).statusCode).toBe(404);
+  });
+
+  it('lists the first photo’s thumbnail (null without photos), the version and whether it was signed', async () => {
+    const user = await newUser({ premium: true });
+    const other = await newUser({ premium: true });
+    const first = await uploadPhoto(user);
+    const second = await uploadPhoto(user);
+    const withPhotos: Certificate = (
+      await create(user, {
+        photos: [
+          { file_id: first, caption: 'First' },
+          { file_id: second, caption: 'Second' },
+        ],
+      })
+    ).json();
+    const without: Certificate = (await create(user)).json();
+    const listOf = async (session: Session) =>
+      (await app.inject({ url: '/api/certificates', headers: bearer(session) })).json().items as CertificateSummary[];
+
+    const [newest, older] = await listOf(user);
+    expect(newest).toMatchObject({ id: without.id, thumbnail_url: null, version: 1, signed: false });
+    expect(older).toMatchObject({ id: withPhotos.id, version: 1, signed: false });
+    expect(older?.thumbnail_url).toMatch(new RegExp(`^/api/files/${first}/thumbnail\\?`));
+    const thumbnail = await app.inject({ url: older?.thumbnail_url ?? '' });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toMatch(/^image\//);
+    // Another user's list never shows them.
+    expect(await listOf(other)).toEqual([]);
+
+    // A signature on the version shown makes it signed; one set aside does not count.
+    await query(
+      `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
+         signer_name, expires_at, signed_at, set_aside_at)
+       values ($1, 'certificate', $2, 1, 'f', 'Signer', now() + interval '1 day', now(), $3)`,
+      [user.user.id, without.id, new Date()],
+    );
+    expect((await listOf(user))[0]?.signed).toBe(false);
+    await query(
+      `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
+         signer_name, expires_at, signed_at)
+       values ($1, 'certificate', $2, 1, 'f', 'Signer', now() + interval '1 day', now())`,
+      [user.user.id, without.id],
+    );
+    expect((await listOf(user))[0]?.signed).toBe(true);
+
+    // An amendment is the next version, with no signature yet.
+    await update(user, without.id, { additional_info: 'Amended', amendment_reason: 'Typo' });
+    expect((await listOf(user))[0]).toMatchObject({ id: without.id, version: 2, signed: false });
   });
 
   const ALREADY_ATTACHED = 'A photo is already attached to another certificate.';

@@ -20,6 +20,12 @@ export const certificateSummarySchema = z.object({
   status: z.enum(certificateStatuses),
   standards: z.array(z.string()),
   photo_count: z.number(),
+  /** The first photo's thumbnail (a signed URL), null without photos. */
+  thumbnail_url: z.nullable(z.string()),
+  /** The version shown: past 1, the certificate was amended (issue 21). */
+  version: z.number(),
+  /** Whether anyone signed the version shown. */
+  signed: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -368,7 +368,12 @@ export class CertificatesService {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
-      items: page.map(({ cursor: _cursor, ...summary }) => summary),
+      items: await Promise.all(
+        page.map(async ({ cursor: _cursor, first_photo_id, ...summary }) => ({
+          ...summary,
+          thumbnail_url: await this.storedFiles.signedUrl(first_photo_id, 'thumbnail'),
+        })),
+      ),
       next_cursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursor, id: last.id }) : null,
     };
   }

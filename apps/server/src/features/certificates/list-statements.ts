@@ -2,8 +2,14 @@ import type { CertificateSummary, WritableCertificateStatus } from '@app/contrac
 import type pg from 'pg';
 import type { ListPosition } from './list-cursor.ts';
 
-/** One list row: the summary the API answers with, plus the exact position for the next page's cursor. */
-export type CertificateListRow = CertificateSummary & { cursor: string };
+/**
+ * One list row: the summary the API answers with, less the thumbnail's signed URL (the service signs
+ * `first_photo_id`), plus the exact position for the next page's cursor.
+ */
+export type CertificateListRow = Omit<CertificateSummary, 'thumbnail_url'> & {
+  first_photo_id: string | null;
+  cursor: string;
+};
 
 export type ListVariant = { status: boolean; search: boolean; after: boolean };
 
@@ -25,9 +31,15 @@ export function listStatementText(variant: ListVariant): string {
   if (variant.search) conditions.push(`job_site_address ilike ${placeholder()}`);
   // Row comparison matches the (user_id, created_at desc, id desc) index.
   if (variant.after) conditions.push(`(created_at, id) < (${placeholder()}::timestamptz, ${placeholder()}::uuid)`);
+  // The first photo's id (its thumbnail is signed by the service) and whether anyone signed the
+  // version shown (countsAsSignature in platform/documents/signatures.ts; signature_requests_document_idx)
+  // come with the row: no query per row.
   return `select id, certificate_number, job_site_address, installation_date::text as installation_date, status,
-      standards, jsonb_array_length(photos) as photo_count, ${isoText('created_at')} as created_at,
-      ${isoText('updated_at')} as updated_at, created_at::text as cursor
+      standards, jsonb_array_length(photos) as photo_count, photos->0->>'file_id' as first_photo_id, version,
+      exists (select 1 from signature_requests
+        where document_kind = 'certificate' and document_id = certificates.id and document_version = certificates.version
+          and signed_at is not null and set_aside_at is null) as signed,
+      ${isoText('created_at')} as created_at, ${isoText('updated_at')} as updated_at, created_at::text as cursor
     from certificates
     where ${conditions.join(' and ')}
     order by certificates.created_at desc, certificates.id desc limit ${placeholder()}`;

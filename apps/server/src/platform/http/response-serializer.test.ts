@@ -14,6 +14,9 @@ const summary: CertificateSummary = {
   status: 'completed',
   standards: ['AS 3740-2021', 'Other: "site spec"'],
   photo_count: 3,
+  thumbnail_url: null,
+  version: 1,
+  signed: false,
   created_at: '2026-11-23T03:55:16.123Z',
   updated_at: '2026-11-23T03:55:16.124Z',
 };

@@ -19,7 +19,7 @@ import { cacheCertificates, readCachedCertificates } from './certificate-cache.t
 import { CertificateListItem } from './components/CertificateListItem.tsx';
 import { WaitingCertificates } from './components/WaitingCertificates.tsx';
 import { emptyListMessage } from './draft-copy.ts';
-import { isCertificateChange } from './offline-saves.ts';
+import { certificateIdOf, isCertificateChange } from './offline-saves.ts';
 
 export default function CertificatesListPage() {
   const auth = useAuth();
@@ -55,6 +55,10 @@ function CertificateList({ userId }: { userId: string }) {
       variant: 'destructive',
     });
   }, [list.isError, list.error]);
+
+  // Certificates with changes on this phone not yet sent show "Waiting to sync" (WaitingCertificates lists them too).
+  const outbox = useOutbox(userId);
+  const waitingIds = new Set(outbox.filter(isCertificateChange).map(certificateIdOf));
 
   const showingCache = !loaded && unfiltered && cached.length > 0;
   const items = loaded ?? (unfiltered ? cached : []);
@@ -103,7 +107,7 @@ function CertificateList({ userId }: { userId: string }) {
         {items.length > 0 ? (
           <ul className="flex flex-col gap-3">
             {items.map((item) => (
-              <CertificateListItem key={item.id} certificate={item} />
+              <CertificateListItem key={item.id} certificate={item} waiting={waitingIds.has(item.id)} />
             ))}
           </ul>
         ) : list.isPending ? (

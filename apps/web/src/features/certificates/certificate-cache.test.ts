@@ -19,6 +19,9 @@ const summary = (n: number): CertificateSummary => ({
   status: 'draft',
   standards: [],
   photo_count: 0,
+  thumbnail_url: null,
+  version: 1,
+  signed: false,
   // One a minute, so a higher n is more recent.
   created_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
   updated_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
@@ -31,6 +34,13 @@ const lengthOfNewest = (count: number, total: number) =>
   JSON.stringify(summaries(total).slice(-count).reverse()).length;
 
 describe('certificate cache', () => {
+  it('reads a list cached before thumbnails, versions and signatures were listed', () => {
+    const storage = new FakeStorage();
+    const { thumbnail_url: _t, version: _v, signed: _s, ...old } = summary(1);
+    storage.setItem(certificateCacheKey('u'), JSON.stringify([old]));
+    expect(readCachedCertificates(storage, 'u')).toEqual([summary(1)]);
+  });
+
   it('is kept per user', () => {
     const storage = new FakeStorage();
     cacheCertificates(storage, 'user-a', summaries(2));

@@ -22,7 +22,18 @@ export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  */
 export const certificateCacheKey = (userId: string) => `certificates-cache:${userId}`;
 
-const cachedListSchema = z.array(certificateSummarySchema);
+/**
+ * Lists cached before the thumbnail, version and signed fields (issue 27) still parse: those fields
+ * default to what a certificate without them shows (no thumbnail, version 1, unsigned).
+ */
+const cachedListSchema = z.array(
+  z.object({
+    ...certificateSummarySchema.shape,
+    thumbnail_url: z._default(z.nullable(z.string()), null),
+    version: z._default(z.number(), 1),
+    signed: z._default(z.boolean(), false),
+  }),
+);
 
 /** Newest first, as the server lists them. */
 function mostRecentFirst(items: CertificateSummary[]): CertificateSummary[] {
@@ -80,8 +91,12 @@ export function cleanupCertificateCache(storage: CacheStorage, userId: string, k
 
 /** Adds or replaces one certificate, e.g. right after it was saved, so the list shows it at once. */
 export function cacheCertificate(storage: CacheStorage, userId: string, certificate: Certificate): void {
-  const others = readCachedCertificates(storage, userId).filter((item) => item.id !== certificate.id);
-  cacheCertificates(storage, userId, [summaryOf(certificate), ...others]);
+  const cached = readCachedCertificates(storage, userId);
+  const previous = cached.find((item) => item.id === certificate.id);
+  const others = cached.filter((item) => item.id !== certificate.id);
+  // The certificate says nothing of signatures: the same version keeps what the list last said.
+  const signed = previous?.version === certificate.version && previous.signed;
+  cacheCertificates(storage, userId, [summaryOf(certificate, signed), ...others]);
 }
 
 export function uncacheCertificate(storage: CacheStorage, userId: string, id: string): void {
@@ -95,7 +110,7 @@ export function uncacheCertificate(storage: CacheStorage, userId: string, id: st
   }
 }
 
-export function summaryOf(certificate: Certificate): CertificateSummary {
+export function summaryOf(certificate: Certificate, signed = false): CertificateSummary {
   return {
     id: certificate.id,
     certificate_number: certificate.certificate_number,
@@ -104,6 +119,9 @@ export function summaryOf(certificate: Certificate): CertificateSummary {
     status: certificate.status,
     standards: certificate.standards,
     photo_count: certificate.photos.length,
+    thumbnail_url: certificate.photos[0]?.thumbnail_url ?? null,
+    version: certificate.version,
+    signed,
     created_at: certificate.created_at,
     updated_at: certificate.updated_at,
   };

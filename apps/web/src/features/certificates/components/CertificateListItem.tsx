@@ -1,42 +1,72 @@
-import type { CertificateSummary, WritableCertificateStatus } from '@app/contract';
+import type { CertificateSummary } from '@app/contract';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/Button.tsx';
 import { formatCalendarDate, formatInstantDate } from '../format.ts';
+import { CertificateStatusChip, chipStateOf } from './CertificateStatusChip.tsx';
 
-const statusLabels: Record<WritableCertificateStatus, string> = { draft: 'Draft', completed: 'Completed' };
-
-/** One certificate in a list: its address (a link to it), status, number, date and photo count. */
-export function CertificateListItem({ certificate }: { certificate: CertificateSummary }) {
+/**
+ * One certificate in a list (issue 27): the first photo's thumbnail, the job address first (the
+ * link to it), its status chip and date, then number and photo count. The thumbnail is decorative
+ * (empty alt): the address says which certificate it is.
+ */
+export function CertificateListItem({
+  certificate,
+  waiting = false,
+}: {
+  certificate: CertificateSummary;
+  /** Changes to it on this phone are not sent yet. */
+  waiting?: boolean;
+}) {
   const address = certificate.job_site_address || 'No address yet';
+  const date = certificate.installation_date
+    ? `Installed ${formatCalendarDate(certificate.installation_date)}`
+    : `Created ${formatInstantDate(certificate.created_at)}`;
   return (
-    <li className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
-      <div className="flex flex-wrap items-start justify-between gap-2">
+    <li className="flex gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+      <Thumbnail url={certificate.thumbnail_url} />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
         <Link to={`/certificates/${certificate.id}`} className={`break-words text-base ${textLinkClasses}`}>
           {address}
         </Link>
-        <span
-          className={`rounded px-2 py-0.5 text-sm font-semibold ${
-            certificate.status === 'completed'
-              ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100'
-              : 'bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50'
-          }`}
-        >
-          {statusLabels[certificate.status]}
-        </span>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <CertificateStatusChip state={chipStateOf(certificate, waiting)} />
+          <span className="text-sm text-slate-600 dark:text-slate-300">{date}</span>
+        </div>
+        {certificate.certificate_number || certificate.photo_count > 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {[
+              certificate.certificate_number,
+              certificate.photo_count > 0
+                ? `${certificate.photo_count} photo${certificate.photo_count === 1 ? '' : 's'}`
+                : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        ) : null}
       </div>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {[
-          certificate.certificate_number,
-          certificate.installation_date
-            ? `Installed ${formatCalendarDate(certificate.installation_date)}`
-            : `Created ${formatInstantDate(certificate.created_at)}`,
-          certificate.photo_count > 0
-            ? `${certificate.photo_count} photo${certificate.photo_count === 1 ? '' : 's'}`
-            : null,
-        ]
-          .filter(Boolean)
-          .join(' · ')}
-      </p>
     </li>
+  );
+}
+
+const THUMBNAIL_SIZE = 64;
+
+/** A fixed-size square, so rows line up with or without a photo (or when a cached URL has expired). */
+function Thumbnail({ url }: { url: string | null }) {
+  const [failed, setFailed] = useState(false);
+  const box = 'size-16 shrink-0 rounded bg-slate-100 dark:bg-slate-800';
+  if (!url || failed) return <div aria-hidden="true" className={box} />;
+  return (
+    <img
+      src={url}
+      alt=""
+      width={THUMBNAIL_SIZE}
+      height={THUMBNAIL_SIZE}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={`${box} object-cover`}
+    />
   );
 }
