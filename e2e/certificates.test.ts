@@ -407,13 +407,19 @@ describe('share link', () => {
     });
     const member = await createMember('share-sheet');
     const certificate = await createCompletedCertificate(member, '7 Beach Rd, Bondi');
+    // The issued PDF is rendered once and cached: Share's 3 s wait for it is about the network, not
+    // the render on a busy test machine.
+    const warm = await fetch(url(`/api/certificates/${certificate.id}/pdf`), {
+      headers: { authorization: `Bearer ${member.accessToken}` },
+    });
+    expect(warm.status).toBe(200);
     await signIn(page, member);
     await page.goto(`/certificates/${certificate.id}`);
     expect(await page.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     type Shared = { title?: string; url?: string; files: Array<{ name: string; type: string; size: number }> };
     const sharedOf = () => page.evaluate(() => (window as unknown as { sharedForTest: Shared[] }).sharedForTest);
-    await expect.poll(async () => (await sharedOf()).length).toBe(1);
+    await expect.poll(async () => (await sharedOf()).length, { timeout: 10_000 }).toBe(1);
     const [shared] = await sharedOf();
     expect(shared).toMatchObject({
       title: `Certificate of compliance ${certificate.certificate_number}`,
