@@ -718,14 +718,14 @@ const states: Array<[name: string, StateCheck]> = [
     },
   ],
   [
-    'the premium notice of a free-plan member who tries to delete',
+    'the locked Premium actions of a free-plan member',
     {
       path: () => `/certificates/${freeCertificateId}`,
       heading: 'Certificate of compliance',
       member: 'free',
       act: async (page) => {
-        await page.getByRole('button', { name: 'Delete', exact: true }).click();
-        await notifications(page).getByText('Premium Feature', { exact: true }).waitFor();
+        await page.getByRole('link', { name: 'Delete (Premium: see the plans)' }).waitFor();
+        await page.getByText('Editing and deleting certificates come with Premium.').waitFor();
       },
     },
   ],
