@@ -596,15 +596,16 @@ const states: Array<[name: string, StateCheck]> = [
     },
   ],
   [
-    'the open menu of a member on a phone',
+    'the open More of a member on a phone',
     {
       path: '/certificates',
       heading: 'Certificates',
       member: 'premium',
       phone: true,
       act: async (page) => {
-        await page.getByRole('button', { name: 'Menu' }).click();
-        await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button').first().waitFor();
+        const tabs = page.getByRole('navigation', { name: 'Tabs' });
+        await tabs.getByRole('button', { name: 'More' }).click();
+        await tabs.getByRole('button', { name: 'Sign out' }).waitFor();
       },
     },
   ],

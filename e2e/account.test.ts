@@ -165,10 +165,10 @@ describe('signing out on a shared device', () => {
   });
 });
 
-/** At 375 px the header's items may sit behind a menu button. */
+/** At 375 px a member reaches these items through the tab bar's More. */
 async function openMenuIfCollapsed(page: Page) {
   const signOut = page.getByRole('button', { name: 'Sign out' });
   if (await signOut.isVisible()) return;
-  await page.getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('navigation', { name: 'Tabs' }).getByRole('button', { name: 'More' }).click();
   await signOut.waitFor();
 }

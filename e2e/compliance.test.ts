@@ -25,7 +25,7 @@ describe('/compliance', () => {
     const member = await createMember('compliance');
     const scripts = recordScripts(page);
     await signIn(page, member);
-    await page.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('navigation', { name: 'Tabs' }).getByRole('button', { name: 'More' }).click();
     await page.getByRole('link', { name: 'Compliance' }).click();
     await page.getByRole('heading', { level: 1, name: 'Compliance' }).waitFor();
 

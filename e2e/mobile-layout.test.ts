@@ -15,7 +15,7 @@ describe('375 px wide phone', () => {
     },
   );
 
-  it('navigates through the menu button', async () => {
+  it('navigates a visitor through the menu button', async () => {
     const { page } = session;
     await page.goto('/');
     const menu = page.getByRole('button', { name: 'Menu' });

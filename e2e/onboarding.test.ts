@@ -91,14 +91,15 @@ describe('onboarding', () => {
     await page.getByRole('listitem').filter({ hasText: 'Bostik bond breaker' }).waitFor();
 
     // Finished: the next sign-in goes where it normally does.
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    await tabs.getByRole('button', { name: 'More' }).click();
+    await tabs.getByRole('button', { name: 'Sign out' }).click();
     await page.goto('/login');
     await fillSignInForm(page, email, GOOD_PASSWORD);
     await page.waitForURL(url('/'));
     // The plan badge shows once the profile has loaded, which is when the redirect would happen.
-    await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('link', { name: 'Free plan' }).waitFor();
+    await tabs.getByRole('button', { name: 'More' }).click();
+    await tabs.getByRole('link', { name: 'Free plan' }).waitFor();
     expect(page.url()).toBe(url('/'));
   });
 

@@ -175,7 +175,8 @@ describe('signing out with changes waiting', () => {
       .waitFor();
 
     const signOut = page.getByRole('button', { name: 'Sign out' });
-    if (!(await signOut.isVisible())) await page.getByRole('button', { name: /menu/i }).click();
+    if (!(await signOut.isVisible()))
+      await page.getByRole('navigation', { name: 'Tabs' }).getByRole('button', { name: 'More' }).click();
     await signOut.click();
     const warning = page.getByRole('dialog', { name: 'Sign out and lose your changes?' });
     await warning.getByText('You have 1 unsynced change that will be lost.').waitFor();

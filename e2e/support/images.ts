@@ -20,6 +20,8 @@ export async function expectImageLoaded(image: Locator): Promise<void> {
 
 /** Signs in a drawing area with a few mouse strokes, as a person would with a finger. */
 export async function drawSignature(page: Page, canvas: Locator): Promise<void> {
+  // Mid-screen: at the bottom, a member's tab bar (fixed, below `lg`) would take the strokes.
+  await canvas.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = await canvas.boundingBox();
   if (!box) throw new Error('the drawing area is not on screen');
   const at = (x: number, y: number) => [box.x + box.width * x, box.y + box.height * y] as const;

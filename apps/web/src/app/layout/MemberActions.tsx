@@ -8,6 +8,7 @@ import { readThroughCopy } from '../../lib/offline-copies.ts';
 import { sendWaitingChanges, waitingChanges } from '../../lib/outbox/outbox-sync.ts';
 import { countUnsyncedChanges } from '../../lib/unsynced-changes.ts';
 import { useForgetLocalDataOnSignOut } from '../local-user-data.ts';
+import { MemberTabBar } from './MemberTabBar.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 
 // A signed-in user's certificate reads keep a copy for when there is no connection.
@@ -26,10 +27,19 @@ function AdminLink({ userId, className }: { userId: string; className: string })
   );
 }
 
-/** Beside the header's menu, at every width: the outbox's state for the signed-in user. */
+/**
+ * Beside the header's menu, at every width: the outbox's state for the signed-in user; and, below
+ * `lg`, the tab bar fixed at the bottom. Both come in this chunk, loaded on demand, so neither the
+ * tab bar nor its icons add a byte to the scripts public pages load.
+ */
 export function MemberStatus() {
   const auth = useAuth();
-  return auth.status === 'signed-in' ? <SyncStatus userId={auth.session.user.id} /> : null;
+  return auth.status === 'signed-in' ? (
+    <>
+      <SyncStatus userId={auth.session.user.id} />
+      <MemberTabBar />
+    </>
+  ) : null;
 }
 
 /**

@@ -29,10 +29,11 @@ const idleClasses = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   `${itemClasses} ${isActive ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100' : idleClasses}`;
 
-// The member bar holds more items, so it collapses into the menu on wider screens than the visitor bar.
+// The member bar holds more items, so it gives way on wider screens than the visitor bar: below `lg`
+// a member navigates with the tab bar at the bottom (MemberTabBar), a visitor with the Menu button.
 const layouts = {
   visitor: { bar: 'hidden sm:block', menu: 'sm:hidden' },
-  member: { bar: 'hidden lg:block', menu: 'lg:hidden' },
+  member: { bar: 'hidden lg:block', menu: 'hidden' },
 } as const;
 
 export function SiteHeader() {
@@ -75,15 +76,17 @@ export function SiteHeader() {
             <MemberStatus />
           </Suspense>
         ) : null}
-        <button
-          type="button"
-          className={`min-h-11 rounded-md border border-slate-300 px-3 text-sm font-medium dark:border-slate-600 ${layout.menu}`}
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
-        >
-          Menu
-        </button>
+        {signedIn ? null : (
+          <button
+            type="button"
+            className={`min-h-11 rounded-md border border-slate-300 px-3 text-sm font-medium dark:border-slate-600 ${layout.menu}`}
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+          >
+            Menu
+          </button>
+        )}
         <nav aria-label="Main" className={layout.bar}>
           <ul className="flex items-center gap-1">{items}</ul>
         </nav>

@@ -1,4 +1,5 @@
 import { builtInChecklistTemplates, standardReferences } from '@app/contract';
+import { Card } from '../../components/ui/Card.tsx';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { TemplatePreview } from './components/TemplatePreview.tsx';
 import { YourTemplates } from './components/YourTemplates.tsx';
@@ -22,7 +23,7 @@ export default function CompliancePage() {
           </h2>
           <ul className="flex flex-col gap-4">
             {standardReferences.map((standard) => (
-              <li key={standard.name} className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
+              <Card as="li" key={standard.name}>
                 <h3 className="font-semibold">
                   {standard.name}: {standard.title}
                 </h3>
@@ -37,7 +38,7 @@ export default function CompliancePage() {
                     <li key={check}>{check}</li>
                   ))}
                 </ul>
-              </li>
+              </Card>
             ))}
           </ul>
         </section>

@@ -19,8 +19,9 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
       .map((toast) => <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />);
 
   return (
-    // Top of the viewport: at the bottom a toast could cover a phone's primary action. The wrapper
-    // lets clicks through; only the toasts themselves take pointer events.
+    // Top of the viewport: at the bottom a toast could cover a phone's primary action. With a
+    // member's tab bar, just above it instead (index.css, html[data-tab-bar], by this aria-label).
+    // The wrapper lets clicks through; only the toasts themselves take pointer events.
     <section
       aria-label="Notifications"
       className="pointer-events-none fixed inset-x-4 top-4 z-50 flex flex-col sm:left-auto sm:w-full sm:max-w-sm"

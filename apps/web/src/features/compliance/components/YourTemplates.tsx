@@ -4,11 +4,13 @@ import {
   checklistTemplateFromCustom,
   customTemplateMessages,
 } from '@app/contract';
+import ListChecks from 'lucide-react/icons/list-checks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useChecklistTemplates } from '../../../lib/checklist-templates.ts';
@@ -73,7 +75,9 @@ export function YourTemplates() {
       ) : templates.data === undefined ? (
         <Spinner label="Loading your templates..." />
       ) : list.length === 0 && !editing ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">You have no templates of your own yet.</p>
+        <EmptyState title="You have no templates of your own yet." icon={<ListChecks />}>
+          Templates you build appear here and in the checklist choice on certificates.
+        </EmptyState>
       ) : null}
       {list.map((template) =>
         editing?.id === template.id ? null : (
