@@ -62,6 +62,17 @@ export default defineConfig({
         },
       },
       {
+        // `npm run screenshots` only: the main pages at 375 px into docs/screenshots/ (issue 27).
+        test: {
+          name: 'screenshots',
+          include: ['e2e/screenshots/*.shots.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         // `npm run lighthouse` only (slow): DESIGN §7's Lighthouse scores against the built app.
         test: {
           name: 'lighthouse',
