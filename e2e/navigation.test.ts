@@ -51,6 +51,33 @@ describe('a member on a 375 px phone', () => {
     expect(await more.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('reaches every area from the tab bar, each page fitting the screen', async () => {
+    const { page } = session;
+    await signIn(page, member);
+    const tabs = tabBar(page);
+    const areas: Array<[tab: string, inMore: boolean, path: string, heading: string]> = [
+      ['Certificates', false, '/certificates', 'Certificates'],
+      ['New', false, '/certificates/new', 'New certificate'],
+      ['SWMS', false, '/swms', 'Safe Work Method Statements'],
+      ['Home', false, '/', ''],
+      ['Compliance', true, '/compliance', 'Compliance'],
+      ['Materials', true, '/materials', ''],
+      ['Gallery', true, '/gallery', 'Photo gallery'],
+      ['Profile', true, '/profile', ''],
+      ['Subscription', true, '/subscription', ''],
+    ];
+    for (const [tab, inMore, path, heading] of areas) {
+      if (inMore) await tabs.getByRole('button', { name: 'More' }).click();
+      // A tab's name starts with its label (Subscription also names the plan).
+      await tabs.getByRole('link', { name: new RegExp(`^${tab}`) }).click();
+      await page.waitForURL(`${session.baseUrl}${path}`);
+      const title = page.getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) });
+      await title.first().waitFor();
+      // No page scrolls sideways at 375 px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
+    }
+  });
+
   it('keeps the page clear of the tab bar', async () => {
     const { page } = session;
     await signIn(page, member);
