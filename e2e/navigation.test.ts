@@ -20,14 +20,16 @@ describe('a member on a 375 px phone', () => {
     await signIn(page, member);
     const tabs = tabBar(page);
     for (const name of ['Home', 'Certificates', 'New', 'SWMS']) await tabs.getByRole('link', { name }).waitFor();
-    expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    const currentOf = (name: string) => () => tabs.getByRole('link', { name }).getAttribute('aria-current');
+    await expect.poll(currentOf('Home')).toBe('page');
     // The header's Menu button is for visitors: a member has the tab bar.
     expect(await page.getByRole('button', { name: 'Menu' }).count()).toBe(0);
 
     await tabs.getByRole('link', { name: 'Certificates' }).click();
     await page.waitForURL(`${session.baseUrl}/certificates`);
-    expect(await tabs.getByRole('link', { name: 'Certificates' }).getAttribute('aria-current')).toBe('page');
-    expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+    // The tab bar marks the new page once it has rendered it.
+    await expect.poll(currentOf('Certificates')).toBe('page');
+    await expect.poll(currentOf('Home')).toBeNull();
 
     // Every tab is a 44 px target, and the bar sits at the bottom of the screen.
     const box = await tabs.boundingBox();
@@ -39,7 +41,7 @@ describe('a member on a 375 px phone', () => {
     const more = tabs.getByRole('button', { name: 'More' });
     expect(await more.getAttribute('aria-expanded')).toBe('false');
     await more.click();
-    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('true');
     for (const name of ['Materials', 'Gallery', 'Profile', 'Subscription']) {
       await tabs.getByRole('link', { name }).waitFor();
     }
@@ -48,7 +50,7 @@ describe('a member on a 375 px phone', () => {
     await page.waitForURL(`${session.baseUrl}/compliance`);
     await page.getByRole('heading', { level: 1, name: 'Compliance' }).waitFor();
     // Navigating closes More.
-    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('reaches every area from the tab bar, each page fitting the screen', async () => {
