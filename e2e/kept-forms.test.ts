@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import { certificatePage, fillJobDetails } from './support/certificate-form.ts';
@@ -84,14 +85,12 @@ describe('the new-certificate form on the free plan', () => {
     await page.goto('/certificates/new');
     const month = page.getByRole('region', { name: 'This month' });
     await month.getByText('0 of 5 completed certificates used this month on the free plan.').waitFor();
+    await expectAboveFirstField(page, month);
 
     for (let i = 1; i <= 5; i += 1) await createCompletedCertificate(member, `${i} Limit St, Liverpool NSW 2170`);
     await page.reload();
     await month.getByText(/You have reached this month’s limit/).waitFor();
-    // It comes before the first field of the form.
-    const monthTop = (await month.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
-    const firstFieldTop = (await page.getByLabel('Job site address').boundingBox())?.y ?? 0;
-    expect(monthTop).toBeLessThan(firstFieldTop);
+    await expectAboveFirstField(page, month);
     await month.getByRole('link', { name: 'Upgrade to Premium' }).waitFor();
     // ...and what the work can still become: a draft on this phone, by the button of that name.
     await month
@@ -99,4 +98,22 @@ describe('the new-certificate form on the free plan', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Keep as a draft on this phone' }).waitFor();
   });
+
+  it('shows a Premium user no month box: the plan has no monthly limit', async () => {
+    const { page } = session;
+    const member = await createMember('month-premium', { premium: true });
+    await signIn(page, member);
+    await page.goto('/certificates/new');
+    await page.getByLabel('Job site address').waitFor();
+    // The form opens only once the profile, and so the plan, is known.
+    expect(await page.getByRole('region', { name: 'This month' }).count()).toBe(0);
+    expect(await page.getByText(/completed certificates used this month/).count()).toBe(0);
+  });
 });
+
+/** The month's box comes before the form's first field, where a free user reads first. */
+async function expectAboveFirstField(page: Page, month: Locator) {
+  const monthTop = (await month.boundingBox())?.y ?? Number.POSITIVE_INFINITY;
+  const firstFieldTop = (await page.getByLabel('Job site address').boundingBox())?.y ?? 0;
+  expect(monthTop).toBeLessThan(firstFieldTop);
+}
