@@ -158,6 +158,45 @@ describe('SWMS at 375 px', () => {
     await page.getByText('Version 2 (current)', { exact: true }).waitFor();
   });
 
+  it('keeps the job step being edited in the URL, so a reload or Back returns to it', async () => {
+    const { page } = session;
+    const member = await createMember('swms-step-url');
+    const swms = await memberApi<{ id: string; body: { steps: Array<{ description: string }> } }>(
+      member,
+      'POST',
+      '/api/swms',
+      { starter: 'waterproofing' },
+    );
+    const third = swms.body.steps[2]?.description ?? '';
+    expect(third).not.toBe('');
+    await signIn(page, member);
+    await page.goto(`/swms/${swms.id}?section=steps`);
+    await page.getByRole('button', { name: 'Edit step 3' }).click();
+    const stepThree = page.getByRole('group', { name: 'Step 3' });
+    await expect.poll(() => stepThree.getByLabel('Job step').inputValue()).toBe(third);
+    const url = new URL(page.url());
+    expect([url.searchParams.get('section'), url.searchParams.get('step')]).toEqual(['steps', '3']);
+
+    // A reload opens the same step's editor, not the list.
+    await page.reload();
+    await expect.poll(() => stepThree.getByLabel('Job step').inputValue()).toBe(third);
+    expect(await page.getByRole('button', { name: 'Edit step 1' }).count()).toBe(0);
+
+    // Away to another section and Back: the step again. Back once more: the list of steps.
+    await openSwmsSection(page, 'PPE and plant');
+    expect(new URL(page.url()).searchParams.get('step')).toBeNull();
+    await page.goBack();
+    await expect.poll(() => stepThree.getByLabel('Job step').inputValue()).toBe(third);
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await page.getByRole('group', { name: 'Step 4' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('step')).toBe('4');
+    await page.getByRole('button', { name: 'Back to all steps' }).click();
+    await page.getByRole('button', { name: 'Edit step 4' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('step')).toBeNull();
+    await page.goBack();
+    await page.getByRole('group', { name: 'Step 4' }).waitFor();
+  });
+
   it('refuses a stale save from a second tab and offers the latest version', async () => {
     const { page } = session;
     session.allowConsoleErrors(/status of 409/);

@@ -9,6 +9,7 @@ import {
   type SwmsStep,
 } from '@app/contract';
 import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { Field } from '../../../components/ui/Field.tsx';
@@ -32,7 +33,7 @@ export function JobStepsEditor({ steps, onChange }: { steps: SwmsStep[]; onChang
   while (keys.current.length < steps.length) keys.current.push(newKey());
   keys.current.length = steps.length;
   const [announcement, setAnnouncement] = useState('');
-  const [editing, setEditing] = useState<number | undefined>(undefined);
+  const [editing, setEditing] = useEditedStep();
   const [removing, setRemoving] = useState<number | undefined>(undefined);
   // The Edit button to focus again once its step's editor is closed.
   const returnTo = useRef<number | undefined>(undefined);
@@ -177,6 +178,24 @@ export function JobStepsEditor({ steps, onChange }: { steps: SwmsStep[]; onChang
       ) : null}
     </div>
   );
+}
+
+/**
+ * The step open in its editor, from the URL (`?section=steps&step=3`, counted from 1), so a reload or
+ * Back returns to the step being edited; without it, the list of steps.
+ */
+function useEditedStep() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const number = Number(search.get('step'));
+  const editing = Number.isInteger(number) && number >= 1 ? number - 1 : undefined;
+  const setEditing = (index: number | undefined) => {
+    const next = new URLSearchParams(search);
+    if (index === undefined) next.delete('step');
+    else next.set('step', String(index + 1));
+    void navigate({ search: `?${next.toString()}` });
+  };
+  return [editing, setEditing] as const;
 }
 
 /** One step's editor; its heading takes the focus when it opens. */

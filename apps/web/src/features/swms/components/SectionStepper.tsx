@@ -16,6 +16,7 @@ export function useSection<Key extends string>(sections: ReadonlyArray<StepperSe
   const go = (key: Key) => {
     const next = new URLSearchParams(search);
     next.set('section', key);
+    next.delete('step'); // A job step open in the steps section stays behind with it.
     void navigate({ search: `?${next.toString()}` });
   };
   return { index, go };
