@@ -147,6 +147,56 @@ describe('an edit made with no connection', () => {
   });
 });
 
+describe("the dashboard's recent certificates", () => {
+  it('say "Waiting to sync" for certificates saved with no connection, as the list does, until they are sent', async () => {
+    const { page, context } = session;
+    const member = await createMember('outbox-dashboard', { premium: true });
+    await createCompletedCertificate(member, '5 Sump Rd, Glebe NSW 2037');
+    await signIn(page, member);
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    const recent = page.getByRole('region', { name: 'Recent certificates' });
+    const row = (address: string) => recent.getByRole('listitem').filter({ hasText: address });
+
+    // Online, in the app: the dashboard's list and the forms' code are on the phone.
+    await page.goto('/home');
+    await row('5 Sump Rd, Glebe NSW 2037').getByText('Completed', { exact: true }).waitFor();
+    await tabs.getByRole('link', { name: 'New' }).click();
+    await page.getByLabel('Job site address').waitFor();
+    await tabs.getByRole('link', { name: 'Home' }).click();
+    await recent.getByRole('link', { name: '5 Sump Rd, Glebe NSW 2037' }).click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).click();
+    await page.getByLabel('Additional info').waitFor();
+
+    // With no connection: an edit of that certificate, then a new one.
+    await context.setOffline(true);
+    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
+    await page.getByLabel('Additional info').fill('Flood test passed after 24 h.');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await page.waitForURL(`${session.baseUrl}/certificates`);
+    await tabs.getByRole('link', { name: 'New' }).click();
+    await fillJobDetails(page, '8 Offline Ave, Leichhardt NSW 2040');
+    await page.getByRole('button', { name: 'Save as completed' }).click();
+    await page.waitForURL(`${session.baseUrl}/certificates`);
+
+    await tabs.getByRole('link', { name: 'Home' }).click();
+    await row('8 Offline Ave, Leichhardt NSW 2040').getByText('Waiting to sync', { exact: true }).waitFor();
+    await row('5 Sump Rd, Glebe NSW 2037').getByText('Waiting to sync', { exact: true }).waitFor();
+    // The one the server does not have yet comes first.
+    expect(await recent.getByRole('listitem').first().textContent()).toContain('8 Offline Ave, Leichhardt NSW 2040');
+
+    // Back online: both are sent, and show as the server has them now.
+    await context.setOffline(false);
+    await row('8 Offline Ave, Leichhardt NSW 2040')
+      .getByText('Completed', { exact: true })
+      .waitFor({ timeout: 30_000 });
+    await row('5 Sump Rd, Glebe NSW 2037')
+      .getByText('Amended (version 2)', { exact: true })
+      .waitFor({ timeout: 30_000 });
+    expect(await recent.getByText('Waiting to sync', { exact: true }).count()).toBe(0);
+    expect(await recent.getByRole('listitem').count()).toBe(2);
+  });
+});
+
 describe('signing out with changes waiting', () => {
   it('offers to send them first, and signs out once they are on the server', async () => {
     const { page } = session;

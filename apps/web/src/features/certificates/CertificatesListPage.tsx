@@ -8,7 +8,6 @@ import { toast } from '../../components/ui/notifications/index.ts';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { useOutbox } from '../../lib/outbox/outbox-sync.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
@@ -19,7 +18,7 @@ import { cacheCertificates, readCachedCertificates } from './certificate-cache.t
 import { CertificateListItem } from './components/CertificateListItem.tsx';
 import { WaitingCertificates } from './components/WaitingCertificates.tsx';
 import { emptyListMessage } from './draft-copy.ts';
-import { certificateIdOf, isCertificateChange } from './offline-saves.ts';
+import { useWaitingCertificates } from './waiting-certificates.ts';
 
 export default function CertificatesListPage() {
   const auth = useAuth();
@@ -57,8 +56,7 @@ function CertificateList({ userId }: { userId: string }) {
   }, [list.isError, list.error]);
 
   // Certificates with changes on this phone not yet sent show "Waiting to sync" (WaitingCertificates lists them too).
-  const outbox = useOutbox(userId);
-  const waitingIds = new Set(outbox.filter(isCertificateChange).map(certificateIdOf));
+  const { changes: waitingChanges, waitingIds } = useWaitingCertificates(userId);
 
   const showingCache = !loaded && unfiltered && cached.length > 0;
   const items = loaded ?? (unfiltered ? cached : []);
@@ -74,7 +72,7 @@ function CertificateList({ userId }: { userId: string }) {
     >
       <div className="flex flex-col gap-5">
         <MonthlyUsage userId={userId} />
-        <WaitingCertificates userId={userId} />
+        <WaitingCertificates changes={waitingChanges} />
         <ListSearch
           label="Search by address"
           searchText={searchText}
@@ -113,7 +111,7 @@ function CertificateList({ userId }: { userId: string }) {
         ) : list.isPending ? (
           <Spinner label="Loading certificates..." />
         ) : list.isSuccess ? (
-          <EmptyList filtered={!unfiltered} userId={userId} />
+          <EmptyList filtered={!unfiltered} onPhone={waitingChanges.length > 0} />
         ) : null}
 
         {list.hasNextPage ? (
@@ -131,10 +129,10 @@ function CertificateList({ userId }: { userId: string }) {
   );
 }
 
-function EmptyList({ filtered, userId }: { filtered: boolean; userId: string }) {
+/** `onPhone`: certificates this phone has that the server does not, listed above. */
+function EmptyList({ filtered, onPhone }: { filtered: boolean; onPhone: boolean }) {
   // Until the profile says otherwise, the free plan's wording: it promises nothing a free user cannot do.
   const tier = useProfile()?.subscription_tier ?? 'free';
-  const onPhone = useOutbox(userId).some(isCertificateChange);
   if (filtered) return <p>No certificates match. Try another part of the address, or choose All.</p>;
   // The certificates above, on this phone, are the user's first: no "create your first" then.
   if (onPhone) return <p>None saved to your account yet: those above are on this phone.</p>;

@@ -13,6 +13,7 @@ import {
   updateRequestOf,
   withEdit,
 } from './certificate-form.ts';
+import { subjectOf } from './waiting-certificates.ts';
 
 /*
  * Certificates saved with no connection (issue 23, ADRs 0035 and 0036): the change goes into the
@@ -23,8 +24,6 @@ import {
  * rules at sync: a free user's completed certificate past the month's limit stays on the phone.
  */
 
-const SUBJECT = 'certificate:';
-const subjectOf = (certificateId: string) => `${SUBJECT}${certificateId}`;
 const labelOf = (address: string) => address.trim() || 'No address yet';
 
 /**
@@ -165,11 +164,6 @@ export const isEditConflict = (change: OutboxChange) => isEdit(change) && change
 export function withWaitingEdits(certificate: Certificate, changes: readonly OutboxChange[]): Certificate {
   return changes.filter(isEdit).reduce((shown, change) => withEdit(shown, editOf(change)), certificate);
 }
-
-export const isCertificateChange = (change: OutboxChange) => change.subject.startsWith(SUBJECT);
-
-/** The id of the certificate a change is for. */
-export const certificateIdOf = (change: OutboxChange) => change.subject.slice(SUBJECT.length);
 
 /** Whether the save must go through the outbox: it has photos only this phone has. */
 export const needsOutbox = (save: CertificateSave) => save.values.photos.some((photo) => photo.local);

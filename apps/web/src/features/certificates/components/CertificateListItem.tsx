@@ -2,8 +2,10 @@ import type { CertificateSummary } from '@app/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/Button.tsx';
+import { StatusChip } from '../../../components/ui/StatusChip.tsx';
+import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
 import { formatCalendarDate, formatInstantDate } from '../format.ts';
-import { CertificateStatusChip, chipStateOf } from './CertificateStatusChip.tsx';
+import { type CertificateChip, certificateChip, outboxChip } from './certificate-chip.ts';
 
 /**
  * One certificate in a list (issue 27): the first photo's thumbnail, the job address first (the
@@ -18,33 +20,71 @@ export function CertificateListItem({
   /** Changes to it on this phone are not sent yet. */
   waiting?: boolean;
 }) {
-  const address = certificate.job_site_address || 'No address yet';
-  const date = certificate.installation_date
-    ? `Installed ${formatCalendarDate(certificate.installation_date)}`
-    : `Created ${formatInstantDate(certificate.created_at)}`;
+  const details = [
+    certificate.certificate_number,
+    certificate.photo_count > 0 ? `${certificate.photo_count} photo${certificate.photo_count === 1 ? '' : 's'}` : null,
+  ].filter(Boolean);
+  return (
+    <CertificateRow
+      to={`/certificates/${certificate.id}`}
+      address={certificate.job_site_address}
+      thumbnailUrl={certificate.thumbnail_url}
+      chip={certificateChip(certificate, waiting)}
+      date={
+        certificate.installation_date
+          ? `Installed ${formatCalendarDate(certificate.installation_date)}`
+          : `Created ${formatInstantDate(certificate.created_at)}`
+      }
+      details={details.join(' · ')}
+    />
+  );
+}
+
+/**
+ * A certificate made on this phone that the server does not have yet (its create waits in the
+ * outbox, or was refused at sync), in the same row; it leads to the certificates list, where it can be opened, sent again
+ * or discarded.
+ */
+export function WaitingCertificateItem({ change }: { change: OutboxChange }) {
+  return (
+    <CertificateRow
+      to="/certificates"
+      address={change.label}
+      thumbnailUrl={null}
+      chip={outboxChip(change.refused)}
+      date={`Saved ${formatInstantDate(change.createdAt)}`}
+      details=""
+    />
+  );
+}
+
+function CertificateRow({
+  to,
+  address,
+  thumbnailUrl,
+  chip,
+  date,
+  details,
+}: {
+  to: string;
+  address: string;
+  thumbnailUrl: string | null;
+  chip: CertificateChip;
+  date: string;
+  details: string;
+}) {
   return (
     <li className="flex gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
-      <Thumbnail url={certificate.thumbnail_url} />
+      <Thumbnail url={thumbnailUrl} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link to={`/certificates/${certificate.id}`} className={`break-words text-base ${textLinkClasses}`}>
-          {address}
+        <Link to={to} className={`break-words text-base ${textLinkClasses}`}>
+          {address || 'No address yet'}
         </Link>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <CertificateStatusChip state={chipStateOf(certificate, waiting)} />
+          <StatusChip tone={chip.tone}>{chip.words}</StatusChip>
           <span className="text-sm text-slate-600 dark:text-slate-300">{date}</span>
         </div>
-        {certificate.certificate_number || certificate.photo_count > 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">
-            {[
-              certificate.certificate_number,
-              certificate.photo_count > 0
-                ? `${certificate.photo_count} photo${certificate.photo_count === 1 ? '' : 's'}`
-                : null,
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </p>
-        ) : null}
+        {details ? <p className="text-sm text-slate-600 dark:text-slate-300">{details}</p> : null}
       </div>
     </li>
   );

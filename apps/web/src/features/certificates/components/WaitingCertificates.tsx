@@ -1,32 +1,26 @@
-import { errorCodes } from '@app/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { StatusChip } from '../../../components/ui/StatusChip.tsx';
 import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
-import { discardChange, sendAgain, useOutbox } from '../../../lib/outbox/outbox-sync.ts';
-import { certificateKeys } from '../api/query-keys.ts';
-import { certificateIdOf, isCertificateChange, isEditConflict, reopenedValues } from '../offline-saves.ts';
+import { discardChange, sendAgain } from '../../../lib/outbox/outbox-sync.ts';
+import { isEditConflict, reopenedValues } from '../offline-saves.ts';
 import { forgetKeptPhotos } from '../photos/use-photo-uploads.ts';
+import { certificateIdOf } from '../waiting-certificates.ts';
+import { type CertificateChip, outboxChip } from './certificate-chip.ts';
 
 /**
  * Certificates this phone has and the server does not yet (the outbox): free users' drafts kept
  * here until completed; new certificates and edits waiting to be sent, or refused by the server
  * with its reason, to open again, send again or discard; an edit refused because the certificate
- * changed elsewhere leads to the choice between the versions. When one goes through, the list reloads.
+ * changed elsewhere leads to the choice between the versions. `changes`: the user's certificate
+ * changes in the outbox (useWaitingCertificates, which reloads the list when one goes through).
  */
-export function WaitingCertificates({ userId }: { userId: string }) {
-  const changes = useOutbox(userId).filter(isCertificateChange);
+export function WaitingCertificates({ changes }: { changes: readonly OutboxChange[] }) {
   const records = groupBySubject(changes);
   const drafts = records.filter((record) => record.changes.some((change) => change.keptDraft));
   const waiting = records.filter((record) => !drafts.includes(record));
-  const queryClient = useQueryClient();
-  const count = useRef(changes.length);
-  useEffect(() => {
-    if (changes.length < count.current) void queryClient.invalidateQueries({ queryKey: certificateKeys.lists(userId) });
-    count.current = changes.length;
-  }, [changes.length, queryClient, userId]);
   return (
     <>
       {drafts.length > 0 ? (
@@ -79,19 +73,14 @@ function groupBySubject(changes: readonly OutboxChange[]): RecordChanges[] {
   return [...groups.values()];
 }
 
-/** The toast's title for the same refusal on an online save (PRODUCT.md, Messages). */
-const refusalTitle = (code: string) => (code === errorCodes.monthlyLimitReached ? 'Monthly limit reached' : 'Not sent');
-
 const reopenPath = (change: OutboxChange) => `/certificates/new?draft=${certificateIdOf(change)}`;
 
-function Entry({ label, badge, children }: { label: string; badge: string; children: ReactNode }) {
+function Entry({ label, badge, children }: { label: string; badge: CertificateChip; children: ReactNode }) {
   return (
     <li className="rounded-md border border-dashed border-slate-400 p-4 dark:border-slate-500">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <span className="break-words">{label}</span>
-        <span className="rounded bg-slate-100 px-2 py-0.5 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-          {badge}
-        </span>
+        <StatusChip tone={badge.tone}>{badge.words}</StatusChip>
       </div>
       {children}
     </li>
@@ -113,7 +102,7 @@ function PhoneDraft({ record }: { record: RecordChanges }) {
   if (!draft) return null;
   const photos = reopenedValues(record.changes, certificateIdOf(draft))?.photos ?? [];
   return (
-    <Entry label={record.label} badge="Draft on this phone">
+    <Entry label={record.label} badge={{ tone: 'warning', words: 'Draft on this phone' }}>
       <p className="mt-1 text-sm">
         Kept on this phone until you complete it.{photos.length > 0 ? ` ${photoCount(photos.length)}.` : ''}
       </p>
@@ -149,7 +138,7 @@ function WaitingCertificate({ record }: { record: RecordChanges }) {
   // A new certificate the server refused (e.g. the month's limit) opens again in the form.
   const reopenable = refused && record.changes.find((change) => change.form !== undefined);
   return (
-    <Entry label={record.label} badge={refused?.refused ? refusalTitle(refused.refused.code) : 'Waiting to sync'}>
+    <Entry label={record.label} badge={outboxChip(refused?.refused)}>
       {record.photos > 0 ? <p className="mt-1 text-sm">{photoCount(record.photos)}</p> : null}
       {refused?.refused ? (
         <div className="mt-2 flex flex-col gap-2 text-sm">
@@ -179,7 +168,7 @@ function WaitingCertificate({ record }: { record: RecordChanges }) {
 
 function ConflictEntry({ record, change }: { record: RecordChanges; change: OutboxChange }) {
   return (
-    <Entry label={record.label} badge="Changed on another device">
+    <Entry label={record.label} badge={{ tone: 'warning', words: 'Changed on another device' }}>
       <p className="mt-2 text-sm">
         It was changed somewhere else while your changes waited on this phone. Both versions are kept until you choose.
       </p>
