@@ -138,6 +138,7 @@ function SignForm({
         company: onSite ? company.trim() : null,
         read_confirmed: true,
         signature_png: await base64Of(drawing),
+        method: 'drawn',
       });
       onDone({ state: 'signed', at: outcome.at });
     } catch (error) {
