@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './support/accounts.ts';
+import { seriousViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { waitForSigningLink } from './support/mail.ts';
 import { createCompletedCertificate, createMember, type Member, memberApi } from './support/members.ts';
@@ -137,6 +138,7 @@ describe('three ways to sign', () => {
     await signer.keyboard.press('ControlOrMeta+A');
     await signer.keyboard.type('Alex Builder');
     await signer.getByRole('img', { name: 'Preview of your typed signature: Alex Builder' }).waitFor();
+    expect(await seriousViolations(signer)).toEqual([]);
     await tabTo(signer, 'Sign document');
     await signer.keyboard.press('Enter');
     await signer.getByRole('heading', { level: 1, name: 'Thank you for signing' }).waitFor();
@@ -197,6 +199,7 @@ describe('three ways to sign', () => {
     await signer.getByText('This file could not be read as an image.', { exact: false }).waitFor();
     await file.setInputFiles({ name: 'signature.jpg', mimeType: 'image/jpeg', buffer: photo });
     await signer.getByRole('img', { name: 'Preview of your uploaded signature' }).waitFor();
+    expect(await seriousViolations(signer)).toEqual([]);
     await tabTo(signer, 'Sign document');
     await signer.keyboard.press('Enter');
     await signer.getByRole('heading', { level: 1, name: 'Thank you for signing' }).waitFor();
