@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { readySwmsBody } from '../apps/server/test/support/swms.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
@@ -57,10 +58,14 @@ async function tabTo(page: Page, name: string): Promise<void> {
   throw new Error(`Tab never reached "${name}"`);
 }
 
-/** The signed PDF, as its owner downloads it, saved to a scratch file for poppler's tools. */
-async function withSignedPdf<T>(owner: Member, certificateId: string, use: (file: string) => Promise<T>): Promise<T> {
+/** The signed PDF of a document's version 1, as its owner downloads it, saved for poppler's tools. */
+async function withSignedPdf<T>(
+  owner: Member,
+  document: { kind: 'certificate' | 'swms'; id: string },
+  use: (file: string) => Promise<T>,
+): Promise<T> {
   const response = await fetch(
-    `${session.baseUrl}/api/signing/documents/certificate/${certificateId}/signed-pdf?version=1`,
+    `${session.baseUrl}/api/signing/documents/${document.kind}/${document.id}/signed-pdf?version=1`,
     { headers: { authorization: `Bearer ${owner.accessToken}` } },
   );
   expect(response.status).toBe(200);
@@ -147,7 +152,11 @@ describe('three ways to sign', () => {
     );
     // The font and the typing code came when "Type" was chosen, not with the page.
     expect(scripts.some((script) => script.includes('SignatureAlternatives'))).toBe(true);
-    const { text, images } = await withSignedPdf(owner, certificate.id, signatureCertificateOf);
+    const { text, images } = await withSignedPdf(
+      owner,
+      { kind: 'certificate', id: certificate.id },
+      signatureCertificateOf,
+    );
     expect(text).toMatch(/Alex Builder Jones: signed .*Signature: typed/);
     expect(text).toContain('signed (typed)');
     // The typed signature is an image on the certificate, bounded like a drawing.
@@ -204,7 +213,11 @@ describe('three ways to sign', () => {
     await signer.keyboard.press('Enter');
     await signer.getByRole('heading', { level: 1, name: 'Thank you for signing' }).waitFor();
 
-    const { text, images } = await withSignedPdf(owner, certificate.id, signatureCertificateOf);
+    const { text, images } = await withSignedPdf(
+      owner,
+      { kind: 'certificate', id: certificate.id },
+      signatureCertificateOf,
+    );
     expect(text).toMatch(/Uma Uploader: signed .*Signature: uploaded/);
     expect(text).toContain('signed (uploaded)');
     expect(images.length).toBeGreaterThan(0);
@@ -212,5 +225,47 @@ describe('three ways to sign', () => {
       expect(image.width).toBeLessThanOrEqual(600);
       expect(image.height).toBeLessThanOrEqual(200);
     }
+  });
+
+  it("signs on to a SWMS by the crew's QR code by typing, with the keyboard alone", async () => {
+    const owner = await createMember('crew-owner', { profile: { company_name: 'Dry Right Waterproofing' } });
+    const created = await memberApi<{ id: string; revision: number }>(owner, 'POST', '/api/swms', {});
+    const swms = await memberApi<{ id: string }>(owner, 'PUT', `/api/swms/${created.id}`, {
+      revision: created.revision,
+      body: readySwmsBody(),
+    });
+    const site = await memberApi<{ url: string }>(
+      owner,
+      'POST',
+      `/api/signing/documents/swms/${swms.id}/site-sign-on`,
+      {},
+    );
+
+    const worker = await phone();
+    await worker.goto(new URL(site.url).pathname);
+    await worker.getByRole('heading', { level: 1, name: 'Sign on to this SWMS' }).waitFor();
+    await tabTo(worker, 'Sign');
+    await worker.keyboard.press('Enter');
+    await tabTo(worker, 'Your full name');
+    await worker.keyboard.type('Gus Gloves');
+    await tabTo(worker, 'Company');
+    await worker.keyboard.type('Tile Co');
+    await tabTo(worker, 'I have read and understood this document');
+    await worker.keyboard.press('Space');
+    await tabTo(worker, 'Draw');
+    await worker.keyboard.press('ArrowRight');
+    await worker.getByRole('img', { name: 'Preview of your typed signature: Gus Gloves' }).waitFor();
+    await worker.getByRole('button', { name: 'Sign document' }).and(worker.locator(':enabled')).waitFor();
+    await tabTo(worker, 'Sign document');
+    await worker.keyboard.press('Enter');
+    await worker.getByRole('heading', { level: 1, name: 'Thank you for signing' }).waitFor();
+
+    const text = await withSignedPdf(owner, { kind: 'swms', id: swms.id }, async (file) => {
+      const { stdout } = await run('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-']);
+      return stdout.replace(/\s+/g, ' ');
+    });
+    expect(text).toMatch(/Worker sign-on register.*Gus Gloves.*Tile Co/);
+    expect(text).toMatch(/Gus Gloves: signed .*Signature: typed/);
+    expect(text).toContain('signed (typed)');
   });
 });
