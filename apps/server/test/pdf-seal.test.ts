@@ -104,7 +104,7 @@ async function signWithLink(session: Session, kind: string, id: string) {
   const signed = await app.inject({
     method: 'POST',
     url: `/api/sign/${token}/sign`,
-    payload: { name: 'Alex Builder', read_confirmed: true, signature_png: signaturePng },
+    payload: { name: 'Alex Builder', read_confirmed: true, method: 'drawn', signature_png: signaturePng },
   });
   expect(signed.statusCode).toBe(200);
 }

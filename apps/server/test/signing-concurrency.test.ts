@@ -38,7 +38,13 @@ const sign = async (token: string, extra: object = {}) =>
     method: 'POST',
     url: `/api/sign/${token}/sign`,
     remoteAddress: nextIp(),
-    payload: { name: 'Kim Worker', read_confirmed: true, signature_png: await signaturePng(), ...extra },
+    payload: {
+      name: 'Kim Worker',
+      read_confirmed: true,
+      method: 'drawn',
+      signature_png: await signaturePng(),
+      ...extra,
+    },
   });
 
 async function autosave(session: Session, swms: Swms, title: string) {

@@ -55,7 +55,7 @@ async function sign(token: string, name: string) {
   const response = await app.inject({
     method: 'POST',
     url: `/api/sign/${token}/sign`,
-    payload: { name, read_confirmed: true, signature_png: png },
+    payload: { name, read_confirmed: true, method: 'drawn', signature_png: png },
   });
   expect(response.statusCode).toBe(200);
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import {
   type Session,
   type SignerView,
@@ -109,7 +110,13 @@ async function sign(token: string, body: Record<string, unknown> = {}, ip = '192
     url: `/api/sign/${token}/sign`,
     headers: { 'user-agent': signerUa },
     remoteAddress: ip,
-    payload: { name: 'Typed Name', read_confirmed: true, signature_png: await signaturePng(), ...body },
+    payload: {
+      name: 'Typed Name',
+      read_confirmed: true,
+      method: 'drawn',
+      signature_png: await signaturePng(),
+      ...body,
+    },
   });
 }
 
@@ -756,5 +763,156 @@ describe('isolation and hostile input', () => {
       );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
+
+describe('three ways to sign (issue 30)', () => {
+  const storedSignatureOf = async (token: string) =>
+    (
+      await query(
+        `select r.signature_method, f.width, f.height, f.content_type, f.byte_size
+           from signature_requests r left join files f on f.id = r.signature_file_id
+          where r.token_hash = $1`,
+        [createHash('sha256').update(token).digest('hex')],
+      )
+    ).rows[0] as
+      | { signature_method: string | null; width: number; height: number; content_type: string; byte_size: number }
+      | undefined;
+
+  it('records how each signer signed: in the row, the audit trail and the signed PDF', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { tokens } = await sendAndCollect(owner, 'certificate', certificateId, 3);
+    const [typist = '', uploader = '', drawer = ''] = tokens;
+    expect((await sign(typist, { name: 'Tess Typist', method: 'typed' })).statusCode).toBe(200);
+    expect((await sign(uploader, { name: 'Uma Uploader', method: 'uploaded' })).statusCode).toBe(200);
+    expect((await sign(drawer, { name: 'Dan Drawer' })).statusCode).toBe(200);
+
+    expect((await storedSignatureOf(typist))?.signature_method).toBe('typed');
+    expect((await storedSignatureOf(uploader))?.signature_method).toBe('uploaded');
+    expect((await storedSignatureOf(drawer))?.signature_method).toBe('drawn');
+    const signed = (await events(certificateId)).filter((event) => event.type === 'signing.signed');
+    expect(signed.map((event) => event.data.method)).toEqual(['typed', 'uploaded', 'drawn']);
+
+    const pdf = await app.inject({
+      url: `/api/signing/documents/certificate/${certificateId}/signed-pdf`,
+      headers: bearer(owner),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfText(pdf.rawPayload, 'raw')).replace(/\s+/g, ' ');
+    // Each signer's own entry (no other signer's between the name and the line) says how they signed.
+    for (const [name, method] of [
+      ['Tess Typist', 'typed'],
+      ['Uma Uploader', 'uploaded'],
+      ['Dan Drawer', 'drawn'],
+    ]) {
+      expect(text).toMatch(new RegExp(`${name}: signed (?:(?!: signed ).)*Signature: ${method} `));
+    }
+    expect(text).toContain('signed (typed)');
+    expect(text).toContain('signed (uploaded)');
+  });
+
+  it('records the method of a crew sign-on by QR code too', async () => {
+    const owner = await newUser();
+    const swms = await newSwms(owner);
+    const { token } = await openSiteLink(owner, 'swms', swms.id);
+    const signedOn = await sign(token, { name: 'Gloves Worker', company: 'Tile Co', method: 'typed' }, nextIp());
+    expect(signedOn.statusCode).toBe(200);
+    const rows = await query('select signature_method from signature_requests where document_id = $1', [swms.id]);
+    expect(rows.rows).toEqual([{ signature_method: 'typed' }]);
+    const event = (await events(swms.id)).find((row) => row.type === 'signing.signed');
+    expect(event?.data.method).toBe('typed');
+  });
+
+  it('refuses a method that is not drawn, typed or uploaded, in the error shape, and signs nothing', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { tokens } = await sendAndCollect(owner, 'certificate', certificateId, 1);
+    const token = tokens[0] ?? '';
+    for (const method of ['stamped', 'TYPED', '', 7, null]) {
+      const refused = await sign(token, { method });
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused).code).toBe('validation_failed');
+    }
+    const missing = await app.inject({
+      method: 'POST',
+      url: `/api/sign/${token}/sign`,
+      remoteAddress: nextIp(),
+      payload: { name: 'No Method', read_confirmed: true, signature_png: await signaturePng() },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect((await storedSignatureOf(token))?.signature_method).toBeNull();
+    expect(((await page(token)).json() as SignPage).state).toBe('open');
+  });
+
+  it('bounds an uploaded image like a drawing, and refuses one that is huge or not an image', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { tokens } = await sendAndCollect(owner, 'certificate', certificateId, 1);
+    const token = tokens[0] ?? '';
+
+    const notAnImage = await sign(token, {
+      method: 'uploaded',
+      signature_png: Buffer.from('%PDF-1.7 not a signature').toString('base64'),
+    });
+    expect(notAnImage.statusCode).toBe(415);
+    expect(errorOf(notAnImage).message).toBe('The signature must be a PNG image. Sign again.');
+    // Just over the byte bound: the route's check says so in words.
+    const png = Buffer.from(await signaturePng(), 'base64');
+    const overBytes = Buffer.concat([png, randomBytes(200 * 1024 + 1 - png.length)]);
+    const tooLarge = await sign(token, { method: 'uploaded', signature_png: overBytes.toString('base64') });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(errorOf(tooLarge).message).toBe('The signature image is too large. Clear it and sign again.');
+    // A small file declaring 60 megapixels is refused from its header, before decoding.
+    const bomb = Buffer.from(png);
+    bomb.writeUInt32BE(10_000, 16);
+    bomb.writeUInt32BE(6_000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const tooManyPixels = await sign(token, { method: 'uploaded', signature_png: bomb.toString('base64') });
+    expect(tooManyPixels.statusCode).toBe(422);
+    expect(errorOf(tooManyPixels).message).toMatch(/too large \(over 50 megapixels\)/);
+    expect(((await page(token)).json() as SignPage).state).toBe('open');
+
+    // A photo of a signature, far bigger than a drawing: kept within 600×200 and a few colours.
+    const photo = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#f4f1ea' } })
+      .composite([
+        {
+          input: Buffer.from(
+            '<svg width="3000" height="1500"><path d="M100 1200 C 900 100, 1800 100, 2900 900" stroke="#1d3f8f" stroke-width="40" fill="none"/></svg>',
+          ),
+        },
+      ])
+      .png()
+      .toBuffer();
+    const uploaded = await sign(token, {
+      name: 'Pat Photo',
+      method: 'uploaded',
+      signature_png: photo.toString('base64'),
+    });
+    expect(uploaded.statusCode).toBe(200);
+    const stored = await storedSignatureOf(token);
+    expect(stored).toMatchObject({ signature_method: 'uploaded', content_type: 'image/png' });
+    expect(stored?.width).toBeLessThanOrEqual(600);
+    expect(stored?.height).toBeLessThanOrEqual(200);
+    expect(stored?.byte_size).toBeLessThan(30 * 1024);
+  });
+
+  it('still refuses a revoked link, whichever way the signature was made', async () => {
+    const owner = await newUser();
+    const certificateId = await completedCertificate(owner);
+    const { tokens, sent } = await sendAndCollect(owner, 'certificate', certificateId, 1);
+    const revoked = await app.inject({
+      method: 'POST',
+      url: `/api/signing/requests/${sent[0]?.id}/revoke`,
+      headers: bearer(owner),
+    });
+    expect(revoked.statusCode).toBe(200);
+    for (const method of ['typed', 'uploaded', 'drawn']) {
+      const refused = await sign(tokens[0] ?? '', { method });
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toMatchObject({ code: 'conflict', message: signingMessages.linkClosed });
+    }
+    expect(await storedSignatureOf(tokens[0] ?? '')).toMatchObject({ signature_method: null, width: null });
+    expect((await events(certificateId)).some((event) => event.type === 'signing.signed')).toBe(false);
   });
 });

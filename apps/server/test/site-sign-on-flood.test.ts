@@ -52,7 +52,7 @@ const signOn = (token: string, name: string, signature: string) =>
     method: 'POST',
     url: `/api/sign/${token}/sign`,
     remoteAddress: nextIp(),
-    payload: { name, company: 'Crew Co', read_confirmed: true, signature_png: signature },
+    payload: { name, company: 'Crew Co', read_confirmed: true, method: 'drawn', signature_png: signature },
   });
 
 const panelOf = async (session: Session, swmsId: string): Promise<SigningPanel> =>

@@ -18,6 +18,12 @@ export const DECLINE_REASON_MAX = 2000;
 /** A drawn signature cropped to its ink is a few kilobytes; anything over this is not one. */
 export const MAX_SIGNATURE_PNG_BYTES = 200 * 1024;
 export const READ_DECLARATION = 'I have read and understood this document';
+/**
+ * How a signer made their signature (issue 30): drawn on the screen, their name typed and set in a
+ * handwriting font, or an image of it uploaded. Each reaches the server as the same bounded PNG.
+ */
+export const signatureMethods = ['drawn', 'typed', 'uploaded'] as const;
+export type SignatureMethod = (typeof signatureMethods)[number];
 
 export const signerText = (max: number, message: string) =>
   z.string().check(z.trim(), z.minLength(1, message), z.maxLength(max));
@@ -78,8 +84,10 @@ export const signDocumentSchema = z.object({
   /** Asked of workers signing on at the site; ignored on a named link. */
   company: optionalSignerText(SIGNER_NAME_MAX),
   read_confirmed: z.literal(true),
-  /** The drawn signature, a PNG, base64-encoded. */
+  /** The signature (drawn, typed or uploaded, made into one PNG on the phone), base64-encoded. */
   signature_png: base64Png,
+  /** How it was made; the audit trail and the signed PDF say so. */
+  method: z.enum(signatureMethods),
 });
 export type SignDocumentInput = z.input<typeof signDocumentSchema>;
 
@@ -115,7 +123,7 @@ export const signByTokenEndpoints = {
     method: 'POST',
     path: '/api/sign/:token/sign',
     auth: 'none',
-    summary: 'Sign the document: the declaration ticked, the name typed, the signature drawn',
+    summary: 'Sign the document: the declaration ticked, the name typed, the signature drawn, typed or uploaded',
     rateLimit: 'signLink',
     params: signingTokenParams,
     body: signDocumentSchema,

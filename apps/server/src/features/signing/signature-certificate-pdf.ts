@@ -24,6 +24,8 @@ export type CertifiedSigner = {
   fingerprintAtSign: string | null;
   declineReason: string | null;
   signature: Buffer | null;
+  /** How the signature was made: drawn, typed or uploaded (issue 30); null if none was given. */
+  signatureMethod: string | null;
 };
 
 export type SignatureCertificate = {
@@ -60,6 +62,7 @@ async function renderSignatureCertificate(certificate: SignatureCertificate): Pr
     if (signer.detail) doc.text(signer.detail);
     for (const time of signer.times) doc.text(time);
     if (signer.ip) doc.text(`IP address: ${signer.ip}`);
+    if (signer.signatureMethod) doc.text(`Signature: ${signer.signatureMethod}`);
     doc.text('Fingerprint when sent:');
     doc.font('mono').fontSize(8).fillColor(colours.ink).text(signer.fingerprintAtSend);
     if (signer.fingerprintAtSign) {

@@ -80,6 +80,7 @@ async function signatureCertificate(
     fingerprintAtSign: row.fingerprintAtSign,
     declineReason: row.declineReason,
     signature: signatures.get(row.id) ?? null,
+    signatureMethod: row.signedAt ? row.signatureMethod : null,
   }));
   return {
     documentLabel: labelOf(document),
@@ -89,7 +90,9 @@ async function signatureCertificate(
     signers,
     events: events.map((event) => [
       dates.exact(event.occurredAt, timeZone),
-      event.type.replace('signing.', ''),
+      event.type === 'signing.signed' && event.data.method
+        ? `signed (${event.data.method})`
+        : event.type.replace('signing.', ''),
       'signerId' in event.data ? (names.get(event.data.signerId) ?? '') : '',
       event.origin?.ip ?? '',
       event.origin?.userAgent ?? '',

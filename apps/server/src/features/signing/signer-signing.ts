@@ -133,6 +133,7 @@ export class SignerSigning {
           signerName: input.name,
           signerCompany: request.signerCompany,
           signatureFileId: file.id,
+          signatureMethod: input.method,
           fingerprintAtSign: document.fingerprint,
         },
         this.core.now(),
@@ -140,7 +141,7 @@ export class SignerSigning {
       if (!row) throw signingErrors.linkClosed();
       await this.core.recordSignerEvent(tx, row, origin, {
         type: 'signing.signed',
-        data: { signerId: row.id, documentSha256: document.fingerprint },
+        data: { signerId: row.id, documentSha256: document.fingerprint, method: input.method },
       });
       const outstanding = version.filter((other) => other.id !== row.id && !other.revokedAt && !other.signedAt);
       if (outstanding.length === 0) {
@@ -237,13 +238,14 @@ export class SignerSigning {
           openedAt: now,
           signedAt: now,
           signatureFileId: file.id,
+          signatureMethod: input.method,
           siteLinkId: link.id,
         },
       ]);
       if (!inserted) throw new Error('site sign-on insert returned nothing');
       await this.core.recordSignerEvent(tx, inserted, origin, {
         type: 'signing.signed',
-        data: { signerId: inserted.id, documentSha256: document.fingerprint },
+        data: { signerId: inserted.id, documentSha256: document.fingerprint, method: input.method },
       });
       return inserted;
     });

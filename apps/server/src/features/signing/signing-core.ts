@@ -4,6 +4,7 @@ import {
   rateLimits,
   SIGNING_RECIPIENTS_PER_DAY,
   type SignableDocumentKind,
+  type SignatureMethod,
   type SiteSignOnLink,
 } from '@app/contract';
 import QRCode from 'qrcode';
@@ -36,7 +37,12 @@ import { signingErrors } from './signing-views.ts';
 export const LINK_TTL_DAYS = 14;
 
 export type SignerInputs = Array<{ name: string; email: string; role?: string | null | undefined }>;
-export type SignInput = { name: string; company?: string | null | undefined; signature_png: string };
+export type SignInput = {
+  name: string;
+  company?: string | null | undefined;
+  signature_png: string;
+  method: SignatureMethod;
+};
 
 export type SigningOptions = {
   db: Database;
@@ -202,7 +208,7 @@ export class SigningCore {
     row: SignatureRequestRow,
     origin: RequestMetadata | null,
     event:
-      | { type: 'signing.signed'; data: { signerId: string; documentSha256: string } }
+      | { type: 'signing.signed'; data: { signerId: string; documentSha256: string; method: SignatureMethod } }
       | { type: 'signing.declined'; data: { signerId: string; reason: string } }
       | { type: 'signing.opened' | 'signing.expired' | 'signing.reminded'; data: { signerId: string } },
   ) {

@@ -1,3 +1,4 @@
+import type { SignatureMethod } from '@app/contract';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { daysAfter } from '../../platform/dates.ts';
@@ -103,7 +104,13 @@ export const signingRepo = {
   async sign(
     db: Queryable,
     id: string,
-    values: { signerName: string; signerCompany: string | null; signatureFileId: string; fingerprintAtSign: string },
+    values: {
+      signerName: string;
+      signerCompany: string | null;
+      signatureFileId: string;
+      signatureMethod: SignatureMethod;
+      fingerprintAtSign: string;
+    },
     now: Date,
   ): Promise<SignatureRequestRow | undefined> {
     const [row] = await db

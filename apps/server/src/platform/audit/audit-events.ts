@@ -1,3 +1,4 @@
+import { signatureMethods } from '@app/contract';
 import { z } from 'zod/mini';
 
 /*
@@ -29,7 +30,8 @@ export const auditEventSchema = z.discriminatedUnion('type', [
   // Signing by link (PRODUCT.md, Signing): the document's SHA-256 is recorded at send and at signing.
   eventOf('signing.sent', { ...signer, documentSha256: sha256 }),
   eventOf('signing.opened', signer),
-  eventOf('signing.signed', { ...signer, documentSha256: sha256 }),
+  // How the signature was made (issue 30); absent on signatures from before the choice, all drawn.
+  eventOf('signing.signed', { ...signer, documentSha256: sha256, method: z.optional(z.enum(signatureMethods)) }),
   eventOf('signing.declined', { ...signer, reason: z.string().check(z.maxLength(2000)) }),
   eventOf('signing.reminded', signer),
   eventOf('signing.expired', signer),

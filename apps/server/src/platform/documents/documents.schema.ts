@@ -1,3 +1,4 @@
+import { signatureMethods } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
@@ -67,6 +68,8 @@ export const signatureRequests = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', { enum: signatureRevocationReasons }),
     signatureFileId: uuid('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** How the signature was made (issue 30): set with it; signatures before the choice were drawn. */
+    signatureMethod: text('signature_method', { enum: signatureMethods }),
     fingerprintAtSign: text('fingerprint_at_sign'),
     createdAt: createdAt(),
     /** When the link was last emailed (send or resend); null for site sign-ons. Reminders count from it. */
@@ -91,6 +94,7 @@ export const signatureRequests = pgTable(
       'signature_requests_revoked_reason_valid',
       sql`(${table.revokedAt} is null) = (${table.revokedReason} is null) and ${table.revokedReason} in ('owner', 'new_version')`,
     ),
+    check('signature_requests_signature_method_valid', sql`${table.signatureMethod} in ('drawn', 'typed', 'uploaded')`),
     check(
       'signature_requests_one_outcome',
       sql`not (${table.signedAt} is not null and ${table.declinedAt} is not null)`,

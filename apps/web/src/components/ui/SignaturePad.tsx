@@ -1,10 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from './Button.tsx';
-import { inkBounds } from './ink-bounds.ts';
+import { croppedToInk } from './ink-image.ts';
 import { InkPad } from './ink-pad.ts';
-
-/** Space kept around the ink when the drawing is cropped, in canvas pixels. */
-const CROP_MARGIN = 8;
 
 type SignaturePadProps = {
   /** What is drawn, e.g. "your signature": used in the instructions and the canvas's name. */
@@ -74,7 +71,7 @@ export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving }: S
       <p id={instructionsId} className="text-sm">
         Draw {subject} in the box with your finger, a stylus or the mouse.
       </p>
-      {/* A drawing surface cannot be used from a keyboard; the upload button next to it can. */}
+      {/* A drawing surface cannot be used from a keyboard; where it is offered, so is another way (upload, type). */}
       <canvas
         ref={canvasRef}
         role="img"
@@ -111,29 +108,4 @@ export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving }: S
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-/** The drawing as a PNG cut down to the ink plus a small margin; null if the canvas cannot be read. */
-async function croppedToInk(canvas: HTMLCanvasElement): Promise<Blob | null> {
-  const context = canvas.getContext('2d');
-  if (!context) return null;
-  const bounds = inkBounds(context.getImageData(0, 0, canvas.width, canvas.height).data, canvas.width, canvas.height);
-  if (!bounds) return null;
-  const cropped = document.createElement('canvas');
-  cropped.width = bounds.width + CROP_MARGIN * 2;
-  cropped.height = bounds.height + CROP_MARGIN * 2;
-  cropped
-    .getContext('2d')
-    ?.drawImage(
-      canvas,
-      bounds.x,
-      bounds.y,
-      bounds.width,
-      bounds.height,
-      CROP_MARGIN,
-      CROP_MARGIN,
-      bounds.width,
-      bounds.height,
-    );
-  return new Promise((resolve) => cropped.toBlob(resolve, 'image/png'));
 }

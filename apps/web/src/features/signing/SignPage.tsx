@@ -1,4 +1,4 @@
-import { READ_DECLARATION, SIGNER_NAME_MAX, type SignPage as SignPageData } from '@app/contract';
+import { READ_DECLARATION, SIGNER_NAME_MAX, type SignatureMethod, type SignPage as SignPageData } from '@app/contract';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
@@ -66,6 +66,15 @@ function SignView({ token, page, reload }: { token: string; page: SignPageData; 
 // only when needed.
 const ClosedLink = lazy(() => import('./ClosedLink.tsx'));
 const DeclineForm = lazy(() => import('./DeclineForm.tsx'));
+// Drawing is the common way; typing (with its font) and uploading load when chosen (issue 30).
+const SignatureAlternative = lazy(() => import('./SignatureAlternatives.tsx'));
+
+/** The ways to sign, as the choice names them. */
+const METHODS: ReadonlyArray<[SignatureMethod, string]> = [
+  ['drawn', 'Draw'],
+  ['typed', 'Type'],
+  ['uploaded', 'Upload'],
+];
 
 function SignOrDecline({
   token,
@@ -121,9 +130,10 @@ function SignForm({
   const [read, setRead] = useState(false);
   const [errors, setErrors] = useState<{ name?: string; company?: string; read?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
+  const [method, setMethod] = useState<SignatureMethod>('drawn');
   const onSite = page.mode === 'site';
 
-  const submit = async (drawing: Blob) => {
+  const submit = async (signature: Blob) => {
     const problems = {
       ...(name.trim() ? {} : { name: 'Type your name.' }),
       ...(onSite && !company.trim() ? { company: 'Enter the company you work for.' } : {}),
@@ -137,7 +147,8 @@ function SignForm({
         name: name.trim(),
         company: onSite ? company.trim() : null,
         read_confirmed: true,
-        signature_png: await base64Of(drawing),
+        signature_png: await base64Of(signature),
+        method,
       });
       onDone({ state: 'signed', at: outcome.at });
     } catch (error) {
@@ -147,6 +158,9 @@ function SignForm({
       setSaving(false);
     }
   };
+
+  // What every way to sign is handed: each ends in the same "Sign document".
+  const capture = { saveLabel: 'Sign document', onSave: submit, onCancel: onBack, saving };
 
   return (
     <section className="flex flex-col gap-4" aria-label="Sign">
@@ -191,18 +205,35 @@ function SignForm({
           {errors.form}
         </p>
       ) : null}
-      <SignaturePad
-        subject="your signature"
-        saveLabel="Sign document"
-        onSave={submit}
-        onCancel={onBack}
-        saving={saving}
-      />
+      <fieldset className="flex flex-col gap-1">
+        <legend className="font-medium">How do you want to sign?</legend>
+        <div className="flex flex-wrap gap-3">
+          {METHODS.map(([value, label]) => (
+            <label key={value} className="flex min-h-11 items-center gap-3">
+              <input
+                type="radio"
+                name="method"
+                className="size-5"
+                checked={method === value}
+                onChange={() => setMethod(value)}
+              />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {method === 'drawn' ? (
+        <SignaturePad subject="your signature" {...capture} />
+      ) : (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <SignatureAlternative method={method} name={name} {...capture} />
+        </Suspense>
+      )}
     </section>
   );
 }
 
-/** The drawing as base64 (what the JSON body carries). */
+/** The signature image as base64 (what the JSON body carries). */
 async function base64Of(blob: Blob): Promise<string> {
   const bytes = new Uint8Array(await blob.arrayBuffer());
   let binary = '';
