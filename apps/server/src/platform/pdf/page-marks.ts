@@ -1,4 +1,5 @@
 import { colours, type Doc, PAGE_MARGIN } from './document.ts';
+import { drawImage } from './images.ts';
 import { showsLogo } from './letterhead.ts';
 
 export type PageMarks = {
@@ -31,6 +32,19 @@ export function footerText(marks: PageMarks, page: number, pages: number): strin
     .join('  ·  ');
 }
 
+/**
+ * The footer on one line of `width` in the current font (issue 29: it wrapped): a label too long
+ * for it is shortened with an ellipsis; the version, fingerprint and page number always show.
+ */
+function fittedFooter(doc: Doc, marks: PageMarks, page: number, pages: number, width: number): string {
+  const label = Array.from(marks.label);
+  let text = footerText(marks, page, pages);
+  for (let kept = label.length - 1; kept > 0 && doc.widthOfString(text) > width; kept--) {
+    text = footerText({ ...marks, label: `${label.slice(0, kept).join('').trimEnd()}…` }, page, pages);
+  }
+  return text;
+}
+
 /** What a document that is not issued yet carries across every page (issue 21). */
 export const DRAFT_WATERMARK = 'DRAFT — not issued';
 
@@ -42,17 +56,20 @@ export function stampPages(doc: Doc, marks: PageMarks): void {
     // Writing below the bottom margin would make pdfkit add a page; lift the margin while we do.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(8)
-      .fillColor(colours.muted)
-      .text(footerText(marks, index - range.start + 1, range.count), PAGE_MARGIN, doc.page.height - PAGE_MARGIN, {
-        width: doc.page.width - 2 * PAGE_MARGIN,
+    const width = doc.page.width - 2 * PAGE_MARGIN;
+    doc.font('regular').fontSize(8).fillColor(colours.muted);
+    doc.text(
+      fittedFooter(doc, marks, index - range.start + 1, range.count, width),
+      PAGE_MARGIN,
+      doc.page.height - PAGE_MARGIN,
+      {
+        width,
         align: 'center',
         lineBreak: false,
-      });
+      },
+    );
     if (marks.logo && !showsLogo(doc, index)) {
-      doc.image(marks.logo, doc.page.width - PAGE_MARGIN - 80, (PAGE_MARGIN - MARK_LOGO_HEIGHT) / 2, {
+      drawImage(doc, marks.logo, doc.page.width - PAGE_MARGIN - 80, (PAGE_MARGIN - MARK_LOGO_HEIGHT) / 2, {
         fit: [80, MARK_LOGO_HEIGHT],
         align: 'right',
       });
