@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
+import { createCompletedCertificate } from './support/certificates.ts';
 import { uploadFile } from './support/multipart.ts';
 import { pdfFonts, pdfImageObjects, pdfPageCount, pdfPageTexts, pdfText } from './support/pdf-tools.ts';
 import { createReadySwms, readySwmsBody } from './support/swms.ts';
@@ -171,6 +172,35 @@ describe('a SWMS signed by email link and by crew QR', () => {
       [swms.id],
     );
     expect(opened.rows).toEqual([{ signer_name: 'Alex Builder' }, { signer_name: 'Kim Worker' }]);
+  });
+});
+
+describe('a signed certificate', () => {
+  it('numbers its pages through the signature certificate, each footer on one line', async () => {
+    const session = await owner();
+    const id = await createCompletedCertificate(app, session);
+    const email = `certifier-${Math.random().toString(16).slice(2)}@example.com`;
+    const sent = await call(session, 'POST', `/api/signing/documents/certificate/${id}/requests`, {
+      signers: [{ name: 'Pat Certifier', email, company: 'Certified Pty Ltd' }],
+    });
+    expect(sent.statusCode).toBe(201);
+    const token = mail.linkIn(await mail.nextMailTo(email), /^\/sign\//).pathname.slice('/sign/'.length);
+    const signed = await asSigner(token, '192.0.2.41', 'POST', '/sign', {
+      name: 'Pat Certifier',
+      read_confirmed: true,
+      signature_png: await signaturePng(),
+    });
+    expect(signed.statusCode).toBe(200);
+
+    const pdf = (await call(session, 'GET', `/api/signing/documents/certificate/${id}/signed-pdf`)).rawPayload;
+    const pages = await pdfPageTexts(pdf);
+    const count = await pdfPageCount(pdf);
+    expect(pages).toHaveLength(count);
+    expect(pages.at(-1)).toContain('Audit trail');
+    expect(footerLines(pages)).toEqual(
+      pages.map((_, index) => expect.stringMatching(new RegExp(`^WPC-\\d{4}-\\d{4} · Page ${index + 1} of ${count}$`))),
+    );
+    expect(oneLine(pages.join(' '))).toContain('Pat Certifier: signed Certified Pty Ltd');
   });
 });
 
