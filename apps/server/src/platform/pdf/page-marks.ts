@@ -33,16 +33,18 @@ export function footerText(marks: PageMarks, page: number, pages: number): strin
 }
 
 /**
- * The footer on one line of `width` in the current font (issue 29: it wrapped): a label too long
- * for it is shortened with an ellipsis; the version, fingerprint and page number always show.
+ * The label to print so that the footer fits one line of `width` in the current font (issue 29: it
+ * wrapped): one too long is shortened with an ellipsis; the version, fingerprint and page number
+ * always show. Measured on the widest page number ("Page 12 of 12"), once per page width.
  */
-function fittedFooter(doc: Doc, marks: PageMarks, page: number, pages: number, width: number): string {
-  const label = Array.from(marks.label);
-  let text = footerText(marks, page, pages);
-  for (let kept = label.length - 1; kept > 0 && doc.widthOfString(text) > width; kept--) {
-    text = footerText({ ...marks, label: `${label.slice(0, kept).join('').trimEnd()}…` }, page, pages);
+function fittedLabel(doc: Doc, marks: PageMarks, pages: number, width: number): string {
+  const characters = Array.from(marks.label);
+  let label = marks.label;
+  for (let kept = characters.length - 1; kept > 0; kept--) {
+    if (doc.widthOfString(footerText({ ...marks, label }, pages, pages)) <= width) break;
+    label = `${characters.slice(0, kept).join('').trimEnd()}…`;
   }
-  return text;
+  return label;
 }
 
 /** What a document that is not issued yet carries across every page (issue 21). */
@@ -51,6 +53,8 @@ export const DRAFT_WATERMARK = 'DRAFT — not issued';
 /** Once every page is drawn: the footer on each page, and the watermark if any. */
 export function stampPages(doc: Doc, marks: PageMarks): void {
   const range = doc.bufferedPageRange();
+  // Portrait and landscape pages have room for different labels: each width is measured once.
+  const labels = new Map<number, string>();
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     // Writing below the bottom margin would make pdfkit add a page; lift the margin while we do.
@@ -58,8 +62,10 @@ export function stampPages(doc: Doc, marks: PageMarks): void {
     doc.page.margins.bottom = 0;
     const width = doc.page.width - 2 * PAGE_MARGIN;
     doc.font('regular').fontSize(8).fillColor(colours.muted);
+    const label = labels.get(width) ?? fittedLabel(doc, marks, range.count, width);
+    labels.set(width, label);
     doc.text(
-      fittedFooter(doc, marks, index - range.start + 1, range.count, width),
+      footerText({ ...marks, label }, index - range.start + 1, range.count),
       PAGE_MARGIN,
       doc.page.height - PAGE_MARGIN,
       {
