@@ -1,4 +1,6 @@
 import type { CoverSheet, Session, Swms } from '@app/contract';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from './support/app.ts';
@@ -109,6 +111,32 @@ async function signedOnSite(session: Session, swmsId: string, worker: { name: st
     signature_png: await signaturePng(),
   });
   expect(signed.statusCode).toBe(200);
+}
+
+/** The rectangles the first page draws (its content streams' `re` operators). */
+async function firstPageRectangles(pdf: Buffer): Promise<number> {
+  const document = await PDFDocument.load(pdf);
+  const contents = document.getPage(0).node.Contents();
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => document.context.lookup(ref)) : [contents];
+  let count = 0;
+  for (const stream of streams) {
+    if (!(stream instanceof PDFRawStream)) continue;
+    count += Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1').match(/ re\b/g)?.length ?? 0;
+  }
+  return count;
+}
+
+/** The runs of dark modules of the QR code of `url`: one rectangle each, as the verify box draws it. */
+function qrRuns(url: string): number {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  let runs = 0;
+  for (let row = 0; row < modules.size; row++) {
+    for (let column = 0; column < modules.size; column++) {
+      if (modules.get(row, column) && (column === 0 || !modules.get(row, column - 1))) runs += 1;
+    }
+  }
+  return runs;
 }
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
@@ -227,6 +255,10 @@ describe('each document carries its own verify box', () => {
       expect(sheet).toContain(`Verify ${cover.number} version 1`);
       expect(sheet).toContain(`/verify/cover_sheet/${cover.id}/1`);
       expect(sheet).toContain(cover.fingerprint);
+      // Its QR code: a rectangle for each run of dark modules, besides the tables' cells.
+      expect(await firstPageRectangles(pdf)).toBeGreaterThan(
+        qrRuns(`http://app.test/verify/cover_sheet/${cover.id}/1`),
+      );
     }
     // The SWMS's own box is still on its own page, with its full fingerprint.
     expect(oneLine(await pdfText(inFront.rawPayload))).toContain(`Verify ${swms.number} version 1`);
