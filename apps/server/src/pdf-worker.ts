@@ -1,5 +1,4 @@
 import { certificatePdfJob } from './features/certificates/certificate-pdf-layout.ts';
-import { signedPdfJob } from './features/signing/signature-certificate-pdf.ts';
 import { coverSheetPdfJob, swmsPdfJob } from './features/swms/swms-pdf-layout.ts';
 import { DocumentTooLargeError } from './platform/pdf/document.ts';
 import type { PdfJob, PdfTask, PdfTaskResult } from './platform/pdf/render-pool.ts';
@@ -10,10 +9,7 @@ import { warmUpPdfJob } from './platform/pdf/warm-up.ts';
  * app prints, by name. Like app.ts, it is a place that combines features.
  */
 const jobs = new Map<string, PdfJob<never>>(
-  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, signedPdfJob, warmUpPdfJob].map((job) => [
-    job.kind,
-    job as PdfJob<never>,
-  ]),
+  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, warmUpPdfJob].map((job) => [job.kind, job as PdfJob<never>]),
 );
 
 export default async function renderPdf({ kind, input, started }: PdfTask): Promise<PdfTaskResult> {

@@ -41,7 +41,10 @@ const bigCoverSheets: SignableDocumentSource = {
     return document ? { ...document, current: true } : null;
   },
   pdf: async () => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(bigPdfBytes - 9, 0x20)]),
-  // Never shown to a signer here: these documents are only sent to a builder.
+  // Never shown to a signer, nor signed, here: these documents are only sent to a builder.
+  signedPdf: async () => {
+    throw new Error('not signed in these tests');
+  },
   signerView: async () => null,
 };
 

@@ -114,4 +114,25 @@ describe('PDF primitives', () => {
       'SWMS-2026-0003  ·  v2  ·  SHA-256 0123456789ab…  ·  Page 3 of 3',
     );
   });
+
+  it('keeps every footer on one line, shortening a long label but never the page number', async () => {
+    const { doc, end } = createPdf({
+      title: 'Long label',
+      author: 'Test',
+      subject: 'Footer',
+      budget: { pages: 10, characters: 10_000, megabytes: 10 },
+    });
+    addPage(doc);
+    const label = `Signature certificate · ${'Balcony membrane and tiling, Level 3 east wing '.repeat(4)}`;
+    stampPages(doc, { label, version: 'v12', fingerprint: 'ab'.repeat(32) });
+    const pages = await pagesOf(await end());
+    expect(pages).toHaveLength(2);
+    for (const [index, page] of pages.entries()) {
+      const lines = page.split('\n').filter((line) => /\S/.test(line));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]?.trim()).toMatch(
+        new RegExp(`^Signature certificate · Balcony .*… · v12 · SHA-256 ${'ab'.repeat(6)}… · Page ${index + 1} of 2$`),
+      );
+    }
+  });
 });

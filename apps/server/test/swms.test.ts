@@ -465,16 +465,18 @@ describe('SWMS PDF', () => {
     // A draft cannot be sent; once ready it can.
     expect(await service.swms.signingVersionForOwner(user.user.id, draft.id)).toBeUndefined();
     const swms: Swms = (await saveSwms(user, draft, readyBody())).json();
-    const pdf = await service.swms.signingPdf(swms.id, 1, [
-      { name: 'Kim Worker', company: 'Crew Co', role: null, signedAt: new Date('2026-11-16T22:30:00Z'), signature },
-      {
-        name: 'Lee Labourer',
-        company: 'Crew Co',
-        role: null,
-        signedAt: new Date('2026-11-16T22:35:00Z'),
-        signature: null,
-      },
-    ]);
+    const pdf = await service.swms.signingPdf(swms.id, 1, {
+      register: [
+        { name: 'Kim Worker', company: 'Crew Co', role: null, signedAt: new Date('2026-11-16T22:30:00Z'), signature },
+        {
+          name: 'Lee Labourer',
+          company: 'Crew Co',
+          role: null,
+          signedAt: new Date('2026-11-16T22:35:00Z'),
+          signature: null,
+        },
+      ],
+    });
     const text = (await pdfText(pdf ?? Buffer.alloc(0))).replace(/\s+/g, ' ');
     expect(text).toContain('Kim Worker');
     expect(text).toContain('Lee Labourer');
@@ -497,7 +499,7 @@ describe('SWMS PDF', () => {
     const sheet = await createCoverSheet(user, [swms.id]);
     // A new cover sheet misses its principal contractor: it cannot be sent yet.
     expect(await service.coverSheets.signingVersionForOwner(user.user.id, sheet.id)).toBeUndefined();
-    expect(await service.coverSheets.signingPdf(sheet.id, 1, [])).toBeInstanceOf(Buffer);
+    expect(await service.coverSheets.signingPdf(sheet.id, 1, { register: [] })).toBeInstanceOf(Buffer);
   });
 });
 

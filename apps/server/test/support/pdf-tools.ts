@@ -37,6 +37,18 @@ export const pdfImagesPerPage = (pdf: Buffer) =>
     return counts;
   });
 
+/** The pages each stored image is drawn on, by its object number (pdfimages -list; soft masks left out). */
+export const pdfImageObjects = (pdf: Buffer) =>
+  withPdfFile(pdf, async (file) => {
+    const lines = (await run('pdfimages', ['-list', file])).stdout.trim().split('\n').slice(2);
+    const pages = new Map<number, number[]>();
+    for (const line of lines) {
+      const [page, , type, , , , , , , , object] = line.trim().split(/\s+/);
+      if (type === 'image') pages.set(Number(object), [...(pages.get(Number(object)) ?? []), Number(page)]);
+    }
+    return pages;
+  });
+
 export const pdfPageCount = (pdf: Buffer) =>
   withPdfFile(pdf, async (file) => Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [file])).stdout)?.[1]));
 

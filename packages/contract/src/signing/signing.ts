@@ -32,6 +32,8 @@ export const signerInputSchema = z.object({
   name: signerText(SIGNER_NAME_MAX, "Enter the signer's name."),
   email: emailAddressSchema,
   role: optionalSignerText(SIGNER_NAME_MAX),
+  /** The company they sign for, printed on a SWMS's sign-on register and the signature certificate. */
+  company: optionalSignerText(SIGNER_NAME_MAX),
 });
 export type SignerInput = z.input<typeof signerInputSchema>;
 

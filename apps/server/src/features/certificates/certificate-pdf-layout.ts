@@ -13,6 +13,11 @@ import { DRAFT_WATERMARK, stampPages } from '../../platform/pdf/page-marks.ts';
 import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
+import {
+  drawSignatureCertificate,
+  type SignatureCertificate,
+  withSignatureCertificate,
+} from '../../platform/pdf/signature-certificate.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
 import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 
@@ -51,6 +56,8 @@ export type CertificatePdfInput = {
   fingerprint: string;
   /** e.g. "Version 2 — amended 3 December 2026", with the owner's reason; null for version 1. */
   amendment: { line: string; reason: string | null } | null;
+  /** The signed PDF's last pages (issue 29): drawn after the photos, numbered with the rest. */
+  signatureCertificate?: SignatureCertificate | null;
 };
 
 export type PrintedChecklist = {
@@ -72,7 +79,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     title: `Certificate of Compliance ${input.certificateNumber ?? '(draft)'}`,
     author: input.company.name ?? 'TradeCert',
     subject: input.jobSiteAddress,
-    budget: PRINT_BUDGETS.certificate,
+    budget: withSignatureCertificate(PRINT_BUDGETS.certificate, input.signatureCertificate),
   });
   drawHeader(doc, input);
   textSection(doc, 'Job site address', input.jobSiteAddress);
@@ -100,6 +107,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     doc.moveDown(0.2);
     drawPhotoGrid(doc, group.photos);
   }
+  if (input.signatureCertificate) drawSignatureCertificate(doc, input.signatureCertificate);
   stampPages(doc, {
     label: input.certificateNumber ?? 'Draft certificate',
     ...(input.draft ? { watermark: DRAFT_WATERMARK } : {}),

@@ -15,6 +15,7 @@ import { dates } from '../../platform/dates.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';
+import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificateContent, certificateFingerprint } from './certificate-content.ts';
@@ -61,6 +62,15 @@ export class CertificatePdfService {
       fingerprint: version.fingerprint,
     } as const;
     return this.cache.pdfFor(version, async () => this.seal.seal(await render(), sealed));
+  }
+
+  /**
+   * An issued version's signed PDF: the certificate with `signatureCertificate` drawn after it, in
+   * one render; never cached, and not sealed (signing seals the whole).
+   */
+  async signedPdfFor(ownerId: string, content: CertificateContent, signatureCertificate: SignatureCertificate) {
+    const input = await this.pdfInput(ownerId, content, certificateFingerprint(content));
+    return this.renderer.render(certificatePdfJob, { ...input, signatureCertificate }, { owner: ownerId });
   }
 
   /** Drops the cached PDFs of every version of a certificate that was deleted. */

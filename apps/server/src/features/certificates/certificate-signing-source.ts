@@ -1,3 +1,4 @@
+import type { Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import type { SignableDocument, SignableDocumentSource } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
@@ -56,12 +57,20 @@ export function certificateSigningSource(
       return certificateSignerView(issued.content, await businessOf(db, document.ownerId), storedFiles);
     },
     async pdf(db, document) {
-      const head = await certificatesRepo.find(db, document.id);
-      const issued = head && (await issuedVersion(db, head, document.version));
-      if (!issued) throw new Error(`certificate ${document.id} version ${document.version} is gone`);
-      return pdfs.pdfFor(document.ownerId, issued.content satisfies CertificateContent);
+      return pdfs.pdfFor(document.ownerId, await issuedContent(db, document));
+    },
+    async signedPdf(db, document, _register, certificate) {
+      return pdfs.signedPdfFor(document.ownerId, await issuedContent(db, document), certificate);
     },
   };
+}
+
+/** The content of the version signing names. */
+async function issuedContent(db: Queryable, document: SignableDocument): Promise<CertificateContent> {
+  const head = await certificatesRepo.find(db, document.id);
+  const issued = head && (await issuedVersion(db, head, document.version));
+  if (!issued) throw new Error(`certificate ${document.id} version ${document.version} is gone`);
+  return issued.content;
 }
 
 /** Certificates, for the public verification page. */

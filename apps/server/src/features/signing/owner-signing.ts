@@ -115,6 +115,7 @@ export class OwnerSigning {
             signerName: signer.name,
             signerEmail: signer.email.toLowerCase(),
             signerRole: signer.role || null,
+            signerCompany: signer.company || null,
             tokenHash: sha256Hex(requestToken(secret, id)),
             expiresAt,
             lastSentAt: sentAt,

@@ -4,15 +4,15 @@ import { audit } from '../../platform/audit/audit-trail.ts';
 import { dates } from '../../platform/dates.ts';
 import type { RegisterEntry, SignableDocument } from '../../platform/documents/signable-source.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
-import { type CertifiedSigner, type SignatureCertificate, signedPdfJob } from './signature-certificate-pdf.ts';
+import type { CertifiedSigner, SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import { type SignatureRequestRow, signingRepo } from './signing.repo.ts';
 import type { SigningCore } from './signing-core.ts';
 import { labelOf, outcomeOf, stands } from './signing-views.ts';
 
 /**
  * The signed PDF of a version (ADR 0017): the source's PDF with the register filled in, then the
- * signature certificate page. The owner downloads it; each signer gets it by their own link once
- * everyone has signed (ADR 0042). Rendered off the request thread, counted against `ownerId`.
+ * signature certificate's pages, drawn by the source in one render (issue 29). The owner downloads
+ * it; each signer gets it by their own link once everyone has signed (ADR 0042).
  */
 export async function signedPdfOf(core: SigningCore, document: SignableDocument, ownerId: string): Promise<PdfFile> {
   const source = core.sourceOf(document.kind);
@@ -27,17 +27,12 @@ export async function signedPdfOf(core: SigningCore, document: SignableDocument,
     signedAt: row.signedAt ?? core.now(),
     signature: signatures.get(row.id) ?? null,
   }));
-  const documentPdf = await source.pdf(core.db, document, register);
   // The document's times are on its owner's clock; so are the certificate's (ADR 0040).
   const timeZone = (await businessOf(core.db, ownerId))?.timeZone ?? DEFAULT_TIME_ZONE;
   const certificate = await signatureCertificate(core, document, requests, signatures, timeZone);
-  const signed = await core.options.pdfRenderer.render(
-    signedPdfJob,
-    { document: documentPdf, certificate },
-    { owner: ownerId },
-  );
+  const signed = await source.signedPdf(core.db, document, register, certificate);
   return {
-    // The document's own seal does not survive the join; the whole is sealed again (ADR 0041).
+    // Sealed as the whole it is: the document and its signature certificate (ADR 0041).
     bytes: await core.options.pdfSeal.seal(signed, {
       kind: document.kind,
       documentId: document.id,
@@ -80,6 +75,7 @@ async function signatureCertificate(
     fingerprintAtSign: row.fingerprintAtSign,
     declineReason: row.declineReason,
     signature: signatures.get(row.id) ?? null,
+    signatureMethod: row.signedAt ? row.signatureMethod : null,
     signatureMethod: row.signedAt ? row.signatureMethod : null,
   }));
   return {

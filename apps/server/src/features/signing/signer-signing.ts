@@ -243,6 +243,11 @@ export class SignerSigning {
         },
       ]);
       if (!inserted) throw new Error('site sign-on insert returned nothing');
+      // A crew sign-on opens and signs in one go: its trail has both rows, as a link signer's has (issue 29).
+      await this.core.recordSignerEvent(tx, inserted, origin, {
+        type: 'signing.opened',
+        data: { signerId: inserted.id },
+      });
       await this.core.recordSignerEvent(tx, inserted, origin, {
         type: 'signing.signed',
         data: { signerId: inserted.id, documentSha256: document.fingerprint, method: input.method },

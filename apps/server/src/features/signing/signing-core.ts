@@ -36,7 +36,12 @@ import { signingErrors } from './signing-views.ts';
 /** How long a signing link works from when it is (re)sent. */
 export const LINK_TTL_DAYS = 14;
 
-export type SignerInputs = Array<{ name: string; email: string; role?: string | null | undefined }>;
+export type SignerInputs = Array<{
+  name: string;
+  email: string;
+  role?: string | null | undefined;
+  company?: string | null | undefined;
+}>;
 export type SignInput = {
   name: string;
   company?: string | null | undefined;

@@ -50,7 +50,7 @@ export const coverSheetKind = (
     'SWMS cover sheet',
   signerSections: async ({ document, body }) =>
     coverSheetSignerSections(body, await pdfs.linkedSwms(document.userId, body.swms_ids)),
-  pdf: (found) => pdfs.coverSheetPdf(found),
+  pdf: (found, options) => pdfs.coverSheetPdf(found, options),
   forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),
   async checkBody(userId, body) {
     const found = await safetyDocumentsRepo.currentOfMany(db, userId, 'swms', body.swms_ids);

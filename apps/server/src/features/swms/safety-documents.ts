@@ -14,6 +14,7 @@ import { issuedVersionsOf, verdictOf, verifiedSignatures } from '../../platform/
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
+import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import { type ListFilter, type SafetyDocumentRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
 import {
   type CurrentDocument,
@@ -23,6 +24,8 @@ import {
 } from './versioned-documents.ts';
 
 type JsonBody = { readonly [name: string]: JsonValue };
+
+type PdfOptions = { register?: RegisterEntry[]; signatureCertificate?: SignatureCertificate };
 
 /** What every document's list row has, whatever its kind. */
 type SummaryHeader = {
@@ -52,7 +55,11 @@ export type SafetyDocumentKind<Body extends JsonBody, Summary, Presented> = {
   title(body: Body): string;
   /** What the signing page shows of a version, in the order its PDF prints it (issue 25). */
   signerSections(found: CurrentDocument<Body>): Promise<SignerSection[]>;
-  pdf(found: CurrentDocument<Body>, options: { register: RegisterEntry[] }): Promise<Buffer>;
+  /**
+   * The version's PDF. `register`: the signatures a kind that prints a register lists (it reads the
+   * version's own when left out); `signatureCertificate`: the signed PDF's last pages, unsealed.
+   */
+  pdf(found: CurrentDocument<Body>, options: PdfOptions): Promise<Buffer>;
   /** What else its owner's PDF hands out on paper (a SWMS prints its cover sheet in front): marked issued too. */
   printedWith?(found: CurrentDocument<Body>): Promise<void>;
   /** Drops the cached PDFs of a deleted document. */
@@ -164,7 +171,7 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
     const found = await this.documents.printable(caller.userId, id, version);
     if (!found) throw new AppError(404, 'not_found', this.kind.rules.messages.versionNotFound);
     if (!printsAsDraft(found)) await this.kind.printedWith?.(found);
-    const pdf = await this.kind.pdf(found, { register: [] });
+    const pdf = await this.kind.pdf(found, {});
     return { bytes: pdf, filename: `${found.document.number}-v${found.version.version}.pdf` };
   }
 
@@ -253,11 +260,12 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
 
   /**
    * For signing, without an owner check: the PDF of one version, with the sign-on register filled
-   * in from `register`. Undefined when unknown.
+   * in from `options.register`, or its signed PDF given `options.signatureCertificate`. Undefined
+   * when unknown.
    */
-  async signingPdf(id: string, version: number, register: RegisterEntry[]): Promise<Buffer | undefined> {
+  async signingPdf(id: string, version: number, options: PdfOptions): Promise<Buffer | undefined> {
     const found = await this.documents.versionOf(undefined, id, version);
-    return found && this.kind.pdf(found, { register });
+    return found && this.kind.pdf(found, options);
   }
 
   /** The owner's document at `version` (the current one when left out); 404 for another user's or an unknown one. */

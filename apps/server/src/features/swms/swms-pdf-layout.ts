@@ -28,6 +28,11 @@ import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
 import { DRAFT_WATERMARK, stampPages } from '../../platform/pdf/page-marks.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
+import {
+  drawSignatureCertificate,
+  type SignatureCertificate,
+  withSignatureCertificate,
+} from '../../platform/pdf/signature-certificate.ts';
 import { drawTable, type TableCell } from '../../platform/pdf/table.ts';
 import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 
@@ -47,6 +52,11 @@ type PdfVersion = { number: string; version: number; fingerprint: string; date: 
 
 export type CoverSheetPdfPart = PdfVersion & {
   body: CoverSheetBody;
+  /**
+   * Where the sheet's own QR code leads; null while it is a draft. Printed in front of a SWMS too,
+   * the sheet carries its own verify box: a page that travels alone can be checked (issue 29).
+   */
+  verifyUrl: string | null;
   /** The SWMS the sheet covers, as they are now. */
   swms: Array<{ number: string; title: string; version: number; personResponsible: string }>;
 };
@@ -61,13 +71,15 @@ export type SwmsPdfInput = {
   register: RegisterEntry[];
   /** The owner's IANA time zone, in which the register's signing times are printed. */
   timeZone: string;
+  /** The signed PDF's last pages (issue 29): drawn after the register, numbered with the rest. */
+  signatureCertificate?: SignatureCertificate | null;
 };
 
 export type CoverSheetPdfInput = {
   business: PdfBusiness;
   cover: CoverSheetPdfPart;
-  /** Where the QR code leads; null for a draft (not ready), which prints as a draft without one. */
-  verifyUrl: string | null;
+  /** The signed PDF's last pages (issue 29), numbered with the sheet's. */
+  signatureCertificate?: SignatureCertificate | null;
 };
 
 /** A calendar date the user picked (no time zone of its own), e.g. "24 November 2026". */
@@ -96,10 +108,10 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
     title: `SWMS ${swms.number} v${swms.version}`,
     author: business.name || 'TradeCert',
     subject: swms.body.title,
-    budget: PRINT_BUDGETS.swms,
+    budget: withSignatureCertificate(PRINT_BUDGETS.swms, input.signatureCertificate),
   });
   if (input.cover) {
-    drawCoverSheet(doc, business, input.cover, 0);
+    drawCoverSheet(doc, business, input.cover);
     addPage(doc, 'portrait');
   }
   drawBusinessHeader(doc, business);
@@ -205,6 +217,7 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
 
   addPage(doc, 'landscape');
   drawRegister(doc, swms, input.register, (at) => dates.withTime(at, input.timeZone));
+  if (input.signatureCertificate) drawSignatureCertificate(doc, input.signatureCertificate);
   stampPages(doc, {
     label: swms.number,
     version: `v${swms.version}`,
@@ -221,23 +234,16 @@ async function renderCoverSheetPdf(input: CoverSheetPdfInput): Promise<Buffer> {
     title: `SWMS cover sheet ${input.cover.number}`,
     author: input.business.name || 'TradeCert',
     subject: input.cover.body.principal_contractor.project_name,
-    budget: PRINT_BUDGETS.coverSheet,
+    budget: withSignatureCertificate(PRINT_BUDGETS.coverSheet, input.signatureCertificate),
   });
-  drawCoverSheet(doc, input.business, input.cover, input.verifyUrl ? VERIFY_BOX_SPACE : 0);
-  if (input.verifyUrl) {
-    drawVerifyBox(doc, {
-      title: `Verify ${input.cover.number} version ${input.cover.version}`,
-      url: input.verifyUrl,
-      fingerprintLabel: 'SHA-256 fingerprint of this version (compare with the online record):',
-      fingerprint: input.cover.fingerprint,
-    });
-  }
+  drawCoverSheet(doc, input.business, input.cover);
+  if (input.signatureCertificate) drawSignatureCertificate(doc, input.signatureCertificate);
   stampPages(doc, {
     label: input.cover.number,
     version: `v${input.cover.version}`,
     fingerprint: input.cover.fingerprint,
     logo: input.business.logo,
-    ...(input.verifyUrl ? {} : { watermark: DRAFT_WATERMARK }),
+    ...(input.cover.verifyUrl ? {} : { watermark: DRAFT_WATERMARK }),
   });
   return end();
 }
@@ -254,8 +260,8 @@ function drawBusinessHeader(doc: Doc, business: PdfBusiness) {
   });
 }
 
-/** `reserve`: room to keep after the approval, for what must share its page (the verify box). */
-function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPart, reserve: number) {
+/** The cover sheet, ending with its verify box once it is issued. */
+function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPart) {
   const { body } = cover;
   // The sheet's own, else the SWMS it covers name theirs.
   const responsible =
@@ -306,7 +312,8 @@ function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPar
     ...cover.swms.map((swms) => `${swms.number} ${swms.title} (v${swms.version})`),
     ...body.other_documents,
   ]);
-  sectionHeading(doc, 'Approved by', 120 + reserve);
+  // The approval and the verify box share a page: the box never stands alone on one.
+  sectionHeading(doc, 'Approved by', 120 + (cover.verifyUrl ? VERIFY_BOX_SPACE : 0));
   doc
     .font('regular')
     .fontSize(10)
@@ -325,6 +332,14 @@ function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPar
       `Signature: not on this copy. ${approver || 'The approver'} signs by link, and the signed PDF carries the signature.`,
       { width: contentWidth(doc) },
     );
+  }
+  if (cover.verifyUrl) {
+    drawVerifyBox(doc, {
+      title: `Verify ${cover.number} version ${cover.version}`,
+      url: cover.verifyUrl,
+      fingerprintLabel: 'SHA-256 fingerprint of this version (compare with the online record):',
+      fingerprint: cover.fingerprint,
+    });
   }
 }
 

@@ -9,9 +9,10 @@ import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import { versionHasSignatures } from '../../platform/documents/signatures.ts';
-import { documentVersionsRepo } from '../../platform/documents/versions.ts';
+import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';
+import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
@@ -42,12 +43,22 @@ export class SwmsPdfService {
     this.cache = new DocumentPdfCache(storage, log);
   }
 
-  async swmsPdf(found: CurrentDocument<SwmsBody>, options: { register: RegisterEntry[] }): Promise<Buffer> {
+  /**
+   * The PDF of a SWMS version, its sign-on register filled in: from `register` when signing gives
+   * it, else with every signature the version has (the owner's plain download lists them too; issue
+   * 29). Given `signatureCertificate`, the signed PDF: its pages after the register, not sealed
+   * (signing seals the whole) and not cached.
+   */
+  async swmsPdf(
+    found: CurrentDocument<SwmsBody>,
+    options: { register?: RegisterEntry[]; signatureCertificate?: SignatureCertificate },
+  ): Promise<Buffer> {
     const { document, version, body } = found;
     const ownerId = document.userId;
-    const [business, coverRow] = await Promise.all([
+    const [business, coverRow, register] = await Promise.all([
       this.business(ownerId),
       safetyDocumentsRepo.coverSheetFor(this.db, ownerId, document.id),
+      options.register ?? this.registerOf(document.id, version.version),
     ]);
     const cover = coverRow
       ? await this.coverPart(
@@ -55,29 +66,29 @@ export class SwmsPdfService {
           business.timeZone,
         )
       : null;
-    const render = async () =>
-      this.sealedUnlessDraft(
-        found,
-        await this.renderer.render(
-          swmsPdfJob,
-          {
-            business: business.pdf,
-            swms: {
-              number: document.number,
-              version: version.version,
-              fingerprint: version.fingerprint,
-              date: dates.long(version.createdAt, business.timeZone),
-              current: version.version === document.currentVersion,
-              body,
-            },
-            cover,
-            verifyUrl: this.verifyUrlOf(found),
-            register: options.register,
-            timeZone: business.timeZone,
+    const draw = () =>
+      this.renderer.render(
+        swmsPdfJob,
+        {
+          business: business.pdf,
+          swms: {
+            number: document.number,
+            version: version.version,
+            fingerprint: version.fingerprint,
+            date: dates.long(version.createdAt, business.timeZone),
+            current: version.version === document.currentVersion,
+            body,
           },
-          { owner: ownerId },
-        ),
+          cover,
+          verifyUrl: this.verifyUrlOf(found),
+          register,
+          timeZone: business.timeZone,
+          signatureCertificate: options.signatureCertificate ?? null,
+        },
+        { owner: ownerId },
       );
+    if (options.signatureCertificate) return draw();
+    const render = async () => this.sealedUnlessDraft(found, await draw());
     const signed = await versionHasSignatures(this.db, {
       kind: 'swms',
       documentId: document.id,
@@ -89,9 +100,9 @@ export class SwmsPdfService {
     const printed = documentFingerprint({
       swms: version.fingerprint,
       current: version.version === document.currentVersion,
-      cover: cover && { fingerprint: cover.fingerprint, swms: cover.swms },
+      cover: cover && { fingerprint: cover.fingerprint, swms: cover.swms, verifyUrl: cover.verifyUrl },
       business: business.key,
-      register: options.register.map((entry) => ({
+      register: register.map((entry) => ({
         name: entry.name,
         company: entry.company,
         role: entry.role,
@@ -102,18 +113,36 @@ export class SwmsPdfService {
     return this.cache.pdfFor({ ownerId, documentId: document.id, fingerprint: printed }, render);
   }
 
-  async coverSheetPdf(found: CurrentDocument<CoverSheetBody>): Promise<Buffer> {
+  /** A cover sheet's PDF; given `signatureCertificate`, its signed PDF (not sealed: signing seals it). */
+  async coverSheetPdf(
+    found: CurrentDocument<CoverSheetBody>,
+    options: { signatureCertificate?: SignatureCertificate } = {},
+  ): Promise<Buffer> {
     const business = await this.business(found.document.userId);
     const pdf = await this.renderer.render(
       coverSheetPdfJob,
       {
         business: business.pdf,
         cover: await this.coverPart(found, business.timeZone),
-        verifyUrl: this.verifyUrlOf(found),
+        signatureCertificate: options.signatureCertificate ?? null,
       },
       { owner: found.document.userId },
     );
-    return this.sealedUnlessDraft(found, pdf);
+    return options.signatureCertificate ? pdf : this.sealedUnlessDraft(found, pdf);
+  }
+
+  /** The version's sign-on register: every signature that stands, in signing order. */
+  private async registerOf(documentId: string, version: number): Promise<RegisterEntry[]> {
+    const signatures = await versionSignatures(this.db, { kind: 'swms', documentId, version });
+    return Promise.all(
+      signatures.map(async (signature) => ({
+        name: signature.signerName,
+        company: signature.signerCompany,
+        role: signature.signerRole,
+        signedAt: signature.signedAt,
+        signature: signature.signatureFileId ? await this.fileBytes(signature.signatureFileId) : null,
+      })),
+    );
   }
 
   /** A version that prints as a draft is not issued: it is never sealed (ADR 0041). */
@@ -169,12 +198,11 @@ export class SwmsPdfService {
     });
   }
 
-  private async coverPart(
-    { document, version, body }: CurrentDocument<CoverSheetBody>,
-    timeZone: string,
-  ): Promise<CoverSheetPdfPart> {
+  private async coverPart(found: CurrentDocument<CoverSheetBody>, timeZone: string): Promise<CoverSheetPdfPart> {
+    const { document, version, body } = found;
     const linked = await this.linkedSwms(document.userId, body.swms_ids);
     return {
+      verifyUrl: this.verifyUrlOf(found),
       number: document.number,
       version: version.version,
       fingerprint: version.fingerprint,

@@ -34,7 +34,12 @@ function safetyDocumentSource(
       return (await documents.signingView(document.id, document.version, document.fingerprint)) ?? null;
     },
     async pdf(_db, document, register) {
-      const pdf = await documents.signingPdf(document.id, document.version, register);
+      const pdf = await documents.signingPdf(document.id, document.version, { register });
+      if (!pdf) throw new Error(`${kind} ${document.id} v${document.version} is gone`);
+      return pdf;
+    },
+    async signedPdf(_db, document, register, signatureCertificate) {
+      const pdf = await documents.signingPdf(document.id, document.version, { register, signatureCertificate });
       if (!pdf) throw new Error(`${kind} ${document.id} v${document.version} is gone`);
       return pdf;
     },

@@ -1,5 +1,6 @@
 import type { SignerDocument } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
+import type { SignatureCertificate } from '../pdf/signature-certificate.ts';
 import type { DocumentKind } from './documents.schema.ts';
 
 /** One version of a document as signing shows, fingerprints and files it. */
@@ -59,4 +60,15 @@ export interface SignableDocumentSource {
   signerView(db: Queryable, document: SignableDocument): Promise<SignerDocument | null>;
   /** The version's PDF as it is filed, with `register` filled in where the kind prints one. */
   pdf(db: Queryable, document: SignableDocument, register: RegisterEntry[]): Promise<Buffer>;
+  /**
+   * The signed PDF of the version (issue 29): its PDF with `register` filled in and `certificate`
+   * drawn after its last page, in one render (pages numbered through, each font and image once).
+   * Not sealed: signing seals the whole.
+   */
+  signedPdf(
+    db: Queryable,
+    document: SignableDocument,
+    register: RegisterEntry[],
+    certificate: SignatureCertificate,
+  ): Promise<Buffer>;
 }

@@ -78,13 +78,17 @@ export const documentVersionsRepo = {
   },
 };
 
-/** Who signed one version, in signing order: the one read every kind's history and verification use. */
+/**
+ * Who signed one version, in signing order: the one read every kind's history, verification and
+ * printed register (a SWMS's, with each signature's file) use.
+ */
 export async function versionSignatures(db: Queryable, ref: DocumentVersionRef) {
   return db
     .select({
       signerName: signatureRequests.signerName,
       signerCompany: signatureRequests.signerCompany,
       signerRole: signatureRequests.signerRole,
+      signatureFileId: signatureRequests.signatureFileId,
       signedAt: sql<Date>`${signatureRequests.signedAt}`.mapWith((value: string | Date) => new Date(value)),
     })
     .from(signatureRequests)

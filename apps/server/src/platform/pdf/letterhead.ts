@@ -1,4 +1,5 @@
 import { colours, contentLeft, contentWidth, type Doc } from './document.ts';
+import { drawImage } from './images.ts';
 
 export type Letterhead = { logo: Buffer | null; name: string; lines: string[] };
 
@@ -21,7 +22,7 @@ export function drawLetterhead(doc: Doc, { logo, name, lines }: Letterhead): voi
     const pages = pagesWithLogo.get(doc) ?? new Set<number>();
     pages.add(range.start + range.count - 1);
     pagesWithLogo.set(doc, pages);
-    doc.image(logo, left, top, { fit: [LOGO_WIDTH, LOGO_HEIGHT] });
+    drawImage(doc, logo, left, top, { fit: [LOGO_WIDTH, LOGO_HEIGHT] });
     textLeft = left + LOGO_WIDTH + 14;
   }
   const width = contentWidth(doc) - (textLeft - left);

@@ -1,4 +1,5 @@
 import { colours, type Doc, PAGE_MARGIN } from './document.ts';
+import { drawImage } from './images.ts';
 import { showsLogo } from './letterhead.ts';
 
 export type PageMarks = {
@@ -31,28 +32,50 @@ export function footerText(marks: PageMarks, page: number, pages: number): strin
     .join('  ·  ');
 }
 
+/**
+ * The label to print so that the footer fits one line of `width` in the current font (issue 29: it
+ * wrapped): one too long is shortened with an ellipsis; the version, fingerprint and page number
+ * always show. Measured on the widest page number ("Page 12 of 12"), once per page width.
+ */
+function fittedLabel(doc: Doc, marks: PageMarks, pages: number, width: number): string {
+  const characters = Array.from(marks.label);
+  let label = marks.label;
+  for (let kept = characters.length - 1; kept > 0; kept--) {
+    if (doc.widthOfString(footerText({ ...marks, label }, pages, pages)) <= width) break;
+    label = `${characters.slice(0, kept).join('').trimEnd()}…`;
+  }
+  return label;
+}
+
 /** What a document that is not issued yet carries across every page (issue 21). */
 export const DRAFT_WATERMARK = 'DRAFT — not issued';
 
 /** Once every page is drawn: the footer on each page, and the watermark if any. */
 export function stampPages(doc: Doc, marks: PageMarks): void {
   const range = doc.bufferedPageRange();
+  // Portrait and landscape pages have room for different labels: each width is measured once.
+  const labels = new Map<number, string>();
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     // Writing below the bottom margin would make pdfkit add a page; lift the margin while we do.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font('regular')
-      .fontSize(8)
-      .fillColor(colours.muted)
-      .text(footerText(marks, index - range.start + 1, range.count), PAGE_MARGIN, doc.page.height - PAGE_MARGIN, {
-        width: doc.page.width - 2 * PAGE_MARGIN,
+    const width = doc.page.width - 2 * PAGE_MARGIN;
+    doc.font('regular').fontSize(8).fillColor(colours.muted);
+    const label = labels.get(width) ?? fittedLabel(doc, marks, range.count, width);
+    labels.set(width, label);
+    doc.text(
+      footerText({ ...marks, label }, index - range.start + 1, range.count),
+      PAGE_MARGIN,
+      doc.page.height - PAGE_MARGIN,
+      {
+        width,
         align: 'center',
         lineBreak: false,
-      });
+      },
+    );
     if (marks.logo && !showsLogo(doc, index)) {
-      doc.image(marks.logo, doc.page.width - PAGE_MARGIN - 80, (PAGE_MARGIN - MARK_LOGO_HEIGHT) / 2, {
+      drawImage(doc, marks.logo, doc.page.width - PAGE_MARGIN - 80, (PAGE_MARGIN - MARK_LOGO_HEIGHT) / 2, {
         fit: [80, MARK_LOGO_HEIGHT],
         align: 'right',
       });

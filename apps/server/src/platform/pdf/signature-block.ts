@@ -1,4 +1,5 @@
 import { colours, contentLeft, type Doc, keepTogether } from './document.ts';
+import { drawImage } from './images.ts';
 
 export type SignatureBlock = {
   /** The signature image (PNG/JPEG), or null for a line to sign on paper. */
@@ -22,7 +23,7 @@ export function drawSignatureBlock(doc: Doc, block: SignatureBlock): void {
     doc,
     SIGNATURE_BLOCK_HEIGHT,
     (top) => {
-      if (block.image) doc.image(block.image, left, top, { fit: [width - 20, IMAGE_HEIGHT], valign: 'bottom' });
+      if (block.image) drawImage(doc, block.image, left, top, { fit: [width - 20, IMAGE_HEIGHT], valign: 'bottom' });
       doc
         .moveTo(left, top + LINE_Y)
         .lineTo(left + width, top + LINE_Y)

@@ -1,4 +1,5 @@
 import { addPage, colours, contentBottom, contentLeft, contentWidth, type Doc } from './document.ts';
+import { drawImage } from './images.ts';
 
 /**
  * A cell's text, optionally on a coloured fill (e.g. a risk rating: the text says it, the colour
@@ -79,7 +80,7 @@ export function drawTable(doc: Doc, { columns, rows, fontSize = 9, minRowHeight 
       if (cell.fill) doc.rect(x, top, width, height).fillColor(cell.fill).fill();
       doc.rect(x, top, width, height).lineWidth(0.5).strokeColor(colours.rule).stroke();
       if (cell.image) {
-        doc.image(cell.image, x + PADDING, top + PADDING, { fit: [width - 2 * PADDING, height - 2 * PADDING] });
+        drawImage(doc, cell.image, x + PADDING, top + PADDING, { fit: [width - 2 * PADDING, height - 2 * PADDING] });
       }
       doc
         .font(cell.bold ? 'bold' : 'regular')

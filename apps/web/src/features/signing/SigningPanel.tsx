@@ -23,7 +23,7 @@ import { useSendForSigningMutation } from './api/send-for-signing.ts';
 import { useSetAsideSignOnMutation } from './api/set-aside-sign-on.ts';
 import type { PanelRef } from './api/signing-keys.ts';
 import { SendToBuilder } from './SendToBuilder.tsx';
-import { emptySigner, type SignerDraft, signerDrafts, siteSignOnLimitOf } from './signer-drafts.ts';
+import { type DraftField, emptySigner, type SignerDraft, signerDrafts, siteSignOnLimitOf } from './signer-drafts.ts';
 
 const statusLabels: Record<SignerStatus, string> = {
   pending: 'Pending',
@@ -274,7 +274,7 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const send = useSendForSigningMutation(panelRef);
 
-  const update = (index: number, field: 'name' | 'email' | 'role', value: string) =>
+  const update = (index: number, field: DraftField, value: string) =>
     setSigners((list) => signerDrafts.update(list, index, field, value));
 
   const submit = (event: FormEvent) => {
@@ -312,6 +312,12 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
             value={signer.role}
             hint="e.g. Builder, Certifier"
             onChange={(event) => update(index, 'role', event.target.value)}
+          />
+          <TextField
+            label="Company (optional)"
+            value={signer.company}
+            hint="Printed beside their name on the signed PDF"
+            onChange={(event) => update(index, 'company', event.target.value)}
           />
           {signers.length > 1 ? (
             <Button

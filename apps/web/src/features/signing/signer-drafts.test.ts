@@ -19,16 +19,22 @@ describe('the signing panel’s send form', () => {
     expect(signerDrafts.remove(rows, 0)).toHaveLength(MAX_SIGNERS_PER_SEND - 1);
   });
 
-  it('sends the role only when one is given, in the shape the server accepts', () => {
+  it('sends the role and company only when given, in the shape the server accepts', () => {
     const rows = signerDrafts.update(
       signerDrafts.update(signerDrafts.add([emptySigner()]), 0, 'role', '  '),
       1,
       'role',
       'Certifier',
     );
-    const named = rows.map((row, index) => ({ ...row, name: `Signer ${index + 1}`, email: `s${index}@x.example` }));
+    const withCompany = signerDrafts.update(rows, 0, 'company', ' Harbourside Builders ');
+    const named = withCompany.map((row, index) => ({
+      ...row,
+      name: `Signer ${index + 1}`,
+      email: `s${index}@x.example`,
+    }));
     const request = signerDrafts.request(named);
     expect(request.map((signer) => signer.role)).toEqual([null, 'Certifier']);
+    expect(request.map((signer) => signer.company)).toEqual(['Harbourside Builders', null]);
     expect(sendForSigningSchema.safeParse({ signers: request }).success).toBe(true);
   });
 });

@@ -1,17 +1,7 @@
 import { PRINT_BUDGETS } from '@app/contract';
-import { PDFDocument } from 'pdf-lib';
-import {
-  colours,
-  contentWidth,
-  createPdf,
-  DocumentTooLargeError,
-  sectionHeading,
-} from '../../platform/pdf/document.ts';
-import { stampPages } from '../../platform/pdf/page-marks.ts';
-import { definePdfJob } from '../../platform/pdf/render-pool.ts';
-import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
-import { drawTable } from '../../platform/pdf/table.ts';
-import { withoutSignatures } from '../../platform/pdf/without-signatures.ts';
+import { addPage, colours, contentWidth, type Doc, type PdfInfo, sectionHeading } from './document.ts';
+import { drawSignatureBlock } from './signature-block.ts';
+import { drawTable } from './table.ts';
 
 /** One signer as the signature certificate lists them, already formatted for people. */
 export type CertifiedSigner = {
@@ -28,6 +18,12 @@ export type CertifiedSigner = {
   signatureMethod: string | null;
 };
 
+/**
+ * The pages that follow a signed document (ADR 0017): who signed, how, from where, and the audit
+ * trail. The signing feature words it; the document's own layout draws it after its last page, so
+ * the signed PDF is one document (issue 29): its pages numbered through, each font and image in it
+ * once, its conformance and structure those of the document.
+ */
 export type SignatureCertificate = {
   documentLabel: string;
   version: number;
@@ -39,15 +35,23 @@ export type SignatureCertificate = {
   events: string[][];
 };
 
-/** The page(s) that follow a signed document: who signed, how, from where, and its audit trail. */
-async function renderSignatureCertificate(certificate: SignatureCertificate): Promise<Buffer> {
-  const title = `Signature certificate: ${certificate.documentLabel}`;
-  const { doc, end } = createPdf({
-    title,
-    author: 'TradeCert',
-    subject: 'Signature certificate',
-    budget: PRINT_BUDGETS.signatureCertificate,
-  });
+/** A document kind's budget with room for its signature certificate's pages, when it has one. */
+export function withSignatureCertificate(
+  budget: PdfInfo['budget'],
+  certificate: SignatureCertificate | null | undefined,
+): PdfInfo['budget'] {
+  if (!certificate) return budget;
+  const extra = PRINT_BUDGETS.signatureCertificate;
+  return {
+    pages: budget.pages + extra.pages,
+    characters: budget.characters + extra.characters,
+    megabytes: budget.megabytes + extra.megabytes,
+  };
+}
+
+/** The signature certificate, from a new portrait page after the document's last. */
+export function drawSignatureCertificate(doc: Doc, certificate: SignatureCertificate): void {
+  addPage(doc, 'portrait');
   doc.font('bold').fontSize(16).fillColor(colours.ink).text('Signature certificate');
   doc.font('regular').fontSize(10).fillColor(colours.muted);
   doc.text(`${certificate.documentLabel}, version ${certificate.version}`);
@@ -62,6 +66,7 @@ async function renderSignatureCertificate(certificate: SignatureCertificate): Pr
     if (signer.detail) doc.text(signer.detail);
     for (const time of signer.times) doc.text(time);
     if (signer.ip) doc.text(`IP address: ${signer.ip}`);
+    if (signer.signatureMethod) doc.text(`Signature: ${signer.signatureMethod}`);
     if (signer.signatureMethod) doc.text(`Signature: ${signer.signatureMethod}`);
     doc.text('Fingerprint when sent:');
     doc.font('mono').fontSize(8).fillColor(colours.ink).text(signer.fingerprintAtSend);
@@ -95,33 +100,4 @@ async function renderSignatureCertificate(certificate: SignatureCertificate): Pr
     rows: certificate.events,
     fontSize: 7.5,
   });
-  stampPages(doc, {
-    label: `Signature certificate · ${certificate.documentLabel}`,
-    version: `v${certificate.version}`,
-    fingerprint: certificate.fingerprint,
-  });
-  return end();
 }
-
-/** The document's pages followed by the signature certificate's, as one PDF. */
-async function appendPages(document: Buffer, appendix: Buffer): Promise<Buffer> {
-  const merged = await PDFDocument.load(document);
-  // The document's seal covered the document alone; the joined file is sealed anew (ADR 0041).
-  withoutSignatures(merged);
-  const extra = await PDFDocument.load(appendix);
-  const pages = await merged.copyPages(extra, extra.getPageIndices());
-  for (const page of pages) merged.addPage(page);
-  const joined = Buffer.from(await merged.save());
-  if (joined.length > SIGNED_PDF_BYTES) throw new DocumentTooLargeError(`${SIGNED_PDF_BYTES} bytes`);
-  return joined;
-}
-
-/** The largest document kind and its signature certificate, each within its own budget. */
-const SIGNED_PDF_BYTES = (PRINT_BUDGETS.swms.megabytes + PRINT_BUDGETS.signatureCertificate.megabytes) * 1024 * 1024;
-
-export type SignedPdfInput = { document: Buffer; certificate: SignatureCertificate };
-
-/** The signed PDF as a job of the PDF workers: the certificate drawn and both joined off the request thread. */
-export const signedPdfJob = definePdfJob('signed', async ({ document, certificate }: SignedPdfInput) =>
-  appendPages(document, await renderSignatureCertificate(certificate)),
-);
