@@ -76,7 +76,6 @@ async function signatureCertificate(
     declineReason: row.declineReason,
     signature: signatures.get(row.id) ?? null,
     signatureMethod: row.signedAt ? row.signatureMethod : null,
-    signatureMethod: row.signedAt ? row.signatureMethod : null,
   }));
   return {
     documentLabel: labelOf(document),
