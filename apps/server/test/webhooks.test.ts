@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   apiAccessMessages,
   type Session,
@@ -5,6 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@app/contract';
+import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestApp } from './support/app.ts';
@@ -140,6 +142,71 @@ describe('webhooks', () => {
     ]);
     expect(log[2]?.attempts).toEqual([{ attempted_at: expect.any(String), status_code: 200, ok: true, error: null }]);
     expect(log[2]?.id).toBe(issued.headers['webhook-id']);
+  });
+
+  it('deliver signed, declined and completed from signing by link', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    await grantPremium(database.db, user.user.id);
+    const { secret } = await register(user, '/signing', ['document.signed', 'document.declined', 'document.completed']);
+    const signerToken = async (certificateId: string, name: string) => {
+      const email = `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
+      const sent = await app.inject({
+        method: 'POST',
+        url: `/api/signing/documents/certificate/${certificateId}/requests`,
+        headers: bearer(user),
+        payload: { signers: [{ name, email }] },
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      return {
+        id: sent.json().signers[0].id as string,
+        token: mail.linkIn(await mail.nextMailTo(email), /^\/sign\//).pathname.slice('/sign/'.length),
+      };
+    };
+    const signed = await createCompletedCertificate(app, user);
+    const alex = await signerToken(signed, 'Alex');
+    const png = (
+      await sharp({ create: { width: 200, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    const signing = await app.inject({
+      method: 'POST',
+      url: `/api/sign/${alex.token}/sign`,
+      payload: { name: 'Alex Builder', read_confirmed: true, signature_png: png },
+    });
+    expect(signing.statusCode, signing.body).toBe(200);
+    const declined = await createCompletedCertificate(app, user);
+    const casey = await signerToken(declined, 'Casey');
+    const declining = await app.inject({
+      method: 'POST',
+      url: `/api/sign/${casey.token}/decline`,
+      payload: { reason: 'Wrong address' },
+    });
+    expect(declining.statusCode, declining.body).toBe(200);
+
+    const events = await eventually(
+      () => receiver.to('/signing').length >= 3 && receiver.to('/signing').map((request) => verified(secret, request)),
+      'the three signing events',
+    );
+    expect(events).toHaveLength(3);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          type: 'document.signed',
+          data: { kind: 'certificate', document_id: signed, version: 1, signer_id: alex.id },
+        }),
+        expect.objectContaining({
+          type: 'document.completed',
+          data: { kind: 'certificate', document_id: signed, version: 1 },
+        }),
+        expect.objectContaining({
+          type: 'document.declined',
+          data: { kind: 'certificate', document_id: declined, version: 1, signer_id: casey.id },
+        }),
+      ]),
+    );
+    // Nothing of what was signed or said is sent: ids, kinds and versions only.
+    expect(JSON.stringify(events)).not.toContain('Wrong address');
   });
 
   it('retry after a 500, with the same id, and "Resend" sends it again', async () => {

@@ -38,7 +38,7 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
             I have kept it
           </Button>
         </div>
-        <p role="status" className="text-sm">
+        <p aria-live="polite" className="text-sm">
           {copied === 'yes'
             ? 'Copied.'
             : copied === 'no'
