@@ -1,5 +1,6 @@
 import { apiAccessMessages, type WebhookDelivery } from '@app/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sendWebhook } from '../src/features/api-access/webhook-sender.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate } from './support/certificates.ts';
@@ -78,6 +79,20 @@ describe('webhook addresses with the tests-only switch off', () => {
     for (const attempt of delivery?.attempts ?? []) {
       expect(attempt).toMatchObject({ ok: false, status_code: null, error: apiAccessMessages.webhookAddressRefused });
     }
-    expect(receiver.received).toEqual([]);
+    expect(receiver.to('/hook')).toEqual([]);
+  });
+
+  it('connects to the address that was checked, never asking DNS again (no rebinding)', async () => {
+    // A name that resolves nowhere (.invalid): the request still reaches the checked 127.0.0.1.
+    const url = new URL(receiver.url('/pinned'));
+    url.hostname = 'rebound.invalid';
+    const result = await sendWebhook(
+      { url, address: '127.0.0.1', family: 4 },
+      { id: 'msg_pinned', timestampSeconds: 1_700_000_000, body: '{}', secret: `whsec_${'A'.repeat(44)}` },
+      5_000,
+    );
+    expect(result).toEqual({ statusCode: 200, ok: true, error: null });
+    expect(receiver.to('/pinned')).toHaveLength(1);
+    expect(receiver.to('/pinned')[0]?.headers.host).toBe(`rebound.invalid:${url.port}`);
   });
 });
