@@ -270,6 +270,32 @@ describe('webhooks', () => {
     expect(resend.statusCode).toBe(409);
   });
 
+  it('keep a delivery log of 30 days, swept daily', async () => {
+    const { endpoint } = await register(owner, '/kept', ['certificate.issued']);
+    const { rows } = await query(
+      `insert into webhook_deliveries (endpoint_id, event, body, status, created_at) values
+         ($1, 'certificate.issued', '{}', 'succeeded', now() - interval '31 days'),
+         ($1, 'certificate.issued', '{}', 'pending', now() - interval '31 days'),
+         ($1, 'certificate.issued', '{}', 'failed', now() - interval '29 days')
+       returning id, status`,
+      [endpoint.id],
+    );
+    await app.jobQueue.enqueue(database.db, 'webhook-log-sweep', {});
+    app.jobQueue.wake('webhook-log-sweep');
+    const kept = await eventually(async () => {
+      const left = await deliveriesOf(owner, endpoint.id);
+      return left.length === 2 && left;
+    }, 'the old delivery to be forgotten');
+    // A delivery still being sent stays, whatever its age.
+    expect(kept.map((delivery) => delivery.id).sort()).toEqual(
+      rows
+        .filter((row) => row.status !== 'succeeded')
+        .map((row) => row.id)
+        .sort(),
+    );
+    await query('delete from webhook_endpoints where id = $1', [endpoint.id]);
+  });
+
   it("are another user's to see, resend or delete never", async () => {
     const { endpoint } = await register(owner, '/private', ['certificate.amended']);
     const stranger = await registerConfirmedUser(app, mail);

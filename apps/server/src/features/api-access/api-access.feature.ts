@@ -8,6 +8,7 @@ import { ApiTokensService } from './api-tokens.service.ts';
 import {
   WEBHOOK_DELIVERY_QUEUE,
   WEBHOOK_DISABLED_EMAIL_QUEUE,
+  WEBHOOK_LOG_SWEEP_QUEUE,
   type WebhookDeliveryJob,
   type WebhookDisabledEmailJob,
   type WebhookSettings,
@@ -52,6 +53,15 @@ export function apiAccessFeature(
         name: WEBHOOK_DISABLED_EMAIL_QUEUE,
         settings: mailQueueSettings,
         handler: (job) => webhooks.mailDisabled(job),
+      }),
+      defineJob({
+        name: WEBHOOK_LOG_SWEEP_QUEUE,
+        settings: { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 300 },
+        cron: '23 3 * * *',
+        handler: async () => {
+          const forgotten = await webhooks.sweepLog();
+          if (forgotten > 0) deps.logger.info({ forgotten }, 'webhook log sweep');
+        },
       }),
     ],
   };

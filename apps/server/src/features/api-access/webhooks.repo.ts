@@ -179,6 +179,20 @@ export const webhooksRepo = {
     return { deliveries, attempts };
   },
 
+  /** Forgets finished deliveries (and their attempts) older than `days`; answers how many. */
+  async sweepLog(db: Queryable, days: number): Promise<number> {
+    const deleted = await db
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          sql`${webhookDeliveries.createdAt} < now() - make_interval(days => ${days})`,
+          sql`${webhookDeliveries.status} <> 'pending'`,
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return deleted.length;
+  },
+
   attemptsOf(db: Queryable, deliveryId: string): Promise<WebhookAttemptRow[]> {
     return db
       .select()

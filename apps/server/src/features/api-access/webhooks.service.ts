@@ -27,6 +27,9 @@ import {
 
 export const WEBHOOK_DELIVERY_QUEUE = 'webhook-delivery';
 export const WEBHOOK_DISABLED_EMAIL_QUEUE = 'webhook-disabled-email';
+/** Daily: the delivery log keeps 30 days. */
+export const WEBHOOK_LOG_SWEEP_QUEUE = 'webhook-log-sweep';
+const WEBHOOK_LOG_DAYS = 30;
 export type WebhookDeliveryJob = { deliveryId: string };
 export type WebhookDisabledEmailJob = { endpointId: string };
 
@@ -205,6 +208,10 @@ export class WebhooksService {
       },
       this.dependencies.settings.timeoutMs,
     );
+  }
+
+  sweepLog(): Promise<number> {
+    return webhooksRepo.sweepLog(this.db, WEBHOOK_LOG_DAYS);
   }
 
   /** Tells the owner their endpoint was disabled, and how to turn deliveries back on. */
