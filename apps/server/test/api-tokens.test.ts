@@ -83,6 +83,8 @@ describe('API tokens', () => {
     expect(list.body).toContain(certificate);
     const profile = await app.inject({ url: '/api/profile', headers: withToken(reader.secret) });
     expect(profile.statusCode).toBe(200);
+    const head = await app.inject({ method: 'HEAD', url: '/api/certificates', headers: withToken(reader.secret) });
+    expect(head.statusCode).toBe(200);
     const pdf = await app.inject({ url: `/api/certificates/${certificate}/pdf`, headers: withToken(reader.secret) });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toContain('application/pdf');
