@@ -37,6 +37,8 @@ describe('API access', () => {
     await tokens.getByRole('button', { name: 'Copy' }).click();
     await tokens.getByText(/^(Copied\.|Copying is not available here: select the text and copy it\.)$/).waitFor();
     expect((await profileWith(token)).status).toBe(200);
+    // The token, however long, does not push the page sideways at 375 px.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     await tokens.getByRole('button', { name: 'I have kept it' }).click();
     await page.reload();
@@ -51,6 +53,18 @@ describe('API access', () => {
     await toastTitled(page, 'Token revoked').waitFor();
     await page.getByText('You have no API tokens.').waitFor();
     expect((await profileWith(token)).status).toBe(401);
+
+    // A webhook on a private address is refused (checked without connecting), saying what to do, and the URL stays.
+    session.allowConsoleErrors(/status of 422/);
+    const webhooks = page.getByRole('region', { name: 'Webhooks' });
+    await webhooks.getByLabel('URL').fill('https://10.0.0.1/hook');
+    await webhooks.getByRole('button', { name: 'Add endpoint' }).click();
+    await webhooks
+      .getByText(
+        'That webhook URL points to a private or local network address. Use an address reachable on the public internet.',
+      )
+      .waitFor();
+    expect(await webhooks.getByLabel('URL').inputValue()).toBe('https://10.0.0.1/hook');
 
     // PRODUCT.md, Budgets: a signed-in page loads at most 220 KB of gzipped JavaScript.
     expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(220);
