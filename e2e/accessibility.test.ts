@@ -257,6 +257,14 @@ const memberPages: Array<[name: string, Check]> = [
       },
     },
   ],
+  [
+    '/profile/api',
+    {
+      path: '/profile/api',
+      heading: 'API access',
+      ready: (page) => page.getByText('You have no API tokens.').waitFor(),
+    },
+  ],
   ['/materials', { path: '/materials', heading: 'Common materials' }],
   [
     '/certificates',

@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { adminFeature } from './features/admin/admin.feature.ts';
+import { apiAccessFeature } from './features/api-access/api-access.feature.ts';
 import { authFeature } from './features/auth/auth.feature.ts';
 import { billingFeature } from './features/billing/billing.feature.ts';
 import { bundlesFeature } from './features/bundles/bundles.feature.ts';
@@ -22,6 +23,7 @@ import { fileReferences } from './file-references.ts';
 import { p12SealIdentity, storedSealIdentity } from './platform/crypto/seal-identity.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
 import type { SignableDocumentSource } from './platform/documents/signable-source.ts';
+import { OutboundEvents } from './platform/events/outbound-events.ts';
 import type { FeatureDeps, FeatureModule } from './platform/feature-module.ts';
 import { registerAuthHooks } from './platform/http/auth-context.ts';
 import { registerBackPressure } from './platform/http/back-pressure.ts';
@@ -75,6 +77,7 @@ export type AppSettings = Pick<
   | 'pdfSealP12'
   | 'metricsToken'
   | 'backPressure'
+  | 'webhooks'
 >;
 
 export type AppOptions = {
@@ -220,6 +223,7 @@ export async function buildApp(options: AppOptions) {
       sealIdentity ? async () => sealIdentity : storedSealIdentity(db),
       () => settings.publicUrl ?? 'TradeCert',
     ),
+    events: new OutboundEvents(),
   };
 
   // The features, each built from the same deps; those that meet (signing and the document kinds,
@@ -236,7 +240,9 @@ export async function buildApp(options: AppOptions) {
     },
     (userId) => billing.service.hasRenewingSubscription(userId),
   );
-  registerAuthHooks(app, (authorization) => auth.service.authenticate(authorization));
+  // API tokens (ADR 0055) authenticate through the same hooks; webhooks listen to deps.events.
+  const apiAccess = apiAccessFeature(deps, settings.webhooks);
+  registerAuthHooks(app, (authorization) => auth.service.authenticate(authorization), apiAccess.authenticateApiToken);
   // Certificates copy the owner's custom checklist templates onto their checklists (ADR 0038).
   const checklistTemplates = checklistTemplatesFeature(deps);
   const certificates = certificatesFeature(deps, checklistTemplates.templatesOf);
@@ -245,6 +251,7 @@ export async function buildApp(options: AppOptions) {
     healthFeature(deps),
     auth,
     profileFeature(deps),
+    apiAccess,
     filesFeature(deps, fileReferences),
     certificates,
     checklistTemplates,

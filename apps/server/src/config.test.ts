@@ -119,3 +119,18 @@ describe('FILE_STORAGE (ADR 0043)', () => {
     expect(() => loadConfig({ S3_BUCKET: 'tradecert' })).toThrow(/S3_BUCKET set without FILE_STORAGE=s3/);
   });
 });
+
+describe('WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS', () => {
+  const switchOf = (value: string | undefined) =>
+    loadConfig({ WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS: value }).webhooks.allowLoopbackForTests;
+
+  it('is off unless set to 1 (tests only, ADR 0055)', () => {
+    expect(switchOf(undefined)).toBe(false);
+    expect(switchOf('0')).toBe(false);
+    expect(switchOf('1')).toBe(true);
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    expect(() => switchOf('true')).toThrow(/WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS/);
+  });
+});

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { WebhookSettings } from './features/api-access/webhooks.service.ts';
 import type { StripeSettings } from './platform/billing/stripe-provider.ts';
 import type { BackPressureSettings } from './platform/http/back-pressure.ts';
 import type { SlowClientSettings } from './platform/http/slow-clients.ts';
@@ -116,6 +117,12 @@ const envSchema = z.object({
   BACKPRESSURE_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Requests waiting for a database connection past which new requests get 503; 0: off. Default 20 × pool. */
   BACKPRESSURE_DB_WAITING: z.coerce.number().int().min(0).max(100_000).optional(),
+  /**
+   * TESTS ONLY (ADR 0055): lets webhooks go to loopback (127.0.0.0/8, ::1), over plain http too, so a
+   * test's receiver on this machine can take them. Never set it on a server: it opens the way to
+   * services listening on the server's own loopback.
+   */
+  WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS: z.enum(['0', '1']).default('0'),
 });
 
 type Env = z.infer<typeof envSchema>;
@@ -219,6 +226,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** When new requests are shed with 503 (platform/http/back-pressure.ts). */
   backPressure: BackPressureSettings;
+  /** How webhooks are delivered (features/api-access; ADR 0055). */
+  webhooks: WebhookSettings;
 };
 
 export class ConfigError extends Error {}
@@ -281,6 +290,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxEventLoopDelayMs: values.BACKPRESSURE_EVENT_LOOP_DELAY_MS,
       maxDatabaseWaiting: values.BACKPRESSURE_DB_WAITING ?? 20 * values.DATABASE_POOL_SIZE,
       sampleIntervalMs: 1000,
+    },
+    webhooks: {
+      allowLoopbackForTests: values.WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS === '1',
+      // 6 attempts over about 15 minutes (30 s, 1, 2, 4 and 8 minutes apart), 10 s each.
+      attempts: 6,
+      retryDelaySeconds: 30,
+      timeoutMs: 10_000,
+      disableAfterFailedDeliveries: 5,
     },
   };
 }

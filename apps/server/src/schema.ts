@@ -3,6 +3,7 @@
  * (ADR 0030): a feature's own tables in `features/<name>/<name>.schema.ts`, the ones every feature
  * keys on or shares in `platform/`. Code imports a table from its owner, never from here.
  */
+export * from './features/api-access/api-access.schema.ts';
 export * from './features/auth/auth.schema.ts';
 export * from './features/billing/billing.schema.ts';
 export * from './features/certificates/certificates.schema.ts';

@@ -108,8 +108,9 @@ describe('GET /api/docs/json', () => {
           | OpenAPIV3.SchemaObject
           | undefined
       )?.properties?.error;
+    // Its own, then an API token's (ADR 0055): one not allowed to write, or whose owner lost Premium.
     expect(codesAt('403')).toMatchObject({
-      properties: { code: { enum: ['user_mismatch', 'monthly_limit_reached'] } },
+      properties: { code: { enum: ['user_mismatch', 'monthly_limit_reached', 'forbidden', 'premium_required'] } },
     });
     expect(codesAt('401')).toMatchObject({
       properties: { code: { enum: ['no_session', 'session_expired', 'unauthorized'] } },
@@ -120,7 +121,7 @@ describe('GET /api/docs/json', () => {
     expect(pdf.security).toEqual([{ bearer: [] }, {}]);
   });
 
-  it('lists the 429 of every endpoint that declares a rate limit, and of no other', () => {
+  it('lists the 429 of every endpoint that declares a rate limit or lets API tokens in, and of no other', () => {
     const declared = allEndpoints().filter((endpoint) => endpoint.rateLimit);
     expect(declared.length).toBeGreaterThan(10);
     for (const endpoint of allEndpoints()) {
@@ -131,7 +132,10 @@ describe('GET /api/docs/json', () => {
       const tooMany = operation.responses['429'] as OpenAPIV3.ResponseObject | undefined;
       const codes = JSON.stringify(tooMany?.content ?? {});
       expect(codes.includes('over_request_rate_limit'), `${endpoint.method} ${endpoint.path}`).toBe(
-        endpoint.rateLimit !== undefined || endpoint.errors.includes(errorCodes.requestRateLimit),
+        endpoint.rateLimit !== undefined ||
+          endpoint.errors.includes(errorCodes.requestRateLimit) ||
+          // Counted per token (ADR 0055).
+          (endpoint.apiTokens !== undefined && endpoint.apiTokens !== 'never'),
       );
     }
   });

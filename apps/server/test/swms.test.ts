@@ -15,6 +15,7 @@ import { SwmsPdfService } from '../src/features/swms/swms-pdf.service.ts';
 import { fileReferences } from '../src/file-references.ts';
 import { storedSealIdentity } from '../src/platform/crypto/seal-identity.ts';
 import { storedSecret } from '../src/platform/crypto/secrets.ts';
+import { OutboundEvents } from '../src/platform/events/outbound-events.ts';
 import { PdfSeal } from '../src/platform/pdf/seal.ts';
 import { createLocalDiskStorage } from '../src/platform/storage/file-storage.ts';
 import { StoredFiles } from '../src/platform/storage/stored-files.ts';
@@ -458,6 +459,7 @@ describe('SWMS PDF', () => {
         { warn: () => {} },
       ),
       () => new Date('2026-11-15T02:00:00Z'),
+      new OutboundEvents(),
     );
     const signature = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#ffffff' } })
       .png()

@@ -1,5 +1,7 @@
 export * from './admin/admin.ts';
 export * from './admin/endpoints.ts';
+export * from './api-access/api-access.ts';
+export * from './api-access/endpoints.ts';
 export * from './auth/account.ts';
 export * from './auth/account-endpoints.ts';
 export * from './auth/auth.ts';

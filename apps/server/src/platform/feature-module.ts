@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/client.ts';
+import type { OutboundEvents } from './events/outbound-events.ts';
 import type { JobDefinition, JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PdfRenderer } from './pdf/render-pool.ts';
@@ -28,6 +29,8 @@ export type FeatureDeps = {
   pdfRenderer: PdfRenderer;
   /** Seals issued PDFs and checks a PDF's seal (ADR 0041). */
   pdfSeal: PdfSealer;
+  /** Where features publish what happened to a document, in its transaction (webhooks listen; ADR 0055). */
+  events: OutboundEvents;
 };
 
 /**

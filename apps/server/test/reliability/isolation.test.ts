@@ -37,6 +37,9 @@ type Owned = {
   coverSheetBody: unknown;
   file: string;
   signingRequest: string;
+  apiToken: string;
+  webhook: string;
+  webhookDelivery: string;
 };
 
 type Call = {
@@ -178,6 +181,15 @@ const CALLS: Record<string, Call> = {
   'GET /api/admin/contact-messages': {},
   'POST /api/admin/contact-messages/{id}/handled': {},
   'GET /api/admin/stats/monthly': {},
+  'GET /api/api-tokens': {},
+  'POST /api/api-tokens': { body: () => ({ name: 'Isolation', scope: 'read', expires_in_days: 30 }) },
+  'DELETE /api/api-tokens/{id}': {},
+  'GET /api/webhooks': {},
+  // Loopback: refused (422) with the tests-only switch off, so nothing is ever sent.
+  'POST /api/webhooks': { body: () => ({ url: 'https://127.0.0.1/hook', events: ['certificate.issued'] }) },
+  'DELETE /api/webhooks/{id}': {},
+  'GET /api/webhooks/{id}/deliveries': {},
+  'POST /api/webhooks/deliveries/{id}/resend': {},
 };
 
 /** The record each path parameter names, from where it sits in the path. */
@@ -190,6 +202,9 @@ function pathValues(path: string, owned: Owned): Record<string, string | number>
     if (path.startsWith('/api/signing/documents/')) return owned.swms;
     if (path.startsWith('/api/signing/requests/')) return owned.signingRequest;
     if (path.startsWith('/api/files/')) return owned.file;
+    if (path.startsWith('/api/api-tokens/')) return owned.apiToken;
+    if (path.startsWith('/api/webhooks/deliveries/')) return owned.webhookDelivery;
+    if (path.startsWith('/api/webhooks/')) return owned.webhook;
     if (path.startsWith('/api/admin/users/')) return owned.session.user.id;
     if (path.startsWith('/api/admin/contact-messages/')) return contactMessageId;
     if (path.startsWith('/api/verify/')) return owned.swms;
@@ -270,7 +285,35 @@ async function ownerWith(session: Session, email: string): Promise<Owned> {
   const file = photo.json().id ?? photo.json().file_id;
   const sent = await json('POST', `/api/signing/documents/swms/${swms}/requests`, SIGNER());
   const signingRequest = sent.signers[0].id;
-  return { session, email, certificate, template, swms, coverSheet, coverSheetBody, file, signingRequest };
+  const apiToken = (await json('POST', '/api/api-tokens', { name: 'Owned', scope: 'read', expires_in_days: null }))
+    .token.id;
+  // Written directly: registration refuses loopback (the tests-only switch is off), and delivery would too.
+  const webhook = (
+    await database.db.$client.query(
+      `insert into webhook_endpoints (user_id, url, events) values ($1, 'https://127.0.0.1/hook', '{certificate.issued}') returning id`,
+      [session.user.id],
+    )
+  ).rows[0].id;
+  const webhookDelivery = (
+    await database.db.$client.query(
+      `insert into webhook_deliveries (endpoint_id, event, body, status) values ($1, 'certificate.issued', '{}', 'failed') returning id`,
+      [webhook],
+    )
+  ).rows[0].id;
+  return {
+    session,
+    email,
+    certificate,
+    template,
+    swms,
+    coverSheet,
+    coverSheetBody,
+    file,
+    signingRequest,
+    apiToken,
+    webhook,
+    webhookDelivery,
+  };
 }
 
 beforeAll(async () => {
@@ -321,6 +364,9 @@ const identifiersOf = (owned: Owned) => [
   owned.coverSheet,
   owned.file,
   owned.signingRequest,
+  owned.apiToken,
+  owned.webhook,
+  owned.webhookDelivery,
 ];
 
 describe('the isolation matrix', () => {

@@ -27,6 +27,14 @@ const defaultSettings: AppSettings = {
   pdfSealP12: undefined,
   metricsToken: undefined,
   backPressure: { maxEventLoopDelayMs: 1000, maxDatabaseWaiting: 200, sampleIntervalMs: 1000 },
+  // Quick retries; no loopback unless a test turns the tests-only switch on.
+  webhooks: {
+    allowLoopbackForTests: false,
+    attempts: 3,
+    retryDelaySeconds: 1,
+    timeoutMs: 5_000,
+    disableAfterFailedDeliveries: 3,
+  },
 };
 
 const noMailer: Mailer = {

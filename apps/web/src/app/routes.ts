@@ -1,4 +1,5 @@
 import { adminRoutes } from '../features/admin/routes.ts';
+import { apiAccessRoutes } from '../features/api-access/routes.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { billingRoutes } from '../features/billing/routes.ts';
 import { bundleRoutes } from '../features/bundles/routes.ts';
@@ -45,6 +46,7 @@ export const routes: readonly PageRoute[] = [
   ...signingRoutes,
   ...verificationRoutes,
   ...profileRoutes,
+  ...apiAccessRoutes,
   ...swmsRoutes,
   ...bundleRoutes,
   ...complianceRoutes,

@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import type { ApiTokenAccess } from '../api-access/api-access.ts';
 import type { ErrorCode } from '../errors/errors.ts';
 import type { RateLimitName } from './rate-limits.ts';
 
@@ -66,6 +67,12 @@ export type Endpoint = {
    * validation or the handler (DESIGN §4: 404, not 400), so no service checks an id by hand.
    */
   readonly notFound?: string;
+  /**
+   * What an API token may do here (ADR 0055): `read`, any token (GET only); `write`, a `read_write`
+   * token. Left out (or `never`): a token is refused, so admin, billing, the account and token
+   * management stay out of a program's reach.
+   */
+  readonly apiTokens?: ApiTokenAccess;
 };
 
 /** `/api/certificates/:id/pdf` → `'id'`. */

@@ -29,6 +29,12 @@ export const rateLimits = {
   /** Checkout and portal sessions: each is a call to the billing provider. */
   billingProvider: { name: 'billing-provider', limit: 20, windowSeconds: 600 },
   contact: { name: 'contact', limit: 5, windowSeconds: 3600 },
+  /** Every request made with one API token, whatever it calls (ADR 0055). */
+  apiTokenRequests: { name: 'api-token', limit: 120, windowSeconds: 60 },
+  /** Registering a webhook endpoint (each looks its host up in DNS). */
+  webhookRegister: { name: 'webhook-register', limit: 20, windowSeconds: 3600 },
+  /** "Resend" of a webhook delivery: each is a request to someone else's server. */
+  webhookResend: { name: 'webhook-resend', limit: 30, windowSeconds: 3600 },
 
   /** Tokens that match nothing, per IP: guessing links. */
   signLinkMissPerIp: { name: 'sign-link-miss:ip', limit: 20, windowSeconds: 600 },

@@ -11,6 +11,7 @@ export const profileEndpoints = {
     method: 'GET',
     path: '/api/profile',
     auth: 'required',
+    apiTokens: 'read',
     summary: 'The company profile',
     responses: { 200: profileSchema },
     errors: [],

@@ -365,9 +365,12 @@ export class AuthService {
     input: { password: string; current_password?: string | undefined },
   ): Promise<AuthUser> {
     await this.options.rateLimiter.enforce(rateLimits.passwordChangePerUser, limitSubject.user(caller.userId));
+    // Only a session changes the password: an API token never reaches this (its endpoint is closed to them).
+    const { sessionId } = caller;
+    if (!sessionId) throw errors.noSession();
     const [user, session] = await Promise.all([
       authRepo.findUserById(this.db, caller.userId),
-      authRepo.findSession(this.db, caller.sessionId),
+      authRepo.findSession(this.db, sessionId),
     ]);
     if (!user || !session) throw errors.noSession();
     if (!session.recovery) {
@@ -383,10 +386,10 @@ export class AuthService {
     const revoked = await this.db.transaction(async (tx) => {
       // A recovery session was begun from an emailed link: its owner proved the mailbox.
       await authRepo.setPasswordHash(tx, caller.userId, passwordHash, { proven: session.recovery });
-      await authRepo.endRecovery(tx, caller.sessionId);
+      await authRepo.endRecovery(tx, sessionId);
       // A new password cancels a pending email change (the notice to the old address says so).
       await authRepo.retireEmailLinks(tx, caller.userId, 'email_change');
-      return authRepo.revokeUserSessions(tx, caller.userId, caller.sessionId);
+      return authRepo.revokeUserSessions(tx, caller.userId, sessionId);
     });
     this.options.revokedSessions.add(revoked);
     return toAuthUser(user);

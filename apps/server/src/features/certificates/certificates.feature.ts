@@ -27,7 +27,7 @@ export function certificatesFeature(
     deps.logger,
     deps.clock,
   );
-  const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock, ownTemplates);
+  const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock, ownTemplates, deps.events);
   return {
     routes: certificatesRoutes(service),
     signingSource: certificateSigningSource(pdfs, deps.files),

@@ -29,6 +29,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
 import { closeSigning, documentHasSignatures, voidOpenRequestsBefore } from '../../platform/documents/signatures.ts';
 import { documentVersionsRepo, verifiedSignatures, versionSignatures } from '../../platform/documents/versions.ts';
+import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
@@ -82,6 +83,8 @@ export class CertificatesService {
     private readonly pdfs: CertificatePdfService,
     private readonly now: () => Date,
     private readonly ownTemplates: OwnChecklistTemplates,
+    /** Where an issue or an amendment is told (webhooks; ADR 0055). */
+    private readonly events: OutboundEvents,
   ) {}
 
   async create(caller: AuthenticatedCaller, request: CreateCertificateInput): Promise<Certificate> {
@@ -170,6 +173,9 @@ export class CertificatesService {
       });
       if (existing.status === 'draft' && merged.status === 'completed') {
         updated = await this.complete(tx, updated, owner);
+      } else if (issued && merged.status === 'completed') {
+        // An issued certificate edited as it stands: the next version is issued at once.
+        await this.announceIssued(tx, updated);
       } else if (existing.status === 'completed' && merged.status === 'draft') {
         if (existing.completedMonth) {
           await certificatesRepo.decrementMonthlyCount(tx, caller.userId, existing.completedMonth);
@@ -438,12 +444,22 @@ export class CertificatesService {
       );
     // An amendment keeps the issue date and the applicator block of the certificate it amends.
     const amending = row.version > 1;
+    await this.announceIssued(tx, { ...row, certificateNumber });
     return certificatesRepo.update(tx, row.userId, row.id, {
       certificateNumber,
       completedAt: amending && row.completedAt ? row.completedAt : now,
       completedMonth: month,
       applicator: amending && row.applicator ? row.applicator : owner.applicator,
       amendedAt: amending ? now : null,
+    });
+  }
+
+  /** Tells integrators a version was issued: the first, or an amendment (webhooks; ADR 0055). */
+  private announceIssued(tx: Queryable, row: Pick<CertificateRow, 'id' | 'userId' | 'version' | 'certificateNumber'>) {
+    return this.events.publish(tx, {
+      type: row.version > 1 ? 'certificate.amended' : 'certificate.issued',
+      userId: row.userId,
+      data: { certificate_id: row.id, version: row.version, certificate_number: row.certificateNumber ?? '' },
     });
   }
 

@@ -19,6 +19,7 @@ import type {
 } from '../../platform/documents/signable-source.ts';
 import type { DocumentVersionRef } from '../../platform/documents/signatures.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import type { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
@@ -66,6 +67,8 @@ export type SigningOptions = {
   pdfRenderer: PdfRenderer;
   /** Seals the signed PDF, as every issued PDF (ADR 0041). */
   pdfSeal: PdfSealer;
+  /** Where signed, declined and completed are told (webhooks; ADR 0055). */
+  events: OutboundEvents;
 };
 
 /**
@@ -159,6 +162,11 @@ export class SigningCore {
       subject: { kind: row.documentKind, id: row.documentId },
       origin: null,
     });
+    await this.options.events.publish(tx, {
+      type: 'document.completed',
+      userId: row.userId,
+      data: documentEventData(row),
+    });
     await this.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, {
       type: 'completed',
       userId: row.userId,
@@ -223,6 +231,13 @@ export class SigningCore {
       subject: { kind: row.documentKind, id: row.documentId },
       origin,
     });
+    if (event.type === 'signing.signed' || event.type === 'signing.declined') {
+      await this.options.events.publish(tx, {
+        type: event.type === 'signing.signed' ? 'document.signed' : 'document.declined',
+        userId: row.userId,
+        data: { ...documentEventData(row), signer_id: row.id },
+      });
+    }
   }
 
   async recordOpened(row: SignatureRequestRow, origin: RequestMetadata) {
@@ -274,4 +289,9 @@ export class SigningCore {
       qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
     };
   }
+}
+
+/** What a document event says of its document: kind, id and version, never its content (ADR 0055). */
+function documentEventData(row: SignatureRequestRow) {
+  return { kind: row.documentKind, document_id: row.documentId, version: row.documentVersion };
 }

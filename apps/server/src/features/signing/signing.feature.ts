@@ -35,6 +35,7 @@ export function signingFeature(
     clock: deps.clock,
     pdfRenderer: deps.pdfRenderer,
     pdfSeal: deps.pdfSeal,
+    events: deps.events,
   });
   return {
     routes: signingRoutes(service),

@@ -11,6 +11,7 @@ import { businessOf } from '../../platform/accounts/business.ts';
 import type { JsonValue } from '../../platform/documents/fingerprint.ts';
 import type { RegisterEntry, SignableVersion } from '../../platform/documents/signable-source.ts';
 import { issuedVersionsOf, verdictOf, verifiedSignatures } from '../../platform/documents/versions.ts';
+import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
@@ -81,8 +82,9 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
     private readonly db: Database,
     private readonly kind: SafetyDocumentKind<Body, Summary, Presented>,
     now: () => Date,
+    events: OutboundEvents,
   ) {
-    this.documents = new VersionedDocuments(db, kind.rules, now);
+    this.documents = new VersionedDocuments(db, kind.rules, now, events);
   }
 
   async list(caller: AuthenticatedCaller, filter: ListFilter): Promise<{ items: Summary[] }> {

@@ -20,7 +20,7 @@ export function swmsFeature(
     deps.pdfSeal,
     deps.logger,
   );
-  const service = new SwmsService(deps.db, pdfs, deps.clock);
+  const service = new SwmsService(deps.db, pdfs, deps.clock, deps.events);
   return {
     routes: swmsRoutes(service),
     signingSources: swmsSigningSources(service),

@@ -15,6 +15,7 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import { dates } from '../../platform/dates.ts';
+import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { parseSwmsBody } from './bodies.ts';
@@ -40,9 +41,10 @@ export class SwmsService {
     private readonly db: Database,
     pdfs: SwmsPdfService,
     private readonly now: () => Date,
+    events: OutboundEvents,
   ) {
-    this.swms = new SafetyDocuments(db, swmsKind(pdfs), now);
-    this.coverSheets = new SafetyDocuments(db, coverSheetKind(db, pdfs), now);
+    this.swms = new SafetyDocuments(db, swmsKind(pdfs), now, events);
+    this.coverSheets = new SafetyDocuments(db, coverSheetKind(db, pdfs), now, events);
   }
 
   ofKind(kind: SafetyDocumentKind) {

@@ -16,6 +16,7 @@ import {
   voidOpenRequestsBefore,
 } from '../../platform/documents/signatures.ts';
 import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
+import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { type SafetyDocumentRow, type SafetyVersionRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
 import type { SafetyDocumentKind } from './swms.schema.ts';
@@ -49,6 +50,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     private readonly db: Database,
     readonly rules: DocumentKindRules<Body>,
     private readonly now: () => Date,
+    private readonly events: OutboundEvents,
   ) {}
 
   readonly errors = {
@@ -194,7 +196,15 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       if (!document) throw this.errors.notFound();
       const found = await this.versionRowOf(tx, document, version ?? document.currentVersion);
       if (found && !printsAsDraft(found) && !found.version.issuedAt) {
-        await documentVersionsRepo.markIssued(tx, this.rules.kind, document.id, found.version.version);
+        const issued = await documentVersionsRepo.markIssued(tx, this.rules.kind, document.id, found.version.version);
+        // A SWMS version first goes on paper: integrators hear of it (ADR 0055).
+        if (issued && this.rules.kind === 'swms') {
+          await this.events.publish(tx, {
+            type: 'swms.version_issued',
+            userId,
+            data: { swms_id: document.id, version: found.version.version },
+          });
+        }
       }
       return found;
     });

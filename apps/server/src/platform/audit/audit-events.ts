@@ -66,6 +66,10 @@ export const auditEventSchema = z.discriminatedUnion('type', [
   // The account itself (ADR 0020): no addresses are kept, so the trail holds nothing of a deleted user but ids.
   eventOf('account.email_changed', {}),
   eventOf('account.deleted', {}),
+  // API tokens (ADR 0055), about their owner: made, first used, revoked. Never the token or its hash.
+  eventOf('api_token.created', { tokenId: z.uuid() }),
+  eventOf('api_token.first_used', { tokenId: z.uuid() }),
+  eventOf('api_token.revoked', { tokenId: z.uuid() }),
 ]);
 /** The type and its data, e.g. `{ type: 'signing.declined', data: { signerId, reason } }`. */
 export type AuditEventBody = z.infer<typeof auditEventSchema>;

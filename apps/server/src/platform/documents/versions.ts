@@ -62,15 +62,17 @@ export const documentVersionsRepo = {
 
   /**
    * Marks a version issued when it is first handed out (a SWMS printed with its QR code); a
-   * version issued already keeps its first date.
+   * version issued already keeps its first date. True when this call issued it.
    */
-  async markIssued(db: Queryable, kind: DocumentKind, documentId: string, version: number): Promise<void> {
-    await db
+  async markIssued(db: Queryable, kind: DocumentKind, documentId: string, version: number): Promise<boolean> {
+    const marked = await db
       .update(documentVersions)
       .set({ issuedAt: sql`now()` })
       .where(
         and(ofDocument(kind, documentId), eq(documentVersions.version, version), isNull(documentVersions.issuedAt)),
-      );
+      )
+      .returning({ version: documentVersions.version });
+    return marked.length > 0;
   },
 
   async deleteAll(db: Queryable, userId: string, kind: DocumentKind, documentId: string): Promise<void> {

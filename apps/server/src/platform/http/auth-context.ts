@@ -1,14 +1,27 @@
-import { authErrorCodes, authErrorMessages } from '@app/contract';
+import { API_TOKEN_PREFIX, type ApiTokenAccess, authErrorCodes, authErrorMessages } from '@app/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from './errors.ts';
+import { type RequestMetadata, requestMetadataOf } from './request-metadata.ts';
 
-/** An authenticated caller, established from the Bearer access token by the auth feature. */
+/** An authenticated caller, established from the Bearer token (a session's, or an API token) by the auth feature. */
 export type AuthenticatedCaller = {
   userId: string;
-  sessionId: string;
-  /** The account's email is in ADMIN_EMAILS (PRODUCT.md, Plans). */
+  /** The session; null for a request made with an API token. */
+  sessionId: string | null;
+  /** The account's email is in ADMIN_EMAILS (PRODUCT.md, Plans); never for an API token. */
   isAdmin: boolean;
+  /** The API token the request was made with (ADR 0055); undefined for a session. */
+  apiTokenId?: string | undefined;
 };
+
+/** A caller by API token: its owner, without a session or admin rights. */
+export type ApiTokenCaller = AuthenticatedCaller & { sessionId: null; isAdmin: false; apiTokenId: string };
+
+/** Checks an API token for one request: what the endpoint lets tokens do, the method, where from. */
+export type ApiTokenAuthenticator = (
+  token: string,
+  request: { method: string; access: ApiTokenAccess; origin: RequestMetadata },
+) => Promise<ApiTokenCaller>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,28 +46,40 @@ const noSession = () => new AppError(401, authErrorCodes.noSession, authErrorMes
 
 /**
  * Decorates `app` with the three authentication hooks, all built on `authenticate` (the auth
- * feature's Bearer check), so every route states who may call it in one word.
+ * feature's Bearer check) and, for a Bearer value that is an API token, `authenticateApiToken`
+ * (ADR 0055), which also judges the token against the route's declared `apiTokens`; so every route
+ * states who may call it in one word.
  */
 export function registerAuthHooks(
   app: FastifyInstance,
   authenticate: (authorization: string | undefined) => Promise<AuthenticatedCaller>,
+  authenticateApiToken: ApiTokenAuthenticator,
 ): void {
+  const callerFrom = (request: FastifyRequest) => {
+    const bearer = request.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    if (!bearer?.startsWith(API_TOKEN_PREFIX)) return authenticate(request.headers.authorization);
+    return authenticateApiToken(bearer, {
+      method: request.method,
+      access: request.routeOptions.config.endpoint?.apiTokens ?? 'never',
+      origin: requestMetadataOf(request),
+    });
+  };
   app.decorateRequest('caller', undefined);
   app.decorateRequest('authRejection', undefined);
   app.decorate('requireAuth', async (request) => {
-    request.caller = await authenticate(request.headers.authorization);
+    request.caller = await callerFrom(request);
   });
   app.decorate('optionalAuth', async (request) => {
     if (!request.headers.authorization) return;
     try {
-      request.caller = await authenticate(request.headers.authorization);
+      request.caller = await callerFrom(request);
     } catch (rejection) {
       request.authRejection = rejection;
     }
   });
   app.decorate('requireAdmin', async (request) => {
     // A declared `auth: 'admin'` route runs only this hook; behind requireAuth the caller is known already.
-    request.caller ??= await authenticate(request.headers.authorization);
+    request.caller ??= await callerFrom(request);
     if (!request.caller.isAdmin) throw new AppError(403, 'forbidden', 'You are not authorised to do this.');
   });
 }

@@ -109,6 +109,16 @@ const AUTH_ERROR_CODES: Record<Endpoint['auth'], readonly ErrorCode[]> = {
 
 const rateLimitedCode = errorCodes.requestRateLimit;
 
+/**
+ * What an API token is refused with (ADR 0055): 403 wherever a caller is read and tokens may not go
+ * (or a read-only token writes); where they may, also the owner's lapsed Premium and the token's rate.
+ */
+function apiTokenErrorCodes(endpoint: Endpoint): readonly ErrorCode[] {
+  if (endpoint.auth === 'none') return [];
+  const open = endpoint.apiTokens === 'read' || endpoint.apiTokens === 'write';
+  return open ? [errorCodes.forbidden, errorCodes.premiumRequired, rateLimitedCode] : [errorCodes.forbidden];
+}
+
 /** The operation for one declared endpoint: its parameters, body, answers and the errors it can give. */
 function operationOf(endpoint: Endpoint): Operation {
   const responses: OpenAPIV3.ResponsesObject = {};
@@ -116,6 +126,7 @@ function operationOf(endpoint: Endpoint): Operation {
     ...commonErrorCodes,
     ...AUTH_ERROR_CODES[endpoint.auth],
     ...endpoint.errors,
+    ...apiTokenErrorCodes(endpoint),
     // A declared rate limit answers 429 past it (platform/http/route.ts).
     ...(endpoint.rateLimit ? [rateLimitedCode] : []),
   ];
@@ -135,7 +146,9 @@ function operationOf(endpoint: Endpoint): Operation {
   const body = requestBody(endpoint.body);
   return {
     summary: endpoint.summary,
-    ...(endpoint.auth !== 'none' && { description: `Authentication: ${endpoint.auth}.` }),
+    ...(endpoint.auth !== 'none' && {
+      description: `Authentication: ${endpoint.auth}. API tokens: ${endpoint.apiTokens ?? 'never'}.`,
+    }),
     parameters: [...parameters('path', endpoint.params), ...parameters('query', endpoint.query)],
     ...(body && { requestBody: body }),
     responses,

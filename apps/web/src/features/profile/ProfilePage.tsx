@@ -42,6 +42,12 @@ function ProfileScreen({ profile }: { profile: Profile }) {
       <ProfileSection title="Subscription">
         <SubscriptionSummary profile={profile} />
       </ProfileSection>
+      <ProfileSection title="API access">
+        <p>Connect your job-management system with API tokens, and hear of issued and signed documents by webhook.</p>
+        <Link to="/profile/api" className={`self-start ${textLinkClasses}`}>
+          Manage API tokens and webhooks
+        </Link>
+      </ProfileSection>
     </>
   );
 }

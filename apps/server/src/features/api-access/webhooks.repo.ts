@@ -1,0 +1,203 @@
+import type { WebhookEventType } from '@app/contract';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './api-access.schema.ts';
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
+
+/** The deliveries the log shows per endpoint. */
+const LOG_LENGTH = 50;
+
+/** SQL of webhook endpoints, deliveries and attempts; what a user reaches is filtered by its owner. */
+export const webhooksRepo = {
+  listEndpoints(db: Queryable, userId: string): Promise<WebhookEndpointRow[]> {
+    return db
+      .select()
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.userId, userId))
+      .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+  },
+
+  async countEndpoints(db: Queryable, userId: string): Promise<number> {
+    const [row] = await db.select({ count: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+    return row?.count ?? 0;
+  },
+
+  async lockOwner(tx: Queryable, userId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${userId}`}, 0))`);
+  },
+
+  async insertEndpoint(
+    db: Queryable,
+    endpoint: { userId: string; url: string; events: WebhookEventType[] },
+  ): Promise<WebhookEndpointRow> {
+    const [row] = await db.insert(webhookEndpoints).values(endpoint).returning();
+    if (!row) throw new Error('webhook endpoint insert returned nothing');
+    return row;
+  },
+
+  async findEndpoint(db: Queryable, userId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+    return row;
+  },
+
+  async deleteEndpoint(db: Queryable, userId: string, id: string): Promise<boolean> {
+    const deleted = await db
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+      .returning({ id: webhookEndpoints.id });
+    return deleted.length > 0;
+  },
+
+  /** The owner's enabled endpoints that listen for `event`. */
+  listening(db: Queryable, userId: string, event: WebhookEventType): Promise<WebhookEndpointRow[]> {
+    return db
+      .select()
+      .from(webhookEndpoints)
+      .where(
+        and(
+          eq(webhookEndpoints.userId, userId),
+          isNull(webhookEndpoints.disabledAt),
+          sql`${event} = any(${webhookEndpoints.events})`,
+        ),
+      );
+  },
+
+  async insertDelivery(
+    db: Queryable,
+    delivery: { endpointId: string; event: WebhookEventType; body: string },
+  ): Promise<WebhookDeliveryRow> {
+    const [row] = await db.insert(webhookDeliveries).values(delivery).returning();
+    if (!row) throw new Error('webhook delivery insert returned nothing');
+    return row;
+  },
+
+  /** A delivery with its endpoint (the job's; the queue runs one job once at a time). */
+  async findDelivery(db: Queryable, id: string) {
+    const [row] = await db
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(eq(webhookDeliveries.id, id));
+    return row;
+  },
+
+  /** The owner's delivery with its endpoint (for "Resend"). */
+  async findOwnedDelivery(db: Queryable, userId: string, id: string) {
+    const [row] = await db
+      .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookEndpoints.userId, userId)))
+      .for('update', { of: webhookDeliveries });
+    return row;
+  },
+
+  async recordAttempt(
+    db: Queryable,
+    attempt: { deliveryId: string; statusCode: number | null; ok: boolean; error: string | null },
+  ): Promise<number> {
+    await db.insert(webhookAttempts).values(attempt);
+    const [row] = await db
+      .update(webhookDeliveries)
+      .set({ roundAttempts: sql`${webhookDeliveries.roundAttempts} + 1` })
+      .where(eq(webhookDeliveries.id, attempt.deliveryId))
+      .returning({ roundAttempts: webhookDeliveries.roundAttempts });
+    return row?.roundAttempts ?? 0;
+  },
+
+  async setDeliveryStatus(
+    db: Queryable,
+    id: string,
+    status: WebhookDeliveryRow['status'],
+    options: { newRound?: boolean } = {},
+  ): Promise<WebhookDeliveryRow> {
+    const [row] = await db
+      .update(webhookDeliveries)
+      .set({ status, ...(options.newRound && { roundAttempts: 0 }) })
+      .where(eq(webhookDeliveries.id, id))
+      .returning();
+    if (!row) throw new Error(`webhook delivery ${id} vanished`);
+    return row;
+  },
+
+  async resetFailures(db: Queryable, endpointId: string): Promise<void> {
+    await db
+      .update(webhookEndpoints)
+      .set({ failedDeliveriesInARow: 0 })
+      .where(and(eq(webhookEndpoints.id, endpointId), sql`${webhookEndpoints.failedDeliveriesInARow} <> 0`));
+  },
+
+  /**
+   * Counts a delivery that failed every attempt and disables the endpoint at `disableAfter` in a row;
+   * true only for the statement that disabled it (the owner's mail is queued once).
+   */
+  async countFailure(db: Queryable, endpointId: string, disableAfter: number): Promise<boolean> {
+    const [row] = await db
+      .update(webhookEndpoints)
+      .set({
+        failedDeliveriesInARow: sql`${webhookEndpoints.failedDeliveriesInARow} + 1`,
+        disabledAt: sql`case when ${webhookEndpoints.disabledAt} is null and ${webhookEndpoints.failedDeliveriesInARow} + 1 >= ${disableAfter} then now() else ${webhookEndpoints.disabledAt} end`,
+      })
+      .where(eq(webhookEndpoints.id, endpointId))
+      .returning({
+        disabledNow: sql<boolean>`${webhookEndpoints.disabledAt} is not null and ${webhookEndpoints.failedDeliveriesInARow} = ${disableAfter}`,
+      });
+    return row?.disabledNow ?? false;
+  },
+
+  async findEndpointById(db: Queryable, id: string): Promise<WebhookEndpointRow | undefined> {
+    const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    return row;
+  },
+
+  /** The endpoint's latest deliveries, newest first, and their attempts (bounded: 50 deliveries). */
+  async log(db: Queryable, endpointId: string) {
+    const deliveries = await db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpointId))
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(LOG_LENGTH);
+    const attempts = deliveries.length
+      ? await db
+          .select()
+          .from(webhookAttempts)
+          .where(
+            inArray(
+              webhookAttempts.deliveryId,
+              deliveries.map((delivery) => delivery.id),
+            ),
+          )
+          .orderBy(webhookAttempts.attemptedAt)
+      : [];
+    return { deliveries, attempts };
+  },
+
+  /** Forgets finished deliveries (and their attempts) older than `days`; answers how many. */
+  async sweepLog(db: Queryable, days: number): Promise<number> {
+    const deleted = await db
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          sql`${webhookDeliveries.createdAt} < now() - make_interval(days => ${days})`,
+          sql`${webhookDeliveries.status} <> 'pending'`,
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return deleted.length;
+  },
+
+  attemptsOf(db: Queryable, deliveryId: string): Promise<WebhookAttemptRow[]> {
+    return db
+      .select()
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, deliveryId))
+      .orderBy(webhookAttempts.attemptedAt);
+  },
+};
