@@ -95,6 +95,7 @@ async function signedByEmail(session: Session, swmsId: string, signer: { name: s
     name: signer.name,
     read_confirmed: true,
     signature_png: await signaturePng(),
+    method: 'drawn',
   });
   expect(signed.statusCode).toBe(200);
 }
@@ -109,6 +110,7 @@ async function signedOnSite(session: Session, swmsId: string, worker: { name: st
     ...worker,
     read_confirmed: true,
     signature_png: await signaturePng(),
+    method: 'drawn',
   });
   expect(signed.statusCode).toBe(200);
 }
@@ -217,6 +219,7 @@ describe('a signed certificate', () => {
       name: 'Pat Certifier',
       read_confirmed: true,
       signature_png: await signaturePng(),
+      method: 'drawn',
     });
     expect(signed.statusCode).toBe(200);
 

@@ -172,7 +172,7 @@ describe('webhooks', () => {
     const signing = await app.inject({
       method: 'POST',
       url: `/api/sign/${alex.token}/sign`,
-      payload: { name: 'Alex Builder', read_confirmed: true, signature_png: png },
+      payload: { name: 'Alex Builder', read_confirmed: true, signature_png: png, method: 'drawn' },
     });
     expect(signing.statusCode, signing.body).toBe(200);
     const declined = await createCompletedCertificate(app, user);
