@@ -14,6 +14,7 @@ import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts'
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
+import { isolated } from '../../platform/pdf/text-runs.ts';
 import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 
 /** Everything printed on a certificate, already formatted for people. */
@@ -236,7 +237,7 @@ function drawDeclaration(doc: Doc, input: CertificatePdfInput) {
   doc.moveDown(0.6);
   drawSignatureBlock(doc, {
     image: input.signature,
-    caption: `${input.company.applicatorName ?? 'Applicator'}${input.issueDate ? `  ·  ${input.issueDate}` : ''}`,
+    caption: `${isolated(input.company.applicatorName ?? 'Applicator')}${input.issueDate ? `  ·  ${input.issueDate}` : ''}`,
   });
 }
 
