@@ -136,6 +136,39 @@ async function printWithChromium(markup: string): Promise<{ ms: number; bytes: n
   }
 }
 
+/** Names in the six scripts of issue 29's bar (ADR 0050). */
+const SIX_SCRIPTS = {
+  arabic: 'محمد الأحمد',
+  chinese: '王秀英',
+  korean: '김민준',
+  hindi: 'अर्जुन शर्मा',
+  emoji: 'Mia 👷‍♀️🦺',
+  vietnamese: 'Nguyễn Thị Ánh',
+};
+
+/**
+ * The same certificates with their names in six scripts: the first render in a process that has
+ * only printed Latin (it parses the script fonts), then the warm median.
+ */
+async function sixScriptRenders(certificate: (run: number) => CertificatePdfInput) {
+  const withNames = (run: number): CertificatePdfInput => {
+    const base = certificate(run);
+    return {
+      ...base,
+      company: { ...base.company, name: `${SIX_SCRIPTS.chinese} Waterproofing`, applicatorName: SIX_SCRIPTS.arabic },
+      areas: `Ensuite for ${SIX_SCRIPTS.hindi}; Laundry for ${SIX_SCRIPTS.korean}; Balcony for ${SIX_SCRIPTS.vietnamese}`,
+      additionalInfo: `Crew on site: ${SIX_SCRIPTS.emoji}. ${base.additionalInfo}`,
+    };
+  };
+  const rssBefore = process.memoryUsage().rss;
+  const first = await timed(() => renderCertificatePdf(withNames(-100)));
+  const rssGrowthMb = (process.memoryUsage().rss - rssBefore) / 1024 / 1024;
+  for (let run = 0; run < WARM_UP_RUNS; run++) await renderCertificatePdf(withNames(-run - 1));
+  const warm: number[] = [];
+  for (let run = 0; run < WARM_RUNS; run++) warm.push((await timed(() => renderCertificatePdf(withNames(run)))).ms);
+  return { firstMs: first.ms, warmMedian: median(warm), rssGrowthMb };
+}
+
 export async function runPdfBenchmark() {
   const originals = await Promise.all(Array.from({ length: 6 }, (_, index) => phonePhoto(index)));
   const processing = await timed(() => Promise.all(originals.map((original) => processImage(original, 'photo'))));
@@ -199,6 +232,7 @@ export async function runPdfBenchmark() {
     rendered.push(result);
     bytes = Math.max(bytes, result.length);
   }
+  const mixed = await sixScriptRenders(another);
   // The seal every issued PDF gets once, before the cache keeps it (ADR 0041), on the same renders.
   const seal = new PdfSeal(
     async () => identity,
@@ -247,6 +281,9 @@ export async function runPdfBenchmark() {
   );
   console.log(
     `pdfkit (product), warm: median of ${WARM_RUNS} different certificates: ${format(warmMedian, 1)} ms (budget < 50 ms)`,
+  );
+  console.log(
+    `pdfkit (product), warm, names in six scripts (Arabic, Chinese, Korean, Hindi, emoji, Vietnamese): ${format(mixed.warmMedian, 1)} ms median of ${WARM_RUNS}, ${format(mixed.warmMedian / warmMedian, 2)}× the Latin-only certificate; its first render in this process (script fonts parsed) ${format(mixed.firstMs, 0)} ms, RSS +${format(mixed.rssGrowthMb, 0)} MB`,
   );
   console.log(`pdf-lib, same photos, no text layout:  ${format(median(pdfLib), 1)} ms median`);
   console.log(
