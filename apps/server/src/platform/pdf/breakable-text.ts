@@ -13,12 +13,13 @@ const PIECE = 16;
 const ZERO_WIDTH_SPACE = '\u200b';
 
 const longRun = new RegExp(`[^\\s\\u200b]{${LONGEST_UNBROKEN_RUN + 1},}`, 'gu');
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
 export function breakableText(text: string): string {
   if (text.length <= LONGEST_UNBROKEN_RUN) return text;
   return text.replace(longRun, (run) => {
-    // By code point, so a break never splits a surrogate pair (an emoji, a rare CJK character).
-    const characters = Array.from(run);
+    // By grapheme cluster, so a break never splits a character (an emoji sequence, a letter and its marks).
+    const characters = Array.from(graphemes.segment(run), ({ segment }) => segment);
     let pieces = '';
     for (let start = 0; start < characters.length; start += PIECE) {
       if (start > 0) pieces += ZERO_WIDTH_SPACE;

@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { readFontFile, unpackWoff, withSharedShaping } from './fonts.ts';
@@ -91,5 +92,25 @@ describe('unpackWoff', () => {
     expect(unpacked.numGlyphs).toBe(packed.numGlyphs);
     expect(summary(unpacked.layout('محمد الأحمد'))).toEqual(summary(packed.layout('محمد الأحمد')));
     expect(unpacked.getGlyph(20).path.toSVG()).toBe(packed.getGlyph(20).path.toSVG());
+  });
+});
+
+describe('the install budget of the script fonts (ADR 0050)', () => {
+  it('keeps the fonts and text-layout packages within 30 MB', () => {
+    const require = createRequire(import.meta.url);
+    const packages = [
+      '@fontsource/noto-emoji/unicode.json',
+      '@fontsource/noto-sans-arabic/unicode.json',
+      '@fontsource/noto-sans-devanagari/unicode.json',
+      '@fontsource/noto-sans-gurmukhi/unicode.json',
+      '@fontsource/noto-sans-hebrew/unicode.json',
+      '@fontsource/noto-sans-thai/unicode.json',
+      '@librescore/fonts/SourceHanSansCN.min.woff2',
+      'bidi-js/package.json',
+    ].map((file) => path.dirname(require.resolve(file)));
+    const bytes = packages
+      .flatMap((folder) => readdirSync(folder, { recursive: true }).map((file) => path.join(folder, String(file))))
+      .reduce((sum, file) => sum + (statSync(file).isFile() ? statSync(file).size : 0), 0);
+    expect(bytes / 1024 / 1024).toBeLessThanOrEqual(30);
   });
 });
