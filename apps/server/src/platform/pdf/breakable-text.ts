@@ -15,7 +15,7 @@ const ZERO_WIDTH_SPACE = '\u200b';
 const longRun = new RegExp(`[^\\s\\u200b]{${LONGEST_UNBROKEN_RUN + 1},}`, 'gu');
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 /** Code points that join the one before into one character: marks, joiners, emoji modifiers and flags. */
-const JOINS = /[\p{M}\u200C\u200D\uFE0E\uFE0F\p{Emoji_Modifier}\p{Regional_Indicator}]/u;
+const JOINS = /\p{M}|\u200C|\u200D|\uFE0E|\uFE0F|\p{Emoji_Modifier}|\p{Regional_Indicator}/u;
 
 export function breakableText(text: string): string {
   if (text.length <= LONGEST_UNBROKEN_RUN) return text;
