@@ -112,6 +112,28 @@ describe('names in any script', () => {
     }
   });
 
+  it('prints a Latin and Vietnamese certificate in DejaVu alone, as before', async () => {
+    const latin = await registerConfirmedUser(app, mail);
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/profile',
+      headers: bearer(latin),
+      payload: { company_name: 'O’Brien & Sons', applicator_name: 'Seán Đặng-O’Brien' },
+    });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/certificates',
+      headers: bearer(latin),
+      payload: completedCertificateBody(latin, { areas: `Ensuite for ${NAMES.vietnamese}` }),
+    });
+    const pdf = (await app.inject({ url: `/api/certificates/${created.json().id}/pdf`, headers: bearer(latin) }))
+      .rawPayload;
+    const text = await readBack(pdf);
+    for (const name of ['O’Brien & Sons', 'Seán Đặng-O’Brien', NAMES.vietnamese]) expect(text).toContain(name);
+    const fonts = (await pdfFonts(pdf)).split('\n').slice(2).filter(Boolean);
+    for (const line of fonts) expect(line).toMatch(/\+DejaVuSans(-Bold|Mono)?\s/u);
+  });
+
   it('prints each name in a certificate, read back as typed, with every font embedded', async () => {
     const created = await app.inject({
       method: 'POST',
