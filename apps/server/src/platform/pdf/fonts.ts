@@ -153,6 +153,8 @@ class FontFile {
     readonly name: string,
     private readonly load: () => fontkit.Font,
     private readonly ranges: CodePointRanges = EVERY_CODE_POINT,
+    /** Whether a space or punctuation after its text may take it too (not an emoji font's wide space). */
+    readonly lendsToNeighbours = true,
   ) {}
 
   get font(): fontkit.Font {
@@ -231,7 +233,7 @@ const emojiSlices = Object.entries(JSON.parse(readFileSync(emojiUnicodeJson, 'ut
   ([slice, ranges]) => {
     const index = slice.replace(/\D/g, '');
     const file = path.join(path.dirname(emojiUnicodeJson), 'files', `noto-emoji-${index}-400-normal.woff`);
-    return new FontFile(`noto-emoji-${index}`, () => parse(unpackWoff(readFileSync(file))), parseRanges(ranges));
+    return new FontFile(`noto-emoji-${index}`, () => parse(unpackWoff(readFileSync(file))), parseRanges(ranges), false);
   },
 );
 
@@ -297,7 +299,13 @@ export function faceFor(cluster: string, style: FontStyle, previous: Face | unde
     if (file.has(codePoint)) return { file, syntheticBold: synthetic && entry.syntheticBold };
   }
   // The font of the cluster before is already parsed: asked directly, whatever its declared ranges.
-  if (previous && INHERITS.test(character) && previous.file.font.hasGlyphForCodePoint(codePoint)) return previous;
+  if (
+    previous?.file.lendsToNeighbours &&
+    INHERITS.test(character) &&
+    previous.file.font.hasGlyphForCodePoint(codePoint)
+  ) {
+    return previous;
+  }
   const primary = primaryFiles[style];
   if (primary.has(codePoint)) return { file: primary, syntheticBold: false };
   return LAST_RESORT[style].find((face) => face.file.has(codePoint)) ?? null;

@@ -90,6 +90,14 @@ describe('text runs', () => {
     expect([arabicBold?.face.file.name, arabicBold?.face.syntheticBold]).toEqual(['noto-sans-arabic-700', false]);
   });
 
+  it('sets the space after an emoji in the text font, not the emoji font’s wide space', () => {
+    expect(summary('Bob 🦺 Tiling').map(([text, font]) => [text, font])).toEqual([
+      ['Bob ', 'regular'],
+      ['🦺', expect.stringMatching(/^noto-emoji-\d+$/)],
+      [' Tiling', 'regular'],
+    ]);
+  });
+
   it('keeps an emoji sequence whole, in one emoji font', () => {
     const runs = logicalRuns('👷‍♀️', 'regular');
     expect(runs).toHaveLength(1);
