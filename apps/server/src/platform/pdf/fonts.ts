@@ -174,8 +174,8 @@ class FontFile {
 }
 
 /**
- * A font as a run of text uses it. A style a font file has no weight for (CJK and emoji come in
- * one weight) is drawn with the regular outlines stroked as well as filled: `syntheticBold`.
+ * A font as a run of text uses it. Bold in a font that has none (the CJK fonts come in one weight)
+ * is drawn with the regular outlines stroked as well as filled: `syntheticBold`. Emoji stay as they are.
  */
 export type Face = { readonly file: FontFile; readonly syntheticBold: boolean };
 
