@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { KNOWN_STANDARDS } from '@app/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
@@ -136,6 +138,59 @@ async function printWithChromium(markup: string): Promise<{ ms: number; bytes: n
   }
 }
 
+/** Names in the six scripts of issue 29's bar (ADR 0050). */
+const SIX_SCRIPTS = {
+  arabic: 'محمد الأحمد',
+  chinese: '王秀英',
+  korean: '김민준',
+  hindi: 'अर्जुन शर्मा',
+  emoji: 'Mia 👷‍♀️🦺',
+  vietnamese: 'Nguyễn Thị Ánh',
+};
+
+/** The collector, so memory is compared between two collected heaps (not exposed without a flag). */
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+const memoryHeld = () => {
+  collectGarbage();
+  const { rss, heapUsed, external } = process.memoryUsage();
+  return { rss, held: heapUsed + external };
+};
+
+/**
+ * The same certificates with their names in six scripts: the first render in a process that has
+ * only printed Latin (it parses the script fonts) and the memory it keeps, then warm renders
+ * interleaved with Latin-only ones, so both see the same load on a shared machine.
+ */
+async function sixScriptRenders(certificate: (run: number) => CertificatePdfInput) {
+  const withNames = (run: number): CertificatePdfInput => {
+    const base = certificate(run);
+    return {
+      ...base,
+      company: { ...base.company, name: `${SIX_SCRIPTS.chinese} Waterproofing`, applicatorName: SIX_SCRIPTS.arabic },
+      areas: `Ensuite for ${SIX_SCRIPTS.hindi}; Laundry for ${SIX_SCRIPTS.korean}; Balcony for ${SIX_SCRIPTS.vietnamese}`,
+      additionalInfo: `Crew on site: ${SIX_SCRIPTS.emoji}. ${base.additionalInfo}`,
+    };
+  };
+  const before = memoryHeld();
+  const first = await timed(() => renderCertificatePdf(withNames(-100)));
+  const after = memoryHeld();
+  for (let run = 0; run < WARM_UP_RUNS; run++) await renderCertificatePdf(withNames(-run - 1));
+  const mixed: number[] = [];
+  const latin: number[] = [];
+  for (let run = 0; run < WARM_RUNS; run++) {
+    mixed.push((await timed(() => renderCertificatePdf(withNames(run)))).ms);
+    latin.push((await timed(() => renderCertificatePdf(certificate(run)))).ms);
+  }
+  return {
+    firstMs: first.ms,
+    mixedMedian: median(mixed),
+    latinMedian: median(latin),
+    rssGrowthMb: (after.rss - before.rss) / 1024 / 1024,
+    heldGrowthMb: (after.held - before.held) / 1024 / 1024,
+  };
+}
+
 export async function runPdfBenchmark() {
   const originals = await Promise.all(Array.from({ length: 6 }, (_, index) => phonePhoto(index)));
   const processing = await timed(() => Promise.all(originals.map((original) => processImage(original, 'photo'))));
@@ -199,6 +254,7 @@ export async function runPdfBenchmark() {
     rendered.push(result);
     bytes = Math.max(bytes, result.length);
   }
+  const mixed = await sixScriptRenders(another);
   // The seal every issued PDF gets once, before the cache keeps it (ADR 0041), on the same renders.
   const seal = new PdfSeal(
     async () => identity,
@@ -247,6 +303,12 @@ export async function runPdfBenchmark() {
   );
   console.log(
     `pdfkit (product), warm: median of ${WARM_RUNS} different certificates: ${format(warmMedian, 1)} ms (budget < 50 ms)`,
+  );
+  console.log(
+    `pdfkit (product), warm, names in six scripts (Arabic, Chinese, Korean, Hindi, emoji, Vietnamese): ${format(mixed.mixedMedian, 1)} ms median of ${WARM_RUNS}, beside ${format(mixed.latinMedian, 1)} ms for the Latin-only certificate in the same interleaved runs: ${format(mixed.mixedMedian / mixed.latinMedian, 2)}×`,
+  );
+  console.log(
+    `  its first render in a process that printed only Latin (script fonts parsed): ${format(mixed.firstMs, 0)} ms; memory kept: RSS +${format(mixed.rssGrowthMb, 0)} MB, heap + external +${format(mixed.heldGrowthMb, 0)} MB`,
   );
   console.log(`pdf-lib, same photos, no text layout:  ${format(median(pdfLib), 1)} ms median`);
   console.log(

@@ -19,6 +19,7 @@ import {
   withSignatureCertificate,
 } from '../../platform/pdf/signature-certificate.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
+import { isolated } from '../../platform/pdf/text-runs.ts';
 import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 
 /** Everything printed on a certificate, already formatted for people. */
@@ -244,7 +245,7 @@ function drawDeclaration(doc: Doc, input: CertificatePdfInput) {
   doc.moveDown(0.6);
   drawSignatureBlock(doc, {
     image: input.signature,
-    caption: `${input.company.applicatorName ?? 'Applicator'}${input.issueDate ? `  ·  ${input.issueDate}` : ''}`,
+    caption: `${isolated(input.company.applicatorName ?? 'Applicator')}${input.issueDate ? `  ·  ${input.issueDate}` : ''}`,
   });
 }
 

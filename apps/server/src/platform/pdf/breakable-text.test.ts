@@ -20,6 +20,11 @@ describe('breakableText', () => {
     expect(Math.max(...runs(printed).map((run) => run.length))).toBeLessThanOrEqual(16);
   });
 
+  it('never splits a character made of several code points', () => {
+    const family = '👷‍♀️'.repeat(300); // five code points each
+    for (const piece of breakableText(family).split('\u200b')) expect(piece).toBe('👷‍♀️'.repeat(piece.length / 5));
+  });
+
   it('never splits a character made of two UTF-16 units', () => {
     const emoji = '🧱'.repeat(300);
     const printed = breakableText(emoji);

@@ -13,12 +13,16 @@ const PIECE = 16;
 const ZERO_WIDTH_SPACE = '\u200b';
 
 const longRun = new RegExp(`[^\\s\\u200b]{${LONGEST_UNBROKEN_RUN + 1},}`, 'gu');
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** Code points that join the one before into one character: marks, joiners, emoji modifiers and flags. */
+const JOINS = /\p{M}|\u200C|\u200D|\uFE0E|\uFE0F|\p{Emoji_Modifier}|\p{Regional_Indicator}/u;
 
 export function breakableText(text: string): string {
   if (text.length <= LONGEST_UNBROKEN_RUN) return text;
   return text.replace(longRun, (run) => {
-    // By code point, so a break never splits a surrogate pair (an emoji, a rare CJK character).
-    const characters = Array.from(run);
+    // By character, so a break never splits one (an emoji sequence, a letter and its marks); by
+    // code point where nothing joins code points, as segmenting is slow and this runs per measure.
+    const characters = JOINS.test(run) ? Array.from(graphemes.segment(run), ({ segment }) => segment) : Array.from(run);
     let pieces = '';
     for (let start = 0; start < characters.length; start += PIECE) {
       if (start > 0) pieces += ZERO_WIDTH_SPACE;

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { breakableText } from './breakable-text.ts';
 import { documentFonts } from './fonts.ts';
+import { useScriptAwareText } from './script-text.ts';
 
 /*
  * Primitives every document layout builds on: an A4 document with the shared fonts, pages in
@@ -63,6 +64,8 @@ export function createPdf(
     bufferPages: true,
     info: { Title: info.title, Author: info.author, Subject: info.subject },
   });
+  // Any script: fallback fonts per run of text, and right-to-left runs in visual order (ADR 0050).
+  useScriptAwareText(doc);
   let characters = 0;
   wrapTextEntryPoints(doc, (text) => {
     characters += text.length;

@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { readFontFile, withSharedShaping } from './fonts.ts';
+import { readFontFile, unpackWoff, withSharedShaping } from './fonts.ts';
 
 const dejaVuSans = () => fontkit.create(readFontFile('DejaVuSans.ttf')) as fontkit.Font;
 
@@ -62,5 +65,52 @@ describe('shared shaping cache', () => {
     expect(summary(shared.layout('office ', ['liga']))).toEqual(summary(plain.layout('office ', ['liga'])));
     shared.layout('office ', ['liga']);
     expect(calls).toEqual(['office ', 'office ']);
+  });
+});
+
+describe('shared shaping in a given direction', () => {
+  it('keeps a run shaped right to left apart from the same text shaped as its script asks', () => {
+    const { font, calls } = countedFont();
+    const shared = withSharedShaping(font);
+    const asScript = summary(shared.layout('abc'));
+    const rightToLeft = summary(shared.layout('abc', undefined, undefined, undefined, 'rtl'));
+    expect(rightToLeft.glyphs).toEqual([...asScript.glyphs].reverse());
+    shared.layout('abc', undefined, undefined, undefined, 'rtl');
+    expect(calls).toEqual(['abc', 'abc']);
+  });
+});
+
+describe('unpackWoff', () => {
+  it('gives the TrueType font a WOFF wraps: the same glyphs, shaped the same', () => {
+    const require = createRequire(import.meta.url);
+    const woff = readFileSync(
+      require.resolve('@fontsource/noto-sans-arabic/files/noto-sans-arabic-arabic-400-normal.woff'),
+    );
+    const packed = fontkit.create(woff) as fontkit.Font;
+    const unpacked = fontkit.create(unpackWoff(woff)) as fontkit.Font;
+    expect(unpacked.type).toBe('TTF');
+    expect(unpacked.numGlyphs).toBe(packed.numGlyphs);
+    expect(summary(unpacked.layout('محمد الأحمد'))).toEqual(summary(packed.layout('محمد الأحمد')));
+    expect(unpacked.getGlyph(20).path.toSVG()).toBe(packed.getGlyph(20).path.toSVG());
+  });
+});
+
+describe('the install budget of the script fonts (ADR 0050)', () => {
+  it('keeps the fonts and text-layout packages within 30 MB', () => {
+    const require = createRequire(import.meta.url);
+    const packages = [
+      '@fontsource/noto-emoji/unicode.json',
+      '@fontsource/noto-sans-arabic/unicode.json',
+      '@fontsource/noto-sans-devanagari/unicode.json',
+      '@fontsource/noto-sans-gurmukhi/unicode.json',
+      '@fontsource/noto-sans-hebrew/unicode.json',
+      '@fontsource/noto-sans-thai/unicode.json',
+      '@librescore/fonts/SourceHanSansCN.min.woff2',
+      'bidi-js/package.json',
+    ].map((file) => path.dirname(require.resolve(file)));
+    const bytes = packages
+      .flatMap((folder) => readdirSync(folder, { recursive: true }).map((file) => path.join(folder, String(file))))
+      .reduce((sum, file) => sum + (statSync(file).isFile() ? statSync(file).size : 0), 0);
+    expect(bytes / 1024 / 1024).toBeLessThanOrEqual(30);
   });
 });

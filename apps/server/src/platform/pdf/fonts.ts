@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 
 const require = createRequire(import.meta.url);
@@ -22,23 +23,32 @@ const LONGEST_SHARED_WORD = 64;
  * This keeps the most recently used words per font for the life of the process.
  *
  * pdfkit scales the positions of the run it is given in place, so each caller gets its own copy.
+ * A run shaped in an explicit direction (text-runs.ts asks for right-to-left) is kept apart from
+ * the same text shaped in the script's own direction.
  */
 export function withSharedShaping(font: fontkit.Font, capacity = SHAPED_WORDS_PER_FONT): fontkit.Font {
   const shape = font.layout.bind(font);
   const shaped = new Map<string, fontkit.GlyphRun>();
-  font.layout = (text, features, ...rest) => {
+  font.layout = (text, features, script, language, direction, ...rest: unknown[]) => {
     // Only the default shaping is shared; anything else is rare and shaped as asked.
-    if (features !== undefined || rest.length > 0 || text.length > LONGEST_SHARED_WORD) {
-      return shape(text, features, ...rest);
+    if (
+      features !== undefined ||
+      script !== undefined ||
+      language !== undefined ||
+      rest.length > 0 ||
+      text.length > LONGEST_SHARED_WORD
+    ) {
+      return shape(text, features, script, language, direction);
     }
-    let run = shaped.get(text);
+    const key = direction === undefined ? text : `${direction}\u0000${text}`;
+    let run = shaped.get(key);
     if (run) {
-      shaped.delete(text); // re-inserted below as the most recently used
+      shaped.delete(key); // re-inserted below as the most recently used
     } else {
-      run = shape(text);
+      run = shape(text, undefined, undefined, undefined, direction);
       if (shaped.size >= capacity) shaped.delete(shaped.keys().next().value as string);
     }
-    shaped.set(text, run);
+    shaped.set(key, run);
     return copyOf(run);
   };
   return font;
@@ -54,7 +64,50 @@ function copyOf(run: fontkit.GlyphRun): fontkit.GlyphRun {
   return copy;
 }
 
-const loadFont = (file: string) => withSharedShaping(fontkit.create(readFontFile(file)) as fontkit.Font);
+const parse = (bytes: Buffer) => withSharedShaping(fontkit.create(bytes) as fontkit.Font);
+
+/**
+ * A WOFF file unpacked to the TrueType file it wraps. fontkit reads WOFF, but inflates the whole
+ * glyf table (in JavaScript) for every glyph it decodes or embeds: ~100 ms per document with an
+ * Arabic name. Unpacked once, with zlib, when the font is first needed, it costs nothing after.
+ */
+export function unpackWoff(woff: Buffer): Buffer {
+  if (woff.toString('latin1', 0, 4) !== 'wOFF') return woff;
+  const tableCount = woff.readUInt16BE(12);
+  const tables = Array.from({ length: tableCount }, (_, index) => {
+    const entry = 44 + index * 20;
+    const offset = woff.readUInt32BE(entry + 4);
+    const compressed = woff.readUInt32BE(entry + 8);
+    const length = woff.readUInt32BE(entry + 12);
+    const stored = woff.subarray(offset, offset + compressed);
+    return {
+      tag: woff.subarray(entry, entry + 4),
+      checksum: woff.readUInt32BE(entry + 16),
+      data: compressed < length ? inflateSync(stored) : stored,
+    };
+  });
+  const headerSize = 12 + 16 * tableCount;
+  const padded = (size: number) => (size + 3) & ~3;
+  const sfnt = Buffer.alloc(headerSize + tables.reduce((sum, table) => sum + padded(table.data.length), 0));
+  const powerOfTwo = 2 ** Math.floor(Math.log2(tableCount));
+  woff.copy(sfnt, 0, 4, 8); // the wrapped font's flavour
+  sfnt.writeUInt16BE(tableCount, 4);
+  sfnt.writeUInt16BE(powerOfTwo * 16, 6);
+  sfnt.writeUInt16BE(Math.log2(powerOfTwo), 8);
+  sfnt.writeUInt16BE(tableCount * 16 - powerOfTwo * 16, 10);
+  let offset = headerSize;
+  tables.forEach((table, index) => {
+    const record = 12 + index * 16;
+    table.tag.copy(sfnt, record);
+    sfnt.writeUInt32BE(table.checksum, record + 4);
+    sfnt.writeUInt32BE(offset, record + 8);
+    sfnt.writeUInt32BE(table.data.length, record + 12);
+    table.data.copy(sfnt, offset);
+    offset += padded(table.data.length);
+  });
+  return sfnt;
+}
+const loadFont = (file: string) => parse(readFontFile(file));
 
 /**
  * DejaVu covers Latin Extended and Vietnamese ("Zoë Ng-Đặng"); pdfkit embeds only the glyphs used.
@@ -66,3 +119,225 @@ export const documentFonts = {
   bold: loadFont('DejaVuSans-Bold.ttf'),
   mono: loadFont('DejaVuSansMono.ttf'),
 };
+
+export type FontStyle = keyof typeof documentFonts;
+
+/*
+ * The fallback chain (ADR 0050). DejaVu stays the first font of every style; the script fonts come
+ * from npm packages as files already on disk, and each is parsed only when a run of text first
+ * needs it, then kept for the life of the process (the CJK font is 3.5 MB of WOFF2 and takes
+ * ~0.6 s to read, so a worker that never prints Chinese never pays for it).
+ */
+
+type CodePointRanges = ReadonlyArray<readonly [number, number]>;
+
+/** "U+0600-06FF,U+200C" (the unicode-range notation of CSS and fontsource's unicode.json). */
+function parseRanges(spec: string): CodePointRanges {
+  return spec.split(',').map((part) => {
+    const [first, last = first] = part.trim().replace(/^U\+/i, '').split('-');
+    return [Number.parseInt(first ?? '', 16), Number.parseInt(last ?? '', 16)] as const;
+  });
+}
+
+const inRanges = (ranges: CodePointRanges, codePoint: number) =>
+  ranges.some(([first, last]) => codePoint >= first && codePoint <= last);
+
+const EVERY_CODE_POINT: CodePointRanges = [[0, 0x10ffff]];
+
+/** One font file: parsed on first use, asked only about the code points it is meant for. */
+class FontFile {
+  private parsed: fontkit.Font | undefined;
+
+  constructor(
+    /** The name the file is registered under in a document (one embedded font per file). */
+    readonly name: string,
+    private readonly load: () => fontkit.Font,
+    private readonly ranges: CodePointRanges = EVERY_CODE_POINT,
+    /** Whether a space or punctuation after its text may take it too (not an emoji font's wide space). */
+    readonly lendsToNeighbours = true,
+  ) {}
+
+  get font(): fontkit.Font {
+    this.parsed ??= this.load();
+    return this.parsed;
+  }
+
+  /** Whether the file is meant for the code point and, once parsed, really has a glyph for it. */
+  has(codePoint: number): boolean {
+    return this.mayHave(codePoint) && this.font.hasGlyphForCodePoint(codePoint);
+  }
+
+  /** Whether the file is meant for the code point at all (no parsing). */
+  mayHave(codePoint: number): boolean {
+    return inRanges(this.ranges, codePoint);
+  }
+}
+
+/**
+ * A font as a run of text uses it. Bold in a font that has none (the CJK fonts come in one weight)
+ * is drawn with the regular outlines stroked as well as filled: `syntheticBold`. Emoji stay as they are.
+ */
+export type Face = { readonly file: FontFile; readonly syntheticBold: boolean };
+
+/**
+ * A fontsource package's file of one subset and weight, and the code points that subset covers;
+ * `unicodeJson` is the package's unicode.json (each package is named in full, so the dependency
+ * checker sees it used).
+ */
+function fontsourceFile(unicodeJson: string, subset: string, weight: 400 | 700): FontFile {
+  const subsets = JSON.parse(readFileSync(unicodeJson, 'utf8')) as Record<string, string>;
+  const family = path.basename(path.dirname(unicodeJson));
+  // WOFF, not WOFF2: pdfkit copies glyph outlines out of the glyf table, which WOFF2 stores transformed.
+  const file = path.join(path.dirname(unicodeJson), 'files', `${family}-${subset}-${weight}-normal.woff`);
+  return new FontFile(
+    `${family}-${weight}`,
+    () => parse(unpackWoff(readFileSync(file))),
+    parseRanges(subsets[subset] ?? ''),
+  );
+}
+
+/** One weight of each script font, in both styles that have weights. */
+function scriptFonts(unicodeJson: string, subset: string) {
+  return { regular: fontsourceFile(unicodeJson, subset, 400), bold: fontsourceFile(unicodeJson, subset, 700) };
+}
+
+const arabic = scriptFonts(require.resolve('@fontsource/noto-sans-arabic/unicode.json'), 'arabic');
+const hebrew = scriptFonts(require.resolve('@fontsource/noto-sans-hebrew/unicode.json'), 'hebrew');
+const devanagari = scriptFonts(require.resolve('@fontsource/noto-sans-devanagari/unicode.json'), 'devanagari');
+const gurmukhi = scriptFonts(require.resolve('@fontsource/noto-sans-gurmukhi/unicode.json'), 'gurmukhi');
+const thai = scriptFonts(require.resolve('@fontsource/noto-sans-thai/unicode.json'), 'thai');
+
+/** CJK symbols and punctuation, enclosed and compatibility forms, half- and full-width forms. */
+const CJK_SHARED = '3000-303F,3200-33FF,FE30-FE4F,FF00-FFEF';
+/**
+ * Source Han Sans in one weight: its CN font has all of the CJK Unified Ideographs block (Simplified
+ * and Traditional Chinese, Japanese kanji) and the kana; its KR font has every Hangul syllable.
+ */
+const chinese = new FontFile(
+  'source-han-sans-cn',
+  () => parse(readFileSync(require.resolve('@librescore/fonts/SourceHanSansCN.min.woff2'))),
+  parseRanges(`2E80-2FDF,3040-31FF,3400-4DBF,4E00-9FFF,F900-FAFF,20000-3134F,${CJK_SHARED}`),
+);
+const korean = new FontFile(
+  'source-han-sans-kr',
+  () => parse(readFileSync(require.resolve('@librescore/fonts/SourceHanSansKR.min.woff2'))),
+  parseRanges(`1100-11FF,3130-318F,A960-A97F,AC00-D7FF,${CJK_SHARED}`),
+);
+
+/**
+ * Noto Emoji (monochrome, as PDF text is) comes split in slices of related emoji; a slice holds
+ * every part of the sequences it draws (ZWJ, variation selectors), so one cluster needs one slice.
+ */
+const emojiUnicodeJson = require.resolve('@fontsource/noto-emoji/unicode.json');
+const emojiSlices = Object.entries(JSON.parse(readFileSync(emojiUnicodeJson, 'utf8')) as Record<string, string>).map(
+  ([slice, ranges]) => {
+    const index = slice.replace(/\D/g, '');
+    const file = path.join(path.dirname(emojiUnicodeJson), 'files', `noto-emoji-${index}-400-normal.woff`);
+    return new FontFile(`noto-emoji-${index}`, () => parse(unpackWoff(readFileSync(file))), parseRanges(ranges), false);
+  },
+);
+
+const primaryFiles = {
+  regular: new FontFile('regular', () => documentFonts.regular),
+  bold: new FontFile('bold', () => documentFonts.bold),
+  mono: new FontFile('mono', () => documentFonts.mono),
+};
+
+/** The name each of the document's own fonts is registered under (document.ts). */
+export const primaryFontName = (style: FontStyle) => primaryFiles[style].name;
+
+/** Which font a script's letters are set in, before the primary font is asked. */
+type ScriptFont = { script: RegExp; file: (style: FontStyle) => FontFile; syntheticBold: boolean };
+
+const weighted =
+  (files: { regular: FontFile; bold: FontFile }) =>
+  (style: FontStyle): FontFile =>
+    style === 'bold' ? files.bold : files.regular;
+
+const SCRIPT_FONTS: ScriptFont[] = [
+  { script: /\p{scx=Arabic}/u, file: weighted(arabic), syntheticBold: false },
+  { script: /\p{scx=Hebrew}/u, file: weighted(hebrew), syntheticBold: false },
+  { script: /\p{scx=Devanagari}/u, file: weighted(devanagari), syntheticBold: false },
+  { script: /\p{scx=Gurmukhi}/u, file: weighted(gurmukhi), syntheticBold: false },
+  { script: /\p{scx=Thai}/u, file: weighted(thai), syntheticBold: false },
+  {
+    script: /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Bopomofo}]/u,
+    file: () => chinese,
+    syntheticBold: true,
+  },
+  { script: /\p{scx=Hangul}/u, file: () => korean, syntheticBold: true },
+];
+
+/** Fonts asked last, for a character of no script of its own that the primary font lacks ("、", "！"). */
+const lastResort = (style: FontStyle): Face[] => [
+  // DejaVu Sans Mono lacks some of what DejaVu Sans has (Vietnamese "ễ").
+  ...(style === 'mono' ? [{ file: primaryFiles.regular, syntheticBold: false }] : []),
+  ...SCRIPT_FONTS.map((entry) => ({ file: entry.file(style), syntheticBold: style === 'bold' && entry.syntheticBold })),
+];
+const LAST_RESORT = { regular: lastResort('regular'), bold: lastResort('bold'), mono: lastResort('mono') };
+
+/** Emoji presentation: pictographs shown as emoji by default, and any sequence with VS16 or a flag. */
+const EMOJI = /\p{Emoji_Presentation}|\uFE0F|\p{Regional_Indicator}/u;
+/** Characters that take the script of what they follow: spaces, punctuation, digits, marks, joiners. */
+const INHERITS = /[\p{Script=Common}\p{Script=Inherited}]/u;
+
+/**
+ * The face for one grapheme cluster of text in a style, given the face of the cluster before it;
+ * `null` when no font of the chain has it (it is then drawn, as a box, in the primary font).
+ */
+export function faceFor(cluster: string, style: FontStyle, previous: Face | undefined): Face | null {
+  const codePoint = cluster.codePointAt(0) ?? 0;
+  const synthetic = style === 'bold';
+  if (EMOJI.test(cluster)) {
+    const slice = emojiSliceFor(cluster, codePoint);
+    if (slice) return { file: slice, syntheticBold: false };
+  }
+  const character = String.fromCodePoint(codePoint);
+  for (const entry of SCRIPT_FONTS) {
+    if (!entry.script.test(character)) continue;
+    const file = entry.file(style);
+    if (file.has(codePoint)) return { file, syntheticBold: synthetic && entry.syntheticBold };
+  }
+  // The font of the cluster before is already parsed: asked directly, whatever its declared ranges.
+  if (
+    previous?.file.lendsToNeighbours &&
+    INHERITS.test(character) &&
+    previous.file.font.hasGlyphForCodePoint(codePoint)
+  ) {
+    return previous;
+  }
+  const primary = primaryFiles[style];
+  if (primary.has(codePoint)) return { file: primary, syntheticBold: false };
+  return LAST_RESORT[style].find((face) => face.file.has(codePoint)) ?? null;
+}
+
+function emojiSliceFor(cluster: string, codePoint: number): FontFile | undefined {
+  const parts = Array.from(cluster, (character) => character.codePointAt(0) ?? 0);
+  const candidates = emojiSlices.filter((slice) => slice.mayHave(codePoint));
+  // The slice that holds every part of a sequence draws it as one glyph.
+  const whole = candidates.find((slice) => parts.every((part) => slice.mayHave(part)));
+  return [whole, ...candidates].find((slice) => slice?.has(codePoint));
+}
+
+/** The primary face of a style, for text the chain leaves to it. */
+export const primaryFace = (style: FontStyle): Face => ({ file: primaryFiles[style], syntheticBold: false });
+
+/**
+ * fontkit 2.0.4 throws on a mark-to-base anchor left empty (a NULL offset, which OpenType allows
+ * and HarfBuzz skips); Noto Sans Gurmukhi has such anchors, so "ਸਿੰਘ" could not be shaped. The GPOS
+ * processor class is not exported: the fix reaches its prototype through a font laid out once.
+ */
+function skipEmptyAnchors(font: fontkit.Font): void {
+  font.layout('A');
+  type Processor = { applyAnchor: (markRecord: { markAnchor?: unknown }, baseAnchor: unknown, index: number) => void };
+  const processor = (font as unknown as { _layoutEngine?: { engine?: { GPOSProcessor?: Processor } } })._layoutEngine
+    ?.engine?.GPOSProcessor;
+  if (!processor) throw new Error('fontkit changed: no GPOS processor to patch (fonts.ts)');
+  const prototype = Object.getPrototypeOf(processor) as Processor;
+  const applyAnchor = prototype.applyAnchor;
+  prototype.applyAnchor = function (this: Processor, markRecord, baseAnchor, index) {
+    if (!baseAnchor || !markRecord.markAnchor) return;
+    applyAnchor.call(this, markRecord, baseAnchor, index);
+  };
+}
+skipEmptyAnchors(documentFonts.regular);

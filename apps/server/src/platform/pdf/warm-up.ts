@@ -4,6 +4,7 @@ import { stampPages } from './page-marks.ts';
 import { definePdfJob } from './render-pool.ts';
 import { drawSignatureBlock } from './signature-block.ts';
 import { drawTable } from './table.ts';
+import { isolated } from './text-runs.ts';
 import { drawVerifyBox } from './verify-box.ts';
 
 /**
@@ -32,7 +33,8 @@ export const warmUpPdfJob = definePdfJob('warm-up', async () => {
     ],
     rows: [['1', { text: 'Medium', fill: '#fde68a', bold: true }]],
   });
-  drawSignatureBlock(doc, { image: null, caption: 'Zoë Ng-Đặng' });
+  // An isolated name takes the bidi path (text-runs.ts): its tables are read here, not in a download.
+  drawSignatureBlock(doc, { image: null, caption: `${isolated('Zoë Ng-Đặng')}  ·  14 November 2026` });
   drawVerifyBox(doc, {
     title: 'Verify this document',
     url: 'https://example.com/certificates/00000000-0000-0000-0000-000000000000',
