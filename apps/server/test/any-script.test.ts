@@ -78,7 +78,7 @@ const sign = (token: string, name: string, company?: string) =>
     method: 'POST',
     url: `/api/sign/${token}/sign`,
     remoteAddress: nextIp(),
-    payload: { name, ...(company && { company }), read_confirmed: true, signature_png: signaturePng },
+    payload: { name, ...(company && { company }), read_confirmed: true, signature_png: signaturePng, method: 'drawn' },
   });
 
 /** Text and HTML parts of a mail, each decoded from its transfer encoding and charset. */
