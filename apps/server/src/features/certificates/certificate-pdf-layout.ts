@@ -13,6 +13,7 @@ import { DRAFT_WATERMARK, stampPages } from '../../platform/pdf/page-marks.ts';
 import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
+import { tagged } from '../../platform/pdf/structure.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
 import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 
@@ -98,7 +99,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     const title = group.stage ? `Photos: ${group.stage} stage` : grouped ? 'Other photos' : 'Photos';
     sectionHeading(doc, title, 230);
     doc.moveDown(0.2);
-    drawPhotoGrid(doc, group.photos);
+    drawPhotoGrid(doc, group.photos, { stage: group.stage });
   }
   stampPages(doc, {
     label: input.certificateNumber ?? 'Draft certificate',
@@ -120,7 +121,9 @@ function drawHeader(doc: Doc, input: CertificatePdfInput) {
         .join('  ·  '),
     ].filter((line): line is string => Boolean(line)),
   });
-  doc.font('bold').fontSize(20).fillColor(colours.brand).text('Certificate of Compliance', contentLeft(doc), doc.y);
+  tagged(doc, 'H1', () =>
+    doc.font('bold').fontSize(20).fillColor(colours.brand).text('Certificate of Compliance', contentLeft(doc), doc.y),
+  );
   if (input.draft) {
     doc
       .font('bold')
@@ -198,7 +201,9 @@ function drawChecklist(doc: Doc, checklist: PrintedChecklist) {
   for (const item of checklist.items) {
     if (item.stage !== stage) {
       stage = item.stage;
-      doc.moveDown(0.3).font('bold').fontSize(10).fillColor(colours.ink).text(stage, contentLeft(doc));
+      tagged(doc, 'H3', () =>
+        doc.moveDown(0.3).font('bold').fontSize(10).fillColor(colours.ink).text(stage, contentLeft(doc)),
+      );
     }
     doc
       .font('regular')

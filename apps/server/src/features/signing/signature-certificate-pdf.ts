@@ -1,5 +1,5 @@
 import { PRINT_BUDGETS } from '@app/contract';
-import { PDFDocument } from 'pdf-lib';
+import { appendPages } from '../../platform/pdf/append-pages.ts';
 import {
   colours,
   contentWidth,
@@ -10,8 +10,8 @@ import {
 import { stampPages } from '../../platform/pdf/page-marks.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
+import { tagged } from '../../platform/pdf/structure.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
-import { withoutSignatures } from '../../platform/pdf/without-signatures.ts';
 
 /** One signer as the signature certificate lists them, already formatted for people. */
 export type CertifiedSigner = {
@@ -46,7 +46,7 @@ async function renderSignatureCertificate(certificate: SignatureCertificate): Pr
     subject: 'Signature certificate',
     budget: PRINT_BUDGETS.signatureCertificate,
   });
-  doc.font('bold').fontSize(16).fillColor(colours.ink).text('Signature certificate');
+  tagged(doc, 'H1', () => doc.font('bold').fontSize(16).fillColor(colours.ink).text('Signature certificate'));
   doc.font('regular').fontSize(10).fillColor(colours.muted);
   doc.text(`${certificate.documentLabel}, version ${certificate.version}`);
   doc.text('Document fingerprint (SHA-256):');
@@ -55,7 +55,9 @@ async function renderSignatureCertificate(certificate: SignatureCertificate): Pr
 
   sectionHeading(doc, 'Signers');
   for (const signer of certificate.signers) {
-    doc.font('bold').fontSize(11).fillColor(colours.ink).text(`${signer.name}: ${signer.outcome}`);
+    tagged(doc, 'H3', () =>
+      doc.font('bold').fontSize(11).fillColor(colours.ink).text(`${signer.name}: ${signer.outcome}`),
+    );
     doc.font('regular').fontSize(9).fillColor(colours.muted);
     if (signer.detail) doc.text(signer.detail);
     for (const time of signer.times) doc.text(time);
@@ -100,15 +102,9 @@ async function renderSignatureCertificate(certificate: SignatureCertificate): Pr
   return end();
 }
 
-/** The document's pages followed by the signature certificate's, as one PDF. */
-async function appendPages(document: Buffer, appendix: Buffer): Promise<Buffer> {
-  const merged = await PDFDocument.load(document);
-  // The document's seal covered the document alone; the joined file is sealed anew (ADR 0041).
-  withoutSignatures(merged);
-  const extra = await PDFDocument.load(appendix);
-  const pages = await merged.copyPages(extra, extra.getPageIndices());
-  for (const page of pages) merged.addPage(page);
-  const joined = Buffer.from(await merged.save());
+/** The document's pages followed by the signature certificate's, as one PDF/A-2b tagged PDF. */
+async function appendCertificate(document: Buffer, appendix: Buffer): Promise<Buffer> {
+  const joined = Buffer.from(await appendPages(document, appendix));
   if (joined.length > SIGNED_PDF_BYTES) throw new DocumentTooLargeError(`${SIGNED_PDF_BYTES} bytes`);
   return joined;
 }
@@ -120,5 +116,5 @@ export type SignedPdfInput = { document: Buffer; certificate: SignatureCertifica
 
 /** The signed PDF as a job of the PDF workers: the certificate drawn and both joined off the request thread. */
 export const signedPdfJob = definePdfJob('signed', async ({ document, certificate }: SignedPdfInput) =>
-  appendPages(document, await renderSignatureCertificate(certificate)),
+  appendCertificate(document, await renderSignatureCertificate(certificate)),
 );

@@ -1,4 +1,5 @@
 import { colours, contentLeft, type Doc, keepTogether } from './document.ts';
+import { artifact, tagged } from './structure.ts';
 
 export type SignatureBlock = {
   /** The signature image (PNG/JPEG), or null for a line to sign on paper. */
@@ -22,13 +23,26 @@ export function drawSignatureBlock(doc: Doc, block: SignatureBlock): void {
     doc,
     SIGNATURE_BLOCK_HEIGHT,
     (top) => {
-      if (block.image) doc.image(block.image, left, top, { fit: [width - 20, IMAGE_HEIGHT], valign: 'bottom' });
-      doc
-        .moveTo(left, top + LINE_Y)
-        .lineTo(left + width, top + LINE_Y)
-        .lineWidth(0.5)
-        .strokeColor(colours.muted)
-        .stroke();
+      const image = block.image;
+      if (image) {
+        tagged(
+          doc,
+          'Figure',
+          () => doc.image(image, left, top, { fit: [width - 20, IMAGE_HEIGHT], valign: 'bottom' }),
+          {
+            alt: `Signature: ${block.caption}`,
+            bbox: [left, top, left + width - 20, top + IMAGE_HEIGHT],
+          },
+        );
+      }
+      artifact(doc, () =>
+        doc
+          .moveTo(left, top + LINE_Y)
+          .lineTo(left + width, top + LINE_Y)
+          .lineWidth(0.5)
+          .strokeColor(colours.muted)
+          .stroke(),
+      );
       doc
         .font('regular')
         .fontSize(9)
