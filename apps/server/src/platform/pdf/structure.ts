@@ -2,9 +2,10 @@
  * The structure tree of a tagged PDF (issue 29; ADR 0051): what a screen reader reads, in reading
  * order. createPdf starts it with a `Document` element; the shared primitives put their content in
  * elements (`group` for a table, a row, a list; `tagged` for a heading, a paragraph, a cell, a
- * figure with its alternative text) and draw decorations as artifacts (`artifact`, `beginArtifact`). Any text drawn outside an
- * element becomes a paragraph of the element being drawn, and a list an `L` of `LI`s (each bullet
- * and text its `LBody`), so no layout can leave text out of the tree.
+ * figure with its alternative text) and draw decorations as artifacts (`artifact`,
+ * `beginArtifact`). Any text drawn outside an element becomes a paragraph of the element being
+ * drawn, and a list an `L` of `LI`s (each bullet and text its `LBody`), so no layout can leave text
+ * out of the tree.
  */
 
 /** pdfkit's document (document.ts's `Doc`, which imports this module). */
@@ -18,7 +19,7 @@ type MarkedPage = { markings: Marking[] };
 type GroupType = 'Table' | 'TR' | 'TD' | 'L' | 'LI';
 /** Elements whose content is drawn at once: one marked-content sequence, carried over a page break. */
 type LeafType = 'H1' | 'H2' | 'H3' | 'P' | 'TH' | 'TD' | 'LBody' | 'Figure';
-export type LeafOptions = {
+type LeafOptions = {
   /** What a figure shows, for those who cannot see it (required of every image). */
   alt?: string;
   /** A header cell's scope. */
