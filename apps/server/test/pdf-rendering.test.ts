@@ -32,7 +32,11 @@ const worstCaseSwms = async (target: App, session: Session): Promise<Swms> => {
 const printedRun = async (pdf: Buffer) => (await pdfText(pdf, 'raw')).replace(/[\s\u200b]+/gu, '');
 
 describe('PDF rendering off the request thread', () => {
-  it("prints a free user's SWMS at every limit in full, while /api/health keeps answering", async () => {
+  // 90 s: poppler's pdftotext reads a PDF/A file's colours through its sRGB OutputIntent (lcms2), ten
+  // times slower on these ~300 pages than on the same file without one (ADR 0051).
+  it("prints a free user's SWMS at every limit in full, while /api/health keeps answering", {
+    timeout: 90_000,
+  }, async () => {
     const session = await registerConfirmedUser(app, mail);
     const swms = await worstCaseSwms(app, session);
 

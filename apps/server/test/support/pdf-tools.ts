@@ -52,6 +52,9 @@ export const pdfImageObjects = (pdf: Buffer) =>
 export const pdfPageCount = (pdf: Buffer) =>
   withPdfFile(pdf, async (file) => Number(/Pages:\s+(\d+)/.exec((await run('pdfinfo', [file])).stdout)?.[1]));
 
+/** What pdfinfo says of a PDF: its version, whether it is tagged, its page count… */
+export const pdfInfo = (pdf: Buffer) => withPdfFile(pdf, async (file) => (await run('pdfinfo', [file])).stdout);
+
 export const pdfFonts = (pdf: Buffer) => withPdfFile(pdf, async (file) => (await run('pdffonts', [file])).stdout);
 
 /** The first page rendered to PNG at `dpi`. */

@@ -18,6 +18,7 @@ import {
   type SignatureCertificate,
   withSignatureCertificate,
 } from '../../platform/pdf/signature-certificate.ts';
+import { tagged } from '../../platform/pdf/structure.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
 import { isolated } from '../../platform/pdf/text-runs.ts';
 import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
@@ -106,7 +107,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     const title = group.stage ? `Photos: ${group.stage} stage` : grouped ? 'Other photos' : 'Photos';
     sectionHeading(doc, title, 230);
     doc.moveDown(0.2);
-    drawPhotoGrid(doc, group.photos);
+    drawPhotoGrid(doc, group.photos, { stage: group.stage });
   }
   if (input.signatureCertificate) drawSignatureCertificate(doc, input.signatureCertificate);
   stampPages(doc, {
@@ -129,7 +130,9 @@ function drawHeader(doc: Doc, input: CertificatePdfInput) {
         .join('  ·  '),
     ].filter((line): line is string => Boolean(line)),
   });
-  doc.font('bold').fontSize(20).fillColor(colours.brand).text('Certificate of Compliance', contentLeft(doc), doc.y);
+  tagged(doc, 'H1', () =>
+    doc.font('bold').fontSize(20).fillColor(colours.brand).text('Certificate of Compliance', contentLeft(doc), doc.y),
+  );
   if (input.draft) {
     doc
       .font('bold')
@@ -207,7 +210,9 @@ function drawChecklist(doc: Doc, checklist: PrintedChecklist) {
   for (const item of checklist.items) {
     if (item.stage !== stage) {
       stage = item.stage;
-      doc.moveDown(0.3).font('bold').fontSize(10).fillColor(colours.ink).text(stage, contentLeft(doc));
+      tagged(doc, 'H3', () =>
+        doc.moveDown(0.3).font('bold').fontSize(10).fillColor(colours.ink).text(stage, contentLeft(doc)),
+      );
     }
     doc
       .font('regular')

@@ -33,6 +33,7 @@ import {
   type SignatureCertificate,
   withSignatureCertificate,
 } from '../../platform/pdf/signature-certificate.ts';
+import { tagged } from '../../platform/pdf/structure.ts';
 import { drawTable, type TableCell } from '../../platform/pdf/table.ts';
 import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 
@@ -115,7 +116,9 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
     addPage(doc, 'portrait');
   }
   drawBusinessHeader(doc, business);
-  doc.font('bold').fontSize(18).fillColor(colours.brand).text('Safe Work Method Statement', contentLeft(doc), doc.y);
+  tagged(doc, 'H1', () =>
+    doc.font('bold').fontSize(18).fillColor(colours.brand).text('Safe Work Method Statement', contentLeft(doc), doc.y),
+  );
   doc
     .font('bold')
     .fontSize(12)
@@ -276,7 +279,9 @@ function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPar
     phone: body.business.phone,
     email: body.business.email,
   });
-  doc.font('bold').fontSize(18).fillColor(colours.brand).text('SWMS Cover Sheet', contentLeft(doc), doc.y);
+  tagged(doc, 'H1', () =>
+    doc.font('bold').fontSize(18).fillColor(colours.brand).text('SWMS Cover Sheet', contentLeft(doc), doc.y),
+  );
   doc
     .font('regular')
     .fontSize(10)

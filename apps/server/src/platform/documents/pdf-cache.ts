@@ -10,13 +10,14 @@ export type DocumentVersion = { ownerId: string; documentId: string; fingerprint
  * written to the database on a download.
  */
 const cacheKey = ({ ownerId, documentId, fingerprint }: DocumentVersion) =>
-  `${documentCachePrefix(ownerId, documentId)}/${fingerprint}${SEALED}.pdf`;
+  `${documentCachePrefix(ownerId, documentId)}/${fingerprint}${RENDERING}.pdf`;
 
 /**
- * Cached PDFs are sealed (ADR 0041); those cached before the seal existed had no suffix, so they are
- * never served again, and are removed with their document or account.
+ * Cached PDFs are PDF/A-2b and tagged (ADR 0051), and sealed (ADR 0041); those cached before had
+ * other suffixes (none, then `.sealed`), so they are never served again, and are removed with their
+ * document or account.
  */
-const SEALED = '.sealed';
+const RENDERING = '.pdfa.sealed';
 
 /** Every cached PDF of one owner's documents is stored under this prefix. */
 export const pdfCachePrefix = (ownerId: string) => `pdf-cache/${ownerId}`;

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import { breakableText } from './breakable-text.ts';
 import { documentFonts } from './fonts.ts';
 import { useScriptAwareText } from './script-text.ts';
+import { startStructure, tagged } from './structure.ts';
 
 /*
  * Primitives every document layout builds on: an A4 document with the shared fonts, pages in
@@ -48,9 +49,16 @@ export class DocumentTooLargeError extends Error {
   }
 }
 
+/** The language of everything we print (a screen reader's voice; ADR 0051). */
+const DOCUMENT_LANGUAGE = 'en-AU';
+
 /**
  * A new A4 document whose pages stay buffered (so footers can say "Page 1 of 3"), with the fonts
  * `regular`, `bold` and `mono`. Call `end()` once everything is drawn.
+ *
+ * Every document is PDF/A-2b (XMP with its pdfaid, the sRGB OutputIntent, every font embedded) and
+ * tagged: its language, its title shown as the window's title, and a structure tree that the
+ * primitives fill in reading order (structure.ts; ADR 0051).
  *
  * Every string drawn or measured goes through breakableText first, so no layout can hand pdfkit a
  * run it would measure in quadratic time; and the page count is bounded by the kind's budget.
@@ -62,10 +70,16 @@ export function createPdf(
   const doc = new PDFDocument({
     ...pageOptions(orientation),
     bufferPages: true,
+    pdfVersion: '1.7',
+    subset: 'PDF/A-2b',
+    tagged: true,
+    lang: DOCUMENT_LANGUAGE,
+    displayTitle: true,
     info: { Title: info.title, Author: info.author, Subject: info.subject },
   });
   // Any script: fallback fonts per run of text, and right-to-left runs in visual order (ADR 0050).
   useScriptAwareText(doc);
+  escapeInfoInMetadata(doc);
   let characters = 0;
   wrapTextEntryPoints(doc, (text) => {
     characters += text.length;
@@ -79,6 +93,8 @@ export function createPdf(
   doc.registerFont('regular', documentFonts.regular as unknown as FontSource);
   doc.registerFont('bold', documentFonts.bold as unknown as FontSource);
   doc.registerFont('mono', documentFonts.mono as unknown as FontSource);
+  // After wrapTextEntryPoints: loose text is tagged whatever draws it.
+  startStructure(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -94,6 +110,32 @@ export function createPdf(
         throw new DocumentTooLargeError(`${info.budget.megabytes} MB`);
       return pdf;
     },
+  };
+}
+
+const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/**
+ * pdfkit copies the title, author and subject into the XMP packet as they are: a company named
+ * "O'Brien & Sons" would make it malformed XML, and the PDF not PDF/A. The Info dictionary keeps
+ * the plain text; the packet gets the same text escaped.
+ */
+function escapeInfoInMetadata(doc: Doc): void {
+  const internals = doc as unknown as { info: Record<string, unknown>; _addInfo: () => void };
+  const addInfo = internals._addInfo.bind(doc);
+  internals._addInfo = () => {
+    const info = internals.info;
+    internals.info = Object.fromEntries(
+      Object.entries(info).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? value.replace(/[&<>"']/g, (char) => xmlEscapes[char] ?? char) : value,
+      ]),
+    );
+    try {
+      addInfo();
+    } finally {
+      internals.info = info;
+    }
   };
 }
 
@@ -121,9 +163,12 @@ function wrapTextEntryPoints(doc: Doc, drawn: (text: string) => void): void {
 
 const orientationOf = (doc: Doc): Orientation => (doc.page.layout === 'landscape' ? 'landscape' : 'portrait');
 
-/** A new page, in the current page's orientation unless told (a SWMS turns landscape for its table). */
+/**
+ * A new page, in the current page's orientation unless told (a SWMS turns landscape for its table).
+ * An element being drawn carries on onto it (a heading kept with what follows, a table's rows).
+ */
 export function addPage(doc: Doc, orientation: Orientation = orientationOf(doc)): void {
-  doc.addPage(pageOptions(orientation));
+  doc.continueOnNewPage(pageOptions(orientation));
 }
 
 export const contentLeft = (doc: Doc) => doc.page.margins.left;
@@ -151,7 +196,7 @@ export function keepTogether(doc: Doc, height: number, draw: (top: number) => vo
 /** A section title, kept on the page with at least the first lines of what follows it. */
 export function sectionHeading(doc: Doc, title: string, spaceForFirstLines = 40): void {
   ensureSpace(doc, spaceForFirstLines);
-  doc.font('bold').fontSize(11).fillColor(colours.brand).text(title, contentLeft(doc), doc.y);
+  tagged(doc, 'H2', () => doc.font('bold').fontSize(11).fillColor(colours.brand).text(title, contentLeft(doc), doc.y));
   doc.moveDown(0.2);
 }
 

@@ -1,5 +1,6 @@
 import { colours, contentLeft, contentWidth, type Doc } from './document.ts';
 import { drawImage } from './images.ts';
+import { artifact, tagged } from './structure.ts';
 
 export type Letterhead = { logo: Buffer | null; name: string; lines: string[] };
 
@@ -22,7 +23,10 @@ export function drawLetterhead(doc: Doc, { logo, name, lines }: Letterhead): voi
     const pages = pagesWithLogo.get(doc) ?? new Set<number>();
     pages.add(range.start + range.count - 1);
     pagesWithLogo.set(doc, pages);
-    drawImage(doc, logo, left, top, { fit: [LOGO_WIDTH, LOGO_HEIGHT] });
+    tagged(doc, 'Figure', () => drawImage(doc, logo, left, top, { fit: [LOGO_WIDTH, LOGO_HEIGHT] }), {
+      alt: `Logo of ${name}`,
+      bbox: [left, top, left + LOGO_WIDTH, top + LOGO_HEIGHT],
+    });
     textLeft = left + LOGO_WIDTH + 14;
   }
   const width = contentWidth(doc) - (textLeft - left);
@@ -30,11 +34,13 @@ export function drawLetterhead(doc: Doc, { logo, name, lines }: Letterhead): voi
   doc.font('regular').fontSize(9).fillColor(colours.muted);
   for (const line of lines) doc.text(line, textLeft, doc.y, { width });
   doc.y = Math.max(doc.y, top + (logo ? LOGO_HEIGHT : 0)) + 18;
-  doc
-    .moveTo(left, doc.y)
-    .lineTo(left + contentWidth(doc), doc.y)
-    .lineWidth(2)
-    .strokeColor(colours.brand)
-    .stroke();
+  artifact(doc, () =>
+    doc
+      .moveTo(left, doc.y)
+      .lineTo(left + contentWidth(doc), doc.y)
+      .lineWidth(2)
+      .strokeColor(colours.brand)
+      .stroke(),
+  );
   doc.moveDown(0.8);
 }

@@ -1,6 +1,7 @@
 import { colours, type Doc, PAGE_MARGIN } from './document.ts';
 import { drawImage } from './images.ts';
 import { showsLogo } from './letterhead.ts';
+import { beginArtifact } from './structure.ts';
 
 export type PageMarks = {
   /** What the document is, e.g. its number: "WPC-2026-0001" or "Draft certificate". */
@@ -50,13 +51,17 @@ function fittedLabel(doc: Doc, marks: PageMarks, pages: number, width: number): 
 /** What a document that is not issued yet carries across every page (issue 21). */
 export const DRAFT_WATERMARK = 'DRAFT — not issued';
 
-/** Once every page is drawn: the footer on each page, and the watermark if any. */
+/**
+ * Once every page is drawn: the footer on each page, and the watermark if any. They repeat on every
+ * page, so they are artifacts, outside the structure tree a screen reader reads.
+ */
 export function stampPages(doc: Doc, marks: PageMarks): void {
   const range = doc.bufferedPageRange();
   // Portrait and landscape pages have room for different labels: each width is measured once.
   const labels = new Map<number, string>();
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
+    const endArtifact = beginArtifact(doc, 'Pagination');
     // Writing below the bottom margin would make pdfkit add a page; lift the margin while we do.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
@@ -82,6 +87,7 @@ export function stampPages(doc: Doc, marks: PageMarks): void {
     }
     if (marks.watermark) drawWatermark(doc, marks.watermark);
     doc.page.margins.bottom = bottom;
+    endArtifact();
   }
 }
 

@@ -1,5 +1,6 @@
 import { colours, contentLeft, type Doc, keepTogether } from './document.ts';
 import { drawImage } from './images.ts';
+import { artifact, tagged } from './structure.ts';
 
 export type SignatureBlock = {
   /** The signature image (PNG/JPEG), or null for a line to sign on paper. */
@@ -23,13 +24,26 @@ export function drawSignatureBlock(doc: Doc, block: SignatureBlock): void {
     doc,
     SIGNATURE_BLOCK_HEIGHT,
     (top) => {
-      if (block.image) drawImage(doc, block.image, left, top, { fit: [width - 20, IMAGE_HEIGHT], valign: 'bottom' });
-      doc
-        .moveTo(left, top + LINE_Y)
-        .lineTo(left + width, top + LINE_Y)
-        .lineWidth(0.5)
-        .strokeColor(colours.muted)
-        .stroke();
+      const image = block.image;
+      if (image) {
+        tagged(
+          doc,
+          'Figure',
+          () => drawImage(doc, image, left, top, { fit: [width - 20, IMAGE_HEIGHT], valign: 'bottom' }),
+          {
+            alt: `Signature: ${block.caption}`,
+            bbox: [left, top, left + width - 20, top + IMAGE_HEIGHT],
+          },
+        );
+      }
+      artifact(doc, () =>
+        doc
+          .moveTo(left, top + LINE_Y)
+          .lineTo(left + width, top + LINE_Y)
+          .lineWidth(0.5)
+          .strokeColor(colours.muted)
+          .stroke(),
+      );
       doc
         .font('regular')
         .fontSize(9)

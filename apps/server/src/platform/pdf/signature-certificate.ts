@@ -1,6 +1,7 @@
 import { PRINT_BUDGETS } from '@app/contract';
 import { addPage, colours, contentWidth, type Doc, type PdfInfo, sectionHeading } from './document.ts';
 import { drawSignatureBlock } from './signature-block.ts';
+import { tagged } from './structure.ts';
 import { drawTable } from './table.ts';
 
 /** One signer as the signature certificate lists them, already formatted for people. */
@@ -52,7 +53,7 @@ export function withSignatureCertificate(
 /** The signature certificate, from a new portrait page after the document's last. */
 export function drawSignatureCertificate(doc: Doc, certificate: SignatureCertificate): void {
   addPage(doc, 'portrait');
-  doc.font('bold').fontSize(16).fillColor(colours.ink).text('Signature certificate');
+  tagged(doc, 'H1', () => doc.font('bold').fontSize(16).fillColor(colours.ink).text('Signature certificate'));
   doc.font('regular').fontSize(10).fillColor(colours.muted);
   doc.text(`${certificate.documentLabel}, version ${certificate.version}`);
   doc.text('Document fingerprint (SHA-256):');
@@ -61,7 +62,9 @@ export function drawSignatureCertificate(doc: Doc, certificate: SignatureCertifi
 
   sectionHeading(doc, 'Signers');
   for (const signer of certificate.signers) {
-    doc.font('bold').fontSize(11).fillColor(colours.ink).text(`${signer.name}: ${signer.outcome}`);
+    tagged(doc, 'H3', () =>
+      doc.font('bold').fontSize(11).fillColor(colours.ink).text(`${signer.name}: ${signer.outcome}`),
+    );
     doc.font('regular').fontSize(9).fillColor(colours.muted);
     if (signer.detail) doc.text(signer.detail);
     for (const time of signer.times) doc.text(time);

@@ -1,9 +1,11 @@
 import { addPage, colours, contentBottom, contentLeft, contentWidth, type Doc } from './document.ts';
 import { drawImage } from './images.ts';
+import { artifact, beginArtifact, group, tagged } from './structure.ts';
 
 /**
  * A cell's text, optionally on a coloured fill (e.g. a risk rating: the text says it, the colour
- * helps), or an image fitted to the cell (e.g. a signature).
+ * helps), or an image fitted to the cell (e.g. a signature; its alternative text is the column's
+ * header and the row's first cell, "Signature: Zoë Nguyễn").
  */
 export type TableCell = string | { text: string; fill?: string; color?: string; bold?: boolean; image?: Buffer };
 /** `weight` shares out the content width: columns of weights 1 and 3 take a quarter and three quarters. */
@@ -28,8 +30,17 @@ const LEAST_ROOM_FOR_A_PART = 60;
  * of each. A row is kept whole on one page when it fits on one; a row taller than a whole page is
  * split, its cells continuing below the header of the next page, so nothing a user wrote is lost.
  * New pages keep the orientation of the page the table is on (a SWMS puts it on landscape pages).
+ * Tagged as a table of rows of header and data cells; the header repeated on later pages, the
+ * rules and fills are artifacts.
  */
-export function drawTable(doc: Doc, { columns, rows, fontSize = 9, minRowHeight = 0 }: TableOptions): void {
+export function drawTable(doc: Doc, options: TableOptions): void {
+  group(doc, 'Table', () => drawRows(doc, options));
+}
+
+/** The header row, a row of data, or the header repeated at the top of a later page. */
+type RowKind = 'header' | 'data' | 'repeated header';
+
+function drawRows(doc: Doc, { columns, rows, fontSize = 9, minRowHeight = 0 }: TableOptions): void {
   const left = contentLeft(doc);
   const totalWeight = columns.reduce((sum, column) => sum + column.weight, 0);
   const widths = columns.map((column) => (contentWidth(doc) * column.weight) / totalWeight);
@@ -72,26 +83,55 @@ export function drawTable(doc: Doc, { columns, rows, fontSize = 9, minRowHeight 
     return [parts.map(([head]) => head), parts.map(([, rest]) => rest)];
   };
 
-  const drawRow = (row: TableCell[], height: number) => {
+  const drawRow = (row: TableCell[], height: number, kind: RowKind = 'data') => {
     const top = doc.y;
-    widths.forEach((width, index) => {
-      const cell = cellOf(row[index]);
-      const x = xs[index] ?? left;
-      if (cell.fill) doc.rect(x, top, width, height).fillColor(cell.fill).fill();
-      doc.rect(x, top, width, height).lineWidth(0.5).strokeColor(colours.rule).stroke();
-      if (cell.image) {
-        drawImage(doc, cell.image, x + PADDING, top + PADDING, { fit: [width - 2 * PADDING, height - 2 * PADDING] });
-      }
-      doc
-        .font(cell.bold ? 'bold' : 'regular')
-        .fontSize(fontSize)
-        .fillColor(cell.color ?? colours.ink)
-        .text(cell.text, x + PADDING, top + PADDING, {
-          width: width - 2 * PADDING,
-          height: height - 2 * PADDING,
-          ellipsis: true,
+    const endArtifact = kind === 'repeated header' ? beginArtifact(doc, 'Pagination') : () => {};
+    group(doc, 'TR', () =>
+      widths.forEach((width, index) => {
+        const cell = cellOf(row[index]);
+        const x = xs[index] ?? left;
+        artifact(doc, () => {
+          if (cell.fill) doc.rect(x, top, width, height).fillColor(cell.fill).fill();
+          doc.rect(x, top, width, height).lineWidth(0.5).strokeColor(colours.rule).stroke();
         });
-    });
+        const drawText = () =>
+          doc
+            .font(cell.bold ? 'bold' : 'regular')
+            .fontSize(fontSize)
+            .fillColor(cell.color ?? colours.ink)
+            .text(cell.text, x + PADDING, top + PADDING, {
+              width: width - 2 * PADDING,
+              height: height - 2 * PADDING,
+              ellipsis: true,
+            });
+        const image = cell.image;
+        if (kind !== 'data') {
+          tagged(doc, 'TH', drawText, { scope: 'Column' });
+        } else if (image) {
+          group(doc, 'TD', () => {
+            const box: [number, number, number, number] = [
+              x + PADDING,
+              top + PADDING,
+              x + width - PADDING,
+              top + height - PADDING,
+            ];
+            tagged(
+              doc,
+              'Figure',
+              () => drawImage(doc, image, box[0], box[1], { fit: [box[2] - box[0], box[3] - box[1]] }),
+              {
+                alt: [columns[index]?.header, cellOf(row[0]).text].filter(Boolean).join(': ') || 'Image',
+                bbox: box,
+              },
+            );
+            if (cell.text) drawText();
+          });
+        } else {
+          tagged(doc, 'TD', drawText);
+        }
+      }),
+    );
+    endArtifact();
     doc.x = left;
     doc.y = top + height;
   };
@@ -99,11 +139,11 @@ export function drawTable(doc: Doc, { columns, rows, fontSize = 9, minRowHeight 
   const headerHeight = heightOf(header);
   const startPage = () => {
     addPage(doc);
-    drawRow(header, headerHeight);
+    drawRow(header, headerHeight, 'repeated header');
   };
   const firstHeight = Math.min(Math.max(heightOf(rows[0] ?? []), minRowHeight), LEAST_ROOM_FOR_A_PART);
   if (doc.y + headerHeight + firstHeight > contentBottom(doc)) addPage(doc);
-  drawRow(header, headerHeight);
+  drawRow(header, headerHeight, 'header');
   for (const row of rows) {
     let remaining = row;
     for (;;) {

@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
 import { colours, contentLeft, contentWidth, type Doc, keepTogether } from './document.ts';
+import { artifact, tagged } from './structure.ts';
 
 export type VerifyBox = { title: string; url: string; fingerprintLabel: string; fingerprint: string };
 
@@ -23,8 +24,14 @@ export function drawVerifyBox(doc: Doc, box: VerifyBox): void {
     (top) => {
       const left = contentLeft(doc);
       const width = contentWidth(doc);
-      doc.roundedRect(left, top, width, BOX_HEIGHT, 6).lineWidth(0.75).strokeColor(colours.rule).stroke();
-      drawQrCode(doc, box.url, left + 12, top + 12, BOX_HEIGHT - 24);
+      artifact(doc, () =>
+        doc.roundedRect(left, top, width, BOX_HEIGHT, 6).lineWidth(0.75).strokeColor(colours.rule).stroke(),
+      );
+      const qrSize = BOX_HEIGHT - 24;
+      tagged(doc, 'Figure', () => drawQrCode(doc, box.url, left + 12, top + 12, qrSize), {
+        alt: `QR code that opens ${box.url}`,
+        bbox: [left + 12, top + 12, left + 12 + qrSize, top + 12 + qrSize],
+      });
       const textLeft = left + BOX_HEIGHT + 4;
       const textWidth = width - BOX_HEIGHT - 16;
       doc
