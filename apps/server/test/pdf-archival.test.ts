@@ -72,7 +72,7 @@ async function signByLink(session: Session, kind: string, id: string) {
   const signed = await app.inject({
     method: 'POST',
     url: `/api/sign/${token}/sign`,
-    payload: { name: 'Alex Builder', read_confirmed: true, signature_png: signature },
+    payload: { name: 'Alex Builder', read_confirmed: true, method: 'drawn', signature_png: signature },
   });
   expect(signed.statusCode).toBe(200);
   return download(session, `/api/signing/documents/${kind}/${id}/signed-pdf`);

@@ -122,8 +122,15 @@ export function beginArtifact(doc: Doc, type: 'Layout' | 'Pagination'): () => vo
   };
 }
 
+const BIDI_ISOLATES = /[\u2066-\u2069]/g;
+
 function beginLeaf(doc: Doc, tagging: Tagging, type: LeafType, options: LeafOptions): Leaf {
-  const element = doc.struct(type, options as PDFKit.Mixins.StructureElementOptions);
+  // Bidi isolates (text-runs' `isolated`) order what is drawn; read aloud they are noise.
+  const alt = options.alt?.replace(BIDI_ISOLATES, '');
+  const element = doc.struct(type, {
+    ...options,
+    ...(alt !== undefined && { alt }),
+  } as PDFKit.Mixins.StructureElementOptions);
   parentOf(tagging).add(element);
   const leaf = { element, content: doc.markStructureContent(type), type };
   tagging.leaf = leaf;
