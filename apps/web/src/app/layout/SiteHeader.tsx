@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 
@@ -45,6 +45,19 @@ export function SiteHeader() {
   const menuOpen = menuOpenOn === pathname;
   const signedIn = auth.status === 'signed-in';
   const links = signedIn ? memberLinks : visitorLinks;
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // Escape closes the open menu, and the focus goes back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   const layout = signedIn ? layouts.member : layouts.visitor;
 
   const items = (
@@ -78,6 +91,7 @@ export function SiteHeader() {
         ) : null}
         {signedIn ? null : (
           <button
+            ref={menuButton}
             type="button"
             className={`min-h-11 rounded-md border border-slate-300 px-3 text-sm font-medium dark:border-slate-600 ${layout.menu}`}
             aria-expanded={menuOpen}

@@ -166,7 +166,11 @@ function DetailsStep({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {children(form.field)}
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      {form.formError ? (
+        <Alert tone="error" focus>
+          {form.formError}
+        </Alert>
+      ) : null}
       <StepActions onBack={onBack} onSkip={onDone}>
         <SubmitButton pending={form.saving} pendingLabel="Saving...">
           Save and continue
@@ -217,7 +221,9 @@ function MaterialsStep({ profile, onBack }: { profile: Profile; onBack: (() => v
       <ListEditor {...materials.editor} />
       <SaveStatus {...materials.status} />
       {finish.isError ? (
-        <Alert tone="error">Setup could not be finished. {requestErrorMessage(finish.error)}</Alert>
+        <Alert key={finish.submittedAt} tone="error" focus>
+          Setup could not be finished. {requestErrorMessage(finish.error)}
+        </Alert>
       ) : null}
       <StepActions onBack={onBack}>
         {/* Not while a material is unsaved: leaving now would lose it without a word. */}

@@ -2,6 +2,7 @@ import type { RiskRating, SignerRisk, SignerSection, SignPage } from '@app/contr
 import { type ReactNode, useId } from 'react';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
+import { useViewFocus } from '../../components/ui/view-focus.ts';
 import { signPagePdfUrl } from './api/get-sign-page.ts';
 
 /** The frame and pieces every state of /sign/:token shows. */
@@ -13,7 +14,7 @@ const formatDate = (iso: string) =>
 export function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6 sm:py-10">
-      <PageTitle>{title}</PageTitle>
+      <PageTitle ref={useViewFocus(title)}>{title}</PageTitle>
       {children}
     </article>
   );

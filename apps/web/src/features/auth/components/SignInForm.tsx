@@ -37,7 +37,12 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn 
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      {signIn.isError ? <Alert tone="error">{authErrorMessage(signIn.error)}</Alert> : null}
+      {signIn.isError ? (
+        // A new alert for each failure, so each one takes the focus.
+        <Alert key={signIn.submittedAt} tone="error" focus>
+          {authErrorMessage(signIn.error)}
+        </Alert>
+      ) : null}
       {signIn.isError && isEmailNotConfirmed(signIn.error) ? <ResendConfirmation email={email.trim()} /> : null}
       <SubmitButton pending={busy} pendingLabel="Signing in...">
         Sign in

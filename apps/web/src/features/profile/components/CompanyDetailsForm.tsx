@@ -51,7 +51,11 @@ export function CompanyDetailsForm({ profile }: { profile: Profile }) {
       <FormGroup legend="Dates">
         <Select {...form.field('time_zone')} groups={zones} />
       </FormGroup>
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      {form.formError ? (
+        <Alert tone="error" focus>
+          {form.formError}
+        </Alert>
+      ) : null}
       <SubmitButton pending={form.saving} pendingLabel="Saving profile..." className="self-start">
         Save profile
       </SubmitButton>
