@@ -8,17 +8,17 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-4">
             <li>
-              <Link className="block py-0.5 underline" to="/terms">
+              <Link className="underline" to="/terms">
                 Terms
               </Link>
             </li>
             <li>
-              <Link className="block py-0.5 underline" to="/privacy">
+              <Link className="underline" to="/privacy">
                 Privacy
               </Link>
             </li>
             <li>
-              <Link className="block py-0.5 underline" to="/contact">
+              <Link className="underline" to="/contact">
                 Contact
               </Link>
             </li>

@@ -38,7 +38,7 @@ export function Dashboard({ userId, panels }: { userId: string; panels: readonly
           New SWMS
         </Link>
       </div>
-      <div className="mt-8 grid items-start gap-6 lg:grid-cols-2">
+      <div className="mt-8 grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         {panels.map(({ key, Panel }) => (
           <Panel key={key} userId={userId} />
         ))}
