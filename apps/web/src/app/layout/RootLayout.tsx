@@ -33,7 +33,7 @@ function useFocusFollowsPage(pathname: string) {
       return;
     }
     const left = new AbortController();
-    void import('./focus-page-heading.ts').then(({ focusPageHeading }) => focusPageHeading(left.signal));
+    void import('./focus-page-heading.ts').then((module) => module.default(left.signal));
     return () => left.abort();
   }, [pathname]);
 }
@@ -44,10 +44,7 @@ export function RootLayout() {
   useFocusFollowsPage(pathname);
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2 focus:font-semibold focus:text-brand-800 dark:focus:bg-slate-900 dark:focus:text-brand-100"
-      >
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <SiteHeader />

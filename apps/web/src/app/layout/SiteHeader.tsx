@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 
@@ -12,16 +12,6 @@ const visitorLinks: NavItem[] = [
   { to: '/contact', label: 'Contact' },
   { to: '/login', label: 'Sign in' },
   { to: '/register', label: 'Create account' },
-];
-
-const memberLinks: NavItem[] = [
-  { to: '/certificates', label: 'Certificates' },
-  { to: '/certificates/new', label: 'New certificate' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/swms', label: 'SWMS' },
-  { to: '/compliance', label: 'Compliance' },
-  { to: '/materials', label: 'Materials' },
-  { to: '/profile', label: 'Profile' },
 ];
 
 const itemClasses = 'flex min-h-11 w-full items-center rounded-md px-3 text-sm font-medium';
@@ -44,41 +34,33 @@ export function SiteHeader() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const signedIn = auth.status === 'signed-in';
-  const links = signedIn ? memberLinks : visitorLinks;
-  const menuButton = useRef<HTMLButtonElement>(null);
-
-  // Escape closes the open menu, and the focus goes back to its button.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpenOn(null);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
   const layout = signedIn ? layouts.member : layouts.visitor;
-
-  const items = (
-    <>
-      {links.map((link) => (
-        <li key={link.to}>
-          <NavLink to={link.to} end className={linkClasses}>
-            {link.label}
-          </NavLink>
-        </li>
-      ))}
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <MemberActions itemClassName={`${itemClasses} ${idleClasses}`} />
-        </Suspense>
-      ) : null}
-    </>
+  // A member's links come with the rest of their items, in the members' chunk.
+  const items = signedIn ? (
+    <Suspense fallback={null}>
+      <MemberActions linkClassName={linkClasses} itemClassName={`${itemClasses} ${idleClasses}`} />
+    </Suspense>
+  ) : (
+    visitorLinks.map((link) => (
+      <li key={link.to}>
+        <NavLink to={link.to} end className={linkClasses}>
+          {link.label}
+        </NavLink>
+      </li>
+    ))
   );
 
   return (
-    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the open menu or its button closes the menu.
+    <header
+      className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menuOpen) return;
+        setMenuOpenOn(null);
+        // Back to the Menu button (the one control here with aria-controls), not lost with the menu.
+        event.currentTarget.querySelector<HTMLElement>('[aria-controls]')?.focus();
+      }}
+    >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2">
         <Link to="/" className="flex min-h-11 items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-100">
           <img src="/favicon.svg" alt="" className="size-7" />
@@ -91,7 +73,6 @@ export function SiteHeader() {
         ) : null}
         {signedIn ? null : (
           <button
-            ref={menuButton}
             type="button"
             className={`min-h-11 rounded-md border border-slate-300 px-3 text-sm font-medium dark:border-slate-600 ${layout.menu}`}
             aria-expanded={menuOpen}

@@ -7,7 +7,7 @@ const WAIT_MS = 5000;
  * pass. A page that focuses something of its own (a field), or a user who moves first, keeps that
  * focus. Loaded on the first route change, so no page's first load carries it.
  */
-export function focusPageHeading(signal: AbortSignal) {
+export default function focusPageHeading(signal: AbortSignal) {
   const main = document.getElementById('main');
   if (!main) return;
   let focused: HTMLElement | null = null;

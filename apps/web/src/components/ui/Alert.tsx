@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { focusWhenShown } from './view-focus.ts';
+import type { ReactNode, Ref } from 'react';
 
 const tones = {
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50',
@@ -9,16 +8,24 @@ const tones = {
 
 /**
  * A message in the page flow. Errors are role="alert" so they are announced when they appear;
- * success notes are a polite status. `focus`: the alert takes the focus when it appears, for the
- * answer to a submit that no one field is to blame for (the button that sent it was disabled while
- * busy, so the focus would fall to the page).
+ * success notes are a polite status. With a `ref` (focusWhenShown), the alert can take
+ * the focus as it appears: the answer to a submit no one field is to blame for, whose button was
+ * disabled while busy, so the focus would otherwise fall to the page.
  */
-export function Alert({ tone, focus, children }: { tone: keyof typeof tones; focus?: boolean; children: ReactNode }) {
+export function Alert({
+  tone,
+  ref,
+  children,
+}: {
+  tone: keyof typeof tones;
+  ref?: Ref<HTMLDivElement>;
+  children: ReactNode;
+}) {
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      ref={focus ? focusWhenShown : undefined}
-      tabIndex={focus ? -1 : undefined}
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
       className={`rounded-md border p-3 text-sm ${tones[tone]}`}
     >
       {children}

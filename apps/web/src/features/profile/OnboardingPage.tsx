@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
 import { ImageField } from '../../components/ui/ImageField.tsx';
 import { ListEditor } from '../../components/ui/ListEditor.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
@@ -167,7 +168,7 @@ function DetailsStep({
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {children(form.field)}
       {form.formError ? (
-        <Alert tone="error" focus>
+        <Alert tone="error" ref={focusWhenShown}>
           {form.formError}
         </Alert>
       ) : null}
@@ -221,7 +222,7 @@ function MaterialsStep({ profile, onBack }: { profile: Profile; onBack: (() => v
       <ListEditor {...materials.editor} />
       <SaveStatus {...materials.status} />
       {finish.isError ? (
-        <Alert key={finish.submittedAt} tone="error" focus>
+        <Alert key={finish.submittedAt} tone="error" ref={focusWhenShown}>
           Setup could not be finished. {requestErrorMessage(finish.error)}
         </Alert>
       ) : null}

@@ -2,8 +2,8 @@ import { DECLINE_REASON_MAX } from '@app/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
-import { focusWhenShown } from '../../components/ui/view-focus.ts';
 import { declineDocument } from './api/decline-document.ts';
 import { type Done, isClosed, problemOf } from './sign-outcome.ts';
 

@@ -10,6 +10,7 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useFieldRefs } from '../../components/ui/use-field-refs.ts';
@@ -347,7 +348,7 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
         </fieldset>
       ))}
       {formError ? (
-        <Alert tone="error" focus>
+        <Alert tone="error" ref={focusWhenShown}>
           {formError}
         </Alert>
       ) : null}

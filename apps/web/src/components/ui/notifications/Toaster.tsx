@@ -7,8 +7,6 @@ const VARIANT_CLASSES = {
   destructive: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50',
 } as const;
 
-const BUTTON_FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current';
-
 /** Renders the visible toasts of `store` (the app-wide store by default); mount once, near the root. */
 export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
@@ -54,12 +52,12 @@ function ToastItem({ toast, store }: { toast: ToastMessage; store: ToastStore })
       className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
     >
       <div className="min-w-0 flex-1">
-        <p className="font-bold break-words">{toast.title}</p>
-        {toast.description ? <p className="mt-1 text-sm break-words opacity-90">{toast.description}</p> : null}
+        <p className="font-bold">{toast.title}</p>
+        {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
         {action ? (
           <button
             type="button"
-            className={`mt-3 rounded-md border border-current/30 px-3 py-1.5 text-sm font-medium hover:bg-current/10 ${BUTTON_FOCUS}`}
+            className="mt-3 rounded-md border border-current/30 px-3 py-1.5 text-sm font-medium hover:bg-current/10"
             onClick={() => {
               action.onClick();
               // Acting on the toast answers it, so it should not linger.
@@ -73,7 +71,7 @@ function ToastItem({ toast, store }: { toast: ToastMessage; store: ToastStore })
       <button
         type="button"
         aria-label="Dismiss notification"
-        className={`-m-2.5 inline-flex size-11 shrink-0 items-center justify-center rounded-md opacity-70 hover:opacity-100 ${BUTTON_FOCUS}`}
+        className="-m-2.5 inline-flex size-11 shrink-0 items-center justify-center rounded-md opacity-70 hover:opacity-100"
         onClick={onDismiss}
       >
         <span aria-hidden="true" className="text-xl leading-none">

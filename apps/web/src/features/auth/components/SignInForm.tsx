@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton, textLinkClasses } from '../../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../../components/ui/focus-when-shown.ts';
 import { authErrorMessage, isEmailNotConfirmed } from '../../../lib/auth/auth-errors.ts';
 import { useSignInMutation } from '../api/sign-in.ts';
 import { currentPasswordProblem, emailProblem } from '../validation.ts';
@@ -39,7 +40,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn 
       />
       {signIn.isError ? (
         // A new alert for each failure, so each one takes the focus.
-        <Alert key={signIn.submittedAt} tone="error" focus>
+        <Alert key={signIn.submittedAt} tone="error" ref={focusWhenShown}>
           {authErrorMessage(signIn.error)}
         </Alert>
       ) : null}

@@ -2,6 +2,7 @@ import type { Profile } from '@app/contract';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton } from '../../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../../components/ui/focus-when-shown.ts';
 import { KeptFormOffer } from '../../../components/ui/KeptFormOffer.tsx';
 import { LeaveGuard } from '../../../components/ui/LeaveGuard.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
@@ -52,7 +53,7 @@ export function CompanyDetailsForm({ profile }: { profile: Profile }) {
         <Select {...form.field('time_zone')} groups={zones} />
       </FormGroup>
       {form.formError ? (
-        <Alert tone="error" focus>
+        <Alert tone="error" ref={focusWhenShown}>
           {form.formError}
         </Alert>
       ) : null}
