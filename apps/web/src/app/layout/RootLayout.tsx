@@ -33,7 +33,11 @@ function useFocusFollowsPage(pathname: string) {
       return;
     }
     const left = new AbortController();
-    void import('./focus-page-heading.ts').then((module) => module.default(left.signal));
+    // Offline before the shell is cached, the module may not load: the focus stays where it is.
+    import('./focus-page-heading.ts').then(
+      (module) => module.default(left.signal),
+      () => undefined,
+    );
     return () => left.abort();
   }, [pathname]);
 }
