@@ -43,6 +43,7 @@ export * from './files/endpoints.ts';
 export * from './health/health.ts';
 export * from './http/endpoint.ts';
 export * from './http/rate-limits.ts';
+export * from './operations.ts';
 export * from './profile/abn.ts';
 export * from './profile/common-materials.ts';
 export * from './profile/endpoints.ts';

@@ -120,12 +120,12 @@ const CALLS: Record<string, Call> = {
   'DELETE /api/swms/{id}': {},
   'GET /api/swms/{id}/pdf': {},
   'GET /api/swms/{id}/versions/{version}': {},
-  'GET /api/swms/cover-sheets': {},
-  'POST /api/swms/cover-sheets': { body: () => ({}) },
-  'GET /api/swms/cover-sheets/{id}': {},
-  'PUT /api/swms/cover-sheets/{id}': { body: (owned) => ({ revision: 0, body: owned.coverSheetBody }) },
-  'DELETE /api/swms/cover-sheets/{id}': {},
-  'GET /api/swms/cover-sheets/{id}/pdf': {},
+  'GET /api/cover-sheets': {},
+  'POST /api/cover-sheets': { body: () => ({}) },
+  'GET /api/cover-sheets/{id}': {},
+  'PUT /api/cover-sheets/{id}': { body: (owned) => ({ revision: 0, body: owned.coverSheetBody }) },
+  'DELETE /api/cover-sheets/{id}': {},
+  'GET /api/cover-sheets/{id}/pdf': {},
   'GET /api/signing/waiting': {},
   'GET /api/signing/documents/{kind}/{id}': {},
   'POST /api/signing/documents/{kind}/{id}/requests': { body: SIGNER },
@@ -185,7 +185,7 @@ function pathValues(path: string, owned: Owned): Record<string, string | number>
   const id = (() => {
     if (path.startsWith('/api/certificates/')) return owned.certificate;
     if (path.startsWith('/api/checklist-templates/')) return owned.template;
-    if (path.startsWith('/api/swms/cover-sheets/')) return owned.coverSheet;
+    if (path.startsWith('/api/cover-sheets/')) return owned.coverSheet;
     if (path.startsWith('/api/swms/')) return owned.swms;
     if (path.startsWith('/api/signing/documents/')) return owned.swms;
     if (path.startsWith('/api/signing/requests/')) return owned.signingRequest;
@@ -258,7 +258,7 @@ async function ownerWith(session: Session, email: string): Promise<Owned> {
   const certificate = await createCompletedCertificate(app, session);
   const template = (await json('POST', '/api/checklist-templates', TEMPLATE)).id;
   const swms = (await createReadySwms(app, session)).id;
-  const { id: coverSheet, body: coverSheetBody } = await json('POST', '/api/swms/cover-sheets', {});
+  const { id: coverSheet, body: coverSheetBody } = await json('POST', '/api/cover-sheets', {});
   const upload = multipartBody(await jpeg(), 'photo.jpg', 'image/jpeg');
   const photo = await app.inject({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { timestampSchema } from '../common/values.ts';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
 
 /** Rows per page of every admin list (PRODUCT.md, Admin). */
@@ -44,9 +45,9 @@ export const adminUserSchema = z.object({
   complimentary: z.boolean(),
   /** Completed this month, in the user's own time zone. */
   certificates_this_month: z.number(),
-  created_at: z.string(),
+  created_at: timestampSchema,
   /** When the user last signed in (their newest session); null if never. */
-  last_sign_in_at: z.nullable(z.string()),
+  last_sign_in_at: z.nullable(timestampSchema),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -76,8 +77,8 @@ export const adminContactMessageSchema = z.object({
   email: z.string(),
   company: z.nullable(z.string()),
   message: z.string(),
-  created_at: z.string(),
-  handled_at: z.nullable(z.string()),
+  created_at: timestampSchema,
+  handled_at: z.nullable(timestampSchema),
 });
 export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
 

@@ -105,7 +105,7 @@ export const swmsEndpoints = {
   }),
   listCoverSheets: defineEndpoint({
     method: 'GET',
-    path: '/api/swms/cover-sheets',
+    path: '/api/cover-sheets',
     auth: 'required',
     summary: "The caller's SWMS cover sheets, newest first",
     responses: { 200: coverSheetListResponseSchema },
@@ -113,7 +113,7 @@ export const swmsEndpoints = {
   }),
   createCoverSheet: defineEndpoint({
     method: 'POST',
-    path: '/api/swms/cover-sheets',
+    path: '/api/cover-sheets',
     auth: 'required',
     summary: 'Create a cover sheet, filled in from the company profile',
     body: createCoverSheetRequestSchema,
@@ -122,7 +122,7 @@ export const swmsEndpoints = {
   }),
   getCoverSheet: defineEndpoint({
     method: 'GET',
-    path: '/api/swms/cover-sheets/:id',
+    path: '/api/cover-sheets/:id',
     auth: 'required',
     summary: 'A cover sheet with the SWMS it covers',
     params: idParams,
@@ -132,7 +132,7 @@ export const swmsEndpoints = {
   }),
   saveCoverSheet: defineEndpoint({
     method: 'PUT',
-    path: '/api/swms/cover-sheets/:id',
+    path: '/api/cover-sheets/:id',
     auth: 'required',
     summary: 'Save a cover sheet (autosave); a signed version is never rewritten',
     params: idParams,
@@ -143,7 +143,7 @@ export const swmsEndpoints = {
   }),
   deleteCoverSheet: defineEndpoint({
     method: 'DELETE',
-    path: '/api/swms/cover-sheets/:id',
+    path: '/api/cover-sheets/:id',
     auth: 'required',
     summary: 'Delete a cover sheet that nobody has signed',
     params: idParams,
@@ -153,7 +153,7 @@ export const swmsEndpoints = {
   }),
   coverSheetPdf: defineEndpoint({
     method: 'GET',
-    path: '/api/swms/cover-sheets/:id/pdf',
+    path: '/api/cover-sheets/:id/pdf',
     auth: 'required',
     summary: 'A cover sheet version as a PDF',
     rateLimit: 'swmsPdf',

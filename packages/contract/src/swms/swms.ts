@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isoDateSchema, uuidSchema } from '../common/values.ts';
+import { isoDateSchema, timestampSchema, uuidSchema } from '../common/values.ts';
 import { consequences, likelihoods } from './risk.ts';
 
 /** The 18 categories of high-risk construction work (WHS Regulations 2011, reg. 291), as DOMAIN.md words them. */
@@ -198,8 +198,8 @@ export const swmsMessages = {
 export const documentVersionSummarySchema = z.object({
   version: z.number(),
   fingerprint: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
   signature_count: z.number(),
   current: z.boolean(),
 });
@@ -207,7 +207,7 @@ export const documentVersionSummarySchema = z.object({
 export const versionSignatureSchema = z.object({
   signer_name: z.string(),
   signer_company: z.nullable(z.string()),
-  signed_at: z.string(),
+  signed_at: timestampSchema,
 });
 
 const documentHeader = {
@@ -222,8 +222,8 @@ const documentHeader = {
   status: z.enum(swmsStatuses),
   missing: z.array(z.object({ path: z.string(), message: z.string() })),
   versions: z.array(documentVersionSummarySchema),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
 };
 
 export const swmsSchema = z.object({
@@ -239,7 +239,7 @@ export const swmsVersionSchema = z.object({
   version: z.number(),
   current: z.boolean(),
   fingerprint: z.string(),
-  created_at: z.string(),
+  created_at: timestampSchema,
   body: swmsBodySchema,
   signatures: z.array(versionSignatureSchema),
 });
@@ -253,8 +253,8 @@ export const swmsSummarySchema = z.object({
   status: z.enum(swmsStatuses),
   current_version: z.number(),
   is_template: z.boolean(),
-  updated_at: z.string(),
-  created_at: z.string(),
+  updated_at: timestampSchema,
+  created_at: timestampSchema,
 });
 export type SwmsSummary = z.output<typeof swmsSummarySchema>;
 
@@ -349,8 +349,8 @@ export const coverSheetSummarySchema = z.object({
   status: z.enum(swmsStatuses),
   current_version: z.number(),
   swms_count: z.number(),
-  updated_at: z.string(),
-  created_at: z.string(),
+  updated_at: timestampSchema,
+  created_at: timestampSchema,
 });
 export type CoverSheetSummary = z.output<typeof coverSheetSummarySchema>;
 export const coverSheetListResponseSchema = z.object({ items: z.array(coverSheetSummarySchema) });
