@@ -105,6 +105,33 @@ describe('SWMS', () => {
     expect(reread.body).toEqual(saved.body);
   });
 
+  it('pages SWMS and cover sheets by limit and cursor, newest first, each once, and refuses a forged cursor', async () => {
+    const user = await newUser();
+    const made = [await createSwms(user), await createSwms(user), await createSwms(user)].map((swms) => swms.id);
+    const sheets = [await createCoverSheet(user, []), await createCoverSheet(user, [])].map((sheet) => sheet.id);
+    const walk = async (path: string) => {
+      const pages: string[][] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: Array<{ id: string }>; next_cursor: string | null } = (
+          await send(user, 'GET', `${path}?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json();
+        pages.push(page.items.map((item) => item.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      return pages;
+    };
+    expect(await walk('/api/swms')).toEqual([[made[2], made[1]], [made[0]]]);
+    expect(await walk('/api/cover-sheets')).toEqual([[sheets[1], sheets[0]]]);
+    for (const path of ['/api/swms', '/api/cover-sheets']) {
+      const forged = await send(user, 'GET', `${path}?cursor=not-a-cursor`);
+      expect(forged.statusCode).toBe(400);
+      expect(errorOf(forged).details).toEqual([
+        { path: 'cursor', message: 'Reload the list to get a fresh page link.' },
+      ]);
+    }
+  });
+
   it('starts from a saved template, and refuses a SWMS that is not one', async () => {
     const user = await newUser();
     const source = await createSwms(user);

@@ -20,6 +20,7 @@ export * from './certificates/monthly-usage.ts';
 export * from './certificates/requests.ts';
 export * from './certificates/shared-endpoints.ts';
 export * from './certificates/versions.ts';
+export * from './common/paging.ts';
 export * from './common/values.ts';
 export * from './compliance/certificate-checklists.ts';
 export * from './compliance/checklist-judging.ts';

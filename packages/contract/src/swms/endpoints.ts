@@ -4,6 +4,7 @@ import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
 import {
+  coverSheetListQuerySchema,
   coverSheetListResponseSchema,
   coverSheetSchema,
   createCoverSheetRequestSchema,
@@ -36,7 +37,7 @@ export const swmsEndpoints = {
     method: 'GET',
     path: '/api/swms',
     auth: 'required',
-    summary: "The caller's SWMS, newest first, by search, status or templates",
+    summary: "The caller's SWMS, newest first, in pages, by search, status or templates",
     query: swmsListQuerySchema,
     responses: { 200: swmsListResponseSchema },
     errors: [],
@@ -107,7 +108,8 @@ export const swmsEndpoints = {
     method: 'GET',
     path: '/api/cover-sheets',
     auth: 'required',
-    summary: "The caller's SWMS cover sheets, newest first",
+    summary: "The caller's SWMS cover sheets, newest first, in pages",
+    query: coverSheetListQuerySchema,
     responses: { 200: coverSheetListResponseSchema },
     errors: [],
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { nextCursorSchema, pageQuery } from '../common/paging.ts';
 import { isoDateSchema, timestampSchema, uuidSchema } from '../common/values.ts';
 import { consequences, likelihoods } from './risk.ts';
 
@@ -262,13 +263,9 @@ export const swmsListQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   status: z.optional(z.enum(swmsStatuses)),
   templates: z.optional(z.enum(['true', 'false'])),
-  // Digits, not z.coerce (see versionNumber in endpoints.ts).
-  limit: z._default(
-    z.pipe(z.string().check(z.regex(/^([1-9]\d?|100)$/, 'Use a limit from 1 to 100.')), z.transform(Number)),
-    50,
-  ),
+  ...pageQuery(50),
 });
-export const swmsListResponseSchema = z.object({ items: z.array(swmsSummarySchema) });
+export const swmsListResponseSchema = z.object({ items: z.array(swmsSummarySchema), next_cursor: nextCursorSchema });
 
 export const createSwmsRequestSchema = z.object({
   /** Start from a built-in starter, or from one of the caller's templates; neither gives an empty SWMS. */
@@ -353,7 +350,11 @@ export const coverSheetSummarySchema = z.object({
   created_at: timestampSchema,
 });
 export type CoverSheetSummary = z.output<typeof coverSheetSummarySchema>;
-export const coverSheetListResponseSchema = z.object({ items: z.array(coverSheetSummarySchema) });
+export const coverSheetListQuerySchema = z.object(pageQuery(100));
+export const coverSheetListResponseSchema = z.object({
+  items: z.array(coverSheetSummarySchema),
+  next_cursor: nextCursorSchema,
+});
 
 export const createCoverSheetRequestSchema = z.object({
   swms_ids: z._default(coverSheetBodySchema.shape.swms_ids, []),
