@@ -111,9 +111,9 @@ describe('GET /api/docs/json', () => {
     );
   });
 
-  it('declares what happens: 413 and 415 for a body, Retry-After on 429 and 503, the device cookie, the literal DELETE', () => {
+  it('declares what happens: 413 and 415 wherever a body may come, Retry-After on 429 and 503, the device cookie, the literal DELETE', () => {
     for (const { method, url, operation } of operations()) {
-      if (operation.requestBody) {
+      if (operation.requestBody || method !== 'get') {
         expect(Object.keys(operation.responses), `${method} ${url}`).toEqual(expect.arrayContaining(['413', '415']));
       }
       for (const status of ['429', '503']) {
@@ -193,7 +193,7 @@ describe('GET /api/docs/json', () => {
       type: 'object',
       properties: { error: { type: 'object', properties: { code: { type: 'string', enum: codes } } } },
     });
-    expect(codesAt('403')).toEqual(narrowed(['user_mismatch', 'monthly_limit_reached']));
+    expect(codesAt('403')).toEqual(narrowed(['user_mismatch', 'premium_required', 'monthly_limit_reached']));
     expect(codesAt('401')).toEqual(narrowed(['no_session', 'session_expired', 'unauthorized']));
     expect(create.security).toEqual([{ session: [] }]);
     const pdf = document.paths['/api/certificates/{id}/pdf']?.get as Operation;

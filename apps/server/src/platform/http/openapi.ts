@@ -190,15 +190,22 @@ const AUTH_TEXT: Record<Endpoint['auth'], string | undefined> = {
   admin: 'Authentication: a session of an admin account (403 otherwise).',
 };
 
-/** The codes an auth mode adds: a signed-in route's session refusals, and an admin route's 403 too. */
+/**
+ * The codes an auth mode adds: a signed-in route's session refusals, and an admin route's 403 too.
+ * An optional route refuses a token it was sent that is broken or over when it needs a caller (a
+ * file without its signed URL).
+ */
 const AUTH_ERROR_CODES: Record<Endpoint['auth'], readonly ErrorCode[]> = {
   none: [],
-  optional: [],
+  optional: sessionErrorCodes,
   required: sessionErrorCodes,
   admin: [...sessionErrorCodes, errorCodes.forbidden],
 };
 
-/** A request with a body can be too large (413) or not JSON (415) before any rule looks at it. */
+/**
+ * A request that may carry a body (any method but GET) can be too large (413) or of a type the
+ * server does not read (415) before any rule looks at it, whether or not the operation takes one.
+ */
 const BODY_ERROR_CODES: readonly ErrorCode[] = [errorCodes.payloadTooLarge, errorCodes.unsupportedMediaType];
 
 /** The operation for one declared endpoint: its names, parameters, body, answers and the errors it can give. */
@@ -208,7 +215,7 @@ function operationOf(endpoint: Endpoint, names: { operationId: string; tag: stri
   const codes = [
     ...commonErrorCodes,
     ...AUTH_ERROR_CODES[endpoint.auth],
-    ...(endpoint.body ? BODY_ERROR_CODES : []),
+    ...(endpoint.method !== 'GET' ? BODY_ERROR_CODES : []),
     ...endpoint.errors,
     // A declared rate limit answers 429 past it (platform/http/route.ts).
     ...(endpoint.rateLimit ? [errorCodes.requestRateLimit] : []),
