@@ -229,7 +229,8 @@ function operationOf(endpoint: Endpoint, names: { operationId: string; tag: stri
     // A status with its own body that can also be an error (503 of the health check): either shape.
     const errorSchema = error?.content?.['application/json']?.schema;
     const example = examples[Number(status)];
-    const headers = { ...error?.headers, ...RESPONSE_HEADERS[operationId]?.[Number(status)] };
+    // The status's own answer (the health checks' 503) carries no Retry-After: none is promised.
+    const headers = { ...RESPONSE_HEADERS[operationId]?.[Number(status)] };
     responses[status] = {
       description: STATUS_TEXT[Number(status)] ?? `Status ${status}`,
       ...(Object.keys(headers).length > 0 && { headers }),
