@@ -81,8 +81,7 @@ beforeAll(async () => {
 
   const swms = await memberApi<{ id: string }>(member, 'POST', '/api/swms', { starter: 'waterproofing' });
   swmsId = swms.id;
-  coverSheetId = (await memberApi<{ id: string }>(member, 'POST', '/api/swms/cover-sheets', { swms_ids: [swms.id] }))
-    .id;
+  coverSheetId = (await memberApi<{ id: string }>(member, 'POST', '/api/cover-sheets', { swms_ids: [swms.id] })).id;
 
   const sendForSigning = async (kind: string, id: string) => {
     const email = uniqueEmail('a11y-signer');

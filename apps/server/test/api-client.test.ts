@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from './api-client/client/index.ts';
+import {
+  authSignIn,
+  certificatesCreate,
+  certificatesGet,
+  certificatesList,
+  certificatesPdf,
+} from './api-client/index.ts';
+import { setUpTestApp } from './support/app.ts';
+import { GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
+
+/**
+ * The client any integrator would generate from the published document (@hey-api/openapi-ts,
+ * `npm run generate:api-client`, which `npm run typecheck` runs first), driving the main flow over
+ * real HTTP with no cast: sign in, create, list and read a certificate, download its PDF
+ * (ADR 0054). With a session's token here; API tokens (issue 31) use the same calls.
+ */
+const { app, mail } = setUpTestApp();
+let baseUrl: string;
+
+beforeAll(async () => {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+});
+
+describe('a client generated from the published OpenAPI document', () => {
+  it('signs in, creates, lists and reads a certificate, and downloads its PDF', async () => {
+    const account = await registerConfirmedUser(app, mail);
+    const visitor = createClient({ baseUrl });
+    const signedIn = await authSignIn({
+      client: visitor,
+      body: { email: account.user.email, password: GOOD_PASSWORD },
+      throwOnError: true,
+    });
+    const session = signedIn.data;
+    const client = createClient({ baseUrl, auth: () => session.access_token });
+
+    const created = await certificatesCreate({
+      client,
+      body: {
+        user_id: session.user.id,
+        status: 'completed',
+        standards: ['AS 3740-2021'],
+        job_site_address: '12 Harbour St, Sydney NSW 2000',
+        installation_date: '2026-11-14',
+        areas: 'Ensuite',
+        materials_used: 'Ardex WPM 300',
+      },
+      throwOnError: true,
+    });
+    expect(created.response.status).toBe(201);
+    const { id } = created.data;
+
+    const list = await certificatesList({ client, query: { limit: 10 }, throwOnError: true });
+    expect(list.data.items.map((item) => item.id)).toEqual([id]);
+    expect(list.data.next_cursor).toBeNull();
+
+    const read = await certificatesGet({ client, path: { id }, throwOnError: true });
+    expect(read.data).toMatchObject({ id, status: 'completed', job_site_address: '12 Harbour St, Sydney NSW 2000' });
+
+    const pdf = await certificatesPdf({ client, path: { id }, throwOnError: true });
+    expect(pdf.response.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await pdf.data.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const refused = await certificatesList({ client: visitor });
+    expect(refused.response.status).toBe(401);
+    expect(refused.error?.error.code).toBe('no_session');
+  });
+});
