@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from './api-client/client/index.ts';
 import {
+  apiAccessCreateToken,
   authSignIn,
   certificatesCreate,
   certificatesGet,
@@ -10,14 +11,15 @@ import {
 } from './api-client/index.ts';
 import { setUpTestApp } from './support/app.ts';
 import { GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
+import { grantPremium } from './support/entitlements.ts';
 
 /**
  * The client any integrator would generate from the published document (@hey-api/openapi-ts,
  * `npm run generate:api-client`, which `npm run typecheck` runs first), driving the main flow over
- * real HTTP with no cast: sign in, create, list and read a certificate, download its PDF
- * (ADR 0054). With a session's token here; API tokens (issue 31) use the same calls.
+ * real HTTP with no cast: a Premium member signs in and makes an API token; the program then
+ * creates, lists and reads a certificate and downloads its PDF with that token alone (ADR 0054, 0055).
  */
-const { app, mail } = setUpTestApp();
+const { app, mail, database } = setUpTestApp();
 let baseUrl: string;
 
 beforeAll(async () => {
@@ -26,8 +28,9 @@ beforeAll(async () => {
 });
 
 describe('a client generated from the published OpenAPI document', () => {
-  it('signs in, creates, lists and reads a certificate, and downloads its PDF', async () => {
+  it('with an API token, creates, lists and reads a certificate, and downloads its PDF', async () => {
     const account = await registerConfirmedUser(app, mail);
+    await grantPremium(database.db, account.user.id);
     const visitor = createClient({ baseUrl });
     const signedIn = await authSignIn({
       client: visitor,
@@ -35,7 +38,15 @@ describe('a client generated from the published OpenAPI document', () => {
       throwOnError: true,
     });
     const session = signedIn.data;
-    const client = createClient({ baseUrl, auth: () => session.access_token });
+    const member = createClient({ baseUrl, auth: () => session.access_token });
+    const made = await apiAccessCreateToken({
+      client: member,
+      body: { name: 'Job system', scope: 'read_write', expires_in_days: 30 },
+      throwOnError: true,
+    });
+    expect(made.response.status).toBe(201);
+    const apiToken = made.data.secret;
+    const client = createClient({ baseUrl, auth: () => apiToken });
 
     const created = await certificatesCreate({
       client,
