@@ -597,6 +597,8 @@ describe.each([
     await page.locator('main h1').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await wcagViolations(page)).toEqual([]);
+    // Every route names its page in the title, before the product's name (issue 30).
+    expect(await page.title()).toMatch(/^\S.* · TradeCert$/);
   });
 });
 
