@@ -1,4 +1,5 @@
 import { deflateSync } from 'node:zlib';
+import PDFDocument from 'pdfkit';
 
 /*
  * A tagged PDF holds an object per structure element (a table cell, a row, a paragraph): hundreds
@@ -11,10 +12,8 @@ import { deflateSync } from 'node:zlib';
 /** The pdfkit internals this relies on (pdfkit 0.20: PDFReference and the document's writer). */
 type Reference = { id: number; offset: number; buffer: unknown[]; finalize: () => void; toString(): string };
 type Writer = {
-  ref: (data?: object) => Reference;
   _write: (data: string | Uint8Array) => void;
   _refEnd: (ref: Reference) => void;
-  _finalize: () => void;
   _offset: number;
   _offsets: (number | null)[];
   _root: Reference;
@@ -29,23 +28,36 @@ type PackedObject = { id: number; body: string };
 /** Objects per stream: large enough to compress well, small enough for any reader. */
 const OBJECTS_PER_STREAM = 100;
 
-/** Writes `doc`'s dictionaries and arrays into object streams (call before anything is drawn). */
-export function packObjectsIntoStreams(doc: PDFKit.PDFDocument): void {
-  const writer = doc as unknown as Writer;
-  const packed: PackedObject[] = [];
-  const ref = writer.ref.bind(writer);
-  writer.ref = (data) => {
-    const reference = ref(data);
+const packedObjects = new WeakMap<object, PackedObject[]>();
+
+const packedOf = (doc: object): PackedObject[] => {
+  const packed = packedObjects.get(doc) ?? [];
+  packedObjects.set(doc, packed);
+  return packed;
+};
+
+/**
+ * A pdfkit document whose dictionaries and arrays, from the first it makes (the catalog, the
+ * structure tree's root), are written into object streams.
+ */
+export class PackedPdfDocument extends PDFDocument {
+  override ref(data: object): ReturnType<PDFKit.PDFDocument['ref']> {
+    const writer = this as unknown as Writer;
+    const reference = super.ref(data) as unknown as Reference;
     const finalize = reference.finalize.bind(reference);
     reference.finalize = () => {
       if (reference.buffer.length > 0 || writer._security) return finalize();
-      packed.push({ id: reference.id, body: serialized(writer, finalize) });
+      packedOf(this).push({ id: reference.id, body: serialized(writer, finalize) });
       reference.offset = -1;
       writer._refEnd(reference);
     };
-    return reference;
-  };
-  writer._finalize = () => writeStreamsAndCrossReference(writer, packed);
+    return reference as unknown as ReturnType<PDFKit.PDFDocument['ref']>;
+  }
+
+  /** Replaces pdfkit's cross-reference table. */
+  _finalize(): void {
+    writeStreamsAndCrossReference(this as unknown as Writer, packedOf(this));
+  }
 }
 
 /** What pdfkit would write between `N 0 obj` and `endobj`. */
