@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readySwmsBody } from '../apps/server/test/support/swms.ts';
 import { uniqueEmail } from './support/accounts.ts';
-import { seriousViolations } from './support/axe.ts';
+import { seriousViolations, wcagViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { logoPng } from './support/images.ts';
 import { waitForSigningLink } from './support/mail.ts';
@@ -81,8 +81,7 @@ beforeAll(async () => {
 
   const swms = await memberApi<{ id: string }>(member, 'POST', '/api/swms', { starter: 'waterproofing' });
   swmsId = swms.id;
-  coverSheetId = (await memberApi<{ id: string }>(member, 'POST', '/api/swms/cover-sheets', { swms_ids: [swms.id] }))
-    .id;
+  coverSheetId = (await memberApi<{ id: string }>(member, 'POST', '/api/cover-sheets', { swms_ids: [swms.id] })).id;
 
   const sendForSigning = async (kind: string, id: string) => {
     const email = uniqueEmail('a11y-signer');
@@ -486,6 +485,27 @@ describe('the check', () => {
   });
 });
 
+describe('the WCAG 2.2 AA check', () => {
+  it('reports a violation of any impact, e.g. a button smaller than 24 px', async () => {
+    const { page } = session;
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.evaluate(() => {
+      // Two, side by side: a small target alone passes on the space around it.
+      for (const id of ['tiny-on-purpose', 'its-neighbour']) {
+        const tiny = document.createElement('button');
+        tiny.id = id;
+        tiny.textContent = 'x';
+        tiny.style.cssText = 'width:10px;height:10px;padding:0;margin:0;font-size:8px;display:inline-block';
+        document.querySelector('main')?.append(tiny);
+      }
+    });
+    expect(await wcagViolations(page)).toEqual([
+      expect.stringMatching(/^target-size: .* — #tiny-on-purpose, #its-neighbour$/),
+    ]);
+  });
+});
+
 describe('signed out', () => {
   it.each(publicPages)('%s has no serious or critical violations', async (_name, check) => {
     await expectAccessible(session.page, check);
@@ -526,6 +546,57 @@ describe.each([
     if (dark) await useDarkTheme(page);
     await expectAccessible(page, check);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(dark);
+  });
+});
+
+/**
+ * The router's own list of routes (apps/web/src/app/routes.ts), read when the tests run, so a new
+ * page joins the pass below by itself. Imported by a path the type checker does not follow: the
+ * web app's pages are TSX under its own settings.
+ */
+const routesModule = '../apps/web/src/app/routes.ts';
+const { routes } = (await import(routesModule)) as { routes: readonly { path: string; access: 'public' | 'member' }[] };
+
+/**
+ * Where each route with parameters is opened (the documents of the setup above), and what a page
+ * provokes on purpose. A route missing here fails the pass, saying which.
+ */
+const routeFixtures: Record<string, { path: () => string; expectedErrors?: RegExp[] }> = {
+  '/certificates/:id': { path: () => `/certificates/${certificateId}` },
+  '/certificates/:id/download': { path: () => `/certificates/${certificateId}/download` },
+  '/certificates/edit/:id': { path: () => `/certificates/edit/${certificateId}` },
+  '/sign/:token': { path: () => certificateSignLink },
+  '/verify/:kind/:id/:version': { path: () => `/verify/swms/${swmsId}/1` },
+  '/swms/:id': { path: () => `/swms/${swmsId}` },
+  '/swms/cover-sheet/edit/:id': { path: () => `/swms/cover-sheet/edit/${coverSheetId}` },
+  '*': { path: () => '/this/does/not/exist' },
+};
+
+const routeChecks = routes.map(({ path }): [string, { path: () => string; expectedErrors?: RegExp[] }] => [
+  path,
+  routeFixtures[path] ?? {
+    path: () => {
+      if (/[:*]/.test(path)) throw new Error(`add a fixture to routeFixtures for ${path}`);
+      return path;
+    },
+  },
+]);
+
+describe.each([
+  ['signed out', false],
+  ['signed in', true],
+])('every route at 375 px, %s: WCAG 2.2 AA', (_who, signedIn) => {
+  it.each(routeChecks)('%s has no violations', async (_route, check) => {
+    const { page } = session;
+    await page.setViewportSize({ width: 375, height: 740 });
+    if (signedIn) await actAsMember(page);
+    if (check.expectedErrors) session.allowConsoleErrors(...check.expectedErrors);
+    await page.goto(check.path());
+    // Every page names itself with an h1 (the heading the focus moves to); a member's page shown to
+    // a visitor is the sign-in page.
+    await page.locator('main h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await wcagViolations(page)).toEqual([]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as contract from '@app/contract';
 import {
-  ADMIN_MAX_PAGE,
   ADMIN_SEARCH_MAX_LENGTH,
   type AdminUser,
   type AdminUserPage,
@@ -132,26 +131,40 @@ describe('users', () => {
     expect((await get<AdminUserPage>(`/api/admin/users?q=${encodeURIComponent('0%_')}`)).users).toEqual([]);
   });
 
-  it('is bounded: 25 a page, newest first, a limited search and page number', async () => {
+  it('is bounded: 25 a page unless asked, newest first, paged by cursor, a limited search and limit', async () => {
     for (let index = 0; index < 26; index++) {
       await database.db.$client.query('insert into users (email) values ($1)', [uniqueEmail('bulk')]);
     }
     const first = await get<AdminUserPage>('/api/admin/users?q=bulk-');
     expect(first.users).toHaveLength(25);
-    expect(first.has_more).toBe(true);
+    expect(first.next_cursor).toEqual(expect.any(String));
     const created = first.users.map((user) => user.created_at);
     expect([...created].sort().reverse()).toEqual(created);
-    const second = await get<AdminUserPage>('/api/admin/users?q=bulk-&page=2');
-    expect(second).toMatchObject({ page: 2, has_more: false });
+    const second = await get<AdminUserPage>(`/api/admin/users?q=bulk-&cursor=${first.next_cursor}`);
+    expect(second.next_cursor).toBeNull();
     expect(second.users).toHaveLength(1);
+    expect(first.users.map((user) => user.id)).not.toContain(second.users[0]?.id);
+
+    // Ten at a time: three pages, every user once.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: AdminUserPage = await get<AdminUserPage>(
+        `/api/admin/users?q=bulk-&limit=10${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      seen.push(...page.users.map((user) => user.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(26);
+    expect(new Set(seen).size).toBe(26);
 
     const tooLong = await app.inject({
       url: `/api/admin/users?q=${'a'.repeat(ADMIN_SEARCH_MAX_LENGTH + 1)}`,
       headers: bearer(admin),
     });
     expect(tooLong.statusCode).toBe(400);
-    for (const page of ['0', String(ADMIN_MAX_PAGE + 1), 'two']) {
-      expect((await app.inject({ url: `/api/admin/users?page=${page}`, headers: bearer(admin) })).statusCode).toBe(400);
+    for (const query of ['limit=0', 'limit=101', 'limit=two', 'cursor=forged']) {
+      expect((await app.inject({ url: `/api/admin/users?${query}`, headers: bearer(admin) })).statusCode).toBe(400);
     }
   });
 });

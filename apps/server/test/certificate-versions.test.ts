@@ -305,7 +305,7 @@ describe('the public verification of any document version', () => {
 
     const sheet = await app.inject({
       method: 'POST',
-      url: '/api/swms/cover-sheets',
+      url: '/api/cover-sheets',
       headers: bearer(owner),
       payload: { swms_ids: [] },
     });

@@ -690,7 +690,8 @@ describe('bundles', () => {
     for (const [method, url] of [
       ['GET', '/api/bundles'],
       ['POST', '/api/bundles'],
-      ['PUT', '/api/bundles'],
+      ['GET', '/api/bundles/123'],
+      ['PUT', '/api/bundles/123'],
       ['DELETE', '/api/bundles/123'],
     ] as const) {
       const response = await app.inject({ method, url, headers: bearer(user) });

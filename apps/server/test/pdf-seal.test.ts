@@ -141,14 +141,14 @@ describe('the seal on each kind of issued PDF', () => {
 
     const sheet = await app.inject({
       method: 'POST',
-      url: '/api/swms/cover-sheets',
+      url: '/api/cover-sheets',
       headers: bearer(session),
       payload: { swms_ids: [swms.id] },
     });
     const { id, revision, body } = sheet.json();
     const ready = await app.inject({
       method: 'PUT',
-      url: `/api/swms/cover-sheets/${id}`,
+      url: `/api/cover-sheets/${id}`,
       headers: bearer(session),
       payload: {
         revision,
@@ -156,7 +156,7 @@ describe('the seal on each kind of issued PDF', () => {
       },
     });
     expect(ready.json()).toMatchObject({ status: 'ready' });
-    const coverPdf = await download(`/api/swms/cover-sheets/${id}/pdf`, session);
+    const coverPdf = await download(`/api/cover-sheets/${id}/pdf`, session);
     await expectValidSeal(coverPdf);
     expect(await checked(coverPdf)).toEqual({ result: 'genuine', document: await verification('cover_sheet', id, 1) });
   });

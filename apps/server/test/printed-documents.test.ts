@@ -56,7 +56,7 @@ async function readySwms(session: Session, changes: object = {}): Promise<Swms> 
 }
 
 async function coverSheetPdf(session: Session, cover: CoverSheet, changes: object) {
-  const saved = await send(session, 'PUT', `/api/swms/cover-sheets/${cover.id}`, {
+  const saved = await send(session, 'PUT', `/api/cover-sheets/${cover.id}`, {
     revision: cover.revision,
     body: {
       ...cover.body,
@@ -65,7 +65,7 @@ async function coverSheetPdf(session: Session, cover: CoverSheet, changes: objec
     },
   });
   expect(saved.statusCode).toBe(200);
-  const pdf = await send(session, 'GET', `/api/swms/cover-sheets/${cover.id}/pdf`);
+  const pdf = await send(session, 'GET', `/api/cover-sheets/${cover.id}/pdf`);
   expect(pdf.statusCode).toBe(200);
   return pdf.rawPayload;
 }
@@ -91,7 +91,7 @@ describe('the SWMS and its cover sheet as printed', () => {
   it('prints the cover sheet with the logo once, the ABN spaced, the SWMS’s person responsible, and the applicator’s signature', async () => {
     const session = await businessWithLogoAndSignature();
     const swms = await readySwms(session, { person_responsible: 'Sam Supervisor' });
-    const created = await send(session, 'POST', '/api/swms/cover-sheets', { swms_ids: [swms.id] });
+    const created = await send(session, 'POST', '/api/cover-sheets', { swms_ids: [swms.id] });
     const cover: CoverSheet = created.json();
     // Filled in from the profile as people write it, the applicator approving by default.
     expect(cover.body.business.abn).toBe('51 824 753 556');
@@ -108,7 +108,7 @@ describe('the SWMS and its cover sheet as printed', () => {
     expect((await pdfImagesPerPage(pdf)).get(1)).toBe(2);
 
     // Someone else approves: no empty line to sign, but how they sign.
-    const other: CoverSheet = (await send(session, 'GET', `/api/swms/cover-sheets/${cover.id}`)).json();
+    const other: CoverSheet = (await send(session, 'GET', `/api/cover-sheets/${cover.id}`)).json();
     const byLink = await coverSheetPdf(session, other, {
       approved_by: { name: 'Pat Builder', position: 'Site manager', date: null },
     });

@@ -25,7 +25,7 @@ describe('record ids in paths', () => {
       ['PATCH', '/api/certificates/123', certificateMessages.notFound],
       ['PUT', '/api/swms/..%2F..', swmsMessages.notFound],
       ['PUT', '/api/checklist-templates/x', customTemplateMessages.notFound],
-      ['GET', '/api/swms/cover-sheets/x/pdf', swmsMessages.coverSheetNotFound],
+      ['GET', '/api/cover-sheets/x/pdf', swmsMessages.coverSheetNotFound],
       ['GET', '/api/signing/documents/swms/not-a-uuid', signingOwnerMessages.documentNotFound],
       ['POST', '/api/signing/requests/nope/revoke', signingOwnerMessages.requestNotFound],
       ['GET', '/api/verify/certificate/not-a-uuid/1', VERIFICATION_NOT_FOUND_MESSAGE],

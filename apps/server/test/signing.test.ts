@@ -623,7 +623,7 @@ describe('SWMS and cover sheets', () => {
 
     const sheet = await app.inject({
       method: 'POST',
-      url: '/api/swms/cover-sheets',
+      url: '/api/cover-sheets',
       headers: bearer(owner),
       payload: { swms_ids: [swms.id] },
     });
@@ -631,7 +631,7 @@ describe('SWMS and cover sheets', () => {
     expect((await send(owner, 'cover_sheet', id, signers(1))).statusCode).toBe(404);
     const ready = await app.inject({
       method: 'PUT',
-      url: `/api/swms/cover-sheets/${id}`,
+      url: `/api/cover-sheets/${id}`,
       headers: bearer(owner),
       payload: {
         revision,

@@ -39,7 +39,7 @@ const createSwms = async (session: Session, payload: object = {}): Promise<Swms>
 const saveSwms = (session: Session, swms: Pick<Swms, 'id' | 'revision'>, body: SwmsBody, extra: object = {}) =>
   send(session, 'PUT', `/api/swms/${swms.id}`, { revision: swms.revision, body, ...extra });
 const createCoverSheet = async (session: Session, swmsIds: string[]): Promise<CoverSheet> => {
-  const response = await send(session, 'POST', '/api/swms/cover-sheets', { swms_ids: swmsIds });
+  const response = await send(session, 'POST', '/api/cover-sheets', { swms_ids: swmsIds });
   expect(response.statusCode).toBe(201);
   return response.json();
 };
@@ -104,6 +104,33 @@ describe('SWMS', () => {
     expect(ready.items.map((item: { id: string }) => item.id)).toEqual([first.id]);
     const reread: Swms = (await send(user, 'GET', `/api/swms/${first.id}`)).json();
     expect(reread.body).toEqual(saved.body);
+  });
+
+  it('pages SWMS and cover sheets by limit and cursor, newest first, each once, and refuses a forged cursor', async () => {
+    const user = await newUser();
+    const made = [await createSwms(user), await createSwms(user), await createSwms(user)].map((swms) => swms.id);
+    const sheets = [await createCoverSheet(user, []), await createCoverSheet(user, [])].map((sheet) => sheet.id);
+    const walk = async (path: string) => {
+      const pages: string[][] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: Array<{ id: string }>; next_cursor: string | null } = (
+          await send(user, 'GET', `${path}?limit=2${cursor ? `&cursor=${cursor}` : ''}`)
+        ).json();
+        pages.push(page.items.map((item) => item.id));
+        cursor = page.next_cursor;
+      } while (cursor);
+      return pages;
+    };
+    expect(await walk('/api/swms')).toEqual([[made[2], made[1]], [made[0]]]);
+    expect(await walk('/api/cover-sheets')).toEqual([[sheets[1], sheets[0]]]);
+    for (const path of ['/api/swms', '/api/cover-sheets']) {
+      const forged = await send(user, 'GET', `${path}?cursor=not-a-cursor`);
+      expect(forged.statusCode).toBe(400);
+      expect(errorOf(forged).details).toEqual([
+        { path: 'cursor', message: 'Reload the list to get a fresh page link.' },
+      ]);
+    }
   });
 
   it('starts from a saved template, and refuses a SWMS that is not one', async () => {
@@ -332,13 +359,13 @@ describe('SWMS cover sheets', () => {
       },
       other_documents: ['SDS: membrane primer'],
     };
-    const saved = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, { revision: 0, body });
+    const saved = await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, { revision: 0, body });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ status: 'ready', revision: 1 });
     // The same save again (its answer lost) is answered as saved; a different one from revision 0 is stale.
-    const again = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, { revision: 0, body });
+    const again = await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, { revision: 0, body });
     expect(again.json()).toMatchObject({ revision: 1 });
-    const stale = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+    const stale = await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, {
       revision: 0,
       body: { ...body, other_documents: [] },
     });
@@ -346,21 +373,21 @@ describe('SWMS cover sheets', () => {
     expect(errorOf(stale).message).toBe(swmsMessages.staleCoverSheetSave);
 
     await signVersion(user, 'cover_sheet', sheet.id, 1, 'Pat Approver');
-    const edited = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+    const edited = await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, {
       revision: 1,
       body: { ...body, other_documents: [] },
     });
     expect(edited.json().current_version).toBe(2);
 
-    const list = (await send(user, 'GET', '/api/swms/cover-sheets')).json();
+    const list = (await send(user, 'GET', '/api/cover-sheets')).json();
     expect(list.items).toEqual([
       expect.objectContaining({ id: sheet.id, principal_contractor: 'Harbourside Builders', swms_count: 1 }),
     ]);
     const other = await createCoverSheet(user, []);
-    expect((await send(user, 'DELETE', `/api/swms/cover-sheets/${other.id}`)).statusCode).toBe(200);
+    expect((await send(user, 'DELETE', `/api/cover-sheets/${other.id}`)).statusCode).toBe(200);
     // Signed: withdrawn, not deleted.
-    expect((await send(user, 'DELETE', `/api/swms/cover-sheets/${sheet.id}`)).statusCode).toBe(200);
-    expect((await send(user, 'GET', `/api/swms/cover-sheets/${sheet.id}`)).statusCode).toBe(404);
+    expect((await send(user, 'DELETE', `/api/cover-sheets/${sheet.id}`)).statusCode).toBe(200);
+    expect((await send(user, 'GET', `/api/cover-sheets/${sheet.id}`)).statusCode).toBe(404);
     const kept = await query('select withdrawn_at from safety_documents where id = $1', [sheet.id]);
     expect(kept.rows[0].withdrawn_at).not.toBeNull();
   });
@@ -379,7 +406,7 @@ describe('SWMS PDF', () => {
       })
     ).json();
     const sheet = await createCoverSheet(user, [swms.id]);
-    await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+    await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, {
       revision: 0,
       body: {
         ...sheet.body,
@@ -405,23 +432,23 @@ describe('SWMS PDF', () => {
     expect(flat).toContain(swms.fingerprint);
 
     // The cover sheet went out on paper with the SWMS: it is issued, and an edit makes its version 2.
-    const printedCover: CoverSheet = (await send(user, 'GET', `/api/swms/cover-sheets/${sheet.id}`)).json();
+    const printedCover: CoverSheet = (await send(user, 'GET', `/api/cover-sheets/${sheet.id}`)).json();
     expect(printedCover).toMatchObject({ current_version: 1, issued: true });
     expect((await send(null, 'GET', `/api/verify/cover_sheet/${sheet.id}/1`)).json().verdict.status).toBe('current');
     const editedCover: CoverSheet = (
-      await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+      await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, {
         revision: printedCover.revision,
         body: { ...printedCover.body, person_responsible: 'Sam Supervisor' },
       })
     ).json();
     expect(editedCover).toMatchObject({ current_version: 2, issued: false });
     expect(
-      (await send(user, 'GET', `/api/swms/cover-sheets/${sheet.id}`))
+      (await send(user, 'GET', `/api/cover-sheets/${sheet.id}`))
         .json()
         .versions.map((version: { fingerprint: string }) => version.fingerprint)[0],
     ).toBe(printedCover.fingerprint);
 
-    const coverPdf = await send(user, 'GET', `/api/swms/cover-sheets/${sheet.id}/pdf`);
+    const coverPdf = await send(user, 'GET', `/api/cover-sheets/${sheet.id}/pdf`);
     expect(coverPdf.statusCode).toBe(200);
     expect((await pdfText(coverPdf.rawPayload)).replace(/\s+/g, ' ')).toContain('Harbourside Builders Pty Ltd');
   });
@@ -519,21 +546,21 @@ describe('SWMS isolation and hostile input', () => {
       send(bob, 'GET', `/api/swms/${swms.id}/versions/1`),
       send(bob, 'GET', `/api/swms/${swms.id}/pdf`),
       send(bob, 'POST', '/api/swms', { template_id: swms.id }),
-      send(bob, 'GET', `/api/swms/cover-sheets/${sheet.id}`),
-      send(bob, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, { revision: 0, body: sheet.body }),
-      send(bob, 'DELETE', `/api/swms/cover-sheets/${sheet.id}`),
-      send(bob, 'GET', `/api/swms/cover-sheets/${sheet.id}/pdf`),
+      send(bob, 'GET', `/api/cover-sheets/${sheet.id}`),
+      send(bob, 'PUT', `/api/cover-sheets/${sheet.id}`, { revision: 0, body: sheet.body }),
+      send(bob, 'DELETE', `/api/cover-sheets/${sheet.id}`),
+      send(bob, 'GET', `/api/cover-sheets/${sheet.id}/pdf`),
     ];
     for (const response of await Promise.all(attempts)) expect(response.statusCode).toBe(404);
     expect((await send(bob, 'GET', '/api/swms')).json().items).toEqual([]);
-    expect((await send(bob, 'GET', '/api/swms/cover-sheets')).json().items).toEqual([]);
-    const stolenLink = await send(bob, 'POST', '/api/swms/cover-sheets', { swms_ids: [swms.id] });
+    expect((await send(bob, 'GET', '/api/cover-sheets')).json().items).toEqual([]);
+    const stolenLink = await send(bob, 'POST', '/api/cover-sheets', { swms_ids: [swms.id] });
     expect(stolenLink.statusCode).toBe(400);
     expect(errorOf(stolenLink).message).toBe(swmsMessages.unknownSwms);
 
     const intact: Swms = (await send(alice, 'GET', `/api/swms/${swms.id}`)).json();
     expect(intact.revision).toBe(0);
-    expect((await send(alice, 'GET', `/api/swms/cover-sheets/${sheet.id}`)).statusCode).toBe(200);
+    expect((await send(alice, 'GET', `/api/cover-sheets/${sheet.id}`)).statusCode).toBe(200);
   });
 
   it('sends visitors away from every signed-in endpoint', async () => {
@@ -546,12 +573,12 @@ describe('SWMS isolation and hostile input', () => {
       ['DELETE', `/api/swms/${id}`],
       ['GET', `/api/swms/${id}/versions/1`],
       ['GET', `/api/swms/${id}/pdf`],
-      ['GET', '/api/swms/cover-sheets'],
-      ['POST', '/api/swms/cover-sheets', {}],
-      ['GET', `/api/swms/cover-sheets/${id}`],
-      ['PUT', `/api/swms/cover-sheets/${id}`, {}],
-      ['DELETE', `/api/swms/cover-sheets/${id}`],
-      ['GET', `/api/swms/cover-sheets/${id}/pdf`],
+      ['GET', '/api/cover-sheets'],
+      ['POST', '/api/cover-sheets', {}],
+      ['GET', `/api/cover-sheets/${id}`],
+      ['PUT', `/api/cover-sheets/${id}`, {}],
+      ['DELETE', `/api/cover-sheets/${id}`],
+      ['GET', `/api/cover-sheets/${id}/pdf`],
     ];
     for (const [method, url, payload] of calls) {
       expect((await send(null, method, url, payload)).statusCode, `${method} ${url}`).toBe(401);
@@ -588,7 +615,7 @@ describe('SWMS isolation and hostile input', () => {
     expect((await send(user, 'GET', `/api/swms/${swms.id}/versions/0`)).statusCode).toBe(400);
     expect((await send(user, 'GET', '/api/swms?limit=1000')).statusCode).toBe(400);
     const sheet = await createCoverSheet(user, []);
-    const badSheet = await send(user, 'PUT', `/api/swms/cover-sheets/${sheet.id}`, {
+    const badSheet = await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, {
       revision: 0,
       body: { ...sheet.body, swms_ids: [swms.id, swms.id] },
     });

@@ -2,13 +2,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { QueryResult } from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type App, type AppOptions, type AppSettings, buildApp } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
 import type { Mailer } from '../../src/platform/mail/mailer.ts';
 import { createLocalDiskStorage } from '../../src/platform/storage/file-storage.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import { type MailCatcher, startMailCatcher } from './mail-catcher.ts';
+import { checkAnswersAgainstDocument } from './openapi-answers.ts';
 
 const defaultSettings: AppSettings = {
   webDistDir: undefined,
@@ -95,13 +96,16 @@ function lateBound<T extends object>(name: string, current: () => T | undefined)
  * Before the file's tests, creates its database, mail catcher and app (with `options`, which may be
  * computed then), then calls `onReady`; after them, closes all three. Returns the three (and
  * `query`) as handles a file can hold from the start. Hooks the file registers later run after this
- * one's setup and before its teardown.
+ * one's setup and before its teardown. Every /api answer is checked against the published OpenAPI
+ * document, and a test whose answers do not match it fails (support/openapi-answers.ts), except
+ * while UPDATE_OPENAPI=1 rewrites that document.
  */
 export function setUpTestApp(
   options: TestAppOptions | (() => TestAppOptions) = {},
   onReady?: (environment: TestEnvironment) => void,
 ): TestHandles {
   let environment: TestEnvironment | undefined;
+  let answers: ReturnType<typeof checkAnswersAgainstDocument> | undefined;
   beforeAll(async () => {
     const database = await createTestDatabase();
     const mail = await startMailCatcher();
@@ -109,8 +113,15 @@ export function setUpTestApp(
       mailer: mail.mailer,
       ...(typeof options === 'function' ? options() : options),
     });
+    if (process.env.UPDATE_OPENAPI !== '1') answers = checkAnswersAgainstDocument(app);
     environment = { database, mail, app };
     onReady?.(environment);
+  });
+  afterEach(() => {
+    const mismatches = answers?.takeMismatches() ?? [];
+    if (mismatches.length > 0) {
+      throw new Error(`answers that differ from the OpenAPI document:\n${mismatches.join('\n')}`);
+    }
   });
   afterAll(async () => {
     await environment?.app.close();

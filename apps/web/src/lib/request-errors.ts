@@ -28,3 +28,23 @@ export function fieldErrorsFrom(error: unknown): Record<string, string> {
   }
   return errors;
 }
+
+/**
+ * The messages of a 400 validation error about the rows of a list (`signers.1.name`), keyed
+ * `<row index>.<field>`, each naming its row ("Signer 2: enter the signer's name."), so a person
+ * who hears only the message knows which row to fix. The first message per field wins.
+ */
+export function rowErrorsFrom(
+  error: unknown,
+  list: string,
+  rowName: (index: number) => string,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const { path, message } of error.details) {
+    const [field, row, column] = path.split('.');
+    if (field !== list || !row || !column) continue;
+    errors[`${row}.${column}`] ??= `${rowName(Number(row))}: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  }
+  return errors;
+}

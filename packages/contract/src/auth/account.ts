@@ -21,9 +21,12 @@ export type EmailChangeRequest = z.input<typeof emailChangeRequestSchema>;
 
 export const emailChangeResponseSchema = z.object({ new_email: z.string() });
 
-/** Deleting the account needs the typed confirmation and the current password. */
+/**
+ * Deleting the account needs the typed confirmation, the word itself (the form checks what was typed,
+ * spaces trimmed, before it sends), and the current password.
+ */
 export const accountDeletionRequestSchema = z.object({
-  confirmation: z.string().check(z.maxLength(64)),
+  confirmation: z.literal(ACCOUNT_DELETION_CONFIRMATION, { error: accountMessages.deletionNotConfirmed }),
   current_password: passwordSchema,
 });
 export type AccountDeletionRequest = z.input<typeof accountDeletionRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { timestampSchema } from '../common/values.ts';
 
 /**
  * Auth API contract (PRODUCT.md, Accounts and sessions). Each operation has one request and one response schema, used by the
@@ -39,8 +40,8 @@ export const codeVerifierSchema = z.string().check(z.regex(/^[A-Za-z0-9._~-]{43,
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),
-  email_confirmed_at: z.nullable(z.string()),
-  created_at: z.string(),
+  email_confirmed_at: z.nullable(timestampSchema),
+  created_at: timestampSchema,
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

@@ -54,6 +54,8 @@ export const authEndpoints = {
       errorCodes.invalidLink,
       errorCodes.linkExpired,
       errorCodes.recoveryLinkOtherBrowser,
+      // An email-change link whose new address another account took meanwhile.
+      errorCodes.userAlreadyExists,
       errorCodes.requestRateLimit,
     ],
   }),

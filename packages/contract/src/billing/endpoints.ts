@@ -76,7 +76,7 @@ export const billingEndpoints = {
     auth: 'required',
     summary: 'Test mode: end the subscription at once',
     responses: { 200: subscriptionViewSchema },
-    errors: [errorCodes.notFound],
+    errors: [errorCodes.notFound, errorCodes.noBillingAccount],
   }),
   webhook: defineEndpoint({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { timestampSchema } from '../common/values.ts';
 import type { CertificateChecklist } from '../compliance/checklist-judging.ts';
 import { FREE_MONTHLY_COMPLETED_LIMIT } from '../constants.ts';
 import { documentVerdictSchema } from '../documents/verdict.ts';
@@ -87,9 +88,9 @@ export const certificateSchema = z.object({
   checklists: z.array(z.custom<CertificateChecklist>()),
   status: z.enum(certificateStatuses),
   applicator: z.nullable(applicatorBlockSchema),
-  completed_at: z.nullable(z.string()),
-  created_at: z.string(),
-  updated_at: z.string(),
+  completed_at: z.nullable(timestampSchema),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
   /** True when the caller owns it (they see edit and delete actions). */
   is_owner: z.boolean(),
   /** SHA-256 of the certificate content, printed on the PDF so a paper copy can be checked. */
@@ -97,7 +98,7 @@ export const certificateSchema = z.object({
   /** The version shown: an edit of an issued certificate makes the next one (issue 21). */
   version: z.number(),
   /** When this version (past 1) was issued, and why. */
-  amended_at: z.nullable(z.string()),
+  amended_at: z.nullable(timestampSchema),
   amendment_reason: z.nullable(z.string()),
   /** The save this is, for the next save to name (optimistic concurrency). */
   revision: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { uuidSchema } from '../common/values.ts';
+import { timestampSchema, uuidSchema } from '../common/values.ts';
 import { certificateStatuses } from './certificates.ts';
 
 /* The owner's lists, photo uploads and gallery (kept out of certificates.ts, which the share page loads). */
@@ -26,8 +26,8 @@ export const certificateSummarySchema = z.object({
   version: z.number(),
   /** Whether anyone signed the version shown. */
   signed: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
 });
 export type CertificateSummary = z.infer<typeof certificateSummarySchema>;
 

@@ -24,7 +24,8 @@ export const certificateEndpoints = {
     summary: 'Create a certificate, as a draft or completed; again with the same `id`, answer the one it made',
     body: createCertificateRequestSchema,
     responses: { 201: certificateSchema },
-    errors: [errorCodes.userMismatch, errorCodes.monthlyLimitReached, errorCodes.conflict],
+    // premium_required: a custom checklist template on a free plan.
+    errors: [errorCodes.userMismatch, errorCodes.premiumRequired, errorCodes.monthlyLimitReached, errorCodes.conflict],
   }),
   list: defineEndpoint({
     method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { timestampSchema } from '../common/values.ts';
 
 /**
  * One issued version in a certificate's history (the owner's detail page). A module of its own:
@@ -6,11 +7,11 @@ import { z } from 'zod/mini';
  */
 export const certificateVersionSchema = z.object({
   version: z.number(),
-  issued_at: z.string(),
+  issued_at: timestampSchema,
   amendment_reason: z.nullable(z.string()),
   fingerprint: z.string(),
   current: z.boolean(),
-  signatures: z.array(z.object({ name: z.string(), company: z.nullable(z.string()), signed_at: z.string() })),
+  signatures: z.array(z.object({ name: z.string(), company: z.nullable(z.string()), signed_at: timestampSchema })),
 });
 export type CertificateVersion = z.infer<typeof certificateVersionSchema>;
 export const certificateVersionListSchema = z.object({ items: z.array(certificateVersionSchema) });

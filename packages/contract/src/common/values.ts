@@ -23,3 +23,9 @@ export const uuidSchema = z.uuid(INVALID_ID_MESSAGE).check(z.toLowerCase());
 
 export const isIsoDate = (value: string) => isoDateSchema.safeParse(value).success;
 export const isUuid = (value: string) => uuidSchema.safeParse(value).success;
+
+/**
+ * A moment as ISO 8601 in UTC (`2026-11-22T03:04:05.678Z`), as every answer gives its timestamps.
+ * Plain text to zod; the OpenAPI document gives it `format: date-time` (ADR 0054).
+ */
+export const timestampSchema = z.string();

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { timestampSchema } from '../common/values.ts';
 
 /**
  * What the record says of one version of a document (issue 21), for any kind: the answer a builder
@@ -10,9 +11,9 @@ export type DocumentVerdictStatus = (typeof documentVerdicts)[number];
 export const documentVerdictSchema = z.object({
   status: z.enum(documentVerdicts),
   /** The version that replaced this one, when superseded. */
-  superseded_by: z.nullable(z.object({ version: z.number(), amended_at: z.string() })),
+  superseded_by: z.nullable(z.object({ version: z.number(), amended_at: timestampSchema })),
   /** When the issuer withdrew the document, when withdrawn. */
-  withdrawn_at: z.nullable(z.string()),
+  withdrawn_at: z.nullable(timestampSchema),
 });
 export type DocumentVerdict = z.output<typeof documentVerdictSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { timestampSchema } from '../common/values.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import { signableDocumentKinds } from '../signing/sign-link.ts';
@@ -22,7 +23,7 @@ export const documentVerificationSchema = z.object({
   signature_count: z.number(),
   /** Who signed this version, in signing order: the first VERIFICATION_SIGNATURES_SHOWN of them. */
   signatures: z.array(
-    z.object({ signer_name: z.string(), signer_company: z.nullable(z.string()), signed_at: z.string() }),
+    z.object({ signer_name: z.string(), signer_company: z.nullable(z.string()), signed_at: timestampSchema }),
   ),
   /** When this version was issued (or, not issued yet, last saved). */
   version_date: z.string(),

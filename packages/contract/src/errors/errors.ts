@@ -11,6 +11,8 @@ export const httpErrorCodes = {
   unauthorized: 'unauthorized',
   forbidden: 'forbidden',
   notFound: 'not_found',
+  /** A path the API has, asked with a method it does not have (an `Allow` header lists those it has). */
+  methodNotAllowed: 'method_not_allowed',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
@@ -97,6 +99,7 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

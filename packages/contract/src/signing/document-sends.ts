@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { emailAddressSchema } from '../auth/auth.ts';
+import { timestampSchema } from '../common/values.ts';
 import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
@@ -35,9 +36,9 @@ export const documentSendSchema = z.object({
   recipient_email: z.string(),
   recipient_name: z.string(),
   document_version: z.number(),
-  sent_at: z.string(),
+  sent_at: timestampSchema,
   /** The first time the recipient opened their link; null until then. */
-  opened_at: z.nullable(z.string()),
+  opened_at: z.nullable(timestampSchema),
   /** The PDF went with the mail (it was small enough); otherwise the link only. */
   attached: z.nullable(z.boolean()),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { timestampSchema } from '../common/values.ts';
 import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
@@ -64,9 +65,9 @@ export const signPageSchema = z.object({
   company_name: z.string(),
   document: signableDocumentSchema,
   signer_name: z.nullable(z.string()),
-  expires_at: z.nullable(z.string()),
-  signed_at: z.nullable(z.string()),
-  declined_at: z.nullable(z.string()),
+  expires_at: z.nullable(timestampSchema),
+  signed_at: z.nullable(timestampSchema),
+  declined_at: z.nullable(timestampSchema),
   /**
    * The content of exactly the version being signed, read with it, while the link is open (null
    * otherwise, and if the version changed between the two reads). Typed, sent as built (ADR 0037).
@@ -95,7 +96,7 @@ export const declineDocumentSchema = z.object({
   reason: signerText(DECLINE_REASON_MAX, 'Say why you decline.'),
 });
 
-export const signOutcomeSchema = z.object({ state: z.enum(signPageStates), at: z.string() });
+export const signOutcomeSchema = z.object({ state: z.enum(signPageStates), at: timestampSchema });
 
 /** The signer's side: no account, the token is the key. Guessing is rate-limited per IP. */
 export const signByTokenEndpoints = {

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { emailAddressSchema } from '../auth/auth.ts';
+import { timestampSchema } from '../common/values.ts';
 import {
   optionalSignerText,
   SIGNER_NAME_MAX,
@@ -70,17 +71,17 @@ export const signerViewSchema = z.object({
   status: z.enum(signerStatuses),
   /** Signed on at the site by QR code rather than by their own link. */
   on_site: z.boolean(),
-  sent_at: z.nullable(z.string()),
-  opened_at: z.nullable(z.string()),
-  signed_at: z.nullable(z.string()),
-  declined_at: z.nullable(z.string()),
+  sent_at: z.nullable(timestampSchema),
+  opened_at: z.nullable(timestampSchema),
+  signed_at: z.nullable(timestampSchema),
+  declined_at: z.nullable(timestampSchema),
   decline_reason: z.nullable(z.string()),
-  revoked_at: z.nullable(z.string()),
+  revoked_at: z.nullable(timestampSchema),
   /** 'new_version': the document got a newer version before this was signed. */
   revoked_reason: z.nullable(z.enum(['owner', 'new_version'])),
-  expires_at: z.string(),
+  expires_at: timestampSchema,
   /** A site sign-on the owner set aside as junk: off the register, still in the audit trail. */
-  set_aside_at: z.nullable(z.string()),
+  set_aside_at: z.nullable(timestampSchema),
 });
 export type SignerView = z.infer<typeof signerViewSchema>;
 
@@ -103,7 +104,7 @@ export const openSiteSignOnSchema = z.object({
 export const siteSignOnLinkSchema = z.object({
   url: z.string(),
   version: z.number(),
-  created_at: z.string(),
+  created_at: timestampSchema,
   /** Sign-ons the code takes before it is full; `signed_on` counts those that stand (not set aside). */
   max_sign_ons: z.number(),
   signed_on: z.number(),
@@ -144,9 +145,9 @@ export const waitingSignatureSchema = z.object({
   document_path: z.string(),
   signer_name: z.string(),
   status: z.enum(['pending', 'opened', 'declined']),
-  sent_at: z.nullable(z.string()),
-  expires_at: z.string(),
-  declined_at: z.nullable(z.string()),
+  sent_at: z.nullable(timestampSchema),
+  expires_at: timestampSchema,
+  declined_at: z.nullable(timestampSchema),
   /** The signer's reason, when declined. */
   decline_reason: z.nullable(z.string()),
 });

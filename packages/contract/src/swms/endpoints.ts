@@ -4,6 +4,7 @@ import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
 import {
+  coverSheetListQuerySchema,
   coverSheetListResponseSchema,
   coverSheetSchema,
   createCoverSheetRequestSchema,
@@ -37,7 +38,7 @@ export const swmsEndpoints = {
     path: '/api/swms',
     auth: 'required',
     apiTokens: 'read',
-    summary: "The caller's SWMS, newest first, by search, status or templates",
+    summary: "The caller's SWMS, newest first, in pages, by search, status or templates",
     query: swmsListQuerySchema,
     responses: { 200: swmsListResponseSchema },
     errors: [],
@@ -112,16 +113,17 @@ export const swmsEndpoints = {
   }),
   listCoverSheets: defineEndpoint({
     method: 'GET',
-    path: '/api/swms/cover-sheets',
+    path: '/api/cover-sheets',
     auth: 'required',
     apiTokens: 'read',
-    summary: "The caller's SWMS cover sheets, newest first",
+    summary: "The caller's SWMS cover sheets, newest first, in pages",
+    query: coverSheetListQuerySchema,
     responses: { 200: coverSheetListResponseSchema },
     errors: [],
   }),
   createCoverSheet: defineEndpoint({
     method: 'POST',
-    path: '/api/swms/cover-sheets',
+    path: '/api/cover-sheets',
     auth: 'required',
     apiTokens: 'write',
     summary: 'Create a cover sheet, filled in from the company profile',
@@ -131,7 +133,7 @@ export const swmsEndpoints = {
   }),
   getCoverSheet: defineEndpoint({
     method: 'GET',
-    path: '/api/swms/cover-sheets/:id',
+    path: '/api/cover-sheets/:id',
     auth: 'required',
     apiTokens: 'read',
     summary: 'A cover sheet with the SWMS it covers',
@@ -142,7 +144,7 @@ export const swmsEndpoints = {
   }),
   saveCoverSheet: defineEndpoint({
     method: 'PUT',
-    path: '/api/swms/cover-sheets/:id',
+    path: '/api/cover-sheets/:id',
     auth: 'required',
     apiTokens: 'write',
     summary: 'Save a cover sheet (autosave); a signed version is never rewritten',
@@ -154,7 +156,7 @@ export const swmsEndpoints = {
   }),
   deleteCoverSheet: defineEndpoint({
     method: 'DELETE',
-    path: '/api/swms/cover-sheets/:id',
+    path: '/api/cover-sheets/:id',
     auth: 'required',
     apiTokens: 'write',
     summary: 'Delete a cover sheet that nobody has signed',
@@ -165,7 +167,7 @@ export const swmsEndpoints = {
   }),
   coverSheetPdf: defineEndpoint({
     method: 'GET',
-    path: '/api/swms/cover-sheets/:id/pdf',
+    path: '/api/cover-sheets/:id/pdf',
     auth: 'required',
     apiTokens: 'read',
     summary: 'A cover sheet version as a PDF',

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
-import { isoDateSchema, uuidSchema } from '../common/values.ts';
+import { nextCursorSchema, pageQuery } from '../common/paging.ts';
+import { isoDateSchema, timestampSchema, uuidSchema } from '../common/values.ts';
 import { consequences, likelihoods } from './risk.ts';
 
 /** The 18 categories of high-risk construction work (WHS Regulations 2011, reg. 291), as DOMAIN.md words them. */
@@ -198,8 +199,8 @@ export const swmsMessages = {
 export const documentVersionSummarySchema = z.object({
   version: z.number(),
   fingerprint: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
   signature_count: z.number(),
   current: z.boolean(),
 });
@@ -207,7 +208,7 @@ export const documentVersionSummarySchema = z.object({
 export const versionSignatureSchema = z.object({
   signer_name: z.string(),
   signer_company: z.nullable(z.string()),
-  signed_at: z.string(),
+  signed_at: timestampSchema,
 });
 
 const documentHeader = {
@@ -222,8 +223,8 @@ const documentHeader = {
   status: z.enum(swmsStatuses),
   missing: z.array(z.object({ path: z.string(), message: z.string() })),
   versions: z.array(documentVersionSummarySchema),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
 };
 
 export const swmsSchema = z.object({
@@ -239,7 +240,7 @@ export const swmsVersionSchema = z.object({
   version: z.number(),
   current: z.boolean(),
   fingerprint: z.string(),
-  created_at: z.string(),
+  created_at: timestampSchema,
   body: swmsBodySchema,
   signatures: z.array(versionSignatureSchema),
 });
@@ -253,8 +254,8 @@ export const swmsSummarySchema = z.object({
   status: z.enum(swmsStatuses),
   current_version: z.number(),
   is_template: z.boolean(),
-  updated_at: z.string(),
-  created_at: z.string(),
+  updated_at: timestampSchema,
+  created_at: timestampSchema,
 });
 export type SwmsSummary = z.output<typeof swmsSummarySchema>;
 
@@ -262,13 +263,9 @@ export const swmsListQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   status: z.optional(z.enum(swmsStatuses)),
   templates: z.optional(z.enum(['true', 'false'])),
-  // Digits, not z.coerce (see versionNumber in endpoints.ts).
-  limit: z._default(
-    z.pipe(z.string().check(z.regex(/^([1-9]\d?|100)$/, 'Use a limit from 1 to 100.')), z.transform(Number)),
-    50,
-  ),
+  ...pageQuery(50),
 });
-export const swmsListResponseSchema = z.object({ items: z.array(swmsSummarySchema) });
+export const swmsListResponseSchema = z.object({ items: z.array(swmsSummarySchema), next_cursor: nextCursorSchema });
 
 export const createSwmsRequestSchema = z.object({
   /** Start from a built-in starter, or from one of the caller's templates; neither gives an empty SWMS. */
@@ -349,11 +346,15 @@ export const coverSheetSummarySchema = z.object({
   status: z.enum(swmsStatuses),
   current_version: z.number(),
   swms_count: z.number(),
-  updated_at: z.string(),
-  created_at: z.string(),
+  updated_at: timestampSchema,
+  created_at: timestampSchema,
 });
 export type CoverSheetSummary = z.output<typeof coverSheetSummarySchema>;
-export const coverSheetListResponseSchema = z.object({ items: z.array(coverSheetSummarySchema) });
+export const coverSheetListQuerySchema = z.object(pageQuery(100));
+export const coverSheetListResponseSchema = z.object({
+  items: z.array(coverSheetSummarySchema),
+  next_cursor: nextCursorSchema,
+});
 
 export const createCoverSheetRequestSchema = z.object({
   swms_ids: z._default(coverSheetBodySchema.shape.swms_ids, []),

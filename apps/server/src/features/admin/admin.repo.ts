@@ -1,10 +1,11 @@
 import { DEFAULT_TIME_ZONE } from '@app/contract';
-import { desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions, users } from '../../platform/accounts/accounts.schema.ts';
 import { profiles } from '../../platform/accounts/business.schema.ts';
 import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
 import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
+import { keysetPage, type ListPosition } from '../../platform/http/list-cursor.ts';
 
 /** One user as the admin console lists them: no certificate content, no files. */
 export type AdminUserRow = {
@@ -16,6 +17,8 @@ export type AdminUserRow = {
   certificatesThisMonth: number;
   createdAt: Date;
   lastSignInAt: Date | null;
+  /** created_at as PostgreSQL text, for the next page's cursor. */
+  position: string;
 };
 
 export type MonthlyStatsRow = { month: string; signups: number; certificates: number };
@@ -26,12 +29,18 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => 
 /** SQL of the admin console: reads across users, profiles, sessions, counts and subscriber records. */
 export const adminRepo = {
   /**
-   * Users matching `filter`, newest first; one row more than `limit`, so the caller knows whether more
-   * follow. The month of "certificates this month" is each user's own (their profile's time zone).
+   * Users matching `filter`, newest first, after `after`; one row more than `limit`, so the caller
+   * knows whether more follow. The month of "certificates this month" is each user's own (their
+   * profile's time zone).
    */
   async users(
     db: Queryable,
-    { filter, offset, limit, now }: { filter: SQL | undefined; offset: number; limit: number; now: Date },
+    {
+      filter,
+      after,
+      limit,
+      now,
+    }: { filter: SQL | undefined; after: ListPosition | undefined; limit: number; now: Date },
   ): Promise<AdminUserRow[]> {
     const subscriber = entitlements.subscriberOfUsersRow(db);
     const timeZone = sql`coalesce(${profiles.timeZone}, ${DEFAULT_TIME_ZONE})`;
@@ -41,6 +50,7 @@ export const adminRepo = {
         email: users.email,
         companyName: profiles.companyName,
         createdAt: users.createdAt,
+        position: keysetPage.position(users.createdAt),
         subscribed: subscriber.subscribed,
         subscriptionEnd: subscriber.subscriptionEnd,
         complimentarySince: subscriber.complimentarySince,
@@ -56,9 +66,8 @@ export const adminRepo = {
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .leftJoinLateral(subscriber, sql`true`)
-      .where(filter)
+      .where(and(filter, keysetPage.after(users.createdAt, users.id, after)))
       .orderBy(desc(users.createdAt), desc(users.id))
-      .offset(offset)
       .limit(limit + 1);
     return rows.map((row) => ({
       id: row.id,
@@ -69,6 +78,7 @@ export const adminRepo = {
       certificatesThisMonth: row.certificatesThisMonth,
       createdAt: row.createdAt,
       lastSignInAt: row.lastSignInAt,
+      position: row.position,
     }));
   },
 

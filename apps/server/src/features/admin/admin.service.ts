@@ -1,6 +1,5 @@
 import {
   ADMIN_CHART_MONTHS,
-  ADMIN_PAGE_SIZE,
   type AdminMonthlyStats,
   type AdminUser,
   type AdminUserPage,
@@ -11,6 +10,7 @@ import { audit } from '../../platform/audit/audit-trail.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { type AdminUserRow, adminRepo } from './admin.repo.ts';
 
@@ -30,14 +30,23 @@ export class AdminService {
     return { is_admin: caller.isAdmin };
   }
 
-  async users({ q, page }: { q?: string | undefined; page: number }): Promise<AdminUserPage> {
+  async users({
+    q,
+    limit,
+    cursor,
+  }: {
+    q?: string | undefined;
+    limit: number;
+    cursor?: string | undefined;
+  }): Promise<AdminUserPage> {
     const rows = await adminRepo.users(this.db, {
       filter: q ? adminRepo.matching(q) : undefined,
-      offset: (page - 1) * ADMIN_PAGE_SIZE,
-      limit: ADMIN_PAGE_SIZE,
+      after: decodeCursor(cursor),
+      limit,
       now: this.now(),
     });
-    return { users: rows.slice(0, ADMIN_PAGE_SIZE).map(toAdminUser), page, has_more: rows.length > ADMIN_PAGE_SIZE };
+    const page = keysetPage.of(rows, limit, (row) => ({ createdAt: row.position, id: row.id }));
+    return { users: page.rows.map(toAdminUser), next_cursor: page.next_cursor };
   }
 
   /**
@@ -69,7 +78,7 @@ export class AdminService {
   private async user(userId: string): Promise<AdminUser> {
     const [row] = await adminRepo.users(this.db, {
       filter: adminRepo.byId(userId),
-      offset: 0,
+      after: undefined,
       limit: 1,
       now: this.now(),
     });

@@ -1,5 +1,4 @@
 import {
-  ACCOUNT_DELETION_CONFIRMATION,
   accountMessages,
   authErrorCodes,
   authErrorMessages,
@@ -94,14 +93,10 @@ export class AccountService {
    */
   async deleteAccount(
     caller: AuthenticatedCaller,
-    input: { confirmation: string; current_password: string },
+    input: { current_password: string },
     origin: RequestMetadata,
   ): Promise<void> {
     await this.options.rateLimiter.enforce(rateLimits.accountDeletionPerUser, limitSubject.user(caller.userId));
-    if (input.confirmation.trim() !== ACCOUNT_DELETION_CONFIRMATION) {
-      const message = accountMessages.deletionNotConfirmed;
-      throw new AppError(400, errorCodes.validationFailed, message, [{ path: 'confirmation', message }]);
-    }
     const user = await this.userWithPassword(caller, input.current_password);
     if (await this.options.hasRenewingSubscription(user.id)) {
       throw new AppError(409, errorCodes.conflict, accountMessages.subscriptionStillActive);

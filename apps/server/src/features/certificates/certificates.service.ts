@@ -33,6 +33,7 @@ import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
+import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import {
   type CertificateContent,
@@ -53,7 +54,6 @@ import {
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 import type { StoredPhoto } from './certificates.schema.ts';
 import { type OwnChecklistTemplates, withTemplateSnapshots } from './checklist-snapshots.ts';
-import { decodeCursor, encodeCursor } from './list-cursor.ts';
 import { type CertificateOwner, ownerRepo } from './owner.repo.ts';
 
 export type CreateCertificateInput = z.output<typeof createCertificateRequestSchema>;
@@ -371,16 +371,15 @@ export class CertificatesService {
       status: query.status,
       search: query.q || undefined,
     });
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
+    const page = keysetPage.of(rows, query.limit, (row) => ({ createdAt: row.cursor, id: row.id }));
     return {
       items: await Promise.all(
-        page.map(async ({ cursor: _cursor, first_photo_id, ...summary }) => ({
+        page.rows.map(async ({ cursor: _cursor, first_photo_id, ...summary }) => ({
           ...summary,
           thumbnail_url: await this.storedFiles.signedUrl(first_photo_id, 'thumbnail'),
         })),
       ),
-      next_cursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.cursor, id: last.id }) : null,
+      next_cursor: page.next_cursor,
     };
   }
 

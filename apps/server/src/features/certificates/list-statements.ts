@@ -1,6 +1,6 @@
 import type { CertificateSummary, WritableCertificateStatus } from '@app/contract';
 import type pg from 'pg';
-import type { ListPosition } from './list-cursor.ts';
+import type { ListPosition } from '../../platform/http/list-cursor.ts';
 
 /**
  * One list row: the summary the API answers with, less the thumbnail's signed URL (the service signs

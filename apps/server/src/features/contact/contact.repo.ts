@@ -1,5 +1,6 @@
-import { desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { keysetPage, type ListPosition } from '../../platform/http/list-cursor.ts';
 import { contactMessages } from './contact.schema.ts';
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
@@ -22,13 +23,16 @@ export const contactRepo = {
     await db.update(contactMessages).set({ mailedAt: sql`now()` }).where(eq(contactMessages.id, id));
   },
 
-  /** A page of messages, newest first; one row more than asked, so the caller knows whether more follow. */
-  page(db: Queryable, { offset, limit }: { offset: number; limit: number }): Promise<ContactMessageRow[]> {
+  /** A page of messages, newest first, after `after`; one row more than asked, so the caller knows whether more follow. */
+  page(
+    db: Queryable,
+    { after, limit }: { after: ListPosition | undefined; limit: number },
+  ): Promise<Array<ContactMessageRow & { position: string }>> {
     return db
-      .select()
+      .select({ ...getTableColumns(contactMessages), position: keysetPage.position(contactMessages.createdAt) })
       .from(contactMessages)
+      .where(keysetPage.after(contactMessages.createdAt, contactMessages.id, after))
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .offset(offset)
       .limit(limit + 1);
   },
 

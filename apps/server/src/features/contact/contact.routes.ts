@@ -14,7 +14,7 @@ export const contactRoutes =
       return reply.status(201).send({ received: true });
     });
 
-    route(app, adminEndpoints.contactMessages, (request) => service.page(request.query.page));
+    route(app, adminEndpoints.contactMessages, (request) => service.page(request.query));
 
     route(app, adminEndpoints.markContactMessageHandled, (request) =>
       service.markHandled(callerOf(request), request.params.id),

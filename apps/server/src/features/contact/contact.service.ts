@@ -1,8 +1,14 @@
-import { ADMIN_PAGE_SIZE, type AdminContactMessage, type contactMessageRequestSchema, errorCodes } from '@app/contract';
+import {
+  type AdminContactMessage,
+  type AdminContactMessagePage,
+  type contactMessageRequestSchema,
+  errorCodes,
+} from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { escapeHtml, type Mailer, type MailMessage } from '../../platform/mail/mailer.ts';
@@ -47,12 +53,10 @@ export class ContactService {
     await contactRepo.markMailed(db, message.id);
   }
 
-  async page(page: number): Promise<{ messages: AdminContactMessage[]; page: number; has_more: boolean }> {
-    const rows = await contactRepo.page(this.dependencies.db, {
-      offset: (page - 1) * ADMIN_PAGE_SIZE,
-      limit: ADMIN_PAGE_SIZE,
-    });
-    return { messages: rows.slice(0, ADMIN_PAGE_SIZE).map(toAdminView), page, has_more: rows.length > ADMIN_PAGE_SIZE };
+  async page({ limit, cursor }: { limit: number; cursor?: string | undefined }): Promise<AdminContactMessagePage> {
+    const rows = await contactRepo.page(this.dependencies.db, { after: decodeCursor(cursor), limit });
+    const page = keysetPage.of(rows, limit, (row) => ({ createdAt: row.position, id: row.id }));
+    return { messages: page.rows.map(toAdminView), next_cursor: page.next_cursor };
   }
 
   async markHandled(admin: AuthenticatedCaller, id: string): Promise<AdminContactMessage> {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm
 import type { Queryable } from '../../db/client.ts';
 import { documentVersions, signatureRequests } from '../../platform/documents/documents.schema.ts';
 import { signedOn } from '../../platform/documents/signatures.ts';
+import { keysetPage, type ListPosition } from '../../platform/http/list-cursor.ts';
 import { type SafetyDocumentKind, safetyDocuments } from './swms.schema.ts';
 
 export type SafetyDocumentRow = typeof safetyDocuments.$inferSelect;
@@ -25,6 +26,8 @@ const notWithdrawn = isNull(safetyDocuments.withdrawnAt);
 
 export type ListFilter = {
   limit: number;
+  /** Where the previous page ended (its cursor). */
+  after?: ListPosition | undefined;
   search?: string | undefined;
   status?: 'draft' | 'ready' | 'signed' | undefined;
   templates?: boolean | undefined;
@@ -157,12 +160,15 @@ export const safetyDocumentsRepo = {
   },
 
   /**
-   * One user's documents of one kind with their current version's body, newest first. Search looks
-   * at the number and at `searchFields` of the body (e.g. title and location).
+   * One user's documents of one kind with their current version's body, newest first, after
+   * `filter.after`; one row more than `filter.limit`, so the caller knows whether more follow.
+   * Search looks at the number and at `searchFields` of the body (e.g. title and location).
    */
   async list(db: Queryable, userId: string, kind: SafetyDocumentKind, filter: ListFilter, searchFields: string[]) {
     const signed = currentSigned(kind);
     const conditions = [eq(safetyDocuments.userId, userId), eq(safetyDocuments.kind, kind), notWithdrawn];
+    const after = keysetPage.after(safetyDocuments.createdAt, safetyDocuments.id, filter.after);
+    if (after) conditions.push(after);
     if (filter.templates !== undefined) conditions.push(eq(safetyDocuments.isTemplate, filter.templates));
     if (filter.status === 'signed') conditions.push(sql`${signed}`);
     if (filter.status === 'ready')
@@ -178,12 +184,17 @@ export const safetyDocumentsRepo = {
       conditions.push(or(...matches) ?? sql`true`);
     }
     return db
-      .select({ document: safetyDocuments, body: documentVersions.body, signed })
+      .select({
+        document: safetyDocuments,
+        body: documentVersions.body,
+        signed,
+        position: keysetPage.position(safetyDocuments.createdAt),
+      })
       .from(safetyDocuments)
       .innerJoin(documentVersions, isCurrentVersion)
       .where(and(...conditions))
       .orderBy(desc(safetyDocuments.createdAt), desc(safetyDocuments.id))
-      .limit(filter.limit);
+      .limit(filter.limit + 1);
   },
 
   /** Some of a user's documents of one kind with their current version's body (unknown ids are left out). */

@@ -15,6 +15,7 @@ import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
+import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
 import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import { type ListFilter, type SafetyDocumentRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
 import {
@@ -87,16 +88,23 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
     this.documents = new VersionedDocuments(db, kind.rules, now, events);
   }
 
-  async list(caller: AuthenticatedCaller, filter: ListFilter): Promise<{ items: Summary[] }> {
+  async list(
+    caller: AuthenticatedCaller,
+    { cursor, ...filter }: Omit<ListFilter, 'after'> & { cursor?: string | undefined },
+  ): Promise<{ items: Summary[]; next_cursor: string | null }> {
     const rows = await safetyDocumentsRepo.list(
       this.db,
       caller.userId,
       this.kind.rules.kind,
-      filter,
+      { ...filter, after: decodeCursor(cursor) },
       this.kind.searchFields,
     );
+    const page = keysetPage.of(rows, filter.limit, ({ position, document }) => ({
+      createdAt: position,
+      id: document.id,
+    }));
     return {
-      items: rows.map(({ document, body, signed }) =>
+      items: page.rows.map(({ document, body, signed }) =>
         this.kind.summary(
           {
             id: document.id,
@@ -109,6 +117,7 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
           { document, body: this.kind.rules.parse(body) },
         ),
       ),
+      next_cursor: page.next_cursor,
     };
   }
 

@@ -12,9 +12,10 @@ export const swmsRoutes =
     const ok = { ok: true as const };
 
     route(app, endpoints.list, (request) => {
-      const { q, limit, status, templates } = request.query;
+      const { q, limit, cursor, status, templates } = request.query;
       return swms.list(callerOf(request), {
         limit,
+        cursor,
         search: q || undefined,
         status,
         templates: templates === undefined ? undefined : templates === 'true',
@@ -34,7 +35,7 @@ export const swmsRoutes =
     );
     route(app, endpoints.pdf, (request) => swms.pdf(callerOf(request), request.params.id, request.query.version));
 
-    route(app, endpoints.listCoverSheets, (request) => coverSheets.list(callerOf(request), { limit: 100 }));
+    route(app, endpoints.listCoverSheets, (request) => coverSheets.list(callerOf(request), request.query));
     route(app, endpoints.createCoverSheet, async (request, reply) =>
       reply.status(201).send(await service.createCoverSheet(callerOf(request), request.body)),
     );

@@ -48,7 +48,7 @@ const codeForStatus: Record<number, ErrorCode> = {
   401: errorCodes.unauthorized,
   403: errorCodes.forbidden,
   404: errorCodes.notFound,
-  405: errorCodes.notFound,
+  405: errorCodes.methodNotAllowed,
   409: errorCodes.conflict,
   413: errorCodes.payloadTooLarge,
   415: errorCodes.unsupportedMediaType,

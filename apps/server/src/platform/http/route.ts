@@ -2,7 +2,6 @@ import {
   API_PREFIX,
   type BodyOf,
   type Endpoint,
-  type ErrorCode,
   errorCodes,
   type FileResponse,
   isFileResponse,
@@ -35,8 +34,6 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract declaration the route was registered from (the OpenAPI document is made from it). */
     endpoint?: Endpoint;
-    /** For an API route with no declaration (the disabled bundles): what the OpenAPI document says of it. */
-    undeclared?: { summary: string; errors: readonly ErrorCode[] };
   }
 }
 

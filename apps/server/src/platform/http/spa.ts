@@ -3,11 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.ts';
+import { answerWrongMethod } from './wrong-method.ts';
 
 /**
  * Serves the built SPA from `webDistDir` with history fallback: any GET for a path without a file
  * extension gets index.html, so deep links such as /certificates/123 work on reload.
- * Unknown /api paths and missing assets get a 404 instead.
+ * Unknown /api paths and missing assets get a 404 instead; a known /api path asked with a method it
+ * does not have gets 405 (wrong-method.ts).
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string | undefined) {
   const indexHtmlExists = webDistDir !== undefined && existsSync(path.join(webDistDir, 'index.html'));
@@ -33,9 +35,10 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string | und
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply
-        .status(404)
-        .send(errorBody(request, 'not_found', `No API endpoint at ${request.method} ${pathname}.`));
+      return (
+        answerWrongMethod(app, request, reply, pathname) ??
+        reply.status(404).send(errorBody(request, 'not_found', `No API endpoint at ${request.method} ${pathname}.`))
+      );
     }
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && path.extname(pathname) === '';
     if (wantsPage && indexHtmlExists) {

@@ -11,6 +11,17 @@ import { useForgetLocalDataOnSignOut } from '../local-user-data.ts';
 import { MemberTabBar } from './MemberTabBar.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 
+/** The header's links for a member, in the wide bar (below `lg`, the tab bar has them). */
+const memberLinks = [
+  { to: '/certificates', label: 'Certificates' },
+  { to: '/certificates/new', label: 'New certificate' },
+  { to: '/gallery', label: 'Gallery' },
+  { to: '/swms', label: 'SWMS' },
+  { to: '/compliance', label: 'Compliance' },
+  { to: '/materials', label: 'Materials' },
+  { to: '/profile', label: 'Profile' },
+];
+
 // A signed-in user's certificate reads keep a copy for when there is no connection.
 keepCertificateCopiesWith(readThroughCopy);
 
@@ -43,15 +54,29 @@ export function MemberStatus() {
 }
 
 /**
- * Header items only a signed-in user sees. Loaded on demand, so the profile query (and TanStack's
- * query observer with it) stays out of the JavaScript every public page downloads.
+ * Header items only a signed-in user sees: their links, then admin, plan and sign-out. Loaded on
+ * demand, so the profile query (and TanStack's query observer with it) and the links stay out of
+ * the JavaScript every public page downloads.
  */
-export default function MemberActions({ itemClassName }: { itemClassName: string }) {
+export default function MemberActions({
+  linkClassName,
+  itemClassName,
+}: {
+  linkClassName: (state: { isActive: boolean }) => string;
+  itemClassName: string;
+}) {
   const auth = useAuth();
   const userId = auth.status === 'signed-in' ? auth.session.user.id : null;
   useForgetLocalDataOnSignOut(userId);
   return (
     <>
+      {memberLinks.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} end className={linkClassName}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
       {userId ? <AdminLink userId={userId} className={itemClassName} /> : null}
       <li>
         <PlanBadge />

@@ -14,16 +14,6 @@ const visitorLinks: NavItem[] = [
   { to: '/register', label: 'Create account' },
 ];
 
-const memberLinks: NavItem[] = [
-  { to: '/certificates', label: 'Certificates' },
-  { to: '/certificates/new', label: 'New certificate' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/swms', label: 'SWMS' },
-  { to: '/compliance', label: 'Compliance' },
-  { to: '/materials', label: 'Materials' },
-  { to: '/profile', label: 'Profile' },
-];
-
 const itemClasses = 'flex min-h-11 w-full items-center rounded-md px-3 text-sm font-medium';
 const idleClasses = 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -44,28 +34,33 @@ export function SiteHeader() {
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
   const signedIn = auth.status === 'signed-in';
-  const links = signedIn ? memberLinks : visitorLinks;
   const layout = signedIn ? layouts.member : layouts.visitor;
-
-  const items = (
-    <>
-      {links.map((link) => (
-        <li key={link.to}>
-          <NavLink to={link.to} end className={linkClasses}>
-            {link.label}
-          </NavLink>
-        </li>
-      ))}
-      {signedIn ? (
-        <Suspense fallback={null}>
-          <MemberActions itemClassName={`${itemClasses} ${idleClasses}`} />
-        </Suspense>
-      ) : null}
-    </>
+  // A member's links come with the rest of their items, in the members' chunk.
+  const items = signedIn ? (
+    <Suspense fallback={null}>
+      <MemberActions linkClassName={linkClasses} itemClassName={`${itemClasses} ${idleClasses}`} />
+    </Suspense>
+  ) : (
+    visitorLinks.map((link) => (
+      <li key={link.to}>
+        <NavLink to={link.to} end className={linkClasses}>
+          {link.label}
+        </NavLink>
+      </li>
+    ))
   );
 
   return (
-    <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from the open menu or its button closes the menu.
+    <header
+      className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !menuOpen) return;
+        setMenuOpenOn(null);
+        // Back to the Menu button (the one control here with aria-controls), not lost with the menu.
+        event.currentTarget.querySelector<HTMLElement>('[aria-controls]')?.focus();
+      }}
+    >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-2">
         <Link to="/" className="flex min-h-11 items-center gap-2 text-lg font-bold text-brand-700 dark:text-brand-100">
           <img src="/favicon.svg" alt="" className="size-7" />

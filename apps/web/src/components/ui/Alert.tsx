@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 const tones = {
   error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50',
@@ -8,11 +8,26 @@ const tones = {
 
 /**
  * A message in the page flow. Errors are role="alert" so they are announced when they appear;
- * success notes are a polite status.
+ * success notes are a polite status. With a `ref` (focusWhenShown), the alert can take
+ * the focus as it appears: the answer to a submit no one field is to blame for, whose button was
+ * disabled while busy, so the focus would otherwise fall to the page.
  */
-export function Alert({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+export function Alert({
+  tone,
+  ref,
+  children,
+}: {
+  tone: keyof typeof tones;
+  ref?: Ref<HTMLDivElement>;
+  children: ReactNode;
+}) {
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-md border p-3 text-sm ${tones[tone]}`}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      ref={ref}
+      tabIndex={ref ? -1 : undefined}
+      className={`rounded-md border p-3 text-sm ${tones[tone]}`}
+    >
       {children}
     </div>
   );

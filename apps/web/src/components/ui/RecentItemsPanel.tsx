@@ -38,7 +38,7 @@ export function RecentItemsPanel<Item>({
       title={title}
       action={
         all && (
-          <Link to={all.to} className={`text-sm ${textLinkClasses}`}>
+          <Link to={all.to} className={`inline-flex min-h-6 items-center text-sm ${textLinkClasses}`}>
             {all.label}
           </Link>
         )

@@ -16,9 +16,7 @@ export function RouteErrorScreen() {
       <p className="mt-3 text-lg text-red-700 dark:text-red-400">{summary}</p>
       {stack ? (
         // Wrapped rather than scrolled sideways: a scrolling box would need its own keyboard stop.
-        <pre className="mt-4 whitespace-pre-wrap break-words rounded-md bg-slate-100 p-4 text-xs dark:bg-slate-900">
-          {stack}
-        </pre>
+        <pre className="mt-4 whitespace-pre-wrap rounded-md bg-slate-100 p-4 text-xs dark:bg-slate-900">{stack}</pre>
       ) : null}
       <p className="mt-6">
         <a className="font-semibold text-brand-700 underline dark:text-brand-100" href="/">

@@ -1,5 +1,11 @@
+import { useEffect, useState } from 'react';
 import { Alert } from './Alert.tsx';
 import { Button } from './Button.tsx';
+
+/** How long the changes stay saved, with no new save, before a burst of typing counts as over. */
+const SETTLED_MS = 2000;
+/** What the status region announces once a burst of typing is saved. */
+const SAVED_ANNOUNCEMENT = 'Your changes are saved.';
 
 type SaveStatusProps = {
   saving: boolean;
@@ -10,8 +16,13 @@ type SaveStatusProps = {
   onRetry: () => void;
 };
 
-/** For screens that save as the user goes: says whether their changes are safe. */
+/**
+ * For screens that save as the user goes: says whether their changes are safe. The line on screen
+ * follows every save; a screen reader hears it once per burst of typing, when the saves have
+ * settled (not "Saving..." and "All changes saved." at every pause), and a failure at once.
+ */
 export function SaveStatus({ saving, saved, error, onRetry }: SaveStatusProps) {
+  const settled = useSettled(saved && !saving);
   if (error && !saving) {
     return (
       <Alert tone="error">
@@ -23,8 +34,23 @@ export function SaveStatus({ saving, saved, error, onRetry }: SaveStatusProps) {
     );
   }
   return (
-    <p role="status" className="min-h-5 text-sm text-slate-600 dark:text-slate-300">
-      {saving ? 'Saving...' : saved ? 'All changes saved.' : ''}
-    </p>
+    <div className="min-h-5 text-sm text-slate-600 dark:text-slate-300">
+      <p aria-hidden="true">{saving ? 'Saving...' : saved ? 'All changes saved.' : ''}</p>
+      <p role="status" className="sr-only">
+        {settled ? SAVED_ANNOUNCEMENT : ''}
+      </p>
+    </div>
   );
+}
+
+/** True once `value` has been true for SETTLED_MS; false again as soon as it is not. */
+function useSettled(value: boolean) {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    setSettled(false);
+    if (!value) return;
+    const timer = setTimeout(() => setSettled(true), SETTLED_MS);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return settled;
 }

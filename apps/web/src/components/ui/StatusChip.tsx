@@ -32,7 +32,7 @@ export function StatusChip({
 }) {
   return (
     <span
-      className={`inline-flex items-center gap-1 rounded-chip px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tones[tone]} ${className}`}
+      className={`inline-flex items-center gap-1 rounded-chip px-2.5 py-0.5 max-w-full text-xs font-semibold ring-1 ring-inset ${tones[tone]} ${className}`}
     >
       {label ? <span className="sr-only">{label}</span> : null}
       <span aria-hidden={label ? true : undefined}>{children}</span>

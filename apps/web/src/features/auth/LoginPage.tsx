@@ -21,7 +21,13 @@ function returnPath(state: unknown): string {
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [mode, setMode] = useState<'sign-in' | 'reset-password'>('sign-in');
+  const [mode, setShownMode] = useState<'sign-in' | 'reset-password'>('sign-in');
+  // Once the visitor swaps one form for the other, each title takes the focus as it appears.
+  const [swapped, setSwapped] = useState(false);
+  const setMode = (next: 'sign-in' | 'reset-password') => {
+    setShownMode(next);
+    setSwapped(true);
+  };
   // Shared by both forms, so "Forgot password?" starts with the address already typed.
   const [email, setEmail] = useState('');
   const [signedIn, setSignedIn] = useState(false);
@@ -38,6 +44,7 @@ export default function LoginPage() {
     return (
       <AuthPage
         title="Reset your password"
+        focusTitle={swapped}
         intro="Enter the email address of your account and we will email you a link to set a new password."
       >
         <PasswordResetForm email={email} onEmailChange={setEmail} onBack={() => setMode('sign-in')} />
@@ -46,7 +53,11 @@ export default function LoginPage() {
   }
 
   return (
-    <AuthPage title="Sign in" intro={cameFromGuardedPage ? 'Sign in to continue to that page.' : undefined}>
+    <AuthPage
+      title="Sign in"
+      intro={cameFromGuardedPage ? 'Sign in to continue to that page.' : undefined}
+      focusTitle={swapped}
+    >
       <SignInForm
         email={email}
         onEmailChange={setEmail}

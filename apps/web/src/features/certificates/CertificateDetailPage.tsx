@@ -250,7 +250,7 @@ function ApplicatorDetails({ applicator }: { applicator: ApplicatorBlock }) {
           .map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-              <dd className="break-words">{value}</dd>
+              <dd className="wrap-anywhere">{value}</dd>
             </div>
           ))}
       </dl>

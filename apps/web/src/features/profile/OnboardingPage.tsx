@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
 import { ImageField } from '../../components/ui/ImageField.tsx';
 import { ListEditor } from '../../components/ui/ListEditor.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
@@ -166,7 +167,11 @@ function DetailsStep({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {children(form.field)}
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      {form.formError ? (
+        <Alert tone="error" ref={focusWhenShown}>
+          {form.formError}
+        </Alert>
+      ) : null}
       <StepActions onBack={onBack} onSkip={onDone}>
         <SubmitButton pending={form.saving} pendingLabel="Saving...">
           Save and continue
@@ -217,7 +222,9 @@ function MaterialsStep({ profile, onBack }: { profile: Profile; onBack: (() => v
       <ListEditor {...materials.editor} />
       <SaveStatus {...materials.status} />
       {finish.isError ? (
-        <Alert tone="error">Setup could not be finished. {requestErrorMessage(finish.error)}</Alert>
+        <Alert key={finish.submittedAt} tone="error" ref={focusWhenShown}>
+          Setup could not be finished. {requestErrorMessage(finish.error)}
+        </Alert>
       ) : null}
       <StepActions onBack={onBack}>
         {/* Not while a material is unsaved: leaving now would lose it without a word. */}

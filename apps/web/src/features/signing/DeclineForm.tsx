@@ -1,6 +1,8 @@
 import { DECLINE_REASON_MAX } from '@app/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { declineDocument } from './api/decline-document.ts';
 import { type Done, isClosed, problemOf } from './sign-outcome.ts';
@@ -18,8 +20,14 @@ export default function DeclineForm({
   onBack: () => void;
 }) {
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setErrorState] = useState<string>();
   const [saving, setSaving] = useState(false);
+  const reasonField = useRef<HTMLInputElement>(null);
+  // The field says what is wrong, and takes the focus (the button was disabled while busy).
+  const setError = (message: string) => {
+    flushSync(() => setErrorState(message));
+    reasonField.current?.focus();
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -40,10 +48,14 @@ export default function DeclineForm({
   };
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
+    <form className="flex flex-col gap-4" onSubmit={submit} noValidate aria-labelledby="decline-heading">
+      <h2 id="decline-heading" ref={focusWhenShown} tabIndex={-1} className="text-lg font-semibold">
+        Decline to sign
+      </h2>
       {/* A one-line field: it keeps the public page's script small (TextArea would be split into a chunk of its own). */}
       <TextField
         label="Why do you decline to sign?"
+        ref={reasonField}
         value={reason}
         maxLength={DECLINE_REASON_MAX}
         onChange={(event) => setReason(event.target.value)}

@@ -36,7 +36,7 @@ function SignView({ token, page, reload }: { token: string; page: SignPageData; 
   const company = page.company_name;
   if (outcome) {
     return (
-      <Column title={outcome.state === 'signed' ? 'Thank you for signing' : 'You declined to sign'}>
+      <Column title={outcome.state === 'signed' ? 'Thank you for signing' : 'You declined to sign'} focusTitle>
         <p role="status">
           {outcome.state === 'signed'
             ? `You signed ${page.document.title} on ${formatDate(outcome.at)}. You can close this page.`

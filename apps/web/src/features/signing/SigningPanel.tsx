@@ -6,13 +6,16 @@ import {
   type SignerView,
   type SigningPanel as SigningPanelData,
 } from '@app/contract';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { useFieldRefs } from '../../components/ui/use-field-refs.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { fieldErrorsFrom, requestErrorMessage } from '../../lib/request-errors.ts';
+import { requestErrorMessage, rowErrorsFrom } from '../../lib/request-errors.ts';
 import { fetchSignedPdf } from './api/get-signed-pdf.ts';
 import { useSigningPanel } from './api/get-signing-panel.ts';
 import { useOpenSiteSignOnMutation } from './api/open-site-sign-on.ts';
@@ -269,9 +272,16 @@ function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRe
   );
 }
 
+/** A row's fields, in the order they are shown (the first invalid one takes the focus). */
+const signerFields: readonly DraftField[] = ['name', 'email', 'role', 'company'];
+/** A field of a row of the send form, as the server's details name it: `1.name` is Signer 2's name. */
+type SignerField = `${number}.${DraftField}`;
+
 function SendForm({ panelRef }: { panelRef: PanelRef }) {
   const [signers, setSigners] = useState<SignerDraft[]>([emptySigner()]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<SignerField, string>>>({});
+  const [formError, setFormError] = useState<string>();
+  const { refFor, focusFirst } = useFieldRefs<SignerField>();
   const send = useSendForSigningMutation(panelRef);
 
   const update = (index: number, field: DraftField, value: string) =>
@@ -280,14 +290,29 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
+    setFormError(undefined);
     send.mutate(signerDrafts.request(signers), {
       onSuccess: ({ signers: sent }) => {
         setSigners([emptySigner()]);
         toast({ title: 'Sent for signing', description: `${sent.length} signing link(s) are on their way.` });
       },
-      onError: (error) => setErrors({ ...fieldErrorsFrom(error), form: requestErrorMessage(error) }),
+      onError: (error) => {
+        const found = rowErrorsFrom(error, 'signers', (index) => `Signer ${index + 1}`);
+        // Rendered first, so the field the focus lands on already says what is wrong with it.
+        flushSync(() => setErrors(found));
+        // A problem with a row: its field takes the focus and says what to fix. Anything else is
+        // the form's, announced where the form ends.
+        const fields = signers.flatMap((_, index) => signerFields.map((field): SignerField => `${index}.${field}`));
+        if (!focusFirst(fields, found)) setFormError(requestErrorMessage(error));
+      },
     });
   };
+
+  const fieldProps = (index: number, field: DraftField) => ({
+    ref: refFor(`${index}.${field}`),
+    error: errors[`${index}.${field}`],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => update(index, field, event.target.value),
+  });
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-3" aria-labelledby="send-heading">
@@ -297,32 +322,31 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
       {signers.map((signer, index) => (
         <fieldset
           key={signer.key}
-          className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+          className="flex min-w-0 flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700"
         >
           <legend className="px-1 text-sm font-medium">Signer {index + 1}</legend>
-          <TextField label="Name" value={signer.name} onChange={(event) => update(index, 'name', event.target.value)} />
-          <TextField
-            label="Email"
-            type="email"
-            value={signer.email}
-            onChange={(event) => update(index, 'email', event.target.value)}
-          />
+          <TextField label="Name" value={signer.name} {...fieldProps(index, 'name')} />
+          <TextField label="Email" type="email" value={signer.email} {...fieldProps(index, 'email')} />
           <TextField
             label="Role (optional)"
             value={signer.role}
             hint="e.g. Builder, Certifier"
-            onChange={(event) => update(index, 'role', event.target.value)}
+            {...fieldProps(index, 'role')}
           />
           <TextField
             label="Company (optional)"
             value={signer.company}
             hint="Printed beside their name on the signed PDF"
-            onChange={(event) => update(index, 'company', event.target.value)}
+            {...fieldProps(index, 'company')}
           />
           {signers.length > 1 ? (
             <Button
               variant="secondary"
-              onClick={() => setSigners((list) => signerDrafts.remove(list, index))}
+              onClick={() => {
+                setSigners((list) => signerDrafts.remove(list, index));
+                // The rows after it move up: their messages would name the wrong signer.
+                setErrors({});
+              }}
               aria-label={`Remove signer ${index + 1}`}
             >
               Remove
@@ -330,7 +354,11 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
           ) : null}
         </fieldset>
       ))}
-      {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
+      {formError ? (
+        <Alert tone="error" ref={focusWhenShown}>
+          {formError}
+        </Alert>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {signers.length < MAX_SIGNERS_PER_SEND ? (
           <Button variant="secondary" onClick={() => setSigners(signerDrafts.add)}>

@@ -1,6 +1,7 @@
 import type { RiskRating, SignerRisk, SignerSection, SignPage } from '@app/contract';
 import { type ReactNode, useId } from 'react';
 import { buttonClasses } from '../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { signPagePdfUrl } from './api/get-sign-page.ts';
 
@@ -10,10 +11,21 @@ export /** "3 Dec 2026", in the signer's own time zone. */
 const formatDate = (iso: string) =>
   new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
 
-export function Column({ title, children }: { title: string; children: ReactNode }) {
+/** `focusTitle`: a state the signer's action brought (signed, declined), so its title takes the focus. */
+export function Column({
+  title,
+  focusTitle = false,
+  children,
+}: {
+  title: string;
+  focusTitle?: boolean;
+  children: ReactNode;
+}) {
   return (
     <article className="mx-auto flex w-full max-w-2xl flex-col gap-4 px-4 py-6 sm:py-10">
-      <PageTitle>{title}</PageTitle>
+      <PageTitle key={title} ref={focusTitle ? focusWhenShown : undefined}>
+        {title}
+      </PageTitle>
       {children}
     </article>
   );

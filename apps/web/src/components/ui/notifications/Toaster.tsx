@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { type SyntheticEvent, useSyncExternalStore } from 'react';
 import { type ToastMessage, type ToastStore, toastStore } from './toast-store.ts';
 
 const VARIANT_CLASSES = {
@@ -7,16 +7,13 @@ const VARIANT_CLASSES = {
   destructive: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-50',
 } as const;
 
-const BUTTON_FOCUS = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current';
-
 /** Renders the visible toasts of `store` (the app-wide store by default); mount once, near the root. */
 export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const dismiss = (id: string) => store.dismiss(id);
   const toastItems = (destructive: boolean) =>
     toasts
       .filter((toast) => (toast.variant === 'destructive') === destructive)
-      .map((toast) => <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />);
+      .map((toast) => <ToastItem key={toast.id} toast={toast} store={store} />);
 
   return (
     // Top of the viewport: at the bottom a toast could cover a phone's primary action. With a
@@ -39,23 +36,32 @@ export function Toaster({ store = toastStore }: { store?: ToastStore }) {
   );
 }
 
-function ToastItem({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: string) => void }) {
-  const { action } = toast;
+function ToastItem({ toast, store }: { toast: ToastMessage; store: ToastStore }) {
+  const { action, id } = toast;
+  const onDismiss = () => store.dismiss(id);
+  // Held while the pointer is on it or the focus in it; let go only when neither is.
+  const hold = (event: SyntheticEvent<HTMLElement>) =>
+    store.hold(id, event.currentTarget.matches(':hover,:focus-within'));
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer and focus only pause its timer; its buttons are the controls.
     <div
+      onMouseEnter={hold}
+      onMouseLeave={hold}
+      onFocus={hold}
+      onBlur={hold}
       className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg ${VARIANT_CLASSES[toast.variant]}`}
     >
       <div className="min-w-0 flex-1">
-        <p className="font-bold break-words">{toast.title}</p>
-        {toast.description ? <p className="mt-1 text-sm break-words opacity-90">{toast.description}</p> : null}
+        <p className="font-bold">{toast.title}</p>
+        {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
         {action ? (
           <button
             type="button"
-            className={`mt-3 rounded-md border border-current/30 px-3 py-1.5 text-sm font-medium hover:bg-current/10 ${BUTTON_FOCUS}`}
+            className="mt-3 rounded-md border border-current/30 px-3 py-1.5 text-sm font-medium hover:bg-current/10"
             onClick={() => {
               action.onClick();
               // Acting on the toast answers it, so it should not linger.
-              onDismiss(toast.id);
+              onDismiss();
             }}
           >
             {action.label}
@@ -65,8 +71,8 @@ function ToastItem({ toast, onDismiss }: { toast: ToastMessage; onDismiss: (id: 
       <button
         type="button"
         aria-label="Dismiss notification"
-        className={`-m-1 inline-flex size-8 shrink-0 items-center justify-center rounded-md opacity-70 hover:opacity-100 ${BUTTON_FOCUS}`}
-        onClick={() => onDismiss(toast.id)}
+        className="-m-2.5 inline-flex size-11 shrink-0 items-center justify-center rounded-md opacity-70 hover:opacity-100"
+        onClick={onDismiss}
       >
         <span aria-hidden="true" className="text-xl leading-none">
           ×

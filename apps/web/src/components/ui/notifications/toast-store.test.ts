@@ -226,6 +226,30 @@ describe('ToastStore', () => {
     });
   });
 
+  describe('hold', () => {
+    it('keeps a hovered or focused toast for as long as it is held, then 2 s more', () => {
+      const id = raise({ title: 'Sent for signing' });
+      advanceTo(1500);
+      store.hold(id, true);
+      advanceTo(60_000);
+      expect(visibleTitles()).toEqual(['Sent for signing']);
+
+      store.hold(id, false);
+      advanceTo(61_999);
+      expect(visibleTitles()).toEqual(['Sent for signing']);
+      advanceTo(62_000);
+      expect(visibleTitles()).toEqual([]);
+    });
+
+    it('leaves a toast that is no longer visible alone', () => {
+      const id = raise({ title: 'Draft saved' });
+      advanceTo(2000);
+      store.hold(id, false);
+      expect(visibleTitles()).toEqual([]);
+      expect(vi.getTimerCount()).toBe(0);
+    });
+  });
+
   describe('duplicates', () => {
     it('suppresses an identical toast within 5 s and accepts it from 5 s on', () => {
       expect(store.push({ title: 'Upload failed', description: 'Try again' })).not.toBeNull();

@@ -14,6 +14,8 @@
  * - Each shown toast lives 2 s, so several can be visible at once (first toast 0–2000 ms, first
  *   queued one from 1500 ms, the next from 1800 ms, ...).
  * - A priority-4 toast (certificate created/saved/updated) empties the queue and shows at once.
+ * - `hold(id, true)` stops a visible toast's clock while it is hovered or focused; `hold(id, false)`
+ *   gives it 2 s from then.
  * - `dismiss(id)` drops a queued toast, or removes a visible one; removing a visible toast frees
  *   the slot: the queue is released at once, still 300 ms after the previously shown toast.
  * - Duplicates: a toast with the same variant, title and first 20 characters of description as a
@@ -147,6 +149,17 @@ export class ToastStore {
       this.queue.splice(queuedIndex, 1);
     }
     this.scheduleDrain();
+  }
+
+  /**
+   * Holds a visible toast while it is hovered or focused (WCAG 2.2.1), so it can be read and acted
+   * on; let go, it has its 2 s again.
+   */
+  hold(id: string, held: boolean): void {
+    const shown = this.visible.find((toast) => toast.message.id === id);
+    if (!shown) return;
+    this.clock.clearTimeout(shown.expiry);
+    if (!held) shown.expiry = this.clock.setTimeout(() => this.remove(id), VISIBLE_MS);
   }
 
   // Arrow properties so React can pass them to useSyncExternalStore unbound.

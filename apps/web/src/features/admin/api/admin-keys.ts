@@ -2,7 +2,8 @@
 export const adminKeys = {
   all: (userId: string) => ['admin', userId] as const,
   access: (userId: string) => ['admin', userId, 'access'] as const,
-  users: (userId: string, q: string, page: number) => ['admin', userId, 'users', q, page] as const,
-  contactMessages: (userId: string, page: number) => ['admin', userId, 'contact-messages', page] as const,
+  users: (userId: string, q: string, cursor: string | undefined) => ['admin', userId, 'users', q, cursor] as const,
+  contactMessages: (userId: string, cursor: string | undefined) =>
+    ['admin', userId, 'contact-messages', cursor] as const,
   monthlyStats: (userId: string) => ['admin', userId, 'monthly-stats'] as const,
 };

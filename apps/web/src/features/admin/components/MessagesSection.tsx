@@ -1,5 +1,4 @@
 import type { AdminContactMessage } from '@app/contract';
-import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../../components/ui/Button.tsx';
 import { QueryView } from '../../../components/ui/QueryView.tsx';
@@ -7,12 +6,12 @@ import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { dateTime } from '../admin-dates.ts';
 import { useContactMessages } from '../api/list-contact-messages.ts';
 import { useMarkMessageHandledMutation } from '../api/mark-message-handled.ts';
-import { Pager } from './Pager.tsx';
+import { Pager, useCursorPages } from './Pager.tsx';
 
 /** Messages from /contact, newest first, each marked handled once someone has dealt with it. */
 export function MessagesSection({ adminId }: { adminId: string }) {
-  const [page, setPage] = useState(1);
-  const messages = useContactMessages(adminId, page);
+  const pages = useCursorPages();
+  const messages = useContactMessages(adminId, pages.cursor);
   return (
     <section aria-labelledby="admin-messages" className="flex flex-col gap-4">
       <h2 id="admin-messages" className="text-xl font-semibold">
@@ -27,7 +26,7 @@ export function MessagesSection({ adminId }: { adminId: string }) {
                 <MessageCard key={message.id} adminId={adminId} message={message} />
               ))}
             </ul>
-            <Pager what="Contact messages" page={view.page} hasMore={view.has_more} onPage={setPage} />
+            <Pager what="Contact messages" pages={pages} nextCursor={view.next_cursor} />
           </>
         )}
       </QueryView>

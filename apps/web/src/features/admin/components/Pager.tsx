@@ -1,25 +1,39 @@
+import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
+
+/**
+ * Where one of the console's lists is: the cursors of the pages opened so far (the API pages by
+ * cursor, ADR 0054), so Previous goes back the way it came.
+ */
+export function useCursorPages() {
+  const [cursors, setCursors] = useState<Array<string | undefined>>([undefined]);
+  return {
+    cursor: cursors.at(-1),
+    page: cursors.length,
+    next: (cursor: string) => setCursors((opened) => [...opened, cursor]),
+    previous: () => setCursors((opened) => (opened.length > 1 ? opened.slice(0, -1) : opened)),
+    reset: () => setCursors([undefined]),
+  };
+}
 
 /** Previous / next for one of the console's lists; `what` names the list for screen readers. */
 export function Pager({
   what,
-  page,
-  hasMore,
-  onPage,
+  pages,
+  nextCursor,
 }: {
   what: string;
-  page: number;
-  hasMore: boolean;
-  onPage: (page: number) => void;
+  pages: ReturnType<typeof useCursorPages>;
+  nextCursor: string | null;
 }) {
-  if (page === 1 && !hasMore) return null;
+  if (pages.page === 1 && !nextCursor) return null;
   return (
     <nav aria-label={`${what} pages`} className="flex items-center gap-3">
-      <Button variant="secondary" disabled={page === 1} onClick={() => onPage(page - 1)}>
+      <Button variant="secondary" disabled={pages.page === 1} onClick={pages.previous}>
         Previous
       </Button>
-      <span className="text-sm">Page {page}</span>
-      <Button variant="secondary" disabled={!hasMore} onClick={() => onPage(page + 1)}>
+      <span className="text-sm">Page {pages.page}</span>
+      <Button variant="secondary" disabled={!nextCursor} onClick={() => nextCursor && pages.next(nextCursor)}>
         Next
       </Button>
     </nav>

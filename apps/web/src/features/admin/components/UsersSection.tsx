@@ -10,18 +10,18 @@ import { shortDate } from '../admin-dates.ts';
 import { useChangePremiumMutation } from '../api/change-premium.ts';
 import { useAdminUsers } from '../api/list-users.ts';
 import { planOf, premiumChangeOf, reasonProblem } from '../premium-change.ts';
-import { Pager } from './Pager.tsx';
+import { Pager, useCursorPages } from './Pager.tsx';
 
 /** Users, searched by email or company, with their plan and complimentary Premium. */
 export function UsersSection({ adminId }: { adminId: string }) {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const users = useAdminUsers(adminId, search, page);
+  const pages = useCursorPages();
+  const users = useAdminUsers(adminId, search, pages.cursor);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSearch(draft.trim());
-    setPage(1);
+    pages.reset();
   };
   return (
     <section aria-labelledby="admin-users" className="flex flex-col gap-4">
@@ -50,7 +50,7 @@ export function UsersSection({ adminId }: { adminId: string }) {
                 <UserCard key={user.id} adminId={adminId} user={user} />
               ))}
             </ul>
-            <Pager what="Users" page={view.page} hasMore={view.has_more} onPage={setPage} />
+            <Pager what="Users" pages={pages} nextCursor={view.next_cursor} />
           </>
         )}
       </QueryView>

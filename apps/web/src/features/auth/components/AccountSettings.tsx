@@ -181,7 +181,7 @@ function DeleteAccountForm() {
         confirmation.trim() === ACCOUNT_DELETION_CONFIRMATION ? undefined : accountMessages.deletionNotConfirmed,
       password: password ? undefined : ENTER_PASSWORD,
     }),
-    () => deletion.mutate({ confirmation, current_password: password }),
+    () => deletion.mutate({ confirmation: ACCOUNT_DELETION_CONFIRMATION, current_password: password }),
   );
 
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton, textLinkClasses } from '../../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../../components/ui/focus-when-shown.ts';
 import { authErrorMessage, isEmailNotConfirmed } from '../../../lib/auth/auth-errors.ts';
 import { useSignInMutation } from '../api/sign-in.ts';
 import { currentPasswordProblem, emailProblem } from '../validation.ts';
@@ -37,7 +38,12 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn 
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      {signIn.isError ? <Alert tone="error">{authErrorMessage(signIn.error)}</Alert> : null}
+      {signIn.isError ? (
+        // A new alert for each failure, so each one takes the focus.
+        <Alert key={signIn.submittedAt} tone="error" ref={focusWhenShown}>
+          {authErrorMessage(signIn.error)}
+        </Alert>
+      ) : null}
       {signIn.isError && isEmailNotConfirmed(signIn.error) ? <ResendConfirmation email={email.trim()} /> : null}
       <SubmitButton pending={busy} pendingLabel="Signing in...">
         Sign in

@@ -2,6 +2,7 @@ import type { Profile } from '@app/contract';
 import { type FormEvent, type ReactNode, useMemo } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton } from '../../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../../components/ui/focus-when-shown.ts';
 import { KeptFormOffer } from '../../../components/ui/KeptFormOffer.tsx';
 import { LeaveGuard } from '../../../components/ui/LeaveGuard.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
@@ -51,7 +52,11 @@ export function CompanyDetailsForm({ profile }: { profile: Profile }) {
       <FormGroup legend="Dates">
         <Select {...form.field('time_zone')} groups={zones} />
       </FormGroup>
-      {form.formError ? <Alert tone="error">{form.formError}</Alert> : null}
+      {form.formError ? (
+        <Alert tone="error" ref={focusWhenShown}>
+          {form.formError}
+        </Alert>
+      ) : null}
       <SubmitButton pending={form.saving} pendingLabel="Saving profile..." className="self-start">
         Save profile
       </SubmitButton>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { rememberSavedCoverSheet } from './swms-keys.ts';
 
-/** POST /api/swms/cover-sheets: a new sheet, filled in from the company profile. */
+/** POST /api/cover-sheets: a new sheet, filled in from the company profile. */
 export function useCreateCoverSheetMutation(userId: string, onSuccess: (sheet: CoverSheet) => void) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,10 +4,10 @@ import { ApiError, call } from '../../../lib/api-client.ts';
 import { readThroughCopy } from '../../../lib/offline-copies.ts';
 import { swmsKeys } from './swms-keys.ts';
 
-/** GET /api/swms/cover-sheets/:id, read once (e.g. after a print, which may have issued the current version). */
+/** GET /api/cover-sheets/:id, read once (e.g. after a print, which may have issued the current version). */
 export const fetchCoverSheet = (id: string) => call(swmsEndpoints.getCoverSheet, { params: { id } });
 
-/** GET /api/swms/cover-sheets/:id. */
+/** GET /api/cover-sheets/:id. */
 export function useCoverSheet(userId: string, id: string) {
   return useQuery({
     queryKey: swmsKeys.coverSheet(userId, id),

@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { readThroughCopy } from '../../../lib/offline-copies.ts';
 import { swmsKeys } from './swms-keys.ts';
 
-/** GET /api/swms/cover-sheets: the user's cover sheets, newest first. */
+/** GET /api/cover-sheets: the user's cover sheets, newest first. */
 export function useCoverSheets(userId: string) {
   return useQuery({
     queryKey: swmsKeys.coverSheetLists(userId),

@@ -1,7 +1,7 @@
 import { type CoverSheet, type SaveCoverSheetRequest, swmsEndpoints } from '@app/contract';
 import { call } from '../../../lib/api-client.ts';
 
-/** PUT /api/swms/cover-sheets/:id: the autosave; answers 409 when `revision` is no longer the latest. */
+/** PUT /api/cover-sheets/:id: the autosave; answers 409 when `revision` is no longer the latest. */
 export function saveCoverSheet(id: string, body: SaveCoverSheetRequest): Promise<CoverSheet> {
   return call(swmsEndpoints.saveCoverSheet, { params: { id }, body });
 }

@@ -1,6 +1,7 @@
 import { isIsoDate, uuidSchema } from '@app/contract';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from './errors.ts';
 
 /** Where a list page ends: the exact created_at (as PostgreSQL text) and id of its last row. */
 export type ListPosition = { createdAt: string; id: string };
@@ -38,3 +39,27 @@ export function decodeCursor(cursor: string | undefined): ListPosition | undefin
   const [createdAt, id] = parsed.data;
   return { createdAt, id };
 }
+
+/**
+ * Every list of the API pages the same way (ADR 0054): newest first by (created_at, id), `limit`
+ * rows from `limit + 1` read, and an opaque cursor naming the last row answered.
+ */
+export const keysetPage = {
+  /** The rows after `position` in (created_at desc, id desc) order; no condition for the first page. */
+  after: (createdAt: AnyColumn, id: AnyColumn, position: ListPosition | undefined): SQL | undefined =>
+    position && sql`(${createdAt}, ${id}) < (${position.createdAt}::timestamptz, ${position.id}::uuid)`,
+
+  /** The exact created_at as PostgreSQL text, for the cursor (a JS Date would drop its microseconds). */
+  position: (createdAt: AnyColumn) => sql<string>`${createdAt}::text`,
+
+  /** The page of at most `limit` of `rows` (read with `limit + 1`), and the next page's cursor, null on the last. */
+  of<Row>(
+    rows: Row[],
+    limit: number,
+    positionOf: (row: Row) => ListPosition,
+  ): { rows: Row[]; next_cursor: string | null } {
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return { rows: page, next_cursor: rows.length > limit && last ? encodeCursor(positionOf(last)) : null };
+  },
+};
