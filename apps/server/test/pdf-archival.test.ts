@@ -186,14 +186,14 @@ describe('issued PDFs are PDF/A-2b and tagged', () => {
 
     const sheet = await app.inject({
       method: 'POST',
-      url: '/api/swms/cover-sheets',
+      url: '/api/cover-sheets',
       headers: bearer(session),
       payload: { swms_ids: [swms.id] },
     });
     const { id, revision, body } = sheet.json();
     const ready = await app.inject({
       method: 'PUT',
-      url: `/api/swms/cover-sheets/${id}`,
+      url: `/api/cover-sheets/${id}`,
       headers: bearer(session),
       payload: {
         revision,
@@ -201,7 +201,7 @@ describe('issued PDFs are PDF/A-2b and tagged', () => {
       },
     });
     expect(ready.json()).toMatchObject({ status: 'ready' });
-    const coverPdf = await download(session, `/api/swms/cover-sheets/${id}/pdf`);
+    const coverPdf = await download(session, `/api/cover-sheets/${id}/pdf`);
     await expectSealedIncrementally(coverPdf);
     await expectArchival(coverPdf);
     const coverSigned = await signByLink(session, 'cover_sheet', id);

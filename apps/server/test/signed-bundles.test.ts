@@ -239,8 +239,8 @@ describe('each document carries its own verify box', () => {
   it('prints the cover sheet’s QR box and full fingerprint on the sheet alone and in front of its SWMS', async () => {
     const session = await owner();
     const swms = await createReadySwms(app, session);
-    const created: CoverSheet = (await call(session, 'POST', '/api/swms/cover-sheets', { swms_ids: [swms.id] })).json();
-    const saved = await call(session, 'PUT', `/api/swms/cover-sheets/${created.id}`, {
+    const created: CoverSheet = (await call(session, 'POST', '/api/cover-sheets', { swms_ids: [swms.id] })).json();
+    const saved = await call(session, 'PUT', `/api/cover-sheets/${created.id}`, {
       revision: created.revision,
       body: {
         ...created.body,
@@ -250,7 +250,7 @@ describe('each document carries its own verify box', () => {
     expect(saved.statusCode).toBe(200);
     const cover: CoverSheet = saved.json();
 
-    const alone = await call(session, 'GET', `/api/swms/cover-sheets/${cover.id}/pdf`);
+    const alone = await call(session, 'GET', `/api/cover-sheets/${cover.id}/pdf`);
     const inFront = await call(session, 'GET', `/api/swms/${swms.id}/pdf`);
     for (const pdf of [alone.rawPayload, inFront.rawPayload]) {
       const [sheet = ''] = await pdfPageTexts(pdf);
