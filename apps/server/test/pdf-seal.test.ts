@@ -61,8 +61,11 @@ const checked = async (pdf: Buffer): Promise<PdfCheck> => {
 /** One byte of the document's own content changed (inside the first signed range, past the header). */
 const oneByteChanged = (pdf: Buffer) => {
   const copy = Buffer.from(pdf);
-  const at = copy.indexOf('/Producer');
-  copy[at + 2] = copy[at + 2] === 0x72 ? 0x52 : 0x72;
+  // The producer named in the XMP packet, a stream written as is (the Info dictionary is compressed).
+  const producer = '<pdf:Producer>';
+  const at = copy.indexOf(producer) + producer.length;
+  if (at < producer.length) throw new Error('No producer in the XMP packet');
+  copy[at] = copy[at] === 0x50 ? 0x70 : 0x50;
   return copy;
 };
 

@@ -1,6 +1,7 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { breakableText } from './breakable-text.ts';
 import { documentFonts } from './fonts.ts';
+import { PackedPdfDocument } from './object-streams.ts';
 import { useScriptAwareText } from './script-text.ts';
 import { startStructure, tagged } from './structure.ts';
 
@@ -67,7 +68,8 @@ export function createPdf(
   info: PdfInfo,
   orientation: Orientation = 'portrait',
 ): { doc: Doc; end: () => Promise<Buffer> } {
-  const doc = new PDFDocument({
+  // The structure tree's hundreds of small objects, compressed (ADR 0051).
+  const doc = new PackedPdfDocument({
     ...pageOptions(orientation),
     bufferPages: true,
     pdfVersion: '1.7',
