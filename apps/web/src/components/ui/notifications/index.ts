@@ -1,2 +1,1 @@
-export { Toaster } from './Toaster.tsx';
 export { type ToastInput, toast } from './toast-store.ts';
