@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { toastLater } from '../components/ui/notifications/toast-later.ts';
+import { toast } from '../components/ui/notifications/index.ts';
 import { onAuthStateChange } from '../lib/auth/auth-store.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import type { LoginRedirectState } from './layout/RequireAuth.tsx';
@@ -18,7 +18,7 @@ export function App() {
         // Nothing fetched for one user may outlive their session (PRODUCT.md, States: the profile is cleared).
         queryClient.removeQueries();
         if (!change.expired) return;
-        toastLater({
+        toast({
           title: 'Session expired',
           description: 'Your session has ended. Please sign in again to continue.',
           variant: 'destructive',

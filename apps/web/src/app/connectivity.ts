@@ -1,4 +1,4 @@
-import { toastLater } from '../components/ui/notifications/toast-later.ts';
+import { toast } from '../components/ui/notifications/index.ts';
 
 /**
  * Users work on job sites with patchy signal: tell them when the connection drops and returns,
@@ -6,14 +6,14 @@ import { toastLater } from '../components/ui/notifications/toast-later.ts';
  */
 export function watchConnectivity(target: Window = window) {
   target.addEventListener('offline', () => {
-    toastLater({
+    toast({
       title: 'You are offline',
       description:
         'Check your signal. You can keep working: what you save is kept on this phone and sent once you are back online.',
     });
   });
   target.addEventListener('online', () => {
-    toastLater({
+    toast({
       title: 'Back online',
       description: 'Your connection is back. Anything waiting on this phone is being sent.',
     });

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { ErrorBoundary } from '../../components/ui/ErrorBoundary.tsx';
-import { Toaster } from '../../components/ui/notifications/Toaster.tsx';
+import { Toaster } from '../../components/ui/notifications/index.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { documentTitle } from '../../lib/document-title.ts';
 import type { RouteHandle } from './route-handle.ts';

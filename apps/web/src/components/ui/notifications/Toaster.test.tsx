@@ -1,12 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastRegions } from './Toaster.tsx';
-import ToastList from './ToastList.tsx';
+import { Toaster } from './Toaster.tsx';
 import { ToastStore } from './toast-store.ts';
-
-const Toaster = ({ store }: { store: ToastStore }) => (
-  <ToastRegions list={(destructive) => <ToastList destructive={destructive} store={store} />} />
-);
 
 // No DOM in the unit project: the markup is checked as a string.
 describe('Toaster', () => {

@@ -1,1 +1,2 @@
+export { Toaster } from './Toaster.tsx';
 export { type ToastInput, toast } from './toast-store.ts';

@@ -23,8 +23,6 @@
  *   do not extend that window. Records are pruned on `push` once they are 10 s old.
  */
 
-import { toastsRaised } from './toasts-raised.ts';
-
 export type ToastVariant = 'default' | 'destructive';
 
 interface ToastAction {
@@ -231,11 +229,10 @@ function duplicateKey(variant: ToastVariant, title: string, description = ''): s
   return JSON.stringify([variant, title, description.slice(0, DUPLICATE_DESCRIPTION_CHARS)]);
 }
 
-/** The app-wide store that <Toaster /> renders. */
+/** The app-wide store that <Toaster /> renders by default. */
 export const toastStore = new ToastStore();
 
 /** Raises a toast from anywhere (React or not); returns its id, or null when suppressed as a duplicate. */
 export function toast(input: ToastInput): string | null {
-  toastsRaised.raise();
   return toastStore.push(input);
 }
