@@ -54,9 +54,10 @@ export default defineConfig({
     // Every browser we support preloads modules natively; the polyfill would cost every page 0.5 KB.
     modulePreload: {
       polyfill: false,
-      // The checklists (of a certificate that has some) load after the share page is up: the list
-      // of their chunks to preload would weigh on the public page that imports them.
-      resolveDependencies: (file, dependencies) => (file.includes('CertificateRecords') ? [] : dependencies),
+      // The checklists (of a certificate that has some) load after the share page is up, and a
+      // member's header items only for a member: the lists of their chunks to preload would weigh
+      // on the public pages that import them (the header's, in the entry chunk: 0.5 KB).
+      resolveDependencies: (file, dependencies) => (/CertificateRecords|MemberActions/.test(file) ? [] : dependencies),
     },
   },
 });
