@@ -55,9 +55,11 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // The checklists (of a certificate that has some) load after the share page is up, and a
-      // member's header items only for a member: the lists of their chunks to preload would weigh
-      // on the public pages that import them (the header's, in the entry chunk: 0.5 KB).
-      resolveDependencies: (file, dependencies) => (/CertificateRecords|MemberActions/.test(file) ? [] : dependencies),
+      // member's header items and profile (for the onboarding check) only for a member: the lists
+      // of their chunks to preload would weigh on the public pages that import them (the entry
+      // chunk's: 0.5 KB).
+      resolveDependencies: (file, dependencies) =>
+        /CertificateRecords|MemberActions|get-profile/.test(file) ? [] : dependencies,
     },
   },
 });
