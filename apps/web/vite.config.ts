@@ -55,11 +55,11 @@ export default defineConfig({
     modulePreload: {
       polyfill: false,
       // The checklists (of a certificate that has some) load after the share page is up, and a
-      // member's header items and profile (for the onboarding check) only for a member: the lists
-      // of their chunks to preload would weigh on the public pages that import them (the entry
-      // chunk's: 0.5 KB).
+      // member's header items, profile (for the onboarding check) and signing panel only for a
+      // member: the lists of their chunks to preload would weigh on the public pages that import
+      // them (the entry chunk's: 0.5 KB; the signing page's, for the panel: 0.1 KB).
       resolveDependencies: (file, dependencies) =>
-        /CertificateRecords|MemberActions|get-profile/.test(file) ? [] : dependencies,
+        /CertificateRecords|MemberActions|get-profile|SigningPanel/.test(file) ? [] : dependencies,
     },
   },
 });
