@@ -33,6 +33,19 @@ describe('the landing page', () => {
   });
 });
 
+describe('the sign-in page', () => {
+  it('shows the sign-in form within the script budget', async () => {
+    const { page } = session;
+    const scripts = recordScripts(page);
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').waitFor();
+    await page.waitForLoadState('networkidle');
+    // PRODUCT.md, Budgets: a public page loads at most 130 KB of gzipped JavaScript.
+    expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(130);
+  });
+});
+
 describe('the dashboard', () => {
   it('shows a signed-in user their recent certificate and this month’s usage, and one-tap starts', async () => {
     const { page } = session;

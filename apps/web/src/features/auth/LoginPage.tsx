@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { textLinkClasses } from '../../components/ui/Button.tsx';
 import { AuthPage } from './components/AuthPage.tsx';
-import { PasswordResetForm } from './components/PasswordResetForm.tsx';
 import { SignInForm } from './components/SignInForm.tsx';
 import { isAppPath, rememberReturn } from './return-after-reset.ts';
+
+// Only for a visitor who forgot their password, so /login does not carry it (PRODUCT.md, Budgets).
+const PasswordResetForm = lazy(() =>
+  import('./components/PasswordResetForm.tsx').then((module) => ({ default: module.PasswordResetForm })),
+);
 
 /** PRODUCT.md, Constants: the pause between a successful sign-in and moving on. */
 const SIGN_IN_REDIRECT_DELAY_MS = 100;
@@ -47,7 +51,9 @@ export default function LoginPage() {
         focusTitle={swapped}
         intro="Enter the email address of your account and we will email you a link to set a new password."
       >
-        <PasswordResetForm email={email} onEmailChange={setEmail} onBack={() => setMode('sign-in')} />
+        <Suspense fallback={null}>
+          <PasswordResetForm email={email} onEmailChange={setEmail} onBack={() => setMode('sign-in')} />
+        </Suspense>
       </AuthPage>
     );
   }

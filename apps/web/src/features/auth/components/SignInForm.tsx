@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton, textLinkClasses } from '../../../components/ui/Button.tsx';
 import { focusWhenShown } from '../../../components/ui/focus-when-shown.ts';
@@ -7,8 +7,12 @@ import { useSignInMutation } from '../api/sign-in.ts';
 import { currentPasswordProblem, emailProblem } from '../validation.ts';
 import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
-import { ResendConfirmation } from './ResendConfirmation.tsx';
 import { useAuthForm } from './use-auth-form.ts';
+
+// Only for an account whose email is not confirmed yet, so /login does not carry it (PRODUCT.md, Budgets).
+const ResendConfirmation = lazy(() =>
+  import('./ResendConfirmation.tsx').then((module) => ({ default: module.ResendConfirmation })),
+);
 
 type SignInFormProps = {
   email: string;
@@ -44,7 +48,11 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn 
           {authErrorMessage(signIn.error)}
         </Alert>
       ) : null}
-      {signIn.isError && isEmailNotConfirmed(signIn.error) ? <ResendConfirmation email={email.trim()} /> : null}
+      {signIn.isError && isEmailNotConfirmed(signIn.error) ? (
+        <Suspense fallback={null}>
+          <ResendConfirmation email={email.trim()} />
+        </Suspense>
+      ) : null}
       <SubmitButton pending={busy} pendingLabel="Signing in...">
         Sign in
       </SubmitButton>
