@@ -9,7 +9,7 @@ import { grantPremium } from './support/entitlements.ts';
 import { uploadFile } from './support/multipart.ts';
 import { type ArchivalFacts, archivalFacts } from './support/pdf-archival.ts';
 import { pdfFonts, pdfInfo, pdfSignatures } from './support/pdf-tools.ts';
-import { createReadySwms } from './support/swms.ts';
+import { createReadyCoverSheet, createReadySwms } from './support/swms.ts';
 
 /*
  * Issue 29 (ADR 0051): every issued PDF, sealed and joined into a signed PDF too, is PDF/A-2b (XMP
@@ -184,23 +184,7 @@ describe('issued PDFs are PDF/A-2b and tagged', () => {
     // The signer's signature in the register, and again on the signature certificate.
     expect(swmsSignedFacts.figureAlts.filter((alt) => alt?.startsWith('Signature: Alex Builder'))).toHaveLength(2);
 
-    const sheet = await app.inject({
-      method: 'POST',
-      url: '/api/cover-sheets',
-      headers: bearer(session),
-      payload: { swms_ids: [swms.id] },
-    });
-    const { id, revision, body } = sheet.json();
-    const ready = await app.inject({
-      method: 'PUT',
-      url: `/api/cover-sheets/${id}`,
-      headers: bearer(session),
-      payload: {
-        revision,
-        body: { ...body, principal_contractor: { ...body.principal_contractor, company: 'Harbourside Builders' } },
-      },
-    });
-    expect(ready.json()).toMatchObject({ status: 'ready' });
+    const { id } = await createReadyCoverSheet(app, session, swms.id);
     const coverPdf = await download(session, `/api/cover-sheets/${id}/pdf`);
     await expectSealedIncrementally(coverPdf);
     await expectArchival(coverPdf);

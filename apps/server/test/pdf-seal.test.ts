@@ -14,7 +14,7 @@ import { grantPremium } from './support/entitlements.ts';
 import { multipartBody } from './support/multipart.ts';
 import { pdfSignatures } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
-import { createReadySwms } from './support/swms.ts';
+import { createReadyCoverSheet, createReadySwms } from './support/swms.ts';
 
 /*
  * Issue 25: every issued PDF carries our PAdES seal, which a real reader (poppler's pdfsig) checks,
@@ -139,23 +139,7 @@ describe('the seal on each kind of issued PDF', () => {
     await expectValidSeal(swmsPdf);
     expect(await checked(swmsPdf)).toEqual({ result: 'genuine', document: await verification('swms', swms.id, 1) });
 
-    const sheet = await app.inject({
-      method: 'POST',
-      url: '/api/cover-sheets',
-      headers: bearer(session),
-      payload: { swms_ids: [swms.id] },
-    });
-    const { id, revision, body } = sheet.json();
-    const ready = await app.inject({
-      method: 'PUT',
-      url: `/api/cover-sheets/${id}`,
-      headers: bearer(session),
-      payload: {
-        revision,
-        body: { ...body, principal_contractor: { ...body.principal_contractor, company: 'Harbourside Builders' } },
-      },
-    });
-    expect(ready.json()).toMatchObject({ status: 'ready' });
+    const { id } = await createReadyCoverSheet(app, session, swms.id);
     const coverPdf = await download(`/api/cover-sheets/${id}/pdf`, session);
     await expectValidSeal(coverPdf);
     expect(await checked(coverPdf)).toEqual({ result: 'genuine', document: await verification('cover_sheet', id, 1) });

@@ -1,4 +1,4 @@
-import type { CoverSheet, Session, Swms } from '@app/contract';
+import type { Session, Swms } from '@app/contract';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
@@ -8,7 +8,7 @@ import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate } from './support/certificates.ts';
 import { uploadFile } from './support/multipart.ts';
 import { pdfFonts, pdfImageObjects, pdfPageCount, pdfPageTexts, pdfText } from './support/pdf-tools.ts';
-import { createReadySwms, readySwmsBody } from './support/swms.ts';
+import { createReadyCoverSheet, createReadySwms, readySwmsBody } from './support/swms.ts';
 
 /*
  * Issue 29: a signed bundle agrees with itself (the register on the plain and the signed PDF, its
@@ -239,16 +239,7 @@ describe('each document carries its own verify box', () => {
   it('prints the cover sheet’s QR box and full fingerprint on the sheet alone and in front of its SWMS', async () => {
     const session = await owner();
     const swms = await createReadySwms(app, session);
-    const created: CoverSheet = (await call(session, 'POST', '/api/cover-sheets', { swms_ids: [swms.id] })).json();
-    const saved = await call(session, 'PUT', `/api/cover-sheets/${created.id}`, {
-      revision: created.revision,
-      body: {
-        ...created.body,
-        principal_contractor: { ...created.body.principal_contractor, company: 'Harbourside Builders' },
-      },
-    });
-    expect(saved.statusCode).toBe(200);
-    const cover: CoverSheet = saved.json();
+    const cover = await createReadyCoverSheet(app, session, swms.id);
 
     const alone = await call(session, 'GET', `/api/cover-sheets/${cover.id}/pdf`);
     const inFront = await call(session, 'GET', `/api/swms/${swms.id}/pdf`);

@@ -1,4 +1,4 @@
-import { emptySwmsBody, type Session, type Swms, type SwmsBody } from '@app/contract';
+import { type CoverSheet, emptySwmsBody, type Session, type Swms, type SwmsBody } from '@app/contract';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 
@@ -38,4 +38,31 @@ export async function createReadySwms(app: App, session: Session, title = 'Balco
   });
   expect(saved.statusCode).toBe(200);
   return saved.json();
+}
+
+/**
+ * Creates a cover sheet of `session`'s user in front of `swmsId` and saves it ready (version 1): the
+ * profile's business block plus the principal contractor it needs.
+ */
+export async function createReadyCoverSheet(app: App, session: Session, swmsId: string): Promise<CoverSheet> {
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/cover-sheets',
+    headers,
+    payload: { swms_ids: [swmsId] },
+  });
+  const { id, revision, body } = created.json() as CoverSheet;
+  const ready = await app.inject({
+    method: 'PUT',
+    url: `/api/cover-sheets/${id}`,
+    headers,
+    payload: {
+      revision,
+      body: { ...body, principal_contractor: { ...body.principal_contractor, company: 'Harbourside Builders' } },
+    },
+  });
+  expect(ready.statusCode).toBe(200);
+  expect(ready.json()).toMatchObject({ status: 'ready' });
+  return ready.json() as CoverSheet;
 }
