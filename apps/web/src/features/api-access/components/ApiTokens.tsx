@@ -5,11 +5,11 @@ import { Button, SubmitButton } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { Select } from '../../../components/ui/Select.tsx';
-import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { fieldErrorsFrom, requestErrorMessage } from '../../../lib/request-errors.ts';
 import { useApiTokens, useCreateApiTokenMutation, useRevokeApiTokenMutation } from '../api/api-tokens.ts';
 import { shortDateTime } from '../dates.ts';
+import { LoadedList } from './LoadedList.tsx';
 import { ShownOnce } from './ShownOnce.tsx';
 
 const SCOPE_LABELS: Record<ApiTokenScope, string> = {
@@ -56,41 +56,36 @@ export function ApiTokens({ userId, premium }: { userId: string; premium: boolea
         or other tokens.
       </p>
       {secret ? <ShownOnce label="Your new API token" value={secret} onDone={() => setSecret(null)} /> : null}
-      {tokens.isError ? (
-        <Alert tone="error">
-          <p>We could not load your tokens. {requestErrorMessage(tokens.error)}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void tokens.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : tokens.data === undefined ? (
-        <Spinner label="Loading your tokens..." />
-      ) : tokens.data.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-300">You have no API tokens.</p>
-      ) : (
-        <ul className="flex flex-col gap-3" aria-label="Your API tokens">
-          {tokens.data.map((token) => (
-            <li
-              key={token.id}
-              className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
-            >
-              <div className="min-w-0">
-                <p className="font-semibold break-words">{token.name}</p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {SCOPE_LABELS[token.scope]} · <span className="font-mono">tcat_{token.hint}…</span>
-                </p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">
-                  Last used: {token.last_used_at ? shortDateTime(token.last_used_at) : 'never'} · Expires:{' '}
-                  {token.expires_at ? shortDateTime(token.expires_at) : 'never'}
-                </p>
-              </div>
-              <Button variant="secondary" aria-label={`Revoke token: ${token.name}`} onClick={() => setRevoking(token)}>
-                Revoke
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadedList query={tokens} what="tokens" empty="You have no API tokens.">
+        {(items) => (
+          <ul className="flex flex-col gap-3" aria-label="Your API tokens">
+            {items.map((token) => (
+              <li
+                key={token.id}
+                className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
+              >
+                <div className="min-w-0">
+                  <p className="font-semibold break-words">{token.name}</p>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">
+                    {SCOPE_LABELS[token.scope]} · <span className="font-mono">tcat_{token.hint}…</span>
+                  </p>
+                  <p className="text-sm text-slate-600 dark:text-slate-300">
+                    Last used: {token.last_used_at ? shortDateTime(token.last_used_at) : 'never'} · Expires:{' '}
+                    {token.expires_at ? shortDateTime(token.expires_at) : 'never'}
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  aria-label={`Revoke token: ${token.name}`}
+                  onClick={() => setRevoking(token)}
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
       {premium ? (
         <form onSubmit={submit} className="flex flex-col gap-4" aria-labelledby="new-token-heading">
           <h3 id="new-token-heading" className="text-lg font-semibold">

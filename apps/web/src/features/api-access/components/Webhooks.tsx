@@ -17,6 +17,7 @@ import {
   useWebhookEndpoints,
 } from '../api/webhooks.ts';
 import { shortDateTime } from '../dates.ts';
+import { LoadedList } from './LoadedList.tsx';
 import { ShownOnce } from './ShownOnce.tsx';
 
 const EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -71,31 +72,22 @@ export function Webhooks({ userId, premium }: { userId: string; premium: boolean
       {secret ? (
         <ShownOnce label="Your endpoint’s signing secret" value={secret} onDone={() => setSecret(null)} />
       ) : null}
-      {endpoints.isError ? (
-        <Alert tone="error">
-          <p>We could not load your webhooks. {requestErrorMessage(endpoints.error)}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void endpoints.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : endpoints.data === undefined ? (
-        <Spinner label="Loading your webhooks..." />
-      ) : endpoints.data.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-300">You have no webhook endpoints.</p>
-      ) : (
-        <ul className="flex flex-col gap-3" aria-label="Your webhook endpoints">
-          {endpoints.data.map((endpoint) => (
-            <li key={endpoint.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-              <EndpointRow
-                userId={userId}
-                endpoint={endpoint}
-                premium={premium}
-                onDelete={() => setDeleting(endpoint)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadedList query={endpoints} what="webhooks" empty="You have no webhook endpoints.">
+        {(items) => (
+          <ul className="flex flex-col gap-3" aria-label="Your webhook endpoints">
+            {items.map((endpoint) => (
+              <li key={endpoint.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+                <EndpointRow
+                  userId={userId}
+                  endpoint={endpoint}
+                  premium={premium}
+                  onDelete={() => setDeleting(endpoint)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
       {premium ? (
         <form onSubmit={submit} className="flex flex-col gap-4" aria-labelledby="new-webhook-heading">
           <h3 id="new-webhook-heading" className="text-lg font-semibold">
