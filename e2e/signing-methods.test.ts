@@ -11,7 +11,7 @@ import { uniqueEmail } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { waitForSigningLink } from './support/mail.ts';
-import { createCompletedCertificate, createMember, type Member, memberApi } from './support/members.ts';
+import { createCompletedCertificate, createMember, type Member, memberApi, signIn } from './support/members.ts';
 import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 /*
@@ -48,6 +48,10 @@ const focusedName = (page: Page) =>
     const label = focused.labels?.[0]?.textContent ?? '';
     return (label || focused.getAttribute('aria-label') || focused.textContent || '').trim();
   });
+
+/** The focused element's tag and text, e.g. "H2 Sign". */
+const focusedTag = (page: Page) =>
+  page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent?.trim()}`);
 
 /** Presses Tab until the focused control is called `name` (at most 60 times). */
 async function tabTo(page: Page, name: string): Promise<void> {
@@ -118,6 +122,13 @@ describe('three ways to sign', () => {
     await signer.getByRole('heading', { level: 1, name: 'Sign document' }).waitFor();
     await tabTo(signer, 'Sign');
     await signer.keyboard.press('Enter');
+    // The swapped-in view's heading takes the focus; Cancel hands it back to "Sign".
+    await expect.poll(() => focusedTag(signer)).toBe('H2 Sign');
+    await tabTo(signer, 'Cancel');
+    await signer.keyboard.press('Enter');
+    await expect.poll(() => focusedTag(signer)).toBe('BUTTON Sign');
+    await signer.keyboard.press('Enter');
+    await expect.poll(() => focusedTag(signer)).toBe('H2 Sign');
     await tabTo(signer, 'Your full name');
     expect(await signer.getByLabel('Your full name').inputValue()).toBe('Alex Builder');
     await signer.keyboard.press('End');
@@ -144,6 +155,16 @@ describe('three ways to sign', () => {
     await signer.keyboard.type('Alex Builder');
     await signer.getByRole('img', { name: 'Preview of your typed signature: Alex Builder' }).waitFor();
     expect(await seriousViolations(signer)).toEqual([]);
+    // A missing name is found on "Sign document": the focus goes to the field, which says why.
+    await tabTo(signer, 'Your full name');
+    await signer.keyboard.press('ControlOrMeta+A');
+    await signer.keyboard.press('Backspace');
+    await tabTo(signer, 'Sign document');
+    await signer.keyboard.press('Enter');
+    await expect.poll(() => focusedName(signer)).toBe('Your full name');
+    expect(await signer.getByLabel('Your full name').getAttribute('aria-invalid')).toBe('true');
+    await signer.getByText('Type your name.').waitFor();
+    await signer.keyboard.type('Alex Builder Jones');
     await tabTo(signer, 'Sign document');
     await signer.keyboard.press('Enter');
     await signer.getByRole('heading', { level: 1, name: 'Thank you for signing' }).waitFor();
@@ -169,6 +190,11 @@ describe('three ways to sign', () => {
     expect(
       await gzippedKilobytes(scripts.filter((script) => !script.includes('SignatureAlternatives'))),
     ).toBeLessThanOrEqual(130);
+    // The owner's signing panel says how it was signed, as the PDF does.
+    await signIn(session.page, owner);
+    await session.page.goto(`/certificates/${certificate.id}`);
+    const panel = session.page.getByRole('region', { name: 'Signatures' });
+    await panel.getByText('Signature: typed').waitFor();
   });
 
   it('signs with an uploaded picture of the signature, chosen from the keyboard; it is kept as ink', async () => {

@@ -170,7 +170,7 @@ describe('signing by link', () => {
     await signer.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect.poll(() => signer.getByLabel('Your full name').inputValue()).toBe('Alex Builder');
     await signer.getByRole('button', { name: 'Sign document' }).click();
-    await signer.getByText('Draw your signature in the box first.').waitFor();
+    await signer.getByText('Draw your signature in the box first, or choose Type or Upload above.').waitFor();
     await drawWithFinger(signer, signer.getByRole('img', { name: 'Drawing area for your signature' }));
     await signer.getByRole('button', { name: 'Sign document' }).click();
     await signer.getByText('Tick the box to confirm you have read and understood the document.').waitFor();

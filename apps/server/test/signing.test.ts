@@ -160,7 +160,10 @@ describe('sending', () => {
     const owner = await newUser();
     const certificateId = await completedCertificate(owner);
     const { sent, tokens } = await sendAndCollect(owner, 'certificate', certificateId);
-    expect(sent.map((signer) => signer.status)).toEqual(['pending', 'pending']);
+    expect(sent.map((signer) => [signer.status, signer.signature_method])).toEqual([
+      ['pending', null],
+      ['pending', null],
+    ]);
 
     for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(tokens[0] ?? '', 'base64url')).toHaveLength(32);
@@ -246,7 +249,7 @@ describe('signing and declining', () => {
     expect(signedEvent).toMatchObject({ ip: '192.0.2.23', user_agent: signerUa });
     expect(signedEvent?.data).toMatchObject({ signerId: sent[0]?.id, documentSha256: fingerprint });
 
-    expect((await sign(second, { name: 'Blair Certifier' })).statusCode).toBe(200);
+    expect((await sign(second, { name: 'Blair Certifier', method: 'typed' })).statusCode).toBe(200);
     const completed = (await events(certificateId)).filter((event) => event.type === 'signing.completed');
     expect(completed).toHaveLength(1);
     expect(completed[0]?.data.documentSha256).toBe(fingerprint);
@@ -257,8 +260,13 @@ describe('signing and declining', () => {
     if (!done) throw new Error('no "everyone has signed" mail');
     expect(done.text).toContain(`http://app.test/certificates/${certificateId}`);
 
-    const statuses = (await panel(owner, 'certificate', certificateId)).signers.map((signer) => signer.status);
-    expect(statuses).toEqual(['signed', 'signed']);
+    const signers = (await panel(owner, 'certificate', certificateId)).signers;
+    expect(
+      Object.fromEntries(signers.map((signer) => [signer.name, [signer.status, signer.signature_method]])),
+    ).toEqual({
+      'Alex Builder': ['signed', 'drawn'],
+      'Blair Certifier': ['signed', 'typed'],
+    });
     const stored = await query(
       `select f.user_id, f.purpose from signature_requests s join files f on f.id = s.signature_file_id where s.id = $1`,
       [sent[0]?.id],

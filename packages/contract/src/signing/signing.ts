@@ -6,6 +6,7 @@ import {
   SIGNER_NAME_MAX,
   signableDocumentKinds,
   signableDocumentSchema,
+  signatureMethods,
   signerText,
 } from './sign-link.ts';
 
@@ -74,6 +75,8 @@ export const signerViewSchema = z.object({
   sent_at: z.nullable(timestampSchema),
   opened_at: z.nullable(timestampSchema),
   signed_at: z.nullable(timestampSchema),
+  /** How the signature was made: drawn, typed or uploaded (null until signed). */
+  signature_method: z.nullable(z.enum(signatureMethods)),
   declined_at: z.nullable(timestampSchema),
   decline_reason: z.nullable(z.string()),
   revoked_at: z.nullable(timestampSchema),

@@ -61,6 +61,7 @@ export function signerView(row: SignatureRequestRow, now: Date): SignerView {
     sent_at: iso(row.lastSentAt),
     opened_at: iso(row.openedAt),
     signed_at: iso(row.signedAt),
+    signature_method: row.signedAt ? row.signatureMethod : null,
     declined_at: iso(row.declinedAt),
     decline_reason: row.declineReason,
     revoked_at: iso(row.revokedAt),

@@ -70,7 +70,6 @@ export function drawSignatureCertificate(doc: Doc, certificate: SignatureCertifi
     for (const time of signer.times) doc.text(time);
     if (signer.ip) doc.text(`IP address: ${signer.ip}`);
     if (signer.signatureMethod) doc.text(`Signature: ${signer.signatureMethod}`);
-    if (signer.signatureMethod) doc.text(`Signature: ${signer.signatureMethod}`);
     doc.text('Fingerprint when sent:');
     doc.font('mono').fontSize(8).fillColor(colours.ink).text(signer.fingerprintAtSend);
     if (signer.fingerprintAtSign) {

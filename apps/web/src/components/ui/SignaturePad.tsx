@@ -12,13 +12,15 @@ type SignaturePadProps = {
   onSave: (drawing: Blob) => Promise<unknown>;
   onCancel: () => void;
   saving: boolean;
+  /** Where the page offers another way than drawing, e.g. "choose Type or Upload above": an empty box says so. */
+  otherWays?: string;
 };
 
 /**
  * A box to draw a signature in with a finger, pen or mouse (ink-pad.ts, our own: under a kilobyte,
  * so the public signing page stays within its script budget).
  */
-export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving }: SignaturePadProps) {
+export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving, otherWays }: SignaturePadProps) {
   const instructionsId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<InkPad | null>(null);
@@ -55,7 +57,7 @@ export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving }: S
     const canvas = canvasRef.current;
     if (!pad || !canvas) return;
     if (pad.isEmpty()) {
-      setProblem(`Draw ${subject} in the box first.`);
+      setProblem(`Draw ${subject} in the box first${otherWays ? `, or ${otherWays}` : ''}.`);
       return;
     }
     const drawing = await croppedToInk(canvas);

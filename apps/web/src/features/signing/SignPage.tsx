@@ -1,7 +1,9 @@
 import { READ_DECLARATION, SIGNER_NAME_MAX, type SignatureMethod, type SignPage as SignPageData } from '@app/contract';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useParams } from 'react-router';
 import { Button } from '../../components/ui/Button.tsx';
+import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
 import { SignaturePad } from '../../components/ui/SignaturePad.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -88,22 +90,32 @@ function SignOrDecline({
   onClosed: () => void;
 }) {
   const [choice, setChoice] = useState<'sign' | 'decline'>();
+  // Back from a view hands the focus to the button that opened it, not to the page.
+  const [backFrom, setBackFrom] = useState<'sign' | 'decline'>();
+  const back = () => {
+    setBackFrom(choice);
+    setChoice(undefined);
+  };
   if (choice === 'sign')
-    return (
-      <SignForm token={token} page={page} onDone={onDone} onClosed={onClosed} onBack={() => setChoice(undefined)} />
-    );
+    return <SignForm token={token} page={page} onDone={onDone} onClosed={onClosed} onBack={back} />;
   if (choice === 'decline') {
     return (
       <Suspense fallback={<Spinner label="Loading..." />}>
-        <DeclineForm token={token} onDone={onDone} onClosed={onClosed} onBack={() => setChoice(undefined)} />
+        <DeclineForm token={token} onDone={onDone} onClosed={onClosed} onBack={back} />
       </Suspense>
     );
   }
   return (
     <div className="flex flex-wrap gap-3">
-      <Button onClick={() => setChoice('sign')}>Sign</Button>
+      <Button ref={backFrom === 'sign' ? focusWhenShown : undefined} onClick={() => setChoice('sign')}>
+        Sign
+      </Button>
       {page.mode === 'link' ? (
-        <Button variant="secondary" onClick={() => setChoice('decline')}>
+        <Button
+          ref={backFrom === 'decline' ? focusWhenShown : undefined}
+          variant="secondary"
+          onClick={() => setChoice('decline')}
+        >
           Decline
         </Button>
       ) : null}
@@ -125,6 +137,7 @@ function SignForm({
   onBack: () => void;
 }) {
   const declarationId = useId();
+  const headingId = useId();
   const [name, setName] = useState(page.signer_name ?? '');
   const [company, setCompany] = useState('');
   const [read, setRead] = useState(false);
@@ -132,15 +145,23 @@ function SignForm({
   const [saving, setSaving] = useState(false);
   const [method, setMethod] = useState<SignatureMethod>('drawn');
   const onSite = page.mode === 'site';
+  const nameField = useRef<HTMLInputElement>(null);
+  const companyField = useRef<HTMLInputElement>(null);
+  const readBox = useRef<HTMLInputElement>(null);
 
   const submit = async (signature: Blob) => {
-    const problems = {
+    const problems: { name?: string; company?: string; read?: string } = {
       ...(name.trim() ? {} : { name: 'Type your name.' }),
       ...(onSite && !company.trim() ? { company: 'Enter the company you work for.' } : {}),
       ...(read ? {} : { read: 'Tick the box to confirm you have read and understood the document.' }),
     };
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    flushSync(() => setErrors(problems));
+    // The first field with a problem, in form order, takes the focus and says why.
+    const invalid = (problems.name && nameField) || (problems.company && companyField) || (problems.read && readBox);
+    if (invalid) {
+      invalid.current?.focus();
+      return;
+    }
     setSaving(true);
     try {
       const outcome = await signDocument(token, {
@@ -163,9 +184,13 @@ function SignForm({
   const capture = { saveLabel: 'Sign document', onSave: submit, onCancel: onBack, saving };
 
   return (
-    <section className="flex flex-col gap-4" aria-label="Sign">
+    <section className="flex flex-col gap-4" aria-labelledby={headingId}>
+      <h2 id={headingId} ref={focusWhenShown} tabIndex={-1} className="text-lg font-semibold">
+        {onSite ? 'Sign on' : 'Sign'}
+      </h2>
       <TextField
         label="Your full name"
+        ref={nameField}
         value={name}
         maxLength={SIGNER_NAME_MAX}
         autoComplete="name"
@@ -175,6 +200,7 @@ function SignForm({
       {onSite ? (
         <TextField
           label="Company"
+          ref={companyField}
           value={company}
           maxLength={SIGNER_NAME_MAX}
           autoComplete="organization"
@@ -186,16 +212,18 @@ function SignForm({
         <label htmlFor={declarationId} className="flex min-h-11 items-center gap-3 font-medium">
           <input
             id={declarationId}
+            ref={readBox}
             type="checkbox"
             className="size-5"
             checked={read}
             aria-invalid={errors.read ? true : undefined}
+            aria-describedby={errors.read ? `${declarationId}-error` : undefined}
             onChange={(event) => setRead(event.target.checked)}
           />
           {READ_DECLARATION}
         </label>
         {errors.read ? (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+          <p id={`${declarationId}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
             {errors.read}
           </p>
         ) : null}
@@ -223,7 +251,7 @@ function SignForm({
         </div>
       </fieldset>
       {method === 'drawn' ? (
-        <SignaturePad subject="your signature" {...capture} />
+        <SignaturePad subject="your signature" otherWays="choose Type or Upload above" {...capture} />
       ) : (
         <Suspense fallback={<Spinner label="Loading..." />}>
           <SignatureAlternative method={method} name={name} {...capture} />

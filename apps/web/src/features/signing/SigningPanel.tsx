@@ -198,6 +198,7 @@ function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRe
           .join(' · ')}
         {signer.status === 'pending' || signer.status === 'opened' ? ` · Expires ${formatTime(signer.expires_at)}` : ''}
       </p>
+      {signer.signature_method ? <p className="text-sm">Signature: {signer.signature_method}</p> : null}
       {signer.revoked_reason === 'new_version' ? (
         <p className="text-sm">Voided: the document has a newer version.</p>
       ) : null}
