@@ -9,6 +9,7 @@ import { useBrowser } from './support/browser.ts';
 import { logoPng } from './support/images.ts';
 import { waitForSigningLink } from './support/mail.ts';
 import { createCompletedCertificate, createMember, type Member, memberApi, signIn } from './support/members.ts';
+import { smallMainActions } from './support/targets.ts';
 
 // DESIGN budget: axe-core reports no serious or critical violation on any page.
 const session = useBrowser();
@@ -506,6 +507,33 @@ describe('the WCAG 2.2 AA check', () => {
   });
 });
 
+describe('the main-action size check', () => {
+  it('reports a button or a link drawn as a button smaller than 44 × 44 px, and not a link in the text', async () => {
+    const { page } = session;
+    await page.goto('/login');
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    expect(await smallMainActions(page)).toEqual([]);
+    await page.evaluate(() => {
+      const main = document.querySelector('main');
+      const button = document.createElement('button');
+      button.textContent = 'Too short';
+      button.style.cssText = 'height:32px;padding:0 16px';
+      const link = document.createElement('a');
+      link.href = '/pricing';
+      link.textContent = 'Boxed link';
+      link.style.cssText = 'display:inline-block;height:30px;border:1px solid';
+      const inline = document.createElement('a');
+      inline.href = '/terms';
+      inline.textContent = 'a link in a sentence';
+      main?.append(button, link, inline);
+    });
+    expect(await smallMainActions(page)).toEqual([
+      expect.stringMatching(/^button "Too short": \d+ × 32$/),
+      expect.stringMatching(/^a "Boxed link": \d+ × 30$/),
+    ]);
+  });
+});
+
 describe('signed out', () => {
   it.each(publicPages)('%s has no serious or critical violations', async (_name, check) => {
     await expectAccessible(session.page, check);
@@ -599,6 +627,8 @@ describe.each([
     expect(await wcagViolations(page)).toEqual([]);
     // Every route names its page in the title, before the product's name (issue 30).
     expect(await page.title()).toMatch(/^\S.* · TradeCert$/);
+    // The main actions are at least 44 × 44 px, for a thumb in a work glove (issue 30).
+    expect(await smallMainActions(page)).toEqual([]);
   });
 });
 
