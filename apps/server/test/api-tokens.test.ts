@@ -6,7 +6,7 @@ import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from './support/auth-helpers.ts';
 import { completedCertificateBody, createCompletedCertificate } from './support/certificates.ts';
 import { grantPremium } from './support/entitlements.ts';
-import { untilRefused } from './support/rate-limits.ts';
+import { clearOfWindowEdge, untilRefused, windowOf } from './support/rate-limits.ts';
 import { errorOf } from './support/responses.ts';
 import { createReadySwms } from './support/swms.ts';
 
@@ -264,5 +264,44 @@ describe('API tokens', () => {
     // Another token of the same owner, and the owner's session, are counted apart.
     expect((await app.inject({ url: '/api/profile', headers: withToken(other.secret) })).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/profile', headers: bearer(owner) })).statusCode).toBe(200);
+  });
+
+  it('admit no more than the rate when a burst comes at once', async () => {
+    const rule = rateLimits.apiTokenRequests;
+    const owner = await premiumUser();
+    // The window is fixed: a burst that straddled its edge would be counted in two, so it is sent
+    // clear of the edge, and sent again with a fresh token in the rare run that still straddled it.
+    for (let round = 0; ; round++) {
+      const { secret } = await createToken(owner, { scope: 'read' });
+      await clearOfWindowEdge(rule, 10_000);
+      const window = windowOf(rule);
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: rule.limit + 60 }, () =>
+            app.inject({ url: '/api/profile', headers: withToken(secret) }),
+          ),
+        )
+      ).map((response) => response.statusCode);
+      if (windowOf(rule) !== window && round < 2) continue;
+      expect(statuses.filter((status) => status === 200)).toHaveLength(rule.limit);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(60);
+      return;
+    }
+  });
+
+  it('record the first use once when the first requests come at once', async () => {
+    const owner = await premiumUser();
+    const { token, secret } = await createToken(owner, { scope: 'read' });
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 20 },
+        async () => (await app.inject({ url: '/api/profile', headers: withToken(secret) })).statusCode,
+      ),
+    );
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 200));
+    const events = await audit.forSubject(database.db, { kind: 'user', id: owner.user.id });
+    expect(events.filter((event) => event.type === 'api_token.first_used').map((event) => event.data)).toEqual([
+      { tokenId: token.id },
+    ]);
   });
 });

@@ -183,6 +183,31 @@ describe('custom checklist templates', () => {
     expect((await send(owner, 'POST', '/api/checklist-templates', balcony)).statusCode).toBe(201);
   });
 
+  it(`stop at ${CUSTOM_TEMPLATES_PER_USER} when ${CUSTOM_TEMPLATES_PER_USER + 10} are created at once`, async () => {
+    const owner = await premiumUser();
+    const attempts = CUSTOM_TEMPLATES_PER_USER + 10;
+    const responses = await Promise.all(
+      Array.from({ length: attempts }, (_, index) =>
+        send(owner, 'POST', '/api/checklist-templates', { ...balcony, name: `Burst ${index}` }),
+      ),
+    );
+    const refused = responses.filter((response) => response.statusCode !== 201);
+    expect(responses.length - refused.length).toBe(CUSTOM_TEMPLATES_PER_USER);
+    expect(refused).toHaveLength(attempts - CUSTOM_TEMPLATES_PER_USER);
+    for (const response of refused) {
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response)).toEqual({
+        code: 'conflict',
+        message: 'You can keep up to 50 checklist templates. Delete one you no longer use to add another.',
+      });
+    }
+    const stored = await database.db
+      .select()
+      .from(checklistTemplates)
+      .where(eq(checklistTemplates.userId, owner.user.id));
+    expect(stored).toHaveLength(CUSTOM_TEMPLATES_PER_USER);
+  });
+
   it('refuses a template past its bounds', async () => {
     const owner = await premiumUser();
     const tooMany = {

@@ -28,3 +28,6 @@ export async function clearOfWindowEdge(rule: RateLimitRule, marginMs = 5000): P
   const left = windowMs - (Date.now() % windowMs);
   if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
+
+/** Which fixed window of `rule` it is now: a burst that started and ended in the same one was counted in one. */
+export const windowOf = (rule: RateLimitRule): number => Math.floor(Date.now() / (rule.windowSeconds * 1000));

@@ -135,20 +135,28 @@ export const webhooksRepo = {
 
   /**
    * Counts a delivery that failed every attempt and disables the endpoint at `disableAfter` in a row;
-   * true only for the statement that disabled it (the owner's mail is queued once).
+   * true only for the statement that disabled it, so the owner's mail is queued once. The count is
+   * one statement (concurrent failures each add one); the disabling is its own conditional update,
+   * which only an enabled endpoint passes: deliveries still in flight once it is disabled, even a
+   * success that starts the count again, never disable it a second time.
    */
-  async countFailure(db: Queryable, endpointId: string, disableAfter: number): Promise<boolean> {
-    const [row] = await db
+  async countFailure(tx: Queryable, endpointId: string, disableAfter: number): Promise<boolean> {
+    await tx
       .update(webhookEndpoints)
-      .set({
-        failedDeliveriesInARow: sql`${webhookEndpoints.failedDeliveriesInARow} + 1`,
-        disabledAt: sql`case when ${webhookEndpoints.disabledAt} is null and ${webhookEndpoints.failedDeliveriesInARow} + 1 >= ${disableAfter} then now() else ${webhookEndpoints.disabledAt} end`,
-      })
-      .where(eq(webhookEndpoints.id, endpointId))
-      .returning({
-        disabledNow: sql<boolean>`${webhookEndpoints.disabledAt} is not null and ${webhookEndpoints.failedDeliveriesInARow} = ${disableAfter}`,
-      });
-    return row?.disabledNow ?? false;
+      .set({ failedDeliveriesInARow: sql`${webhookEndpoints.failedDeliveriesInARow} + 1` })
+      .where(eq(webhookEndpoints.id, endpointId));
+    const disabled = await tx
+      .update(webhookEndpoints)
+      .set({ disabledAt: sql`now()` })
+      .where(
+        and(
+          eq(webhookEndpoints.id, endpointId),
+          isNull(webhookEndpoints.disabledAt),
+          sql`${webhookEndpoints.failedDeliveriesInARow} >= ${disableAfter}`,
+        ),
+      )
+      .returning({ id: webhookEndpoints.id });
+    return disabled.length > 0;
   },
 
   async findEndpointById(db: Queryable, id: string): Promise<WebhookEndpointRow | undefined> {
