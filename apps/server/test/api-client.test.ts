@@ -11,6 +11,7 @@ import {
 } from './api-client/index.ts';
 import { setUpTestApp } from './support/app.ts';
 import { GOOD_PASSWORD, registerConfirmedUser } from './support/auth-helpers.ts';
+import { completedCertificateBody } from './support/certificates.ts';
 import { grantPremium } from './support/entitlements.ts';
 
 /**
@@ -50,15 +51,7 @@ describe('a client generated from the published OpenAPI document', () => {
 
     const created = await certificatesCreate({
       client,
-      body: {
-        user_id: session.user.id,
-        status: 'completed',
-        standards: ['AS 3740-2021'],
-        job_site_address: '12 Harbour St, Sydney NSW 2000',
-        installation_date: '2026-11-14',
-        areas: 'Ensuite',
-        materials_used: 'Ardex WPM 300',
-      },
+      body: completedCertificateBody(session),
       throwOnError: true,
     });
     expect(created.response.status).toBe(201);

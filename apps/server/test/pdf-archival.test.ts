@@ -9,6 +9,7 @@ import { grantPremium } from './support/entitlements.ts';
 import { uploadFile } from './support/multipart.ts';
 import { type ArchivalFacts, archivalFacts } from './support/pdf-archival.ts';
 import { pdfFonts, pdfInfo, pdfSignatures } from './support/pdf-tools.ts';
+import { signByEmail } from './support/signing.ts';
 import { createReadyCoverSheet, createReadySwms } from './support/swms.ts';
 
 /*
@@ -57,24 +58,9 @@ const download = async (session: Session, url: string) => {
   return response.rawPayload;
 };
 
-let signer = 0;
+/** Signed by one signer through the mailed link; answers the signed PDF. */
 async function signByLink(session: Session, kind: string, id: string) {
-  const email = `builder-${++signer}@example.com`;
-  const sent = await app.inject({
-    method: 'POST',
-    url: `/api/signing/documents/${kind}/${id}/requests`,
-    headers: bearer(session),
-    payload: { signers: [{ name: 'Alex Builder', email, role: 'Builder' }] },
-  });
-  expect(sent.statusCode).toBe(201);
-  const token = mail.linkIn(await mail.nextMailTo(email), /^\/sign\//).pathname.slice('/sign/'.length);
-  const signature = (await picture(300, 100, '#000000')).toString('base64');
-  const signed = await app.inject({
-    method: 'POST',
-    url: `/api/sign/${token}/sign`,
-    payload: { name: 'Alex Builder', read_confirmed: true, method: 'drawn', signature_png: signature },
-  });
-  expect(signed.statusCode).toBe(200);
+  await signByEmail(app, mail, session, kind, id);
   return download(session, `/api/signing/documents/${kind}/${id}/signed-pdf`);
 }
 

@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DocumentVerification, PdfCheck, Session, SignerView } from '@app/contract';
-import sharp from 'sharp';
+import type { DocumentVerification, PdfCheck, Session } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { storedSealIdentity } from '../src/platform/crypto/seal-identity.ts';
 import { PdfSeal } from '../src/platform/pdf/seal.ts';
@@ -14,6 +13,7 @@ import { grantPremium } from './support/entitlements.ts';
 import { multipartBody } from './support/multipart.ts';
 import { pdfSignatures } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
+import { signByEmail } from './support/signing.ts';
 import { createReadyCoverSheet, createReadySwms } from './support/swms.ts';
 
 /*
@@ -87,31 +87,6 @@ const verification = async (kind: string, id: string, version: number): Promise<
   return response.json();
 };
 
-let signaturePng: string | undefined;
-async function signWithLink(session: Session, kind: string, id: string) {
-  const email = `builder-${++ip}@example.com`;
-  const sent = await app.inject({
-    method: 'POST',
-    url: `/api/signing/documents/${kind}/${id}/requests`,
-    headers: bearer(session),
-    payload: { signers: [{ name: 'Alex Builder', email, role: 'Builder' }] },
-  });
-  expect(sent.statusCode).toBe(201);
-  expect((sent.json().signers as SignerView[]).length).toBe(1);
-  const token = mail.linkIn(await mail.nextMailTo(email), /^\/sign\//).pathname.slice('/sign/'.length);
-  signaturePng ??= (
-    await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } } })
-      .png()
-      .toBuffer()
-  ).toString('base64');
-  const signed = await app.inject({
-    method: 'POST',
-    url: `/api/sign/${token}/sign`,
-    payload: { name: 'Alex Builder', read_confirmed: true, method: 'drawn', signature_png: signaturePng },
-  });
-  expect(signed.statusCode).toBe(200);
-}
-
 describe('the seal on each kind of issued PDF', () => {
   it('seals a certificate version, and its signed PDF with the signature certificate, as pdfsig checks', async () => {
     const session = await owner();
@@ -121,7 +96,7 @@ describe('the seal on each kind of issued PDF', () => {
     // The cache keeps the sealed bytes: a second download is the same file.
     expect((await download(`/api/certificates/${id}/pdf`)).equals(pdf)).toBe(true);
 
-    await signWithLink(session, 'certificate', id);
+    await signByEmail(app, mail, session, 'certificate', id);
     const signedPdf = await download(`/api/signing/documents/certificate/${id}/signed-pdf`, session);
     await expectValidSeal(signedPdf);
     expect(await checked(signedPdf)).toEqual({ result: 'genuine', document: await verification('certificate', id, 1) });

@@ -12,6 +12,7 @@ import { SIGNING_EMAIL_QUEUE, SIGNING_SWEEP_QUEUE } from '../src/features/signin
 import { JobQueue } from '../src/platform/jobs/job-queue.ts';
 import { ORPHAN_UPLOADS_QUEUE } from '../src/platform/storage/orphan-uploads.ts';
 import { GOOD_PASSWORD, pkcePair, uniqueEmail } from './support/auth-helpers.ts';
+import { completedCertificateBody } from './support/certificates.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { multipartBody } from './support/multipart.ts';
@@ -136,17 +137,6 @@ async function signIn(base: string, email: string): Promise<Session> {
   return sessionSchema.parse(answer.body);
 }
 
-const certificateBody = (session: Session, status: 'draft' | 'completed', extra: object = {}) => ({
-  user_id: session.user.id,
-  status,
-  standards: ['AS 3740-2021'],
-  job_site_address: '12 Harbour St, Sydney NSW 2000',
-  installation_date: '2026-11-14',
-  areas: 'Ensuite',
-  materials_used: 'Ardex WPM 300',
-  ...extra,
-});
-
 async function uploadPhoto(base: string, session: Session) {
   const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8899aa' } })
     .jpeg()
@@ -270,7 +260,7 @@ describe('two instances on one PostgreSQL, behind a round-robin proxy', () => {
     const { session } = await newUser(proxy.url);
     for (let index = 0; index < 4; index++) {
       const answer = await call(proxy.url, 'POST', '/api/certificates', {
-        body: certificateBody(session, 'completed'),
+        body: completedCertificateBody(session),
         token: session.access_token,
       });
       expect(answer.status).toBe(201);
@@ -278,7 +268,7 @@ describe('two instances on one PostgreSQL, behind a round-robin proxy', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         call(proxy.url, 'POST', '/api/certificates', {
-          body: certificateBody(session, 'completed'),
+          body: completedCertificateBody(session),
           token: session.access_token,
         }),
       ),
@@ -319,7 +309,7 @@ describe('two instances on one PostgreSQL, behind a round-robin proxy', () => {
 
     // A signing reminder: the sweep enqueued six times at once (as if six schedules fired), worked by both.
     const certificate = await call(proxy.url, 'POST', '/api/certificates', {
-      body: certificateBody(session, 'completed'),
+      body: completedCertificateBody(session),
       token: session.access_token,
     });
     expect(certificate.status).toBe(201);
@@ -373,7 +363,7 @@ describe('two instances on one PostgreSQL, behind a round-robin proxy', () => {
       while (acknowledgedAfterKill < 40 && attempts < 2000) {
         attempts++;
         const answer = await call(proxy.url, 'POST', '/api/certificates', {
-          body: certificateBody(session, 'draft', { job_site_address: `${attempts} Kill St` }),
+          body: completedCertificateBody(session, { status: 'draft', job_site_address: `${attempts} Kill St` }),
           token: session.access_token,
         }).catch(() => null);
         if (answer?.status === 201) {

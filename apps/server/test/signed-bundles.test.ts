@@ -8,6 +8,7 @@ import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate } from './support/certificates.ts';
 import { uploadFile } from './support/multipart.ts';
 import { pdfFonts, pdfImageObjects, pdfPageCount, pdfPageTexts, pdfText } from './support/pdf-tools.ts';
+import { signaturePng } from './support/signing.ts';
 import { createReadyCoverSheet, createReadySwms, readySwmsBody } from './support/swms.ts';
 
 /*
@@ -58,20 +59,6 @@ async function withLogo(session: Session) {
   const response = await uploadFile(app, session, { method: 'PUT', url: '/api/profile/logo' }, logo);
   expect(response.statusCode).toBe(200);
 }
-
-const signaturePng = async () =>
-  (
-    await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([
-        {
-          input: Buffer.from(
-            '<svg width="300" height="100"><path d="M10 80 C 60 10, 120 10, 290 60" stroke="#0f172a" stroke-width="4" fill="none"/></svg>',
-          ),
-        },
-      ])
-      .png()
-      .toBuffer()
-  ).toString('base64');
 
 const asSigner = (token: string, ip: string, method: 'GET' | 'POST' = 'GET', action = '', payload?: object) =>
   app.inject({

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Certificate, Session, Swms } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate, patchCertificate } from './support/certificates.ts';
 import { grantPremium } from './support/entitlements.ts';
 import { pdfText } from './support/pdf-tools.ts';
+import { mailedSigningToken } from './support/signing.ts';
 import { createReadySwms } from './support/swms.ts';
 
 /*
@@ -67,18 +67,6 @@ async function siteToken(session: Session, swmsId: string) {
   return new URL(response.json().url).pathname.slice('/sign/'.length);
 }
 
-async function emailedToken(session: Session, kind: string, id: string) {
-  const email = `builder-${randomBytes(6).toString('hex')}@example.com`;
-  const sent = await app.inject({
-    method: 'POST',
-    url: `/api/signing/documents/${kind}/${id}/requests`,
-    headers: bearer(session),
-    payload: { signers: [{ name: 'Bea Builder', email, role: 'Builder' }] },
-  });
-  expect(sent.statusCode).toBe(201);
-  return mail.linkIn(await mail.nextMailTo(email), /^\/sign\//).pathname.slice('/sign/'.length);
-}
-
 /** Every signature on a SWMS, beside the fingerprint of the version content it is stored on now. */
 async function swmsSignaturesAgainstVersions(swmsId: string) {
   const { rows } = await query(
@@ -118,7 +106,7 @@ describe('signing and saving the same version at once', () => {
     const owner = await registerConfirmedUser(app, mail);
     for (let round = 0; round < ROUNDS; round++) {
       const swms = await createReadySwms(app, owner, `Emailed ${round}`);
-      const token = await emailedToken(owner, 'swms', swms.id);
+      const token = await mailedSigningToken(app, mail, owner, 'swms', swms.id);
       const [signed, saved] = await Promise.all([sign(token), autosave(owner, swms, `Emailed ${round}, edited`)]);
       expect([200, 409]).toContain(signed.statusCode);
       expect(saved.statusCode).toBe(200);
@@ -153,7 +141,7 @@ describe('a signed certificate', () => {
     const owner = await premiumOwner();
     const id = await createCompletedCertificate(app, owner);
     const first = await read(owner, id);
-    expect((await sign(await emailedToken(owner, 'certificate', id))).statusCode).toBe(200);
+    expect((await sign(await mailedSigningToken(app, mail, owner, 'certificate', id))).statusCode).toBe(200);
 
     const edited = await patch(owner, id, 'Changed after signing');
 
@@ -191,7 +179,7 @@ describe('a signed certificate', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await createCompletedCertificate(app, owner);
       const versionOne = await read(owner, id);
-      const token = await emailedToken(owner, 'certificate', id);
+      const token = await mailedSigningToken(app, mail, owner, 'certificate', id);
       const [signed, edited] = await Promise.all([sign(token), patch(owner, id, `Edited in round ${round}`)]);
       expect(edited.statusCode).toBe(200);
       expect([200, 409]).toContain(signed.statusCode);

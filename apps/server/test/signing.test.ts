@@ -18,6 +18,7 @@ import { completedCertificateBody, createCompletedCertificate, patchCertificate 
 import { grantPremium } from './support/entitlements.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
+import { signaturePng } from './support/signing.ts';
 import { createReadySwms } from './support/swms.ts';
 
 const { database, mail, app, query } = setUpTestApp();
@@ -86,23 +87,6 @@ async function tokenMailedTo(email: string): Promise<string> {
 
 const page = (token: string, ip = '192.0.2.10') =>
   app.inject({ url: `/api/sign/${token}`, headers: { 'user-agent': signerUa }, remoteAddress: ip });
-
-let signaturePngCache: string | undefined;
-async function signaturePng(): Promise<string> {
-  signaturePngCache ??= (
-    await sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([
-        {
-          input: Buffer.from(
-            '<svg width="300" height="100"><path d="M10 80 C 60 10, 120 10, 290 60" stroke="#0f172a" stroke-width="4" fill="none"/></svg>',
-          ),
-        },
-      ])
-      .png()
-      .toBuffer()
-  ).toString('base64');
-  return signaturePngCache;
-}
 
 async function sign(token: string, body: Record<string, unknown> = {}, ip = '192.0.2.10') {
   return app.inject({

@@ -6,7 +6,7 @@ import type { App } from '../../src/app.ts';
 export function completedCertificateBody(session: Session, extra: Record<string, unknown> = {}) {
   return {
     user_id: session.user.id,
-    status: 'completed',
+    status: 'completed' as const,
     standards: ['AS 3740-2021'],
     job_site_address: '12 Harbour St, Sydney NSW 2000',
     installation_date: '2026-11-14',

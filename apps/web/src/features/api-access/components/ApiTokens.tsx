@@ -1,15 +1,13 @@
-import { API_TOKEN_EXPIRIES, type ApiToken, type ApiTokenRequest, type ApiTokenScope } from '@app/contract';
+import { API_TOKEN_EXPIRIES, type ApiTokenRequest, type ApiTokenScope } from '@app/contract';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, SubmitButton } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
-import { toast } from '../../../components/ui/notifications/index.ts';
+import { Button } from '../../../components/ui/Button.tsx';
 import { Select } from '../../../components/ui/Select.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
-import { fieldErrorsFrom, requestErrorMessage } from '../../../lib/request-errors.ts';
+import { fieldErrorsFrom } from '../../../lib/request-errors.ts';
 import { useApiTokens, useCreateApiTokenMutation, useRevokeApiTokenMutation } from '../api/api-tokens.ts';
 import { shortDateTime } from '../dates.ts';
-import { LoadedList } from './LoadedList.tsx';
+import { NewItemForm } from './NewItemForm.tsx';
+import { RemovableList } from './RemovableList.tsx';
 import { ShownOnce } from './ShownOnce.tsx';
 
 const SCOPE_LABELS: Record<ApiTokenScope, string> = {
@@ -26,7 +24,6 @@ export function ApiTokens({ userId, premium }: { userId: string; premium: boolea
   const revoke = useRevokeApiTokenMutation(userId);
   const [draft, setDraft] = useState({ name: '', scope: 'read' as ApiTokenScope, expiry: '90' });
   const [secret, setSecret] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const errors = fieldErrorsFrom(create.error);
 
   const submit = (event: FormEvent) => {
@@ -56,41 +53,44 @@ export function ApiTokens({ userId, premium }: { userId: string; premium: boolea
         or other tokens.
       </p>
       {secret ? <ShownOnce label="Your new API token" value={secret} onDone={() => setSecret(null)} /> : null}
-      <LoadedList query={tokens} what="tokens" empty="You have no API tokens.">
-        {(items) => (
-          <ul className="flex flex-col gap-3" aria-label="Your API tokens">
-            {items.map((token) => (
-              <li
-                key={token.id}
-                className="flex flex-wrap items-start justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700"
-              >
-                <div className="min-w-0">
-                  <p className="font-semibold break-words">{token.name}</p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    {SCOPE_LABELS[token.scope]} · <span className="font-mono">tcat_{token.hint}…</span>
-                  </p>
-                  <p className="text-sm text-slate-600 dark:text-slate-300">
-                    Last used: {token.last_used_at ? shortDateTime(token.last_used_at) : 'never'} · Expires:{' '}
-                    {token.expires_at ? shortDateTime(token.expires_at) : 'never'}
-                  </p>
-                </div>
-                <Button
-                  variant="secondary"
-                  aria-label={`Revoke token: ${token.name}`}
-                  onClick={() => setRevoking(token)}
-                >
-                  Revoke
-                </Button>
-              </li>
-            ))}
-          </ul>
+      <RemovableList
+        list={{ query: tokens, label: 'Your API tokens', what: 'tokens', empty: 'You have no API tokens.' }}
+        remove={revoke}
+        confirm={(token) => ({
+          title: 'Revoke this token?',
+          description: `${token.name} will stop working at once. Anything using it will need a new token.`,
+          cancelLabel: 'Keep token',
+          confirmLabel: 'Revoke token',
+        })}
+        removed={(token) => ({ title: 'Token revoked', description: `${token.name} no longer works.` })}
+        failedTitle="Revoke failed"
+      >
+        {(token, askToRemove) => (
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-semibold break-words">{token.name}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {SCOPE_LABELS[token.scope]} · <span className="font-mono">tcat_{token.hint}…</span>
+              </p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                Last used: {token.last_used_at ? shortDateTime(token.last_used_at) : 'never'} · Expires:{' '}
+                {token.expires_at ? shortDateTime(token.expires_at) : 'never'}
+              </p>
+            </div>
+            <Button variant="secondary" aria-label={`Revoke token: ${token.name}`} onClick={askToRemove}>
+              Revoke
+            </Button>
+          </div>
         )}
-      </LoadedList>
+      </RemovableList>
       {premium ? (
-        <form onSubmit={submit} className="flex flex-col gap-4" aria-labelledby="new-token-heading">
-          <h3 id="new-token-heading" className="text-lg font-semibold">
-            New token
-          </h3>
+        <NewItemForm
+          heading="New token"
+          create={create}
+          submitLabel="Create token"
+          pendingLabel="Creating token..."
+          onSubmit={submit}
+        >
           <TextField
             label="Name"
             hint="What uses it, e.g. ServiceM8."
@@ -128,37 +128,7 @@ export function ApiTokens({ userId, premium }: { userId: string; premium: boolea
               },
             ]}
           />
-          {create.isError && Object.keys(errors).length === 0 ? (
-            <Alert tone="error">
-              <p>{requestErrorMessage(create.error)}</p>
-            </Alert>
-          ) : null}
-          <div>
-            <SubmitButton pending={create.isPending} pendingLabel="Creating token...">
-              Create token
-            </SubmitButton>
-          </div>
-        </form>
-      ) : null}
-      {revoking ? (
-        <ConfirmDialog
-          title="Revoke this token?"
-          description={`${revoking.name} will stop working at once. Anything using it will need a new token.`}
-          cancelLabel="Keep token"
-          confirmLabel="Revoke token"
-          busy={revoke.isPending}
-          onConfirm={() =>
-            revoke.mutate(revoking.id, {
-              onSuccess: () => {
-                setRevoking(null);
-                toast({ title: 'Token revoked', description: `${revoking.name} no longer works.` });
-              },
-              onError: (error) =>
-                toast({ title: 'Revoke failed', description: requestErrorMessage(error), variant: 'destructive' }),
-            })
-          }
-          onCancel={() => setRevoking(null)}
-        />
+        </NewItemForm>
       ) : null}
     </section>
   );

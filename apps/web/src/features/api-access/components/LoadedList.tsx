@@ -9,17 +9,14 @@ import { requestErrorMessage } from '../../../lib/request-errors.ts';
  * A list of the member's own things (tokens, webhook endpoints) in its three other states: not
  * loaded (with Try again), loading, and empty. `what` names them: "tokens" reads "Loading your tokens...".
  */
-export function LoadedList<Item>({
-  query,
-  what,
-  empty,
-  children,
-}: {
+export type LoadedListProps<Item> = {
   query: UseQueryResult<Item[]>;
   what: string;
   empty: string;
   children: (items: Item[]) => ReactNode;
-}) {
+};
+
+export function LoadedList<Item>({ query, what, empty, children }: LoadedListProps<Item>) {
   if (query.isError) {
     return (
       <Alert tone="error">

@@ -1,9 +1,7 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '@app/contract';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, SubmitButton } from '../../../components/ui/Button.tsx';
+import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { StatusChip, type StatusTone } from '../../../components/ui/StatusChip.tsx';
@@ -17,7 +15,8 @@ import {
   useWebhookEndpoints,
 } from '../api/webhooks.ts';
 import { shortDateTime } from '../dates.ts';
-import { LoadedList } from './LoadedList.tsx';
+import { NewItemForm } from './NewItemForm.tsx';
+import { RemovableList } from './RemovableList.tsx';
 import { ShownOnce } from './ShownOnce.tsx';
 
 const EVENT_LABELS: Record<WebhookEventType, string> = {
@@ -43,7 +42,6 @@ export function Webhooks({ userId, premium }: { userId: string; premium: boolean
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES]);
   const [secret, setSecret] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const errors = fieldErrorsFrom(create.error);
 
   const submit = (event: FormEvent) => {
@@ -72,27 +70,35 @@ export function Webhooks({ userId, premium }: { userId: string; premium: boolean
       {secret ? (
         <ShownOnce label="Your endpoint’s signing secret" value={secret} onDone={() => setSecret(null)} />
       ) : null}
-      <LoadedList query={endpoints} what="webhooks" empty="You have no webhook endpoints.">
-        {(items) => (
-          <ul className="flex flex-col gap-3" aria-label="Your webhook endpoints">
-            {items.map((endpoint) => (
-              <li key={endpoint.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-                <EndpointRow
-                  userId={userId}
-                  endpoint={endpoint}
-                  premium={premium}
-                  onDelete={() => setDeleting(endpoint)}
-                />
-              </li>
-            ))}
-          </ul>
+      <RemovableList
+        list={{
+          query: endpoints,
+          label: 'Your webhook endpoints',
+          what: 'webhooks',
+          empty: 'You have no webhook endpoints.',
+        }}
+        remove={remove}
+        confirm={(endpoint) => ({
+          title: 'Delete this endpoint?',
+          description: `Nothing more will be sent to ${endpoint.url}, and its delivery log goes too.`,
+          cancelLabel: 'Keep endpoint',
+          confirmLabel: 'Delete endpoint',
+        })}
+        removed={() => ({ title: 'Endpoint deleted', description: 'Nothing more will be sent to it.' })}
+        failedTitle="Delete failed"
+      >
+        {(endpoint, askToRemove) => (
+          <EndpointRow userId={userId} endpoint={endpoint} premium={premium} onDelete={askToRemove} />
         )}
-      </LoadedList>
+      </RemovableList>
       {premium ? (
-        <form onSubmit={submit} className="flex flex-col gap-4" aria-labelledby="new-webhook-heading">
-          <h3 id="new-webhook-heading" className="text-lg font-semibold">
-            New endpoint
-          </h3>
+        <NewItemForm
+          heading="New endpoint"
+          create={create}
+          submitLabel="Add endpoint"
+          pendingLabel="Adding endpoint..."
+          onSubmit={submit}
+        >
           <TextField
             label="URL"
             type="url"
@@ -118,37 +124,7 @@ export function Webhooks({ userId, premium }: { userId: string; premium: boolean
             ))}
             {errors.events ? <p className="text-sm text-danger-700 dark:text-danger-100">{errors.events}</p> : null}
           </fieldset>
-          {create.isError && Object.keys(errors).length === 0 ? (
-            <Alert tone="error">
-              <p>{requestErrorMessage(create.error)}</p>
-            </Alert>
-          ) : null}
-          <div>
-            <SubmitButton pending={create.isPending} pendingLabel="Adding endpoint...">
-              Add endpoint
-            </SubmitButton>
-          </div>
-        </form>
-      ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          title="Delete this endpoint?"
-          description={`Nothing more will be sent to ${deleting.url}, and its delivery log goes too.`}
-          cancelLabel="Keep endpoint"
-          confirmLabel="Delete endpoint"
-          busy={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onSuccess: () => {
-                setDeleting(null);
-                toast({ title: 'Endpoint deleted', description: 'Nothing more will be sent to it.' });
-              },
-              onError: (error) =>
-                toast({ title: 'Delete failed', description: requestErrorMessage(error), variant: 'destructive' }),
-            })
-          }
-          onCancel={() => setDeleting(null)}
-        />
+        </NewItemForm>
       ) : null}
     </section>
   );
