@@ -447,6 +447,8 @@ describe('session upkeep', () => {
     await page.goto('/profile');
     await page.waitForURL(url('/login'));
     await page.getByText('Session expired').waitFor();
+    // The toast goes after 2 s; the sign-in page keeps saying why the user is there.
+    await page.getByText('Your session has ended. Sign in again to go back to that page.').waitFor();
     const rememberedFrom = await page.evaluate(() => (history.state?.usr as { from?: string } | undefined)?.from);
     expect(rememberedFrom).toBe('/profile');
     expect(await storedSession(page)).toBeNull();

@@ -24,8 +24,9 @@ export function App() {
           variant: 'destructive',
         });
         const { pathname, search, hash } = router.state.location;
+        // A guarded page sends the user to /login itself (RequireAuth); this is for the other pages.
         if (pathname === '/login') return;
-        const state: LoginRedirectState = { from: `${pathname}${search}${hash}` };
+        const state: LoginRedirectState = { from: `${pathname}${search}${hash}`, expired: true };
         void router.navigate('/login', { replace: true, state });
       }),
     [queryClient, router],

@@ -15,15 +15,18 @@ const tones = {
 export function Alert({
   tone,
   ref,
+  live = true,
   children,
 }: {
   tone: keyof typeof tones;
   ref?: Ref<HTMLDivElement>;
+  /** False for what was announced already (by a toast): the page keeps it without saying it twice. */
+  live?: boolean;
   children: ReactNode;
 }) {
   return (
     <div
-      role={tone === 'error' ? 'alert' : 'status'}
+      role={live ? (tone === 'error' ? 'alert' : 'status') : undefined}
       ref={ref}
       tabIndex={ref ? -1 : undefined}
       className={`rounded-md border p-3 text-sm ${tones[tone]}`}

@@ -13,6 +13,11 @@ export type ConfirmDialogProps = {
   onCancel: () => void;
   /** A third way out, neither cancel nor the destructive action (e.g. "Send them now"). */
   alternative?: { label: string; onClick: () => void } | undefined;
+  /**
+   * Why the confirmed action failed, said in the dialog: the page behind it (and its toasts) is
+   * inert while it is open, so the dialog stays open and says what to do.
+   */
+  problem?: string | undefined;
 };
 
 /**
@@ -28,6 +33,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   alternative,
+  problem,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -50,6 +56,11 @@ export function ConfirmDialog({
       <p id={descriptionId} className="mt-3">
         {description}
       </p>
+      {problem ? (
+        <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-400">
+          {problem}
+        </p>
+      ) : null}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button ref={cancelButton} variant="secondary" onClick={onCancel} disabled={busy}>
           {cancelLabel}

@@ -37,6 +37,7 @@ export default function LoginPage() {
   const [signedIn, setSignedIn] = useState(false);
   const target = returnPath(location.state);
   const cameFromGuardedPage = target !== '/';
+  const sessionExpired = (location.state as { expired?: unknown } | null)?.expired === true;
 
   useEffect(() => {
     if (!signedIn) return;
@@ -61,7 +62,13 @@ export default function LoginPage() {
   return (
     <AuthPage
       title="Sign in"
-      intro={cameFromGuardedPage ? 'Sign in to continue to that page.' : undefined}
+      intro={
+        sessionExpired
+          ? 'Your session has ended. Sign in again to go back to that page.'
+          : cameFromGuardedPage
+            ? 'Sign in to continue to that page.'
+            : undefined
+      }
       focusTitle={swapped}
     >
       <SignInForm

@@ -1,4 +1,5 @@
 import { BUNDLES_DISABLED_MESSAGE } from '@app/contract';
+import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
@@ -36,6 +37,9 @@ export default function BundlesPage() {
       <Button className="mt-6" variant="secondary" disabled={createBundle.isPending} onClick={create}>
         Create bundle
       </Button>
+      <div className="mt-3">
+        <ActionProblem what="Bundle not created." error={createBundle.error} />
+      </div>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@app/contract';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
 import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
@@ -249,6 +250,9 @@ function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRe
           </div>
         </div>
       ) : null}
+      <ActionProblem what="Not sent again." error={resend.error} />
+      <ActionProblem what="Not revoked." error={revoke.error} />
+      <ActionProblem what="Not set aside." error={setAside.error} />
       {actionable ? (
         <div className="mt-1 flex flex-wrap gap-2">
           <Button
@@ -376,8 +380,10 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
 
 function SignedPdfButton({ panelRef, version }: { panelRef: PanelRef; version: number }) {
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>();
   const download = async () => {
     setBusy(true);
+    setFailure(undefined);
     try {
       const { blob, filename } = await fetchSignedPdf(panelRef.kind, panelRef.documentId, version);
       const url = URL.createObjectURL(blob);
@@ -387,6 +393,7 @@ function SignedPdfButton({ panelRef, version }: { panelRef: PanelRef; version: n
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
+      setFailure(error);
       toast({
         title: 'The signed PDF could not be made',
         description: requestErrorMessage(error),
@@ -397,9 +404,12 @@ function SignedPdfButton({ panelRef, version }: { panelRef: PanelRef; version: n
     }
   };
   return (
-    <Button variant="secondary" disabled={busy} onClick={() => void download()}>
-      {busy ? 'Preparing...' : `Download signed PDF (version ${version})`}
-    </Button>
+    <div className="flex flex-col gap-2">
+      <Button variant="secondary" disabled={busy} onClick={() => void download()}>
+        {busy ? 'Preparing...' : `Download signed PDF (version ${version})`}
+      </Button>
+      <ActionProblem what="The signed PDF could not be made." error={failure} />
+    </div>
   );
 }
 
@@ -421,6 +431,8 @@ function SiteSignOn({ data, panelRef }: { data: SigningPanelData; panelRef: Pane
   return (
     <div className="flex flex-col gap-2">
       <h3 className="font-semibold">Crew sign-on at the site</h3>
+      <ActionProblem what="The QR code was not made." error={open.error} />
+      <ActionProblem what="The QR code was not withdrawn." error={revoke.error} />
       {link ? (
         <>
           <img

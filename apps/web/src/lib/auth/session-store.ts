@@ -1,7 +1,11 @@
 import { type AuthUser, type Session, sessionEndpoints, sessionSchema } from '@app/contract';
 import { ApiError, type requestEndpoint } from '../http.ts';
 
-export type AuthState = { status: 'loading' } | { status: 'signed-out' } | { status: 'signed-in'; session: Session };
+export type AuthState =
+  | { status: 'loading' }
+  /** `expired`: the server ended the session, so a page the user was on can say why they must sign in. */
+  | { status: 'signed-out'; expired?: true }
+  | { status: 'signed-in'; session: Session };
 
 export type AuthChange =
   | { event: 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY'; session: Session }
@@ -272,7 +276,7 @@ export class SessionStore {
   private transition(next: AuthState, event: Exclude<AuthEvent, 'SIGNED_OUT'> | null, expired: boolean): void {
     const previous = this.state;
     if (next.status === 'signed-out' && previous.status === 'signed-out') return;
-    this.state = next;
+    this.state = next.status === 'signed-out' && expired ? { status: 'signed-out', expired: true } : next;
     for (const listener of this.stateListeners) listener();
     if (previous.status === 'loading') return;
     let change: AuthChange | null = null;

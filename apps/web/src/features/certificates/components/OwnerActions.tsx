@@ -1,6 +1,7 @@
 import type { Certificate } from '@app/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
@@ -39,6 +40,8 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
     },
   });
 
+  const deleteFailure = remove.error ? deleteFailureToast(remove.error) : undefined;
+
   return (
     <div className="mt-4 flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
@@ -58,6 +61,12 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
           <LockedAction to={upgradePath}>Delete</LockedAction>
         )}
       </div>
+      {deleteFailure ? (
+        // The toast goes after 2 s; the page keeps saying why the certificate is still here.
+        <Alert tone="error" live={false}>
+          <strong>{deleteFailure.title}.</strong> {deleteFailure.description}
+        </Alert>
+      ) : null}
       {premium ? null : (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Editing and deleting certificates come with Premium. The server refuses them on the free plan too.

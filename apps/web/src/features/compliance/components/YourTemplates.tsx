@@ -99,7 +99,10 @@ export function YourTemplates() {
               <Button
                 variant="secondary"
                 aria-label={`Delete template: ${template.name}`}
-                onClick={() => setDeleting(template)}
+                onClick={() => {
+                  remove.reset();
+                  setDeleting(template);
+                }}
               >
                 Delete template
               </Button>
@@ -145,12 +148,8 @@ export function YourTemplates() {
           cancelLabel="Keep template"
           confirmLabel="Delete template"
           busy={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(deleting.id, {
-              onError: (error) =>
-                toast({ title: 'Delete failed', description: requestErrorMessage(error), variant: 'destructive' }),
-            })
-          }
+          problem={remove.error ? `Delete failed. ${requestErrorMessage(remove.error)}` : undefined}
+          onConfirm={() => remove.mutate(deleting.id)}
           onCancel={() => setDeleting(null)}
         />
       ) : null}

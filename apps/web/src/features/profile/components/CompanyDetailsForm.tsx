@@ -1,5 +1,5 @@
 import type { Profile } from '@app/contract';
-import { type FormEvent, type ReactNode, useMemo } from 'react';
+import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton } from '../../../components/ui/Button.tsx';
 import { focusWhenShown } from '../../../components/ui/focus-when-shown.ts';
@@ -24,9 +24,14 @@ export function CompanyDetailsForm({ profile }: { profile: Profile }) {
     [profile.time_zone],
   );
 
+  // The toast goes after 2 s; the line by the button keeps saying when the profile was last saved.
+  const [savedAt, setSavedAt] = useState<Date>();
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await form.save()) toast({ title: 'Profile saved', description: 'Your company details are up to date.' });
+    if (!(await form.save())) return;
+    toast({ title: 'Profile saved', description: 'Your company details are up to date.' });
+    setSavedAt(new Date());
   };
 
   return (
@@ -57,9 +62,16 @@ export function CompanyDetailsForm({ profile }: { profile: Profile }) {
           {form.formError}
         </Alert>
       ) : null}
-      <SubmitButton pending={form.saving} pendingLabel="Saving profile..." className="self-start">
-        Save profile
-      </SubmitButton>
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton pending={form.saving} pendingLabel="Saving profile...">
+          Save profile
+        </SubmitButton>
+        {savedAt ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            Saved at {savedAt.toLocaleTimeString('en-AU', { hour: 'numeric', minute: '2-digit' })}.
+          </p>
+        ) : null}
+      </div>
     </form>
   );
 }
