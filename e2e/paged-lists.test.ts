@@ -1,0 +1,103 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import { createMember, type Member, memberApi, signIn } from './support/members.ts';
+
+const session = useBrowser({ viewport: { width: 375, height: 740 } });
+
+/** The web asks for 20 rows a page (LIST_PAGE_SIZE): two full pages and one row more. */
+const ROWS = 41;
+
+/** Makes `count` of a member's things through the API, one after another, so newest first is the reverse. */
+async function createInTurn(member: Member, path: string, body: unknown, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let made = 0; made < count; made++) ids.push((await memberApi<{ id: string }>(member, 'POST', path, body)).id);
+  return ids;
+}
+
+const focusedHref = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('href') ?? null);
+const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? null);
+
+/**
+ * Pages through a list with the keyboard alone, from the focus on the first page's last row: Tab
+ * reaches "Load more", Enter loads the next page and moves the focus to its first row, Tab goes on
+ * through the new rows and reaches the button again, until the button is gone. Every row once, in order.
+ */
+async function pageThroughWithKeyboard(page: Page, rows: Locator, expected: string[]): Promise<void> {
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  let shown = await rows.count();
+  expect(await focusedHref(page)).toBe(expected[shown - 1]);
+  while (shown < expected.length) {
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Load more');
+    await page.keyboard.press('Enter');
+    const first = shown;
+    await expect.poll(() => focusedHref(page)).toBe(expected[first]);
+    shown = Math.min(first + 20, expected.length);
+    expect(await rows.count()).toBe(shown);
+    for (let row = first + 1; row < shown; row++) {
+      await page.keyboard.press('Tab');
+      expect(await focusedHref(page)).toBe(expected[row]);
+    }
+  }
+  // At the end the button is gone, and the focus is on the last row it brought.
+  expect(await loadMore.count()).toBe(0);
+  expect(await focusedHref(page)).toBe(expected.at(-1));
+  expect(await rows.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toEqual(expected);
+}
+
+describe('Paged lists at 375 px', () => {
+  it('pages through more SWMS than one page with the keyboard, each once, and says what to do when a page fails', async () => {
+    const { page, context } = session;
+    const member = await createMember('paged-swms');
+    const ids = await createInTurn(member, '/api/swms', {}, ROWS);
+    const expected = ids.reverse().map((id) => `/swms/${id}`);
+    await signIn(page, member);
+    await page.goto('/swms');
+    const rows = page.locator('main li a[href^="/swms/"]');
+    await expect.poll(() => rows.count()).toBe(20);
+
+    // A next page that fails: the rows stay, the focus stays on the button, and the message says what to do.
+    let failing = true;
+    await context.route(/\/api\/swms\?.*cursor=/, (route) =>
+      failing
+        ? route.fulfill({ status: 503, json: { error: { code: 'service_unavailable', message: 'Busy.' } } })
+        : route.fallback(),
+    );
+    session.allowConsoleErrors(/status of 503/);
+    await rows.nth(19).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    // While it loads (and retries), the button says so and keeps the focus.
+    await page.getByRole('button', { name: 'Loading more...' }).waitFor();
+    expect(await focusedText(page)).toBe('Loading more...');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^More SWMS could not be loaded\. .+ Choose Load more to try again\.$/ })
+      .waitFor({ timeout: 20_000 });
+    expect(await focusedText(page)).toBe('Load more');
+    expect(await rows.count()).toBe(20);
+    failing = false;
+
+    await rows.nth(19).focus();
+    await pageThroughWithKeyboard(page, rows, expected);
+    expect(await page.getByText(/More SWMS could not be loaded/).count()).toBe(0);
+  });
+
+  it('pages through more cover sheets than one page with the keyboard, each once', async () => {
+    const { page } = session;
+    const member = await createMember('paged-cover-sheets');
+    const ids = await createInTurn(member, '/api/cover-sheets', { swms_ids: [] }, ROWS);
+    await signIn(page, member);
+    await page.goto('/swms/cover-sheet');
+    await page.getByRole('heading', { level: 1, name: 'SWMS cover sheets' }).waitFor();
+    const rows = page.locator('main li a[href^="/swms/cover-sheet/edit/"]');
+    await expect.poll(() => rows.count()).toBe(20);
+    await rows.nth(19).focus();
+    await pageThroughWithKeyboard(
+      page,
+      rows,
+      ids.reverse().map((id) => `/swms/cover-sheet/edit/${id}`),
+    );
+  });
+});
