@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { wcagViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { createMember, type Member, memberApi, signIn } from './support/members.ts';
 
@@ -77,6 +78,7 @@ describe('Paged lists at 375 px', () => {
       .waitFor({ timeout: 20_000 });
     expect(await focusedText(page)).toBe('Load more');
     expect(await rows.count()).toBe(20);
+    expect(await wcagViolations(page)).toEqual([]);
     failing = false;
 
     await rows.nth(19).focus();
