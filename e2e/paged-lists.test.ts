@@ -9,11 +9,32 @@ const session = useBrowser({ viewport: { width: 375, height: 740 } });
 /** The web asks for 20 rows a page (LIST_PAGE_SIZE): two full pages and one row more. */
 const ROWS = 41;
 
-/** Makes `count` of a member's things through the API, one after another, so newest first is the reverse. */
-async function createInTurn(member: Member, path: string, body: unknown, count: number): Promise<string[]> {
+/**
+ * A member with ROWS things of one kind made through the API (`create`: the path, the body), one
+ * after another, so newest first is the reverse; signed in on the list at `list`, its first page
+ * shown and the focus on its last row. Answers the rows' links and their hrefs in the order expected.
+ */
+async function openSeededList(
+  page: Page,
+  options: {
+    label: string;
+    premium?: boolean;
+    create: [path: string, body: (member: Member) => unknown];
+    list: string;
+    rowHref: string;
+  },
+): Promise<{ rows: Locator; expected: string[] }> {
+  const member = await createMember(options.label, { premium: options.premium ?? false });
+  const [path, body] = options.create;
   const ids: string[] = [];
-  for (let made = 0; made < count; made++) ids.push((await memberApi<{ id: string }>(member, 'POST', path, body)).id);
-  return ids;
+  for (let made = 0; made < ROWS; made++)
+    ids.push((await memberApi<{ id: string }>(member, 'POST', path, body(member))).id);
+  await signIn(page, member);
+  await page.goto(options.list);
+  const rows = page.locator(`main li a[href^="${options.rowHref}"]`);
+  await expect.poll(() => rows.count()).toBe(20);
+  await rows.nth(19).focus();
+  return { rows, expected: ids.reverse().map((id) => `${options.rowHref}${id}`) };
 }
 
 const focusedHref = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('href') ?? null);
@@ -50,13 +71,12 @@ async function pageThroughWithKeyboard(page: Page, rows: Locator, expected: stri
 describe('Paged lists at 375 px', () => {
   it('pages through more SWMS than one page with the keyboard, each once, and says what to do when a page fails', async () => {
     const { page, context } = session;
-    const member = await createMember('paged-swms');
-    const ids = await createInTurn(member, '/api/swms', {}, ROWS);
-    const expected = ids.reverse().map((id) => `/swms/${id}`);
-    await signIn(page, member);
-    await page.goto('/swms');
-    const rows = page.locator('main li a[href^="/swms/"]');
-    await expect.poll(() => rows.count()).toBe(20);
+    const { rows, expected } = await openSeededList(page, {
+      label: 'paged-swms',
+      create: ['/api/swms', () => ({})],
+      list: '/swms',
+      rowHref: '/swms/',
+    });
 
     // A next page that fails: the rows stay, the focus stays on the button, and the message says what to do.
     let failing = true;
@@ -66,7 +86,6 @@ describe('Paged lists at 375 px', () => {
         : route.fallback(),
     );
     session.allowConsoleErrors(/status of 503/);
-    await rows.nth(19).focus();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     // While it loads (and retries), the button says so and keeps the focus.
@@ -86,20 +105,26 @@ describe('Paged lists at 375 px', () => {
     expect(await page.getByText(/More SWMS could not be loaded/).count()).toBe(0);
   });
 
+  it('pages through more certificates than one page the same way, with the same button', async () => {
+    const { page } = session;
+    const { rows, expected } = await openSeededList(page, {
+      label: 'paged-certificates',
+      premium: true,
+      create: ['/api/certificates', (member) => ({ user_id: member.userId, status: 'draft' })],
+      list: '/certificates',
+      rowHref: '/certificates/',
+    });
+    await pageThroughWithKeyboard(page, rows, expected);
+  });
+
   it('pages through more cover sheets than one page with the keyboard, each once', async () => {
     const { page } = session;
-    const member = await createMember('paged-cover-sheets');
-    const ids = await createInTurn(member, '/api/cover-sheets', { swms_ids: [] }, ROWS);
-    await signIn(page, member);
-    await page.goto('/swms/cover-sheet');
-    await page.getByRole('heading', { level: 1, name: 'SWMS cover sheets' }).waitFor();
-    const rows = page.locator('main li a[href^="/swms/cover-sheet/edit/"]');
-    await expect.poll(() => rows.count()).toBe(20);
-    await rows.nth(19).focus();
-    await pageThroughWithKeyboard(
-      page,
-      rows,
-      ids.reverse().map((id) => `/swms/cover-sheet/edit/${id}`),
-    );
+    const { rows, expected } = await openSeededList(page, {
+      label: 'paged-cover-sheets',
+      create: ['/api/cover-sheets', () => ({ swms_ids: [] })],
+      list: '/swms/cover-sheet',
+      rowHref: '/swms/cover-sheet/edit/',
+    });
+    await pageThroughWithKeyboard(page, rows, expected);
   });
 });
