@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { requestErrorMessage } from '../../lib/request-errors.ts';
-import { Alert } from './Alert.tsx';
-import { Button, buttonClasses, textLinkClasses } from './Button.tsx';
+import { buttonClasses, textLinkClasses } from './Button.tsx';
+import { ListNotLoaded } from './ListNotLoaded.tsx';
 import { PanelSection } from './PanelSection.tsx';
 import { Spinner } from './Spinner.tsx';
 
@@ -47,14 +46,7 @@ export function RecentItemsPanel<Item>({
       {list.isPending ? (
         <Spinner label={`Loading ${noun}...`} />
       ) : list.isError ? (
-        <div className="flex flex-col items-start gap-3">
-          <Alert tone="error">
-            Your {noun} could not be loaded. {requestErrorMessage(list.error)}
-          </Alert>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <ListNotLoaded what={noun} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.items.length > 0 ? (
         <>
           <ul className="flex flex-col gap-3">{list.items.map(renderItem)}</ul>

@@ -1,13 +1,15 @@
 import { certificateStatuses } from '@app/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
 import { ListSearch } from '../../components/ui/ListSearch.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
+import { LoadMore } from '../../components/ui/PagedList.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { loadedItems } from '../../lib/paged-lists.ts';
 import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
@@ -33,16 +35,13 @@ function CertificateList({ userId }: { userId: string }) {
   const [cached] = useState(() => readCachedCertificates(localStorage, userId));
 
   const list = useCertificates(userId, filters);
-  const loaded = list.data?.pages.flatMap((page) => page.items);
+  const loaded = loadedItems(list.data);
+  const rows = useRef<HTMLUListElement>(null);
 
   // Keep the local copy in step with what the server last said (PRODUCT.md, API conventions).
   useEffect(() => {
     if (unfiltered && list.data) {
-      cacheCertificates(
-        localStorage,
-        userId,
-        list.data.pages.flatMap((page) => page.items),
-      );
+      cacheCertificates(localStorage, userId, loadedItems(list.data) ?? []);
     }
   }, [unfiltered, list.data, userId]);
 
@@ -90,7 +89,7 @@ function CertificateList({ userId }: { userId: string }) {
             Showing the copy saved on this device while the latest list loads...
           </p>
         ) : null}
-        {list.isError ? (
+        {list.isError && !list.isFetchNextPageError ? (
           <div className="flex flex-col items-start gap-3">
             <Alert tone="error">
               Your certificates could not be loaded. {requestErrorMessage(list.error)}
@@ -103,7 +102,7 @@ function CertificateList({ userId }: { userId: string }) {
         ) : null}
 
         {items.length > 0 ? (
-          <ul className="flex flex-col gap-3">
+          <ul ref={rows} className="flex flex-col gap-3">
             {items.map((item) => (
               <CertificateListItem key={item.id} certificate={item} waiting={waitingIds.has(item.id)} />
             ))}
@@ -114,16 +113,7 @@ function CertificateList({ userId }: { userId: string }) {
           <EmptyList filtered={!unfiltered} onPhone={waitingChanges.length > 0} />
         ) : null}
 
-        {list.hasNextPage ? (
-          <Button
-            variant="secondary"
-            className="self-center"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? 'Loading more...' : 'Load more'}
-          </Button>
-        ) : null}
+        <LoadMore list={list} rows={rows} shown={items.length} what="certificates" />
       </div>
     </PageColumn>
   );

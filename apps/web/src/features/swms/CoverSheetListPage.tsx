@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { PagedList } from '../../components/ui/PagedList.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useCreateCoverSheetMutation } from './api/create-cover-sheet.ts';
@@ -42,33 +42,25 @@ function CoverSheetList({ userId }: { userId: string }) {
       {create.isError ? (
         <Alert tone="error">The cover sheet was not created. {requestErrorMessage(create.error)}</Alert>
       ) : null}
-      {sheets.isError ? (
-        <Alert tone="error">Your cover sheets could not be loaded. {requestErrorMessage(sheets.error)}</Alert>
-      ) : sheets.data ? (
-        sheets.data.items.length > 0 ? (
-          <ul className="flex flex-col gap-3">
-            {sheets.data.items.map((sheet) => (
-              <li key={sheet.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
-                <div className="flex flex-wrap items-start justify-between gap-2">
-                  <Link to={`/swms/cover-sheet/edit/${sheet.id}`} className={`break-words ${textLinkClasses}`}>
-                    {sheet.principal_contractor || 'No principal contractor yet'}
-                  </Link>
-                  <StatusBadge status={sheet.status} />
-                </div>
-                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                  {[sheet.number, `v${sheet.current_version}`, sheet.project_name, `${sheet.swms_count} SWMS`]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>No cover sheets yet.</p>
-        )
-      ) : (
-        <Spinner label="Loading cover sheets..." />
-      )}
+      <PagedList list={sheets} what="cover sheets" empty={<p>No cover sheets yet.</p>}>
+        {(items) =>
+          items.map((sheet) => (
+            <li key={sheet.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <Link to={`/swms/cover-sheet/edit/${sheet.id}`} className={`break-words ${textLinkClasses}`}>
+                  {sheet.principal_contractor || 'No principal contractor yet'}
+                </Link>
+                <StatusBadge status={sheet.status} />
+              </div>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                {[sheet.number, `v${sheet.current_version}`, sheet.project_name, `${sheet.swms_count} SWMS`]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
+            </li>
+          ))
+        }
+      </PagedList>
     </SwmsFrame>
   );
 }

@@ -5,12 +5,12 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { ListSearch } from '../../components/ui/ListSearch.tsx';
-import { Spinner } from '../../components/ui/Spinner.tsx';
+import { PagedList } from '../../components/ui/PagedList.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useListFilters } from '../../lib/use-list-filters.ts';
 import { useCreateSwmsMutation } from './api/create-swms.ts';
-import { useSwmsList } from './api/get-swms-list.ts';
+import { useSwmsList, useSwmsPages } from './api/get-swms-list.ts';
 import { FormSection, SwmsFrame } from './components/SwmsFrame.tsx';
 import { SwmsListItem } from './components/SwmsListItem.tsx';
 
@@ -23,7 +23,7 @@ export default function SwmsListPage() {
 
 function SwmsList({ userId }: { userId: string }) {
   const { filters, searchText, setSearchText, setStatus } = useListFilters(swmsStatuses);
-  const list = useSwmsList(userId, filters);
+  const list = useSwmsPages(userId, filters);
 
   return (
     <SwmsFrame
@@ -49,26 +49,15 @@ function SwmsList({ userId }: { userId: string }) {
           ]}
           onStatus={setStatus}
         />
-        {list.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <Alert tone="error">Your SWMS could not be loaded. {requestErrorMessage(list.error)}</Alert>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : list.data ? (
-          list.data.items.length > 0 ? (
-            <ul className="flex flex-col gap-3">
-              {list.data.items.map((item) => (
-                <SwmsListItem key={item.id} swms={item} />
-              ))}
-            </ul>
-          ) : (
+        <PagedList
+          list={list}
+          what="SWMS"
+          empty={
             <p>{filters.q || filters.status ? 'No SWMS match. Try other words, or choose All.' : 'No SWMS yet.'}</p>
-          )
-        ) : (
-          <Spinner label="Loading SWMS..." />
-        )}
+          }
+        >
+          {(items) => items.map((item) => <SwmsListItem key={item.id} swms={item} />)}
+        </PagedList>
       </FormSection>
     </SwmsFrame>
   );

@@ -26,6 +26,7 @@ import { PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.t
 import { SectionStepper, useSection } from './components/SectionStepper.tsx';
 import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
+import { textProps } from './components/text-props.ts';
 import { useAutosave } from './use-autosave.ts';
 import { VersionHistory } from './VersionHistory.tsx';
 
@@ -40,6 +41,28 @@ const swmsSections = [
 ] as const;
 
 type Editable = { body: SwmsBody; is_template: boolean };
+
+/** The SWMS's lists of short texts, each in a section of its own. */
+const textLists = {
+  ppe: {
+    title: 'PPE required',
+    noun: 'PPE item',
+    hint: 'Name the item, e.g. "P2 respirator, fit-tested", never "appropriate PPE".',
+    emptyText: 'No PPE listed yet.',
+  },
+  codes_of_practice: {
+    title: 'Codes of practice and standards',
+    noun: 'code or standard',
+    emptyText: 'None listed yet.',
+  },
+  qualifications: {
+    title: 'Qualifications and licences',
+    noun: 'qualification',
+    hint: 'White card, site induction, high-risk work licences...',
+    emptyText: 'No qualifications listed yet.',
+  },
+} as const;
+
 const parseEditable = keptValuesParser(z.object({ body: swmsBodySchema, is_template: z.boolean() }));
 
 /** /swms/:id: view and edit a SWMS, saved as the user types. */
@@ -63,6 +86,15 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
   const { body } = autosave.body;
   const set = <K extends keyof SwmsBody>(key: K, value: SwmsBody[K]) =>
     autosave.update({ ...autosave.body, body: { ...body, [key]: value } });
+  const text = textProps(body, set);
+  const textList = (key: keyof typeof textLists) => {
+    const { title, ...words } = textLists[key];
+    return (
+      <FormSection level={3} title={title}>
+        <TextListField items={body[key]} onChange={(items) => set(key, items)} {...words} />
+      </FormSection>
+    );
+  };
   const section = useSection(swmsSections);
   const [downloading, setDownloading] = useState(false);
   const download = async (version?: number) => {
@@ -116,51 +148,27 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
       case 'ppe':
         return (
           <>
-            <FormSection level={3} title="PPE required">
-              <TextListField
-                items={body.ppe}
-                onChange={(items) => set('ppe', items)}
-                noun="PPE item"
-                hint='Name the item, e.g. "P2 respirator, fit-tested", never "appropriate PPE".'
-                emptyText="No PPE listed yet."
-              />
-            </FormSection>
+            {textList('ppe')}
             <FormSection level={3} title="Plant and equipment">
               <PlantEditor items={body.plant} onChange={(items) => set('plant', items)} />
             </FormSection>
             <FormSection level={3} title="Hazardous substances">
               <SubstancesEditor items={body.substances} onChange={(items) => set('substances', items)} />
             </FormSection>
-            <FormSection level={3} title="Codes of practice and standards">
-              <TextListField
-                items={body.codes_of_practice}
-                onChange={(items) => set('codes_of_practice', items)}
-                noun="code or standard"
-                emptyText="None listed yet."
-              />
-            </FormSection>
+            {textList('codes_of_practice')}
           </>
         );
       case 'people':
         return (
           <>
-            <FormSection level={3} title="Qualifications and licences">
-              <TextListField
-                items={body.qualifications}
-                onChange={(items) => set('qualifications', items)}
-                noun="qualification"
-                hint="White card, site induction, high-risk work licences..."
-                emptyText="No qualifications listed yet."
-              />
-            </FormSection>
+            {textList('qualifications')}
             <FormSection level={3} title="Emergency procedures">
               <TextArea
                 label="Emergency procedures"
-                value={body.emergency_procedures}
                 maxLength={SWMS_LIMITS.longText}
                 rows={4}
                 grow
-                onChange={(event) => set('emergency_procedures', event.target.value)}
+                {...text('emergency_procedures')}
               />
             </FormSection>
           </>
@@ -246,38 +254,19 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
       default:
         return (
           <div className="flex flex-col gap-3">
-            <TextField
-              label="Title"
-              value={body.title}
-              maxLength={SWMS_LIMITS.shortText}
-              onChange={(event) => set('title', event.target.value)}
-            />
+            <TextField label="Title" maxLength={SWMS_LIMITS.shortText} {...text('title')} />
             <TextField
               label="Project / work location"
-              value={body.work_location}
               maxLength={SWMS_LIMITS.itemText * 2}
-              onChange={(event) => set('work_location', event.target.value)}
+              {...text('work_location')}
             />
-            <TextArea
-              label="Scope of work"
-              value={body.scope_of_work}
-              maxLength={SWMS_LIMITS.longText}
-              rows={4}
-              grow
-              onChange={(event) => set('scope_of_work', event.target.value)}
-            />
+            <TextArea label="Scope of work" maxLength={SWMS_LIMITS.longText} rows={4} grow {...text('scope_of_work')} />
             <TextField
               label="Person responsible for compliance"
-              value={body.person_responsible}
               maxLength={SWMS_LIMITS.shortText}
-              onChange={(event) => set('person_responsible', event.target.value)}
+              {...text('person_responsible')}
             />
-            <TextField
-              label="Reviewer"
-              value={body.reviewer}
-              maxLength={SWMS_LIMITS.shortText}
-              onChange={(event) => set('reviewer', event.target.value)}
-            />
+            <TextField label="Reviewer" maxLength={SWMS_LIMITS.shortText} {...text('reviewer')} />
             <div className="grid gap-3 sm:grid-cols-2">
               <TextField
                 label="Date prepared"

@@ -16,6 +16,7 @@ import { Field } from '../../../components/ui/Field.tsx';
 import { TextArea } from '../../../components/ui/TextArea.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { RiskBadge, RiskPicker } from './RiskPicker.tsx';
+import { textProps } from './text-props.ts';
 
 let nextKey = 0;
 const newKey = () => `step-${++nextKey}`;
@@ -211,6 +212,7 @@ function StepEditor({
   onChange: (step: SwmsStep) => void;
 }) {
   const set = <K extends keyof SwmsStep>(key: K, value: SwmsStep[K]) => onChange({ ...step, [key]: value });
+  const text = textProps(step, set);
   const warn = residualExceedsInitial(step.initial_risk, step.residual_risk);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -220,22 +222,14 @@ function StepEditor({
       <h3 ref={heading} tabIndex={-1} className="text-sm text-slate-600 dark:text-slate-300">
         Editing step {number} of {count}
       </h3>
-      <TextArea
-        label="Job step"
-        value={step.description}
-        maxLength={SWMS_LIMITS.stepText}
-        rows={2}
-        grow
-        onChange={(event) => set('description', event.target.value)}
-      />
+      <TextArea label="Job step" maxLength={SWMS_LIMITS.stepText} rows={2} grow {...text('description')} />
       <TextArea
         label="Hazards"
         hint="What could hurt someone in this step."
-        value={step.hazards}
         maxLength={SWMS_LIMITS.stepText}
         rows={2}
         grow
-        onChange={(event) => set('hazards', event.target.value)}
+        {...text('hazards')}
       />
       <RiskPicker label="Initial risk" value={step.initial_risk} onChange={(value) => set('initial_risk', value)} />
       <ControlsEditor controls={step.controls} onChange={(controls) => set('controls', controls)} />
@@ -245,12 +239,7 @@ function StepEditor({
           {RESIDUAL_HIGHER_WARNING}
         </p>
       ) : null}
-      <TextField
-        label="Person responsible"
-        value={step.responsible}
-        maxLength={SWMS_LIMITS.shortText}
-        onChange={(event) => set('responsible', event.target.value)}
-      />
+      <TextField label="Person responsible" maxLength={SWMS_LIMITS.shortText} {...text('responsible')} />
     </fieldset>
   );
 }
