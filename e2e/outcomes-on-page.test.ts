@@ -93,6 +93,34 @@ describe('an outcome is still on the page after its toast has gone', () => {
     await row.getByText('Down for maintenance.').waitFor();
   });
 
+  it('a SWMS PDF that could not be made says so under the title, and the button shows its progress', async () => {
+    session.allowConsoleErrors(/status of 503/);
+    const { page } = session;
+    const member = await createMember('outcome-swms-pdf');
+    const swms = await memberApi<{ id: string }>(member, 'POST', '/api/swms', { starter: 'waterproofing' });
+    await signIn(page, member);
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    await page.route(`**/api/swms/${swms.id}/pdf*`, async (route) => {
+      await held;
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: errorCodes.serviceUnavailable, message: 'Down for maintenance.' } }),
+      });
+    });
+    await page.goto(`/swms/${swms.id}`);
+    await page.getByRole('button', { name: 'Download PDF' }).click();
+    await page.getByRole('button', { name: 'Preparing PDF...' }).waitFor();
+    answer();
+    await toastCameAndWent(page, 'Download failed');
+    const main = page.getByRole('main');
+    await main.getByText('Download failed.', { exact: true }).waitFor();
+    await main.getByRole('button', { name: 'Download PDF' }).waitFor();
+  });
+
   it('a template that could not be deleted says why in its dialog, which stays open', async () => {
     session.allowConsoleErrors(/status of 503/);
     const { page } = session;

@@ -2,13 +2,12 @@ import { type CoverSheet, type CoverSheetBody, coverSheetBodySchema, SWMS_LIMITS
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
-import { toast } from '../../components/ui/notifications/index.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
 import type { DocumentPanel } from '../../lib/document-panel.ts';
 import { keptValuesParser } from '../../lib/kept-forms.ts';
-import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { fetchCoverSheet, useCoverSheet } from './api/get-cover-sheet.ts';
 import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
 import { useSwmsList } from './api/get-swms-list.ts';
@@ -20,6 +19,7 @@ import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from '
 import { TextListField } from './components/TextListField.tsx';
 import { AutosaveNotice } from './SwmsPage.tsx';
 import { useAutosave } from './use-autosave.ts';
+import { usePdfDownload } from './use-pdf-download.ts';
 
 /** /swms/cover-sheet/edit/:id: a cover sheet, saved as the user types. */
 export default function CoverSheetEditPage({ documentPanel }: { documentPanel?: DocumentPanel }) {
@@ -68,16 +68,12 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
       onChange={(event) => autosave.update({ ...body, [section]: { ...body[section], [key]: event.target.value } })}
     />
   );
-  const download = async () => {
-    try {
-      await autosave.flush();
-      await downloadCoverSheetPdf(server.id);
-      const fresh = await fetchCoverSheet(server.id);
-      setServer((shown) => (fresh.revision >= shown.revision ? fresh : shown));
-    } catch (error) {
-      toast({ title: 'Download failed', description: requestErrorMessage(error), variant: 'destructive' });
-    }
-  };
+  const pdf = usePdfDownload(async () => {
+    await autosave.flush();
+    await downloadCoverSheetPdf(server.id);
+    const fresh = await fetchCoverSheet(server.id);
+    setServer((shown) => (fresh.revision >= shown.revision ? fresh : shown));
+  });
 
   if (autosave.phoneCopy) {
     return (
@@ -94,8 +90,13 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
   return (
     <SwmsFrame
       title={`Cover sheet ${server.number}`}
-      actions={<Button onClick={() => void download()}>Download PDF</Button>}
+      actions={
+        <Button onClick={() => void pdf.start()} disabled={pdf.downloading}>
+          {pdf.downloading ? 'Preparing PDF...' : 'Download PDF'}
+        </Button>
+      }
     >
+      <ActionProblem what="Download failed." error={pdf.failure} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <StatusBadge status={server.status} />
         <span>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
+import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
@@ -28,6 +29,7 @@ import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from '
 import { TextListField } from './components/TextListField.tsx';
 import { textProps } from './components/text-props.ts';
 import { useAutosave } from './use-autosave.ts';
+import { usePdfDownload } from './use-pdf-download.ts';
 import { VersionHistory } from './VersionHistory.tsx';
 
 /** The editor's sections, one on screen at a time (`?section=`). */
@@ -96,20 +98,12 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
     );
   };
   const section = useSection(swmsSections);
-  const [downloading, setDownloading] = useState(false);
-  const download = async (version?: number) => {
-    setDownloading(true);
-    try {
-      await autosave.flush();
-      await downloadSwmsPdf(server.id, version);
-      const fresh = await fetchSwms(server.id);
-      setServer((shown) => (fresh.revision >= shown.revision ? fresh : shown));
-    } catch (error) {
-      toast({ title: 'Download failed', description: requestErrorMessage(error), variant: 'destructive' });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const pdf = usePdfDownload(async (version) => {
+    await autosave.flush();
+    await downloadSwmsPdf(server.id, version);
+    const fresh = await fetchSwms(server.id);
+    setServer((shown) => (fresh.revision >= shown.revision ? fresh : shown));
+  });
   const createCoverSheet = useCreateCoverSheetMutation(userId, (sheet) =>
     navigate(`/swms/cover-sheet/edit/${sheet.id}`),
   );
@@ -220,12 +214,13 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
               >
                 Create a cover sheet for this SWMS
               </Button>
+              <ActionProblem what="Cover sheet not created." error={createCoverSheet.error} />
               <Link to="/swms/cover-sheet" className={textLinkClasses}>
                 All cover sheets
               </Link>
             </FormSection>
 
-            <VersionHistory userId={userId} swms={server} onDownload={(version) => void download(version)} />
+            <VersionHistory userId={userId} swms={server} onDownload={(version) => void pdf.start(version)} />
 
             {server.versions.every((version) => version.signature_count === 0) ? (
               <FormSection level={3} title="Delete">
@@ -247,6 +242,7 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
                 >
                   Delete SWMS
                 </Button>
+                <ActionProblem what="Delete failed." error={remove.error} />
               </FormSection>
             ) : null}
           </>
@@ -302,11 +298,12 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
     <SwmsFrame
       title={`SWMS ${server.number}`}
       actions={
-        <Button onClick={() => void download()} disabled={downloading}>
-          {downloading ? 'Preparing PDF...' : 'Download PDF'}
+        <Button onClick={() => void pdf.start()} disabled={pdf.downloading}>
+          {pdf.downloading ? 'Preparing PDF...' : 'Download PDF'}
         </Button>
       }
     >
+      <ActionProblem what="Download failed." error={pdf.failure} />
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <StatusBadge status={server.status} />
         <span>
