@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { certificatePage, fillJobDetails } from './support/certificate-form.ts';
 import { createCompletedCertificate, createMember, signIn } from './support/members.ts';
@@ -74,6 +75,38 @@ describe('a form keeps what was typed on this phone', () => {
     await page.getByLabel('Company name').waitFor();
     expect(await page.getByLabel('Company name').inputValue()).toBe('Basement Waterproofing Pty Ltd');
     expect(await page.getByText(/that were not saved/).count()).toBe(0);
+  });
+
+  it('keeps the signers typed into "Send for signing", company included, until they are sent', async () => {
+    const { page } = session;
+    const member = await createMember('kept-signers');
+    const certificate = await createCompletedCertificate(member, '6 Kept Lane, Kiama NSW 2533');
+    await signIn(page, member);
+    await page.goto(`/certificates/${certificate.id}`);
+    const panel = page.getByRole('region', { name: 'Signatures' });
+    const email = uniqueEmail('kept-signer');
+    const first = panel.getByRole('group', { name: 'Signer 1' });
+    await first.getByLabel('Name').fill('Casey Certifier');
+    await first.getByLabel('Email').fill(email);
+    await first.getByLabel('Company (optional)').fill('Harbour Certifiers Pty Ltd');
+    await panel.getByRole('button', { name: 'Add another signer' }).click();
+    await panel.getByRole('group', { name: 'Signer 2' }).getByLabel('Name').fill('Blair Builder');
+
+    await page.reload();
+    await panel.getByRole('button', { name: 'Restore my changes' }).click();
+    expect(await first.getByLabel('Name').inputValue()).toBe('Casey Certifier');
+    expect(await first.getByLabel('Email').inputValue()).toBe(email);
+    expect(await first.getByLabel('Company (optional)').inputValue()).toBe('Harbour Certifiers Pty Ltd');
+    expect(await panel.getByRole('group', { name: 'Signer 2' }).getByLabel('Name').inputValue()).toBe('Blair Builder');
+
+    // Sent, the rows are forgotten: a reload offers nothing back.
+    await panel.getByRole('button', { name: 'Remove signer 2' }).click();
+    await panel.getByRole('button', { name: 'Send for signing' }).click();
+    await panel.getByText('Casey Certifier', { exact: true }).waitFor();
+    await page.reload();
+    await panel.getByRole('group', { name: 'Signer 1' }).getByLabel('Name').waitFor();
+    expect(await panel.getByText(/that were not saved/).count()).toBe(0);
+    expect(await first.getByLabel('Name').inputValue()).toBe('');
   });
 });
 

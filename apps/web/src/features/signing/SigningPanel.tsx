@@ -6,17 +6,19 @@ import {
   type SignerView,
   type SigningPanel as SigningPanelData,
 } from '@app/contract';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
 import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
+import { KeptFormOffer } from '../../components/ui/KeptFormOffer.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useFieldRefs } from '../../components/ui/use-field-refs.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage, rowErrorsFrom } from '../../lib/request-errors.ts';
+import { useKeptForm } from '../../lib/use-kept-form.ts';
 import { fetchSignedPdf } from './api/get-signed-pdf.ts';
 import { useSigningPanel } from './api/get-signing-panel.ts';
 import { useOpenSiteSignOnMutation } from './api/open-site-sign-on.ts';
@@ -27,7 +29,14 @@ import { useSendForSigningMutation } from './api/send-for-signing.ts';
 import { useSetAsideSignOnMutation } from './api/set-aside-sign-on.ts';
 import type { PanelRef } from './api/signing-keys.ts';
 import { SendToBuilder } from './SendToBuilder.tsx';
-import { type DraftField, emptySigner, type SignerDraft, signerDrafts, siteSignOnLimitOf } from './signer-drafts.ts';
+import {
+  type DraftField,
+  emptySigner,
+  type KeptSignerRow,
+  type SignerDraft,
+  signerDrafts,
+  siteSignOnLimitOf,
+} from './signer-drafts.ts';
 
 const statusLabels: Record<SignerStatus, string> = {
   pending: 'Pending',
@@ -282,8 +291,20 @@ const signerFields: readonly DraftField[] = ['name', 'email', 'role', 'company']
 /** A field of a row of the send form, as the server's details name it: `1.name` is Signer 2's name. */
 type SignerField = `${number}.${DraftField}`;
 
+/** The send form as it starts: what kept rows are compared with. */
+const NO_SIGNERS: KeptSignerRow[] = signerDrafts.rows([emptySigner()]);
+
 function SendForm({ panelRef }: { panelRef: PanelRef }) {
   const [signers, setSigners] = useState<SignerDraft[]>([emptySigner()]);
+  const rows = useMemo(() => signerDrafts.rows(signers), [signers]);
+  // Names and addresses typed and not yet sent survive a reload or a dropped connection.
+  const kept = useKeptForm({
+    userId: panelRef.userId,
+    formKey: panelRef.userId ? `signing-send:${panelRef.kind}:${panelRef.documentId}` : undefined,
+    initial: NO_SIGNERS,
+    values: rows,
+    parse: signerDrafts.parseKept,
+  });
   const [errors, setErrors] = useState<Partial<Record<SignerField, string>>>({});
   const [formError, setFormError] = useState<string>();
   const { refFor, focusFirst } = useFieldRefs<SignerField>();
@@ -324,6 +345,15 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
       <h3 id="send-heading" className="font-semibold">
         Send for signing
       </h3>
+      <KeptFormOffer
+        keptAt={kept.offer?.keptAt}
+        keptOnDevice={kept.keptOnDevice}
+        onRestore={() => {
+          const restored = kept.restore();
+          if (restored) setSigners(signerDrafts.fromRows(restored));
+        }}
+        onDiscard={kept.discard}
+      />
       {signers.map((signer, index) => (
         <fieldset
           key={signer.key}

@@ -11,6 +11,22 @@ describe('the signing panel’s send form', () => {
     expect(edited[0]).toBe(rows[0]);
   });
 
+  it('keeps its rows on the phone without their keys, and takes back only rows that fit the form', () => {
+    const typed = signerDrafts.update([emptySigner()], 0, 'company', 'Harbour Builders');
+    const rows = signerDrafts.rows(typed);
+    expect(rows).toEqual([{ name: '', email: '', role: '', company: 'Harbour Builders' }]);
+    const restored = signerDrafts.fromRows(signerDrafts.parseKept(JSON.parse(JSON.stringify(rows))) ?? []);
+    expect(restored.map((row) => row.company)).toEqual(['Harbour Builders']);
+    expect(restored[0]?.key).not.toBe(typed[0]?.key);
+    // Extra fields are dropped; anything else is not this form's.
+    expect(signerDrafts.parseKept([{ ...rows[0], admin: true }])).toEqual(rows);
+    expect(signerDrafts.parseKept([])).toBeUndefined();
+    expect(signerDrafts.parseKept([{ name: 'A', email: 'a@b.example', role: '' }])).toBeUndefined();
+    expect(signerDrafts.parseKept([{ ...rows[0], name: 'x'.repeat(401) }])).toBeUndefined();
+    expect(signerDrafts.parseKept(Array.from({ length: MAX_SIGNERS_PER_SEND + 1 }, () => rows[0]))).toBeUndefined();
+    expect(signerDrafts.parseKept('rows')).toBeUndefined();
+  });
+
   it(`keeps between one row and ${MAX_SIGNERS_PER_SEND}`, () => {
     let rows = [emptySigner()];
     expect(signerDrafts.remove(rows, 0)).toBe(rows);
