@@ -1,11 +1,19 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { createMember, signIn, toastTitled } from './support/members.ts';
+import {
+  createMember,
+  insertWebhookEndpoint,
+  memberApi,
+  signIn,
+  toastTitled,
+  webhookSecretOf,
+} from './support/members.ts';
 import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
 /*
  * Issue 31, /profile/api at 375 px: a Premium member makes an API token, sees it once, uses it from
- * a program, and revokes it (ADR 0055).
+ * a program, and revokes it; turns a disabled webhook endpoint back on and rotates a secret, by
+ * keyboard (ADR 0055).
  */
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
@@ -68,6 +76,57 @@ describe('API access', () => {
 
     // PRODUCT.md, Budgets: a signed-in page loads at most 220 KB of gzipped JavaScript.
     expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(220);
+  });
+
+  it('enables a disabled webhook endpoint and rotates a secret, shown once, by keyboard', async () => {
+    const { page } = session;
+    const member = await createMember('api-hooks', { premium: true });
+    const disabledAt = new Date(Date.now() - 60 * 60 * 1000);
+    const off = await insertWebhookEndpoint(member, 'https://hooks.example.com/off', disabledAt);
+    const on = await insertWebhookEndpoint(member, 'https://hooks.example.com/on');
+    await signIn(page, member);
+    await page.goto('/profile/api');
+    const webhooks = page.getByRole('region', { name: 'Webhooks' });
+    const offCard = webhooks.getByRole('listitem').filter({ hasText: 'https://hooks.example.com/off' });
+    await offCard.getByText(/^Turned off$/).waitFor();
+    expect(await offCard.textContent()).toContain('because deliveries kept failing every attempt');
+
+    await offCard.getByRole('button', { name: 'Enable endpoint https://hooks.example.com/off' }).focus();
+    await page.keyboard.press('Enter');
+    const notice = offCard.getByText('Turned back on: new events are sent to it again.');
+    await notice.waitFor();
+    expect(await offCard.getByText(/^Turned off$/).count()).toBe(0);
+    // The focus the button had is on the news, not lost to the page.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Turned back on');
+    const listed = await memberApi<{ endpoints: Array<{ id: string; disabled_at: string | null }> }>(
+      member,
+      'GET',
+      '/api/webhooks',
+    );
+    expect(listed.endpoints.find((endpoint) => endpoint.id === off)?.disabled_at).toBeNull();
+
+    const onCard = webhooks.getByRole('listitem').filter({ hasText: 'https://hooks.example.com/on' });
+    await onCard.getByRole('button', { name: 'Rotate secret of endpoint https://hooks.example.com/on' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Rotate this endpoint’s secret?' });
+    await dialog.waitFor();
+    // The dialog opens on the safe choice; the next stop rotates.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    const shown = onCard.getByLabel('Your endpoint’s new signing secret');
+    await shown.waitFor();
+    const secret = await shown.inputValue();
+    expect(secret).toBe(await webhookSecretOf(on, 2));
+    expect(secret).not.toBe(await webhookSecretOf(on, 1));
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe(secret);
+    await onCard.getByText(/^The previous secret also works until /).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    await onCard.getByRole('button', { name: 'I have kept it' }).focus();
+    await page.keyboard.press('Enter');
+    await page.reload();
+    await webhooks.getByRole('listitem').filter({ hasText: 'https://hooks.example.com/on' }).waitFor();
+    expect(await page.content()).not.toContain(secret);
   });
 
   it('shows a free member the way to Premium instead of the forms', async () => {

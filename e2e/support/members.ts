@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { webhookSecret } from '../../apps/server/src/features/api-access/webhook-sender.ts';
 import { mailPerEmailRule } from '../../apps/server/src/features/auth/auth-mail.ts';
 import { storedSecret } from '../../apps/server/src/platform/crypto/secrets.ts';
 import { entitlements } from '../../apps/server/src/platform/entitlements/entitlements.ts';
@@ -73,6 +74,26 @@ export async function forgetMailRateLimit(email: string, kind: 'signup' | 'recov
     const key = rateLimitKey(secret, mailPerEmailRule(kind), limitSubject.email(email));
     await db.$client.query('delete from rate_limit_counters where key = $1', [key]);
   });
+}
+
+/**
+ * A webhook endpoint of `member`'s, written straight into its table: registering resolves the host,
+ * which this machine cannot, and nothing is ever sent to it here. `disabledAt` as if deliveries had kept failing.
+ */
+export async function insertWebhookEndpoint(member: Member, url: string, disabledAt: Date | null = null) {
+  return withDatabase(async (db) => {
+    const { rows } = await db.$client.query<{ id: string }>(
+      `insert into webhook_endpoints (user_id, url, events, disabled_at, failed_deliveries_in_a_row)
+         values ($1, $2, '{certificate.issued}', $3, $4) returning id`,
+      [member.userId, url, disabledAt, disabledAt ? 5 : 0],
+    );
+    return rows[0]?.id ?? '';
+  });
+}
+
+/** The signing secret the server derives for an endpoint's secret version (ADR 0055), to check the one shown. */
+export function webhookSecretOf(endpointId: string, version: number) {
+  return withDatabase(async (db) => webhookSecret(await storedSecret(db, 'webhook-secrets')(), endpointId, version));
 }
 
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {

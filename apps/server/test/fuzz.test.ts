@@ -25,6 +25,7 @@ let ownCertificateId: string;
 let strangersCertificateId: string;
 let ownTemplateId: string;
 let strangersTemplateId: string;
+let ownWebhookId: string;
 let routes: Array<{ method: string; url: string }>;
 
 /** mulberry32: small, seedable, so a failure can be replayed with FUZZ_SEED. */
@@ -337,6 +338,15 @@ function validTemplates(): Array<{
       fields: [['body', 'revision', 'number']],
     },
     {
+      // Turning a webhook endpoint back on and rotating its secret: the owner's, or a made-up id.
+      template: { method: 'POST', path: `/api/webhooks/${ownWebhookId}/enable` },
+      fields: [['path', ownWebhookId, 'uuid']],
+    },
+    {
+      template: { method: 'POST', path: `/api/webhooks/${ownWebhookId}/rotate-secret` },
+      fields: [['path', ownWebhookId, 'uuid']],
+    },
+    {
       template: { method: 'GET', path: `/api/files/${A_UUID}/thumbnail`, query: { expires: 2e9, signature: 'x' } },
       fields: [
         ['path', A_UUID, 'uuid'],
@@ -488,7 +498,7 @@ function fuzzedRequest(random: ReturnType<typeof randomSource>): Fuzzed {
   };
 }
 
-const { database, mail, app } = setUpTestApp();
+const { database, mail, app, query } = setUpTestApp();
 
 /** Uploads that look like a sealed PDF to a quick reader (POST /api/verify/pdf, ADR 0041). */
 const pdfLikes = [
@@ -520,6 +530,13 @@ beforeAll(async () => {
   ownTemplateId = await createCustomTemplate(owner);
   strangersTemplateId = await createCustomTemplate(stranger);
   await grantPremium(database.db, stranger.user.id, new Date(Date.now() - 1000));
+  // Straight into the table: registering checks the address, and nothing here may be sent anywhere.
+  const { rows } = await query(
+    `insert into webhook_endpoints (user_id, url, events, disabled_at)
+       values ($1, 'https://127.0.0.1/hook', '{certificate.issued}', now()) returning id`,
+    [owner.user.id],
+  );
+  ownWebhookId = rows[0].id;
   // Every API route the app registered, so new routes are fuzzed too.
   routes = registeredRoutes(app).filter(({ method, url }) => method !== 'HEAD' && url.startsWith('/api/'));
 }, 60_000);
@@ -532,6 +549,7 @@ describe('fuzzed API requests', () => {
     expect(routes).toContainEqual({ method: 'GET', url: '/api/certificates/:id/pdf' });
     expect(routes).toContainEqual({ method: 'PUT', url: '/api/checklist-templates/:id' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/verify/pdf' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/webhooks/:id/rotate-secret' });
     expect(routes.length).toBeGreaterThan(20);
   });
 

@@ -88,7 +88,7 @@ describe('webhook addresses with the tests-only switch off', () => {
     url.hostname = 'rebound.invalid';
     const result = await sendWebhook(
       { url, address: '127.0.0.1', family: 4 },
-      { id: 'msg_pinned', timestampSeconds: 1_700_000_000, body: '{}', secret: `whsec_${'A'.repeat(44)}` },
+      { id: 'msg_pinned', timestampSeconds: 1_700_000_000, body: '{}', secrets: [`whsec_${'A'.repeat(44)}`] },
       5_000,
     );
     expect(result).toEqual({ statusCode: 200, ok: true, error: null });

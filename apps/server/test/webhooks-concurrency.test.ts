@@ -15,7 +15,8 @@ import { eventually, startWebhookReceiver } from './support/webhook-receiver.ts'
 const DISABLE_AFTER = 3;
 const BURST = '/burst';
 const AFTER_SUCCESS = '/after-success';
-const receiver = await startWebhookReceiver({}, { held: [BURST, AFTER_SUCCESS] });
+const OVERTAKEN = '/overtaken';
+const receiver = await startWebhookReceiver({}, { held: [BURST, AFTER_SUCCESS, OVERTAKEN] });
 afterAll(() => receiver.close());
 
 const { database, mail, app, query } = setUpTestApp({
@@ -51,17 +52,20 @@ async function heldEndpoint(path: string): Promise<WebhookEndpoint> {
 }
 
 /**
- * `count` deliveries to the endpoint, queued in one transaction so one batch takes them all, and
- * waited for until every one of them is at the receiver, unanswered.
+ * `count` deliveries to the endpoint (or `count` jobs of one delivery), queued in one transaction so
+ * one batch takes them all, and waited for until every one of them is at the receiver, unanswered.
  */
-async function inFlight(endpoint: WebhookEndpoint, count: number): Promise<void> {
+async function inFlight(endpoint: WebhookEndpoint, count: number, options: { sameDelivery?: boolean } = {}) {
   const { rows } = await query(
     `insert into webhook_deliveries (endpoint_id, event, body)
        select $1, 'certificate.issued', '{}' from generate_series(1, $2) returning id`,
-    [endpoint.id, count],
+    [endpoint.id, options.sameDelivery ? 1 : count],
   );
+  const deliveryIds = options.sameDelivery
+    ? Array.from({ length: count }, () => rows[0].id)
+    : rows.map((row) => row.id);
   await database.db.transaction(async (tx) => {
-    for (const row of rows) await app.jobQueue.enqueue(tx, 'webhook-delivery', { deliveryId: row.id });
+    for (const deliveryId of deliveryIds) await app.jobQueue.enqueue(tx, 'webhook-delivery', { deliveryId });
   });
   app.jobQueue.wake('webhook-delivery');
   await eventually(
@@ -134,5 +138,26 @@ describe('webhook endpoints under concurrent deliveries', () => {
 
     expect((await endpointRow(endpoint.id)).disabled_at).toEqual(disabledAt);
     expect(await disabledNotices(endpoint)).toEqual({ queued: 1, mailed: 1 });
+  });
+
+  it('count a delivery once when the retry of an attempt past its deadline runs alongside it', async () => {
+    // The queue gives up on an attempt after its deadline and retries it, while the first may still
+    // be running: two jobs of one delivery in flight together, both failing its last attempt.
+    const endpoint = await heldEndpoint(OVERTAKEN);
+    await inFlight(endpoint, 2, { sameDelivery: true });
+    receiver.answer(OVERTAKEN, 500, 2);
+    await recordedAttempts(endpoint.id, 2);
+    await eventually(async () => {
+      const { rows } = await query(
+        `select count(*)::int as n from pgboss.job where name = 'webhook-delivery' and data->>'deliveryId' in
+           (select id::text from webhook_deliveries where endpoint_id = $1) and state <> 'completed'`,
+        [endpoint.id],
+      );
+      return rows[0].n === 0;
+    }, 'both jobs to finish');
+
+    expect((await endpointRow(endpoint.id)).failed_deliveries_in_a_row).toBe(1);
+    const { rows } = await query('select status from webhook_deliveries where endpoint_id = $1', [endpoint.id]);
+    expect(rows).toEqual([{ status: 'failed' }]);
   });
 });

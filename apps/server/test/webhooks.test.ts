@@ -9,6 +9,7 @@ import {
 import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audit } from '../src/platform/audit/audit-trail.ts';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate, patchCertificate } from './support/certificates.ts';
@@ -27,6 +28,8 @@ import { eventually, startWebhookReceiver } from './support/webhook-receiver.ts'
 const receiver = await startWebhookReceiver({
   '/flaky': [500, 200],
   '/down': [500],
+  // Fails until the test has the endpoint disabled, then works (the receiver was fixed).
+  '/mended': [500, 500, 500, 500, 200],
 });
 afterAll(() => receiver.close());
 
@@ -268,6 +271,129 @@ describe('webhooks', () => {
       headers: bearer(owner),
     });
     expect(resend.statusCode).toBe(409);
+  });
+
+  it('are turned back on by their owner once disabled, which is audited and harmless to repeat', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    await grantPremium(database.db, user.user.id);
+    const { endpoint } = await register(user, '/mended', ['certificate.issued']);
+    await createCompletedCertificate(app, user);
+    await createCompletedCertificate(app, user);
+    const disabled = await eventually(async () => {
+      const listed = (await app.inject({ url: '/api/webhooks', headers: bearer(user) })).json().endpoints;
+      return (listed as WebhookEndpoint[]).find((candidate) => candidate.disabled_at);
+    }, 'the endpoint to be disabled');
+    await mail.nextMailTo(user.user.email ?? '', 15_000);
+
+    const enable = () =>
+      app.inject({ method: 'POST', url: `/api/webhooks/${endpoint.id}/enable`, headers: bearer(user) });
+    const enabled = await enable();
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect(enabled.json()).toEqual({ ...disabled, disabled_at: null });
+    const { rows } = await query(
+      'select failed_deliveries_in_a_row, disabled_at from webhook_endpoints where id = $1',
+      [endpoint.id],
+    );
+    expect(rows[0]).toEqual({ failed_deliveries_in_a_row: 0, disabled_at: null });
+    // Again: nothing to do, the same answer, and no second entry in the trail.
+    const again = await enable();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(enabled.json());
+    const events = await audit.forSubject(database.db, { kind: 'user', id: user.user.id });
+    expect(events.filter((event) => event.type === 'webhook.enabled')).toEqual([
+      expect.objectContaining({ data: { endpointId: endpoint.id }, actor: { kind: 'user', userId: user.user.id } }),
+    ]);
+
+    // Events reach it again, and the failed deliveries can be resent.
+    await createCompletedCertificate(app, user);
+    const deliveries = await eventually(async () => {
+      const log = await deliveriesOf(user, endpoint.id);
+      return log[0]?.status === 'succeeded' && log;
+    }, 'a delivery after enabling');
+    const resend = await app.inject({
+      method: 'POST',
+      url: `/api/webhooks/deliveries/${deliveries[2]?.id}/resend`,
+      headers: bearer(user),
+    });
+    expect(resend.statusCode, resend.body).toBe(202);
+  });
+
+  it('rotate the secret: the new one is shown once, and both verify for a day, then only the new one', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    await grantPremium(database.db, user.user.id);
+    const { endpoint, secret: oldSecret } = await register(user, '/rotated', ['certificate.issued']);
+    const rotated = await app.inject({
+      method: 'POST',
+      url: `/api/webhooks/${endpoint.id}/rotate-secret`,
+      headers: bearer(user),
+    });
+    expect(rotated.statusCode, rotated.body).toBe(200);
+    const { endpoint: after, secret: newSecret } = rotated.json() as { endpoint: WebhookEndpoint; secret: string };
+    expect(newSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(newSecret).not.toBe(oldSecret);
+    expect(after.id).toBe(endpoint.id);
+    const overlapHours = (Date.parse(after.previous_secret_until ?? '') - Date.now()) / 3_600_000;
+    expect(overlapHours).toBeGreaterThan(23.9);
+    expect(overlapHours).toBeLessThanOrEqual(24);
+    const listed = await app.inject({ url: '/api/webhooks', headers: bearer(user) });
+    expect(listed.body).not.toContain(newSecret);
+    const { rows } = await query('select * from webhook_endpoints where id = $1', [endpoint.id]);
+    expect(JSON.stringify(rows[0])).not.toContain(newSecret.slice(6));
+    expect(rows[0].secret_version).toBe(2);
+    const events = await audit.forSubject(database.db, { kind: 'user', id: user.user.id });
+    expect(events.filter((event) => event.type === 'webhook.secret_rotated')).toEqual([
+      expect.objectContaining({ data: { endpointId: endpoint.id, secretVersion: 2 } }),
+    ]);
+
+    // During the overlap a receiver with either secret accepts the delivery.
+    const certificate = await createCompletedCertificate(app, user);
+    const during = await eventually(() => receiver.to('/rotated')[0], 'a delivery after rotating');
+    expect(String(during.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(verified(newSecret, during).data).toMatchObject({ certificate_id: certificate });
+    expect(verified(oldSecret, during).data).toMatchObject({ certificate_id: certificate });
+
+    // Once it is over, only the new secret signs.
+    await query(`update webhook_endpoints set previous_secret_until = now() - interval '1 second' where id = $1`, [
+      endpoint.id,
+    ]);
+    await createCompletedCertificate(app, user);
+    const later = await eventually(() => receiver.to('/rotated')[1], 'a delivery after the overlap');
+    expect(verified(newSecret, later).type).toBe('certificate.issued');
+    expect(() => verified(oldSecret, later)).toThrow();
+  });
+
+  it('are enabled and rotated by their Premium owner only', async () => {
+    const { endpoint } = await register(owner, '/guarded', ['certificate.issued']);
+    await query('update webhook_endpoints set disabled_at = now() where id = $1', [endpoint.id]);
+    const stranger = await registerConfirmedUser(app, mail);
+    await grantPremium(database.db, stranger.user.id);
+    const free = await registerConfirmedUser(app, mail);
+    const { rows } = await query(
+      `insert into webhook_endpoints (user_id, url, events, disabled_at) values ($1, $2, '{certificate.issued}', now()) returning id`,
+      [free.user.id, receiver.url('/free')],
+    );
+    for (const action of ['enable', 'rotate-secret']) {
+      const post = (id: string, session?: Session) =>
+        app.inject({ method: 'POST', url: `/api/webhooks/${id}/${action}`, headers: session ? bearer(session) : {} });
+      const strangers = await post(endpoint.id, stranger);
+      expect(strangers.statusCode).toBe(404);
+      expect(errorOf(strangers)).toEqual({ code: 'not_found', message: apiAccessMessages.webhookNotFound });
+      expect((await post('not-a-uuid', owner)).statusCode).toBe(404);
+      expect((await post('00000000-0000-4000-8000-000000000000', owner)).statusCode).toBe(404);
+      expect((await post(endpoint.id)).statusCode).toBe(401);
+      const freeOwn = await post(rows[0].id, free);
+      expect(freeOwn.statusCode).toBe(403);
+      expect(errorOf(freeOwn).code).toBe('premium_required');
+    }
+    const { rows: untouched } = await query(
+      'select secret_version, disabled_at is not null as disabled from webhook_endpoints where id = any($1)',
+      [[endpoint.id, rows[0].id]],
+    );
+    expect(untouched).toEqual([
+      { secret_version: 1, disabled: true },
+      { secret_version: 1, disabled: true },
+    ]);
+    await query('delete from webhook_endpoints where id = $1', [endpoint.id]);
   });
 
   it('keep a delivery log of 30 days, swept daily', async () => {

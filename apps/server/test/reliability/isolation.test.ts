@@ -187,6 +187,8 @@ const CALLS: Record<string, Call> = {
   // Loopback: refused (422) with the tests-only switch off, so nothing is ever sent.
   'POST /api/webhooks': { body: () => ({ url: 'https://127.0.0.1/hook', events: ['certificate.issued'] }) },
   'DELETE /api/webhooks/{id}': {},
+  'POST /api/webhooks/{id}/enable': {},
+  'POST /api/webhooks/{id}/rotate-secret': {},
   'GET /api/webhooks/{id}/deliveries': {},
   'POST /api/webhooks/deliveries/{id}/resend': {},
 };

@@ -37,7 +37,7 @@ export const apiAccessMessages = {
   webhookAddressRefused:
     'That webhook URL points to a private or local network address. Use an address reachable on the public internet.',
   webhookHostUnknown: 'The webhook URL’s host name could not be found. Check the address and try again.',
-  webhookDisabled: 'This webhook endpoint is disabled. Delete it and register it again once it works.',
+  webhookDisabled: 'This webhook endpoint is turned off. Turn it back on once your receiver works.',
 } as const;
 
 const name = z
@@ -101,13 +101,15 @@ export const webhookEndpointSchema = z.object({
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   created_at: z.string(),
-  /** Set once deliveries kept failing; the owner was emailed. */
+  /** Set once deliveries kept failing; the owner was emailed. Enabling the endpoint clears it. */
   disabled_at: z.nullable(z.string()),
+  /** After a rotation: until then deliveries are signed with the previous secret as well (ADR 0055). */
+  previous_secret_until: z.nullable(z.string()),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
 export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
-/** The signing secret (`whsec_…`, Standard Webhooks) is answered once, at registration. */
+/** The signing secret (`whsec_…`, Standard Webhooks) is answered once, at registration and at each rotation. */
 export const createdWebhookEndpointSchema = z.object({ endpoint: webhookEndpointSchema, secret: z.string() });
 
 export const webhookAttemptSchema = z.object({

@@ -12,6 +12,7 @@ import {
   webhookDeliverySchema,
   webhookEndpointListSchema,
   webhookEndpointRequestSchema,
+  webhookEndpointSchema,
 } from './api-access.ts';
 
 // Any id string is accepted; one that is not a UUID is simply not found (404, not 400).
@@ -77,6 +78,28 @@ export const apiAccessEndpoints = {
     notFound: apiAccessMessages.webhookNotFound,
     responses: { 200: okResponseSchema },
     errors: [errorCodes.notFound],
+  }),
+  enableWebhook: defineEndpoint({
+    method: 'POST',
+    path: '/api/webhooks/:id/enable',
+    auth: 'required',
+    summary:
+      'Turn a disabled webhook endpoint back on (Premium), its count of failed deliveries reset; an enabled one is left as it is',
+    params: idParams,
+    notFound: apiAccessMessages.webhookNotFound,
+    responses: { 200: webhookEndpointSchema },
+    errors: [errorCodes.notFound, errorCodes.premiumRequired],
+  }),
+  rotateWebhookSecret: defineEndpoint({
+    method: 'POST',
+    path: '/api/webhooks/:id/rotate-secret',
+    auth: 'required',
+    summary:
+      'Give a webhook endpoint a new signing secret (Premium), answered this once; for 24 hours deliveries are signed with the previous secret as well',
+    params: idParams,
+    notFound: apiAccessMessages.webhookNotFound,
+    responses: { 200: createdWebhookEndpointSchema },
+    errors: [errorCodes.notFound, errorCodes.premiumRequired],
   }),
   listDeliveries: defineEndpoint({
     method: 'GET',

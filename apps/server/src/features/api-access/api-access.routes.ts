@@ -26,6 +26,12 @@ export const apiAccessRoutes =
       await webhooks.delete(callerOf(request), request.params.id);
       return { ok: true as const };
     });
+    route(app, endpoints.enableWebhook, (request) =>
+      webhooks.enable(callerOf(request), request.params.id, requestMetadataOf(request)),
+    );
+    route(app, endpoints.rotateWebhookSecret, (request) =>
+      webhooks.rotateSecret(callerOf(request), request.params.id, requestMetadataOf(request)),
+    );
     route(app, endpoints.listDeliveries, (request) => webhooks.deliveries(callerOf(request), request.params.id));
     route(app, endpoints.resendDelivery, async (request, reply) =>
       reply.status(202).send(await webhooks.resend(callerOf(request), request.params.id)),

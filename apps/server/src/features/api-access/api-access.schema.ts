@@ -23,7 +23,11 @@ export const apiTokens = pgTable(
   (table) => [index('api_tokens_user_idx').on(table.userId)],
 );
 
-/** Where a user's events are posted; its signing secret is derived from the id, never stored (ADR 0055). */
+/**
+ * Where a user's events are posted; its signing secret is derived from the id and `secretVersion`,
+ * never stored (ADR 0055). Rotating adds one to the version; until `previousSecretUntil` deliveries
+ * are signed with the previous version's secret as well.
+ */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
@@ -36,6 +40,8 @@ export const webhookEndpoints = pgTable(
     /** Deliveries that failed every attempt since the last one that arrived. */
     failedDeliveriesInARow: integer('failed_deliveries_in_a_row').notNull().default(0),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    secretVersion: integer('secret_version').notNull().default(1),
+    previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index('webhook_endpoints_user_idx').on(table.userId)],

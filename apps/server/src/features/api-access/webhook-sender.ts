@@ -6,15 +6,20 @@ import type { ResolvedWebhookTarget } from './webhook-address.ts';
 /*
  * One delivery attempt, the Standard Webhooks way (ADR 0055): headers webhook-id, webhook-timestamp
  * and webhook-signature `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, keyed with the bytes of the
- * endpoint's `whsec_` secret. The connection goes to the address that was checked, never to a second
- * DNS answer.
+ * endpoint's `whsec_` secret; while a rotation overlaps, one such signature per secret, separated by
+ * a space (a receiver accepts the request if any of them verifies). The connection goes to the
+ * address that was checked, never to a second DNS answer.
  */
 
 const SECRET_PREFIX = 'whsec_';
 
-/** An endpoint's signing secret: derived from its id with the server's key, so none is stored. */
-export function webhookSecret(serverKey: string, endpointId: string): string {
-  return `${SECRET_PREFIX}${createHmac('sha256', serverKey).update(`webhook-endpoint:${endpointId}`).digest('base64')}`;
+/**
+ * An endpoint's signing secret: derived from its id and secret version with the server's key, so
+ * none is stored. Version 1 is derived as it was before rotation existed, so those secrets still hold.
+ */
+export function webhookSecret(serverKey: string, endpointId: string, version: number): string {
+  const subject = version === 1 ? `webhook-endpoint:${endpointId}` : `webhook-endpoint:${endpointId}:v${version}`;
+  return `${SECRET_PREFIX}${createHmac('sha256', serverKey).update(subject).digest('base64')}`;
 }
 
 function signatureOf(secret: string, id: string, timestampSeconds: number, body: string): string {
@@ -38,7 +43,7 @@ const pinnedLookup =
  */
 export async function sendWebhook(
   target: ResolvedWebhookTarget,
-  message: { id: string; timestampSeconds: number; body: string; secret: string },
+  message: { id: string; timestampSeconds: number; body: string; secrets: string[] },
   timeoutMs: number,
 ): Promise<AttemptResult> {
   const dispatcher = new Agent({
@@ -57,7 +62,9 @@ export async function sendWebhook(
         'user-agent': 'TradeCert-Webhooks/1',
         'webhook-id': message.id,
         'webhook-timestamp': String(message.timestampSeconds),
-        'webhook-signature': signatureOf(message.secret, message.id, message.timestampSeconds, message.body),
+        'webhook-signature': message.secrets
+          .map((secret) => signatureOf(secret, message.id, message.timestampSeconds, message.body))
+          .join(' '),
       },
       body: message.body,
     });

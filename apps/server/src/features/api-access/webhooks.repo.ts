@@ -1,5 +1,5 @@
 import type { WebhookEventType } from '@app/contract';
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './api-access.schema.ts';
 
@@ -52,6 +52,33 @@ export const webhooksRepo = {
       .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
       .returning({ id: webhookEndpoints.id });
     return deleted.length > 0;
+  },
+
+  /** Turns the owner's disabled endpoint back on, its failures forgotten; undefined when it is not disabled (or not theirs). */
+  async enableEndpoint(db: Queryable, userId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+    const [row] = await db
+      .update(webhookEndpoints)
+      .set({ disabledAt: null, failedDeliveriesInARow: 0 })
+      .where(
+        and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id), isNotNull(webhookEndpoints.disabledAt)),
+      )
+      .returning();
+    return row;
+  },
+
+  /** The owner's endpoint on its next secret version; the previous one signs too until `previousUntil`. */
+  async rotateSecret(
+    db: Queryable,
+    userId: string,
+    id: string,
+    previousUntil: Date,
+  ): Promise<WebhookEndpointRow | undefined> {
+    const [row] = await db
+      .update(webhookEndpoints)
+      .set({ secretVersion: sql`${webhookEndpoints.secretVersion} + 1`, previousSecretUntil: previousUntil })
+      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+      .returning();
+    return row;
   },
 
   /** The owner's enabled endpoints that listen for `event`. */
@@ -124,6 +151,20 @@ export const webhooksRepo = {
       .returning();
     if (!row) throw new Error(`webhook delivery ${id} vanished`);
     return row;
+  },
+
+  /**
+   * Fails a delivery that is still pending; false when it no longer is. An attempt the queue gave up
+   * on (past its deadline) may still finish after the retry that replaced it: only one of them moves
+   * the delivery to failed, so only one counts it against the endpoint.
+   */
+  async failPending(tx: Queryable, id: string): Promise<boolean> {
+    const failed = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed' })
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.status, 'pending')))
+      .returning({ id: webhookDeliveries.id });
+    return failed.length > 0;
   },
 
   async resetFailures(db: Queryable, endpointId: string): Promise<void> {

@@ -9,10 +9,13 @@ import {
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
+import type { AuditEventBody } from '../../platform/audit/audit-events.ts';
+import { audit } from '../../platform/audit/audit-trail.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { OutboundEvent } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { escapeHtml, type Mailer } from '../../platform/mail/mailer.ts';
 import { apiAccessErrors } from './api-tokens.service.ts';
@@ -30,6 +33,8 @@ export const WEBHOOK_DISABLED_EMAIL_QUEUE = 'webhook-disabled-email';
 /** Daily: the delivery log keeps 30 days. */
 export const WEBHOOK_LOG_SWEEP_QUEUE = 'webhook-log-sweep';
 const WEBHOOK_LOG_DAYS = 30;
+/** After a rotation, how long deliveries are signed with the previous secret as well (ADR 0055). */
+const PREVIOUS_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export type WebhookDeliveryJob = { deliveryId: string };
 export type WebhookDisabledEmailJob = { endpointId: string };
 
@@ -103,7 +108,43 @@ export class WebhooksService {
         events: [...new Set(input.events)],
       });
     });
-    return { endpoint: presentEndpoint(row), secret: webhookSecret(await this.dependencies.secretKey(), row.id) };
+    return { endpoint: presentEndpoint(row), secret: await this.secretOf(row) };
+  }
+
+  /** Turns a disabled endpoint back on with its failures forgotten (audited); an enabled one is answered as it is. */
+  async enable(caller: AuthenticatedCaller, id: string, origin: RequestMetadata): Promise<WebhookEndpoint> {
+    await this.assertPremium(caller.userId);
+    const row = await this.db.transaction(async (tx) => {
+      const enabled = await webhooksRepo.enableEndpoint(tx, caller.userId, id);
+      if (!enabled) return webhooksRepo.findEndpoint(tx, caller.userId, id);
+      await this.record(tx, caller.userId, origin, { type: 'webhook.enabled', data: { endpointId: enabled.id } });
+      return enabled;
+    });
+    if (!row) throw notFound(apiAccessMessages.webhookNotFound);
+    return presentEndpoint(row);
+  }
+
+  /**
+   * A new signing secret, answered once (audited). Deliveries are signed with the previous one as
+   * well for a day, so a receiver keeps verifying while its owner swaps the secret in.
+   */
+  async rotateSecret(
+    caller: AuthenticatedCaller,
+    id: string,
+    origin: RequestMetadata,
+  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+    await this.assertPremium(caller.userId);
+    const previousUntil = new Date(this.dependencies.now().getTime() + PREVIOUS_SECRET_OVERLAP_MS);
+    const row = await this.db.transaction(async (tx) => {
+      const rotated = await webhooksRepo.rotateSecret(tx, caller.userId, id, previousUntil);
+      if (!rotated) throw notFound(apiAccessMessages.webhookNotFound);
+      await this.record(tx, caller.userId, origin, {
+        type: 'webhook.secret_rotated',
+        data: { endpointId: rotated.id, secretVersion: rotated.secretVersion },
+      });
+      return rotated;
+    });
+    return { endpoint: presentEndpoint(row), secret: await this.secretOf(row) };
   }
 
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
@@ -183,7 +224,8 @@ export class WebhooksService {
         return 'delivered';
       }
       if (attempts < settings.attempts) return 'retry';
-      await webhooksRepo.setDeliveryStatus(tx, found.delivery.id, 'failed');
+      // A retry that replaced this attempt (past its deadline) may have failed the delivery already.
+      if (!(await webhooksRepo.failPending(tx, found.delivery.id))) return 'failed';
       if (!(await webhooksRepo.countFailure(tx, found.endpoint.id, settings.disableAfterFailedDeliveries))) {
         return 'failed';
       }
@@ -204,10 +246,37 @@ export class WebhooksService {
         id: delivery.id,
         timestampSeconds: Math.floor(this.dependencies.now().getTime() / 1000),
         body: delivery.body,
-        secret: webhookSecret(await this.dependencies.secretKey(), endpoint.id),
+        secrets: await this.signingSecretsOf(endpoint),
       },
       this.dependencies.settings.timeoutMs,
     );
+  }
+
+  private async secretOf(endpoint: WebhookEndpointRow): Promise<string> {
+    return webhookSecret(await this.dependencies.secretKey(), endpoint.id, endpoint.secretVersion);
+  }
+
+  /** The current secret, and the previous one while a rotation's overlap lasts. */
+  private async signingSecretsOf(endpoint: WebhookEndpointRow): Promise<string[]> {
+    const key = await this.dependencies.secretKey();
+    const current = webhookSecret(key, endpoint.id, endpoint.secretVersion);
+    const overlapping = endpoint.previousSecretUntil && endpoint.previousSecretUntil > this.dependencies.now();
+    if (!overlapping) return [current];
+    return [current, webhookSecret(key, endpoint.id, endpoint.secretVersion - 1)];
+  }
+
+  private record(
+    tx: Queryable,
+    userId: string,
+    origin: RequestMetadata,
+    event: Extract<AuditEventBody, { type: 'webhook.enabled' | 'webhook.secret_rotated' }>,
+  ) {
+    return audit.record(tx, {
+      ...event,
+      actor: { kind: 'user', userId },
+      subject: { kind: 'user', id: userId },
+      origin,
+    });
   }
 
   sweepLog(): Promise<number> {
@@ -224,7 +293,7 @@ export class WebhooksService {
     const text = [
       `Your webhook endpoint ${endpoint.url} failed ${this.dependencies.settings.disableAfterFailedDeliveries} deliveries in a row, so we stopped sending to it.`,
       '',
-      'Check that it answers with a 2xx status, then delete it and register it again in your profile:',
+      'Check that it answers with a 2xx status, then turn it back on in your profile:',
       link,
     ].join('\n');
     await this.dependencies.mailer.send({
@@ -248,6 +317,7 @@ function presentEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
     events: row.events,
     created_at: row.createdAt.toISOString(),
     disabled_at: row.disabledAt?.toISOString() ?? null,
+    previous_secret_until: row.previousSecretUntil?.toISOString() ?? null,
   };
 }
 

@@ -70,6 +70,9 @@ export const auditEventSchema = z.discriminatedUnion('type', [
   eventOf('api_token.created', { tokenId: z.uuid() }),
   eventOf('api_token.first_used', { tokenId: z.uuid() }),
   eventOf('api_token.revoked', { tokenId: z.uuid() }),
+  // Webhook endpoints (ADR 0055), about their owner: turned back on after being disabled, given a new secret.
+  eventOf('webhook.enabled', { endpointId: z.uuid() }),
+  eventOf('webhook.secret_rotated', { endpointId: z.uuid(), secretVersion: z.number().check(z.int(), z.positive()) }),
 ]);
 /** The type and its data, e.g. `{ type: 'signing.declined', data: { signerId, reason } }`. */
 export type AuditEventBody = z.infer<typeof auditEventSchema>;

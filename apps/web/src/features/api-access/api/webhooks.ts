@@ -1,4 +1,4 @@
-import { apiAccessEndpoints, type WebhookEndpointRequest } from '@app/contract';
+import { apiAccessEndpoints, type WebhookEndpoint, type WebhookEndpointRequest } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 
@@ -37,6 +37,35 @@ export function useDeleteWebhookMutation(userId: string) {
   return useMutation({
     mutationFn: (id: string) => call(apiAccessEndpoints.deleteWebhook, { params: { id } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhooksKey(userId) }),
+  });
+}
+
+/** The endpoint as the server now has it, in the list at once (the card changes before any refetch). */
+function useShowEndpoint(userId: string) {
+  const queryClient = useQueryClient();
+  return (endpoint: WebhookEndpoint) => {
+    queryClient.setQueryData<WebhookEndpoint[]>(webhooksKey(userId), (endpoints) =>
+      endpoints?.map((listed) => (listed.id === endpoint.id ? endpoint : listed)),
+    );
+    void queryClient.invalidateQueries({ queryKey: webhooksKey(userId) });
+  };
+}
+
+/** POST /api/webhooks/:id/enable (Premium): a disabled endpoint back on. */
+export function useEnableWebhookMutation(userId: string) {
+  const showEndpoint = useShowEndpoint(userId);
+  return useMutation({
+    mutationFn: (id: string) => call(apiAccessEndpoints.enableWebhook, { params: { id } }),
+    onSuccess: showEndpoint,
+  });
+}
+
+/** POST /api/webhooks/:id/rotate-secret (Premium): the answer holds the new signing secret, this once. */
+export function useRotateWebhookSecretMutation(userId: string) {
+  const showEndpoint = useShowEndpoint(userId);
+  return useMutation({
+    mutationFn: (id: string) => call(apiAccessEndpoints.rotateWebhookSecret, { params: { id } }),
+    onSuccess: (rotated) => showEndpoint(rotated.endpoint),
   });
 }
 

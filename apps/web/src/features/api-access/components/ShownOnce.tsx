@@ -1,13 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 
 /**
  * A secret the server answers once (an API token, a webhook signing secret): shown in a field the
- * user can select, with a copy button, until they say they have kept it.
+ * user can select, with a copy button, until they say they have kept it. With `focusOnShow` the
+ * field takes the focus (selected, ready to copy), for a secret that replaced the button asked for it.
  */
-export function ShownOnce({ label, value, onDone }: { label: string; value: string; onDone: () => void }) {
+export function ShownOnce({
+  label,
+  value,
+  onDone,
+  focusOnShow = false,
+}: {
+  label: string;
+  value: string;
+  onDone: () => void;
+  focusOnShow?: boolean;
+}) {
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnShow) field.current?.focus();
+  }, [focusOnShow]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
@@ -17,7 +32,8 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
       setCopied('no');
     }
   };
-  const id = `shown-once-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  // Several cards may each show a secret at once: ids of their own.
+  const id = useId();
   return (
     <Alert tone="success">
       <div className="flex flex-col gap-3">
@@ -26,6 +42,7 @@ export function ShownOnce({ label, value, onDone }: { label: string; value: stri
         </label>
         <p>Copy it now and keep it somewhere safe: it will not be shown again.</p>
         <input
+          ref={field}
           id={id}
           readOnly
           value={value}

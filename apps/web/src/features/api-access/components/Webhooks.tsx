@@ -15,6 +15,7 @@ import {
   useWebhookEndpoints,
 } from '../api/webhooks.ts';
 import { shortDateTime } from '../dates.ts';
+import { EndpointState, RotateSecret } from './EndpointActions.tsx';
 import { NewItemForm } from './NewItemForm.tsx';
 import { RemovableList } from './RemovableList.tsx';
 import { ShownOnce } from './ShownOnce.tsx';
@@ -65,7 +66,7 @@ export function Webhooks({ userId, premium }: { userId: string; premium: boolean
       <p>
         We post each event to your https address as JSON, signed the Standard Webhooks way with the endpoint’s secret.
         Failed deliveries are retried for about 15 minutes; an endpoint that keeps failing is turned off and you get an
-        email.
+        email, and you can enable it again once it works. Rotate an endpoint’s secret if it may have leaked.
       </p>
       {secret ? (
         <ShownOnce label="Your endpoint’s signing secret" value={secret} onDone={() => setSecret(null)} />
@@ -145,12 +146,7 @@ function EndpointRow({
   return (
     <div className="flex flex-col gap-2">
       <p className="font-mono text-sm break-all">{endpoint.url}</p>
-      {endpoint.disabled_at ? (
-        <p className="text-sm">
-          <StatusChip tone="danger">Turned off</StatusChip> on {shortDateTime(endpoint.disabled_at)} after repeated
-          failures. Fix the receiver, then delete this endpoint and add it again.
-        </p>
-      ) : null}
+      <EndpointState userId={userId} endpoint={endpoint} premium={premium} />
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {endpoint.events.map((type) => EVENT_LABELS[type]).join(' · ')}
       </p>
@@ -162,6 +158,7 @@ function EndpointRow({
           Delete
         </Button>
       </div>
+      {premium ? <RotateSecret userId={userId} endpoint={endpoint} /> : null}
       {showLog ? (
         <DeliveryLog userId={userId} endpointId={endpoint.id} canResend={premium && !endpoint.disabled_at} />
       ) : null}

@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_endpoints" ADD COLUMN "secret_version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "webhook_endpoints" ADD COLUMN "previous_secret_until" timestamp with time zone;
