@@ -1,6 +1,6 @@
 import { errorCodes } from '@app/contract';
 import type { Page } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
@@ -119,6 +119,28 @@ describe('an outcome is still on the page after its toast has gone', () => {
     const main = page.getByRole('main');
     await main.getByText('Download failed.', { exact: true }).waitFor();
     await main.getByRole('button', { name: 'Download PDF' }).waitFor();
+  });
+
+  it('an API token that could not be revoked says why in its dialog, which stays open', async () => {
+    session.allowConsoleErrors(/status of 503/);
+    const { page } = session;
+    const member = await createMember('outcome-token', { premium: true });
+    await memberApi(member, 'POST', '/api/api-tokens', { name: 'Site laptop', scope: 'read', expires_in_days: 90 });
+    await signIn(page, member);
+    await breakRequests(page, '**/api/api-tokens/*', 'DELETE');
+    await page.goto('/profile/api');
+    await page.getByRole('button', { name: 'Revoke token: Site laptop' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke this token?' });
+    await dialog.getByRole('button', { name: 'Revoke token' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Revoke failed. Down for maintenance.' }).waitFor();
+    // Asked again, the dialog starts without the old answer.
+    await dialog.press('Escape');
+    await page.getByRole('button', { name: 'Revoke token: Site laptop' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke this token?' })
+      .getByRole('button', { name: 'Revoke token' })
+      .waitFor();
+    expect(await page.getByRole('dialog', { name: 'Revoke this token?' }).getByRole('alert').count()).toBe(0);
   });
 
   it('a template that could not be deleted says why in its dialog, which stays open', async () => {

@@ -9,7 +9,7 @@ type Toast = { title: string; description: string };
 
 /**
  * The member's own things (tokens, webhook endpoints) as a list of cards, each of which can be
- * removed after a confirmation: the toast says it went, or why it did not.
+ * removed after a confirmation: the toast says it went; the dialog, which stays open, why it did not.
  */
 export function RemovableList<Item extends { id: string }>({
   list,
@@ -30,6 +30,8 @@ export function RemovableList<Item extends { id: string }>({
   children: (item: Item, askToRemove: () => void) => ReactNode;
 }) {
   const [removing, setRemoving] = useState<Item | null>(null);
+  // Why the last removal failed: said in the dialog, which stays open (the page behind it is inert).
+  const [problem, setProblem] = useState<string>();
   return (
     <>
       <LoadedList {...list}>
@@ -37,7 +39,10 @@ export function RemovableList<Item extends { id: string }>({
           <ul className="flex flex-col gap-3" aria-label={list.label}>
             {items.map((item) => (
               <li key={item.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-                {children(item, () => setRemoving(item))}
+                {children(item, () => {
+                  setProblem(undefined);
+                  setRemoving(item);
+                })}
               </li>
             ))}
           </ul>
@@ -47,16 +52,17 @@ export function RemovableList<Item extends { id: string }>({
         <ConfirmDialog
           {...confirm(removing)}
           busy={remove.isPending}
-          onConfirm={() =>
+          problem={problem}
+          onConfirm={() => {
+            setProblem(undefined);
             remove.mutate(removing.id, {
               onSuccess: () => {
                 setRemoving(null);
                 toast(removed(removing));
               },
-              onError: (error) =>
-                toast({ title: failedTitle, description: requestErrorMessage(error), variant: 'destructive' }),
-            })
-          }
+              onError: (error) => setProblem(`${failedTitle}. ${requestErrorMessage(error)}`),
+            });
+          }}
           onCancel={() => setRemoving(null)}
         />
       ) : null}

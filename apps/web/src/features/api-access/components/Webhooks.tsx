@@ -1,5 +1,6 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '@app/contract';
 import { type FormEvent, useState } from 'react';
+import { ActionProblem } from '../../../components/ui/ActionProblem.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
@@ -173,46 +174,49 @@ function DeliveryLog({ userId, endpointId, canResend }: { userId: string; endpoi
   if (deliveries.data === undefined) return <Spinner label="Loading deliveries..." />;
   if (deliveries.data.length === 0) return <p className="text-sm">Nothing has been sent to this endpoint yet.</p>;
   return (
-    <ul className="flex flex-col gap-2" aria-label="Deliveries">
-      {deliveries.data.map((delivery) => (
-        <li key={delivery.id} className="border-t border-slate-200 pt-2 text-sm dark:border-slate-700">
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p>
-              <StatusChip tone={DELIVERY_STATUS[delivery.status].tone}>
-                {DELIVERY_STATUS[delivery.status].label}
-              </StatusChip>{' '}
-              {EVENT_LABELS[delivery.event]} · {shortDateTime(delivery.created_at)}
-            </p>
-            {canResend && delivery.status !== 'pending' ? (
-              <Button
-                variant="secondary"
-                disabled={resend.isPending}
-                onClick={() =>
-                  resend.mutate(delivery.id, {
-                    onSuccess: () => toast({ title: 'Sending again', description: 'The delivery is on its way.' }),
-                    onError: (error) =>
-                      toast({
-                        title: 'Resend failed',
-                        description: requestErrorMessage(error),
-                        variant: 'destructive',
-                      }),
-                  })
-                }
-              >
-                Resend
-              </Button>
-            ) : null}
-          </div>
-          <ol className="mt-1 list-decimal pl-6 text-slate-600 dark:text-slate-300">
-            {delivery.attempts.map((attempt) => (
-              <li key={attempt.attempted_at}>
-                {shortDateTime(attempt.attempted_at)}:{' '}
-                {attempt.ok ? `delivered (${attempt.status_code})` : (attempt.error ?? 'failed')}
-              </li>
-            ))}
-          </ol>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ActionProblem what="Resend failed." error={resend.error} />
+      <ul className="flex flex-col gap-2" aria-label="Deliveries">
+        {deliveries.data.map((delivery) => (
+          <li key={delivery.id} className="border-t border-slate-200 pt-2 text-sm dark:border-slate-700">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p>
+                <StatusChip tone={DELIVERY_STATUS[delivery.status].tone}>
+                  {DELIVERY_STATUS[delivery.status].label}
+                </StatusChip>{' '}
+                {EVENT_LABELS[delivery.event]} · {shortDateTime(delivery.created_at)}
+              </p>
+              {canResend && delivery.status !== 'pending' ? (
+                <Button
+                  variant="secondary"
+                  disabled={resend.isPending}
+                  onClick={() =>
+                    resend.mutate(delivery.id, {
+                      onSuccess: () => toast({ title: 'Sending again', description: 'The delivery is on its way.' }),
+                      onError: (error) =>
+                        toast({
+                          title: 'Resend failed',
+                          description: requestErrorMessage(error),
+                          variant: 'destructive',
+                        }),
+                    })
+                  }
+                >
+                  Resend
+                </Button>
+              ) : null}
+            </div>
+            <ol className="mt-1 list-decimal pl-6 text-slate-600 dark:text-slate-300">
+              {delivery.attempts.map((attempt) => (
+                <li key={attempt.attempted_at}>
+                  {shortDateTime(attempt.attempted_at)}:{' '}
+                  {attempt.ok ? `delivered (${attempt.status_code})` : (attempt.error ?? 'failed')}
+                </li>
+              ))}
+            </ol>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -37,6 +37,8 @@ export function YourTemplates() {
   const upgradePath = useUpgradePath();
   const [editing, setEditing] = useState<{ id?: string | undefined; draft: TemplateDraft } | null>(null);
   const [deleting, setDeleting] = useState<CustomTemplate | null>(null);
+  // Why the last delete failed: said in the dialog, which stays open (the page behind it is inert).
+  const [deleteProblem, setDeleteProblem] = useState<string>();
   const saved = (template: CustomTemplate) => {
     setEditing(null);
     toast({ title: 'Template saved', description: `${template.name} is ready to use on certificates.` });
@@ -100,7 +102,7 @@ export function YourTemplates() {
                 variant="secondary"
                 aria-label={`Delete template: ${template.name}`}
                 onClick={() => {
-                  remove.reset();
+                  setDeleteProblem(undefined);
                   setDeleting(template);
                 }}
               >
@@ -148,8 +150,13 @@ export function YourTemplates() {
           cancelLabel="Keep template"
           confirmLabel="Delete template"
           busy={remove.isPending}
-          problem={remove.error ? `Delete failed. ${requestErrorMessage(remove.error)}` : undefined}
-          onConfirm={() => remove.mutate(deleting.id)}
+          problem={deleteProblem}
+          onConfirm={() => {
+            setDeleteProblem(undefined);
+            remove.mutate(deleting.id, {
+              onError: (error) => setDeleteProblem(`Delete failed. ${requestErrorMessage(error)}`),
+            });
+          }}
           onCancel={() => setDeleting(null)}
         />
       ) : null}
