@@ -127,4 +127,29 @@ describe('Paged lists at 375 px', () => {
     });
     await pageThroughWithKeyboard(page, rows, expected);
   });
+
+  it('offers every SWMS to a cover sheet, page by page, and says when one it covers is further down', async () => {
+    const { page } = session;
+    const member = await createMember('paged-cover-picker');
+    const ids: string[] = [];
+    for (let made = 0; made < 21; made++)
+      ids.push((await memberApi<{ id: string }>(member, 'POST', '/api/swms', {})).id);
+    const oldest = await memberApi<{ number: string }>(member, 'GET', `/api/swms/${ids[0]}`);
+    const sheet = await memberApi<{ id: string }>(member, 'POST', '/api/cover-sheets', { swms_ids: [ids[0]] });
+    await signIn(page, member);
+    await page.goto(`/swms/cover-sheet/edit/${sheet.id}`);
+    const covered = page.getByRole('group', { name: 'SWMS covered' });
+    await expect.poll(() => covered.getByRole('checkbox').count()).toBe(20);
+    await covered.getByText('1 more SWMS covered by this sheet is further down the list').waitFor();
+    await covered.getByRole('checkbox').nth(19).focus();
+    await page.keyboard.press('Tab');
+    expect(await focusedText(page)).toBe('Load more');
+    await page.keyboard.press('Enter');
+    // The focus moves to the new row: the oldest SWMS, which the sheet covers.
+    const oldestBox = covered.getByRole('checkbox', { name: new RegExp(`^${oldest.number}: `) });
+    await expect.poll(() => oldestBox.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await oldestBox.isChecked()).toBe(true);
+    expect(await covered.getByText(/further down the list/).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+  });
 });

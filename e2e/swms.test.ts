@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { readySwmsBody } from '../apps/server/test/support/swms.ts';
 import { useBrowser } from './support/browser.ts';
 import { createMember, memberApi, signIn } from './support/members.ts';
 import { openSwmsSection } from './support/swms-editor.ts';
@@ -156,6 +157,23 @@ describe('SWMS at 375 px', () => {
     await page.getByText('All changes saved.').waitFor();
     await openSwmsSection(page, 'Review');
     await page.getByText('Version 2 (current)', { exact: true }).waitFor();
+  });
+
+  it("starts a new SWMS from one of the member's own templates", async () => {
+    const { page } = session;
+    const member = await createMember('swms-from-template');
+    const source = await memberApi<{ id: string; revision: number }>(member, 'POST', '/api/swms', {});
+    await memberApi(member, 'PUT', `/api/swms/${source.id}`, {
+      revision: source.revision,
+      body: { ...readySwmsBody(), title: 'Our balcony method' },
+      is_template: true,
+    });
+    await signIn(page, member);
+    await page.goto('/swms');
+    await page.getByLabel('Start from').selectOption({ label: 'Our balcony method' });
+    await page.getByRole('button', { name: 'Create SWMS' }).click();
+    await page.waitForURL((url) => /^\/swms\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(source.id));
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Our balcony method');
   });
 
   it('keeps the job step being edited in the URL, so a reload or Back returns to it', async () => {

@@ -77,7 +77,7 @@ export function LoadMore({
   useEffect(() => {
     if (firstNewRow === null || shown <= firstNewRow) return;
     const row = rows.current?.children[firstNewRow];
-    if (row instanceof HTMLElement) (row.querySelector<HTMLElement>('a[href], button') ?? row).focus();
+    if (row instanceof HTMLElement) (row.querySelector<HTMLElement>('a[href], button, input') ?? row).focus();
     setFirstNewRow(null);
   }, [firstNewRow, shown, rows]);
 

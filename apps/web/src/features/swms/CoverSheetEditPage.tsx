@@ -5,12 +5,14 @@ import { Link } from 'react-router';
 import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
+import { PagedList } from '../../components/ui/PagedList.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import type { DocumentPanel } from '../../lib/document-panel.ts';
 import { keptValuesParser } from '../../lib/kept-forms.ts';
+import { loadedItems } from '../../lib/paged-lists.ts';
 import { fetchCoverSheet, useCoverSheet } from './api/get-cover-sheet.ts';
 import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
-import { useSwmsList } from './api/get-swms-list.ts';
+import { useSwmsPages } from './api/get-swms-list.ts';
 import { saveCoverSheet } from './api/save-cover-sheet.ts';
 import { rememberSavedCoverSheet } from './api/swms-keys.ts';
 import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
@@ -54,7 +56,12 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
     { userId, formKey: `cover-sheet:${initial.id}`, parseBody: parseBody },
   );
   const body = autosave.body;
-  const swmsList = useSwmsList(userId, {});
+  // Page by page, like the SWMS list: an account with many SWMS can still reach its older ones.
+  const swmsPages = useSwmsPages(userId, {});
+  const shownSwms = loadedItems(swmsPages.data) ?? [];
+  const coveredFurtherDown = swmsPages.hasNextPage
+    ? body.swms_ids.filter((id) => !shownSwms.some((swms) => swms.id === id)).length
+    : 0;
   const setIn = <S extends Section, K extends keyof CoverSheetBody[S]>(
     section: S,
     key: K,
@@ -111,36 +118,45 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
       <MissingList missing={server.missing} what="cover sheet" />
 
       <FormSection title="SWMS covered">
-        {swmsList.data ? (
-          swmsList.data.items.length > 0 ? (
-            <fieldset className="flex flex-col">
-              <legend className="sr-only">SWMS covered</legend>
-              {swmsList.data.items.map((swms) => (
-                <Checkbox
-                  key={swms.id}
-                  label={`${swms.number}: ${swms.title || 'Untitled SWMS'}`}
-                  checked={body.swms_ids.includes(swms.id)}
-                  onChange={(checked) =>
-                    autosave.update({
-                      ...body,
-                      swms_ids: checked ? [...body.swms_ids, swms.id] : body.swms_ids.filter((id) => id !== swms.id),
-                    })
-                  }
-                />
-              ))}
-            </fieldset>
-          ) : (
-            <p>
-              You have no SWMS yet.{' '}
-              <Link to="/swms" className={textLinkClasses}>
-                Create one
-              </Link>{' '}
-              first.
+        <fieldset className="flex flex-col gap-2">
+          <legend className="sr-only">SWMS covered</legend>
+          <PagedList
+            list={swmsPages}
+            what="SWMS"
+            empty={
+              <p>
+                You have no SWMS yet.{' '}
+                <Link to="/swms" className={textLinkClasses}>
+                  Create one
+                </Link>{' '}
+                first.
+              </p>
+            }
+          >
+            {(items) =>
+              items.map((swms) => (
+                <li key={swms.id}>
+                  <Checkbox
+                    label={`${swms.number}: ${swms.title || 'Untitled SWMS'}`}
+                    checked={body.swms_ids.includes(swms.id)}
+                    onChange={(checked) =>
+                      autosave.update({
+                        ...body,
+                        swms_ids: checked ? [...body.swms_ids, swms.id] : body.swms_ids.filter((id) => id !== swms.id),
+                      })
+                    }
+                  />
+                </li>
+              ))
+            }
+          </PagedList>
+          {coveredFurtherDown > 0 ? (
+            <p className="text-sm">
+              {coveredFurtherDown} more SWMS covered by this sheet {coveredFurtherDown === 1 ? 'is' : 'are'} further
+              down the list: choose Load more to see {coveredFurtherDown === 1 ? 'it' : 'them'}.
             </p>
-          )
-        ) : (
-          <p>Loading your SWMS...</p>
-        )}
+          ) : null}
+        </fieldset>
       </FormSection>
 
       <FormSection title="Principal contractor">

@@ -10,7 +10,7 @@ import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useListFilters } from '../../lib/use-list-filters.ts';
 import { useCreateSwmsMutation } from './api/create-swms.ts';
-import { useSwmsList, useSwmsPages } from './api/get-swms-list.ts';
+import { useSwmsPages, useSwmsTemplates } from './api/get-swms-list.ts';
 import { FormSection, SwmsFrame } from './components/SwmsFrame.tsx';
 import { SwmsListItem } from './components/SwmsListItem.tsx';
 
@@ -66,7 +66,7 @@ function SwmsList({ userId }: { userId: string }) {
 /** Start from blank, from a built-in starter, or from one of the user's templates. */
 function NewSwms({ userId }: { userId: string }) {
   const navigate = useNavigate();
-  const templates = useSwmsList(userId, { templates: true });
+  const templates = useSwmsTemplates(userId);
   const [source, setSource] = useState('starter:waterproofing');
   const create = useCreateSwmsMutation(userId, (swms) => navigate(`/swms/${swms.id}`));
   const start = () => {
@@ -92,9 +92,9 @@ function NewSwms({ userId }: { userId: string }) {
                 </option>
               ))}
             </optgroup>
-            {templates.data && templates.data.items.length > 0 ? (
-              <optgroup label="Your templates">
-                {templates.data.items.map((template) => (
+            {templates.data && templates.data.templates.length > 0 ? (
+              <optgroup label={templates.data.more ? 'Your newest templates' : 'Your templates'}>
+                {templates.data.templates.map((template) => (
                   <option key={template.id} value={`template:${template.id}`}>
                     {template.title || template.number}
                   </option>

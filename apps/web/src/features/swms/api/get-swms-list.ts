@@ -1,4 +1,4 @@
-import { type SwmsStatus, swmsEndpoints } from '@app/contract';
+import { MAX_PAGE_LIMIT, type SwmsStatus, swmsEndpoints } from '@app/contract';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { readThroughCopy } from '../../../lib/offline-copies.ts';
@@ -22,16 +22,21 @@ const fetchSwmsPage = (filters: SwmsListFilters, page: { limit?: string; cursor?
     { signal },
   );
 
-/** The first page only: for choosing a SWMS (a template to start from, one to attach). */
-const swmsListQueryOptions = (userId: string, filters: SwmsListFilters) =>
-  queryOptions({
-    queryKey: [...swmsKeys.lists(userId), filters],
-    queryFn: ({ signal }) =>
-      readThroughCopy(userId, `swms-list:${JSON.stringify(filters)}`, () => fetchSwmsPage(filters, {}, signal)),
-  });
-
-export const useSwmsList = (userId: string, filters: SwmsListFilters) =>
-  useQuery(swmsListQueryOptions(userId, filters));
+/**
+ * The user's SWMS templates to start a new SWMS from: the newest MAX_PAGE_LIMIT, one request (a
+ * choice longer than that is no longer a choice; `more` says there are others).
+ */
+export const useSwmsTemplates = (userId: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: [...swmsKeys.lists(userId), 'templates'],
+      queryFn: ({ signal }) =>
+        readThroughCopy(userId, 'swms-templates', () =>
+          fetchSwmsPage({ templates: true }, { limit: String(MAX_PAGE_LIMIT) }, signal),
+        ),
+      select: (page) => ({ templates: page.items, more: page.next_cursor !== null }),
+    }),
+  );
 
 /**
  * The list page's SWMS, page after page ("Load more"). The first page is also kept on the phone
