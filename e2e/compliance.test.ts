@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { balconyTemplate } from '../apps/server/test/support/checklist-templates.ts';
 import { useBrowser } from './support/browser.ts';
 import { certificatePage, fillJobDetails } from './support/certificate-form.ts';
 import { createMember, memberApi, signIn, toastTitled } from './support/members.ts';
@@ -119,23 +120,7 @@ describe('your checklist templates', () => {
   it('offers a Premium member their template on the certificate form; the certificate shows it as recorded', async () => {
     const { page } = session;
     const member = await createMember('templates-use', { premium: true });
-    await memberApi(member, 'POST', '/api/checklist-templates', {
-      name: 'Balcony procedure',
-      standard: 'Company procedure',
-      stages: [
-        {
-          title: 'Falls',
-          items: [
-            {
-              kind: 'measure',
-              label: 'Balcony fall to the outlet',
-              unit: 'ratio',
-              rule: { kind: 'fall', limits: { steepest: 60, flattest: 100 } },
-            },
-          ],
-        },
-      ],
-    });
+    await memberApi(member, 'POST', '/api/checklist-templates', balconyTemplate());
     await signIn(page, member);
     await page.goto('/certificates/new');
     await fillJobDetails(page, '4 Terrace Rd, Manly NSW 2095');

@@ -1,6 +1,7 @@
 import { errorCodes } from '@app/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { balconyTemplate } from '../apps/server/test/support/checklist-templates.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
@@ -147,23 +148,7 @@ describe('an outcome is still on the page after its toast has gone', () => {
     session.allowConsoleErrors(/status of 503/);
     const { page } = session;
     const member = await createMember('outcome-template', { premium: true });
-    await memberApi(member, 'POST', '/api/checklist-templates', {
-      name: 'Balcony procedure',
-      standard: 'Company procedure',
-      stages: [
-        {
-          title: 'Falls',
-          items: [
-            {
-              kind: 'measure',
-              label: 'Balcony fall to the outlet',
-              unit: 'ratio',
-              rule: { kind: 'fall', limits: { steepest: 60, flattest: 100 } },
-            },
-          ],
-        },
-      ],
-    });
+    await memberApi(member, 'POST', '/api/checklist-templates', balconyTemplate());
     await signIn(page, member);
     await breakRequests(page, '**/api/checklist-templates/*', 'DELETE');
     await page.goto('/compliance');

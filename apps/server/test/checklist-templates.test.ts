@@ -11,6 +11,7 @@ import { checklistTemplates } from '../src/features/checklist-templates/checklis
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody, patchCertificate } from './support/certificates.ts';
+import { balconyFallCheck } from './support/checklist-templates.ts';
 import { grantPremium } from './support/entitlements.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
@@ -35,12 +36,7 @@ const balcony: CustomTemplateRequest = {
     {
       title: 'Falls',
       items: [
-        {
-          kind: 'measure',
-          label: 'Balcony fall to the outlet',
-          unit: 'ratio',
-          rule: { kind: 'fall', limits: { steepest: 60, flattest: 100 } },
-        },
+        balconyFallCheck,
         {
           kind: 'yes_no',
           id: 'puddle-free',
