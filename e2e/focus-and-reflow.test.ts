@@ -124,6 +124,21 @@ describe('focus follows the page', () => {
   });
 });
 
+describe('Escape closes every menu', () => {
+  it("closes a member's More menu with Escape and leaves the focus on its button", async () => {
+    const { page } = session;
+    await signIn(page, member);
+    const more = page.getByRole('button', { name: 'More' });
+    await more.click();
+    const items = page.locator(`#${await more.getAttribute('aria-controls')}`);
+    await items.getByRole('link').first().focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => more.getAttribute('aria-expanded')).toBe('false');
+    expect(await items.count()).toBe(0);
+    expect(await more.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+});
+
 /** True when the page does not scroll sideways: nothing is wider than the viewport. */
 const fitsTheWidth = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);

@@ -3,7 +3,7 @@ import FileCheck from 'lucide-react/icons/file-check';
 import HardHat from 'lucide-react/icons/hard-hat';
 import House from 'lucide-react/icons/house';
 import Plus from 'lucide-react/icons/plus';
-import { type ComponentType, useEffect, useId, useState } from 'react';
+import { type ComponentType, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { StatusChip } from '../../components/ui/StatusChip.tsx';
 import { useAdminAccess } from '../../features/admin/api/get-admin-access.ts';
@@ -103,6 +103,7 @@ export function MemberTabBar() {
   // The panel belongs to the page it was opened on: any navigation closes it.
   const [moreOpenOn, setMoreOpenOn] = useState<string | null>(null);
   const moreOpen = moreOpenOn === pathname;
+  const moreButton = useRef<HTMLButtonElement>(null);
   const userId = auth.status === 'signed-in' ? auth.session.user.id : null;
   const moreActive = moreLinks.some((link) => pathname.startsWith(link.to)) || /^\/(subscription|admin)/.test(pathname);
 
@@ -117,11 +118,15 @@ export function MemberTabBar() {
   useEffect(() => {
     if (!moreOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMoreOpenOn(null);
+      if (event.key !== 'Escape') return;
+      // Focus inside the menu would be lost with it: hand it back to More.
+      const inMenu = document.getElementById(moreId)?.contains(document.activeElement);
+      setMoreOpenOn(null);
+      if (inMenu) moreButton.current?.focus();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [moreOpen]);
+  }, [moreOpen, moreId]);
 
   if (!userId) return null;
   const NewIcon = newTab.icon;
@@ -176,6 +181,7 @@ export function MemberTabBar() {
         <TabLink tab={swmsTab} path={pathname} />
         <li className="flex flex-1">
           <button
+            ref={moreButton}
             type="button"
             aria-expanded={moreOpen}
             aria-controls={moreId}
