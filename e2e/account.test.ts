@@ -106,6 +106,11 @@ describe('account settings on /profile', () => {
     await deletePart.getByRole('button', { name: 'Delete my account' }).click();
     await toastTitled(page, 'Account deleted').waitFor();
     await page.waitForURL(url('/'));
+    // The toast goes after 2 s; the home page keeps saying it.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Your account, its records and its files have been deleted.' })
+      .waitFor();
     await expect
       .poll(async () =>
         (await storedKeys(page)).filter((key) => key.endsWith('-auth-token') || key.includes(member.userId)),

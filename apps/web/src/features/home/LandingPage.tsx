@@ -1,5 +1,5 @@
 import { FREE_MONTHLY_COMPLETED_LIMIT, formatAud, PREMIUM_PRICES_AUD_CENTS } from '@app/contract';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
 import { SAMPLE_CERTIFICATE_IMAGE } from './sample-certificate.ts';
 
@@ -30,10 +30,17 @@ const steps = [
 
 /** The public home page for applicators: what TradeCert does, a real certificate, pricing, sign-up. */
 export default function LandingPage() {
+  // After deleting their account the user lands here; the toast that said so goes after 2 s.
+  const accountDeleted = (useLocation().state as { accountDeleted?: unknown } | null)?.accountDeleted === true;
   return (
     <>
       <section className="bg-brand-50 dark:bg-slate-900">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-20">
+          {accountDeleted ? (
+            <p role="status" className="mb-6 font-semibold">
+              Your account, its records and its files have been deleted.
+            </p>
+          ) : null}
           <h1 className="max-w-2xl text-3xl font-bold tracking-tight sm:text-5xl">
             Compliance certificates for trades, done before you leave the site
           </h1>

@@ -157,7 +157,7 @@ function DeleteAccountForm() {
         title: 'Account deleted',
         description: 'Your account, its records and its files have been deleted, and you are signed out everywhere.',
       });
-      leave(() => void authStore.accountDeleted());
+      leave(() => void authStore.accountDeleted(), { accountDeleted: true });
     },
   });
   const { error } = deletion;

@@ -8,6 +8,9 @@ import { useLocation, useNavigate } from 'react-router';
  */
 let pending: { from: string; end: () => void } | null = null;
 
+/** What a page leaving for home may tell it (features/home/LandingPage.tsx reads it). */
+type HomeArrival = { accountDeleted: true };
+
 /**
  * Goes to the home page and only then ends the session. A navigation is a React transition: while
  * the home page's code is still loading, the page being left stays on screen, and if the session
@@ -26,15 +29,17 @@ export function useLeaveThenSignOut() {
     end();
   }, [location.key]);
 
-  const leave = (end: () => void) => {
+  /** `state`: what the home page is told, e.g. that the account was deleted (it says so on the page). */
+  const leave = (end: () => void, state?: HomeArrival) => {
     setLeaving(true);
     if (location.pathname === '/') {
       // Already home, which is not guarded: nothing to wait for.
+      if (state) navigate('/', { replace: true, state });
       end();
       return;
     }
     pending = { from: location.key, end };
-    navigate('/');
+    navigate('/', { state });
   };
 
   return { leaving, leave };
