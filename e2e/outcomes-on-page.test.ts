@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { balconyTemplate } from '../apps/server/test/support/checklist-templates.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
-import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
+import {
+  createCompletedCertificate,
+  createMember,
+  insertWebhookEndpoint,
+  memberApi,
+  signIn,
+  toastTitled,
+} from './support/members.ts';
 
 /*
  * A toast is gone after 2 s (SPEC §4). An outcome that matters is also shown on the page (issue 30),
@@ -142,6 +149,25 @@ describe('an outcome is still on the page after its toast has gone', () => {
       .getByRole('button', { name: 'Revoke token' })
       .waitFor();
     expect(await page.getByRole('dialog', { name: 'Revoke this token?' }).getByRole('alert').count()).toBe(0);
+  });
+
+  it('a webhook secret that could not be rotated says why in its dialog, and the next try starts clean', async () => {
+    session.allowConsoleErrors(/status of 503/);
+    const { page } = session;
+    const member = await createMember('outcome-rotate', { premium: true });
+    await insertWebhookEndpoint(member, 'https://hooks.example.com/rotate');
+    await signIn(page, member);
+    await breakRequests(page, '**/api/webhooks/*/rotate-secret', 'POST');
+    await page.goto('/profile/api');
+    const rotate = page.getByRole('button', { name: 'Rotate secret of endpoint https://hooks.example.com/rotate' });
+    await rotate.click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate this endpoint’s secret?' });
+    await dialog.getByRole('button', { name: 'Rotate secret' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'We could not rotate it. Down for maintenance.' }).waitFor();
+    await dialog.getByRole('button', { name: 'Keep current secret' }).click();
+    await rotate.click();
+    await dialog.getByRole('button', { name: 'Rotate secret' }).waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
   });
 
   it('a template that could not be deleted says why in its dialog, which stays open', async () => {

@@ -72,6 +72,8 @@ export function RotateSecret({ userId, endpoint }: { userId: string; endpoint: W
   const rotate = useRotateWebhookSecretMutation(userId);
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
+  // Why the last rotation failed, said in the dialog (which stays open).
+  const [problem, setProblem] = useState<string>();
   const previousUntil = endpoint.previous_secret_until;
   return (
     <>
@@ -91,7 +93,7 @@ export function RotateSecret({ userId, endpoint }: { userId: string; endpoint: W
           variant="secondary"
           aria-label={`Rotate secret of endpoint ${endpoint.url}`}
           onClick={() => {
-            rotate.reset();
+            setProblem(undefined);
             setConfirming(true);
           }}
         >
@@ -105,24 +107,22 @@ export function RotateSecret({ userId, endpoint }: { userId: string; endpoint: W
             <>
               You get a new signing secret, shown once. For 24 hours each delivery is signed with the new and the old
               secret, so put the new one in your receiver within a day: after that the old one stops working.
-              {rotate.isError ? (
-                <span role="alert" className={`mt-2 block ${failureClass}`}>
-                  We could not rotate it. {requestErrorMessage(rotate.error)}
-                </span>
-              ) : null}
             </>
           }
           cancelLabel="Keep current secret"
           confirmLabel="Rotate secret"
           busy={rotate.isPending}
-          onConfirm={() =>
+          problem={problem}
+          onConfirm={() => {
+            setProblem(undefined);
             rotate.mutate(endpoint.id, {
               onSuccess: (rotated) => {
                 setConfirming(false);
                 setSecret(rotated.secret);
               },
-            })
-          }
+              onError: (error) => setProblem(`We could not rotate it. ${requestErrorMessage(error)}`),
+            });
+          }}
           onCancel={() => setConfirming(false)}
         />
       ) : null}
