@@ -4,7 +4,7 @@ import { uniqueEmail } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
 import { waitForSigningLink } from './support/mail.ts';
-import { createMember, type Member, memberApi, signIn } from './support/members.ts';
+import { createMember, type Member, memberApi, signIn, uploadCertificatePhoto } from './support/members.ts';
 
 /*
  * Names and addresses in any script on the web pages builders and signers read (ADR 0059): a
@@ -20,6 +20,7 @@ const companyEmail = 'office@example.com';
 const address = '東京都港区 1-2-3';
 const material = 'Hydrabond 300 💧, Ardex, Class III polyurethane, batch B12, 2 coats';
 const signerName = 'अनिल कुमार';
+const photoCaption = 'الحمام، الطبقة الثانية';
 const signerRole = 'בונה';
 const signerCompany = 'شركة البناء 2';
 
@@ -94,6 +95,7 @@ beforeAll(async () => {
     job_site_address: address,
     installation_date: '2026-11-20',
     areas: 'Ensuite: shower recess and floor',
+    photos: [{ file_id: await uploadCertificatePhoto(owner), caption: photoCaption }],
     materials: [
       { product: 'Hydrabond 300 💧', brand: 'Ardex', type_class: 'Class III polyurethane', batch: 'B12', coats: 2 },
     ],
@@ -125,13 +127,13 @@ describe('names in any script on the web pages', () => {
     expect(await fitsTheWidth(page)).toBe(true);
   });
 
-  it('the share page shows an Arabic company, a Hebrew applicator, a Japanese address and an emoji intact and isolated', async () => {
+  it('the share page shows an Arabic company, a Hebrew applicator, a Japanese address, an emoji and an Arabic photo caption intact and isolated', async () => {
     const visitor = await phone();
     await visitor.goto(`/certificates/${certificateId}`);
     await visitor.getByRole('heading', { level: 1, name: 'Certificate of compliance' }).waitFor();
     await visitor.getByText(material).waitFor();
     await visitor.waitForLoadState('networkidle');
-    await expectIsolated(visitor, [company, applicator, companyEmail, address, material]);
+    await expectIsolated(visitor, [company, applicator, companyEmail, address, material, photoCaption]);
     expect(await fitsTheWidth(visitor)).toBe(true);
     expect(await seriousViolations(visitor)).toEqual([]);
   });
@@ -141,7 +143,7 @@ describe('names in any script on the web pages', () => {
     await signer.goto(signLink);
     await signer.getByRole('heading', { level: 1, name: 'Sign document' }).waitFor();
     await signer.waitForLoadState('networkidle');
-    await expectIsolated(signer, [company, applicator, companyEmail, address]);
+    await expectIsolated(signer, [company, applicator, companyEmail, address, photoCaption]);
     expect(await signer.getByText(`From ${company}`).count()).toBe(1);
 
     // "רונית כהן · office@example.com": the name, then the separator, then the email, left to right.

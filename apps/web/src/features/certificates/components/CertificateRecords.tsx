@@ -140,7 +140,11 @@ function Checklists({
                       </p>
                       <p className="text-sm text-slate-600 dark:text-slate-300">
                         Rule: {describeRule(item, checklist.ncc_edition)}
-                        {entry?.note ? `. Note: ${entry.note}` : ''}
+                        {entry?.note ? (
+                          <>
+                            . Note: <bdi>{entry.note}</bdi>
+                          </>
+                        ) : null}
                       </p>
                       {evidence.length > 0 ? (
                         <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
