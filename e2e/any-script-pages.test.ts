@@ -28,6 +28,7 @@ let owner: Member;
 let certificateId: string;
 let signerEmail: string;
 let signLink: string;
+let declineLink: string;
 
 /**
  * Where `text` stands on the page: for each text node holding it, whether its nearest isolating
@@ -103,11 +104,16 @@ beforeAll(async () => {
   });
   certificateId = certificate.id;
   signerEmail = uniqueEmail('any-script-builder');
+  const declinerEmail = uniqueEmail('any-script-certifier');
   const since = Date.now();
   await memberApi(owner, 'POST', `/api/signing/documents/certificate/${certificateId}/requests`, {
-    signers: [{ name: signerName, email: signerEmail, role: signerRole, company: signerCompany }],
+    signers: [
+      { name: signerName, email: signerEmail, role: signerRole, company: signerCompany },
+      { name: 'Blair Certifier', email: declinerEmail },
+    ],
   });
   signLink = await waitForSigningLink(signerEmail, { since });
+  declineLink = await waitForSigningLink(declinerEmail, { since });
 });
 
 describe('names in any script on the web pages', () => {
@@ -116,7 +122,7 @@ describe('names in any script on the web pages', () => {
     await signIn(page, owner);
     await page.goto(`/certificates/${certificateId}`);
     const panel = page.getByRole('region', { name: 'Signatures' });
-    await panel.getByText('Pending', { exact: true }).waitFor();
+    await panel.getByText('Pending', { exact: true }).first().waitFor();
     await expectIsolated(page, [signerName, signerRole, signerCompany, signerEmail, company, applicator, address]);
     expect(await fitsTheWidth(page)).toBe(true);
 
@@ -173,5 +179,17 @@ describe('names in any script on the web pages', () => {
       document.documentElement.style.fontSize = '200%';
     });
     expect(await fitsTheWidth(signer)).toBe(true);
+  });
+
+  it('the outcome of declining names the Arabic company apart from the sentence around it', async () => {
+    const decliner = await phone();
+    await decliner.goto(declineLink);
+    await decliner.getByRole('button', { name: 'Decline' }).click();
+    await decliner.getByLabel('Why do you decline to sign?').fill('התאריך שגוי.');
+    await decliner.getByRole('button', { name: 'Decline to sign' }).click();
+    await decliner.getByRole('heading', { level: 1, name: 'You declined to sign' }).waitFor();
+    await decliner.getByText(`${company} can see your reason.`, { exact: false }).waitFor();
+    await expectIsolated(decliner, [company]);
+    expect(await fitsTheWidth(decliner)).toBe(true);
   });
 });
