@@ -104,7 +104,7 @@ function DocumentSection({ section }: { section: SignerSection }) {
       ) : null}
       {section.items?.map((item, index) => (
         <p key={keyOf(index)} className="whitespace-pre-line break-words">
-          {item}
+          <bdi>{item}</bdi>
         </p>
       ))}
       {section.photos ? (
@@ -140,7 +140,9 @@ function DocumentSection({ section }: { section: SignerSection }) {
               <Risk label="Initial risk" risk={step.initial_risk} />
               <ul className="list-disc pl-5">
                 {step.controls.map((control, index) => (
-                  <li key={keyOf(index)}>{control}</li>
+                  <li key={keyOf(index)}>
+                    <bdi>{control}</bdi>
+                  </li>
                 ))}
               </ul>
               <Risk label="Residual risk" risk={step.residual_risk} />
