@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signaturePng } from '../apps/server/test/support/signing.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { seriousViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
@@ -20,6 +21,7 @@ const companyEmail = 'office@example.com';
 const address = '東京都港区 1-2-3';
 const material = 'Hydrabond 300 💧, Ardex, Class III polyurethane, batch B12, 2 coats';
 const signerName = 'अनिल कुमार';
+const verifierName = 'יעל לוי';
 const photoCaption = 'الحمام، الطبقة الثانية';
 const signerRole = 'בונה';
 const signerCompany = 'شركة البناء 2';
@@ -29,6 +31,7 @@ let certificateId: string;
 let signerEmail: string;
 let signLink: string;
 let declineLink: string;
+let verifierLink: string;
 
 /**
  * Where `text` stands on the page: for each text node holding it, whether its nearest isolating
@@ -105,15 +108,18 @@ beforeAll(async () => {
   certificateId = certificate.id;
   signerEmail = uniqueEmail('any-script-builder');
   const declinerEmail = uniqueEmail('any-script-certifier');
+  const verifierEmail = uniqueEmail('any-script-verifier');
   const since = Date.now();
   await memberApi(owner, 'POST', `/api/signing/documents/certificate/${certificateId}/requests`, {
     signers: [
       { name: signerName, email: signerEmail, role: signerRole, company: signerCompany },
       { name: 'Blair Certifier', email: declinerEmail },
+      { name: verifierName, email: verifierEmail, company: signerCompany },
     ],
   });
   signLink = await waitForSigningLink(signerEmail, { since });
   declineLink = await waitForSigningLink(declinerEmail, { since });
+  verifierLink = await waitForSigningLink(verifierEmail, { since });
 });
 
 describe('names in any script on the web pages', () => {
@@ -191,5 +197,30 @@ describe('names in any script on the web pages', () => {
     await decliner.getByText(`${company} can see your reason.`, { exact: false }).waitFor();
     await expectIsolated(decliner, [company]);
     expect(await fitsTheWidth(decliner)).toBe(true);
+  });
+
+  it('the verify page lists a Hebrew signer and an Arabic company ending in a digit before " · signed"', async () => {
+    const signed = await fetch(`${session.baseUrl}/api${verifierLink}/sign`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: verifierName,
+        read_confirmed: true,
+        signature_png: await signaturePng(),
+        method: 'drawn',
+      }),
+    });
+    expect(signed.status).toBe(200);
+
+    const builder = await phone();
+    await builder.goto(`/verify/certificate/${certificateId}/1`);
+    await builder.getByText('Signatures on this version').waitFor();
+    const line = builder.getByRole('listitem').filter({ hasText: verifierName });
+    expect(await line.textContent()).toMatch(
+      new RegExp(`^${verifierName}, ${signerCompany} · signed \\d{1,2} \\w+ \\d{4}$`),
+    );
+    await expectIsolated(builder, [verifierName, signerCompany, company]);
+    expect(await fitsTheWidth(builder)).toBe(true);
+    expect(await seriousViolations(builder)).toEqual([]);
   });
 });
