@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Download, Locator, Page } from 'playwright-core';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readySwmsBody } from '../apps/server/test/support/swms.ts';
 import { uniqueEmail } from './support/accounts.ts';
@@ -14,10 +13,10 @@ import { waitForMail, waitForSentLink, waitForSigningLink } from './support/mail
 import {
   createCompletedCertificate,
   createMember,
-  type Member,
   memberApi,
   signIn,
   toastTitled,
+  uploadCertificatePhoto,
 } from './support/members.ts';
 import { gzippedKilobytes, recordScripts } from './support/script-weight.ts';
 
@@ -93,22 +92,6 @@ async function declineOnPhone(decliner: Page, reason: string) {
   await decliner.getByRole('heading', { level: 1, name: 'You declined to sign' }).waitFor();
 }
 
-/** A stage photo uploaded as the certificate form does; answers its file id. */
-async function uploadPhoto(member: Member): Promise<string> {
-  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
-  const response = await fetch(`${session.baseUrl}/api/certificates/photos`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${member.accessToken}` },
-    body: form,
-  });
-  if (!response.ok) throw new Error(`photo upload answered ${response.status}`);
-  return ((await response.json()) as { file_id: string }).file_id;
-}
-
 async function phone() {
   const context = await session.newContext();
   const page = await context.newPage();
@@ -121,7 +104,7 @@ describe('signing by link', () => {
     const owner = await createMember('signing-owner', {
       profile: { company_name: 'Dry Right Waterproofing', applicator_name: 'Robin Applicator' },
     });
-    const photo = await uploadPhoto(owner);
+    const photo = await uploadCertificatePhoto(owner);
     const certificate = await memberApi<{ id: string }>(owner, 'POST', '/api/certificates', {
       user_id: owner.userId,
       standards: ['AS 3740-2021'],

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { webhookSecret } from '../../apps/server/src/features/api-access/webhook-sender.ts';
@@ -124,6 +125,22 @@ export function createCompletedCertificate(member: Member, address: string) {
     materials_used: 'Ardex WPM 300',
     status: 'completed',
   });
+}
+
+/** A stage photo uploaded as the certificate form does; answers its file id. */
+export async function uploadCertificatePhoto(member: Member): Promise<string> {
+  const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+  const response = await fetch(`${inject('baseUrl')}/api/certificates/photos`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${member.accessToken}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`photo upload answered ${response.status}`);
+  return ((await response.json()) as { file_id: string }).file_id;
 }
 
 /** A toast by its exact title, in the notification region (not the page's own messages). */

@@ -124,7 +124,9 @@ function CertificateView({
             Version {certificate.version}
             {certificate.amended_at ? ` — amended ${formatInstantDate(certificate.amended_at)}` : ''}
             {certificate.amendment_reason ? (
-              <span className="block font-normal">Reason: {certificate.amendment_reason}</span>
+              <span className="block font-normal">
+                Reason: <bdi>{certificate.amendment_reason}</bdi>
+              </span>
             ) : null}
           </p>
         ) : null}
@@ -171,7 +173,9 @@ function CertificateView({
           {/* Label above value on a phone, beside it on wider screens. */}
           <dl className="grid grid-cols-1 gap-x-3 sm:grid-cols-[12rem_1fr] sm:gap-y-3 [&>dd]:mb-3 sm:[&>dd]:mb-0">
             <dt className="font-medium text-slate-600 dark:text-slate-300">Job site address</dt>
-            <dd className="break-words">{certificate.job_site_address || '—'}</dd>
+            <dd className="break-words">
+              <bdi>{certificate.job_site_address || '—'}</bdi>
+            </dd>
             <dt className="font-medium text-slate-600 dark:text-slate-300">Installation date</dt>
             <dd>{certificate.installation_date ? formatCalendarDate(certificate.installation_date) : '—'}</dd>
             <dt className="font-medium text-slate-600 dark:text-slate-300">Areas</dt>
@@ -242,7 +246,7 @@ function ApplicatorDetails({ applicator }: { applicator: ApplicatorBlock }) {
             className="max-h-16 max-w-32 rounded bg-white object-contain p-1"
           />
         ) : null}
-        <p className="text-lg font-semibold">{company}</p>
+        <bdi className="text-lg font-semibold">{company}</bdi>
       </div>
       <dl className="grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1">
         {lines
@@ -250,7 +254,9 @@ function ApplicatorDetails({ applicator }: { applicator: ApplicatorBlock }) {
           .map(([label, value]) => (
             <div key={label} className="contents">
               <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-              <dd className="wrap-anywhere">{value}</dd>
+              <dd className="wrap-anywhere">
+                <bdi>{value}</bdi>
+              </dd>
             </div>
           ))}
       </dl>

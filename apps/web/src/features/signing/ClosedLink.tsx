@@ -6,7 +6,7 @@ import { Column, DocumentSummary, formatDate } from './sign-parts.tsx';
  * ask (part of /sign/:token, loaded only for such links).
  */
 export default function ClosedLink({ page, token }: { page: SignPage; token: string }) {
-  const company = page.company_name;
+  const company = <bdi>{page.company_name}</bdi>;
   switch (page.state) {
     case 'document_changed':
       return (

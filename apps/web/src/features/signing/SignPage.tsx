@@ -35,14 +35,15 @@ export default function SignPage() {
 
 function SignView({ token, page, reload }: { token: string; page: SignPageData; reload: () => void }) {
   const [outcome, setOutcome] = useState<{ state: 'signed' | 'declined'; at: string }>();
-  const company = page.company_name;
   if (outcome) {
+    const signed = outcome.state === 'signed';
     return (
-      <Column title={outcome.state === 'signed' ? 'Thank you for signing' : 'You declined to sign'} focusTitle>
+      <Column title={signed ? 'Thank you for signing' : 'You declined to sign'} focusTitle>
         <p role="status">
-          {outcome.state === 'signed'
-            ? `You signed ${page.document.title} on ${formatDate(outcome.at)}. You can close this page.`
-            : `You declined to sign ${page.document.title} on ${formatDate(outcome.at)}. ${company} can see your reason.`}
+          {signed ? 'You signed ' : 'You declined to sign '}
+          <bdi>{page.document.title}</bdi> on {formatDate(outcome.at)}.{' '}
+          {signed ? 'You can close this page.' : <bdi>{page.company_name}</bdi>}
+          {signed ? '' : ' can see your reason.'}
         </p>
       </Column>
     );

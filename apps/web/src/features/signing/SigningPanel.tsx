@@ -12,6 +12,7 @@ import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
 import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
+import { JoinedText } from '../../components/ui/JoinedText.tsx';
 import { KeptFormOffer } from '../../components/ui/KeptFormOffer.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -187,7 +188,7 @@ function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRe
   return (
     <li className="flex flex-col gap-1 rounded-md border border-slate-200 p-3 dark:border-slate-700">
       <div className="flex flex-wrap items-center gap-2">
-        <span className="font-semibold">{signer.name}</span>
+        <bdi className="font-semibold">{signer.name}</bdi>
         <span className={`rounded px-2 py-0.5 text-xs font-semibold ${statusColours[signer.status]}`}>
           {statusLabels[signer.status]}
         </span>
@@ -199,7 +200,7 @@ function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRe
         ) : null}
       </div>
       <p className="break-words text-sm text-slate-600 dark:text-slate-300">
-        {[signer.role, signer.company, signer.email].filter(Boolean).join(' · ')}
+        <JoinedText parts={[signer.role, signer.company, signer.email]} />
       </p>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {times
@@ -212,7 +213,11 @@ function SignerRow({ signer, panelRef }: { signer: SignerView; panelRef: PanelRe
       {signer.revoked_reason === 'new_version' ? (
         <p className="text-sm">Voided: the document has a newer version.</p>
       ) : null}
-      {signer.decline_reason ? <p className="text-sm">Reason: {signer.decline_reason}</p> : null}
+      {signer.decline_reason ? (
+        <p className="text-sm">
+          Reason: <bdi>{signer.decline_reason}</bdi>
+        </p>
+      ) : null}
       {signer.set_aside_at ? (
         <p className="text-sm">
           Set aside {formatTime(signer.set_aside_at)}: not on the register or the signed PDF's register. It stays in the

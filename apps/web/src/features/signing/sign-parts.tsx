@@ -38,20 +38,24 @@ export function DocumentSummary({ page, token }: { page: SignPage; token: string
   const sender = content?.sender;
   return (
     <section className="flex flex-col gap-2 rounded-md border border-slate-200 p-4 dark:border-slate-700">
-      <p className={muted}>From {sender?.business_name || page.company_name}</p>
+      <p className={muted}>
+        From <bdi>{sender?.business_name || page.company_name}</bdi>
+      </p>
       {sender?.name || sender?.email ? (
         <p className={`${muted} break-words`}>
-          {sender.name}
+          <bdi>{sender.name}</bdi>
           {sender.name && sender.email ? ' · ' : ''}
           {sender.email ? (
-            <a href={`mailto:${sender.email}`} className="underline">
-              {sender.email}
-            </a>
+            <bdi>
+              <a href={`mailto:${sender.email}`} className="underline">
+                {sender.email}
+              </a>
+            </bdi>
           ) : null}
         </p>
       ) : null}
       <h2 className="text-lg font-semibold">
-        {document.title}
+        <bdi>{document.title}</bdi>
         {document.number ? ` ${document.number}` : ''}
       </h2>
       <p className="text-sm">Version {document.version}</p>
@@ -91,14 +95,16 @@ function DocumentSection({ section }: { section: SignerSection }) {
           {section.fields.map((field, index) => (
             <div key={keyOf(index)} className="contents">
               <dt className={muted}>{field.label}</dt>
-              <dd className="whitespace-pre-line break-words">{field.value}</dd>
+              <dd className="whitespace-pre-line break-words">
+                <bdi>{field.value}</bdi>
+              </dd>
             </div>
           ))}
         </dl>
       ) : null}
       {section.items?.map((item, index) => (
         <p key={keyOf(index)} className="whitespace-pre-line break-words">
-          {item}
+          <bdi>{item}</bdi>
         </p>
       ))}
       {section.photos ? (
@@ -113,7 +119,7 @@ function DocumentSection({ section }: { section: SignerSection }) {
                   className="aspect-[4/3] w-full rounded object-cover"
                 />
               </a>
-              {photo.caption} {photo.taken}
+              <bdi>{photo.caption}</bdi> {photo.taken}
             </li>
           ))}
         </ul>
@@ -126,17 +132,25 @@ function DocumentSection({ section }: { section: SignerSection }) {
               className="flex flex-col gap-1 rounded border border-slate-200 p-3 dark:border-slate-700"
             >
               <p className="font-medium">
-                Step {index + 1}: {step.description}
+                Step {index + 1}: <bdi>{step.description}</bdi>
               </p>
-              <p>Hazards: {step.hazards}</p>
+              <p>
+                Hazards: <bdi>{step.hazards}</bdi>
+              </p>
               <Risk label="Initial risk" risk={step.initial_risk} />
               <ul className="list-disc pl-5">
                 {step.controls.map((control, index) => (
-                  <li key={keyOf(index)}>{control}</li>
+                  <li key={keyOf(index)}>
+                    <bdi>{control}</bdi>
+                  </li>
                 ))}
               </ul>
               <Risk label="Residual risk" risk={step.residual_risk} />
-              {step.responsible ? <p className={muted}>Responsible: {step.responsible}</p> : null}
+              {step.responsible ? (
+                <p className={muted}>
+                  Responsible: <bdi>{step.responsible}</bdi>
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -69,7 +69,9 @@ function Verification({ kind, id, version }: { kind: VerifiableKind; id: string;
         <dt className="font-semibold">Version</dt>
         <dd>{data.version}</dd>
         <dt className="font-semibold">Issued by</dt>
-        <dd>{data.business_name || 'Not recorded'}</dd>
+        <dd>
+          <bdi>{data.business_name || 'Not recorded'}</bdi>
+        </dd>
         <dt className="font-semibold">Date of this version</dt>
         <dd>{dateOf(data.version_date)}</dd>
         <dt className="font-semibold">Signatures on this version</dt>
@@ -81,9 +83,13 @@ function Verification({ kind, id, version }: { kind: VerifiableKind; id: string;
               <ul className="flex flex-col gap-1">
                 {data.signatures.map((signature) => (
                   <li key={`${signature.signed_at}-${signature.signer_name}`}>
-                    {signature.signer_name}
-                    {signature.signer_company ? `, ${signature.signer_company}` : ''} · signed{' '}
-                    {dateOf(signature.signed_at)}
+                    <bdi>{signature.signer_name}</bdi>
+                    {signature.signer_company ? (
+                      <>
+                        , <bdi>{signature.signer_company}</bdi>
+                      </>
+                    ) : null}{' '}
+                    · signed {dateOf(signature.signed_at)}
                   </li>
                 ))}
               </ul>

@@ -90,7 +90,7 @@ function Result({ check }: { check: PdfCheck }) {
         <h2 className="text-lg font-bold">{pdfCheckHeadlines.genuine}</h2>
         <p>
           Sealed by TradeCert and unchanged since: {kindNames[document.kind]} {document.number}, version{' '}
-          {document.version}, issued by {document.business_name || 'a business not recorded'}.
+          {document.version}, issued by <bdi>{document.business_name || 'a business not recorded'}</bdi>.
         </p>
       </Alert>
       <VerdictBanner verdict={document.verdict} />

@@ -78,7 +78,7 @@ function CertificateRow({
       <Thumbnail url={thumbnailUrl} />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <Link to={to} className={`break-words text-base ${textLinkClasses}`}>
-          {address || 'No address yet'}
+          <bdi>{address || 'No address yet'}</bdi>
         </Link>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <StatusChip tone={chip.tone}>{chip.words}</StatusChip>

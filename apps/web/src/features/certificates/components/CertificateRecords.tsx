@@ -41,7 +41,9 @@ export function JobRecordDetails({ certificate }: { certificate: Certificate }) 
             {details.rows.map(([label, value]) => (
               <div key={label} className="contents">
                 <dt className="font-medium text-slate-600 dark:text-slate-300">{label}</dt>
-                <dd className="whitespace-pre-line break-words">{value}</dd>
+                <dd className="whitespace-pre-line break-words">
+                  <bdi>{value}</bdi>
+                </dd>
               </div>
             ))}
           </dl>
@@ -52,7 +54,9 @@ export function JobRecordDetails({ certificate }: { certificate: Certificate }) 
           <ul className="mb-2 list-disc pl-5">
             {certificate.materials.map((line, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id; an issued list never changes order.
-              <li key={index}>{materialLineText(line)}</li>
+              <li key={index}>
+                <bdi>{materialLineText(line)}</bdi>
+              </li>
             ))}
           </ul>
         ) : null}
@@ -136,7 +140,11 @@ function Checklists({
                       </p>
                       <p className="text-sm text-slate-600 dark:text-slate-300">
                         Rule: {describeRule(item, checklist.ncc_edition)}
-                        {entry?.note ? `. Note: ${entry.note}` : ''}
+                        {entry?.note ? (
+                          <>
+                            . Note: <bdi>{entry.note}</bdi>
+                          </>
+                        ) : null}
                       </p>
                       {evidence.length > 0 ? (
                         <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">

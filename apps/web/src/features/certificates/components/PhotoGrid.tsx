@@ -14,7 +14,7 @@ export function PhotoGrid({
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {photos.map((photo, index) => {
-        const caption = [photo.caption, ...describe(photo)].filter(Boolean).join(' · ');
+        const details = describe(photo).filter(Boolean).join(' · ');
         return (
           <li key={photo.file_id}>
             <figure className="flex flex-col gap-1">
@@ -27,7 +27,13 @@ export function PhotoGrid({
                 />
                 <span className="sr-only"> (open full size)</span>
               </a>
-              {caption ? <figcaption className="text-sm">{caption}</figcaption> : null}
+              {photo.caption || details ? (
+                <figcaption className="text-sm">
+                  <bdi>{photo.caption}</bdi>
+                  {photo.caption && details ? ' · ' : ''}
+                  {details}
+                </figcaption>
+              ) : null}
             </figure>
           </li>
         );

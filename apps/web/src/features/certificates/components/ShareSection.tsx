@@ -12,5 +12,9 @@ export function Section({ title, children }: { title: string; children: ReactNod
 
 /** Free text as written, line breaks kept; a dash when empty. */
 export function Text({ children }: { children: string }) {
-  return <p className="whitespace-pre-line break-words">{children.trim() || '—'}</p>;
+  return (
+    <p className="whitespace-pre-line break-words">
+      <bdi>{children.trim() || '—'}</bdi>
+    </p>
+  );
 }

@@ -1,6 +1,7 @@
 import type { WaitingSignature } from '@app/contract';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/Button.tsx';
+import { JoinedText } from '../../../components/ui/JoinedText.tsx';
 import { RecentItemsPanel } from '../../../components/ui/RecentItemsPanel.tsx';
 import { useSignaturesWaiting } from '../api/get-signatures-waiting.ts';
 
@@ -43,14 +44,14 @@ function WaitingItem({ item }: { item: WaitingSignature }) {
   return (
     <li className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
       <Link to={item.document_path} className={`break-words ${textLinkClasses}`}>
-        {item.document_label}
+        <bdi>{item.document_label}</bdi>
       </Link>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {[item.signer_name, statusText[item.status], since].filter(Boolean).join(' · ')}
+        <JoinedText parts={[item.signer_name, statusText[item.status], since]} />
       </p>
       {item.decline_reason ? (
         <p className="mt-1 break-words text-sm">
-          Reason: {item.decline_reason} Change the document if need be, and send it again from its page.
+          Reason: <bdi>{item.decline_reason}</bdi> Change the document if need be, and send it again from its page.
         </p>
       ) : null}
     </li>
