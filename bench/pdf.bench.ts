@@ -19,9 +19,12 @@ import { launchChromium } from '../e2e/support/chromium.ts';
 import { format, median, root } from './support.ts';
 
 /**
- * PRODUCT.md, Budgets / issue 7: a certificate with 6 phone photos renders in < 50 ms median (warm), ≥ 30×
- * faster than headless Chromium printing the same content, and weighs ≤ 300 KB + 250 KB per photo.
+ * DESIGN §7, PDF: a certificate with 6 phone photos renders warm in ≤ 15 ms median including its seal,
+ * ≥ 5× faster than a running headless Chromium printing the same content, and weighs ≤ 300 KB + 250 KB
+ * per photo. Judged on the warm render's median plus the seal's median.
  */
+const WARM_WITH_SEAL_BUDGET_MS = 15;
+const CHROMIUM_GOAL = 5;
 const WARM_UP_RUNS = 10;
 const WARM_RUNS = 30;
 const CHROMIUM_RUNS = 5;
@@ -296,14 +299,13 @@ export async function runPdfBenchmark() {
 
   const budget = 300 * 1024 + 6 * 250 * 1024;
   const warmMedian = median(warm);
+  const sealedMedian = warmMedian + median(sealing);
   console.log('\nCertificate PDF with 6 phone photos (12 MP originals)');
   console.log(`photo processing (6 uploads: normalise + thumbnail + print copy): ${format(processing.ms, 0)} ms total`);
   console.log(
     `pdfkit (product), cold: first render in a fresh process, median of ${COLD_PROCESSES}: ${format(median(cold), 0)} ms (${cold.map((ms) => format(ms, 0)).join(', ')})`,
   );
-  console.log(
-    `pdfkit (product), warm: median of ${WARM_RUNS} different certificates: ${format(warmMedian, 1)} ms (budget < 50 ms)`,
-  );
+  console.log(`pdfkit (product), warm: median of ${WARM_RUNS} different certificates: ${format(warmMedian, 1)} ms`);
   console.log(
     `pdfkit (product), warm, names in six scripts (Arabic, Chinese, Korean, Hindi, emoji, Vietnamese): ${format(mixed.mixedMedian, 1)} ms median of ${WARM_RUNS}, beside ${format(mixed.latinMedian, 1)} ms for the Latin-only certificate in the same interleaved runs: ${format(mixed.mixedMedian / mixed.latinMedian, 2)}×`,
   );
@@ -314,12 +316,15 @@ export async function runPdfBenchmark() {
   console.log(
     `seal (PAdES B-B, RSA 2048, once per issued version before caching): ${format(median(sealing), 1)} ms median of ${WARM_RUNS} (${format((median(sealing) / warmMedian) * 100, 0)}% of the warm render); checking a seal ("Verify a PDF"): ${format(median(checking), 1)} ms median`,
   );
+  console.log(
+    `warm render + seal (DESIGN §7): ${format(warmMedian, 1)} + ${format(median(sealing), 1)} = ${format(sealedMedian, 1)} ms (budget ≤ ${WARM_WITH_SEAL_BUDGET_MS} ms)`,
+  );
   for (const [label, chromium] of [
     ['same print copies', samePhotos],
     ['stored 2048 px photos', storedPhotos],
   ] as const) {
     console.log(
-      `Chromium page.pdf(), browser running, ${label}: ${format(chromium.ms, 0)} ms median of ${CHROMIUM_RUNS}, ${format(chromium.bytes / 1024, 0)} KB; pdfkit is ${format(chromium.ms / warmMedian, 1)}× faster (goal ≥ 30×)`,
+      `Chromium page.pdf(), browser running, ${label}: ${format(chromium.ms, 0)} ms median of ${CHROMIUM_RUNS}, ${format(chromium.bytes / 1024, 0)} KB; pdfkit, render + seal, is ${format(chromium.ms / sealedMedian, 1)}× faster (goal ≥ ${CHROMIUM_GOAL}×; render alone ${format(chromium.ms / warmMedian, 1)}×)`,
     );
   }
   console.log(`size (largest warm run): ${format(bytes / 1024, 0)} KB (budget ${format(budget / 1024, 0)} KB)`);

@@ -71,6 +71,9 @@ export function createPdf(
   // The structure tree's hundreds of small objects, compressed (ADR 0051).
   const doc = new PackedPdfDocument({
     ...pageOptions(orientation),
+    // No default font: pdfkit would read and parse Helvetica's metrics for every document (~1 ms),
+    // and PDF/A may not use it anyway (it cannot be embedded). `regular` is set below.
+    font: '',
     bufferPages: true,
     pdfVersion: '1.7',
     subset: 'PDF/A-2b',
@@ -95,6 +98,7 @@ export function createPdf(
   doc.registerFont('regular', documentFonts.regular as unknown as FontSource);
   doc.registerFont('bold', documentFonts.bold as unknown as FontSource);
   doc.registerFont('mono', documentFonts.mono as unknown as FontSource);
+  doc.font('regular');
   // After wrapTextEntryPoints: loose text is tagged whatever draws it.
   startStructure(doc);
   const chunks: Buffer[] = [];

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
+import { withFastSubsets } from './font-subset.ts';
 
 const require = createRequire(import.meta.url);
 const fontDirectory = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
@@ -64,7 +65,7 @@ function copyOf(run: fontkit.GlyphRun): fontkit.GlyphRun {
   return copy;
 }
 
-const parse = (bytes: Buffer) => withSharedShaping(fontkit.create(bytes) as fontkit.Font);
+const parse = (bytes: Buffer) => withFastSubsets(withSharedShaping(fontkit.create(bytes) as fontkit.Font));
 
 /**
  * A WOFF file unpacked to the TrueType file it wraps. fontkit reads WOFF, but inflates the whole
