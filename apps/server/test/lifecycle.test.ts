@@ -287,6 +287,12 @@ describe('DATA_DIR', () => {
     expect(uploaded.status).toBe(201);
 
     const groupOrOthers = async (target: string) => (await stat(target)).mode & 0o077;
+    // The sign-up mail goes out through the job queue, after the request: wait for it to reach the outbox.
+    await expect
+      .poll(async () => (await readdir(path.join(serverDataDir, 'outbox')).catch(() => [])).length, {
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
     // Run as root, the postgres OS user must pass through (0711) to its data; nobody may list it.
     expect((await stat(serverDataDir)).mode & 0o066).toBe(0);
     const written = [
