@@ -13,6 +13,7 @@ import { grantPremium } from './support/entitlements.ts';
 import { multipartBody } from './support/multipart.ts';
 import { pdfSignatures } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
+import { pdfSignaturesTrusting } from './support/seal-certificates.ts';
 import { signByEmail } from './support/signing.ts';
 import { createReadyCoverSheet, createReadySwms } from './support/swms.ts';
 
@@ -77,6 +78,13 @@ const expectValidSeal = async (pdf: Buffer) => {
   expect(report).toContain('Total document signed');
   expect(report).toContain('Signature Validation: Signature is Valid.');
   expect(report).toContain('Signer Certificate Common Name: TradeCert document seal');
+  // Not expired (ADR 0061); with the installation's root trusted, trusted.
+  expect(report).toContain('Certificate Validation:');
+  expect(report).not.toContain('Expired');
+  const root = await app.inject({ url: '/api/verify/seal-root' });
+  expect(await pdfSignaturesTrusting(pdf, root.rawPayload)).toContain(
+    'Certificate Validation: Certificate is Trusted.',
+  );
   const altered = await pdfSignatures(oneByteChanged(pdf));
   expect(altered).toContain('Signature Validation: Digest Mismatch.');
 };
