@@ -260,6 +260,11 @@ describe("an operator's own sealing certificate (PDF_SEAL_P12)", () => {
         const report = await pdfSignatures(pdf);
         expect(report).toContain('Signer Certificate Common Name: Harbour Operator Seal');
         expect(report).toContain('Signature is Valid.');
+        // Its own certificate is self-signed: it is the root a reader is offered to trust.
+        const root = await operated.inject({ url: '/api/verify/seal-root' });
+        expect(root.rawPayload.equals(execFileSync('openssl', ['x509', '-in', certificate, '-outform', 'der']))).toBe(
+          true,
+        );
         // One server's seal is not another's: the default app does not know this certificate.
         expect(
           (await operated.inject({ method: 'POST', url: '/api/verify/pdf', ...multipartRequest(pdf) })).json(),

@@ -45,14 +45,9 @@ const sealRoot = async (server: App) => {
 
 let ip = 0;
 const checked = async (server: App, pdf: Buffer) => {
-  const body = multipartBody(pdf, 'document.pdf', 'application/pdf');
-  const response = await server.inject({
-    method: 'POST',
-    url: '/api/verify/pdf',
-    headers: body.headers,
-    payload: body.payload,
-    remoteAddress: `198.51.100.${++ip}`,
-  });
+  const { headers, payload } = multipartBody(pdf, 'document.pdf', 'application/pdf');
+  const request = { method: 'POST', url: '/api/verify/pdf', headers, payload } as const;
+  const response = await server.inject({ ...request, remoteAddress: `198.51.100.${++ip}` });
   expect(response.statusCode).toBe(200);
   return response.json();
 };
@@ -123,73 +118,23 @@ describe('GET /api/verify/seal-root', () => {
   it("serves the root of an operator's PDF_SEAL_P12 chain, and answers 404 when the file holds no root", async () => {
     const directory = mkdtempSync(path.join(tmpdir(), 'tradecert-p12-'));
     const file = (name: string) => path.join(directory, name);
-    const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
+    // Paths under the temporary directory hold no spaces.
+    const openssl = (command: string) => execFileSync('openssl', command.split(' '), { stdio: 'pipe' });
     try {
-      openssl(
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        file('ca.key'),
-        '-out',
-        file('ca.pem'),
-        '-days',
-        '30',
-        '-subj',
-        '/CN=Harbour CA',
-      );
-      openssl(
-        'req',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        file('seal.key'),
-        '-out',
-        file('seal.csr'),
-        '-subj',
-        '/CN=Harbour Seal',
-      );
-      openssl(
-        'x509',
-        '-req',
-        '-in',
-        file('seal.csr'),
-        '-CA',
-        file('ca.pem'),
-        '-CAkey',
-        file('ca.key'),
-        '-CAcreateserial',
-        '-out',
-        file('seal.pem'),
-        '-days',
-        '20',
-      );
-      const p12 = (name: string, ...extra: string[]) => {
-        openssl(
-          'pkcs12',
-          '-export',
-          '-inkey',
-          file('seal.key'),
-          '-in',
-          file('seal.pem'),
-          ...extra,
-          '-out',
-          file(name),
-          '-passout',
-          'pass:s3cret',
-        );
+      const [ca, caKey, seal, sealKey] = ['ca.pem', 'ca.key', 'seal.pem', 'seal.key'].map(file);
+      openssl(`req -x509 -newkey rsa:2048 -nodes -days 30 -subj /CN=Harbour-CA -keyout ${caKey} -out ${ca}`);
+      openssl(`req -newkey rsa:2048 -nodes -subj /CN=Harbour-Seal -keyout ${sealKey} -out ${file('seal.csr')}`);
+      openssl(`x509 -req -days 20 -CAcreateserial -in ${file('seal.csr')} -CA ${ca} -CAkey ${caKey} -out ${seal}`);
+      const p12 = (name: string, extra = '') => {
+        openssl(`pkcs12 -export -inkey ${sealKey} -in ${seal}${extra} -out ${file(name)} -passout pass:s3cret`);
         return { bytes: readFileSync(file(name)), passphrase: 's3cret' };
       };
-      const der = (pem: string) => openssl('x509', '-in', file(pem), '-outform', 'der');
 
       const withChain = await buildTestApp(database.db, {
-        settings: { pdfSealP12: p12('chain.p12', '-certfile', file('ca.pem')) },
+        settings: { pdfSealP12: p12('chain.p12', ` -certfile ${ca}`) },
       });
       try {
-        expect(Buffer.from(await sealRoot(withChain)).equals(der('ca.pem'))).toBe(true);
+        expect(Buffer.from(await sealRoot(withChain)).equals(openssl(`x509 -in ${ca} -outform der`))).toBe(true);
       } finally {
         await withChain.close();
       }
