@@ -59,6 +59,20 @@ const sendDocument = (session: Session, kind: string, id: string, body: object =
     payload: { email: 'site.manager@builder.example', name: 'Acme Builders', ...body },
   });
 
+/** Sends the certificate for signing to all but one of a free account's daily recipients. */
+const sendForSigningToTheRest = (session: Session, certificateId: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/signing/documents/certificate/${certificateId}/requests`,
+    headers: bearer(session),
+    payload: {
+      signers: Array.from({ length: SIGNING_RECIPIENTS_PER_DAY.newOrFree - 1 }, (_, index) => ({
+        name: `Signer ${index}`,
+        email: `cap-${index}-${randomUUID()}@example.com`,
+      })),
+    },
+  });
+
 const sends = async (session: Session, kind: string, id: string) => {
   const response = await app.inject({ url: `/api/signing/documents/${kind}/${id}/sends`, headers: bearer(session) });
   expect(response.statusCode).toBe(200);
@@ -160,17 +174,7 @@ describe('sending a document to the builder', () => {
     expect(received.text).not.toContain('Their message');
     expect(received.text).not.toContain('evil');
     // The refused try took none of the day's recipients: all but the one sent are left.
-    const rest = Array.from({ length: SIGNING_RECIPIENTS_PER_DAY.newOrFree - 1 }, (_, index) => ({
-      name: `Signer ${index}`,
-      email: `rest-${index}-${randomUUID()}@example.com`,
-    }));
-    const signing = await app.inject({
-      method: 'POST',
-      url: `/api/signing/documents/certificate/${certificateId}/requests`,
-      headers: bearer(owner),
-      payload: { signers: rest },
-    });
-    expect(signing.statusCode).toBe(201);
+    expect((await sendForSigningToTheRest(owner, certificateId)).statusCode).toBe(201);
   });
 
   it('sends a link only when the PDF is over the attachment limit; the link then opens the PDF', async () => {
@@ -211,17 +215,7 @@ describe('sending a document to the builder', () => {
   it("counts each send against the account's daily recipients, shared with signing links", async () => {
     const owner = await registerConfirmedUser(app, mail);
     const certificateId = await createCompletedCertificate(app, owner);
-    const signers = Array.from({ length: SIGNING_RECIPIENTS_PER_DAY.newOrFree - 1 }, (_, index) => ({
-      name: `Signer ${index}`,
-      email: `cap-${index}-${randomUUID()}@example.com`,
-    }));
-    const signing = await app.inject({
-      method: 'POST',
-      url: `/api/signing/documents/certificate/${certificateId}/requests`,
-      headers: bearer(owner),
-      payload: { signers },
-    });
-    expect(signing.statusCode).toBe(201);
+    expect((await sendForSigningToTheRest(owner, certificateId)).statusCode).toBe(201);
     expect((await sendDocument(owner, 'certificate', certificateId)).statusCode).toBe(201);
     const refused = await sendDocument(owner, 'certificate', certificateId);
     expect(refused.statusCode).toBe(429);
