@@ -52,6 +52,45 @@ describe('a certificate saved with no connection', () => {
     ]);
   });
 
+  it('drops it, and says so, when it was deleted on another device before this phone heard the answer', async () => {
+    const { page, context } = session;
+    const member = await createMember('outbox-deleted', { premium: true });
+    await signIn(page, member);
+    await page.goto('/certificates');
+    await page.getByRole('link', { name: 'New certificate' }).first().click();
+    await page.getByLabel('Job site address').waitFor();
+
+    await context.setOffline(true);
+    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 410/);
+    await fillJobDetails(page, '8 Gone Lane, Marrickville NSW 2204');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await toastTitled(page, 'Waiting to sync').waitFor();
+    await page.waitForURL(`${session.baseUrl}/certificates`);
+
+    // The first send makes the certificate; before its answer reaches the phone, the office deletes
+    // it from another device, and the answer is lost. The phone then sends the create again.
+    let posts = 0;
+    await page.route('**/api/certificates', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      posts += 1;
+      if (posts > 1) return route.fallback();
+      await route.fetch();
+      const { id } = route.request().postDataJSON() as { id: string };
+      await memberApi(member, 'DELETE', `/api/certificates/${id}`);
+      await route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+
+    const notice = page.getByRole('status').filter({ hasText: 'This certificate was deleted on another device' });
+    await notice.getByText('8 Gone Lane, Marrickville NSW 2204').waitFor({ timeout: 20_000 });
+    expect(posts).toBe(2);
+    expect(await page.getByRole('region', { name: /Waiting to sync/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: '8 Gone Lane, Marrickville NSW 2204' }).count()).toBe(0);
+    expect((await memberApi<ListPage>(member, 'GET', '/api/certificates')).items).toEqual([]);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+  });
+
   it("keeps a free user's completed certificate on the phone when the month's limit refuses it at sync", async () => {
     const { page, context } = session;
     const member = await createMember('outbox-limit');
