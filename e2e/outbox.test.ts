@@ -13,21 +13,32 @@ const session = useBrowser({ viewport: { width: 375, height: 740 } });
 
 type ListPage = { items: Array<{ id: string; job_site_address: string; status: string }> };
 
+/** A Premium member signs in and, with no connection, saves a draft at `address`: it waits in the outbox. */
+async function saveDraftOffline(name: string, address: string, consoleErrors: RegExp) {
+  const { page, context } = session;
+  const member = await createMember(name, { premium: true });
+  await signIn(page, member);
+  await page.goto('/certificates');
+  await page.getByRole('link', { name: 'New certificate' }).first().click();
+  await page.getByLabel('Job site address').waitFor();
+
+  await context.setOffline(true);
+  session.allowConsoleErrors(consoleErrors);
+  await fillJobDetails(page, address);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await toastTitled(page, 'Waiting to sync').waitFor();
+  await page.waitForURL(`${session.baseUrl}/certificates`);
+  return member;
+}
+
 describe('a certificate saved with no connection', () => {
   it('waits on the phone, then syncs exactly once, even when the first answer is lost', async () => {
     const { page, context } = session;
-    const member = await createMember('outbox-sync', { premium: true });
-    await signIn(page, member);
-    await page.goto('/certificates');
-    await page.getByRole('link', { name: 'New certificate' }).first().click();
-    await page.getByLabel('Job site address').waitFor();
-
-    await context.setOffline(true);
-    session.allowConsoleErrors(/ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/);
-    await fillJobDetails(page, '4 Basement Way, Ultimo NSW 2007');
-    await page.getByRole('button', { name: 'Save draft' }).click();
-    await toastTitled(page, 'Waiting to sync').waitFor();
-    await page.waitForURL(`${session.baseUrl}/certificates`);
+    const member = await saveDraftOffline(
+      'outbox-sync',
+      '4 Basement Way, Ultimo NSW 2007',
+      /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/,
+    );
     const waiting = page.getByRole('region', { name: /Waiting to sync/ });
     await waiting.getByText('4 Basement Way, Ultimo NSW 2007').waitFor();
     await page.getByRole('status').filter({ hasText: 'Waiting to sync (1)' }).waitFor();
@@ -50,6 +61,38 @@ describe('a certificate saved with no connection', () => {
     expect(list.items.map((item) => [item.job_site_address, item.status])).toEqual([
       ['4 Basement Way, Ultimo NSW 2007', 'draft'],
     ]);
+  });
+
+  it('drops it, and says so, when it was deleted on another device before this phone heard the answer', async () => {
+    const { page, context } = session;
+    const member = await saveDraftOffline(
+      'outbox-deleted',
+      '8 Gone Lane, Marrickville NSW 2204',
+      /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR|status of 410/,
+    );
+
+    // The first send makes the certificate; before its answer reaches the phone, the office deletes
+    // it from another device, and the answer is lost. The phone then sends the create again.
+    let posts = 0;
+    await page.route('**/api/certificates', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      posts += 1;
+      if (posts > 1) return route.fallback();
+      await route.fetch();
+      const { id } = route.request().postDataJSON() as { id: string };
+      await memberApi(member, 'DELETE', `/api/certificates/${id}`);
+      await route.abort('connectionreset');
+    });
+    await context.setOffline(false);
+
+    const notice = page.getByRole('status').filter({ hasText: 'This certificate was deleted on another device' });
+    await notice.getByText('8 Gone Lane, Marrickville NSW 2204').waitFor({ timeout: 20_000 });
+    expect(posts).toBe(2);
+    expect(await page.getByRole('region', { name: /Waiting to sync/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: '8 Gone Lane, Marrickville NSW 2204' }).count()).toBe(0);
+    expect((await memberApi<ListPage>(member, 'GET', '/api/certificates')).items).toEqual([]);
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
   });
 
   it("keeps a free user's completed certificate on the phone when the month's limit refuses it at sync", async () => {

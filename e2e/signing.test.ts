@@ -218,7 +218,9 @@ describe('signing by link', () => {
     await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await panel.getByLabel('Their email').fill('not-an-address');
     await panel.getByLabel('Their name or company').fill('Acme Builders');
-    await panel.getByLabel('Message (optional)').fill('For the handover on Friday');
+    // A free account is not offered a personal message (the server would refuse it): the form says so.
+    await panel.getByText('Adding a personal message is part of Premium.').waitFor();
+    expect(await panel.getByLabel('Message (optional)').count()).toBe(0);
     await panel.getByRole('button', { name: 'Send the document' }).click();
     await panel.getByRole('alert').first().waitFor();
     expect(await panel.getByLabel('Their name or company').inputValue()).toBe('Acme Builders');

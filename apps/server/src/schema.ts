@@ -18,4 +18,5 @@ export * from './platform/crypto/secrets.schema.ts';
 export * from './platform/documents/documents.schema.ts';
 export * from './platform/entitlements/entitlements.schema.ts';
 export * from './platform/rate-limit/rate-limit.schema.ts';
+export * from './platform/retired-ids/retired-ids.schema.ts';
 export * from './platform/storage/files.schema.ts';

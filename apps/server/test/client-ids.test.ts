@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { CLIENT_ID_TAKEN_MESSAGE, type Session } from '@app/contract';
+import { CERTIFICATE_DELETED_ELSEWHERE_MESSAGE, CLIENT_ID_TAKEN_MESSAGE, type Session } from '@app/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
+import { grantPremium } from './support/entitlements.ts';
 import { multipartBody, uploadFile } from './support/multipart.ts';
 import { errorOf } from './support/responses.ts';
+import { signByEmail } from './support/signing.ts';
 
 /*
  * Issue 23, "synced exactly once": the offline outbox gives each record it creates an id of its
@@ -16,7 +18,7 @@ import { errorOf } from './support/responses.ts';
  */
 
 let now = new Date('2026-11-20T02:00:00Z');
-const { mail, app, query } = setUpTestApp({ clock: () => now });
+const { database, mail, app, query } = setUpTestApp({ clock: () => now });
 
 let origin = '';
 beforeAll(async () => {
@@ -185,5 +187,90 @@ describe('a photo uploaded again with its client-made id', () => {
     const logoId = String(logo.json().logo_url).split('/')[3]?.split('?')[0] as string;
     const reused = await uploadPhoto(alice, logoId);
     expect(reused.statusCode).toBe(409);
+  });
+});
+
+describe('a create sent again for a certificate deleted since (deleted stays deleted)', () => {
+  const premiumUser = async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    await grantPremium(database.db, owner.user.id);
+    return owner;
+  };
+  const listedIds = async (session: Session) =>
+    (
+      (await app.inject({ url: '/api/certificates', headers: bearer(session) })).json().items as Array<{ id: string }>
+    ).map((item) => item.id);
+
+  it('answers 410 record_deleted to the replayed create and photo upload, and brings nothing back', async () => {
+    const owner = await premiumUser();
+    const [id, photoId] = [randomUUID(), randomUUID()];
+    expect((await uploadPhoto(owner, photoId)).statusCode).toBe(201);
+    const body = completedCertificateBody(owner, { id, photos: [{ file_id: photoId, caption: '' }] });
+    expect((await create(owner, body)).statusCode).toBe(201);
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(owner) });
+    expect(deleted.statusCode).toBe(200);
+
+    // Another phone's outbox sends what it made offline again: the photo's upload, then the create.
+    const photoAgain = await uploadPhoto(owner, photoId);
+    expect(photoAgain.statusCode).toBe(410);
+    expect(errorOf(photoAgain)).toEqual({ code: 'record_deleted', message: CERTIFICATE_DELETED_ELSEWHERE_MESSAGE });
+    const replayed = await create(owner, body);
+    expect(replayed.statusCode).toBe(410);
+    expect(errorOf(replayed)).toEqual({ code: 'record_deleted', message: CERTIFICATE_DELETED_ELSEWHERE_MESSAGE });
+    const draftReplayed = await create(owner, { ...body, status: 'draft', photos: [] });
+    expect(draftReplayed.statusCode).toBe(410);
+
+    expect(await listedIds(owner)).not.toContain(id);
+    expect((await app.inject({ url: `/api/certificates/${id}`, headers: bearer(owner) })).statusCode).toBe(404);
+    expect(await countOf('select count(*) from certificates where id = $1', [id])).toBe(0);
+    expect(await countOf('select count(*) from files where id = $1', [photoId])).toBe(0);
+    const usage = (await app.inject({ url: '/api/certificates/usage', headers: bearer(owner) })).json();
+    expect(usage.completed).toBe(0);
+
+    // A fresh client id still makes a certificate.
+    const fresh = randomUUID();
+    const made = await create(owner, completedCertificateBody(owner, { id: fresh }));
+    expect(made.statusCode).toBe(201);
+    expect(await listedIds(owner)).toEqual([fresh]);
+  });
+
+  it("answers 409 to another user sending a deleted certificate's id, saying nothing of it", async () => {
+    const [alice, mallory] = [await premiumUser(), await registerConfirmedUser(app, mail)];
+    const id = randomUUID();
+    expect((await create(alice, completedCertificateBody(alice, { id }))).statusCode).toBe(201);
+    await app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(alice) });
+    const taken = await create(mallory, completedCertificateBody(mallory, { id }));
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken)).toEqual({ code: 'conflict', message: CLIENT_ID_TAKEN_MESSAGE });
+    expect(await countOf('select count(*) from certificates where id = $1', [id])).toBe(0);
+  });
+
+  it('answers 410 to a replayed create of a certificate withdrawn since (it had been signed)', async () => {
+    const owner = await premiumUser();
+    const id = randomUUID();
+    const body = completedCertificateBody(owner, { id });
+    expect((await create(owner, body)).statusCode).toBe(201);
+    await signByEmail(app, mail, owner, 'certificate', id);
+    const withdrawn = await app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(owner) });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(await countOf('select count(*) from certificates where id = $1 and withdrawn_at is not null', [id])).toBe(1);
+
+    const replayed = await create(owner, body);
+    expect(replayed.statusCode).toBe(410);
+    expect(errorOf(replayed)).toEqual({ code: 'record_deleted', message: CERTIFICATE_DELETED_ELSEWHERE_MESSAGE });
+    expect(await listedIds(owner)).not.toContain(id);
+    expect(await countOf('select count(*) from certificates where id = $1 and withdrawn_at is null', [id])).toBe(0);
+  });
+
+  it('keeps one narrow row per deleted certificate and photo, gone with the account', async () => {
+    const owner = await premiumUser();
+    const ids = [randomUUID(), randomUUID()];
+    for (const id of ids) {
+      expect((await create(owner, completedCertificateBody(owner, { id }))).statusCode).toBe(201);
+      await app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(owner) });
+    }
+    expect(await countOf('select count(*) from retired_ids where user_id = $1', [owner.user.id])).toBe(2);
+    await query('delete from users where id = $1', [owner.user.id]);
+    expect(await countOf('select count(*) from retired_ids where user_id = $1', [owner.user.id])).toBe(0);
   });
 });

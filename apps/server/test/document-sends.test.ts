@@ -3,6 +3,7 @@ import {
   type DocumentSend,
   rateLimits,
   SEND_ATTACHMENT_MAX_BYTES,
+  SEND_MESSAGE_PREMIUM_MESSAGE,
   type Session,
   SIGNING_RECIPIENTS_PER_DAY,
   sendRecipientLimitMessage,
@@ -55,7 +56,21 @@ const sendDocument = (session: Session, kind: string, id: string, body: object =
     method: 'POST',
     url: `/api/signing/documents/${kind}/${id}/sends`,
     headers: bearer(session),
-    payload: { email: 'site.manager@builder.example', name: 'Acme Builders', message: 'For the handover', ...body },
+    payload: { email: 'site.manager@builder.example', name: 'Acme Builders', ...body },
+  });
+
+/** Sends the certificate for signing to all but one of a free account's daily recipients. */
+const sendForSigningToTheRest = (session: Session, certificateId: string) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/signing/documents/certificate/${certificateId}/requests`,
+    headers: bearer(session),
+    payload: {
+      signers: Array.from({ length: SIGNING_RECIPIENTS_PER_DAY.newOrFree - 1 }, (_, index) => ({
+        name: `Signer ${index}`,
+        email: `cap-${index}-${randomUUID()}@example.com`,
+      })),
+    },
   });
 
 const sends = async (session: Session, kind: string, id: string) => {
@@ -73,11 +88,15 @@ const attachmentsOf = (raw: string) =>
   ].map((match) => ({ type: match[1], name: match[2] }));
 
 describe('sending a document to the builder', () => {
-  it('mails the link and the PDF, records "sent", and the first open once', async () => {
+  it('mails the link and the PDF (with a Premium message), records "sent", and the first open once', async () => {
     const owner = await registerConfirmedUser(app, mail);
+    await grantPremium(database.db, owner.user.id);
     const certificateId = await createCompletedCertificate(app, owner);
     const email = `builder-${randomUUID()}@example.com`;
-    const response = await sendDocument(owner, 'certificate', certificateId, { email: email.toUpperCase() });
+    const response = await sendDocument(owner, 'certificate', certificateId, {
+      email: email.toUpperCase(),
+      message: 'For the handover',
+    });
     expect(response.statusCode).toBe(201);
     const sent: DocumentSend = response.json();
     expect(sent).toMatchObject({
@@ -87,7 +106,8 @@ describe('sending a document to the builder', () => {
       opened_at: null,
     });
 
-    const received = await mail.nextMailTo(email);
+    // The first PDF of the run may take a while on a busy machine.
+    const received = await mail.nextMailTo(email, 15_000);
     expect(received.text).toContain('Hello Acme Builders,');
     expect(received.text).toContain('Their message: "For the handover"');
     expect(attachmentsOf(received.raw)).toEqual([
@@ -122,6 +142,39 @@ describe('sending a document to the builder', () => {
     const unknown = await app.inject({ url: '/api/sent/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).code).toBe('not_found');
+  });
+
+  it("refuses a free account's personal message, sending and counting nothing, and sends it without one", async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    const certificateId = await createCompletedCertificate(app, owner);
+    const email = `relay-${randomUUID()}@example.com`;
+    // Straight to the API, as a relay would: the form does not offer the box to a free account.
+    const refused = await sendDocument(owner, 'certificate', certificateId, {
+      email,
+      message: 'Claim your prize at https://evil.test now',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toEqual({
+      code: 'premium_required',
+      message: SEND_MESSAGE_PREMIUM_MESSAGE,
+      details: [{ path: 'message', message: SEND_MESSAGE_PREMIUM_MESSAGE }],
+    });
+    expect(await sends(owner, 'certificate', certificateId)).toEqual([]);
+    const { rows } = await query(
+      `select (select count(*) from document_sends where user_id = $1)
+            + (select count(*) from pgboss.job where data::text like '%evil.test%') as n`,
+      [owner.user.id],
+    );
+    expect(Number(rows[0].n)).toBe(0);
+
+    // Without one (or with only spaces) it goes; the mail has no words of the sender's.
+    const sent = await sendDocument(owner, 'certificate', certificateId, { email, message: '   ' });
+    expect(sent.statusCode).toBe(201);
+    const received = await mail.nextMailTo(email);
+    expect(received.text).not.toContain('Their message');
+    expect(received.text).not.toContain('evil');
+    // The refused try took none of the day's recipients: all but the one sent are left.
+    expect((await sendForSigningToTheRest(owner, certificateId)).statusCode).toBe(201);
   });
 
   it('sends a link only when the PDF is over the attachment limit; the link then opens the PDF', async () => {
@@ -162,17 +215,7 @@ describe('sending a document to the builder', () => {
   it("counts each send against the account's daily recipients, shared with signing links", async () => {
     const owner = await registerConfirmedUser(app, mail);
     const certificateId = await createCompletedCertificate(app, owner);
-    const signers = Array.from({ length: SIGNING_RECIPIENTS_PER_DAY.newOrFree - 1 }, (_, index) => ({
-      name: `Signer ${index}`,
-      email: `cap-${index}-${randomUUID()}@example.com`,
-    }));
-    const signing = await app.inject({
-      method: 'POST',
-      url: `/api/signing/documents/certificate/${certificateId}/requests`,
-      headers: bearer(owner),
-      payload: { signers },
-    });
-    expect(signing.statusCode).toBe(201);
+    expect((await sendForSigningToTheRest(owner, certificateId)).statusCode).toBe(201);
     expect((await sendDocument(owner, 'certificate', certificateId)).statusCode).toBe(201);
     const refused = await sendDocument(owner, 'certificate', certificateId);
     expect(refused.statusCode).toBe(429);

@@ -25,7 +25,13 @@ export const certificateEndpoints = {
     body: createCertificateRequestSchema,
     responses: { 201: certificateSchema },
     // premium_required: a custom checklist template on a free plan.
-    errors: [errorCodes.userMismatch, errorCodes.premiumRequired, errorCodes.monthlyLimitReached, errorCodes.conflict],
+    errors: [
+      errorCodes.userMismatch,
+      errorCodes.premiumRequired,
+      errorCodes.monthlyLimitReached,
+      errorCodes.conflict,
+      errorCodes.recordDeleted,
+    ],
   }),
   list: defineEndpoint({
     method: 'GET',
@@ -57,7 +63,7 @@ export const certificateEndpoints = {
     query: uploadPhotoQuerySchema,
     body: multipartUpload,
     responses: { 201: uploadedPhotoSchema },
-    errors: [...uploadErrorCodes, errorCodes.conflict],
+    errors: [...uploadErrorCodes, errorCodes.conflict, errorCodes.recordDeleted],
   }),
   gallery: defineEndpoint({
     method: 'GET',

@@ -87,6 +87,12 @@ const clientIdInput = z.optional(uuidSchema);
 /** An id the client made that already names another user's record (never a retry of one's own). */
 export const CLIENT_ID_TAKEN_MESSAGE = 'This id is already used by another record. Send it again with a new id.';
 
+/**
+ * A create sent again (410 `record_deleted`) for a certificate deleted or withdrawn since, or for a
+ * photo that went with it: the outbox drops the change and shows this (ADR 0032).
+ */
+export const CERTIFICATE_DELETED_ELSEWHERE_MESSAGE = 'This certificate was deleted on another device';
+
 export const createCertificateRequestSchema = z.object({
   id: clientIdInput,
   /** Must be the signed-in user (PRODUCT.md, Accounts and sessions); a mismatch is refused. */

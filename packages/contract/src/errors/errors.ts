@@ -77,6 +77,12 @@ export const documentErrorCodes = {
   documentTooLarge: 'document_too_large',
 } as const;
 
+/** Codes of records made with a client-made id, the offline outbox's (ADR 0032). */
+export const clientIdErrorCodes = {
+  /** A create sent again for a record deleted (or withdrawn) since: it is never made again. */
+  recordDeleted: 'record_deleted',
+} as const;
+
 export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
 
 export const errorCodes = {
@@ -86,6 +92,7 @@ export const errorCodes = {
   ...featureErrorCodes,
   ...billingErrorCodes,
   ...documentErrorCodes,
+  ...clientIdErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
@@ -135,6 +142,7 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   already_premium: 409,
   billing_unavailable: 502,
   document_too_large: 422,
+  record_deleted: 410,
 };
 
 const allErrorCodes = Object.values(errorCodes);

@@ -16,6 +16,13 @@ import { signingDocumentParams, signingOwnerMessages } from './signing.ts';
 
 export const SEND_RECIPIENT_NAME_MAX = 120;
 export const SEND_MESSAGE_MAX = 1000;
+/**
+ * A free account's mail carries no words of the sender's own, so it cannot be used to relay text
+ * to strangers (PRODUCT.md, Sending a document): the personal message is Premium's. Refused 403
+ * `premium_required` with this, on the `message` field.
+ */
+export const SEND_MESSAGE_PREMIUM_MESSAGE =
+  'A personal message is part of Premium. Send the document without one, or upgrade to add one.';
 /** A PDF up to this size goes with the mail as an attachment; a bigger one is reached by the link only. */
 export const SEND_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
 /** At most this many sends are listed on a document's panel (newest first). */
@@ -68,7 +75,7 @@ export const documentSendEndpoints = {
     notFound: signingOwnerMessages.documentNotFound,
     body: sendDocumentSchema,
     responses: { 201: documentSendSchema },
-    errors: [errorCodes.notFound, errorCodes.rateLimited],
+    errors: [errorCodes.notFound, errorCodes.rateLimited, errorCodes.premiumRequired],
   }),
   open: defineEndpoint({
     method: 'GET',

@@ -44,6 +44,21 @@ describe('isPublicAddress', () => {
     ['::ffff:10.0.0.1', 'IPv4-mapped private'],
     ['::ffff:8.8.8.8', 'IPv4-mapped (refused whatever it maps)'],
     ['64:ff9b::a00:1', 'NAT64 of a private address'],
+    ['64:ff9b::7f00:1', 'NAT64 of loopback'],
+    ['64:ff9b:1::7f00:1', 'local-use NAT64'],
+    ['::7f00:1', 'IPv4-compatible loopback (::127.0.0.1)'],
+    ['::a9fe:a9fe', 'IPv4-compatible metadata (::169.254.169.254)'],
+    ['::808:808', 'IPv4-compatible (refused whatever it embeds)'],
+    ['2002:7f00:1::', '6to4 of loopback'],
+    ['2002:808:808::1', '6to4 (refused whatever it embeds)'],
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'Teredo'],
+    ['::ffff:0:7f00:1', 'IPv4-translated (RFC 6145)'],
+    ['100::1', 'IPv6 discard'],
+    ['fec0::1', 'IPv6 site-local'],
+    ['2001:db8::1', 'IPv6 documentation'],
+    ['192.0.2.1', 'documentation'],
+    ['198.18.0.1', 'benchmarking'],
+    ['240.0.0.1', 'reserved'],
     ['ff02::1', 'IPv6 multicast'],
     ['not-an-address', 'not an IP at all'],
   ])('refuses %s (%s)', (address) => {
@@ -85,6 +100,18 @@ describe('resolveWebhookTarget', () => {
     'https://127.0.0.1/',
     'https://2130706433/',
     'https://0x7f.1/',
+    'https://017700000001/',
+    'https://0177.0.0.1/',
+    'https://127.1/',
+    'https://[::127.0.0.1]/',
+    'https://[::ffff:127.0.0.1]/',
+    'https://[64:ff9b::7f00:1]/',
+    'https://[2002:7f00:1::]/',
+    'https://10.0.0.1/',
+    'https://172.16.0.1/',
+    'https://192.168.0.1/',
+    'https://[fe80::1]/',
+    'https://[fc00::1]/',
     'https://[::1]/',
     'https://[::ffff:169.254.169.254]/',
     'https://169.254.169.254/',
@@ -119,7 +146,11 @@ describe('resolveWebhookTarget', () => {
     expect(await resolveWebhookTarget('https://localhost/', testsOnly, resolve)).toMatchObject({
       address: '127.0.0.1',
     });
-    // The switch opens loopback only: private networks, metadata and plain http elsewhere stay shut.
+    // The switch opens loopback only: private networks, metadata, loopback inside an IPv6 address
+    // and plain http elsewhere stay shut.
+    for (const url of ['https://[::127.0.0.1]/', 'https://[::ffff:127.0.0.1]/', 'https://[64:ff9b::7f00:1]/']) {
+      expect(await resolveWebhookTarget(url, testsOnly, resolve), url).toEqual({ refused: 'refused_address' });
+    }
     expect(await resolveWebhookTarget('https://internal.example.com/', testsOnly, resolve)).toEqual({
       refused: 'refused_address',
     });

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /*
  * No server-side request forgery (ADR 0055): a webhook is only ever sent to an address on the public
@@ -8,65 +9,31 @@ import { BlockList, isIP } from 'node:net';
  * between the check and the connection (rebinding) cannot reach inside.
  */
 
-// Two lists: Node matches an IPv4 address against IPv6 rules too (as ::ffff:a.b.c.d), so one list
-// holding ::ffff:0:0/96 would refuse every IPv4 address.
-const refusedV4 = new BlockList();
-const refusedV6 = new BlockList();
-// IPv4: "this network", private, CGNAT, loopback, link-local (cloud metadata at 169.254.169.254),
-// IETF protocol assignments, documentation, benchmarking, multicast and reserved, broadcast.
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  refusedV4.addSubnet(network, prefix, 'ipv4');
-}
-// IPv6: unspecified, loopback, IPv4-mapped and -translated, discard, unique-local (fc00::/7, with the
-// metadata address fd00:ec2::254), link-local, site-local, multicast, documentation, 6to4 and Teredo.
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['2001::', 32],
-] as const) {
-  refusedV6.addSubnet(network, prefix, 'ipv6');
-}
+/*
+ * What counts as public is ipaddr.js's range(): only `unicast` may be reached, in either family, so
+ * private, loopback, link-local (cloud metadata at 169.254.169.254), CGNAT, reserved, multicast,
+ * unique-local (fd00:ec2::254), IPv4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96, 64:ff9b:1::/48),
+ * 6to4 (2002::/16) and Teredo (2001::/32) are all refused. One form ipaddr.js calls unicast embeds an
+ * IPv4 address too: the deprecated IPv4-compatible ::/96 (`[::127.0.0.1]` is `[::7f00:1]`), refused
+ * here by name.
+ */
+const ipv4Compatible = ipaddr.parseCIDR('::/96');
 
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
+const rangeOf = (address: string): string | null => {
+  if (isIP(address) === 0) return null;
+  const parsed = ipaddr.parse(address);
+  const range = parsed.range();
+  // After range(): :: and ::1 lie inside ::/96 too, and keep their own names (loopback for the switch).
+  if (range === 'unicast' && parsed.kind() === 'ipv6' && parsed.match(ipv4Compatible)) return 'ipv4Compatible';
+  return range;
+};
 
 /** Whether `address` (an IP literal) is one a webhook may be sent to: public, unicast. */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return family === 4 ? !refusedV4.check(address, 'ipv4') : !refusedV6.check(address, 'ipv6');
+  return rangeOf(address) === 'unicast';
 }
 
-const isLoopback = (address: string) => {
-  const family = isIP(address);
-  return family !== 0 && loopback.check(address, family === 4 ? 'ipv4' : 'ipv6');
-};
+const isLoopback = (address: string) => rangeOf(address) === 'loopback';
 
 /** What the tests-only switch changes (WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS): loopback, over http too. */
 export type WebhookAddressPolicy = { allowLoopbackForTests: boolean };

@@ -1,4 +1,5 @@
 import {
+  CERTIFICATE_DELETED_ELSEWHERE_MESSAGE,
   type Certificate,
   type CertificateChecklist,
   type CertificateListResponse,
@@ -34,6 +35,7 @@ import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
 import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
+import { retiredIdsRepo } from '../../platform/retired-ids/retired-ids.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import {
   type CertificateContent,
@@ -66,6 +68,7 @@ const errors = {
   monthlyLimit: () => new AppError(403, 'monthly_limit_reached', certificateMessages.monthlyLimit),
   stale: () => new AppError(409, 'conflict', STALE_CERTIFICATE_MESSAGE),
   idTaken: () => new AppError(409, 'conflict', CLIENT_ID_TAKEN_MESSAGE),
+  deletedElsewhere: () => new AppError(410, 'record_deleted', CERTIFICATE_DELETED_ELSEWHERE_MESSAGE),
   incomplete: (details: Array<{ path: string; message: string }>) =>
     new AppError(400, 'validation_failed', 'Fill in the job details before completing the certificate.', details),
   badPhotos: (message: string) => new AppError(400, 'validation_failed', message, [{ path: 'photos', message }]),
@@ -104,6 +107,8 @@ export class CertificatesService {
         status: input.status,
       });
       if (!created) return this.createdBefore(tx, caller, input.id);
+      // Deleted stays deleted (ADR 0032): an id that named a certificate deleted since is not taken again.
+      if (input.id) await retiredIdsRepo.refuseIfRetired(tx, caller.userId, input.id);
       await this.attachPhotos(tx, caller.userId, created.id, input.photos);
       return input.status === 'completed' ? this.complete(tx, created, owner) : created;
     });
@@ -112,11 +117,13 @@ export class CertificatesService {
 
   /**
    * A create sent again with its client-made id (its first answer was lost): the certificate it
-   * made, as it is now; nothing is made or counted twice. Someone else's id, or one withdrawn since, is 409.
+   * made, as it is now; nothing is made or counted twice. One the owner withdrew since is 410 (it
+   * stays withdrawn); someone else's id is 409, saying nothing of it.
    */
   private async createdBefore(tx: Queryable, caller: AuthenticatedCaller, id: string | undefined) {
-    const existing = id && (await certificatesRepo.findOwned(tx, caller.userId, id));
-    if (!existing) throw errors.idTaken();
+    const existing = id && (await certificatesRepo.find(tx, id));
+    if (!existing || existing.userId !== caller.userId) throw errors.idTaken();
+    if (existing.withdrawnAt) throw errors.deletedElsewhere();
     return existing;
   }
 
@@ -262,6 +269,9 @@ export class CertificatesService {
       const photoIds = [...existing.photos.map((photo) => photo.file_id), ...(await photosOfKeptVersions(tx, id))];
       await documentVersionsRepo.deleteAll(tx, caller.userId, 'certificate', id);
       await certificatesRepo.delete(tx, caller.userId, id);
+      // A create or photo upload still waiting in another phone's outbox must not bring them back.
+      await retiredIdsRepo.retire(tx, caller.userId, 'certificate', [id]);
+      await retiredIdsRepo.retire(tx, caller.userId, 'photo', [...new Set(photoIds)]);
       return { existing, photoIds };
     });
     if (!deleted) return;

@@ -6,6 +6,7 @@ import {
   MAX_SENDS_LISTED,
   rateLimits,
   SEND_ATTACHMENT_MAX_BYTES,
+  SEND_MESSAGE_PREMIUM_MESSAGE,
   type SendDocumentInput,
   type SignableDocumentKind,
   sendRecipientLimitMessage,
@@ -61,6 +62,13 @@ export class DocumentSends {
     input: SendDocumentInput,
   ): Promise<DocumentSend> {
     const { document } = await this.core.ownedDocument(caller, kind, documentId);
+    const message = input.message?.trim() || null;
+    // A free account's mail carries no text of its own (PRODUCT.md, Sending a document): no relay.
+    if (message && !(await this.core.isPremium(caller.userId))) {
+      throw new AppError(403, errorCodes.premiumRequired, SEND_MESSAGE_PREMIUM_MESSAGE, [
+        { path: 'message', message: SEND_MESSAGE_PREMIUM_MESSAGE },
+      ]);
+    }
     await this.core.limitRecipients(caller.userId, 1, sendRecipientLimitMessage);
     const id = randomUUID();
     const secret = await this.core.options.linkSecret();
@@ -73,7 +81,7 @@ export class DocumentSends {
         documentVersion: document.version,
         recipientEmail: input.email.trim().toLowerCase(),
         recipientName: input.name.trim(),
-        message: input.message?.trim() || null,
+        message,
         tokenHash: sha256Hex(sendToken(secret, id)),
         createdAt: this.core.now(),
       });

@@ -183,6 +183,10 @@ export class SigningCore {
    * The daily cap on people an account mails (SIGNING_RECIPIENTS_PER_DAY), counted per recipient:
    * signing links and sent documents count against the same one (ADR 0023, 0042).
    */
+  async isPremium(userId: string): Promise<boolean> {
+    return (await entitlements.of(this.db, userId, this.now())).premium;
+  }
+
   async limitRecipients(userId: string, recipients: number, message: (limit: number) => string) {
     const [sender, entitlement] = await Promise.all([
       businessOf(this.db, userId),

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { hmacToken, sameToken } from '../crypto/tokens.ts';
 import { AppError } from '../http/errors.ts';
 import { type ImagePurpose, processImage } from '../images/image-processing.ts';
+import { retiredIdsRepo } from '../retired-ids/retired-ids.ts';
 import type { FileReferenceSource } from './file-references.ts';
 import type { FileStorage } from './file-storage.ts';
 import { filesRepo } from './files.repo.ts';
@@ -42,12 +43,14 @@ export class StoredFiles {
   /**
    * Stores an image under `clientId` when the client made its id (the offline outbox): if that id
    * is already the user's file (a retry whose first answer was lost), that file is the answer and
-   * nothing is stored twice; if it is someone else's, 409.
+   * nothing is stored twice; if it is someone else's, 409. A photo deleted with its certificate
+   * (a retired id, ADR 0032) is 410: deleted stays deleted.
    */
   async saveImage(userId: string, purpose: ImagePurpose, input: Buffer, clientId?: string): Promise<StoredFile> {
     if (clientId) {
       const existing = await this.findOwned(userId, clientId);
       if (existing) return sameUpload(existing, purpose);
+      await retiredIdsRepo.refuseIfRetired(this.db, userId, clientId);
     }
     const image = await processImage(input, purpose);
     // The bytes' names are always fresh, so a retry racing its first attempt never overwrites (or,

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useKeptDocumentsSync } from '../../features/swms/kept-documents-sync.ts';
 import { isSendable, recordsIn } from '../../lib/outbox/outbox.ts';
-import { useOutbox, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
+import { dismissNotice, useOutbox, useOutboxNotices, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
 
 const onConnectionChange = (listener: () => void) => {
   window.addEventListener('online', listener);
@@ -15,7 +15,8 @@ const onConnectionChange = (listener: () => void) => {
 /**
  * The members' header item for the outbox: it keeps it draining (lib/outbox/outbox-sync.ts) and
  * says, for as long as it is so, that the phone is offline and how many changes wait on it or were
- * refused.
+ * refused; and, until dismissed, which records it dropped because they were deleted on another
+ * device (ADR 0032).
  */
 export function SyncStatus({ userId }: { userId: string }) {
   useOutboxSync(userId);
@@ -26,16 +27,30 @@ export function SyncStatus({ userId }: { userId: string }) {
   const refused = recordsIn(changes.filter((change) => change.refused));
   // Drafts kept on this phone are not waiting for anything: the certificate list shows them.
   const waiting = recordsIn(changes.filter(isSendable));
-  if (online && waiting + refused === 0) return null;
+  const notices = useOutboxNotices(userId);
+  const counts = [
+    online ? null : 'Offline',
+    waiting > 0 ? `Waiting to sync (${waiting})` : null,
+    refused > 0 ? `Not sent (${refused})` : null,
+  ].filter(Boolean);
+  if (counts.length === 0 && notices.length === 0) return null;
   return (
-    <p role="status" className="ml-auto text-sm font-semibold">
-      {[
-        online ? null : 'Offline',
-        waiting > 0 ? `Waiting to sync (${waiting})` : null,
-        refused > 0 ? `Not sent (${refused})` : null,
-      ]
-        .filter(Boolean)
-        .join(' · ')}
-    </p>
+    <div role="status" className="ml-auto flex flex-col items-end gap-1 text-sm">
+      {counts.length > 0 ? <p className="font-semibold">{counts.join(' · ')}</p> : null}
+      {notices.map((notice) => (
+        <p key={notice.subject} className="flex flex-wrap items-center justify-end gap-2">
+          <span>
+            {notice.message}: {notice.label}. Its changes on this phone were dropped.
+          </span>
+          <button
+            type="button"
+            className="min-h-11 rounded-md px-2 font-semibold underline"
+            onClick={() => dismissNotice(notice)}
+          >
+            Dismiss
+          </button>
+        </p>
+      ))}
+    </div>
   );
 }

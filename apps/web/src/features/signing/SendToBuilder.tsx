@@ -1,11 +1,14 @@
 import { type DocumentSend, SEND_MESSAGE_MAX } from '@app/contract';
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button, SubmitButton } from '../../components/ui/Button.tsx';
+import { Button, SubmitButton, textLinkClasses } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { useProfile } from '../../lib/profile/get-profile.ts';
 import { fieldErrorsFrom, requestErrorMessage } from '../../lib/request-errors.ts';
+import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import { useDocumentSends } from './api/get-document-sends.ts';
 import { useSendDocumentMutation } from './api/send-document.ts';
 import type { PanelRef } from './api/signing-keys.ts';
@@ -18,12 +21,17 @@ const at = (iso: string) =>
 
 const emptyDraft = { email: '', name: '', message: '' };
 
+const SEND_HINT = 'They get a link of their own, and the PDF attached when it is small enough.';
+
 /**
  * Sending the document to a builder (PRODUCT.md, Sending a document): "Send" opens the form; each
  * send is listed as "Sent to … on …", then "Opened …" once the recipient first opens their link.
- * Owner-only: part of the signing panel's lazy chunk.
+ * The personal message is Premium's (the server refuses it from a free account), so a free account
+ * is not offered the box. Owner-only: part of the signing panel's lazy chunk.
  */
 export function SendToBuilder({ panelRef }: { panelRef: PanelRef }) {
+  const premium = useProfile()?.subscription_tier === 'premium';
+  const upgradePath = useUpgradePath();
   const sends = useDocumentSends(panelRef);
   const send = useSendDocumentMutation(panelRef);
   const [open, setOpen] = useState(false);
@@ -36,7 +44,7 @@ export function SendToBuilder({ panelRef }: { panelRef: PanelRef }) {
     event.preventDefault();
     setErrors({});
     send.mutate(
-      { email: draft.email, name: draft.name, ...(draft.message.trim() && { message: draft.message }) },
+      { email: draft.email, name: draft.name, ...(premium && draft.message.trim() && { message: draft.message }) },
       {
         onSuccess: (sent) => {
           setDraft(emptyDraft);
@@ -66,14 +74,24 @@ export function SendToBuilder({ panelRef }: { panelRef: PanelRef }) {
             onChange={edit('email')}
           />
           <TextField label="Their name or company" value={draft.name} error={errors.name} onChange={edit('name')} />
-          <TextArea
-            label="Message (optional)"
-            value={draft.message}
-            maxLength={SEND_MESSAGE_MAX}
-            error={errors.message}
-            hint="They get a link of their own, and the PDF attached when it is small enough."
-            onChange={edit('message')}
-          />
+          {premium ? (
+            <TextArea
+              label="Message (optional)"
+              value={draft.message}
+              maxLength={SEND_MESSAGE_MAX}
+              error={errors.message}
+              hint={SEND_HINT}
+              onChange={edit('message')}
+            />
+          ) : (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {SEND_HINT} Adding a personal message is part of{' '}
+              <Link to={upgradePath} className={textLinkClasses}>
+                Premium
+              </Link>
+              .
+            </p>
+          )}
           {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
           <div className="flex flex-wrap gap-2">
             <SubmitButton pending={send.isPending} pendingLabel="Sending...">

@@ -5,10 +5,12 @@ import { ApiError, NetworkError, requestJson } from '../http.ts';
 import { requestMultipart } from '../http-upload.ts';
 import {
   carryRevision,
+  type DroppedRecord,
   drainOutbox,
   enqueue,
   type NewOutboxChange,
   type OutboxChange,
+  outcomeOfErrorAnswer,
   recordsIn,
   replaceRefused,
   retryRefused,
@@ -26,18 +28,34 @@ import { forgetPhoto, indexedDbOutbox, keptPhoto } from './outbox-store.ts';
 const CHANNEL = 'tradecert-outbox';
 const channel = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(CHANNEL);
 
-let snapshot: { userId: string | null; changes: readonly OutboxChange[] } = { userId: null, changes: [] };
+/** What the user is told of a record the drain dropped (deleted on another device), until they dismiss it. */
+export type OutboxNotice = { subject: string; label: string; message: string };
+
+let snapshot: { userId: string | null; changes: readonly OutboxChange[]; notices: readonly OutboxNotice[] } = {
+  userId: null,
+  changes: [],
+  notices: [],
+};
 const listeners = new Set<() => void>();
 
-async function refresh(userId: string) {
-  snapshot = { userId, changes: await indexedDbOutbox.list(userId) };
+async function refresh(userId: string, notices: readonly OutboxNotice[] = []) {
+  const kept = snapshot.userId === userId ? snapshot.notices : [];
+  snapshot = { userId, changes: await indexedDbOutbox.list(userId), notices: [...kept, ...notices] };
   for (const listener of listeners) listener();
 }
 
-function announce(userId: string) {
+function announce(userId: string, notices: readonly OutboxNotice[] = []) {
   channel?.postMessage(userId);
-  return refresh(userId);
+  return refresh(userId, notices);
 }
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const currentSnapshot = () => snapshot;
 
 /** Sends one change with its own user's session, never another's; how it went, for the drain. */
 async function send(change: OutboxChange): Promise<SendOutcome> {
@@ -59,11 +77,17 @@ async function send(change: OutboxChange): Promise<SendOutcome> {
     await carryRevision(indexedDbOutbox, change, answer);
     return 'sent';
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500 && ![401, 408, 429].includes(error.status)) {
-      return { refused: { code: error.code, message: error.message } };
-    }
-    if (!(error instanceof ApiError) && !(error instanceof NetworkError)) throw error;
+    if (error instanceof ApiError) return outcomeOfErrorAnswer(error);
+    if (!(error instanceof NetworkError)) throw error;
     return 'later';
+  }
+}
+
+/** Forgets the photos this phone kept for a record deleted on another device: they can never be sent. */
+async function forgetDroppedPhotos(record: DroppedRecord) {
+  for (const change of record.changes) {
+    if (change.request.photoId) await forgetPhoto(change.request.photoId);
+    for (const id of photosNamedIn(change.request.body)) await forgetPhoto(id);
   }
 }
 
@@ -93,7 +117,13 @@ function syncOutbox(userId: string) {
     .then(async () => {
       if (!navigator.onLine) return;
       const result = await drainOutbox({ store: indexedDbOutbox, userId, send, locks: navigator.locks });
-      if (result.sent > 0 || result.refused > 0) await announce(userId);
+      for (const record of result.dropped) await forgetDroppedPhotos(record);
+      if (result.sent > 0 || result.refused > 0 || result.dropped.length > 0) {
+        await announce(
+          userId,
+          result.dropped.map(({ subject, label, message }) => ({ subject, label, message })),
+        );
+      }
       if (result.drained && result.waiting > 0) {
         retryTimer = setTimeout(() => void syncOutbox(userId), retryDelay);
         retryDelay = Math.min(retryDelay * 2, LAST_RETRY_MS);
@@ -161,17 +191,23 @@ export function useOutboxState(userId: string): { loaded: boolean; changes: read
   useEffect(() => {
     void refresh(userId);
   }, [userId]);
-  const current = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => snapshot,
-  );
+  const current = useSyncExternalStore(subscribe, currentSnapshot);
   return current.userId === userId ? { loaded: true, changes: current.changes } : { loaded: false, changes: [] };
 }
 
 export const useOutbox = (userId: string): readonly OutboxChange[] => useOutboxState(userId).changes;
+
+/** What this tab's drains dropped and the user has not dismissed yet (records deleted on another device). */
+export function useOutboxNotices(userId: string): readonly OutboxNotice[] {
+  const current = useSyncExternalStore(subscribe, currentSnapshot);
+  return current.userId === userId ? current.notices : [];
+}
+
+/** The user has read a notice: it goes. */
+export function dismissNotice(notice: OutboxNotice) {
+  snapshot = { ...snapshot, notices: snapshot.notices.filter((kept) => kept !== notice) };
+  for (const listener of listeners) listener();
+}
 
 /**
  * Keeps the signed-in user's outbox draining for as long as it is mounted (the members' header):

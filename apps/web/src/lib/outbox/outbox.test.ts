@@ -7,6 +7,7 @@ import {
   type OutboxChange,
   type OutboxLocks,
   type OutboxStore,
+  outcomeOfErrorAnswer,
   replaceRefused,
   retryRefused,
   type SendOutcome,
@@ -89,7 +90,7 @@ describe('drainOutbox', () => {
       },
     });
     expect(server.received).toEqual(['a', 'b', 'c']);
-    expect(result).toEqual({ sent: 3, waiting: 0, refused: 0, drained: true });
+    expect(result).toEqual({ sent: 3, waiting: 0, refused: 0, drained: true, dropped: [] });
     expect(store.all()).toEqual([]);
   });
 
@@ -153,7 +154,7 @@ describe('drainOutbox', () => {
       locks: memoryLocks(),
       send: async (outbox) => ((outbox.request.body as { id: string }).id === 'a' ? { refused: refusal } : 'sent'),
     });
-    expect(result).toEqual({ sent: 1, waiting: 0, refused: 1, drained: true });
+    expect(result).toEqual({ sent: 1, waiting: 0, refused: 1, drained: true, dropped: [] });
     const [kept] = await store.list('u1');
     expect(kept).toMatchObject({ label: 'a Site St', refused: refusal, attempts: 1 });
 
@@ -169,6 +170,44 @@ describe('drainOutbox', () => {
     if (kept) await retryRefused(store, kept);
     await drainOutbox({ store, userId: 'u1', locks: memoryLocks(), send: countSends });
     expect(sends).toBe(1);
+    expect(store.all()).toEqual([]);
+  });
+
+  it('drops every change of a record deleted on another device (410), says so, and sends the others', async () => {
+    const store = memoryStore();
+    // A certificate made offline: its photo's upload first, then its create; and another after it.
+    await enqueue(store, {
+      ...change('u1', 'a'),
+      request: { method: 'POST', path: '/api/certificates/photos?id=p1', photoId: 'p1' },
+    });
+    await enqueue(store, change('u1', 'a'));
+    await enqueue(store, change('u1', 'b'));
+    const gone = { code: 'record_deleted', message: 'This certificate was deleted on another device' };
+    const sentIds: string[] = [];
+    const result = await drainOutbox({
+      store,
+      userId: 'u1',
+      locks: memoryLocks(),
+      send: async (outbox) => {
+        if (outbox.subject === 'certificate:a') return { gone };
+        sentIds.push((outbox.request.body as { id: string }).id);
+        return 'sent';
+      },
+    });
+    expect(result).toMatchObject({ sent: 1, waiting: 0, refused: 0, drained: true });
+    expect(result.dropped).toEqual([
+      {
+        subject: 'certificate:a',
+        label: 'a Site St',
+        message: gone.message,
+        changes: [
+          expect.objectContaining({ seq: 1, request: expect.objectContaining({ photoId: 'p1' }) }),
+          expect.objectContaining({ seq: 2, subject: 'certificate:a' }),
+        ],
+      },
+    ]);
+    expect(sentIds).toEqual(['b']);
+    // Nothing of the deleted record is left to send, or to offer to send again.
     expect(store.all()).toEqual([]);
   });
 
@@ -257,5 +296,24 @@ describe('edits of one record', () => {
       ['certificate:b', { id: 'b' }, undefined],
       ['certificate:a', { areas: 'Laundry', revision: 2 }, undefined],
     ]);
+  });
+});
+
+describe('outcomeOfErrorAnswer', () => {
+  const answer = (status: number, code: string) => ({ status, code, message: `${code} message` });
+
+  it('drops a change whose record was deleted on another device (410)', () => {
+    expect(outcomeOfErrorAnswer(answer(410, 'record_deleted'))).toEqual({
+      gone: { code: 'record_deleted', message: 'record_deleted message' },
+    });
+  });
+
+  it('keeps a change refused by the server aside, and lets one wait that may go through later', () => {
+    expect(outcomeOfErrorAnswer(answer(403, 'monthly_limit_reached'))).toEqual({
+      refused: { code: 'monthly_limit_reached', message: 'monthly_limit_reached message' },
+    });
+    expect(outcomeOfErrorAnswer(answer(409, 'conflict'))).toMatchObject({ refused: { code: 'conflict' } });
+    for (const status of [401, 408, 429, 500, 503])
+      expect(outcomeOfErrorAnswer(answer(status, 'x')), `${status}`).toBe('later');
   });
 });

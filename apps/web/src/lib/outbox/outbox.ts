@@ -47,10 +47,32 @@ export type OutboxStore = {
 
 /**
  * How a send went: `sent` (the server has it, the first time or again), `later` (no connection,
- * a busy server, or no session for this change's user: try again later, keeping the order), or
- * refused by the server with its code and message.
+ * a busy server, or no session for this change's user: try again later, keeping the order),
+ * refused by the server with its code and message, or `gone`: the record was deleted on another
+ * device (410, ADR 0032), so none of its changes can ever go through.
  */
-export type SendOutcome = 'sent' | 'later' | { refused: { code: string; message: string } };
+export type SendOutcome =
+  | 'sent'
+  | 'later'
+  | { refused: { code: string; message: string } }
+  | { gone: { code: string; message: string } };
+
+/** Answers that mean "not now" (no session yet, a slow or busy server): the change waits, in order. */
+const TRY_LATER_STATUSES = [401, 408, 429];
+
+/**
+ * What an error answer means for a change: 410, its record was deleted on another device (ADR
+ * 0032); a 5xx or a "not now", try later; any other 4xx, refused with the server's reason.
+ */
+export function outcomeOfErrorAnswer(answer: { status: number; code: string; message: string }): SendOutcome {
+  const reason = { code: answer.code, message: answer.message };
+  if (answer.status === 410) return { gone: reason };
+  if (answer.status >= 500 || TRY_LATER_STATUSES.includes(answer.status)) return 'later';
+  return { refused: reason };
+}
+
+/** A record whose changes the drain dropped (deleted on another device): what to tell the user. */
+export type DroppedRecord = { subject: string; label: string; message: string; changes: OutboxChange[] };
 
 /** The subset of the Web Locks API the drain uses (navigator.locks). */
 export type OutboxLocks = {
@@ -59,12 +81,21 @@ export type OutboxLocks = {
 
 const DRAIN_LOCK = 'tradecert-outbox';
 
-export type DrainResult = { sent: number; waiting: number; refused: number; drained: boolean };
+export type DrainResult = {
+  sent: number;
+  waiting: number;
+  refused: number;
+  drained: boolean;
+  /** Records deleted on another device: their changes are no longer on this phone. */
+  dropped: DroppedRecord[];
+};
 
 /**
  * Sends the user's waiting changes, oldest first. The first that must wait stops the drain, so
- * nothing overtakes it; a refused one is kept aside and the next goes on. Only one tab drains at
- * a time: when another holds the lock, this one leaves it (`drained: false`).
+ * nothing overtakes it; a refused one is kept aside and the next goes on; one whose record was
+ * deleted on another device is dropped with every other change of that record (deleted stays
+ * deleted: keeping them would only offer to send them again). Only one tab drains at a time: when
+ * another holds the lock, this one leaves it (`drained: false`).
  */
 export async function drainOutbox({
   store,
@@ -79,6 +110,7 @@ export async function drainOutbox({
 }): Promise<DrainResult> {
   const run = async (): Promise<DrainResult> => {
     let sent = 0;
+    const dropped: DroppedRecord[] = [];
     let after = Number.NEGATIVE_INFINITY;
     // Read afresh before each send: a send may change the changes after it (carryRevision), and
     // changes queued meanwhile go out in the same drain.
@@ -93,24 +125,38 @@ export async function drainOutbox({
       } else if (outcome === 'later') {
         await store.put({ ...change, attempts: change.attempts + 1 });
         break;
+      } else if ('gone' in outcome) {
+        const ofRecord = (await store.list(userId)).filter((other) => other.subject === change.subject);
+        for (const other of ofRecord) await store.remove(other.seq);
+        dropped.push({
+          subject: change.subject,
+          label: change.label,
+          message: outcome.gone.message,
+          changes: ofRecord,
+        });
       } else {
         await store.put({ ...change, attempts: change.attempts + 1, refused: outcome.refused });
       }
     }
-    return tally(await store.list(userId), sent, true);
+    return tally(await store.list(userId), sent, true, dropped);
   };
   if (!locks) return run();
   return locks.request(DRAIN_LOCK, { ifAvailable: true }, async (lock) =>
-    lock ? run() : { ...tally(await store.list(userId), 0, false) },
+    lock ? run() : { ...tally(await store.list(userId), 0, false, []) },
   );
 }
 
 /** Neither refused nor a draft kept on this phone: the drain sends it. */
 export const isSendable = (change: OutboxChange) => !change.refused && !change.keptDraft;
 
-function tally(changes: readonly OutboxChange[], sent: number, drained: boolean): DrainResult {
+function tally(
+  changes: readonly OutboxChange[],
+  sent: number,
+  drained: boolean,
+  dropped: DroppedRecord[],
+): DrainResult {
   const refused = changes.filter((change) => change.refused).length;
-  return { sent, waiting: changes.filter(isSendable).length, refused, drained };
+  return { sent, waiting: changes.filter(isSendable).length, refused, drained, dropped };
 }
 
 /** How many records the changes are for (a certificate and its photos' uploads count as one). */

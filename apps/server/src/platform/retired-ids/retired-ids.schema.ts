@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
+import { users } from '../accounts/accounts.schema.ts';
+
+/** What a retired id named: a certificate, or a photo that went with it. */
+export const retiredKinds = ['certificate', 'photo'] as const;
+export type RetiredKind = (typeof retiredKinds)[number];
+
+/**
+ * Ids of records deleted for good (ADR 0032, amended): a create sent again with one of them (an
+ * outbox on another phone) is refused, never made afresh. One narrow row per deleted record, gone
+ * with its account.
+ */
+export const retiredIds = pgTable(
+  'retired_ids',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: retiredKinds }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('retired_ids_user_idx').on(table.userId),
+    check('retired_ids_kind_valid', sql`${table.kind} in ('certificate', 'photo')`),
+  ],
+);
