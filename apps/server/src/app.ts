@@ -193,9 +193,10 @@ export async function buildApp(options: AppOptions) {
   const pdfRenderPool = new PdfRenderPool(pdfWorkerFile, settings.pdfRendering, metrics.observePdfRender);
   // Every issued PDF is sealed (ADR 0041): by the operator's certificate when given (a wrong
   // passphrase stops the start here), else by the one made at first start and kept in app_secrets.
-  const sealIdentity = settings.pdfSealP12
+  const operatorSeal = settings.pdfSealP12
     ? await p12SealIdentity(settings.pdfSealP12.bytes, settings.pdfSealP12.passphrase)
     : undefined;
+  const sealIdentity = operatorSeal ? async () => operatorSeal : storedSealIdentity(db);
   app.decorate('pdfRenderPool', pdfRenderPool);
   app.addHook('onClose', () => pdfRenderPool.close());
   const jobs = new JobQueue(db, options.logger);
@@ -219,10 +220,7 @@ export async function buildApp(options: AppOptions) {
     publicOrigin: () =>
       settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`,
     pdfRenderer: pdfRenderPool,
-    pdfSeal: new PdfSeal(
-      sealIdentity ? async () => sealIdentity : storedSealIdentity(db),
-      () => settings.publicUrl ?? 'TradeCert',
-    ),
+    pdfSeal: new PdfSeal(sealIdentity, () => settings.publicUrl ?? 'TradeCert'),
     events: new OutboundEvents(),
   };
 
@@ -266,7 +264,11 @@ export async function buildApp(options: AppOptions) {
       ...swms.signingSources,
       ...(options.signableSources ?? []),
     ]),
-    verificationFeature(deps, [certificates.verifiableKind, ...swms.verifiableKinds]),
+    verificationFeature(
+      deps,
+      [certificates.verifiableKind, ...swms.verifiableKinds],
+      async () => (await sealIdentity()).root,
+    ),
   ];
 
   for (const feature of features) jobs.registerAll(feature.jobs ?? []);

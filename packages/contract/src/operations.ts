@@ -8,7 +8,7 @@ import { bundleEndpoints } from './bundles/endpoints.ts';
 import { certificateEndpoints } from './certificates/endpoints.ts';
 import { checklistTemplateEndpoints } from './compliance/endpoints.ts';
 import { contactEndpoints } from './contact/endpoints.ts';
-import { pdfCheckEndpoint } from './documents/pdf-check.ts';
+import { pdfCheckEndpoint, sealRootEndpoint } from './documents/pdf-check.ts';
 import { documentVerifyEndpoint } from './documents/verification.ts';
 import { fileEndpoints } from './files/endpoints.ts';
 import { healthEndpoints } from './health/health.ts';
@@ -39,7 +39,10 @@ export const operationGroups = {
   signing: { tag: 'Signing', endpoints: signingEndpoints },
   documentSends: { tag: 'Signing', endpoints: documentSendEndpoints },
   signByToken: { tag: 'Signing by link', endpoints: { ...signByTokenEndpoints, copy: signedCopyEndpoint } },
-  verification: { tag: 'Verification', endpoints: { document: documentVerifyEndpoint, pdf: pdfCheckEndpoint } },
+  verification: {
+    tag: 'Verification',
+    endpoints: { document: documentVerifyEndpoint, pdf: pdfCheckEndpoint, sealRoot: sealRootEndpoint },
+  },
   billing: { tag: 'Billing', endpoints: { ...billingEndpoints, ...billingStatusEndpoints } },
   contact: { tag: 'Contact', endpoints: contactEndpoints },
   apiAccess: { tag: 'API tokens and webhooks', endpoints: apiAccessEndpoints },

@@ -155,6 +155,7 @@ const CALLS: Record<string, Call> = {
   'GET /api/sent/{token}/pdf': { public: true },
   'GET /api/verify/{kind}/{id}/{version}': { public: true },
   'POST /api/verify/pdf': { public: true },
+  'GET /api/verify/seal-root': { public: true },
   'POST /api/contact': { body: (owned) => ({ name: 'Iso', email: owned.email, message: 'Hello from the matrix.' }) },
   'GET /api/billing/subscription': {},
   'POST /api/billing/checkout': { body: () => ({ interval: 'month' }) },

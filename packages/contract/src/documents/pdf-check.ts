@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { uploadErrorCodes } from '../errors/errors.ts';
-import { defineEndpoint, multipartUpload } from '../http/endpoint.ts';
+import { errorCodes, uploadErrorCodes } from '../errors/errors.ts';
+import { defineEndpoint, fileResponse, multipartUpload } from '../http/endpoint.ts';
 import { documentVerificationSchema } from './verification.ts';
 
 /**
@@ -50,4 +50,25 @@ export const pdfCheckEndpoint = defineEndpoint({
   body: multipartUpload,
   responses: { 200: pdfCheckSchema },
   errors: [...uploadErrorCodes],
+});
+
+/** What the seal's root is saved as: DER, which Windows, macOS and Acrobat import as they are. */
+export const SEAL_ROOT_FILENAME = 'tradecert-seal-root.cer';
+
+/** The answer when the server seals with an operator's certificate whose chain holds no self-signed root. */
+export const SEAL_ROOT_NOT_SERVED_MESSAGE =
+  "This server seals its PDFs with a certificate authority's certificate: trust that authority, not a root from here.";
+
+/**
+ * GET /api/verify/seal-root: the self-signed root of this installation's seal, for a reader to trust
+ * (ADR 0061). It signs nothing but the seal.
+ */
+export const sealRootEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/verify/seal-root',
+  auth: 'none',
+  summary: "Download the root certificate of this server's PDF seal (DER), to trust the seal in a PDF reader",
+  rateLimit: 'verify',
+  responses: { 200: fileResponse('application/pkix-cert') },
+  errors: [errorCodes.notFound],
 });

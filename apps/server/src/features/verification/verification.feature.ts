@@ -2,7 +2,14 @@ import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts
 import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { verificationRoutes } from './verification.routes.ts';
 
-/** The public verification page of any document version, answered by each kind (issue 21), and "Verify a PDF" (issue 25). */
-export const verificationFeature = (deps: Pick<FeatureDeps, 'pdfSeal'>, kinds: VerifiableKind[]): FeatureModule => ({
-  routes: verificationRoutes(kinds, deps.pdfSeal),
+/**
+ * The public verification page of any document version, answered by each kind (issue 21), "Verify a
+ * PDF" (issue 25) and the seal's root certificate (`sealRoot`: none when an operator's CA seals).
+ */
+export const verificationFeature = (
+  deps: Pick<FeatureDeps, 'pdfSeal'>,
+  kinds: VerifiableKind[],
+  sealRoot: () => Promise<Uint8Array | undefined>,
+): FeatureModule => ({
+  routes: verificationRoutes(kinds, deps.pdfSeal, sealRoot),
 });

@@ -1,8 +1,12 @@
 import {
   documentVerifyEndpoint,
+  errorCodes,
   PDF_CHECK_MAX_MEGABYTES,
   PDF_CHECK_MESSAGES,
   pdfCheckEndpoint,
+  SEAL_ROOT_FILENAME,
+  SEAL_ROOT_NOT_SERVED_MESSAGE,
+  sealRootEndpoint,
   VERIFICATION_NOT_FOUND_MESSAGE,
 } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -23,10 +27,11 @@ const pdfUpload = {
 
 /**
  * GET /api/verify/{kind}/{id}/{version}: every kind's printed versions checked the same way;
- * POST /api/verify/pdf: a PDF checked by its seal (ADR 0041).
+ * POST /api/verify/pdf: a PDF checked by its seal (ADR 0041); GET /api/verify/seal-root: the seal's
+ * root certificate, to trust (ADR 0061).
  */
 export const verificationRoutes =
-  (kinds: VerifiableKind[], seal: PdfSealer): FastifyPluginAsync =>
+  (kinds: VerifiableKind[], seal: PdfSealer, sealRoot: () => Promise<Uint8Array | undefined>): FastifyPluginAsync =>
   async (app) => {
     const byKind = new Map(kinds.map((kind) => [kind.kind, kind]));
     route(app, documentVerifyEndpoint, async (request) => {
@@ -36,4 +41,10 @@ export const verificationRoutes =
       return verification;
     });
     route(app, pdfCheckEndpoint, async (request) => checkPdf(await readSingleUpload(request, pdfUpload), seal, byKind));
+    route(app, sealRootEndpoint, async () => {
+      const root = await sealRoot();
+      if (!root) throw new AppError(404, errorCodes.notFound, SEAL_ROOT_NOT_SERVED_MESSAGE);
+      // The same for years (a replaced seal brings a new one): a browser may keep it a day.
+      return { bytes: Buffer.from(root), filename: SEAL_ROOT_FILENAME, privateMaxAgeSeconds: 86_400 };
+    });
   };

@@ -65,8 +65,9 @@ export class PdfSeal implements PdfSealer {
     if (!found) return { status: 'not_sealed' };
     const parsed = parseSignedData(found.contents);
     if (!parsed) return { status: 'not_sealed' };
-    const { certificate } = await this.identity();
-    if (!signedByUs(parsed.signed, certificate)) return { status: 'not_sealed' };
+    const { certificate, retired } = await this.identity();
+    // A seal replaced since (ADR 0061) still marks a PDF as ours.
+    if (![certificate, ...retired].some((ours) => signedByUs(parsed.signed, ours))) return { status: 'not_sealed' };
     // The signature's hex is not covered by the digest: it must be exactly what we wrote (upper-case
     // DER, then zeros), or a changed byte there would pass unnoticed.
     if (!canonicalContents(found, parsed.length)) return { status: 'altered' };
