@@ -2,14 +2,15 @@ import { certificatePdfJob } from './features/certificates/certificate-pdf-layou
 import { coverSheetPdfJob, swmsPdfJob } from './features/swms/swms-pdf-layout.ts';
 import { DocumentTooLargeError } from './platform/pdf/document.ts';
 import type { PdfJob, PdfTask, PdfTaskResult } from './platform/pdf/render-pool.ts';
+import { sealCheckJob, sealPdfJob } from './platform/pdf/seal.ts';
 import { warmUpPdfJob } from './platform/pdf/warm-up.ts';
 
 /**
- * The entry of each PDF worker thread (platform/pdf/render-pool.ts; ADR 0021): every kind of PDF the
- * app prints, by name. Like app.ts, it is a place that combines features.
+ * The entry of each PDF worker thread (platform/pdf/render-pool.ts; ADRs 0021, 0062): every kind of
+ * PDF the app prints, and sealing and checking seals, by name. Like app.ts, it is a place that combines features.
  */
 const jobs = new Map<string, PdfJob<never, unknown>>(
-  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, warmUpPdfJob].map((job) => [
+  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, warmUpPdfJob, sealPdfJob, sealCheckJob].map((job) => [
     job.kind,
     job as PdfJob<never, unknown>,
   ]),

@@ -175,14 +175,22 @@ describe('Verify a PDF', () => {
     const session = await owner();
     const id = await createCompletedCertificate(app, session);
     const pdf = await download(`/api/certificates/${id}/pdf`);
-    const stranger = new PdfSeal(storedSealIdentity(database.db, 'another-issuer'), () => 'https://elsewhere.example');
+    const stranger = new PdfSeal(
+      storedSealIdentity(database.db, 'another-issuer'),
+      () => 'https://elsewhere.example',
+      app.pdfRenderPool,
+    );
     const unsealed = Buffer.from(pdf.subarray(0, pdf.indexOf('%%EOF') + 5));
-    const resealed = await stranger.seal(unsealed, {
-      kind: 'certificate',
-      documentId: id,
-      version: 1,
-      fingerprint: (await verification('certificate', id, 1)).fingerprint,
-    });
+    const resealed = await stranger.seal(
+      unsealed,
+      {
+        kind: 'certificate',
+        documentId: id,
+        version: 1,
+        fingerprint: (await verification('certificate', id, 1)).fingerprint,
+      },
+      { owner: 'another-issuer' },
+    );
     expect(await pdfSignatures(resealed)).toContain('Signature is Valid.');
     expect(await checked(resealed)).toEqual({ result: 'not_issued', document: null });
 
