@@ -5,6 +5,7 @@ import { warmUpPdfJob } from '../src/platform/pdf/warm-up.ts';
 import { buildTestApp, setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
+import { pdfWorkerRuns } from './support/pdf-metrics.ts';
 import { pdfPageCount, pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
 import { filled, worstCaseSwmsBody } from './support/worst-case-documents.ts';
@@ -17,20 +18,6 @@ import { filled, worstCaseSwmsBody } from './support/worst-case-documents.ts';
 const { database, mail, app } = setUpTestApp();
 
 const METRICS_TOKEN = 'pdf-rendering-metrics-token';
-
-/** Renders of `kind` a worker ran that ended as `outcome`, as /metrics counts them. */
-const renderCount = async (target: App, kind: string, outcome: string) => {
-  const metrics = await target.inject({
-    method: 'GET',
-    url: '/metrics',
-    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-  });
-  expect(metrics.statusCode).toBe(200);
-  const line = metrics.body
-    .split('\n')
-    .find((text) => text.startsWith(`pdf_render_duration_seconds_count{kind="${kind}",outcome="${outcome}"}`));
-  return Number(line?.split(' ').at(-1) ?? 0);
-};
 
 const worstCaseSwms = async (target: App, session: Session): Promise<Swms> => {
   const created = await target.inject({ method: 'POST', url: '/api/swms', headers: bearer(session), payload: {} });
@@ -128,13 +115,13 @@ describe('PDF rendering off the request thread', () => {
       const tooSlow = await download();
       expect(tooSlow.statusCode).toBe(422);
       expect(errorOf(tooSlow)).toEqual({ code: 'document_too_large', message: PRINT_MESSAGES.tooLarge });
-      expect(await renderCount(strict, 'swms', 'too_large')).toBe(1);
+      expect(await pdfWorkerRuns(strict, 'swms', 'too_large', METRICS_TOKEN)).toBe(1);
 
       // A retry of the same document is refused at once, as it was: no worker renders it again.
       const retry = await download();
       expect(retry.statusCode).toBe(422);
       expect(errorOf(retry)).toEqual({ code: 'document_too_large', message: PRINT_MESSAGES.tooLarge });
-      expect(await renderCount(strict, 'swms', 'too_large')).toBe(1);
+      expect(await pdfWorkerRuns(strict, 'swms', 'too_large', METRICS_TOKEN)).toBe(1);
 
       // The worker that ran out of time was ended; a fresh one (warmed first: its start-up is not a render) prints on.
       await strict.pdfRenderPool.warmUp();
@@ -147,7 +134,7 @@ describe('PDF rendering off the request thread', () => {
       const small = await strict.inject({ method: 'GET', url: `/api/certificates/${created.json().id}/pdf` });
       expect(small.statusCode).toBe(200);
       expect(small.headers['content-type']).toBe('application/pdf');
-      expect(await renderCount(strict, 'certificate', 'ok')).toBe(1);
+      expect(await pdfWorkerRuns(strict, 'certificate', 'ok', METRICS_TOKEN)).toBe(1);
     } finally {
       await strict.close();
     }
