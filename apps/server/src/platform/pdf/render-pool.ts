@@ -21,6 +21,8 @@ export type PdfJob<Input, Output = Buffer> = {
    * once; work on anyone's uploaded bytes is not fingerprinted (hashing 35 MB would hold the event loop).
    */
   readonly remembersTooLarge: boolean;
+  /** Memory the input hands over to the worker instead of copying it (the caller's view of it is emptied). */
+  readonly moves?: (input: Input) => ArrayBuffer[];
 };
 
 /** A kind of PDF drawn from plain data. */
@@ -30,11 +32,25 @@ export const definePdfJob = <Input>(kind: string, render: (input: Input) => Prom
   remembersTooLarge: true,
 });
 
-/** Work on an existing PDF's bytes (sealing it, checking its seal), under the same budgets as a render. */
-export const definePdfBytesJob = <Input, Output>(
+/**
+ * Work on an existing PDF's bytes (sealing it, checking its seal), under the same budgets as a render.
+ * `movesPdf`: the caller is done with `input.pdf`, and its memory moves to the worker rather than be
+ * copied (35 MB copied on the event loop holds it; ADR 0062).
+ */
+export const definePdfBytesJob = <Input extends { pdf: Buffer }, Output>(
   kind: string,
   run: (input: Input) => Promise<Output>,
-): PdfJob<Input, Output> => ({ kind, run, remembersTooLarge: false });
+  options: { movesPdf: boolean },
+): PdfJob<Input, Output> => ({
+  kind,
+  run,
+  remembersTooLarge: false,
+  moves: ({ pdf }) => (options.movesPdf && ownsItsMemory(pdf) ? [pdf.buffer as ArrayBuffer] : []),
+});
+
+/** A Buffer larger than Node's shared pool is never a slice of it: moving its memory takes no one else's. */
+const ownsItsMemory = (bytes: Buffer) =>
+  bytes.buffer instanceof ArrayBuffer && bytes.buffer.byteLength > Buffer.poolSize;
 
 /** What the request side of the app renders through. */
 export type PdfRenderer = {
@@ -133,7 +149,7 @@ export class PdfRenderPool implements PdfRenderer {
       try {
         // The same document may have run out of its budget while this download waited.
         this.refuseIfRemembered(fingerprint);
-        return await this.timed(job.kind, () => this.run({ kind: job.kind, input }));
+        return await this.timed(job.kind, () => this.run({ kind: job.kind, input }, job.moves?.(input) ?? []));
       } catch (error) {
         if (fingerprint && isTooLarge(error)) this.rememberTooLarge(fingerprint);
         throw error;
@@ -263,7 +279,7 @@ export class PdfRenderPool implements PdfRenderer {
     }
   }
 
-  private async run<Output>(task: PdfTask): Promise<Output> {
+  private async run<Output>(task: PdfTask, moved: ArrayBuffer[]): Promise<Output> {
     // The budget is the render's own: starting a worker (after one was ended) does not count.
     const abort = new AbortController();
     const { port1: started, port2: workerSide } = new MessageChannel();
@@ -276,7 +292,7 @@ export class PdfRenderPool implements PdfRenderer {
       // Aborting a running task terminates its worker; the pool starts a fresh one for the next.
       result = await this.pool.run(
         { ...task, started: workerSide },
-        { signal: abort.signal, transferList: [workerSide] },
+        { signal: abort.signal, transferList: [workerSide, ...moved] },
       );
     } catch (error) {
       if (abort.signal.aborted || isOutOfMemory(error)) throw tooLarge();

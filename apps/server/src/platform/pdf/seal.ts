@@ -107,8 +107,9 @@ export async function checkSeal({ pdf, ours }: { pdf: Buffer; ours: readonly Uin
   };
 }
 
-export const sealPdfJob = definePdfBytesJob('seal', sealPdf);
-export const sealCheckJob = definePdfBytesJob('seal-check', checkSeal);
+export const sealPdfJob = definePdfBytesJob('seal', sealPdf, { movesPdf: false });
+/** An upload is checked once: its bytes move to the worker. */
+export const sealCheckJob = definePdfBytesJob('seal-check', checkSeal, { movesPdf: true });
 
 type FoundSignature = { range: [number, number, number, number]; hex: string; contents: Buffer; dictionary: string };
 
