@@ -40,5 +40,11 @@ describe('Verify a PDF', () => {
     await picker.setInputFiles({ name: 'certificate.pdf', mimeType: 'application/pdf', buffer: tampered });
     await page.getByRole('heading', { level: 2, name: 'Altered' }).waitFor();
     expect(await page.getByRole('heading', { level: 2, name: 'Genuine' }).count()).toBe(0);
+
+    // The seal's root, to trust in a PDF reader (ADR 0061): a certificate download.
+    const rootLink = page.getByRole('link', { name: "Download the seal's root certificate" });
+    const root = await fetch(new URL((await rootLink.getAttribute('href')) ?? '', session.baseUrl));
+    expect(root.status).toBe(200);
+    expect(root.headers.get('content-type')).toBe('application/pkix-cert');
   });
 });

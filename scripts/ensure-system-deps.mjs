@@ -1,6 +1,7 @@
 // Makes sure the Debian programs the tests drive are present (ARCHITECTURE.md, Tests): Chromium for e2e, and
 // poppler-utils (pdftotext, pdftoppm, pdfinfo, pdfsig) for reading generated PDFs and checking their seal,
-// openssl for an operator's PKCS#12 seal in the tests (ADR 0041). Installs them when
+// openssl for an operator's PKCS#12 seal in the tests (ADR 0041), NSS's certutil (libnss3-tools) to trust the
+// seal's root for pdfsig (ADR 0061). Installs them when
 // running as root on Debian; otherwise stops with a one-line instruction. Never skips silently.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ const needs = [
   { path: '/usr/bin/pdfinfo', pkg: 'poppler-utils' },
   { path: '/usr/bin/pdfsig', pkg: 'poppler-utils' },
   { path: '/usr/bin/openssl', pkg: 'openssl' },
+  { path: '/usr/bin/certutil', pkg: 'libnss3-tools' },
 ];
 const missing = [...new Set(needs.filter((need) => !existsSync(need.path)).map((need) => need.pkg))];
 if (missing.length === 0) process.exit(0);

@@ -62,7 +62,7 @@ async function createCertificate(body: object): Promise<Certificate> {
 
 /** Cached PDFs are filed by certificate, and named by content fingerprint (sealed PDF/A: ADR 0041, 0051). */
 const cachedName = (certificate: Pick<Certificate, 'id' | 'fingerprint'>) =>
-  path.join(certificate.id, `${certificate.fingerprint}.pdfa.sealed.pdf`);
+  path.join(certificate.id, `${certificate.fingerprint}.pdfa.v2.sealed.pdf`);
 const cachedPdfs = () =>
   readdir(path.join(testFilesRoot, 'pdf-cache', owner.user.id), { recursive: true }).catch((): string[] => []);
 

@@ -549,6 +549,7 @@ describe('fuzzed API requests', () => {
     expect(routes).toContainEqual({ method: 'GET', url: '/api/certificates/:id/pdf' });
     expect(routes).toContainEqual({ method: 'PUT', url: '/api/checklist-templates/:id' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/verify/pdf' });
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/verify/seal-root' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/webhooks/:id/rotate-secret' });
     expect(routes.length).toBeGreaterThan(20);
   });

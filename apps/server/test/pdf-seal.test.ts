@@ -14,6 +14,7 @@ import { multipartBody } from './support/multipart.ts';
 import { pdfWorkerRuns } from './support/pdf-metrics.ts';
 import { pdfSignatures } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
+import { pdfSignaturesTrusting } from './support/seal-certificates.ts';
 import { signByEmail } from './support/signing.ts';
 import { withRangeOverAppendedBytes } from './support/stretched-seal.ts';
 import { createReadyCoverSheet, createReadySwms } from './support/swms.ts';
@@ -79,6 +80,13 @@ const expectValidSeal = async (pdf: Buffer) => {
   expect(report).toContain('Total document signed');
   expect(report).toContain('Signature Validation: Signature is Valid.');
   expect(report).toContain('Signer Certificate Common Name: TradeCert document seal');
+  // Not expired (ADR 0061); with the installation's root trusted, trusted.
+  expect(report).toContain('Certificate Validation:');
+  expect(report).not.toContain('Expired');
+  const root = await app.inject({ url: '/api/verify/seal-root' });
+  expect(await pdfSignaturesTrusting(pdf, root.rawPayload)).toContain(
+    'Certificate Validation: Certificate is Trusted.',
+  );
   const altered = await pdfSignatures(oneByteChanged(pdf));
   expect(altered).toContain('Signature Validation: Digest Mismatch.');
 };
@@ -275,6 +283,11 @@ describe("an operator's own sealing certificate (PDF_SEAL_P12)", () => {
         const report = await pdfSignatures(pdf);
         expect(report).toContain('Signer Certificate Common Name: Harbour Operator Seal');
         expect(report).toContain('Signature is Valid.');
+        // Its own certificate is self-signed: it is the root a reader is offered to trust.
+        const root = await operated.inject({ url: '/api/verify/seal-root' });
+        expect(root.rawPayload.equals(execFileSync('openssl', ['x509', '-in', certificate, '-outform', 'der']))).toBe(
+          true,
+        );
         // One server's seal is not another's: the default app does not know this certificate.
         expect(
           (await operated.inject({ method: 'POST', url: '/api/verify/pdf', ...multipartRequest(pdf) })).json(),

@@ -139,8 +139,8 @@ async function readStored(
   }
 }
 
-const der = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
-const parsedCertificate = (bytes: Uint8Array) => pkijs.Certificate.fromBER(new Uint8Array(bytes));
+const der = (base64: string) => Uint8Array.from(Buffer.from(base64, 'base64'));
+const parsedCertificate = (bytes: Uint8Array) => pkijs.Certificate.fromBER(Uint8Array.from(bytes));
 const importLeafKey = (stored: StoredIdentity) =>
   crypto.subtle.importKey('pkcs8', der(stored.key), RSA, false, ['sign']);
 

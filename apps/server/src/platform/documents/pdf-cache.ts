@@ -13,11 +13,12 @@ const cacheKey = ({ ownerId, documentId, fingerprint }: DocumentVersion) =>
   `${documentCachePrefix(ownerId, documentId)}/${fingerprint}${RENDERING}.pdf`;
 
 /**
- * Cached PDFs are PDF/A-2b and tagged (ADR 0051), and sealed (ADR 0041); those cached before had
- * other suffixes (none, then `.sealed`), so they are never served again, and are removed with their
- * document or account.
+ * Cached PDFs are PDF/A-2b and tagged (ADR 0051), and sealed (ADR 0041) by a certificate dated right
+ * (ADR 0061); those cached before had other suffixes (none, `.sealed`, then `.pdfa.sealed`, whose
+ * seal reads as expired), so they are never served again, and are removed with their document or
+ * account.
  */
-const RENDERING = '.pdfa.sealed';
+const RENDERING = '.pdfa.v2.sealed';
 
 /** Every cached PDF of one owner's documents is stored under this prefix. */
 export const pdfCachePrefix = (ownerId: string) => `pdf-cache/${ownerId}`;

@@ -1,4 +1,10 @@
-import { PDF_CHECK_MAX_MEGABYTES, PDF_CHECK_MESSAGES, type PdfCheck, pdfCheckHeadlines } from '@app/contract';
+import {
+  PDF_CHECK_MAX_MEGABYTES,
+  PDF_CHECK_MESSAGES,
+  type PdfCheck,
+  pdfCheckHeadlines,
+  sealRootEndpoint,
+} from '@app/contract';
 import { type DragEvent, useId, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
@@ -70,6 +76,14 @@ export default function VerifyPdfPage() {
         {check.isError ? <Alert tone="error">{check.error.message}</Alert> : null}
         {check.data ? <Result check={check.data} /> : null}
       </div>
+      <p className="text-sm">
+        <a href={sealRootEndpoint.path} download className="font-medium underline">
+          Download the seal's root certificate
+        </a>
+        . Trusting it in your PDF reader (Adobe Acrobat: Preferences, Signatures, Identities &amp; Trusted Certificates)
+        makes the reader show our seal as trusted, not as from an unknown identity. It is this TradeCert server's own
+        certificate and vouches for nothing but its seal.
+      </p>
     </section>
   );
 }
