@@ -220,7 +220,7 @@ export async function buildApp(options: AppOptions) {
     publicOrigin: () =>
       settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`,
     pdfRenderer: pdfRenderPool,
-    pdfSeal: new PdfSeal(sealIdentity, () => settings.publicUrl ?? 'TradeCert'),
+    pdfSeal: new PdfSeal(sealIdentity, () => settings.publicUrl ?? 'TradeCert', pdfRenderPool),
     events: new OutboundEvents(),
   };
 

@@ -2,14 +2,18 @@ import { certificatePdfJob } from './features/certificates/certificate-pdf-layou
 import { coverSheetPdfJob, swmsPdfJob } from './features/swms/swms-pdf-layout.ts';
 import { DocumentTooLargeError } from './platform/pdf/document.ts';
 import type { PdfJob, PdfTask, PdfTaskResult } from './platform/pdf/render-pool.ts';
+import { sealCheckJob, sealPdfJob } from './platform/pdf/seal.ts';
 import { warmUpPdfJob } from './platform/pdf/warm-up.ts';
 
 /**
- * The entry of each PDF worker thread (platform/pdf/render-pool.ts; ADR 0021): every kind of PDF the
- * app prints, by name. Like app.ts, it is a place that combines features.
+ * The entry of each PDF worker thread (platform/pdf/render-pool.ts; ADRs 0021, 0062): every kind of
+ * PDF the app prints, and sealing and checking seals, by name. Like app.ts, it is a place that combines features.
  */
-const jobs = new Map<string, PdfJob<never>>(
-  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, warmUpPdfJob].map((job) => [job.kind, job as PdfJob<never>]),
+const jobs = new Map<string, PdfJob<never, unknown>>(
+  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, warmUpPdfJob, sealPdfJob, sealCheckJob].map((job) => [
+    job.kind,
+    job as PdfJob<never, unknown>,
+  ]),
 );
 
 export default async function renderPdf({ kind, input, started }: PdfTask): Promise<PdfTaskResult> {
@@ -18,7 +22,7 @@ export default async function renderPdf({ kind, input, started }: PdfTask): Prom
   started?.postMessage(null);
   started?.close();
   try {
-    return { pdf: await job.render(withBuffers(input) as never) };
+    return { output: await job.run(withBuffers(input) as never) };
   } catch (error) {
     if (error instanceof DocumentTooLargeError) return { tooLarge: true };
     throw error;

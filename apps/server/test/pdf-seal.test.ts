@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DocumentVerification, PdfCheck, Session } from '@app/contract';
+import { type DocumentVerification, PDF_CHECK_MAX_MEGABYTES, type PdfCheck, type Session } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { storedSealIdentity } from '../src/platform/crypto/seal-identity.ts';
 import { PdfSeal } from '../src/platform/pdf/seal.ts';
@@ -11,10 +11,12 @@ import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody, createCompletedCertificate, patchCertificate } from './support/certificates.ts';
 import { grantPremium } from './support/entitlements.ts';
 import { multipartBody } from './support/multipart.ts';
+import { pdfWorkerRuns } from './support/pdf-metrics.ts';
 import { pdfSignatures } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
 import { pdfSignaturesTrusting } from './support/seal-certificates.ts';
 import { signByEmail } from './support/signing.ts';
+import { withRangeOverAppendedBytes } from './support/stretched-seal.ts';
 import { createReadyCoverSheet, createReadySwms } from './support/swms.ts';
 
 /*
@@ -183,20 +185,41 @@ describe('Verify a PDF', () => {
     const session = await owner();
     const id = await createCompletedCertificate(app, session);
     const pdf = await download(`/api/certificates/${id}/pdf`);
-    const stranger = new PdfSeal(storedSealIdentity(database.db, 'another-issuer'), () => 'https://elsewhere.example');
+    const stranger = new PdfSeal(
+      storedSealIdentity(database.db, 'another-issuer'),
+      () => 'https://elsewhere.example',
+      app.pdfRenderPool,
+    );
     const unsealed = Buffer.from(pdf.subarray(0, pdf.indexOf('%%EOF') + 5));
-    const resealed = await stranger.seal(unsealed, {
-      kind: 'certificate',
-      documentId: id,
-      version: 1,
-      fingerprint: (await verification('certificate', id, 1)).fingerprint,
-    });
+    const resealed = await stranger.seal(
+      unsealed,
+      {
+        kind: 'certificate',
+        documentId: id,
+        version: 1,
+        fingerprint: (await verification('certificate', id, 1)).fingerprint,
+      },
+      { owner: 'another-issuer' },
+    );
     expect(await pdfSignatures(resealed)).toContain('Signature is Valid.');
     expect(await checked(resealed)).toEqual({ result: 'not_issued', document: null });
 
     const deleted = await app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(session) });
     expect(deleted.statusCode).toBe(200);
     expect(await checked(pdf)).toEqual({ result: 'not_issued', document: null });
+  });
+
+  it('seals and checks in the PDF workers, a 35 MB upload with its byte range stretched over added bytes too', async () => {
+    const session = await owner();
+    const id = await createCompletedCertificate(app, session);
+    const seals = await pdfWorkerRuns(app, 'seal', 'ok');
+    const pdf = await download(`/api/certificates/${id}/pdf`);
+    expect(await pdfWorkerRuns(app, 'seal', 'ok')).toBe(seals + 1);
+
+    const checks = await pdfWorkerRuns(app, 'seal-check', 'ok');
+    const stretched = withRangeOverAppendedBytes(pdf, PDF_CHECK_MAX_MEGABYTES * 1024 * 1024 - 4096);
+    expect(await checked(stretched)).toEqual({ result: 'altered', document: null });
+    expect(await pdfWorkerRuns(app, 'seal-check', 'ok')).toBe(checks + 1);
   });
 
   it('refuses anything but one bounded PDF upload', async () => {

@@ -163,12 +163,8 @@ describe('a stored seal that is broken', () => {
     const oldPdf = await new PdfSeal(
       async () => broken.identity,
       () => 'http://app.test',
-    ).seal(unsealed, {
-      kind: 'certificate',
-      documentId: id,
-      version: 1,
-      fingerprint,
-    });
+      app.pdfRenderPool,
+    ).seal(unsealed, { kind: 'certificate', documentId: id, version: 1, fingerprint }, { owner: session.user.id });
     expect(await pdfSignatures(oldPdf)).toContain('Certificate Validation: Certificate has Expired');
     await query(`update app_secrets set value = $1 where name = 'pdf-seal'`, [JSON.stringify(broken.stored)]);
 

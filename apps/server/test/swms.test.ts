@@ -482,7 +482,7 @@ describe('SWMS PDF', () => {
         createLocalDiskStorage(testFilesRoot),
         (kind, id, version) => `http://app.test/verify/${kind}/${id}/${version}`,
         app.pdfRenderPool,
-        new PdfSeal(storedSealIdentity(database.db), () => 'http://app.test'),
+        new PdfSeal(storedSealIdentity(database.db), () => 'http://app.test', app.pdfRenderPool),
         { warn: () => {} },
       ),
       () => new Date('2026-11-15T02:00:00Z'),

@@ -4,7 +4,6 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { CryptoKeySigner } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { type SealIdentity, sealCrypto } from '../../src/platform/crypto/seal-identity.ts';
@@ -87,8 +86,6 @@ export async function brokenStoredSeal(
   };
   const certificate = new Uint8Array(Buffer.from(stored.certificate, 'base64'));
   const rootCertificate = new Uint8Array(Buffer.from(stored.root, 'base64'));
-  const signer = new CryptoKeySigner(leaf.privateKey as never, certificate, 'RSA', 'RSASSA-PKCS1-v1_5', [
-    rootCertificate,
-  ]);
-  return { stored, identity: { signer, certificate, retired: [], root: rootCertificate } };
+  const key = { pkcs8: new Uint8Array(Buffer.from(stored.key, 'base64')), certificate, chain: [rootCertificate] };
+  return { stored, identity: { key, certificate, retired: [], root: rootCertificate } };
 }

@@ -61,7 +61,7 @@ export class CertificatePdfService {
       version: content.version,
       fingerprint: version.fingerprint,
     } as const;
-    return this.cache.pdfFor(version, async () => this.seal.seal(await render(), sealed));
+    return this.cache.pdfFor(version, async () => this.seal.seal(await render(), sealed, { owner: ownerId }));
   }
 
   /**

@@ -33,12 +33,11 @@ export async function signedPdfOf(core: SigningCore, document: SignableDocument,
   const signed = await source.signedPdf(core.db, document, register, certificate);
   return {
     // Sealed as the whole it is: the document and its signature certificate (ADR 0041).
-    bytes: await core.options.pdfSeal.seal(signed, {
-      kind: document.kind,
-      documentId: document.id,
-      version: document.version,
-      fingerprint: document.fingerprint,
-    }),
+    bytes: await core.options.pdfSeal.seal(
+      signed,
+      { kind: document.kind, documentId: document.id, version: document.version, fingerprint: document.fingerprint },
+      { owner: ownerId },
+    ),
     filename: `${document.number || document.kind}-v${document.version}-signed.pdf`,
   };
 }

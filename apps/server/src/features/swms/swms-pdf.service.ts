@@ -149,12 +149,11 @@ export class SwmsPdfService {
   private sealedUnlessDraft(found: CurrentDocument<unknown>, pdf: Buffer): Promise<Buffer> {
     if (printsAsDraft(found)) return Promise.resolve(pdf);
     const { document, version } = found;
-    return this.seal.seal(pdf, {
-      kind: document.kind,
-      documentId: document.id,
-      version: version.version,
-      fingerprint: version.fingerprint,
-    });
+    return this.seal.seal(
+      pdf,
+      { kind: document.kind, documentId: document.id, version: version.version, fingerprint: version.fingerprint },
+      { owner: document.userId },
+    );
   }
 
   /**

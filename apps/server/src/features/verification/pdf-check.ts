@@ -15,11 +15,13 @@ export async function checkPdf(
   pdf: Buffer,
   seal: PdfSealer,
   kinds: ReadonlyMap<string, VerifiableKind>,
+  /** Who asked: the upload is anonymous, so the client's address takes its turn in the PDF workers. */
+  clientIp: string,
 ): Promise<PdfCheck> {
   if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
     throw new AppError(422, errorCodes.unprocessable, PDF_CHECK_MESSAGES.notPdf);
   }
-  const check = await seal.check(pdf);
+  const check = await seal.check(pdf, { owner: `ip:${clientIp}` });
   if (check.status === 'altered') return altered;
   if (check.status === 'not_sealed') return notIssued;
   const { kind, documentId, version, fingerprint } = check.sealed;

@@ -40,7 +40,9 @@ export const verificationRoutes =
       if (!verification) throw new AppError(404, 'not_found', VERIFICATION_NOT_FOUND_MESSAGE);
       return verification;
     });
-    route(app, pdfCheckEndpoint, async (request) => checkPdf(await readSingleUpload(request, pdfUpload), seal, byKind));
+    route(app, pdfCheckEndpoint, async (request) =>
+      checkPdf(await readSingleUpload(request, pdfUpload), seal, byKind, request.ip),
+    );
     route(app, sealRootEndpoint, async () => {
       const root = await sealRoot();
       if (!root) throw new AppError(404, errorCodes.notFound, SEAL_ROOT_NOT_SERVED_MESSAGE);

@@ -9,17 +9,32 @@ import { appSecrets } from './secrets.schema.ts';
 import { loadOnce } from './tokens.ts';
 
 /**
- * Who seals our PDFs (ADR 0041): a signer (the private key, never leaving this process), the DER
+ * Who seals our PDFs (ADR 0041): the private key (never leaving this process), the DER
  * certificate a sealed PDF must carry for us to call it ours, the sealing certificates used before
  * (a PDF they sealed is still ours; nothing is sealed with them again) and, when we hold it, the
  * self-signed root a reader may be told to trust.
  */
 export type SealIdentity = {
-  readonly signer: Signer;
+  readonly key: SealKey;
   readonly certificate: Uint8Array;
   readonly retired: readonly Uint8Array[];
   readonly root: Uint8Array | undefined;
 };
+
+/**
+ * The private key and its certificates as bytes: sealing runs in a PDF worker thread (ADR 0062), and a
+ * signer cannot cross to it. The stored seal's key (PKCS#8), or the operator's PKCS#12 file.
+ */
+export type SealKey =
+  | { readonly pkcs8: Uint8Array; readonly certificate: Uint8Array; readonly chain: readonly Uint8Array[] }
+  | { readonly p12: Uint8Array; readonly passphrase: string };
+
+/** The signer a seal key makes, where the sealing runs. */
+export async function signerOf(key: SealKey): Promise<Signer> {
+  if ('p12' in key) return P12Signer.create(key.p12, key.passphrase);
+  const privateKey = await crypto.subtle.importKey('pkcs8', key.pkcs8, RSA, false, ['sign']);
+  return new CryptoKeySigner(privateKey, key.certificate, 'RSA', 'RSASSA-PKCS1-v1_5', [...key.chain]);
+}
 
 type CryptoKey = webcrypto.CryptoKey;
 const crypto = webcrypto;
@@ -95,7 +110,12 @@ export async function p12SealIdentity(p12: Uint8Array, passphrase: string): Prom
     throw new Error(`PDF_SEAL_P12 could not be opened with PDF_SEAL_P12_PASSPHRASE: ${(error as Error).message}`);
   }
   const top = signer.certificateChain.at(-1) ?? signer.certificate;
-  return { signer, certificate: signer.certificate, retired: [], root: selfSigned(top) ? top : undefined };
+  return {
+    key: { p12, passphrase },
+    certificate: signer.certificate,
+    retired: [],
+    root: selfSigned(top) ? top : undefined,
+  };
 }
 
 /** A seal made now and kept nowhere (the benchmark's). */
@@ -159,11 +179,11 @@ function selfSigned(certificate: Uint8Array): boolean {
   }
 }
 
-async function identityOf(stored: StoredIdentity): Promise<SealIdentity> {
+function identityOf(stored: StoredIdentity): SealIdentity {
   const certificate = der(stored.certificate);
   const root = der(stored.root);
   return {
-    signer: new CryptoKeySigner(await importLeafKey(stored), certificate, 'RSA', 'RSASSA-PKCS1-v1_5', [root]),
+    key: { pkcs8: der(stored.key), certificate, chain: [root] },
     certificate,
     retired: (stored.retired ?? []).map(der),
     root,

@@ -1,8 +1,9 @@
 import { PDF } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { type SealIdentity, sealCrypto } from '../crypto/seal-identity.ts';
+import { type SealIdentity, type SealKey, sealCrypto, signerOf } from '../crypto/seal-identity.ts';
 import { type DocumentKind, documentKinds } from '../documents/documents.schema.ts';
+import { definePdfBytesJob, type PdfRenderer } from './render-pool.ts';
 
 /**
  * The seal on every PDF we issue (issue 25; ADR 0041): a PAdES signature (`ETSI.CAdES.detached`,
@@ -20,9 +21,10 @@ export type SealedVersion = {
 /** What a PDF's seal says: not ours (or none), ours but changed since, or ours and intact. */
 export type SealCheck = { status: 'not_sealed' } | { status: 'altered' } | { status: 'intact'; sealed: SealedVersion };
 
+/** `owner`: whose PDF it is, or for an anonymous upload the client's address (the workers' fairness). */
 export interface PdfSealer {
-  seal(pdf: Buffer, version: SealedVersion): Promise<Buffer>;
-  check(pdf: Buffer): Promise<SealCheck>;
+  seal(pdf: Buffer, version: SealedVersion, options: { owner: string }): Promise<Buffer>;
+  check(pdf: Buffer, options: { owner: string }): Promise<SealCheck>;
 }
 
 /** Room kept for the CMS signature: two 2048-bit RSA certificates and the signature fit in 4 KB. */
@@ -34,60 +36,80 @@ const REASON =
 const reasonOf = ({ kind, documentId, version, fingerprint }: SealedVersion) =>
   `TradeCert seal: ${kind} ${documentId} version ${version} fingerprint ${fingerprint}`;
 
+/**
+ * Sealing a PDF and checking an uploaded one are CPU work on up to 35 MB: they run in the PDF
+ * workers, under the same time, memory and per-owner budgets as a render (ADR 0062).
+ */
 export class PdfSeal implements PdfSealer {
   constructor(
     private readonly identity: () => Promise<SealIdentity>,
     /** Where the seal says it was made: the public origin. */
     private readonly location: () => string,
+    private readonly workers: PdfRenderer,
   ) {}
 
-  async seal(pdf: Buffer, version: SealedVersion): Promise<Buffer> {
-    const { signer } = await this.identity();
-    const document = await PDF.load(pdf);
-    const { bytes } = await document.sign({
-      signer,
-      reason: reasonOf(version),
-      location: this.location(),
-      fieldName: FIELD_NAME,
-      subFilter: 'ETSI.CAdES.detached',
-      level: 'B-B',
-      estimatedSize: SIGNATURE_BYTES,
-    });
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  async seal(pdf: Buffer, version: SealedVersion, { owner }: { owner: string }): Promise<Buffer> {
+    const { key } = await this.identity();
+    return this.workers.render(sealPdfJob, { pdf, key, version, location: this.location() }, { owner });
   }
 
-  /**
-   * Reads the last signature of `pdf` without parsing the document (an upload is anyone's bytes): the
-   * signature dictionary's byte range and contents, the CMS, its signer, then the digest.
-   */
-  async check(pdf: Buffer): Promise<SealCheck> {
-    const found = lastSignature(pdf);
-    if (!found) return { status: 'not_sealed' };
-    const parsed = parseSignedData(found.contents);
-    if (!parsed) return { status: 'not_sealed' };
+  async check(pdf: Buffer, { owner }: { owner: string }): Promise<SealCheck> {
     const { certificate, retired } = await this.identity();
     // A seal replaced since (ADR 0061) still marks a PDF as ours.
-    if (![certificate, ...retired].some((ours) => signedByUs(parsed.signed, ours))) return { status: 'not_sealed' };
-    // The signature's hex is not covered by the digest: it must be exactly what we wrote (upper-case
-    // DER, then zeros), or a changed byte there would pass unnoticed.
-    if (!canonicalContents(found, parsed.length)) return { status: 'altered' };
-    const signed = parsed.signed;
-    const data = Buffer.concat([
-      pdf.subarray(0, found.range[1]),
-      pdf.subarray(found.range[2], found.range[2] + found.range[3]),
-    ]);
-    if (!(await verifies(signed, data))) return { status: 'altered' };
-    // Bytes after the seal (an incremental update) change what a reader shows: not what we issued.
-    if (found.range[2] + found.range[3] !== pdf.length) return { status: 'altered' };
-    const reason = REASON.exec(found.dictionary);
-    const kind = documentKinds.find((name) => name === reason?.[1]);
-    if (!reason || !kind) return { status: 'not_sealed' };
-    return {
-      status: 'intact',
-      sealed: { kind, documentId: reason[2] ?? '', version: Number(reason[3]), fingerprint: reason[4] ?? '' },
-    };
+    return this.workers.render(sealCheckJob, { pdf, ours: [certificate, ...retired] }, { owner });
   }
 }
+
+type SealInput = { pdf: Buffer; key: SealKey; version: SealedVersion; location: string };
+
+/** Seals `pdf` as `version`, by the seal `key` makes (in a worker: the job below). */
+export async function sealPdf({ pdf, key, version, location }: SealInput): Promise<Buffer> {
+  const document = await PDF.load(pdf);
+  const { bytes } = await document.sign({
+    signer: await signerOf(key),
+    reason: reasonOf(version),
+    location,
+    fieldName: FIELD_NAME,
+    subFilter: 'ETSI.CAdES.detached',
+    level: 'B-B',
+    estimatedSize: SIGNATURE_BYTES,
+  });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Reads the last signature of `pdf` without parsing the document (an upload is anyone's bytes): the
+ * signature dictionary's byte range and contents, the CMS, its signer (one of `ours`), then the digest.
+ */
+export async function checkSeal({ pdf, ours }: { pdf: Buffer; ours: readonly Uint8Array[] }): Promise<SealCheck> {
+  const found = lastSignature(pdf);
+  if (!found) return { status: 'not_sealed' };
+  const parsed = parseSignedData(found.contents);
+  if (!parsed) return { status: 'not_sealed' };
+  if (!ours.some((certificate) => signedByUs(parsed.signed, certificate))) return { status: 'not_sealed' };
+  // The signature's hex is not covered by the digest: it must be exactly what we wrote (upper-case
+  // DER, then zeros), or a changed byte there would pass unnoticed.
+  if (!canonicalContents(found, parsed.length)) return { status: 'altered' };
+  const signed = parsed.signed;
+  const data = Buffer.concat([
+    pdf.subarray(0, found.range[1]),
+    pdf.subarray(found.range[2], found.range[2] + found.range[3]),
+  ]);
+  if (!(await verifies(signed, data))) return { status: 'altered' };
+  // Bytes after the seal (an incremental update) change what a reader shows: not what we issued.
+  if (found.range[2] + found.range[3] !== pdf.length) return { status: 'altered' };
+  const reason = REASON.exec(found.dictionary);
+  const kind = documentKinds.find((name) => name === reason?.[1]);
+  if (!reason || !kind) return { status: 'not_sealed' };
+  return {
+    status: 'intact',
+    sealed: { kind, documentId: reason[2] ?? '', version: Number(reason[3]), fingerprint: reason[4] ?? '' },
+  };
+}
+
+export const sealPdfJob = definePdfBytesJob('seal', sealPdf, { movesPdf: false });
+/** An upload is checked once: its bytes move to the worker. */
+export const sealCheckJob = definePdfBytesJob('seal-check', checkSeal, { movesPdf: true });
 
 type FoundSignature = { range: [number, number, number, number]; hex: string; contents: Buffer; dictionary: string };
 
