@@ -7,6 +7,7 @@ import { createDatabase } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { defaultWebDistDir } from './paths.ts';
+import { storedSealIdentity } from './platform/crypto/seal-identity.ts';
 import { createOutboxMailer, createSmtpMailer } from './platform/mail/mailer.ts';
 import { configuredFileStorage } from './platform/storage/configured-storage.ts';
 
@@ -58,6 +59,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       // The test suite checks every answer against its contract; here answers go straight out.
       checkResponsesAgainstContract: false,
     });
+    // A stored seal that validators would reject is replaced before the first request (ADR 0061).
+    if (!config.pdfSealP12) await storedSealIdentity(db)();
     const address = await app.listen({ host: config.host, port: config.port });
     // After listening, so it never delays the start; the first download is then as fast as any.
     const warmUpStarted = performance.now();
