@@ -152,12 +152,13 @@ describe('signing by link', () => {
     );
     await signer.getByRole('button', { name: 'Sign', exact: true }).click();
     await expect.poll(() => signer.getByLabel('Your full name').inputValue()).toBe('Alex Builder');
-    await signer.getByRole('button', { name: 'Sign document' }).click();
-    await signer.getByText('Draw your signature in the box first, or choose Type or Upload above.').waitFor();
-    await drawWithFinger(signer, signer.getByRole('img', { name: 'Drawing area for your signature' }));
+    // What is missing is said in form order: the declaration above the box, then the drawing.
     await signer.getByRole('button', { name: 'Sign document' }).click();
     await signer.getByText('Tick the box to confirm you have read and understood the document.').waitFor();
     await signer.getByLabel('I have read and understood this document').check();
+    await signer.getByRole('button', { name: 'Sign document' }).click();
+    await signer.getByText('Draw your signature in the box first, or choose Type or Upload above.').waitFor();
+    await drawWithFinger(signer, signer.getByRole('img', { name: 'Drawing area for your signature' }));
     await signer.getByRole('button', { name: 'Sign document' }).click();
     await signer.getByRole('heading', { level: 1, name: 'Thank you for signing' }).waitFor();
     expect(await signer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(

@@ -1,19 +1,12 @@
 import type { Page } from 'playwright-core';
 
-/** Waits until an activated service worker controls the page; false when none comes (blocked). */
-export function untilControlled(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    if (!('serviceWorker' in navigator)) return false;
-    const registration = await Promise.race([
-      navigator.serviceWorker.ready,
-      new Promise<undefined>((resolve) => setTimeout(resolve, 5000)),
-    ]);
-    if (!registration) return false;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
-      );
-    }
-    return true;
+/**
+ * Waits until the app's service worker controls the page: it has precached the shell by then, so
+ * the app opens with no connection. Fails if none does within 30 s (e.g. one that is blocked).
+ */
+export async function untilControlled(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, undefined, {
+    polling: 100,
+    timeout: 30_000,
   });
 }

@@ -44,11 +44,11 @@ export function App() {
       const userId = change.session.user.id;
       // Loaded on demand, so the public pages' JavaScript does not carry it.
       void Promise.all([import('./onboarding-redirect.ts'), import('../lib/profile/get-profile.ts')]).then(
-        ([{ redirectIfOnboardingUnfinished }, { profileQueryOptions }]) =>
+        ([{ redirectIfOnboardingUnfinished }, { profileOrFirstFailure }]) =>
           redirectIfOnboardingUnfinished({
             router,
             signal: check.signal,
-            loadProfile: () => queryClient.fetchQuery(profileQueryOptions(userId)),
+            loadProfile: () => profileOrFirstFailure(queryClient, userId),
           }),
         // Could not load the code (offline): the user carries on where they are, signed in.
         () => undefined,

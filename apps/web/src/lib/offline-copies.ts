@@ -29,14 +29,29 @@ async function copyOf(userId: string, key: string): Promise<unknown> {
   return copy?.userId === userId ? copy.value : undefined;
 }
 
+/** Keeping a copy takes milliseconds; a database that hangs must not hold the page back longer. */
+const KEEP_COPY_WAIT_MS = 2_000;
+
+/** Keeps the copy, waiting for it at most KEEP_COPY_WAIT_MS; a failure to keep it is ignored. */
+async function keepCopyBriefly(userId: string, key: string, value: unknown): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const givenUp = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, KEEP_COPY_WAIT_MS);
+  });
+  await Promise.race([keepCopy(userId, key, value).catch(() => undefined), givenUp]);
+  clearTimeout(timer);
+}
+
 /**
  * Reads from the server and keeps a copy of the answer; with no connection, answers the copy
  * instead when there is one (else the NetworkError stands). `key` names the read, e.g. `swms:<id>`.
+ * The answer comes once its copy is kept: what a member has seen opens with no connection, even if
+ * the signal goes, or the app is closed, the moment it shows.
  */
 export async function readThroughCopy<T>(userId: string, key: string, read: () => Promise<T>): Promise<T> {
   try {
     const fresh = await read();
-    void keepCopy(userId, key, fresh).catch(() => undefined);
+    await keepCopyBriefly(userId, key, fresh);
     return fresh;
   } catch (error) {
     if (!(error instanceof NetworkError)) throw error;

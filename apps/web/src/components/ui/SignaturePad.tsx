@@ -8,6 +8,11 @@ type SignaturePadProps = {
   subject: string;
   /** The button that hands the drawing over, e.g. "Save signature". */
   saveLabel: string;
+  /**
+   * Checks the rest of the form as the button is pressed, before the drawing is read; false stops
+   * the save (the form has said why and moved the focus).
+   */
+  checkFirst?: () => boolean;
   /** Receives the drawing as a PNG cropped to the ink; the pad stays open until the promise settles. */
   onSave: (drawing: Blob) => Promise<unknown>;
   onCancel: () => void;
@@ -20,7 +25,15 @@ type SignaturePadProps = {
  * A box to draw a signature in with a finger, pen or mouse (ink-pad.ts, our own: under a kilobyte,
  * so the public signing page stays within its script budget).
  */
-export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving, otherWays }: SignaturePadProps) {
+export function SignaturePad({
+  subject,
+  saveLabel,
+  checkFirst,
+  onSave,
+  onCancel,
+  saving,
+  otherWays,
+}: SignaturePadProps) {
   const instructionsId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<InkPad | null>(null);
@@ -55,7 +68,7 @@ export function SignaturePad({ subject, saveLabel, onSave, onCancel, saving, oth
   const save = async () => {
     const pad = padRef.current;
     const canvas = canvasRef.current;
-    if (!pad || !canvas) return;
+    if (!pad || !canvas || (checkFirst && !checkFirst())) return;
     if (pad.isEmpty()) {
       setProblem(`Draw ${subject} in the box first${otherWays ? `, or ${otherWays}` : ''}.`);
       return;

@@ -150,19 +150,25 @@ function SignForm({
   const companyField = useRef<HTMLInputElement>(null);
   const readBox = useRef<HTMLInputElement>(null);
 
-  const submit = async (signature: Blob) => {
+  /**
+   * Checks the form as "Sign document" is pressed, before the signature is read from its box (which
+   * takes a moment): the first field with a problem, in form order, takes the focus at once and says
+   * why, its error committed first so it is read out with the field. False when something is missing.
+   */
+  const checkForm = () => {
     const problems: { name?: string; company?: string; read?: string } = {
       ...(name.trim() ? {} : { name: 'Type your name.' }),
       ...(onSite && !company.trim() ? { company: 'Enter the company you work for.' } : {}),
       ...(read ? {} : { read: 'Tick the box to confirm you have read and understood the document.' }),
     };
     flushSync(() => setErrors(problems));
-    // The first field with a problem, in form order, takes the focus and says why.
     const invalid = (problems.name && nameField) || (problems.company && companyField) || (problems.read && readBox);
-    if (invalid) {
-      invalid.current?.focus();
-      return;
-    }
+    if (!invalid) return true;
+    invalid.current?.focus();
+    return false;
+  };
+
+  const submit = async (signature: Blob) => {
     setSaving(true);
     try {
       const outcome = await signDocument(token, {
@@ -182,7 +188,7 @@ function SignForm({
   };
 
   // What every way to sign is handed: each ends in the same "Sign document".
-  const capture = { saveLabel: 'Sign document', onSave: submit, onCancel: onBack, saving };
+  const capture = { saveLabel: 'Sign document', checkFirst: checkForm, onSave: submit, onCancel: onBack, saving };
 
   return (
     <section className="flex flex-col gap-4" aria-labelledby={headingId}>

@@ -18,6 +18,8 @@ type AlternativeProps = {
   /** The name typed in the form, the typed signature's starting text. */
   name: string;
   saveLabel: string;
+  /** Checks the rest of the form as the button is pressed; false stops the save (the form says why). */
+  checkFirst: () => boolean;
   /** Receives the signature as a PNG; the form stays until the promise settles. */
   onSave: (signature: Blob) => Promise<unknown>;
   onCancel: () => void;
@@ -61,7 +63,7 @@ function drawTyped(canvas: HTMLCanvasElement, text: string) {
   context.fillText(text, TEXT_MARGIN, SIGNATURE_BOX.height / 2);
 }
 
-function TypedSignature({ name, saveLabel, onSave, onCancel, saving }: MethodProps) {
+function TypedSignature({ name, saveLabel, checkFirst, onSave, onCancel, saving }: MethodProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // Follows the name typed above until the signer changes it here.
   const [typed, setTyped] = useState<string>();
@@ -82,6 +84,7 @@ function TypedSignature({ name, saveLabel, onSave, onCancel, saving }: MethodPro
   }, [text, fontReady]);
 
   const save = async () => {
+    if (!checkFirst()) return;
     const canvas = canvasRef.current;
     const signature = text && canvas && fontReady ? await croppedToInk(canvas) : null;
     if (!signature) {
@@ -139,7 +142,7 @@ async function inkedCanvasOf(file: File): Promise<HTMLCanvasElement | null> {
   }
 }
 
-function UploadedSignature({ saveLabel, onSave, onCancel, saving }: MethodProps) {
+function UploadedSignature({ saveLabel, checkFirst, onSave, onCancel, saving }: MethodProps) {
   const [signature, setSignature] = useState<{ png: Blob; url: string }>();
   const [reading, setReading] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -168,6 +171,7 @@ function UploadedSignature({ saveLabel, onSave, onCancel, saving }: MethodProps)
   };
 
   const save = async () => {
+    if (!checkFirst()) return;
     if (!signature) {
       setProblem('Choose a picture of your signature first.');
       return;

@@ -1,6 +1,6 @@
 import { type Profile, profileEndpoints, profileSchema } from '@app/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../api-client.ts';
+import { hashKey, type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, call } from '../api-client.ts';
 import { useAuth } from '../auth/use-auth.ts';
 import { basicProfile } from './basic-profile.ts';
 
@@ -39,6 +39,16 @@ export function keepProfileCopy(profile: Profile) {
   }
 }
 
+/**
+ * A profile that failed to load is asked for again 5 s later, then twice as long each time, up to
+ * every 5 minutes, until it comes (PRODUCT.md, States; ADR 0065).
+ */
+const FIRST_RETRY_DELAY_MS = 5_000;
+const LONGEST_RETRY_DELAY_MS = 5 * 60_000;
+
+/** Only an answer that may change by waiting is worth asking again: not a refusal (401, 403, 404). */
+const worthRetrying = (error: unknown) => !(error instanceof ApiError && error.status < 500 && error.status !== 429);
+
 export const profileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: profileQueryKey(userId),
@@ -50,8 +60,11 @@ export const profileQueryOptions = (userId: string) =>
     // The copy on this phone shows at once, and counts as stale: the server's answer replaces it.
     initialData: () => readProfileCopy(userId),
     initialDataUpdatedAt: 0,
-    // PRODUCT.md, States carries on with a basic profile when loading fails; do not keep the user waiting.
-    retry: 1,
+    // One chain of retries for every reader, with back-off: a screen mounting joins it rather than
+    // starting another request, and an error that ends it is not restarted by the next screen.
+    retry: (_failures, error) => worthRetrying(error),
+    retryDelay: (failures) => Math.min(FIRST_RETRY_DELAY_MS * 2 ** (failures - 1), LONGEST_RETRY_DELAY_MS),
+    retryOnMount: false,
   });
 
 /** The signed-in user (undefined when signed out) and the query for their profile. */
@@ -63,11 +76,31 @@ export function useProfileQuery() {
 }
 
 /**
- * The signed-in user's profile: undefined while it first loads or when signed out, the basic
- * free-tier profile if it could not be loaded.
+ * The signed-in user's profile: undefined while it first loads or when signed out; the basic
+ * free-tier profile as soon as loading it has failed, while the retries go on behind (PRODUCT.md, States).
  */
 export function useProfile(): Profile | undefined {
   const { user, query } = useProfileQuery();
   if (!user) return undefined;
-  return query.data ?? (query.isError ? basicProfile(user) : undefined);
+  // failureCount: an attempt of the current load failed, its retries under way; errorUpdateCount:
+  // a load ended in an error, including while a screen asks again (the data then stays empty).
+  const failed = query.failureCount > 0 || query.errorUpdateCount > 0;
+  return query.data ?? (failed ? basicProfile(user) : undefined);
+}
+
+/**
+ * The profile, or a rejection as soon as one attempt to load it has failed: for a decision that
+ * must not wait for the retries (the sign-in's onboarding check). The retries carry on for the screens.
+ */
+export function profileOrFirstFailure(queryClient: QueryClient, userId: string): Promise<Profile> {
+  const options = profileQueryOptions(userId);
+  const queryHash = hashKey(options.queryKey);
+  return new Promise((resolve, reject) => {
+    const stopWatching = queryClient.getQueryCache().subscribe(({ query }) => {
+      if (query.queryHash !== queryHash || query.state.fetchFailureCount === 0) return;
+      stopWatching();
+      reject(query.state.fetchFailureReason);
+    });
+    queryClient.fetchQuery(options).then(resolve, reject).finally(stopWatching);
+  });
 }

@@ -15,14 +15,30 @@ function fetchCertificate(id: string, version: number | undefined, signal?: Abor
 }
 
 type ReadThroughCopy = <T>(userId: string, key: string, read: () => Promise<T>) => Promise<T>;
-let throughCopy: ReadThroughCopy | undefined;
+let handInCopyKeeper: (readThroughCopy: ReadThroughCopy) => void = () => undefined;
+const copyKeeper = new Promise<ReadThroughCopy>((resolve) => {
+  handInCopyKeeper = resolve;
+});
 
 /**
  * A member's reads keep a copy on the phone, shown with no connection (lib/offline-copies.ts). The
  * members' header hands it in, so the public share page never loads it (its script budget).
  */
 export function keepCertificateCopiesWith(readThroughCopy: ReadThroughCopy) {
-  throughCopy = readThroughCopy;
+  handInCopyKeeper(readThroughCopy);
+}
+
+/** The members' header comes with every member's page; a read waits this long at most for it. */
+const COPY_KEEPER_WAIT_MS = 5_000;
+
+/**
+ * A member's read, through the copy on the phone: it waits for the header to hand the copies in,
+ * as a page can ask before the header's chunk is in, and what it shows must open offline later.
+ */
+async function readAsMember<T>(userId: string, key: string, read: () => Promise<T>): Promise<T> {
+  const givenUp = new Promise<undefined>((resolve) => setTimeout(resolve, COPY_KEEPER_WAIT_MS));
+  const readThroughCopy = await Promise.race([copyKeeper, givenUp]);
+  return readThroughCopy ? readThroughCopy(userId, key, read) : read();
 }
 
 /**
@@ -34,7 +50,7 @@ const certificateQueryOptions = (viewer: string, id: string, version?: number, f
     queryKey: version ? certificateKeys.version(viewer, id, version) : certificateKeys.detail(viewer, id),
     queryFn: ({ signal }) => {
       const read = () => fetchCertificate(id, version, signal);
-      return viewer !== 'visitor' && throughCopy ? throughCopy(viewer, `certificate:${id}:${version}`, read) : read();
+      return viewer === 'visitor' ? read() : readAsMember(viewer, `certificate:${id}:${version}`, read);
     },
     // With no connection at all, a copy on hand is shown at once rather than after the retries.
     retry: (failures, error) => navigator.onLine && !(error instanceof ApiError && error.status < 500) && failures < 2,
