@@ -385,7 +385,7 @@ describe('bodies that never finish properly, against the real server process', (
 
     const waited = Date.now() - started;
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, 30_000 - waited)));
-    for (const exchange of announced) exchange.socket.destroy();
+    for (const exchange of announced) await expectClosedByServer(exchange);
     await expectSameProcessAlive(standard);
     recordFigures(context, { unfinishedBodiesSurvived: announced.length + 20 + slowOnes.length });
   }, 120_000);
