@@ -332,7 +332,8 @@ describe('back-pressure', () => {
     // Only this test's queries use the pool.
     await pressed.jobQueue.stop(1000);
     const held = await Promise.all([pool.$client.connect(), pool.$client.connect()]);
-    const waiting = Array.from({ length: 4 }, () => pool.$client.query('select 1'));
+    // On a starved machine they may reach the pool's checkout timeout (5 s) before the end: either way is fine.
+    const waiting = Array.from({ length: 4 }, () => pool.$client.query('select 1').catch((error: Error) => error));
     try {
       expect(pool.$client.waitingCount).toBe(4);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -386,20 +387,18 @@ describe('back-pressure', () => {
     }
   });
 
-  it('serves the first requests after a start-up that held the event loop', async () => {
+  it('serves the first request after a start-up that held the event loop', async () => {
     const starting = await buildTestApp(database.db, {
-      settings: { backPressure: { maxEventLoopDelayMs: 500, maxDatabaseWaiting: 0, sampleIntervalMs: 200 } },
+      settings: { backPressure: { maxEventLoopDelayMs: 20, maxDatabaseWaiting: 0, sampleIntervalMs: 1_000 } },
     });
     // Start-up work that holds the loop far past the limit (a busy machine took 2.9 s), before ready.
-    await starting.register(async () => busyFor(3_000));
+    await starting.register(async () => busyFor(4_000));
     try {
       await starting.ready();
+      // A turn of the timers first, as before any real request: a sample already due is taken.
+      await new Promise((resolve) => setTimeout(resolve, 10));
       const first = await starting.inject({ method: 'POST', url: '/api/auth/signin', payload: {} });
       expect(first.statusCode).toBe(400);
-      // Once a whole sample has passed, it covers only time after start-up.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const later = await starting.inject({ method: 'POST', url: '/api/auth/signin', payload: {} });
-      expect(later.statusCode).toBe(400);
     } finally {
       await starting.close();
     }
