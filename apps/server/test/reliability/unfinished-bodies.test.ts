@@ -116,8 +116,12 @@ async function expectSameProcessAlive(server: RunningServer) {
   const live = await fetch(`${server.url}/api/health/live`, {
     headers: { connection: 'close' },
     signal: AbortSignal.timeout(1_000),
-  });
-  expect(live.status).toBe(200);
+  }).then(
+    (response) => response.status,
+    (error: Error) =>
+      `no answer (${error.cause ?? error.message}); the server process's stderr: ${server.process.stderr()}`,
+  );
+  expect(live).toBe(200);
   // An error nobody handled is printed to stderr before the process dies.
   expect(server.process.stderr()).not.toMatch(/unhandled|uncaught/i);
 }
