@@ -1,12 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
-/** The reliability suite's files (issue 26): its own folder, and the crash, fuzz, race and upload tests. */
+/**
+ * The reliability suite's files: its own folder, the crash, fuzz, race and upload tests, and the
+ * earlier reviews' attacks replayed (crew QR flood, sign-up mail flood, slow clients, test-mode
+ * Premium beside Stripe, S3 storage).
+ */
 const reliabilityFiles = [
   'apps/server/test/reliability/**/*.test.ts',
   'apps/server/test/fuzz.test.ts',
   'apps/server/test/lifecycle.test.ts',
   'apps/server/test/signing-concurrency.test.ts',
   'apps/server/test/uploads.test.ts',
+  'apps/server/test/site-sign-on-flood.test.ts',
+  'apps/server/test/mail-queue.test.ts',
+  'apps/server/test/slow-clients.test.ts',
+  'apps/server/test/billing-providers.test.ts',
+  'apps/server/test/s3-storage.test.ts',
 ];
 
 /**
@@ -14,7 +23,8 @@ const reliabilityFiles = [
  * - unit: pure logic, no I/O (web, server and contract `*.test.ts` next to the code);
  * - integration: server tests against a real embedded PostgreSQL, a fresh database per file;
  * - reliability: the same, for the reliability suite (`npm run test:reliability`, ADR 0047): the
- *   isolation matrix, fuzzing, races, kill -9 and bad uploads, summed up in one line
+ *   isolation matrix, fuzzing, races, kill -9, bad uploads, unfinished bodies and the earlier
+ *   reviews' attacks, summed up in one line
  *   (apps/server/test/reliability/summary-reporter.ts);
  * - e2e: Chromium (playwright-core) against the built app started on a free port;
  * - lighthouse: Lighthouse scores of key pages, the same way (`npm run lighthouse`, not part of `npm test`).

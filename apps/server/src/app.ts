@@ -33,7 +33,11 @@ import { rejectNulCharacters } from './platform/http/nul-characters.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
 import { addSecurityHeaders } from './platform/http/security-headers.ts';
-import { guardAgainstSlowClients, headersTimeoutMs } from './platform/http/slow-clients.ts';
+import {
+  connectionsCheckingIntervalMs,
+  guardAgainstSlowClients,
+  headersTimeoutMs,
+} from './platform/http/slow-clients.ts';
 import { registerSpa } from './platform/http/spa.ts';
 import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
@@ -123,6 +127,7 @@ export async function buildApp(options: AppOptions) {
     trustProxy: trustedHops(options.settings.trustProxy),
     bodyLimit: 1024 * 1024,
     requestTimeout: options.settings.slowClients.requestTimeoutMs,
+    http: { connectionsCheckingInterval: connectionsCheckingIntervalMs(options.settings.slowClients) },
     frameworkErrors: handleFrameworkError,
     // One line per request, written below: Fastify's two lines would log the query string, where
     // emailed links carry their codes (/auth/callback?code=…).
@@ -155,7 +160,7 @@ export async function buildApp(options: AppOptions) {
     metrics.observeRequest(request.method, pattern ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
   // Before any route, so its check runs first on every request.
-  await registerBackPressure(app, options.db.$client, options.settings.backPressure, NEVER_SHED);
+  registerBackPressure(app, options.db.$client, options.settings.backPressure, NEVER_SHED);
   app.addHook('preValidation', rejectNulCharacters);
   app.server.headersTimeout = headersTimeoutMs(options.settings.slowClients);
   guardAgainstSlowClients(app, options.settings.slowClients);

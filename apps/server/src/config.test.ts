@@ -134,3 +134,19 @@ describe('WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS', () => {
     expect(() => switchOf('true')).toThrow(/WEBHOOKS_ALLOW_LOOPBACK_FOR_TESTS/);
   });
 });
+
+describe('BODY_STALL_SECONDS', () => {
+  const bodyRulesOf = (value: string | undefined) => {
+    const { bodyGraceMs, bodyStallMs } = loadConfig({ BODY_STALL_SECONDS: value }).slowClients;
+    return { bodyGraceMs, bodyStallMs };
+  };
+
+  it('cuts a body stalled for 10 s by default, judged after a 5 s grace, or sooner when set shorter', () => {
+    expect(bodyRulesOf(undefined)).toEqual({ bodyGraceMs: 5_000, bodyStallMs: 10_000 });
+    expect(bodyRulesOf('2')).toEqual({ bodyGraceMs: 2_000, bodyStallMs: 2_000 });
+  });
+
+  it('refuses zero and fractions, naming the variable', () => {
+    for (const value of ['0', '1.5', 'soon']) expect(() => bodyRulesOf(value)).toThrow(/BODY_STALL_SECONDS/);
+  });
+});

@@ -80,6 +80,8 @@ const envSchema = z.object({
   SIGNING_REMINDER_DAYS: z.coerce.number().int().min(1).max(13).default(3),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   MIN_BODY_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  /** A request body that brings less than the minimum rate (or nothing) for this long is cut off. */
+  BODY_STALL_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(100_000).optional(),
   PDF_RENDER_THREADS: z.coerce.number().int().min(1).max(32).optional(),
   PDF_RENDER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
@@ -269,7 +271,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slowClients: {
       requestTimeoutMs: values.REQUEST_TIMEOUT_SECONDS * 1000,
       minBodyBytesPerSecond: values.MIN_BODY_BYTES_PER_SECOND,
-      bodyGraceMs: 5_000,
+      // A body is first judged after 5 s, or after the stall time if that is shorter.
+      bodyGraceMs: Math.min(5_000, values.BODY_STALL_SECONDS * 1000),
+      bodyStallMs: values.BODY_STALL_SECONDS * 1000,
       // Behind a proxy every client shares its address: no cap unless one is set.
       maxConnectionsPerIp: values.MAX_CONNECTIONS_PER_IP ?? (values.TRUST_PROXY === false ? 50 : 0),
     },

@@ -28,6 +28,7 @@ beforeAll(async () => {
         requestTimeoutMs: 20_000,
         minBodyBytesPerSecond: 1_000,
         bodyGraceMs: 1_000,
+        bodyStallMs: 2_000,
         maxConnectionsPerIp: MAX_CONNECTIONS,
       },
     },
@@ -75,6 +76,17 @@ describe('slow clients', () => {
     }, 200);
     const answer = await closed;
     clearInterval(drip);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer).toContain('"code":"request_timeout"');
+  });
+
+  it('cuts off a body that arrived fast and then stopped, whatever came before, with 408', async () => {
+    const socket = await open();
+    const closed = answerUntilClosed(socket);
+    socket.write(contactHeaders(1_000_000));
+    // 999,000 bytes at once: far above the average rate for the next 999 s, yet nothing more comes.
+    socket.write(`{"name":"Stall","email":"stall@example.com","message":"${'x'.repeat(998_900)}`);
+    const answer = await closed;
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain('"code":"request_timeout"');
   });

@@ -12,6 +12,8 @@ export type ReliabilityFigures = {
   racesHeld: number;
   acknowledgedWritesLost: number;
   badUploadsRefused: number;
+  /** Unfinished request bodies (over the limit, never sent, aborted, slow, unended) the same server process outlived. */
+  unfinishedBodiesSurvived: number;
 };
 
 declare module 'vitest' {

@@ -25,6 +25,7 @@ export default class ReliabilitySummary implements Reporter {
       racesHeld: 0,
       acknowledgedWritesLost: 0,
       badUploadsRefused: 0,
+      unfinishedBodiesSurvived: 0,
     };
     let failed = 0;
     for (const module of testModules) {
@@ -44,6 +45,7 @@ export default class ReliabilitySummary implements Reporter {
       `${count(total.racesHeld)} races held`,
       `${count(total.acknowledgedWritesLost)} acknowledged writes lost (kill -9)`,
       `${count(total.badUploadsRefused)} bad uploads refused`,
+      `${count(total.unfinishedBodiesSurvived)} unfinished bodies survived`,
     ].join(', ');
     process.stdout.write(`\nreliability: ${line}${failed ? `, ${failed} tests FAILED` : ''} — ${seconds} s\n`);
   }

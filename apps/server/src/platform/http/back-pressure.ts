@@ -1,5 +1,5 @@
-import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { errorBody } from './errors.ts';
 
@@ -8,7 +8,7 @@ export type BackPressureSettings = {
   maxEventLoopDelayMs: number;
   /** Requests waiting for a database connection past which requests are shed; 0: not checked. */
   maxDatabaseWaiting: number;
-  /** How often both are sampled (ms). */
+  /** How long each event-loop sample lasts (ms). */
   sampleIntervalMs: number;
 };
 
@@ -16,36 +16,75 @@ export type BackPressureSettings = {
 const BUSY_MESSAGE = 'The service is busy right now. Please try again in a few seconds.';
 const RETRY_AFTER_SECONDS = 5;
 
+/** How often the event loop's delay is probed within a sample; Node adds it to every reading. */
+const PROBE_RESOLUTION_MS = 10;
+
+/**
+ * The event loop's mean delay over the last whole sample, measured only from `start()`: the work
+ * of starting (migrations, plugins, the first imports) is no lag a request should be shed for
+ * (ADR 0060). Before the first sample ends the delay reads 0.
+ */
+class EventLoopDelaySampler {
+  private readonly histogram = monitorEventLoopDelay({ resolution: PROBE_RESOLUTION_MS });
+  private timer: NodeJS.Timeout | undefined;
+  private lastMeanMs = 0;
+
+  constructor(private readonly intervalMs: number) {}
+
+  get delayMs() {
+    return this.lastMeanMs;
+  }
+
+  start() {
+    this.histogram.reset();
+    this.histogram.enable();
+    this.timer = setInterval(() => {
+      // No reading at all means the probe never ran: the loop was blocked the whole sample.
+      const mean = this.histogram.count === 0 ? Number.POSITIVE_INFINITY : this.histogram.mean / 1e6;
+      this.lastMeanMs = Math.max(0, mean - PROBE_RESOLUTION_MS);
+      this.histogram.reset();
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.histogram.disable();
+  }
+}
+
 /**
  * Back-pressure (ADR 0046): while the event loop lags or the pool's queue is long, new requests get
  * 503 with Retry-After in the error shape at once, before any work, instead of queueing without
  * bound. The health checks and /metrics are never shed: they are how an operator sees the overload.
  */
-export async function registerBackPressure(
+export function registerBackPressure(
   app: FastifyInstance,
   pool: pg.Pool,
   settings: BackPressureSettings,
   exempt: readonly string[],
 ) {
   const exemptRoutes = new Set(exempt);
-  const checkPool = settings.maxDatabaseWaiting > 0;
-  const shed = (request: FastifyRequest, reply: FastifyReply, type: string, value: number | undefined) => {
-    const route = request.routeOptions.url;
-    // Nothing returned: under-pressure lets the request through.
-    if (route !== undefined && exemptRoutes.has(route)) return undefined;
-    request.log.warn({ pressure: type, value }, 'shedding load: answered 503');
-    reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
-    return errorBody(request, 'service_unavailable', BUSY_MESSAGE);
+  const loop = settings.maxEventLoopDelayMs > 0 ? new EventLoopDelaySampler(settings.sampleIntervalMs) : undefined;
+  if (loop) {
+    // Once every plugin has loaded: start-up is over, requests are about to come.
+    app.addHook('onReady', async () => loop.start());
+    app.addHook('onClose', async () => loop.stop());
+  }
+  const pressure = (): { pressure: string; value: number } | undefined => {
+    if (loop && loop.delayMs > settings.maxEventLoopDelayMs) return { pressure: 'eventLoopDelay', value: loop.delayMs };
+    if (settings.maxDatabaseWaiting > 0 && pool.waitingCount > settings.maxDatabaseWaiting) {
+      return { pressure: 'databaseWaiting', value: pool.waitingCount };
+    }
+    return undefined;
   };
-  await app.register(underPressure, {
-    sampleInterval: settings.sampleIntervalMs,
-    maxEventLoopDelay: settings.maxEventLoopDelayMs,
-    ...(checkPool && {
-      healthCheck: async () => pool.waitingCount <= settings.maxDatabaseWaiting,
-      healthCheckInterval: settings.sampleIntervalMs,
-    }),
-    // A body returned is sent by under-pressure, and the request goes no further (its types say void;
-    // a reply sent from the handler itself would let the request carry on past onRequest).
-    pressureHandler: shed as unknown as FastifyUnderPressureOptions['pressureHandler'],
+  app.addHook('onRequest', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (route !== undefined && exemptRoutes.has(route)) return;
+    const found = pressure();
+    if (!found) return;
+    request.log.warn(found, 'shedding load: answered 503');
+    reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.send(errorBody(request, 'service_unavailable', BUSY_MESSAGE));
   });
 }

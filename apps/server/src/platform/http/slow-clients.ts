@@ -1,26 +1,42 @@
 import type { Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
 import { errorCodes } from '@app/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
 /**
- * Bounds on how long and how slowly a client may hold the server (issue 20): 100 anonymous
- * requests that sent 999,000 of 1,000,000 bytes and then one byte every 20 s stayed open 400 s.
- * README lists the variables that set them.
+ * Bounds on how long and how slowly a client may hold the server: 100 anonymous requests that sent
+ * 999,000 of 1,000,000 bytes and then one byte every 20 s stayed open 400 s. README lists the
+ * variables that set them; ADR 0060 says how a request's streams and timers end.
  */
 export type SlowClientSettings = {
   /** A whole request (headers and body) must arrive within this; Node answers 408 past it. */
   requestTimeoutMs: number;
-  /** After `bodyGraceMs`, a body must keep arriving at least this fast on average, or it is cut off. */
+  /**
+   * Over every window of `bodyStallMs` (the first one shorter: from `bodyGraceMs` on), a body must
+   * bring at least this many bytes a second, and at least one byte, or it is cut off.
+   */
   minBodyBytesPerSecond: number;
   bodyGraceMs: number;
+  bodyStallMs: number;
   /** Open connections one address may hold at once (0: no cap, e.g. behind a proxy, where all share its address). */
   maxConnectionsPerIp: number;
 };
 
 /** Headers must arrive well before the body's deadline: a slow-headers client never reaches a route. */
 export const headersTimeoutMs = (settings: SlowClientSettings) => Math.min(settings.requestTimeoutMs, 15_000);
+
+/**
+ * How often Node checks its request and headers timeouts (its default, 30 s, would let a 120 s
+ * timeout run to 150 s): a quarter of the request timeout, within 1 to 30 s.
+ */
+export const connectionsCheckingIntervalMs = (settings: SlowClientSettings) =>
+  Math.min(30_000, Math.max(1_000, Math.floor(settings.requestTimeoutMs / 4)));
+
+/** How long a connection that was answered "too slow" may take to read that answer before it is dropped. */
+const HANG_UP_AFTER_ANSWER_MS = 1_000;
+
+const TICK_MS = 1_000;
 
 const tooSlow = () =>
   new AppError(
@@ -30,9 +46,47 @@ const tooSlow = () =>
   );
 
 /**
+ * Whether a body keeps arriving, judged once a tick over a sliding window: a rate averaged since
+ * the start would let a body that came fast and then stopped (999 KB in a second) sit for 999 s.
+ */
+export class BodyArrival {
+  private readonly perTick: number[] = [];
+  private sinceLastTick = 0;
+  private ticks = 0;
+  private readonly graceTicks: number;
+  private readonly windowTicks: number;
+
+  constructor(
+    private readonly settings: Pick<SlowClientSettings, 'minBodyBytesPerSecond' | 'bodyGraceMs' | 'bodyStallMs'>,
+  ) {
+    this.graceTicks = Math.max(1, Math.ceil(settings.bodyGraceMs / TICK_MS));
+    this.windowTicks = Math.max(1, Math.ceil(settings.bodyStallMs / TICK_MS));
+  }
+
+  received(bytes: number): void {
+    this.sinceLastTick += bytes;
+  }
+
+  /**
+   * Closes one tick; false once the body has fallen behind. Ticks are counted, not clock time, so a
+   * server whose own event loop lags never blames the client for it.
+   */
+  tick(): boolean {
+    this.ticks++;
+    this.perTick.push(this.sinceLastTick);
+    this.sinceLastTick = 0;
+    if (this.perTick.length > this.windowTicks) this.perTick.shift();
+    if (this.ticks < this.graceTicks) return true;
+    const inWindow = this.perTick.reduce((sum, bytes) => sum + bytes, 0);
+    const windowSeconds = (this.perTick.length * TICK_MS) / 1000;
+    return inWindow >= Math.max(1, this.settings.minBodyBytesPerSecond * windowSeconds);
+  }
+}
+
+/**
  * Caps connections per address (counted on the socket, so before any request is read), and meters
- * every request body the content parsers read (JSON, the webhook's raw body): one that falls below
- * the minimum rate after the grace period is answered 408 and its connection closed.
+ * every request body the content parsers read (JSON, the webhook's raw body): one that falls behind
+ * is answered 408 and its connection closed.
  */
 export function guardAgainstSlowClients(app: FastifyInstance, settings: SlowClientSettings): void {
   if (settings.maxConnectionsPerIp > 0) {
@@ -58,49 +112,60 @@ export function guardAgainstSlowClients(app: FastifyInstance, settings: SlowClie
     // Uploads are read from the raw request by the multipart plugin, not through this stream: they
     // are bounded by the request timeout (and need sign-in).
     if (!hasBody || request.headers['content-type']?.startsWith('multipart/')) return payload;
-    const metered = new BodyRateMeter(settings, () => {
-      // Answer and hang up: the client is still sending, and its socket is what it wanted to hold.
-      reply.header('connection', 'close');
-      request.raw.socket?.setTimeout(1_000, () => request.raw.socket?.destroy());
-    });
-    payload.on('error', (error) => metered.destroy(error));
-    return payload.pipe(metered);
+    return meterBody(request, reply, payload, settings);
   });
 }
 
-/** Passes a body through, counting it; fails with 408 when it arrives below the minimum rate. */
-class BodyRateMeter extends Transform {
-  private received = 0;
-  private readonly started = Date.now();
-  private readonly timer: NodeJS.Timeout;
+/**
+ * The body as the parser reads it, counted. Everything made here ends with the request, however it
+ * ends (ADR 0060): read, refused before reading (over the limit, answered 413 while the client
+ * still sends or waits for "100 Continue"), aborted, or cut for being too slow.
+ */
+function meterBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: NodeJS.ReadableStream,
+  settings: SlowClientSettings,
+): Transform {
+  const arrival = new BodyArrival(settings);
+  const metered = new CountingStream((bytes) => arrival.received(bytes));
+  const timer = setInterval(() => {
+    if (arrival.tick()) return;
+    clearInterval(timer);
+    cutOff(request, reply, metered);
+  }, TICK_MS);
+  timer.unref();
+  const stop = () => clearInterval(timer);
+  // The whole body has passed through: nothing left to watch.
+  metered.once('finish', stop);
+  metered.once('close', stop);
+  // The answer went out (or the connection went away), read or not: the body no longer matters.
+  reply.raw.once('close', () => metered.destroy());
+  // The parser listens only while it reads; an error after it stopped (the client aborting a body
+  // that was refused) belongs to a request that is already over, and must not reach the process.
+  metered.on('error', (error) => request.log.debug({ err: error }, 'request body stream ended with an error'));
+  // pipe() does not pass a source's errors on: the parser learns of an aborted body from this.
+  payload.on('error', (error) => metered.destroy(error));
+  payload.pipe(metered);
+  return metered;
+}
 
-  constructor(settings: SlowClientSettings, onTooSlow: () => void) {
+/** Answers 408 through the parser still reading the body, then hangs up: the socket is what the client wanted to hold. */
+function cutOff(request: FastifyRequest, reply: FastifyReply, metered: Transform) {
+  reply.header('connection', 'close');
+  const socket = request.raw.socket;
+  socket?.setTimeout(HANG_UP_AFTER_ANSWER_MS, () => socket.destroy());
+  metered.destroy(tooSlow());
+}
+
+/** Passes a body through unchanged, telling `count` the size of each chunk. */
+class CountingStream extends Transform {
+  constructor(private readonly count: (bytes: number) => void) {
     super();
-    // One check a second: cheap, and a drip of one byte per 20 s is stopped within the grace plus a second.
-    this.timer = setInterval(() => {
-      const elapsedMs = Date.now() - this.started;
-      if (elapsedMs < settings.bodyGraceMs) return;
-      if (this.received < (settings.minBodyBytesPerSecond * elapsedMs) / 1000) {
-        clearInterval(this.timer);
-        onTooSlow();
-        this.destroy(tooSlow());
-      }
-    }, 1_000);
-    this.timer.unref();
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.received += chunk.length;
+    this.count(chunk.length);
     callback(null, chunk);
-  }
-
-  override _flush(callback: TransformCallback): void {
-    clearInterval(this.timer);
-    callback();
-  }
-
-  override _destroy(error: Error | null, callback: (error: Error | null) => void): void {
-    clearInterval(this.timer);
-    callback(error);
   }
 }
