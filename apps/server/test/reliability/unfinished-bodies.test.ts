@@ -362,11 +362,12 @@ describe('bodies that never finish properly, against the real server process', (
     await new Promise((resolve) => setTimeout(resolve, SHORT_TIMERS_SETTLE_MS));
     await expectSameProcessAlive(short);
     // What each got: the parsed bodies are refused for the size their headers announce, and cut by
-    // the body meter; uploads, read by the multipart parser, end at the request timeout.
+    // the body meter. Uploads, read by the multipart parser: one that stops arriving is hung up on
+    // after the stall time (no answer), one that drips on ends at the request timeout.
     expect(await Promise.all(outcomes)).toEqual(
       targets.map((target) =>
         target.kind === 'upload'
-          ? { target: target.name, announced: 408, slowAndUnended: [408, 408] }
+          ? { target: target.name, announced: undefined, slowAndUnended: [408, undefined] }
           : { target: target.name, announced: 413, slowAndUnended: [408, 408] },
       ),
     );
@@ -402,30 +403,34 @@ describe('bodies that never finish properly, against the real server process', (
     recordFigures(context, { unfinishedBodiesSurvived: announced.length + 20 + slowOnes.length });
   }, 120_000);
 
-  it('with the standard timers: 20 bodies that come fast (999,000 of 1,000,000 bytes) and stop are all closed within 30 s', async (context) => {
+  it('with the standard timers: 20 bodies and 10 uploads that come fast (999,000 of 1,000,000 bytes) and stop are all closed within 30 s', async (context) => {
     const contact = targets[1] as Target;
-    const stalled = await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        const exchange = await openExchange(
-          standard,
-          headOf(contact, { 'Content-Type': 'application/json', 'Content-Length': 1_000_000 }),
-        );
-        await writeAll(exchange, bodyOf('json', 1_000_000).bytes.subarray(0, 999_000));
-        return exchange;
-      }),
-    );
+    const verifyPdf = targets.find((target) => target.name === 'PDF verify') as Target;
+    const stallAfter999k = async (target: Target) => {
+      const body = bodyOf(target.kind, 1_000_000);
+      const exchange = await openExchange(
+        standard,
+        headOf(target, { 'Content-Type': body.contentType, 'Content-Length': body.bytes.length }),
+      );
+      await writeAll(exchange, body.bytes.subarray(0, 999_000));
+      return exchange;
+    };
+    const stalled = await Promise.all(Array.from({ length: 20 }, () => stallAfter999k(contact)));
+    const stalledUploads = await Promise.all(Array.from({ length: 10 }, () => stallAfter999k(verifyPdf)));
     // Long before the request timeout (120 s), the stall cut (10 s) closes them all.
     const deadline = new Promise<'open'>((resolve) => setTimeout(resolve, 30_000, 'open').unref());
     const outcome = await Promise.race([
-      Promise.all(stalled.map((exchange) => exchange.closed)).then(() => 'closed'),
+      Promise.all([...stalled, ...stalledUploads].map((exchange) => exchange.closed)).then(() => 'closed'),
       deadline,
     ]);
-    expect({ outcome, stillOpen: stalled.filter((exchange) => !exchange.isClosed()).length }).toEqual({
-      outcome: 'closed',
-      stillOpen: 0,
-    });
+    const stillOpen = [...stalled, ...stalledUploads].filter((exchange) => !exchange.isClosed()).length;
+    expect({ outcome, stillOpen }).toEqual({ outcome: 'closed', stillOpen: 0 });
     expect(await Promise.all(stalled.map((exchange) => exchange.answer))).toEqual(stalled.map(() => 408));
+    // An upload is hung up on: the multipart parser is mid-read, and the client has stopped listening.
+    expect(await Promise.all(stalledUploads.map((exchange) => exchange.answer))).toEqual(
+      stalledUploads.map(() => undefined),
+    );
     await expectSameProcessAlive(standard);
-    recordFigures(context, { unfinishedBodiesSurvived: stalled.length });
+    recordFigures(context, { unfinishedBodiesSurvived: stalled.length + stalledUploads.length });
   }, 120_000);
 });

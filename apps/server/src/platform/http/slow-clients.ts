@@ -14,7 +14,8 @@ export type SlowClientSettings = {
   requestTimeoutMs: number;
   /**
    * Over every window of `bodyStallMs` (the first one shorter: from `bodyGraceMs` on), a body must
-   * bring at least this many bytes a second, and at least one byte, or it is cut off.
+   * bring at least this many bytes a second, and at least one byte, or it is cut off. Uploads need
+   * only the one byte.
    */
   minBodyBytesPerSecond: number;
   bodyGraceMs: number;
@@ -109,9 +110,12 @@ export function guardAgainstSlowClients(app: FastifyInstance, settings: SlowClie
 
   app.addHook('preParsing', async (request, reply, payload) => {
     const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
-    // Uploads are read from the raw request by the multipart plugin, not through this stream: they
-    // are bounded by the request timeout (and need sign-in).
-    if (!hasBody || request.headers['content-type']?.startsWith('multipart/')) return payload;
+    if (!hasBody) return payload;
+    // Uploads are read from the raw request by the multipart plugin, not through this stream.
+    if (request.headers['content-type']?.startsWith('multipart/')) {
+      watchUpload(request, reply, settings);
+      return payload;
+    }
     return meterBody(request, reply, payload, settings);
   });
 }
@@ -148,6 +152,30 @@ function meterBody(
   payload.on('error', (error) => metered.destroy(error));
   payload.pipe(metered);
   return metered;
+}
+
+/**
+ * An upload that stops arriving for the stall time is cut (ADR 0060), judged by the bytes its socket
+ * reads: the multipart plugin reads the raw request, so there is no stream of ours to count. No
+ * minimum rate, only the stall: a photo sent from a site with one bar of signal is slow, not gone.
+ * The connection is dropped, as if the client had aborted; the upload's own clean-up takes it from there.
+ */
+function watchUpload(request: FastifyRequest, reply: FastifyReply, settings: SlowClientSettings): void {
+  const socket = request.raw.socket;
+  if (!socket) return;
+  const arrival = new BodyArrival({ ...settings, minBodyBytesPerSecond: 0 });
+  let bytesRead = socket.bytesRead;
+  const timer = setInterval(() => {
+    if (request.raw.complete) return clearInterval(timer);
+    arrival.received(socket.bytesRead - bytesRead);
+    bytesRead = socket.bytesRead;
+    if (arrival.tick()) return;
+    clearInterval(timer);
+    request.log.info({ bytes_read: bytesRead }, 'upload stopped arriving: connection closed');
+    socket.destroy();
+  }, TICK_MS);
+  timer.unref();
+  reply.raw.once('close', () => clearInterval(timer));
 }
 
 /** Answers 408 through the parser still reading the body, then hangs up: the socket is what the client wanted to hold. */
