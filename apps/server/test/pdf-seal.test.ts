@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type DocumentVerification, PDF_CHECK_MAX_MEGABYTES, type PdfCheck, type Session } from '@app/contract';
+import {
+  type DocumentVerification,
+  PDF_CHECK_MAX_MEGABYTES,
+  PDF_CHECK_MESSAGES,
+  type PdfCheck,
+  type Session,
+} from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { storedSealIdentity } from '../src/platform/crypto/seal-identity.ts';
 import { PdfSeal } from '../src/platform/pdf/seal.ts';
@@ -220,6 +226,36 @@ describe('Verify a PDF', () => {
     const stretched = withRangeOverAppendedBytes(pdf, PDF_CHECK_MAX_MEGABYTES * 1024 * 1024 - 4096);
     expect(await checked(stretched)).toEqual({ result: 'altered', document: null });
     expect(await pdfWorkerRuns(app, 'seal-check', 'ok')).toBe(checks + 1);
+  });
+
+  it("answers a check that runs out of the workers' budget in a checker's words, not printing's", async () => {
+    const id = await createCompletedCertificate(app, await owner());
+    const stretched = withRangeOverAppendedBytes(
+      await download(`/api/certificates/${id}/pdf`),
+      PDF_CHECK_MAX_MEGABYTES * 1024 * 1024 - 4096,
+    );
+    // Hashing 35 MB takes far longer than a millisecond on any machine: the check runs out of its budget.
+    const hurried = await buildTestApp(database.db, {
+      settings: {
+        pdfRendering: { threads: 2, timeoutMs: 30_000, timeoutMsByKind: { 'seal-check': 1 }, memoryMb: 512, queue: 4 },
+      },
+    });
+    try {
+      const body = multipartBody(stretched, 'document.pdf', 'application/pdf');
+      const response = await hurried.inject({
+        method: 'POST',
+        url: '/api/verify/pdf',
+        headers: body.headers,
+        payload: body.payload,
+      });
+      expect(response.statusCode).toBe(422);
+      expect(errorOf(response)).toMatchObject({
+        code: 'document_too_large',
+        message: PDF_CHECK_MESSAGES.tooLong,
+      });
+    } finally {
+      await hurried.close();
+    }
   });
 
   it('refuses anything but one bounded PDF upload', async () => {

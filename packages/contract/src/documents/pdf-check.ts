@@ -38,6 +38,10 @@ export const PDF_CHECK_MESSAGES = {
   noFile: 'Choose a PDF to check.',
   tooLarge: `This file is larger than ${PDF_CHECK_MAX_MEGABYTES} MB: it is not a PDF TradeCert issued.`,
   notPdf: 'This file is not a PDF. Choose the PDF you were given.',
+  // The check runs in the PDF workers, under their budgets (ADR 0062): said in a checker's words.
+  tooLong: 'This PDF could not be checked in time. Scan the QR code on its first page to check it instead.',
+  busy: 'The server is busy checking other PDFs. Try again in a minute.',
+  tooManyAtOnce: 'Your other PDFs are still being checked. Wait for them to finish, then try again.',
 } as const;
 
 /** POST /api/verify/pdf: one PDF (multipart, field `file`), checked against its seal and the record. */
@@ -49,7 +53,7 @@ export const pdfCheckEndpoint = defineEndpoint({
   rateLimit: 'verifyPdf',
   body: multipartUpload,
   responses: { 200: pdfCheckSchema },
-  errors: [...uploadErrorCodes],
+  errors: [...uploadErrorCodes, errorCodes.documentTooLarge, errorCodes.rateLimited],
 });
 
 /** What the seal's root is saved as: DER, which Windows, macOS and Acrobat import as they are. */

@@ -21,7 +21,9 @@ export async function checkPdf(
   if (!pdf.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
     throw new AppError(422, errorCodes.unprocessable, PDF_CHECK_MESSAGES.notPdf);
   }
-  const check = await seal.check(pdf, { owner: `ip:${clientIp}` });
+  const check = await seal.check(pdf, { owner: `ip:${clientIp}` }).catch((error: unknown) => {
+    throw inCheckersWords(error);
+  });
   if (check.status === 'altered') return altered;
   if (check.status === 'not_sealed') return notIssued;
   const { kind, documentId, version, fingerprint } = check.sealed;
@@ -31,4 +33,15 @@ export async function checkPdf(
   // Sealed by us, but not what the record keeps for that version: not the document we issued.
   if (document.fingerprint !== fingerprint) return altered;
   return { result: 'genuine', document };
+}
+
+/** The PDF workers refuse in printing's words; a checker is told what happened to the check. */
+function inCheckersWords(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  const message = {
+    [errorCodes.documentTooLarge]: PDF_CHECK_MESSAGES.tooLong,
+    [errorCodes.serviceUnavailable]: PDF_CHECK_MESSAGES.busy,
+    [errorCodes.rateLimited]: PDF_CHECK_MESSAGES.tooManyAtOnce,
+  }[error.code as string];
+  return message ? new AppError(error.statusCode, error.code, message, error.details, error.headers) : error;
 }
