@@ -84,13 +84,27 @@ export function useScriptAwareText(doc: Doc): void {
     drawLine(doc, line, runs, x, y, options);
   };
 
+  // Widths at 1 pt, by style and text: a line is wrapped once to measure it and again to draw it.
+  const widths = new Map<string, number>();
   doc.widthOfString = (text, options) => {
     const style = styleOf(internals._font);
     if (!style || isPlain(text)) return widthOfString(text, options);
-    const size = internals._fontSize;
-    return logicalRuns(text, style).reduce((width, run) => width + shape(run).advanceWidth * scaleOf(run, size), 0);
+    const key = `${style}\u0000${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      width = logicalRuns(text, style).reduce((sum, run) => sum + shape(run).advanceWidth * scaleOf(run, 1), 0);
+      if (widths.size >= MEASURED_STRINGS) widths.clear();
+      widths.set(key, width);
+    }
+    return width * internals._fontSize;
   };
 }
+
+/**
+ * Strings measured per document; pdfkit keeps its plain words' widths per document likewise. A
+ * worst-case SWMS measures about 100,000 words of script text, a few MB; past this many, start again.
+ */
+const MEASURED_STRINGS = 100_000;
 
 const shape = (run: TextRun) =>
   run.face.file.font.layout(run.text, undefined, undefined, undefined, run.rtl ? 'rtl' : undefined);
