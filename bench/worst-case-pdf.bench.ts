@@ -42,7 +42,7 @@ export async function runWorstCasePdfBenchmark() {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    const body = worstCaseSwmsBody(true);
+    const body = worstCaseSwmsBody('unbroken');
     // Two free accounts, each with a worst-case SWMS (drafts are rendered afresh on every download).
     const documents = await Promise.all(
       ['198.51.100.1', '198.51.100.2'].map(async (ip, index) => {
