@@ -1,13 +1,17 @@
+import type { SwmsBody } from '@app/contract';
 import pg from 'pg';
+import { MAX_REQUEST_BODY_BYTES } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { renderSwmsPdf } from '../apps/server/src/features/swms/swms-pdf-layout.ts';
 import { defaultRenderThreads } from '../apps/server/src/platform/pdf/render-pool.ts';
-import { worstCaseSwmsBody } from '../apps/server/test/support/worst-case-documents.ts';
+import { withinBytes, worstCaseSwmsBody } from '../apps/server/test/support/worst-case-documents.ts';
 import { createUser, format, freshDatabase, httpRequest, median, startServerProcess, summarise } from './support.ts';
 
 /**
  * DESIGN §7 / issue 20: no PDF holds the event loop. The worst-case SWMS (every field at its limit,
  * strings without spaces) is printed through the real server, and /api/health is timed while two
- * such renders run, beside its own figures with nothing rendering, measured in the same run.
+ * such renders run, beside its own figures with nothing rendering, measured in the same run. The
+ * same SWMS in every script the PDF draws (ADR 0063) is timed beside it, against the render budget.
  */
 const RENDERS = 3;
 const HEALTH_SECONDS = 10;
@@ -42,11 +46,13 @@ export async function runWorstCasePdfBenchmark() {
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
-    const body = worstCaseSwmsBody('unbroken');
-    // Two free accounts, each with a worst-case SWMS (drafts are rendered afresh on every download).
+    const unbroken = worstCaseSwmsBody('unbroken');
+    // Every script the PDF draws, as much of it as a request the server reads can carry.
+    const anyScript = withinBytes(worstCaseSwmsBody('any script'), MAX_REQUEST_BODY_BYTES);
+    // Free accounts, each with a worst-case SWMS (drafts are rendered afresh on every download).
     const documents = await Promise.all(
-      ['198.51.100.1', '198.51.100.2'].map(async (ip, index) => {
-        const user = await createUser(server.base, client, `worst-${index}@bench.test`, ip);
+      [unbroken, unbroken, anyScript].map(async (body, index) => {
+        const user = await createUser(server.base, client, `worst-${index}@bench.test`, `198.51.100.${index + 1}`);
         const headers = { authorization: `Bearer ${user.token}` };
         const created = await httpRequest(`${server.base}/api/swms`, headers, { method: 'POST', body: {} });
         const { id, revision } = JSON.parse(created.body) as { id: string; revision: number };
@@ -58,19 +64,27 @@ export async function runWorstCasePdfBenchmark() {
         return { url: `${server.base}/api/swms/${id}/pdf`, headers };
       }),
     );
-    const [first, second] = documents as [(typeof documents)[0], (typeof documents)[0]];
+    const [first, second, scripts] = documents as [(typeof documents)[0], (typeof documents)[0], (typeof documents)[0]];
 
-    // The layout alone, in this process: what a render costs without the worker hop.
-    await renderLayout(body);
-    const inProcess: number[] = [];
-    for (let run = 0; run < RENDERS; run++) {
-      const started = performance.now();
+    const kinds = [
+      { name: 'strings without spaces', body: unbroken, document: first },
+      { name: 'every script, strings without spaces', body: anyScript, document: scripts },
+    ];
+    const figures = [];
+    for (const { name, body, document } of kinds) {
+      // The layout alone, in this process: what a render costs without the worker hop.
       await renderLayout(body);
-      inProcess.push(performance.now() - started);
+      const inProcess: number[] = [];
+      for (let run = 0; run < RENDERS; run++) {
+        const started = performance.now();
+        await renderLayout(body);
+        inProcess.push(performance.now() - started);
+      }
+      await timedDownload(document.url, document.headers);
+      const served: number[] = [];
+      for (let run = 0; run < RENDERS; run++) served.push(await timedDownload(document.url, document.headers));
+      figures.push({ name, body, inProcess: median(inProcess), served: median(served) });
     }
-    await timedDownload(first.url, first.headers);
-    const served: number[] = [];
-    for (let run = 0; run < RENDERS; run++) served.push(await timedDownload(first.url, first.headers));
 
     const quiet = await healthWhile(server.base, HEALTH_SECONDS);
     // Two owners print their worst case over and over while the probe runs.
@@ -88,12 +102,14 @@ export async function runWorstCasePdfBenchmark() {
     rendering = false;
     const rendered = (await loops).reduce((sum, count) => sum + count, 0);
 
-    const kb = Math.round(JSON.stringify(body).length / 1024);
-    console.log(`\nWorst-case SWMS: every field at its limit, strings without spaces (${kb} KB body)`);
-    console.log(`layout alone, in this process: ${format(median(inProcess), 0)} ms median of ${RENDERS}`);
-    console.log(
-      `GET /api/swms/:id/pdf through the server (worker threads: ${defaultRenderThreads()}): ${format(median(served), 0)} ms median of ${RENDERS} (${format(median(served) / median(inProcess), 2)}× the layout alone)`,
-    );
+    for (const { name, body, inProcess, served } of figures) {
+      const kb = Math.round(Buffer.byteLength(JSON.stringify(body)) / 1024);
+      console.log(`\nWorst-case SWMS: every field at its limit, ${name} (${kb} KB body)`);
+      console.log(`layout alone, in this process: ${format(inProcess, 0)} ms median of ${RENDERS}`);
+      console.log(
+        `GET /api/swms/:id/pdf through the server (worker threads: ${defaultRenderThreads()}): ${format(served, 0)} ms median of ${RENDERS} (${format(served / inProcess, 2)}× the layout alone; budget ${format(loadConfig({}).pdfRendering.timeoutMs, 0)} ms)`,
+      );
+    }
     console.log(
       `/api/health every ${HEALTH_EVERY_MS} ms for ${HEALTH_SECONDS} s, nothing rendering: p50 ${format(quiet.p50)} ms, p99 ${format(quiet.p99)} ms (${quiet.count} checks)`,
     );
@@ -107,7 +123,7 @@ export async function runWorstCasePdfBenchmark() {
   }
 }
 
-function renderLayout(body: ReturnType<typeof worstCaseSwmsBody>) {
+function renderLayout(body: SwmsBody) {
   return renderSwmsPdf({
     business: {
       name: 'Bench Waterproofing',
