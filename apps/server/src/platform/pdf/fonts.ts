@@ -287,6 +287,46 @@ const INHERITS = /[\p{Script=Common}\p{Script=Inherited}]/u;
  * `null` when no font of the chain has it (it is then drawn, as a box, in the primary font).
  */
 export function faceFor(cluster: string, style: FontStyle, previous: Face | undefined): Face | null {
+  const own = remembered(ownFaces, cluster, style, ownFace);
+  if (own) return own;
+  const codePoint = cluster.codePointAt(0) ?? 0;
+  // The font of the cluster before is already parsed: asked directly, whatever its declared ranges.
+  if (
+    previous?.file.lendsToNeighbours &&
+    INHERITS.test(String.fromCodePoint(codePoint)) &&
+    previous.file.font.hasGlyphForCodePoint(codePoint)
+  ) {
+    return previous;
+  }
+  return remembered(fallbackFaces, cluster, style, fallbackFace);
+}
+
+/**
+ * A cluster's face, but for the cluster before it, depends only on the cluster and the style: kept
+ * a process, as every character of every line is asked twice (measured, then drawn).
+ */
+const ownFaces = new Map<string, Face | null>();
+const fallbackFaces = new Map<string, Face | null>();
+const REMEMBERED_CLUSTERS = 20_000;
+
+function remembered(
+  faces: Map<string, Face | null>,
+  cluster: string,
+  style: FontStyle,
+  find: (cluster: string, style: FontStyle) => Face | null,
+): Face | null {
+  const key = `${style}\u0000${cluster}`;
+  let face = faces.get(key);
+  if (face === undefined) {
+    face = find(cluster, style);
+    if (faces.size >= REMEMBERED_CLUSTERS) faces.clear();
+    faces.set(key, face);
+  }
+  return face;
+}
+
+/** An emoji's slice, or the font of the cluster's script; null for a character of no script font. */
+function ownFace(cluster: string, style: FontStyle): Face | null {
   const codePoint = cluster.codePointAt(0) ?? 0;
   const synthetic = style === 'bold';
   if (EMOJI.test(cluster)) {
@@ -299,14 +339,12 @@ export function faceFor(cluster: string, style: FontStyle, previous: Face | unde
     const file = entry.file(style);
     if (file.has(codePoint)) return { file, syntheticBold: synthetic && entry.syntheticBold };
   }
-  // The font of the cluster before is already parsed: asked directly, whatever its declared ranges.
-  if (
-    previous?.file.lendsToNeighbours &&
-    INHERITS.test(character) &&
-    previous.file.font.hasGlyphForCodePoint(codePoint)
-  ) {
-    return previous;
-  }
+  return null;
+}
+
+/** The primary font, else the first of the last resorts that has the character. */
+function fallbackFace(cluster: string, style: FontStyle): Face | null {
+  const codePoint = cluster.codePointAt(0) ?? 0;
   const primary = primaryFiles[style];
   if (primary.has(codePoint)) return { file: primary, syntheticBold: false };
   return LAST_RESORT[style].find((face) => face.file.has(codePoint)) ?? null;
