@@ -113,6 +113,9 @@ function trustedHops(trust: TrustProxy) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
+/** The largest request body read (JSON); uploads have their own limits. */
+export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
+
 /** Builds the whole HTTP app from feature plugins. No listening here, so tests can `inject`. */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
@@ -125,7 +128,7 @@ export async function buildApp(options: AppOptions) {
     // Only the configured proxies may set the client IP through X-Forwarded-For (it feeds the rate
     // limits). A hop count trusts that many addresses from our end of the chain, never the client's.
     trustProxy: trustedHops(options.settings.trustProxy),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_REQUEST_BODY_BYTES,
     requestTimeout: options.settings.slowClients.requestTimeoutMs,
     http: { connectionsCheckingInterval: connectionsCheckingIntervalMs(options.settings.slowClients) },
     frameworkErrors: handleFrameworkError,

@@ -26,7 +26,7 @@ const worstCaseSwms = async (target: App, session: Session): Promise<Swms> => {
     method: 'PUT',
     url: `/api/swms/${id}`,
     headers: bearer(session),
-    payload: { revision, body: worstCaseSwmsBody(true) },
+    payload: { revision, body: worstCaseSwmsBody('unbroken') },
   });
   expect(saved.statusCode).toBe(200);
   return saved.json();
@@ -67,7 +67,7 @@ describe('PDF rendering off the request thread', () => {
     const pages = await pdfPageCount(pdf);
     expect(pages).toBeLessThanOrEqual(PRINT_BUDGETS.swms.pages);
     // Nothing cut off: the end of the last step's longest cell (taller than a page) is printed.
-    const lastStep = worstCaseSwmsBody(true).steps.at(-1);
+    const lastStep = worstCaseSwmsBody('unbroken').steps.at(-1);
     const lastControl = lastStep?.controls.at(-1)?.text ?? '';
     expect(await printedRun(pdf)).toContain(lastControl.slice(-12));
   });

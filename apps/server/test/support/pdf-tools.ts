@@ -20,7 +20,12 @@ async function withPdfFile<T>(pdf: Buffer, work: (file: string, directory: strin
 
 /** The text as laid out on the page; `raw` keeps drawing order instead (rotated text stays together). */
 export const pdfText = (pdf: Buffer, mode: 'layout' | 'raw' = 'layout') =>
-  withPdfFile(pdf, async (file) => (await run('pdftotext', [`-${mode}`, '-enc', 'UTF-8', file, '-'])).stdout);
+  withPdfFile(
+    pdf,
+    // A SWMS at every limit in any script prints a few MB of text (execFile keeps 1 MB unless told).
+    async (file) =>
+      (await run('pdftotext', [`-${mode}`, '-enc', 'UTF-8', file, '-'], { maxBuffer: 64 * 1024 * 1024 })).stdout,
+  );
 
 /** Each page's text, in page order (pdftotext ends every page with a form feed). */
 export const pdfPageTexts = async (pdf: Buffer) => (await pdfText(pdf)).split('\f').slice(0, -1);

@@ -167,6 +167,35 @@ function wrapTextEntryPoints(doc: Doc, drawn: (text: string) => void): void {
   doc.widthOfString = (value, options) => widthOfString(breakableText(value), options);
 }
 
+type WrapperInternals = {
+  _lineGap: number;
+  _text(text: string, x: number, y: number, options: object, lineCallback: (line: string) => void): Doc;
+};
+
+/** A text wrapped to a width: its lines (each with the spaces and line break that end it), each `lineHeight` tall. */
+export type WrappedText = { lines: string[]; lineHeight: number };
+
+/**
+ * The lines `text` wraps to in a box `width` wide, in the current font and size: what
+ * heightOfString counts, kept. Drawing `lines.slice(0, n).join('')` in the same box gives the same
+ * first `n` lines, so a table splits a long cell between pages by lines, wrapping it once, where
+ * finding the split by measuring ever shorter prefixes took most of a worst-case SWMS's render.
+ */
+export function wrapLines(doc: Doc, text: string, width: number): WrappedText {
+  const internals = doc as unknown as WrapperInternals;
+  const { x, y } = doc;
+  const lineHeight = doc.currentLineHeight(true) + (internals._lineGap || 0);
+  const lines: string[] = [];
+  // pdfkit's own wrapping, as heightOfString runs it (no page is added with an endless height).
+  internals._text(breakableText(text), x, y, { width, height: Number.POSITIVE_INFINITY }, (line) => {
+    lines.push(line);
+    doc.y += lineHeight;
+  });
+  doc.x = x;
+  doc.y = y;
+  return { lines, lineHeight };
+}
+
 const orientationOf = (doc: Doc): Orientation => (doc.page.layout === 'landscape' ? 'landscape' : 'portrait');
 
 /**

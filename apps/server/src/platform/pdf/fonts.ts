@@ -287,6 +287,46 @@ const INHERITS = /[\p{Script=Common}\p{Script=Inherited}]/u;
  * `null` when no font of the chain has it (it is then drawn, as a box, in the primary font).
  */
 export function faceFor(cluster: string, style: FontStyle, previous: Face | undefined): Face | null {
+  const own = remembered(ownFaces, cluster, style, ownFace);
+  if (own) return own;
+  const codePoint = cluster.codePointAt(0) ?? 0;
+  // The font of the cluster before is already parsed: asked directly, whatever its declared ranges.
+  if (
+    previous?.file.lendsToNeighbours &&
+    INHERITS.test(String.fromCodePoint(codePoint)) &&
+    previous.file.font.hasGlyphForCodePoint(codePoint)
+  ) {
+    return previous;
+  }
+  return remembered(fallbackFaces, cluster, style, fallbackFace);
+}
+
+/**
+ * A cluster's face, but for the cluster before it, depends only on the cluster and the style: kept
+ * a process, as every character of every line is asked twice (measured, then drawn).
+ */
+const ownFaces = new Map<string, Face | null>();
+const fallbackFaces = new Map<string, Face | null>();
+const REMEMBERED_CLUSTERS = 20_000;
+
+function remembered(
+  faces: Map<string, Face | null>,
+  cluster: string,
+  style: FontStyle,
+  find: (cluster: string, style: FontStyle) => Face | null,
+): Face | null {
+  const key = `${style}\u0000${cluster}`;
+  let face = faces.get(key);
+  if (face === undefined) {
+    face = find(cluster, style);
+    if (faces.size >= REMEMBERED_CLUSTERS) faces.clear();
+    faces.set(key, face);
+  }
+  return face;
+}
+
+/** An emoji's slice, or the font of the cluster's script; null for a character of no script font. */
+function ownFace(cluster: string, style: FontStyle): Face | null {
   const codePoint = cluster.codePointAt(0) ?? 0;
   const synthetic = style === 'bold';
   if (EMOJI.test(cluster)) {
@@ -299,14 +339,12 @@ export function faceFor(cluster: string, style: FontStyle, previous: Face | unde
     const file = entry.file(style);
     if (file.has(codePoint)) return { file, syntheticBold: synthetic && entry.syntheticBold };
   }
-  // The font of the cluster before is already parsed: asked directly, whatever its declared ranges.
-  if (
-    previous?.file.lendsToNeighbours &&
-    INHERITS.test(character) &&
-    previous.file.font.hasGlyphForCodePoint(codePoint)
-  ) {
-    return previous;
-  }
+  return null;
+}
+
+/** The primary font, else the first of the last resorts that has the character. */
+function fallbackFace(cluster: string, style: FontStyle): Face | null {
+  const codePoint = cluster.codePointAt(0) ?? 0;
   const primary = primaryFiles[style];
   if (primary.has(codePoint)) return { file: primary, syntheticBold: false };
   return LAST_RESORT[style].find((face) => face.file.has(codePoint)) ?? null;
@@ -342,3 +380,74 @@ function skipEmptyAnchors(font: fontkit.Font): void {
   };
 }
 skipEmptyAnchors(documentFonts.regular);
+
+type CoverageRange = { start: number; end: number };
+type Coverage =
+  | { version: 1; glyphs: ArrayLike<number> | { toArray(): number[] } }
+  | { version: 2; rangeRecords: ArrayLike<CoverageRange> | { toArray(): CoverageRange[] } };
+/** A contextual subtable as fontkit decodes it: formats 1 and 2 say which glyphs start a match in `coverage`. */
+type ContextualTable = {
+  version: number;
+  coverage?: Coverage;
+  coverages?: ArrayLike<Coverage>;
+  inputCoverage?: ArrayLike<Coverage>;
+};
+
+const listOf = <T>(list: ArrayLike<T> | { toArray(): T[] }): ArrayLike<T> =>
+  'toArray' in list ? list.toArray() : list;
+
+/** The glyphs a coverage table lists, one bit each. */
+function coverageBits(coverage: Coverage, glyphCount: number): Uint8Array {
+  const bits = new Uint8Array((glyphCount >> 3) + 1);
+  const set = (glyph: number) => {
+    if (glyph < glyphCount) bits[glyph >> 3] = (bits[glyph >> 3] ?? 0) | (1 << (glyph & 7));
+  };
+  if (coverage.version === 1) for (const glyph of Array.from(listOf(coverage.glyphs))) set(glyph);
+  else
+    for (const { start, end } of Array.from(listOf(coverage.rangeRecords)))
+      for (let glyph = start; glyph <= Math.min(end, glyphCount - 1); glyph++) set(glyph);
+  return bits;
+}
+
+/** GSUB and GPOS lookup types of (chained) contextual subtables. */
+const CONTEXTUAL = { GSUBProcessor: new Set([5, 6]), GPOSProcessor: new Set([7, 8]) } as const;
+
+/**
+ * fontkit tries every subtable of a lookup on every glyph, and a contextual subtable only finds out
+ * it does not apply after stepping through the glyphs around: Source Han Sans KR's `ccmp` has a
+ * chained lookup of 268 subtables, so each Hangul syllable took about 20 µs to shape, and a SWMS
+ * written in Korean most of its render. A (chained) contextual subtable applies only where the
+ * glyph is in its first input coverage: that is checked first, against a bitmap made once.
+ * The processors' prototypes are reached through a font laid out once, as in skipEmptyAnchors.
+ */
+function skipContextualSubtablesEarly(font: fontkit.Font): void {
+  font.layout('A');
+  type Processor = {
+    font: { numGlyphs: number };
+    glyphIterator: { cur: { id: number } };
+    applyLookup: (lookupType: number, table: ContextualTable) => boolean;
+  };
+  const engine = (font as unknown as { _layoutEngine?: { engine?: Record<string, Processor | undefined> } })
+    ._layoutEngine?.engine;
+  for (const [name, contextual] of Object.entries(CONTEXTUAL)) {
+    const processor = engine?.[name];
+    if (!processor) throw new Error(`fontkit changed: no ${name} to patch (fonts.ts)`);
+    const prototype = Object.getPrototypeOf(processor) as Processor;
+    const applyLookup = prototype.applyLookup;
+    const firstCoverages = new WeakMap<ContextualTable, Uint8Array | null>();
+    prototype.applyLookup = function (this: Processor, lookupType, table) {
+      if (contextual.has(lookupType)) {
+        let bits = firstCoverages.get(table);
+        if (bits === undefined) {
+          const first = table.version === 3 ? (table.coverages ?? table.inputCoverage)?.[0] : table.coverage;
+          bits = first ? coverageBits(first, this.font.numGlyphs) : null;
+          firstCoverages.set(table, bits);
+        }
+        const id = this.glyphIterator.cur.id;
+        if (bits && !((bits[id >> 3] ?? 0) & (1 << (id & 7)))) return false;
+      }
+      return applyLookup.call(this, lookupType, table);
+    };
+  }
+}
+skipContextualSubtablesEarly(documentFonts.regular);

@@ -8,7 +8,7 @@ import { isPlain, logicalRuns, type TextRun, visualRuns } from './text-runs.ts';
  * one font, shaping it word by word; that loses right-to-left word order and any glyph the font
  * lacks. Here, a string that is not plain Latin (text-runs.ts, isPlain) is measured as the sum of
  * its runs, and a line of it is drawn run by run: each in its own font, in visual order, a
- * right-to-left run shaped whole. Plain text keeps pdfkit's own path, unchanged.
+ * right-to-left run's words right to left. Plain text keeps pdfkit's own path, unchanged.
  *
  * This reaches into pdfkit's internals (`_fragment`, `_font`, the embedded font's subset); the
  * tests in script-text.test.ts and the integration tests read the PDFs back to hold it to account.
@@ -65,6 +65,7 @@ export function useScriptAwareText(doc: Doc): void {
   const internals = doc as unknown as Internals;
   const fragment = internals._fragment.bind(doc);
   const widthOfString = doc.widthOfString.bind(doc);
+  const shaper = wordShaper();
 
   internals._fragment = (text, x, y, options) => {
     const line = `${text}`.replace(/\n/g, '');
@@ -81,19 +82,82 @@ export function useScriptAwareText(doc: Doc): void {
     ) {
       return fragment(only.text, x, y, options); // without the bidi controls, which it has no glyphs for
     }
-    drawLine(doc, line, runs, x, y, options);
+    drawLine(doc, shaper, line, runs, x, y, options);
   };
 
+  // Widths at 1 pt, by style and text: a line is wrapped once to measure it and again to draw it.
+  const widths = new Map<string, number>();
   doc.widthOfString = (text, options) => {
     const style = styleOf(internals._font);
     if (!style || isPlain(text)) return widthOfString(text, options);
-    const size = internals._fontSize;
-    return logicalRuns(text, style).reduce((width, run) => width + shape(run).advanceWidth * scaleOf(run, size), 0);
+    const key = `${style}\u0000${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      width = logicalRuns(text, style).reduce((sum, run) => sum + shaper.width(run), 0);
+      if (widths.size >= MEASURED_STRINGS) widths.clear();
+      widths.set(key, width);
+    }
+    return width * internals._fontSize;
   };
 }
 
-const shape = (run: TextRun) =>
-  run.face.file.font.layout(run.text, undefined, undefined, undefined, run.rtl ? 'rtl' : undefined);
+/**
+ * Strings measured per document; pdfkit keeps its plain words' widths per document likewise. A
+ * worst-case SWMS measures about 100,000 words of script text, a few MB; past this many, start again.
+ */
+const MEASURED_STRINGS = 100_000;
+/** Words shaped and not yet drawn, per document: a table row's worth, bounded against a runaway. */
+const WORDS_AWAITING_DRAWING = 20_000;
+
+/** Glyphs and their positions in drawing order, as in fontkit's GlyphRun; `advanceWidth` in font units. */
+type Shaped = Pick<fontkit.GlyphRun, 'glyphs' | 'positions' | 'advanceWidth'>;
+
+const WORDS_AND_SPACES = /[\s\u200b]+|[^\s\u200b]+/gu;
+
+/**
+ * Shapes runs word by word (each word, and each stretch of spaces between words, apart), and keeps
+ * a word shaped to measure it until the line that holds it is drawn. pdfkit measures every word to
+ * wrap a line and then draws the line; fontkit shapes Devanagari or Hangul at 5 to 40 µs a
+ * character, so shaping each character once rather than twice is most of what a long document in
+ * those scripts costs. No script joins letters across a space, so a run shaped word by word is the
+ * run shaped whole (only a kerning pair with a space, which these fonts do not have, is lost).
+ */
+function wordShaper() {
+  const awaitingDrawing = new Map<string, fontkit.GlyphRun>();
+  const shapeWord = (run: TextRun, word: string, drawing: boolean): fontkit.GlyphRun => {
+    const key = `${run.rtl ? 'rtl' : 'ltr'}\u0000${run.face.file.name}\u0000${word}`;
+    let shaped = awaitingDrawing.get(key);
+    if (shaped && drawing) awaitingDrawing.delete(key);
+    if (!shaped) {
+      shaped = run.face.file.font.layout(word, undefined, undefined, undefined, run.rtl ? 'rtl' : undefined);
+      if (!drawing) {
+        if (awaitingDrawing.size >= WORDS_AWAITING_DRAWING) awaitingDrawing.clear();
+        awaitingDrawing.set(key, shaped);
+      }
+    }
+    return shaped;
+  };
+  const words = (run: TextRun) => run.text.match(WORDS_AND_SPACES) ?? [];
+  return {
+    /** The run's width at a font size of 1 pt. */
+    width: (run: TextRun) =>
+      words(run).reduce((sum, word) => sum + shapeWord(run, word, false).advanceWidth, 0) /
+      run.face.file.font.unitsPerEm,
+    /** The run's glyphs in drawing order: a right-to-left run's words right to left. */
+    shape: (run: TextRun): Shaped => {
+      const shaped = words(run).map((word) => shapeWord(run, word, true));
+      if (run.rtl) shaped.reverse();
+      return {
+        glyphs: shaped.flatMap((word) => word.glyphs),
+        positions: shaped.flatMap((word) => word.positions),
+        advanceWidth: shaped.reduce((sum, word) => sum + word.advanceWidth, 0),
+      };
+    },
+  };
+}
+
+type WordShaper = ReturnType<typeof wordShaper>;
+
 const scaleOf = (run: TextRun, size: number) => size / run.face.file.font.unitsPerEm;
 
 /** The document's embedded font for a face, registered on first use. */
@@ -111,11 +175,19 @@ function embeddedFont(doc: Doc, face: Face): EmbeddedFont {
 }
 
 /** One line of runs, placed as pdfkit places a line (alignment, top of the line at `y`). */
-function drawLine(doc: Doc, line: string, runs: TextRun[], x: number, y: number, options: FragmentOptions) {
+function drawLine(
+  doc: Doc,
+  shaper: WordShaper,
+  line: string,
+  runs: TextRun[],
+  x: number,
+  y: number,
+  options: FragmentOptions,
+) {
   const internals = doc as unknown as Internals;
   const size = internals._fontSize;
   const primary = internals._font;
-  const shaped = runs.map((run) => ({ run, glyphs: shape(run), font: embeddedFont(doc, run.face) }));
+  const shaped = runs.map((run) => ({ run, glyphs: shaper.shape(run), font: embeddedFont(doc, run.face) }));
   const width = shaped.reduce((sum, { run, glyphs }) => sum + glyphs.advanceWidth * scaleOf(run, size), 0);
   let left = x;
   if (options.width && options.lineWidth !== undefined) {
@@ -159,7 +231,7 @@ function drawLine(doc: Doc, line: string, runs: TextRun[], x: number, y: number,
  * ToUnicode map). A ligature in a right-to-left run maps to its letters reversed: readers reverse
  * the whole run back to logical order, letters and all. Returns the text the glyphs map to.
  */
-function register(font: EmbeddedFont, run: fontkit.GlyphRun, rtl: boolean): string {
+function register(font: EmbeddedFont, run: Shaped, rtl: boolean): string {
   const scale = 1000 / font.font.unitsPerEm;
   let text = '';
   for (const glyph of run.glyphs) {
@@ -172,7 +244,7 @@ function register(font: EmbeddedFont, run: fontkit.GlyphRun, rtl: boolean): stri
 }
 
 /** Shows the glyphs from `x` on the baseline; returns where the next run starts. */
-function writeGlyphs(doc: Doc, font: EmbeddedFont, run: fontkit.GlyphRun, x: number, baseline: number, size: number) {
+function writeGlyphs(doc: Doc, font: EmbeddedFont, run: Shaped, x: number, baseline: number, size: number) {
   const unitsPerEm = font.font.unitsPerEm;
   const scale = size / unitsPerEm;
   const shown: string[] = [];

@@ -1,4 +1,13 @@
-import { addPage, colours, contentBottom, contentLeft, contentWidth, type Doc } from './document.ts';
+import {
+  addPage,
+  colours,
+  contentBottom,
+  contentLeft,
+  contentWidth,
+  type Doc,
+  type WrappedText,
+  wrapLines,
+} from './document.ts';
 import { drawImage } from './images.ts';
 import { artifact, beginArtifact, group, tagged } from './structure.ts';
 
@@ -7,7 +16,10 @@ import { artifact, beginArtifact, group, tagged } from './structure.ts';
  * helps), or an image fitted to the cell (e.g. a signature; its alternative text is the column's
  * header and the row's first cell, "Signature: Zoë Nguyễn").
  */
-export type TableCell = string | { text: string; fill?: string; color?: string; bold?: boolean; image?: Buffer };
+export type TableCell = string | ({ text: string } & CellLook);
+type CellLook = { fill?: string; color?: string; bold?: boolean; image?: Buffer };
+/** A cell with its text wrapped to its column, once: a row split over pages is split by these lines. */
+type WrappedCell = CellLook & WrappedText;
 /** `weight` shares out the content width: columns of weights 1 and 3 take a quarter and three quarters. */
 type TableColumn = { header: string; weight: number };
 export type TableOptions = {
@@ -45,50 +57,36 @@ function drawRows(doc: Doc, { columns, rows, fontSize = 9, minRowHeight = 0 }: T
   const totalWeight = columns.reduce((sum, column) => sum + column.weight, 0);
   const widths = columns.map((column) => (contentWidth(doc) * column.weight) / totalWeight);
   const xs = widths.map((_, index) => left + widths.slice(0, index).reduce((sum, width) => sum + width, 0));
-  const header = columns.map((column): TableCell => ({ text: column.header, bold: true, fill: colours.panel }));
 
-  const textHeight = (cell: ReturnType<typeof cellOf>, width: number, text = cell.text) => {
-    doc.font(cell.bold ? 'bold' : 'regular').fontSize(fontSize);
-    return doc.heightOfString(text || ' ', { width: width - 2 * PADDING }) + 2 * PADDING;
-  };
-  const heightOf = (row: TableCell[]) =>
-    Math.max(...widths.map((width, index) => textHeight(cellOf(row[index]), width)));
+  const wrap = (row: TableCell[]): WrappedCell[] =>
+    widths.map((width, index) => {
+      const { text, ...look } = cellOf(row[index]);
+      doc.font(look.bold ? 'bold' : 'regular').fontSize(fontSize);
+      return { ...look, ...wrapLines(doc, text, width - 2 * PADDING) };
+    });
+  // An empty cell is one line tall, as heightOfString measures ' '.
+  const cellHeight = (cell: WrappedCell) => Math.max(1, cell.lines.length) * cell.lineHeight + 2 * PADDING;
+  const heightOf = (row: WrappedCell[]) => Math.max(...row.map(cellHeight));
 
-  /** The longest start of `text` that fits `room`, ended at a space where there is one; at least one character. */
-  const fittingPrefix = (cell: ReturnType<typeof cellOf>, width: number, room: number) => {
-    const characters = Array.from(cell.text);
-    let fits = 1;
-    let tooLong = characters.length;
-    while (tooLong - fits > 1) {
-      const middle = Math.floor((fits + tooLong) / 2);
-      if (textHeight(cell, width, characters.slice(0, middle).join('')) <= room) fits = middle;
-      else tooLong = middle;
-    }
-    const prefix = characters.slice(0, fits).join('');
-    const lastSpace = prefix.search(/\s\S*$/u);
-    return lastSpace > 0 ? prefix.slice(0, lastSpace) : prefix;
-  };
-
-  /** A row too tall for `room`: what fits now, and the rest for the next page. */
-  const splitRow = (row: TableCell[], room: number): [TableCell[], TableCell[]] => {
-    const parts = widths.map((width, index): [TableCell, TableCell] => {
-      const cell = cellOf(row[index]);
-      if (cell.image || textHeight(cell, width) <= room) return [cell, { ...cell, text: '', image: undefined }];
-      const head = fittingPrefix(cell, width, room);
+  /** A row too tall for `room`: the lines that fit now, and the rest for the next page (at least one line now). */
+  const splitRow = (row: WrappedCell[], room: number): [WrappedCell[], WrappedCell[]] => {
+    const parts = row.map((cell): [WrappedCell, WrappedCell] => {
+      if (cell.image || cellHeight(cell) <= room) return [cell, { ...cell, lines: [], image: undefined }];
+      const fitting = Math.max(1, Math.floor((room - 2 * PADDING) / cell.lineHeight));
       return [
-        { ...cell, text: head },
-        { ...cell, text: cell.text.slice(head.length).trimStart() },
+        { ...cell, lines: cell.lines.slice(0, fitting) },
+        { ...cell, lines: cell.lines.slice(fitting) },
       ];
     });
     return [parts.map(([head]) => head), parts.map(([, rest]) => rest)];
   };
 
-  const drawRow = (row: TableCell[], height: number, kind: RowKind = 'data') => {
+  const drawRow = (row: WrappedCell[], height: number, kind: RowKind = 'data') => {
     const top = doc.y;
     const endArtifact = kind === 'repeated header' ? beginArtifact(doc, 'Pagination') : () => {};
     group(doc, 'TR', () =>
-      widths.forEach((width, index) => {
-        const cell = cellOf(row[index]);
+      row.forEach((cell, index) => {
+        const width = widths[index] ?? 0;
         const x = xs[index] ?? left;
         artifact(doc, () => {
           if (cell.fill) doc.rect(x, top, width, height).fillColor(cell.fill).fill();
@@ -99,7 +97,7 @@ function drawRows(doc: Doc, { columns, rows, fontSize = 9, minRowHeight = 0 }: T
             .font(cell.bold ? 'bold' : 'regular')
             .fontSize(fontSize)
             .fillColor(cell.color ?? colours.ink)
-            .text(cell.text, x + PADDING, top + PADDING, {
+            .text(cell.lines.join(''), x + PADDING, top + PADDING, {
               width: width - 2 * PADDING,
               height: height - 2 * PADDING,
               ellipsis: true,
@@ -120,11 +118,11 @@ function drawRows(doc: Doc, { columns, rows, fontSize = 9, minRowHeight = 0 }: T
               'Figure',
               () => drawImage(doc, image, box[0], box[1], { fit: [box[2] - box[0], box[3] - box[1]] }),
               {
-                alt: [columns[index]?.header, cellOf(row[0]).text].filter(Boolean).join(': ') || 'Image',
+                alt: [columns[index]?.header, row[0]?.lines.join('').trim()].filter(Boolean).join(': ') || 'Image',
                 bbox: box,
               },
             );
-            if (cell.text) drawText();
+            if (cell.lines.length > 0) drawText();
           });
         } else {
           tagged(doc, 'TD', drawText);
@@ -136,16 +134,17 @@ function drawRows(doc: Doc, { columns, rows, fontSize = 9, minRowHeight = 0 }: T
     doc.y = top + height;
   };
 
+  const header = wrap(columns.map((column): TableCell => ({ text: column.header, bold: true, fill: colours.panel })));
   const headerHeight = heightOf(header);
   const startPage = () => {
     addPage(doc);
     drawRow(header, headerHeight, 'repeated header');
   };
-  const firstHeight = Math.min(Math.max(heightOf(rows[0] ?? []), minRowHeight), LEAST_ROOM_FOR_A_PART);
+  const firstHeight = Math.min(Math.max(heightOf(wrap(rows[0] ?? [])), minRowHeight), LEAST_ROOM_FOR_A_PART);
   if (doc.y + headerHeight + firstHeight > contentBottom(doc)) addPage(doc);
   drawRow(header, headerHeight, 'header');
   for (const row of rows) {
-    let remaining = row;
+    let remaining = wrap(row);
     for (;;) {
       const pageRoom = contentBottom(doc) - doc.page.margins.top - headerHeight;
       const height = Math.max(heightOf(remaining), minRowHeight);

@@ -29,6 +29,10 @@ export const isPlain = (text: string) => PLAIN.test(text) && !EMOJI_PRESENTATION
 /** `covered`: some font of the chain has it (else it is drawn, as a box, in the primary font). */
 type Cluster = { text: string; face: Face; level: number; covered: boolean };
 
+/** Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko… and their presentation forms) and bidi controls. */
+const MAY_NEED_BIDI =
+  /[\u0590-\u08FF\u061C\u200F\u202A-\u202E\u2066-\u2069\uFB1D-\uFDFF\uFE70-\uFEFF\u{10800}-\u{10FFF}\u{1E800}-\u{1EFFF}]/u;
+
 /** Bidi controls (marks, embeddings, isolates) steer the order of the text around them, and draw nothing. */
 const BIDI_CONTROL = /^[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]$/u;
 
@@ -38,13 +42,14 @@ const BIDI_CONTROL = /^[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]$/u;
  * right-to-left name belongs to the left-to-right sentence around it.
  */
 function clustersOf(line: string, style: FontStyle): Cluster[] {
-  const { levels } = bidi.getEmbeddingLevels(line, 'ltr');
+  // Without a right-to-left letter or a bidi control every level is the paragraph's: no need to ask.
+  const levels = MAY_NEED_BIDI.test(line) ? bidi.getEmbeddingLevels(line, 'ltr').levels : undefined;
   // Rule L1: whitespace at the end of the line goes back to the paragraph's level.
-  for (let index = line.length - 1; index >= 0 && /\s/u.test(line[index] ?? ''); index--) levels[index] = 0;
+  for (let index = line.length - 1; levels && index >= 0 && /\s/u.test(line[index] ?? ''); index--) levels[index] = 0;
   const clusters: Cluster[] = [];
   for (const { segment, index } of graphemes.segment(line)) {
     if (BIDI_CONTROL.test(segment)) continue;
-    const level = levels[index] ?? 0;
+    const level = levels?.[index] ?? 0;
     const previous = clusters.at(-1);
     const face = faceFor(segment, style, previous?.level === level ? previous.face : undefined);
     clusters.push({ text: segment, face: face ?? primaryFace(style), level, covered: face !== null });
