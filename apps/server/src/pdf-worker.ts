@@ -3,6 +3,7 @@ import { coverSheetPdfJob, swmsPdfJob } from './features/swms/swms-pdf-layout.ts
 import { DocumentTooLargeError } from './platform/pdf/document.ts';
 import type { PdfJob, PdfTask, PdfTaskResult } from './platform/pdf/render-pool.ts';
 import { sealCheckJob, sealPdfJob } from './platform/pdf/seal.ts';
+import { currentThreadCpuClock } from './platform/pdf/thread-cpu.ts';
 import { warmUpPdfJob } from './platform/pdf/warm-up.ts';
 
 /**
@@ -19,7 +20,8 @@ const jobs = new Map<string, PdfJob<never, unknown>>(
 export default async function renderPdf({ kind, input, started }: PdfTask): Promise<PdfTaskResult> {
   const job = jobs.get(kind);
   if (!job) throw new Error(`No PDF job named ${kind}`);
-  started?.postMessage(null);
+  // The budget is counted in this thread's CPU time where the system tells it (ADR 0062).
+  started?.postMessage(currentThreadCpuClock());
   started?.close();
   try {
     return { output: await job.run(withBuffers(input) as never) };

@@ -6,6 +6,7 @@ import { errorCodes, PRINT_MESSAGES } from '@app/contract';
 import { Piscina } from 'piscina';
 import { AppError } from '../http/errors.ts';
 import { rateLimited } from '../rate-limit/rate-limiter.ts';
+import { type ThreadCpuClock, threadCpuMs } from './thread-cpu.ts';
 
 /**
  * PDF work never runs on the request thread (issue 20; ADRs 0021, 0062). A kind of PDF is a job: its
@@ -64,7 +65,10 @@ export type PdfRenderer = {
 export type PdfRenderSettings = {
   /** Worker threads. */
   threads: number;
-  /** One render's time budget, from the moment a worker takes it. */
+  /**
+   * One render's time budget, from the moment a worker takes it: the worker thread's CPU time where
+   * the system tells it (Linux), else wall time.
+   */
   timeoutMs: number;
   /** Kinds whose time budget differs from `timeoutMs` (a deliberately tight one, in a test). */
   timeoutMsByKind?: Readonly<Record<string, number>>;
@@ -283,9 +287,10 @@ export class PdfRenderPool implements PdfRenderer {
     // The budget is the render's own: starting a worker (after one was ended) does not count.
     const abort = new AbortController();
     const { port1: started, port2: workerSide } = new MessageChannel();
-    let budget: NodeJS.Timeout | undefined;
-    started.once('message', () => {
-      budget = setTimeout(() => abort.abort(), this.settings.timeoutMsByKind?.[task.kind] ?? this.settings.timeoutMs);
+    const budgetMs = this.settings.timeoutMsByKind?.[task.kind] ?? this.settings.timeoutMs;
+    let stopWatching = () => {};
+    started.once('message', (clock: ThreadCpuClock | null) => {
+      stopWatching = watchBudget(clock, budgetMs, (reason) => abort.abort(reason));
     });
     let result: PdfTaskResult;
     try {
@@ -295,10 +300,12 @@ export class PdfRenderPool implements PdfRenderer {
         { signal: abort.signal, transferList: [workerSide, ...moved] },
       );
     } catch (error) {
-      if (abort.signal.aborted || isOutOfMemory(error)) throw tooLarge();
+      // A render that waited on a starved machine is not the document's fault: busy, and not remembered.
+      if (abort.signal.aborted) throw abort.signal.reason === 'starved' ? busy() : tooLarge();
+      if (isOutOfMemory(error)) throw tooLarge();
       throw error;
     } finally {
-      clearTimeout(budget);
+      stopWatching();
       started.close();
     }
     if ('tooLarge' in result) throw tooLarge();
@@ -308,6 +315,42 @@ export class PdfRenderPool implements PdfRenderer {
       output instanceof Uint8Array ? Buffer.from(output.buffer, output.byteOffset, output.byteLength) : output
     ) as Output;
   }
+}
+
+/** How often a running render's CPU time is read. */
+const BUDGET_CHECK_MS = 250;
+/** A render past this many times its budget in wall time is stopped, whatever its CPU time: the machine is starved. */
+const STARVED_AFTER_BUDGETS = 10;
+
+/**
+ * Ends a render past its budget (ADR 0062): `too_large` once the worker's thread has used the budget
+ * in CPU time, which a busy machine does not inflate; `starved` past ten budgets of wall time. Where
+ * the thread's CPU time cannot be read, the budget is wall time. Returns what stops the watch.
+ */
+export function watchBudget(
+  clock: ThreadCpuClock | null,
+  budgetMs: number,
+  stop: (reason: 'too_large' | 'starved') => void,
+): () => void {
+  if (!clock) {
+    const timer = setTimeout(() => stop('too_large'), budgetMs);
+    return () => clearTimeout(timer);
+  }
+  const startedAt = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  let watching = true;
+  const check = async () => {
+    if (performance.now() - startedAt >= budgetMs * STARVED_AFTER_BUDGETS) return stop('starved');
+    const cpuMs = await threadCpuMs(clock);
+    if (!watching) return;
+    if (cpuMs !== null && cpuMs - clock.cpuMs >= budgetMs) return stop('too_large');
+    timer = setTimeout(check, Math.min(BUDGET_CHECK_MS, budgetMs));
+  };
+  timer = setTimeout(check, Math.min(BUDGET_CHECK_MS, budgetMs));
+  return () => {
+    watching = false;
+    clearTimeout(timer);
+  };
 }
 
 const isTooLarge = (error: unknown) => error instanceof AppError && error.code === errorCodes.documentTooLarge;
