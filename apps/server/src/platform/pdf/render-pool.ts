@@ -319,18 +319,23 @@ export class PdfRenderPool implements PdfRenderer {
 
 /** How often a running render's CPU time is read. */
 const BUDGET_CHECK_MS = 250;
-/** A render past this many times its budget in wall time is stopped, whatever its CPU time: the machine is starved. */
+/**
+ * A render past this many times its budget in wall time (and at least a minute) is stopped, whatever
+ * its CPU time: the machine is starved.
+ */
 const STARVED_AFTER_BUDGETS = 10;
+const STARVED_AFTER_AT_LEAST_MS = 60_000;
 
 /**
  * Ends a render past its budget (ADR 0062): `too_large` once the worker's thread has used the budget
- * in CPU time, which a busy machine does not inflate; `starved` past ten budgets of wall time. Where
+ * in CPU time, which a busy machine does not inflate; `starved` past `starvedAfterMs` of wall time. Where
  * the thread's CPU time cannot be read, the budget is wall time. Returns what stops the watch.
  */
 export function watchBudget(
   clock: ThreadCpuClock | null,
   budgetMs: number,
   stop: (reason: 'too_large' | 'starved') => void,
+  starvedAfterMs = Math.max(budgetMs * STARVED_AFTER_BUDGETS, STARVED_AFTER_AT_LEAST_MS),
 ): () => void {
   if (!clock) {
     const timer = setTimeout(() => stop('too_large'), budgetMs);
@@ -340,7 +345,7 @@ export function watchBudget(
   let timer: NodeJS.Timeout | undefined;
   let watching = true;
   const check = async () => {
-    if (performance.now() - startedAt >= budgetMs * STARVED_AFTER_BUDGETS) return stop('starved');
+    if (performance.now() - startedAt >= starvedAfterMs) return stop('starved');
     const cpuMs = await threadCpuMs(clock);
     if (!watching) return;
     if (cpuMs !== null && cpuMs - clock.cpuMs >= budgetMs) return stop('too_large');
