@@ -6,7 +6,7 @@ import { createCompletedCertificate, createMember, signIn } from './support/memb
 
 /*
  * PRODUCT.md, States: when the profile cannot be loaded, the app carries on with the basic
- * free-tier profile and asks again with back-off (ADR 0065): a page that needs the profile shows
+ * free-tier profile and asks again with back-off (ADR 0064): a page that needs the profile shows
  * once and stays, instead of going back to "Loading..." each time a part of it asks again.
  */
 

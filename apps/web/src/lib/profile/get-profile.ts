@@ -41,7 +41,7 @@ export function keepProfileCopy(profile: Profile) {
 
 /**
  * A profile that failed to load is asked for again 5 s later, then twice as long each time, up to
- * every 5 minutes, until it comes (PRODUCT.md, States; ADR 0065).
+ * every 5 minutes, until it comes (PRODUCT.md, States; ADR 0064).
  */
 const FIRST_RETRY_DELAY_MS = 5_000;
 const LONGEST_RETRY_DELAY_MS = 5 * 60_000;

@@ -7,7 +7,7 @@ import { profileQueryKey, useProfileQuery } from '../../../lib/profile/get-profi
 /**
  * The shell of every profile screen: the screen once the profile is loaded, else a spinner, or the
  * error and a retry as soon as one attempt has failed (these screens edit the profile, so the basic
- * one will not do; the query's own retries go on behind, ADR 0065).
+ * one will not do; the query's own retries go on behind, ADR 0064).
  */
 export function WithProfile({ what, screen: Screen }: { what: string; screen: ComponentType<{ profile: Profile }> }) {
   const queryClient = useQueryClient();
