@@ -140,7 +140,10 @@ const CALLS: Record<string, Call> = {
   'POST /api/signing/documents/{kind}/{id}/site-sign-on': { body: () => ({}) },
   'POST /api/signing/documents/{kind}/{id}/site-sign-on/revoke': {},
   'GET /api/signing/documents/{kind}/{id}/sends': {},
-  'POST /api/signing/documents/{kind}/{id}/sends': { body: () => ({ email: uniqueEmail('builder'), name: 'Builder' }) },
+  'POST /api/signing/documents/{kind}/{id}/sends': {
+    body: () => ({ email: uniqueEmail('builder'), name: 'Builder' }),
+    freeMayCall: 'a free user sends a document without a personal message; the message needs Premium',
+  },
   'POST /api/signing/requests/{id}/resend': {},
   'POST /api/signing/requests/{id}/revoke': {},
   'POST /api/signing/requests/{id}/set-aside': {
