@@ -140,7 +140,10 @@ describe('PDF rendering off the request thread', () => {
     }
   });
 
-  it('keeps a worker for other owners: one owner holds at most all but one, and waits while others render', async () => {
+  // Two workers started from source (tsx) on a busy machine take their time.
+  it('keeps a worker for other owners: one owner holds at most all but one, and waits while others render', {
+    timeout: 120_000,
+  }, async () => {
     const shared = await buildTestApp(database.db, {
       mailer: mail.mailer,
       settings: { pdfRendering: { threads: 2, timeoutMs: 30_000, memoryMb: 512, queue: 4 } },
@@ -162,7 +165,10 @@ describe('PDF rendering off the request thread', () => {
     }
   });
 
-  it('refuses past the queue with 503 and Retry-After rather than queueing without end', async () => {
+  // Two worst-case renders one after another on one niced worker: minutes on a starved machine.
+  it('refuses past the queue with 503 and Retry-After rather than queueing without end', {
+    timeout: 240_000,
+  }, async () => {
     const narrow = await buildTestApp(database.db, {
       mailer: mail.mailer,
       settings: { pdfRendering: { threads: 1, timeoutMs: 30_000, memoryMb: 512, queue: 1 } },

@@ -1,4 +1,4 @@
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
 import { errorCodes } from '@app/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -162,7 +162,8 @@ function meterBody(
  */
 function watchUpload(request: FastifyRequest, reply: FastifyReply, settings: SlowClientSettings): void {
   const socket = request.raw.socket;
-  if (!socket) return;
+  // Only a real connection is watched: an injected request (tests) has no socket bytes to count.
+  if (!(socket instanceof Socket)) return;
   const arrival = new BodyArrival({ ...settings, minBodyBytesPerSecond: 0 });
   let bytesRead = socket.bytesRead;
   const timer = setInterval(() => {
