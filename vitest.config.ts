@@ -39,6 +39,8 @@ export default defineConfig({
           name: 'unit',
           include: ['apps/*/src/**/*.test.{ts,tsx}', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Some unit tests load and shape whole fonts: on a starved machine that is seconds, not a hang.
+          testTimeout: 30_000,
         },
       },
       {
