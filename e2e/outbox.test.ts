@@ -15,10 +15,10 @@ const session = useBrowser({ viewport: { width: 375, height: 740 } });
 
 type ListPage = { items: Array<{ id: string; job_site_address: string; status: string }> };
 
-/** A Premium member signs in and, with no connection, saves a draft at `address`: it waits in the outbox. */
-async function saveDraftOffline(name: string, address: string, consoleErrors: RegExp) {
+/** A member (Premium unless `premium` says not) signs in and, with no connection, saves a draft at `address`: it waits in the outbox. */
+async function saveDraftOffline(name: string, address: string, consoleErrors: RegExp, premium = true) {
   const { page, context } = session;
-  const member = await createMember(name, { premium: true });
+  const member = await createMember(name, { premium });
   await signIn(page, member);
   await page.goto('/certificates');
   await page.getByRole('link', { name: 'New certificate' }).first().click();
@@ -63,6 +63,35 @@ describe('a certificate saved with no connection', () => {
     expect(list.items.map((item) => [item.job_site_address, item.status])).toEqual([
       ['4 Basement Way, Ultimo NSW 2007', 'draft'],
     ]);
+  });
+
+  it("sends a free user's draft to the account once online, uncounted, and it is theirs to discard", async () => {
+    const { page, context } = session;
+    const address = '5 Tunnel Rd, Pyrmont NSW 2009';
+    const member = await saveDraftOffline(
+      'outbox-free-draft',
+      address,
+      /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/,
+      false,
+    );
+    await page
+      .getByRole('region', { name: /Waiting to sync/ })
+      .getByText(address)
+      .waitFor();
+    await context.setOffline(false);
+
+    await page.getByRole('link', { name: address }).click({ timeout: 20_000 });
+    await page.waitForURL(certificatePage);
+    const saved = await memberApi<ListPage>(member, 'GET', '/api/certificates');
+    expect(saved.items.map((item) => [item.job_site_address, item.status])).toEqual([[address, 'draft']]);
+    expect((await memberApi<{ completed: number }>(member, 'GET', '/api/certificates/usage')).completed).toBe(0);
+
+    // A working draft on the free plan: Delete is live, and discards it.
+    expect(await page.getByText('Editing and deleting certificates come with Premium.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete permanently' }).click();
+    await toastTitled(page, 'Certificate deleted').waitFor();
+    expect((await memberApi<ListPage>(member, 'GET', '/api/certificates')).items).toEqual([]);
   });
 
   it('drops it, and says so, when it was deleted on another device before this phone heard the answer', async () => {
