@@ -431,7 +431,7 @@ const freePages: Array<[name: string, Check]> = [
     {
       path: '/certificates/new',
       heading: 'New certificate',
-      ready: (page) => page.getByText(/a draft is kept on this phone until you complete it/).waitFor(),
+      ready: (page) => page.getByText(/Drafts are saved to your account and never counted/).waitFor(),
     },
   ],
   [

@@ -54,7 +54,7 @@ describe('free plan', () => {
     expect(
       await page
         .getByRole('main')
-        .getByText(/unlimited certificates\. On the free plan a draft is kept on this phone until you complete it/)
+        .getByText(/unlimited certificates\. Drafts are saved to your account and never counted/)
         .isVisible(),
     ).toBe(true);
     expect(page.url()).toBe(url('/certificates/new'));
@@ -66,26 +66,23 @@ describe('free plan', () => {
       .getByRole('region', { name: 'Notifications' })
       .getByRole('button', { name: 'Dismiss notification' })
       .click();
-    // Kept as a draft on this phone: it does not count towards the limit, and the server has not got it.
-    await page.getByRole('button', { name: 'Keep as a draft on this phone' }).click();
+    // Saved as a draft to the account: it does not count towards the limit.
+    await page.getByRole('button', { name: 'Save draft' }).click();
     await toastTitled(page, 'Draft saved').waitFor();
-    await page.waitForURL(url('/certificates'));
-    const phoneDrafts = page.getByRole('region', { name: 'Drafts on this phone (1)' });
-    await phoneDrafts.getByText('6 Harbour St, Sydney').waitFor();
-    const serverList = await memberApi<{ items: Array<{ job_site_address: string }> }>(
+    await page.waitForURL(certificatePage);
+    const serverList = await memberApi<{ items: Array<{ job_site_address: string; status: string }> }>(
       member,
       'GET',
       '/api/certificates',
     );
-    expect(serverList.items.map((item) => item.job_site_address)).not.toContain('6 Harbour St, Sydney');
+    expect(serverList.items[0]).toMatchObject({ job_site_address: '6 Harbour St, Sydney', status: 'draft' });
+    expect((await memberApi<{ completed: number }>(member, 'GET', '/api/certificates/usage')).completed).toBe(5);
 
+    await page.goto('/certificates');
+    const items = page.getByRole('main').getByRole('listitem');
+    await items.first().getByRole('link', { name: '6 Harbour St, Sydney' }).waitFor();
+    await expect.poll(() => items.count()).toBe(6);
     // The list: newest first, filterable by status and searchable by address.
-    const items = page
-      .getByRole('main')
-      .getByRole('listitem')
-      .filter({ hasNot: page.getByText('Draft on this phone', { exact: true }) });
-    await items.first().getByRole('link', { name: '5 Harbour St, Sydney' }).waitFor();
-    await expect.poll(() => items.count()).toBe(5);
     await page.getByLabel('Status').selectOption('completed');
     await page.waitForURL(url('/certificates?status=completed'));
     await expect.poll(() => items.count()).toBe(5);
@@ -96,52 +93,53 @@ describe('free plan', () => {
     await expect.poll(() => items.getByRole('link').textContent()).toBe('3 Harbour St, Sydney');
   });
 
-  it('keeps a draft on this phone until it is completed, then saves it to the account once', async () => {
+  it('keeps a draft in the account: another device opens it and completes it, counted only then', async () => {
     const { page } = session;
     const member = await createMember('free-draft');
     await signIn(page, member);
-    const freeDraftNote =
-      'On the free plan a draft is kept on this phone until you complete it: only then is it saved to your account.';
+    const completedThisMonth = async () =>
+      (await memberApi<{ completed: number }>(member, 'GET', '/api/certificates/usage')).completed;
 
     await page.goto('/certificates');
     await page
       .getByRole('main')
       .getByText(
-        'You have no certificates yet. Create one for your next job: keep it as a draft on this phone and complete it later.',
+        'You have no certificates yet. Create one for your next job: save it as a draft and complete it later.',
       )
       .waitFor();
-
     await page.getByRole('link', { name: 'Create your first certificate' }).click();
     await page.getByRole('heading', { level: 1, name: 'New certificate' }).waitFor();
     // Said before anything is saved, and tied to the button it is about.
-    const keepDraft = page.getByRole('button', { name: 'Keep as a draft on this phone' });
+    const saveDraft = page.getByRole('button', { name: 'Save draft' });
     await expect
-      .poll(() => keepDraft.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()))
-      .toBe(freeDraftNote);
-
+      .poll(() => saveDraft.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()))
+      .toBe('Drafts are saved to your account and never counted: only completing one counts towards the month.');
     await page.getByLabel('Job site address').fill('4 Ferry Rd, Glebe');
-    await keepDraft.click();
+    await saveDraft.click();
     await toastTitled(page, 'Draft saved').waitFor();
-    await page
-      .getByRole('region', { name: 'Notifications' })
-      .getByText(/^Kept on this phone until you complete it\./)
-      .waitFor();
-    await page.waitForURL(url('/certificates'));
-
-    // Still there after a reload; opened again, it has what was typed, and completing it saves it once.
-    await page.reload();
-    const phoneDrafts = page.getByRole('region', { name: 'Drafts on this phone (1)' });
-    await phoneDrafts.getByText('Kept on this phone until you complete it.').waitFor();
-    await page.getByText('None saved to your account yet: those above are on this phone.').waitFor();
-    await phoneDrafts.getByRole('link', { name: 'Open the draft for 4 Ferry Rd, Glebe' }).click();
-    await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('4 Ferry Rd, Glebe');
-    await fillJobDetails(page, '4 Ferry Rd, Glebe');
-    await page.getByRole('button', { name: 'Save as completed' }).click();
-    await toastTitled(page, 'Certificate created').waitFor();
     await page.waitForURL(certificatePage);
-    await page.goto('/certificates');
-    await page.getByRole('link', { name: '4 Ferry Rd, Glebe' }).waitFor();
-    expect(await page.getByRole('region', { name: /Drafts on this phone/ }).count()).toBe(0);
+    expect(await completedThisMonth()).toBe(0);
+
+    // Another device: a fresh browser with nothing kept on it.
+    const otherDevice = await (await session.newContext()).newPage();
+    await signIn(otherDevice, member);
+    await otherDevice.goto('/certificates');
+    await otherDevice.getByRole('link', { name: '4 Ferry Rd, Glebe' }).click();
+    await otherDevice.waitForURL(certificatePage);
+    await otherDevice
+      .getByText('On the free plan you can edit or discard this draft until it is completed', { exact: false })
+      .waitFor();
+    await otherDevice.getByRole('link', { name: 'Edit', exact: true }).click();
+    await expect.poll(() => otherDevice.getByLabel('Job site address').inputValue()).toBe('4 Ferry Rd, Glebe');
+    await fillJobDetails(otherDevice, '4 Ferry Rd, Glebe');
+    expect(await completedThisMonth()).toBe(0);
+    await otherDevice.getByRole('button', { name: 'Save as completed' }).click();
+    await toastTitled(otherDevice, 'Certificate updated').waitFor();
+    await otherDevice.getByText(/Certificate number WPC-\d{4}-0001/).waitFor();
+    expect(await completedThisMonth()).toBe(1);
+
+    // Issued: the free plan reads it, and editing it is Premium's again.
+    await otherDevice.getByRole('link', { name: 'Edit (Premium: see the plans)' }).waitFor();
     const list = await memberApi<{ items: Array<{ job_site_address: string; status: string }> }>(
       member,
       'GET',

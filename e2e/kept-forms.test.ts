@@ -125,11 +125,9 @@ describe('the new-certificate form on the free plan', () => {
     await month.getByText(/You have reached this month’s limit/).waitFor();
     await expectAboveFirstField(page, month);
     await month.getByRole('link', { name: 'Upgrade to Premium' }).waitFor();
-    // ...and what the work can still become: a draft on this phone, by the button of that name.
-    await month
-      .getByText(/tap “Keep as a draft on this phone”: it stays on this phone until you complete it/)
-      .waitFor();
-    await page.getByRole('button', { name: 'Keep as a draft on this phone' }).waitFor();
+    // ...and what the work can still become: a draft in the account, by the button of that name.
+    await month.getByText(/tap “Save draft”: it is saved to your account, not counted/).waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).waitFor();
   });
 
   it('shows a Premium user no month box: the plan has no monthly limit', async () => {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import type { Certificate } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
-import { fillJobDetails } from './support/certificate-form.ts';
+import { certificatePage, fillJobDetails } from './support/certificate-form.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from './support/members.ts';
 
 /*
@@ -13,10 +15,10 @@ const session = useBrowser({ viewport: { width: 375, height: 740 } });
 
 type ListPage = { items: Array<{ id: string; job_site_address: string; status: string }> };
 
-/** A Premium member signs in and, with no connection, saves a draft at `address`: it waits in the outbox. */
-async function saveDraftOffline(name: string, address: string, consoleErrors: RegExp) {
+/** A member (Premium unless `premium` says not) signs in and, with no connection, saves a draft at `address`: it waits in the outbox. */
+async function saveDraftOffline(name: string, address: string, consoleErrors: RegExp, premium = true) {
   const { page, context } = session;
-  const member = await createMember(name, { premium: true });
+  const member = await createMember(name, { premium });
   await signIn(page, member);
   await page.goto('/certificates');
   await page.getByRole('link', { name: 'New certificate' }).first().click();
@@ -61,6 +63,35 @@ describe('a certificate saved with no connection', () => {
     expect(list.items.map((item) => [item.job_site_address, item.status])).toEqual([
       ['4 Basement Way, Ultimo NSW 2007', 'draft'],
     ]);
+  });
+
+  it("sends a free user's draft to the account once online, uncounted, and it is theirs to discard", async () => {
+    const { page, context } = session;
+    const address = '5 Tunnel Rd, Pyrmont NSW 2009';
+    const member = await saveDraftOffline(
+      'outbox-free-draft',
+      address,
+      /ERR_INTERNET_DISCONNECTED|Failed to fetch|net::ERR/,
+      false,
+    );
+    await page
+      .getByRole('region', { name: /Waiting to sync/ })
+      .getByText(address)
+      .waitFor();
+    await context.setOffline(false);
+
+    await page.getByRole('link', { name: address }).click({ timeout: 20_000 });
+    await page.waitForURL(certificatePage);
+    const saved = await memberApi<ListPage>(member, 'GET', '/api/certificates');
+    expect(saved.items.map((item) => [item.job_site_address, item.status])).toEqual([[address, 'draft']]);
+    expect((await memberApi<{ completed: number }>(member, 'GET', '/api/certificates/usage')).completed).toBe(0);
+
+    // A working draft on the free plan: Delete is live, and discards it.
+    expect(await page.getByText('Editing and deleting certificates come with Premium.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete permanently' }).click();
+    await toastTitled(page, 'Certificate deleted').waitFor();
+    expect((await memberApi<ListPage>(member, 'GET', '/api/certificates')).items).toEqual([]);
   });
 
   it('drops it, and says so, when it was deleted on another device before this phone heard the answer', async () => {
@@ -118,16 +149,120 @@ describe('a certificate saved with no connection', () => {
     const list = await memberApi<ListPage>(member, 'GET', '/api/certificates');
     expect(list.items).toHaveLength(5);
 
-    // The work opens again in the form, to keep as a draft on this phone until next month or an upgrade.
+    // The work opens again in the form, to save as a draft in the account until next month or an upgrade.
     await kept.getByRole('link', { name: 'Open to edit' }).click();
     await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('6 Quota St, Sydney');
     await page
       .getByRole('region', { name: 'This month' })
       .getByText(/You have reached this month’s limit/)
       .waitFor();
-    await page.getByRole('button', { name: 'Keep as a draft on this phone' }).click();
+    await page.getByRole('button', { name: 'Save draft' }).click();
     await toastTitled(page, 'Draft saved').waitFor();
-    await page.getByRole('region', { name: 'Drafts on this phone (1)' }).getByText('6 Quota St, Sydney').waitFor();
+    await page.waitForURL(certificatePage);
+    const withDraft = await memberApi<ListPage>(member, 'GET', '/api/certificates');
+    expect(withDraft.items).toHaveLength(6);
+    await page.goto('/certificates');
+    await page.getByRole('link', { name: '6 Quota St, Sydney' }).waitFor();
+    expect(await page.getByRole('region', { name: /Waiting to sync/ }).count()).toBe(0);
+  });
+});
+
+describe('a draft a free user kept on this phone before drafts were kept in the account', () => {
+  it('is moved to the account once, its photo uploaded, and not counted', async () => {
+    const { page } = session;
+    const member = await createMember('phone-draft-moved');
+    await signIn(page, member);
+    await page.goto('/certificates');
+    await page.getByText(/You have no certificates yet/).waitFor();
+    const ids = { userId: member.userId, clientId: randomUUID(), photoId: randomUUID() };
+    // The draft as ADR 0036 kept it in the phone's outbox: never sent, its photo only on the phone.
+    await page.evaluate(async ({ userId, clientId, photoId }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 64;
+      canvas.height = 48;
+      const drawing = canvas.getContext('2d');
+      if (drawing) {
+        drawing.fillStyle = '#0f766e';
+        drawing.fillRect(0, 0, 64, 48);
+      }
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg'));
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        const opening = indexedDB.open('tradecert-outbox');
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      const address = '7 Kept Lane, Ultimo NSW 2007';
+      const writing = database.transaction(['changes', 'photos'], 'readwrite');
+      writing.objectStore('photos').put({ id: photoId, userId, blob, keptAt: new Date().toISOString() });
+      writing.objectStore('changes').add({
+        userId,
+        subject: `certificate:${clientId}`,
+        label: address,
+        request: {
+          method: 'POST',
+          path: '/api/certificates',
+          body: {
+            id: clientId,
+            user_id: userId,
+            status: 'draft',
+            job_site_address: address,
+            photos: [{ file_id: photoId, caption: 'Kept' }],
+          },
+        },
+        createdAt: new Date().toISOString(),
+        attempts: 0,
+        keptDraft: true,
+        form: {
+          standards: [],
+          otherStandards: '',
+          jobSiteAddress: address,
+          installationDate: '',
+          areas: '',
+          materialsUsed: '',
+          additionalInfo: '',
+          photos: [{ fileId: photoId, caption: 'Kept', url: 'blob:kept', thumbnailUrl: 'blob:kept', local: true }],
+        },
+      });
+      await new Promise((resolve, reject) => {
+        writing.oncomplete = resolve;
+        writing.onerror = () => reject(writing.error);
+      });
+      database.close();
+    }, ids);
+
+    // The app opens with it on the phone: it goes to the account by itself.
+    await page.reload();
+    await page.getByRole('link', { name: '7 Kept Lane, Ultimo NSW 2007' }).waitFor({ timeout: 20_000 });
+    const moved = await memberApi<Certificate>(member, 'GET', `/api/certificates/${ids.clientId}`);
+    expect(moved).toMatchObject({ status: 'draft', job_site_address: '7 Kept Lane, Ultimo NSW 2007' });
+    expect(moved.photos.map((photo) => [photo.file_id, photo.caption])).toEqual([[ids.photoId, 'Kept']]);
+    expect((await memberApi<{ completed: number }>(member, 'GET', '/api/certificates/usage')).completed).toBe(0);
+    const leftOnPhone = () =>
+      page.evaluate(
+        async (userId) =>
+          new Promise<number>((resolve, reject) => {
+            const opening = indexedDB.open('tradecert-outbox');
+            opening.onerror = () => reject(opening.error);
+            opening.onsuccess = () => {
+              const counting = opening.result
+                .transaction('changes')
+                .objectStore('changes')
+                .index('byUser')
+                .count(userId);
+              counting.onsuccess = () => {
+                opening.result.close();
+                resolve(counting.result);
+              };
+            };
+          }),
+        member.userId,
+      );
+    await expect.poll(leftOnPhone).toBe(0);
+
+    // Opened again, nothing is sent twice.
+    await page.reload();
+    await page.getByRole('link', { name: '7 Kept Lane, Ultimo NSW 2007' }).waitFor();
+    expect((await memberApi<ListPage>(member, 'GET', '/api/certificates')).items).toHaveLength(1);
     expect(await page.getByRole('region', { name: /Waiting to sync/ }).count()).toBe(0);
   });
 });

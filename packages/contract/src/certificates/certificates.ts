@@ -22,6 +22,14 @@ export const certificateStatuses = ['draft', 'completed'] as const;
 export const AMENDMENT_REASON_MAX_LENGTH = 500;
 export type WritableCertificateStatus = (typeof certificateStatuses)[number];
 
+/**
+ * A draft never issued: a working copy, not a certificate. On the free plan its owner may save it
+ * again, complete it (counted then) or discard it; an issued certificate, or the draft of its next
+ * version, stays Premium's to change (ADR 0069).
+ */
+export const isWorkingDraft = (certificate: { status: string; version: number }) =>
+  certificate.status === 'draft' && certificate.version === 1;
+
 /** Messages of PRODUCT.md, Accounts and sessions and §6, word for word. */
 export const certificateMessages = {
   userMismatch: 'User authentication mismatch - please log in again',
@@ -29,7 +37,7 @@ export const certificateMessages = {
   premiumDelete:
     'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
   notFound: 'Certificate not found',
-  monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Keep this one as a draft on this phone and complete it next month, or upgrade to Premium for unlimited certificates.`,
+  monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Save this one as a draft and complete it next month, or upgrade to Premium for unlimited certificates.`,
 } as const;
 
 /**

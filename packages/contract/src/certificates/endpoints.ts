@@ -82,7 +82,8 @@ export const certificateEndpoints = {
     path: '/api/certificates/:id',
     auth: 'required',
     apiTokens: 'write',
-    summary: 'Update a certificate (Premium); fields not sent keep their value',
+    summary:
+      "Update a certificate (Premium; on the free plan, one's own working draft); fields not sent keep their value",
     params: certificateIdParams,
     notFound: certificateMessages.notFound,
     body: updateCertificateRequestSchema,
@@ -105,7 +106,8 @@ export const certificateEndpoints = {
     path: '/api/certificates/:id',
     auth: 'required',
     apiTokens: 'write',
-    summary: 'Delete a certificate and its photos (Premium); one somebody signed is withdrawn instead',
+    summary:
+      "Delete a certificate and its photos (Premium; on the free plan, one's own working draft); one somebody signed is withdrawn instead",
     params: certificateIdParams,
     notFound: certificateMessages.notFound,
     responses: { 200: okResponseSchema },

@@ -13,6 +13,7 @@ import {
   type DocumentVerification,
   FREE_MONTHLY_COMPLETED_LIMIT,
   type GalleryPhoto,
+  isWorkingDraft,
   MAX_PHOTOS_PER_CERTIFICATE,
   type MonthlyUsage,
   missingForCompletion,
@@ -128,23 +129,27 @@ export class CertificatesService {
   }
 
   /**
-   * Premium only. Fields not supplied keep their value; status changes move the monthly count. An
-   * issued (completed) version is never rewritten: the edit is kept as the next version and the
-   * issued one stays in the kernel, with its fingerprint and signatures (ADR 0025).
+   * Fields not supplied keep their value; status changes move the monthly count. An issued
+   * (completed) version is never rewritten: the edit is kept as the next version and the issued one
+   * stays in the kernel, with its fingerprint and signatures (ADR 0025). Premium only, but for a
+   * working draft: on the free plan its owner may save it again or complete it, which counts it
+   * within the month's limit in this same transaction (ADR 0069).
    */
   async update(caller: AuthenticatedCaller, id: string, request: UpdateCertificateInput): Promise<Certificate> {
     const owner = await ownerRepo.load(this.db, caller.userId, this.now());
-    if (!owner.premium) throw errors.premiumUpdate();
     const { row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
+      // Checked under the row's lock: a draft completed meanwhile is an issued certificate.
+      const mayChange = owner.premium || isWorkingDraft(existing);
+      if (!mayChange && request.revision === existing.revision) throw errors.premiumUpdate();
       const input = await this.withTemplateCopies(tx, caller.userId, owner.premium, request, existing.checklists);
       if (input.revision !== existing.revision) {
         // A save sent again after its answer was lost (the outbox, ADR 0036): it is already stored.
         if (input.revision < existing.revision && this.alreadySaved(existing, input)) {
           return { row: existing, removedFileIds: [] };
         }
-        throw errors.stale();
+        throw mayChange ? errors.stale() : errors.premiumUpdate();
       }
       const merged = {
         standards: input.standards ?? existing.standards,
@@ -248,16 +253,17 @@ export class CertificatesService {
   }
 
   /**
-   * Premium only. Deleting is permanent: the record, its versions and its photos go, and a completed
-   * one leaves the month's count. A certificate somebody signed is a record to keep: it is withdrawn
-   * instead (it leaves the lists, its versions stay, and its verification says so).
+   * Deleting is permanent: the record, its versions and its photos go, and a completed one leaves
+   * the month's count. A certificate somebody signed is a record to keep: it is withdrawn instead
+   * (it leaves the lists, its versions stay, and its verification says so). Premium only, but for a
+   * working draft, which its owner on the free plan may discard (ADR 0069).
    */
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
     const owner = await ownerRepo.load(this.db, caller.userId, this.now());
-    if (!owner.premium) throw errors.premiumDelete();
     const deleted = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
+      if (!owner.premium && !isWorkingDraft(existing)) throw errors.premiumDelete();
       if (existing.status === 'completed' && existing.completedMonth) {
         await certificatesRepo.decrementMonthlyCount(tx, caller.userId, existing.completedMonth);
       }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useKeptDraftsMovedToAccount } from '../../features/certificates/kept-drafts-move.ts';
 import { useKeptDocumentsSync } from '../../features/swms/kept-documents-sync.ts';
 import { isSendable, recordsIn } from '../../lib/outbox/outbox.ts';
 import { dismissNotice, useOutbox, useOutboxNotices, useOutboxSync } from '../../lib/outbox/outbox-sync.ts';
@@ -21,11 +22,12 @@ const onConnectionChange = (listener: () => void) => {
 export function SyncStatus({ userId }: { userId: string }) {
   useOutboxSync(userId);
   useKeptDocumentsSync(userId);
+  useKeptDraftsMovedToAccount(userId);
   const online = useSyncExternalStore(onConnectionChange, () => navigator.onLine);
   // A record's changes (a certificate and its photos' uploads) count as one.
   const changes = useOutbox(userId);
   const refused = recordsIn(changes.filter((change) => change.refused));
-  // Drafts kept on this phone are not waiting for anything: the certificate list shows them.
+  // Drafts kept on this phone (ADR 0036) wait only to be moved to the account (ADR 0069).
   const waiting = recordsIn(changes.filter(isSendable));
   const notices = useOutboxNotices(userId);
   const counts = [

@@ -9,7 +9,7 @@ export const planFeatures = {
   ],
   premium: [
     'Unlimited completed certificates',
-    'Edit and delete certificates, and finish drafts',
+    'Edit and delete completed certificates',
     'PDF download and share links',
   ],
 } as const;

@@ -10,7 +10,6 @@ import { LoadMore } from '../../components/ui/PagedList.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { loadedItems } from '../../lib/paged-lists.ts';
-import { useProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import { useListFilters } from '../../lib/use-list-filters.ts';
@@ -121,14 +120,12 @@ function CertificateList({ userId }: { userId: string }) {
 
 /** `onPhone`: certificates this phone has that the server does not, listed above. */
 function EmptyList({ filtered, onPhone }: { filtered: boolean; onPhone: boolean }) {
-  // Until the profile says otherwise, the free plan's wording: it promises nothing a free user cannot do.
-  const tier = useProfile()?.subscription_tier ?? 'free';
   if (filtered) return <p>No certificates match. Try another part of the address, or choose All.</p>;
   // The certificates above, on this phone, are the user's first: no "create your first" then.
   if (onPhone) return <p>None saved to your account yet: those above are on this phone.</p>;
   return (
     <div className="flex flex-col items-start gap-3">
-      <p>{emptyListMessage(tier)}</p>
+      <p>{emptyListMessage}</p>
       <Link to="/certificates/new" className={buttonClasses()}>
         Create your first certificate
       </Link>

@@ -2,6 +2,7 @@ import {
   AMENDMENT_REASON_MAX_LENGTH,
   type Certificate,
   certificateMessages,
+  isWorkingDraft,
   type SubscriptionTier,
 } from '@app/contract';
 import { useEffect, useState } from 'react';
@@ -73,14 +74,15 @@ export default function EditCertificatePage() {
     );
   }
   // The server enforces this too; checking first spares a free user filling in a form they cannot save.
-  if (profile && profile.subscription_tier !== 'premium') {
+  // A working draft is theirs to finish (ADR 0069).
+  if (profile && profile.subscription_tier !== 'premium' && current && !isWorkingDraft(current)) {
     return (
       <PageColumn title="Premium Feature">
         <div className="flex flex-col gap-4">
           <Alert tone="error">{certificateMessages.premiumUpdate}</Alert>
           <p>
-            On the free plan a saved certificate, a draft included, stays as it is: you can still view and download it.
-            Upgrade to Premium to finish drafts, edit and delete certificates, with no monthly limit.
+            On the free plan a completed certificate stays as it is: you can still view and download it. Upgrade to
+            Premium to edit and delete certificates, with no monthly limit.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link to={upgradePath} className={buttonClasses()}>

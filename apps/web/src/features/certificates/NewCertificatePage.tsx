@@ -25,21 +25,19 @@ import { monthlyAllowance } from './monthly-allowance.ts';
 import {
   changesOfCertificate,
   couldNotKeepToast,
-  keepDraftOnPhone,
   needsOutbox,
   outboxToast,
-  phoneDraftToast,
   queueNewCertificate,
   reopenedValues,
 } from './offline-saves.ts';
-import { keepPhotosOnPhone, revivePhotos } from './photos/use-photo-uploads.ts';
+import { revivePhotos } from './photos/use-photo-uploads.ts';
 
 const NEW_CERTIFICATE_FORM = 'new-certificate';
 
 export default function NewCertificatePage() {
   const auth = useAuth();
   const profile = useProfile();
-  // A certificate not on the server yet, opened again: a draft kept on this phone, or a refused create.
+  // A certificate not on the server yet, opened again: a refused create.
   const draftId = useSearchParams()[0].get('draft');
   return (
     <PageColumn title="New certificate">
@@ -75,7 +73,10 @@ function ReopenedCertificate({ userId, profile, clientId }: { userId: string; pr
   if (opened === null) {
     return (
       <div className="flex flex-col items-start gap-4">
-        <Alert tone="error">This draft is no longer on this phone. It may have been completed or discarded.</Alert>
+        <Alert tone="error">
+          This certificate is no longer waiting on this phone: it may have been sent or discarded. Look for it in your
+          certificates.
+        </Alert>
         <Link to="/certificates" className={buttonClasses('secondary')}>
           Back to certificates
         </Link>
@@ -129,22 +130,6 @@ function NewCertificateForm({ userId, profile, reopened }: { userId: string; pro
       toast(outboxToast());
       void navigate('/certificates');
     }, onFailure);
-  // A free user's draft stays on this phone until it is completed (ADR 0036), photos included.
-  const keepOnPhone = async (save: CertificateSave) => {
-    try {
-      const photos = await keepPhotosOnPhone(userId, save.values.photos);
-      // A create refused at sync, opened again: the draft takes its place.
-      for (const change of reopened?.earlier ?? []) if (!change.keptDraft) await discardChange(change);
-      await keepDraftOnPhone(userId, { ...save, values: { ...save.values, photos } });
-    } catch (error) {
-      toast(couldNotKeepToast(error));
-      return;
-    }
-    forgetKeptForm(localStorage, userId, formKey);
-    toast(phoneDraftToast);
-    void navigate('/certificates');
-  };
-
   return (
     <div className="flex flex-col gap-6">
       {free ? <FormAllowance userId={userId} /> : null}
@@ -155,8 +140,7 @@ function NewCertificateForm({ userId, profile, reopened }: { userId: string; pro
         commonMaterials={profile.common_materials}
         onSave={(values, status) => {
           const save = { values, status, clientId };
-          if (free && status === 'draft') void keepOnPhone(save);
-          else if (needsOutbox(save)) saveThroughOutbox(save, (error) => toast(couldNotKeepToast(error)));
+          if (needsOutbox(save)) saveThroughOutbox(save, (error) => toast(couldNotKeepToast(error)));
           else create.mutate(save);
         }}
         saving={create.isPending ? (create.variables?.status ?? null) : null}
@@ -182,8 +166,8 @@ function FormAllowance({ userId }: { userId: string }) {
       <Allowance allowance={allowance} />
       {allowance.state === 'reached' ? (
         <p className="mt-3">
-          You can still fill this one in and tap “Keep as a draft on this phone”: it stays on this phone until you
-          complete it, next month or after upgrading.
+          You can still fill this one in and tap “Save draft”: it is saved to your account, not counted, and you can
+          complete it next month or after upgrading.
         </p>
       ) : null}
     </section>

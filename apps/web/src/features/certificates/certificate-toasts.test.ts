@@ -27,9 +27,9 @@ describe('certificate toasts', () => {
   it('maps create failures', () => {
     expect(createFailureToast(limit)).toMatchObject({ title: 'Monthly limit reached', variant: 'destructive' });
     expect(createFailureToast(limit).description).toMatch(/upgrade to Premium for unlimited certificates/);
-    // The server's words offer a draft; a second sentence says what a free user's draft can and cannot become.
+    // The server's words offer a draft; a second sentence says what a free user's draft is (ADR 0069).
     expect(createFailureToast(limit).description).toBe(
-      `${certificateMessages.monthlyLimit} On the free plan a draft is kept on this phone until you complete it: only then is it saved to your account.`,
+      `${certificateMessages.monthlyLimit} Drafts are saved to your account and never counted: only completing one counts towards the month.`,
     );
     expect(createFailureToast(serverFailure).title).toBe('Database error');
     expect(createFailureToast(offline).title).toBe('Error');

@@ -5,7 +5,6 @@ import { FREE_DRAFT_NOTE } from './draft-copy.ts';
 
 /** The certificate toasts of PRODUCT.md, Messages: exact titles, and descriptions that say what to do next. */
 
-/** Drafts saved to the account are Premium's (a free user's stays on their phone, ADR 0036). */
 export function savedToast(certificate: Certificate, action: 'create' | 'update'): ToastInput {
   const number = certificate.certificate_number ?? 'The certificate';
   if (certificate.status === 'completed') {
@@ -24,7 +23,7 @@ export const deletedToast: ToastInput = {
 
 /**
  * The server's words (PRODUCT.md, Messages: advise Premium for unlimited certificates) offer to save a draft, so
- * a second sentence says what that draft is on the free plan: kept on this phone until completed.
+ * a second sentence says what that draft is on the free plan: saved to the account, never counted (ADR 0069).
  */
 const monthlyLimitToast = (description: string = certificateMessages.monthlyLimit): ToastInput => ({
   title: 'Monthly limit reached',

@@ -8,23 +8,23 @@ import {
 } from './draft-copy.ts';
 
 describe('draft copy by plan', () => {
-  it('tells a free user their draft is kept on this phone until they complete it (ADR 0036)', () => {
+  it('tells a free user their drafts are saved to the account and never counted (ADR 0069)', () => {
     expect(FREE_DRAFT_NOTE).toBe(
-      'On the free plan a draft is kept on this phone until you complete it: only then is it saved to your account.',
+      'Drafts are saved to your account and never counted: only completing one counts towards the month.',
     );
     expect(draftHint('free')).toBe(FREE_DRAFT_NOTE);
-    for (const copy of [completionProblemMessage('free'), emptyListMessage('free')]) {
-      expect(copy).toMatch(/keep it as a draft on this phone/);
+    for (const copy of [completionProblemMessage, emptyListMessage, FREE_DRAFT_NOTE]) {
+      expect(copy).not.toMatch(/on this phone/);
     }
-    // A draft saved to the account before (or by a Premium plan since ended) still cannot be updated.
-    expect(draftStatusNote('free')).toMatch(/finishing or editing this draft is a Premium feature/);
+    // A working draft is the free user's to finish; an issued certificate is not.
+    expect(draftStatusNote('free')).toMatch(/you can edit or discard this draft until it is completed/);
   });
 
   it('premium users save drafts to their account and finish them later', () => {
-    expect(emptyListMessage('premium')).toBe(
+    expect(emptyListMessage).toBe(
       'You have no certificates yet. Create one for your next job: save it as a draft and complete it later.',
     );
-    expect(completionProblemMessage('premium')).toBe(
+    expect(completionProblemMessage).toBe(
       'Fill in the highlighted job details to complete the certificate, or save it as a draft and finish it later.',
     );
     expect(draftHint('premium')).toBeUndefined();

@@ -1,7 +1,7 @@
 import { type Certificate, certificateEndpoints, errorCodes, type UpdateCertificateRequest } from '@app/contract';
 import type { ToastInput } from '../../components/ui/notifications/index.ts';
 import type { NewOutboxChange, OutboxChange } from '../../lib/outbox/outbox.ts';
-import { keepDraft, queueChange, resolveRefused } from '../../lib/outbox/outbox-sync.ts';
+import { discardChange, queueChange, resolveRefused } from '../../lib/outbox/outbox-sync.ts';
 import type { CertificateSave, FormSave } from './api/create-certificate.ts';
 import { isQuotaExceeded } from './certificate-cache.ts';
 import {
@@ -71,18 +71,22 @@ export function queueNewCertificate(userId: string, save: CertificateSave) {
 }
 
 /**
- * Keeps a free user's draft on this phone until it is completed (ADR 0036): the free plan cannot
- * update a certificate, so a draft on the server could never be finished; one kept here is sent,
- * once, when it is completed. Its photos must be on this phone too (`local`).
+ * Moves the drafts a free user kept on this phone (ADR 0036) to their account (ADR 0069): each
+ * becomes an ordinary create with its client-made id, after the uploads of its photos (all kept
+ * on this phone), and is sent once there is a connection. The kept draft goes only once those are
+ * queued, so nothing is lost; run again, the same ids are answered as made (ADR 0032).
  */
-export function keepDraftOnPhone(userId: string, save: CertificateSave) {
-  return keepDraft(createChange(userId, { ...save, status: 'draft' }));
+export async function moveKeptDraftsToAccount(changes: readonly OutboxChange[]) {
+  for (const kept of changes.filter((change) => change.keptDraft)) {
+    const { seq: _seq, attempts: _attempts, refused: _refused, keptDraft: _keptDraft, ...create } = kept;
+    await queuePhotoUploads(create, lastFormOf([kept])?.photos ?? [], []);
+    await discardChange(kept);
+  }
 }
 
 /**
- * What the new-certificate form opens again for a certificate not on the server yet (a draft kept
- * on this phone, or a create the server refused): the form's values, if a release has not changed
- * the form's shape since.
+ * What the new-certificate form opens again for a certificate not on the server yet (a create the
+ * server refused): the form's values, if a release has not changed the form's shape since.
  */
 export const reopenedValues = (changes: readonly OutboxChange[], clientId: string) =>
   lastFormOf(changesOfCertificate(changes, clientId));
@@ -179,11 +183,6 @@ export const outboxToast = (): ToastInput =>
         title: 'Waiting to sync',
         description: 'No connection: this certificate is kept on this phone and sent as soon as you are back online.',
       };
-
-export const phoneDraftToast: ToastInput = {
-  title: 'Draft saved',
-  description: 'Kept on this phone until you complete it. Find it in your certificates, under “Drafts on this phone”.',
-};
 
 /** The phone could not keep the work (`error`: why): said plainly, storage full above all. */
 export function couldNotKeepToast(error: unknown): ToastInput {

@@ -157,17 +157,6 @@ export async function resolveRefused(refused: readonly OutboxChange[], replaceme
   void syncOutbox(replacement.userId);
 }
 
-/** Keeps a draft on this phone (not sent), in place of the one with the same subject if there is one. */
-export async function keepDraft(draft: NewOutboxChange) {
-  void navigator.storage?.persist?.().catch(() => false);
-  const earlier = (await indexedDbOutbox.list(draft.userId)).find(
-    (change) => change.keptDraft && change.subject === draft.subject,
-  );
-  if (earlier) await indexedDbOutbox.put({ ...earlier, ...draft, keptDraft: true });
-  else await enqueue(indexedDbOutbox, { ...draft, keptDraft: true });
-  await announce(draft.userId);
-}
-
 /** Drops a change the user no longer wants sent. */
 export async function discardChange(change: OutboxChange) {
   await indexedDbOutbox.remove(change.seq);

@@ -29,7 +29,10 @@ export type OutboxChange = {
   attempts: number;
   /** The server refused it (e.g. the monthly limit): kept for the user, not sent again until retried. */
   refused?: { code: string; message: string } | undefined;
-  /** A draft kept on this phone until it is completed (a free user's, ADR 0036): never sent as it is. */
+  /**
+   * A draft a free user kept on this phone before drafts were kept in the account (ADR 0036): never
+   * sent as it is; the certificates feature moves it to the account (ADR 0069).
+   */
   keptDraft?: boolean | undefined;
   /** The form's values the change was made from, for the form to open it again (a kept draft, a refused create). */
   form?: unknown;

@@ -30,7 +30,7 @@ type CertificateFormProps = {
   initialValues: CertificateFormValues;
   /** Whose typing this is and which form: kept on the device until saved (lib/kept-forms.ts). */
   keptAs: { userId: string; formKey: string };
-  /** The saver's plan: on the free plan a draft is kept on this phone until completed, and the form says so. */
+  /** The saver's plan: on the free plan the form says what a draft is (never counted). */
   tier: SubscriptionTier;
   /** The profile's common materials, suggested for each material line. */
   commonMaterials: readonly string[];
@@ -111,7 +111,7 @@ export function CertificateForm({
   const save = (status: WritableCertificateStatus) => {
     const problems = status === 'completed' ? completionErrors(values) : {};
     setCompletionProblems(problems);
-    // A draft too: a photo left behind now could never be added to a free user's draft later.
+    // A draft too: a photo still uploading would be left out of what is saved.
     setPhotoSaveRefused(photoProblem !== undefined);
     const first = fieldOrder.find((field) => problems[field] || (field === 'photos' && photoProblem));
     if (first) {
@@ -222,7 +222,7 @@ export function CertificateForm({
         error={errors.additionalInfo}
       />
 
-      {Object.keys(completionProblems).length > 0 ? <Alert tone="error">{completionProblemMessage(tier)}</Alert> : null}
+      {Object.keys(completionProblems).length > 0 ? <Alert tone="error">{completionProblemMessage}</Alert> : null}
       {problem}
       {uploading ? (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
@@ -241,7 +241,7 @@ export function CertificateForm({
           aria-describedby={hint ? draftHintId : undefined}
           onClick={() => save('draft')}
         >
-          {saving === 'draft' ? 'Saving draft...' : tier === 'premium' ? 'Save draft' : 'Keep as a draft on this phone'}
+          {saving === 'draft' ? 'Saving draft...' : 'Save draft'}
         </Button>
         <Button disabled={saving !== null} onClick={() => save('completed')}>
           {saving === 'completed' ? 'Saving...' : 'Save as completed'}

@@ -1,4 +1,4 @@
-import type { Certificate } from '@app/contract';
+import { type Certificate, isWorkingDraft } from '@app/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
@@ -17,8 +17,8 @@ import { DeleteCertificateDialog } from './DeleteCertificateDialog.tsx';
 
 /**
  * What the owner can do with their certificate: edit, delete, share the link, and see its versions.
- * On the free plan, Edit and Delete show as locked Premium actions leading to the plans and back:
- * nothing looks live that is not (issue 27).
+ * On the free plan, Edit and Delete show as locked Premium actions leading to the plans and back
+ * (nothing looks live that is not), but for a working draft, its owner's to finish or discard (ADR 0069).
  */
 export default function OwnerActions({ certificate }: { certificate: Certificate }) {
   const auth = useAuth();
@@ -26,6 +26,7 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
   const navigate = useNavigate();
   const upgradePath = useUpgradePath();
   const premium = profile?.subscription_tier === 'premium';
+  const mayChange = premium || isWorkingDraft(certificate);
   const [confirming, setConfirming] = useState(false);
   const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
 
@@ -45,7 +46,7 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
   return (
     <div className="mt-4 flex flex-col gap-3">
       <div className="flex flex-wrap gap-3">
-        {premium ? (
+        {mayChange ? (
           <Link to={`/certificates/edit/${certificate.id}`} className={buttonClasses('secondary')}>
             Edit
           </Link>
@@ -53,7 +54,7 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
           <LockedAction to={upgradePath}>Edit</LockedAction>
         )}
         {certificate.status === 'completed' ? <ShareButton certificate={certificate} /> : null}
-        {premium ? (
+        {mayChange ? (
           <Button variant="secondary" onClick={() => setConfirming(true)}>
             Delete
           </Button>
@@ -67,7 +68,7 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
           <strong>{deleteFailure.title}.</strong> {deleteFailure.description}
         </Alert>
       ) : null}
-      {premium ? null : (
+      {mayChange ? null : (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Editing and deleting certificates come with Premium. The server refuses them on the free plan too.
         </p>

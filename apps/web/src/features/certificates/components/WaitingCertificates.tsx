@@ -1,7 +1,6 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 import { StatusChip } from '../../../components/ui/StatusChip.tsx';
 import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
 import { discardChange, sendAgain } from '../../../lib/outbox/outbox-sync.ts';
@@ -11,25 +10,17 @@ import { certificateIdOf } from '../waiting-certificates.ts';
 import { type CertificateChip, outboxChip } from './certificate-chip.ts';
 
 /**
- * Certificates this phone has and the server does not yet (the outbox): free users' drafts kept
- * here until completed; new certificates and edits waiting to be sent, or refused by the server
- * with its reason, to open again, send again or discard; an edit refused because the certificate
- * changed elsewhere leads to the choice between the versions. `changes`: the user's certificate
- * changes in the outbox (useWaitingCertificates, which reloads the list when one goes through).
+ * Certificates this phone has and the server does not yet (the outbox): new certificates and edits
+ * waiting to be sent, or refused by the server with its reason, to open again, send again or
+ * discard; an edit refused because the certificate changed elsewhere leads to the choice between
+ * the versions. Drafts kept here before ADR 0069 are left out: they are being moved to the account.
+ * `changes`: the user's certificate changes in the outbox (useWaitingCertificates, which reloads
+ * the list when one goes through).
  */
 export function WaitingCertificates({ changes }: { changes: readonly OutboxChange[] }) {
-  const records = groupBySubject(changes);
-  const drafts = records.filter((record) => record.changes.some((change) => change.keptDraft));
-  const waiting = records.filter((record) => !drafts.includes(record));
+  const waiting = groupBySubject(changes.filter((change) => !change.keptDraft));
   return (
     <>
-      {drafts.length > 0 ? (
-        <Section heading={`Drafts on this phone (${drafts.length})`}>
-          {drafts.map((record) => (
-            <PhoneDraft key={record.subject} record={record} />
-          ))}
-        </Section>
-      ) : null}
       {waiting.length > 0 ? (
         <Section heading={`Waiting to sync (${waiting.length})`}>
           {waiting.map((record) => (
@@ -95,42 +86,6 @@ async function discardRecord(record: RecordChanges) {
 }
 
 const photoCount = (photos: number) => `${photos} photo${photos === 1 ? '' : 's'} on this phone`;
-
-function PhoneDraft({ record }: { record: RecordChanges }) {
-  const draft = record.changes.find((change) => change.keptDraft);
-  const [confirming, setConfirming] = useState(false);
-  if (!draft) return null;
-  const photos = reopenedValues(record.changes, certificateIdOf(draft))?.photos ?? [];
-  return (
-    <Entry label={record.label} badge={{ tone: 'warning', words: 'Draft on this phone' }}>
-      <p className="mt-1 text-sm">
-        Kept on this phone until you complete it.{photos.length > 0 ? ` ${photoCount(photos.length)}.` : ''}
-      </p>
-      <div className="mt-2 flex flex-wrap gap-3">
-        <Link
-          to={reopenPath(draft)}
-          className={buttonClasses('secondary')}
-          aria-label={`Open the draft for ${record.label}`}
-        >
-          Open
-        </Link>
-        <Button variant="secondary" onClick={() => setConfirming(true)}>
-          Discard
-        </Button>
-      </div>
-      {confirming ? (
-        <ConfirmDialog
-          title="Discard this draft?"
-          description="It is only on this phone: once discarded, it and its photos are gone for good."
-          cancelLabel="Keep the draft"
-          confirmLabel="Discard the draft"
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void discardRecord(record)}
-        />
-      ) : null}
-    </Entry>
-  );
-}
 
 function WaitingCertificate({ record }: { record: RecordChanges }) {
   const refused = record.changes.find((change) => change.refused);

@@ -46,7 +46,7 @@ export function Allowance({ allowance }: { allowance: MonthlyAllowance }) {
         <p>
           {state === 'close'
             ? `${remaining} left this month. `
-            : 'You have reached this month’s limit: drafts are still kept on this phone, and completing more waits until next month. '}
+            : 'You have reached this month’s limit: drafts are still saved to your account, and completing more waits until next month. '}
           <Link to={upgradePath} className={textLinkClasses}>
             Upgrade to Premium
           </Link>{' '}

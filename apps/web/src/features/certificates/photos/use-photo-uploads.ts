@@ -136,21 +136,3 @@ export async function revivePhotos(userId: string, photos: PhotoValue[]): Promis
 export function forgetKeptPhotos(photos: readonly PhotoValue[]) {
   for (const photo of photos) if (photo.local) void forgetPhoto(photo.fileId).catch(() => undefined);
 }
-
-/**
- * The photos with every one kept on this phone (a draft kept here: a photo only on the server,
- * not attached to any certificate, is cleared away after a week). Throws when one cannot be kept.
- */
-export async function keepPhotosOnPhone(userId: string, photos: readonly PhotoValue[]): Promise<PhotoValue[]> {
-  return Promise.all(
-    photos.map(async (photo) => {
-      if (photo.local) return photo;
-      const response = await fetch(photo.url, { signal: AbortSignal.timeout(30_000) });
-      if (!response.ok) throw new Error(`The photo could not be read (${response.status}).`);
-      const blob = await response.blob();
-      await keepPhoto(userId, photo.fileId, blob);
-      const url = URL.createObjectURL(blob);
-      return { ...photo, url, thumbnailUrl: url, local: true };
-    }),
-  );
-}
