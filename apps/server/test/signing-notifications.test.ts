@@ -72,8 +72,8 @@ describe('notifications to the owner', () => {
     const signed = await mail.nextMailTo(ownerEmail);
     expect(subjectOf(signed.raw)).toMatch(/^Alex Builder signed Certificate of compliance WPC-\d{4}-\d{4}$/);
     expect(signed.text).toContain(`http://app.test/certificates/${certificateId}`);
-    // Not everyone has signed: the signer's copy is not there yet.
-    const early = await app.inject({ url: `/api/sign/${alexToken}/copy` });
+    // A signer who has not signed yet has no copy.
+    const early = await app.inject({ url: `/api/sign/${blairToken}/copy` });
     expect(early.statusCode).toBe(409);
     expect(errorOf(early).code).toBe('conflict');
 

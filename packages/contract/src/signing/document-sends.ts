@@ -99,12 +99,13 @@ export const documentSendEndpoints = {
   }),
 } as const;
 
-/** A signer's copy once everyone has signed: the document and its signature certificate, by their own link. */
+/** A signer's own copy as soon as they signed: the document and its signature certificate, by their own link. */
 export const signedCopyEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/sign/:token/copy',
   auth: 'none',
-  summary: 'The signed PDF (document and signature certificate), for a signer once everyone has signed',
+  summary:
+    "The signer's copy of the signed PDF (document and signature certificate, without other signers' emails and IPs)",
   rateLimit: 'signedPdf',
   params: signingTokenParams,
   responses: { 200: fileResponse('application/pdf', 'inline') },

@@ -180,7 +180,7 @@ export class OwnerSigning {
     const version = requestedVersion ?? rows.find(stands)?.documentVersion ?? current.version;
     const document = version === current.version ? current : await source.version(this.core.db, current.id, version);
     if (!document) throw signingErrors.notFound();
-    return signedPdfOf(this.core, document, caller.userId);
+    return signedPdfOf(this.core, document, caller.userId, { owner: true });
   }
 
   async openSiteSignOn(
