@@ -209,6 +209,22 @@ export class OwnerSigning {
   }
 
   /**
+   * The site board (PRODUCT.md, SWMS): the live crew QR code's link, as the panel shows it, on the
+   * document's A4 poster. Nothing is opened here: with no live code there is nothing to print.
+   */
+  async siteBoard(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string): Promise<PdfFile> {
+    const { source, document } = await this.core.ownedDocument(caller, kind, documentId);
+    if (!source.siteBoardPdf) throw signingErrors.noCrewSignOn();
+    const link = await this.core.liveSiteLink(caller.userId, document);
+    if (!link) throw signingErrors.noCrewQrCode();
+    const { url } = await this.core.siteLinkView(link);
+    return {
+      bytes: await source.siteBoardPdf(document, url),
+      filename: `${document.number || document.kind}-site-board.pdf`,
+    };
+  }
+
+  /**
    * Sets a junk site sign-on aside (issue 20): it leaves the register, the signed PDF's register and
    * the count against the QR code's cap; the row and its audit events stay.
    */

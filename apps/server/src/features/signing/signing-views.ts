@@ -22,6 +22,7 @@ export const signingErrors = {
   linkClosed: () => new AppError(409, errorCodes.conflict, signingMessages.linkClosed),
   documentChanged: () => new AppError(409, errorCodes.conflict, signingMessages.documentChanged),
   siteSignOnFull: () => new AppError(409, errorCodes.conflict, signingMessages.siteSignOnFull),
+  noCrewQrCode: () => new AppError(409, errorCodes.conflict, signingOwnerMessages.noCrewQrCode),
   noCrewSignOn: () =>
     new AppError(409, errorCodes.conflict, 'Site sign-on is only for documents workers sign at the site.'),
   validation: (path: string, message: string) =>
