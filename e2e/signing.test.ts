@@ -276,7 +276,15 @@ describe('signing by link', () => {
     ]);
     await panel.getByRole('button', { name: 'Show sign-on QR code' }).click();
     await panel.getByRole('img', { name: 'QR code for signing on to version 1' }).waitFor();
-    const siteLink = new URL((await panel.getByText(/\/sign\//).textContent()) ?? '').pathname;
+    const siteUrl = (await panel.getByText(/\/sign\//).textContent()) ?? '';
+    const siteLink = new URL(siteUrl).pathname;
+    // The same code on an A4 poster for the site's wall: title, site, the link as text.
+    const boardStarted = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download site board' }).click();
+    const board = await downloadedPdfText(await boardStarted);
+    expect(board).toContain('Balcony membrane, Level 3');
+    expect(board).toContain(siteUrl);
+    expect(board).toContain('Scan the QR code');
 
     const signer = await phone();
     await signer.goto(await waitForSigningLink(signerEmail, { since }));
