@@ -1,10 +1,10 @@
 import type { CoverSheet, Session } from '@app/contract';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { uploadFile } from './support/multipart.ts';
 import { pdfImagesPerPage, pdfText } from './support/pdf-tools.ts';
+import { signaturePng } from './support/signing.ts';
 import { createReadyCoverSheet, createReadySwms } from './support/swms.ts';
 
 /*
@@ -26,18 +26,7 @@ async function ownerWithSignature(): Promise<Session> {
     ADDRESS,
     APPLICATOR,
   ]);
-  const signature = await sharp({
-    create: { width: 500, height: 150, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-  })
-    .composite([
-      {
-        input: Buffer.from(
-          '<svg width="500" height="150"><path d="M10 120 C 120 10, 200 140, 490 30" stroke="black" stroke-width="6" fill="none"/></svg>',
-        ),
-      },
-    ])
-    .png()
-    .toBuffer();
+  const signature = Buffer.from(await signaturePng(), 'base64');
   const uploaded = await uploadFile(app, session, { method: 'PUT', url: '/api/profile/signature' }, signature, {
     filename: 'signature.png',
     contentType: 'image/png',

@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Session } from '@app/contract';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate } from './support/certificates.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
+import { sendToSigners, signaturePng } from './support/signing.ts';
 
 /*
  * The signer's own copy (ADR 0068): by their link, as soon as they signed, with the other signers'
@@ -18,37 +17,12 @@ const { mail, app, query } = setUpTestApp();
 const ALEX_IP = '203.0.113.7';
 const BLAIR_IP = '198.51.100.9';
 
-async function sendTo(owner: Session, certificateId: string, names: string[]) {
-  const list = names.map((name) => ({
-    name,
-    email: `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`,
-  }));
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/signing/documents/certificate/${certificateId}/requests`,
-    headers: bearer(owner),
-    payload: { signers: list },
-  });
-  expect(response.statusCode).toBe(201);
-  const tokens = await Promise.all(
-    list.map(async (signer) =>
-      mail.linkIn(await mail.nextMailTo(signer.email), /^\/sign\//).pathname.slice('/sign/'.length),
-    ),
-  );
-  return { emails: list.map((signer) => signer.email), tokens };
-}
-
 async function sign(token: string, name: string, ip: string) {
-  const png = await sharp({
-    create: { width: 200, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 1 } },
-  })
-    .png()
-    .toBuffer();
   const response = await app.inject({
     method: 'POST',
     url: `/api/sign/${token}/sign`,
     remoteAddress: ip,
-    payload: { name, read_confirmed: true, method: 'drawn', signature_png: png.toString('base64') },
+    payload: { name, read_confirmed: true, method: 'drawn', signature_png: await signaturePng() },
   });
   expect(response.statusCode).toBe(200);
 }
@@ -68,7 +42,7 @@ describe("a signer's own copy", () => {
     const {
       emails: [alexEmail = '', blairEmail = ''],
       tokens: [alexToken = '', blairToken = ''],
-    } = await sendTo(owner, certificateId, ['Alex', 'Blair']);
+    } = await sendToSigners(app, mail, owner, 'certificate', certificateId, ['Alex', 'Blair']);
 
     await sign(alexToken, 'Alex Builder', ALEX_IP);
     // At once, though Blair has not signed: Alex's signature and own details, none of Blair's.
@@ -113,7 +87,7 @@ describe("a signer's own copy", () => {
     const certificateId = await createCompletedCertificate(app, owner);
     const {
       tokens: [alexToken = '', caseyToken = '', blairToken = ''],
-    } = await sendTo(owner, certificateId, ['Alex', 'Casey', 'Blair']);
+    } = await sendToSigners(app, mail, owner, 'certificate', certificateId, ['Alex', 'Casey', 'Blair']);
     await sign(alexToken, 'Alex Builder', ALEX_IP);
 
     // Another signer's link, not yet signed: no copy of Alex's, nor of their own.
@@ -144,7 +118,7 @@ describe("a signer's own copy", () => {
     const certificateId = await createCompletedCertificate(app, owner);
     const {
       tokens: [alexToken = ''],
-    } = await sendTo(owner, certificateId, ['Alex']);
+    } = await sendToSigners(app, mail, owner, 'certificate', certificateId, ['Alex']);
     const ip = '192.0.2.99';
     // The signed-PDF rule, 60 a minute per IP: a fixed window may turn over once during the loop, so
     // two windows' worth is the most it can take.
