@@ -95,6 +95,14 @@ describe('admin', () => {
     await page.getByText('Premium (complimentary)').waitFor();
     await page.getByRole('button', { name: `Revoke complimentary Premium: ${member.email}` }).waitFor();
 
+    // A user who pays for Premium is offered neither: there is nothing to grant, nor to revoke.
+    const paying = await createMember('paying', { premium: true });
+    await page.getByLabel('Search by email or company').fill(paying.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText(paying.email).waitFor();
+    await page.getByText('Premium (paid)').waitFor();
+    expect(await page.getByRole('button', { name: /Premium: / }).count()).toBe(0);
+
     // The member, on their own device, edits the certificate in the app.
     const memberContext = await session.newContext();
     const memberPage = await memberContext.newPage();

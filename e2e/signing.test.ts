@@ -166,6 +166,16 @@ describe('signing by link', () => {
     );
     // PRODUCT.md, Budgets: a public page loads at most 130 KB of gzipped JavaScript.
     expect(await gzippedKilobytes(scripts)).toBeLessThanOrEqual(130);
+    // The signer's own copy, at once (ADR 0068): what they signed, with no other signer's email.
+    const copyStarted = signer.waitForEvent('download');
+    await signer.getByRole('link', { name: 'Download your copy' }).click();
+    const copy = await downloadedPdfText(await copyStarted);
+    expect(copy).toContain('14 Jetty Rd, Glenelg SA 5045');
+    expect(copy).toContain('Signature certificate');
+    expect(copy).toContain('Alex Builder: signed');
+    expect(copy).toContain(signerEmail);
+    expect(copy).toContain('Blair Certifier');
+    expect(copy).not.toContain(declinerEmail);
     await signer.goto(signLink);
     await signer.getByRole('heading', { level: 1, name: 'Already signed' }).waitFor();
     await signer.getByText(/^You signed this on \d{1,2} \w{3} \d{4}\.$/).waitFor();
@@ -188,6 +198,9 @@ describe('signing by link', () => {
     expect(text).toContain('Signature certificate');
     expect(text).toContain('Alex Builder');
     expect(text).toContain('Blair Certifier');
+    // The owner's copy keeps every signer's email.
+    expect(text).toContain(signerEmail);
+    expect(text).toContain(declinerEmail);
     expect(text).toContain('The installation date is a day out.');
     expect(text).toContain(`Fingerprint when sent: ${fingerprint}`);
     expect(text).toContain(`Fingerprint when signed: ${fingerprint}`);
@@ -263,7 +276,15 @@ describe('signing by link', () => {
     ]);
     await panel.getByRole('button', { name: 'Show sign-on QR code' }).click();
     await panel.getByRole('img', { name: 'QR code for signing on to version 1' }).waitFor();
-    const siteLink = new URL((await panel.getByText(/\/sign\//).textContent()) ?? '').pathname;
+    const siteUrl = (await panel.getByText(/\/sign\//).textContent()) ?? '';
+    const siteLink = new URL(siteUrl).pathname;
+    // The same code on an A4 poster for the site's wall: title, site, the link as text.
+    const boardStarted = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download site board' }).click();
+    const board = await downloadedPdfText(await boardStarted);
+    expect(board).toContain('Balcony membrane, Level 3');
+    expect(board).toContain(siteUrl);
+    expect(board).toContain('Scan the QR code');
 
     const signer = await phone();
     await signer.goto(await waitForSigningLink(signerEmail, { since }));

@@ -121,6 +121,8 @@ describe('SWMS at 375 px', () => {
     await expect.poll(() => page.getByLabel('Business name').inputValue()).toBe('Dry Wet Areas Pty Ltd');
     await page.getByLabel('Principal contractor').fill('Harbourside Builders Pty Ltd');
     await page.getByLabel('Project name').fill('The Quay Residences');
+    // Two lines, kept as two (a one-line field would join them: "…RoadGranville").
+    await page.getByLabel('Business address').fill('12 Parramatta Road\nGranville NSW 2142');
     await page.getByText('All changes saved.').waitFor();
 
     await page.goto(swmsUrl);
@@ -140,6 +142,7 @@ describe('SWMS at 375 px', () => {
       expect(text).toContain('Cut-resistant gloves');
       expect(text).toContain('On or near energised electrical installations or services');
       expect(text).toContain('Harbourside Builders Pty Ltd');
+      expect(text).toContain('12 Parramatta Road Granville NSW 2142');
       // The ratings are printed as words in the coloured cells.
       expect(text).toMatch(/HIGH Likely × Moderate|HIGH .*Likely ×/);
       expect(text).toContain('LOW');

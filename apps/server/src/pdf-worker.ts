@@ -1,4 +1,5 @@
 import { certificatePdfJob } from './features/certificates/certificate-pdf-layout.ts';
+import { siteBoardPdfJob } from './features/swms/site-board-layout.ts';
 import { coverSheetPdfJob, swmsPdfJob } from './features/swms/swms-pdf-layout.ts';
 import { DocumentTooLargeError } from './platform/pdf/document.ts';
 import type { PdfJob, PdfTask, PdfTaskResult } from './platform/pdf/render-pool.ts';
@@ -11,10 +12,9 @@ import { warmUpPdfJob } from './platform/pdf/warm-up.ts';
  * PDF the app prints, and sealing and checking seals, by name. Like app.ts, it is a place that combines features.
  */
 const jobs = new Map<string, PdfJob<never, unknown>>(
-  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, warmUpPdfJob, sealPdfJob, sealCheckJob].map((job) => [
-    job.kind,
-    job as PdfJob<never, unknown>,
-  ]),
+  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, siteBoardPdfJob, warmUpPdfJob, sealPdfJob, sealCheckJob].map(
+    (job) => [job.kind, job as PdfJob<never, unknown>],
+  ),
 );
 
 export default async function renderPdf({ kind, input, started }: PdfTask): Promise<PdfTaskResult> {

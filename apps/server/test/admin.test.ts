@@ -216,12 +216,19 @@ describe('complimentary Premium', () => {
 
   it('stands apart from a paid subscription: revoking it leaves the paid one, and billing never ends it', async () => {
     const paid = await registerConfirmedUser(app, mail, uniqueEmail('paid'));
-    await grantPremium(database.db, paid.user.id);
     await changePremium('grant', paid.user.id, { reason: 'Goodwill' });
+    // They subscribe while the grant stands.
+    await grantPremium(database.db, paid.user.id);
     const revoked = await changePremium('revoke', paid.user.id, { reason: 'Goodwill over' });
     expect(revoked.json()).toMatchObject({ tier: 'premium', complimentary: false });
     expect((await entitlements.of(database.db, paid.user.id, new Date())).premium).toBe(true);
 
+    await entitlements.setSubscription(database.db, paid.user.id, {
+      subscribed: false,
+      tier: 'free',
+      end: null,
+      provider: 'test',
+    });
     await changePremium('grant', paid.user.id, { reason: 'Goodwill again' });
     await entitlements.setSubscription(database.db, paid.user.id, {
       subscribed: false,
@@ -230,6 +237,22 @@ describe('complimentary Premium', () => {
       provider: 'test',
     });
     expect((await entitlements.of(database.db, paid.user.id, new Date())).premium).toBe(true);
+  });
+
+  it('refuses to grant Premium to a user who pays for it, and records nothing', async () => {
+    const paid = await registerConfirmedUser(app, mail, uniqueEmail('paying'));
+    await grantPremium(database.db, paid.user.id);
+    const refused = await changePremium('grant', paid.user.id, { reason: 'Goodwill' });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ code: 'conflict', message: contract.PAID_PREMIUM_GRANT_MESSAGE });
+    const listed = await get<AdminUserPage>(`/api/admin/users?q=${encodeURIComponent(paid.user.email)}`);
+    expect(listed.users).toMatchObject([{ id: paid.user.id, tier: 'premium', complimentary: false }]);
+    const events = await audit.forSubject(database.db, { kind: 'user', id: paid.user.id });
+    expect(events.filter((event) => event.type.startsWith('premium.'))).toEqual([]);
+
+    // Once the subscription has lapsed, there is something to grant again.
+    await grantPremium(database.db, paid.user.id, new Date(Date.now() - 1000));
+    expect((await changePremium('grant', paid.user.id, { reason: 'Goodwill' })).statusCode).toBe(200);
   });
 
   it('answers 404 for a user that does not exist, and 400 for an id that is not one', async () => {

@@ -15,6 +15,7 @@ import { setUpTestApp } from './support/app.ts';
 import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
 import { pdfPageCount, pdfText } from './support/pdf-tools.ts';
+import { readySwmsBody } from './support/swms.ts';
 import { anyScriptFields, withinBytes, worstCaseSwmsBody } from './support/worst-case-documents.ts';
 
 /*
@@ -104,6 +105,20 @@ describe('every document the contract accepts prints within the production rende
     expect(saved.statusCode).toBe(200);
     const printedText = await printed(session, `/api/cover-sheets/${cover.id}/pdf`, 'coverSheet');
     expect(printedText).toContain('Approved by');
+  });
+
+  it("prints the largest SWMS's site board, in every script", { timeout: 120_000 }, async () => {
+    const session = await registerConfirmedUser(app, mail);
+    const text = anyScriptFields(20_000);
+    const swms = await savedSwms(session, {
+      ...readySwmsBody(),
+      title: text(SWMS_LIMITS.shortText),
+      work_location: text(SWMS_LIMITS.itemText * 2),
+    });
+    const opened = await send(session, 'POST', `/api/signing/documents/swms/${swms.id}/site-sign-on`, {});
+    expect(opened.statusCode).toBe(200);
+    const printedText = await printed(session, `/api/signing/documents/swms/${swms.id}/site-board`, 'siteBoard');
+    expect(printedText).toContain(opened.json().url);
   });
 
   it('prints the largest certificate, in every script', { timeout: 120_000 }, async () => {

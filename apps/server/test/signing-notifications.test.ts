@@ -1,5 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { Session } from '@app/contract';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from './support/app.ts';
@@ -7,6 +6,7 @@ import { bearer, registerConfirmedUser } from './support/auth-helpers.ts';
 import { createCompletedCertificate } from './support/certificates.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { errorOf } from './support/responses.ts';
+import { sendToSigners } from './support/signing.ts';
 
 /*
  * Issue 25, part 3: the owner is told by mail when a signer signs or declines (with the reason) and
@@ -23,26 +23,6 @@ async function newOwner() {
   const session = await registerConfirmedUser(app, mail);
   await query('update profiles set company_name = $2 where id = $1', [session.user.id, 'Dry Right Waterproofing']);
   return session;
-}
-
-async function sendTo(owner: Session, certificateId: string, names: string[]) {
-  const list = names.map((name) => ({
-    name,
-    email: `${name.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`,
-  }));
-  const response = await app.inject({
-    method: 'POST',
-    url: `/api/signing/documents/certificate/${certificateId}/requests`,
-    headers: bearer(owner),
-    payload: { signers: list },
-  });
-  expect(response.statusCode).toBe(201);
-  const tokens = await Promise.all(
-    list.map(async (signer) =>
-      mail.linkIn(await mail.nextMailTo(signer.email), /^\/sign\//).pathname.slice('/sign/'.length),
-    ),
-  );
-  return { list, tokens };
 }
 
 let png: string | undefined;
@@ -65,15 +45,15 @@ describe('notifications to the owner', () => {
     const owner = await newOwner();
     const ownerEmail = owner.user.email ?? '';
     const certificateId = await createCompletedCertificate(app, owner);
-    const { list, tokens } = await sendTo(owner, certificateId, ['Alex', 'Blair']);
+    const { emails, tokens } = await sendToSigners(app, mail, owner, 'certificate', certificateId, ['Alex', 'Blair']);
     const [alexToken = '', blairToken = ''] = tokens;
 
     await sign(alexToken, 'Alex Builder');
     const signed = await mail.nextMailTo(ownerEmail);
     expect(subjectOf(signed.raw)).toMatch(/^Alex Builder signed Certificate of compliance WPC-\d{4}-\d{4}$/);
     expect(signed.text).toContain(`http://app.test/certificates/${certificateId}`);
-    // Not everyone has signed: the signer's copy is not there yet.
-    const early = await app.inject({ url: `/api/sign/${alexToken}/copy` });
+    // A signer who has not signed yet has no copy.
+    const early = await app.inject({ url: `/api/sign/${blairToken}/copy` });
     expect(early.statusCode).toBe(409);
     expect(errorOf(early).code).toBe('conflict');
 
@@ -86,8 +66,8 @@ describe('notifications to the owner', () => {
       mail.messages.filter((message) => message.to.includes(ownerEmail) && /signed/.test(subjectOf(message.raw))),
     ).toHaveLength(2);
 
-    for (const [index, signer] of list.entries()) {
-      const copy = await mail.nextMailTo(signer.email);
+    for (const [index, email] of emails.entries()) {
+      const copy = await mail.nextMailTo(email);
       expect(subjectOf(copy.raw)).toMatch(/^Signed copy: Certificate of compliance WPC-\d{4}-\d{4} from /);
       const link = mail.linkIn(copy, /^\/api\/sign\/[^/]+\/copy$/);
       expect(link.host).toBe('app.test');
@@ -110,7 +90,7 @@ describe('notifications to the owner', () => {
     const owner = await newOwner();
     const ownerEmail = owner.user.email ?? '';
     const certificateId = await createCompletedCertificate(app, owner);
-    const { tokens } = await sendTo(owner, certificateId, ['Casey']);
+    const { tokens } = await sendToSigners(app, mail, owner, 'certificate', certificateId, ['Casey']);
     const declined = await app.inject({
       method: 'POST',
       url: `/api/sign/${tokens[0]}/decline`,

@@ -14,9 +14,9 @@ import { fileEndpoints } from './files/endpoints.ts';
 import { healthEndpoints } from './health/health.ts';
 import type { Endpoint } from './http/endpoint.ts';
 import { profileEndpoints } from './profile/endpoints.ts';
-import { documentSendEndpoints, signedCopyEndpoint } from './signing/document-sends.ts';
+import { documentSendEndpoints } from './signing/document-sends.ts';
 import { signingEndpoints } from './signing/endpoints.ts';
-import { signByTokenEndpoints } from './signing/sign-link.ts';
+import { signByTokenEndpoints, signedCopyEndpoint } from './signing/sign-link.ts';
 import { swmsEndpoints } from './swms/endpoints.ts';
 
 /** A feature's operations as the published API groups them: one tag, and each operation by its contract name. */

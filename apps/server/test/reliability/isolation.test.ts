@@ -138,6 +138,7 @@ const CALLS: Record<string, Call> = {
   'POST /api/signing/documents/{kind}/{id}/requests': { body: SIGNER },
   'GET /api/signing/documents/{kind}/{id}/signed-pdf': {},
   'POST /api/signing/documents/{kind}/{id}/site-sign-on': { body: () => ({}) },
+  'GET /api/signing/documents/{kind}/{id}/site-board': {},
   'POST /api/signing/documents/{kind}/{id}/site-sign-on/revoke': {},
   'GET /api/signing/documents/{kind}/{id}/sends': {},
   'POST /api/signing/documents/{kind}/{id}/sends': {

@@ -41,6 +41,34 @@ export async function mailedSigningToken(app: App, mail: MailCatcher, session: S
   return mail.linkIn(await mail.nextMailTo(email), /^\/sign\//).pathname.slice('/sign/'.length);
 }
 
+/**
+ * `session`'s user sends the document to signers of these names, each at an address of their own;
+ * answers the addresses and the tokens in their mailed links, in the same order.
+ */
+export async function sendToSigners(
+  app: App,
+  mail: MailCatcher,
+  session: Session,
+  kind: string,
+  id: string,
+  names: string[],
+) {
+  const signers = names.map((name) => ({ name, email: uniqueEmail(name.toLowerCase()) }));
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/signing/documents/${kind}/${id}/requests`,
+    headers: bearer(session),
+    payload: { signers },
+  });
+  expect(response.statusCode).toBe(201);
+  const tokens = await Promise.all(
+    signers.map(async ({ email }) =>
+      mail.linkIn(await mail.nextMailTo(email), /^\/sign\//).pathname.slice('/sign/'.length),
+    ),
+  );
+  return { emails: signers.map((signer) => signer.email), tokens };
+}
+
 /** The document sent as by `mailedSigningToken`, and signed (drawn) by Alex through the link. */
 export async function signByEmail(app: App, mail: MailCatcher, session: Session, kind: string, id: string) {
   const token = await mailedSigningToken(app, mail, session, kind, id);

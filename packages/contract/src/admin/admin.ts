@@ -54,6 +54,9 @@ export const premiumChangeRequestSchema = z.object({
 });
 export type PremiumChangeRequest = z.input<typeof premiumChangeRequestSchema>;
 
+/** Why Premium is not granted to a user who pays for it: there is nothing to give (409). */
+export const PAID_PREMIUM_GRANT_MESSAGE = 'This user pays for Premium already: there is nothing to grant.';
+
 export const adminContactMessageSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -40,11 +40,11 @@ export const adminEndpoints = {
     method: 'POST',
     path: '/api/admin/users/:id/premium/grant',
     auth: 'admin',
-    summary: 'Grant complimentary Premium, with a reason (audited)',
+    summary: 'Grant complimentary Premium, with a reason (audited); refused (409) to a user who pays for Premium',
     params: adminUserParamsSchema,
     body: premiumChangeRequestSchema,
     responses: { 200: adminUserSchema },
-    errors: [errorCodes.notFound],
+    errors: [errorCodes.notFound, errorCodes.conflict],
   }),
   revokePremium: defineEndpoint({
     method: 'POST',

@@ -12,6 +12,8 @@ export const PRINT_BUDGETS = {
   /** A SWMS at every limit, with its cover sheet and an empty register: about 300 landscape and portrait pages. */
   swms: { characters: 800_000, pages: 500, megabytes: 25 },
   coverSheet: { characters: 40_000, pages: 40, megabytes: 10 },
+  /** A SWMS's site board: one A4 poster of its crew QR code (a long title may take a second page). */
+  siteBoard: { characters: 5_000, pages: 2, megabytes: 2 },
   /** The pages after a signed document: its signers and audit trail. */
   signatureCertificate: { characters: 400_000, pages: 200, megabytes: 10 },
 } as const;

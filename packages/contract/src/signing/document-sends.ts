@@ -99,18 +99,6 @@ export const documentSendEndpoints = {
   }),
 } as const;
 
-/** A signer's copy once everyone has signed: the document and its signature certificate, by their own link. */
-export const signedCopyEndpoint = defineEndpoint({
-  method: 'GET',
-  path: '/api/sign/:token/copy',
-  auth: 'none',
-  summary: 'The signed PDF (document and signature certificate), for a signer once everyone has signed',
-  rateLimit: 'signedPdf',
-  params: signingTokenParams,
-  responses: { 200: fileResponse('application/pdf', 'inline') },
-  errors: [errorCodes.notFound, errorCodes.conflict, ...printErrorCodes],
-});
-
 /** The cap a send counts against: the same daily recipients as signing links (SIGNING_RECIPIENTS_PER_DAY). */
 export const sendRecipientLimitMessage = (limit: number) =>
   `Your account can send documents and signing links to ${limit} people a day, and today's are used up. Send the rest tomorrow.`;

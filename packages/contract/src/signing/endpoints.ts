@@ -110,6 +110,18 @@ export const signingEndpoints = {
     responses: { 200: siteSignOnLinkSchema },
     errors: [errorCodes.notFound, errorCodes.conflict],
   }),
+  siteBoard: defineEndpoint({
+    method: 'GET',
+    path: '/api/signing/documents/:kind/:id/site-board',
+    auth: 'required',
+    apiTokens: 'read',
+    summary: "The site board: an A4 poster of the document's crew QR code, its link and how to sign on",
+    rateLimit: 'swmsPdf',
+    params: signingDocumentParams,
+    notFound: signingOwnerMessages.documentNotFound,
+    responses: { 200: fileResponse('application/pdf') },
+    errors: [errorCodes.notFound, errorCodes.conflict, ...printErrorCodes],
+  }),
   revokeSiteSignOn: defineEndpoint({
     method: 'POST',
     path: '/api/signing/documents/:kind/:id/site-sign-on/revoke',

@@ -149,3 +149,19 @@ export const signByTokenEndpoints = {
     errors: [errorCodes.notFound, errorCodes.conflict],
   }),
 } as const;
+
+/**
+ * A signer's own copy as soon as they signed: the document and its signature certificate, by their own
+ * link. Beside the signer's other calls, so the public page that links to it bundles nothing else.
+ */
+export const signedCopyEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/sign/:token/copy',
+  auth: 'none',
+  summary:
+    "The signer's copy of the signed PDF (document and signature certificate, without other signers' emails and IPs)",
+  rateLimit: 'signedPdf',
+  params: signingTokenParams,
+  responses: { 200: fileResponse('application/pdf', 'inline') },
+  errors: [errorCodes.notFound, errorCodes.conflict, ...printErrorCodes],
+});

@@ -52,6 +52,7 @@ export const sendForSigningSchema = z.object({
 export const signingOwnerMessages = {
   documentNotFound: 'Document not found.',
   requestNotFound: 'Signature request not found.',
+  noCrewQrCode: 'Show the crew QR code first: the site board prints its link.',
 } as const;
 
 export const signingDocumentParams = z.object({

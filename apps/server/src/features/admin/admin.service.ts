@@ -4,6 +4,7 @@ import {
   type AdminUser,
   type AdminUserPage,
   errorCodes,
+  PAID_PREMIUM_GRANT_MESSAGE,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
@@ -15,6 +16,7 @@ import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { type AdminUserRow, adminRepo } from './admin.repo.ts';
 
 const userNotFound = () => new AppError(404, errorCodes.notFound, 'User not found');
+const paidPremiumGrant = () => new AppError(409, errorCodes.conflict, PAID_PREMIUM_GRANT_MESSAGE);
 
 /**
  * PRODUCT.md, Admin: the console's rules. Only admins reach these (the routes are `auth: 'admin'`);
@@ -51,8 +53,9 @@ export class AdminService {
 
   /**
    * Complimentary Premium, granted or revoked with a reason, in one transaction with its audit event.
-   * A paid subscription is never touched (ADR 0019). Asking for what already stands changes nothing
-   * and records nothing.
+   * A paid subscription is never touched (ADR 0019), and a user who pays is granted nothing: a grant
+   * beside it would outlive their subscription unnoticed. Asking for what already stands changes
+   * nothing and records nothing.
    */
   async changePremium(
     admin: AuthenticatedCaller,
@@ -62,6 +65,9 @@ export class AdminService {
   ): Promise<AdminUser> {
     await this.db.transaction(async (tx) => {
       if (!(await adminRepo.userExists(tx, userId))) throw userNotFound();
+      if (change.action === 'grant' && (await entitlements.paysForPremium(tx, userId, this.now()))) {
+        throw paidPremiumGrant();
+      }
       const changed =
         change.action === 'grant'
           ? await entitlements.grantComplimentary(tx, userId)

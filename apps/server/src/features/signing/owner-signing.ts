@@ -180,7 +180,7 @@ export class OwnerSigning {
     const version = requestedVersion ?? rows.find(stands)?.documentVersion ?? current.version;
     const document = version === current.version ? current : await source.version(this.core.db, current.id, version);
     if (!document) throw signingErrors.notFound();
-    return signedPdfOf(this.core, document, caller.userId);
+    return signedPdfOf(this.core, document, caller.userId, { owner: true });
   }
 
   async openSiteSignOn(
@@ -206,6 +206,22 @@ export class OwnerSigning {
       maxSignOns,
     });
     return this.core.siteLinkView(link);
+  }
+
+  /**
+   * The site board (PRODUCT.md, SWMS): the live crew QR code's link, as the panel shows it, on the
+   * document's A4 poster. Nothing is opened here: with no live code there is nothing to print.
+   */
+  async siteBoard(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string): Promise<PdfFile> {
+    const { source, document } = await this.core.ownedDocument(caller, kind, documentId);
+    if (!source.siteBoardPdf) throw signingErrors.noCrewSignOn();
+    const link = await this.core.liveSiteLink(caller.userId, document);
+    if (!link) throw signingErrors.noCrewQrCode();
+    const { url } = await this.core.siteLinkView(link);
+    return {
+      bytes: await source.siteBoardPdf(document, url),
+      filename: `${document.number || document.kind}-site-board.pdf`,
+    };
   }
 
   /**

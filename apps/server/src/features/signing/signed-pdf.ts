@@ -10,11 +10,22 @@ import type { SigningCore } from './signing-core.ts';
 import { labelOf, outcomeOf, stands } from './signing-views.ts';
 
 /**
+ * Whose copy of a signed PDF it is (ADR 0068): the owner's shows every signer's email and IP; a
+ * signer's shows only their own, and the others' names and times.
+ */
+export type CopyReader = { owner: true } | { signerId: string };
+
+/**
  * The signed PDF of a version (ADR 0017): the source's PDF with the register filled in, then the
  * signature certificate's pages, drawn by the source in one render (issue 29). The owner downloads
- * it; each signer gets it by their own link once everyone has signed (ADR 0042).
+ * it; each signer gets their own copy by their own link as soon as they signed (ADR 0068).
  */
-export async function signedPdfOf(core: SigningCore, document: SignableDocument, ownerId: string): Promise<PdfFile> {
+export async function signedPdfOf(
+  core: SigningCore,
+  document: SignableDocument,
+  ownerId: string,
+  reader: CopyReader,
+): Promise<PdfFile> {
   const source = core.sourceOf(document.kind);
   const requests = await signingRepo.requestsOf(core.db, core.refOf(document));
   const signatures = new Map<string, Buffer | null>(
@@ -29,7 +40,7 @@ export async function signedPdfOf(core: SigningCore, document: SignableDocument,
   }));
   // The document's times are on its owner's clock; so are the certificate's (ADR 0040).
   const timeZone = (await businessOf(core.db, ownerId))?.timeZone ?? DEFAULT_TIME_ZONE;
-  const certificate = await signatureCertificate(core, document, requests, signatures, timeZone);
+  const certificate = await signatureCertificate(core, document, requests, signatures, timeZone, reader);
   const signed = await source.signedPdf(core.db, document, register, certificate);
   return {
     // Sealed as the whole it is: the document and its signature certificate (ADR 0041).
@@ -48,7 +59,10 @@ async function signatureCertificate(
   requests: SignatureRequestRow[],
   signatures: ReadonlyMap<string, Buffer | null>,
   timeZone: string,
+  reader: CopyReader,
 ): Promise<SignatureCertificate> {
+  // A signer's copy keeps other signers' contact details and whereabouts to the owner's record.
+  const shows = (signerId: string) => 'owner' in reader || reader.signerId === signerId;
   const names = new Map(requests.map((row) => [row.id, row.signerName]));
   const events = (await audit.forSubject(core.db, { kind: document.kind, id: document.id })).filter(
     (event) => 'signerId' in event.data && names.has(event.data.signerId),
@@ -59,7 +73,8 @@ async function signatureCertificate(
   const time = (label: string, at: Date | null) => (at ? [`${label}: ${dates.exact(at, timeZone)}`] : []);
   const signers: CertifiedSigner[] = requests.map((row) => ({
     name: row.signerName,
-    detail: [row.signerRole, row.signerCompany, row.signerEmail].filter(Boolean).join(' · ') || null,
+    detail:
+      [row.signerRole, row.signerCompany, shows(row.id) ? row.signerEmail : null].filter(Boolean).join(' · ') || null,
     outcome: outcomeOf(row),
     times: [
       ...time('Sent', row.lastSentAt),
@@ -69,7 +84,7 @@ async function signatureCertificate(
       ...time('Revoked', row.revokedAt),
       ...time('Set aside', row.setAsideAt),
     ],
-    ip: ipOf(row.id, row.signedAt ? 'signing.signed' : 'signing.declined'),
+    ip: shows(row.id) ? ipOf(row.id, row.signedAt ? 'signing.signed' : 'signing.declined') : null,
     fingerprintAtSend: row.fingerprintAtSend,
     fingerprintAtSign: row.fingerprintAtSign,
     declineReason: row.declineReason,
@@ -82,14 +97,17 @@ async function signatureCertificate(
     fingerprint: document.fingerprint,
     timeZone,
     signers,
-    events: events.map((event) => [
-      dates.exact(event.occurredAt, timeZone),
-      event.type === 'signing.signed' && event.data.method
-        ? `signed (${event.data.method})`
-        : event.type.replace('signing.', ''),
-      'signerId' in event.data ? (names.get(event.data.signerId) ?? '') : '',
-      event.origin?.ip ?? '',
-      event.origin?.userAgent ?? '',
-    ]),
+    events: events.map((event) => {
+      const shown = 'signerId' in event.data && shows(event.data.signerId);
+      return [
+        dates.exact(event.occurredAt, timeZone),
+        event.type === 'signing.signed' && event.data.method
+          ? `signed (${event.data.method})`
+          : event.type.replace('signing.', ''),
+        'signerId' in event.data ? (names.get(event.data.signerId) ?? '') : '',
+        shown ? (event.origin?.ip ?? '') : '',
+        shown ? (event.origin?.userAgent ?? '') : '',
+      ];
+    }),
   };
 }

@@ -93,19 +93,15 @@ export class SignerSigning {
   }
 
   /**
-   * A signer's copy of the signed PDF (ADR 0042): by a named signer's own link, once they signed and
-   * everyone emailed on that version has signed.
+   * A signer's own copy of the signed PDF (ADR 0068): by a named signer's own link, as soon as they
+   * signed, with the other signers' emails and IPs left out.
    */
   async signedCopy(token: string, origin: RequestMetadata): Promise<PdfFile> {
     const { request } = await this.resolve(token, origin);
-    if (!request?.signedAt || request.setAsideAt) throw signingErrors.linkClosed();
+    if (!request?.signedAt || request.setAsideAt || request.revokedAt) throw signingErrors.linkClosed();
     const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
     if (!document) throw signingErrors.linkClosed();
-    const emailed = (await signingRepo.requestsOf(this.core.db, refOf(request))).filter(
-      (row) => row.tokenHash !== null && !row.revokedAt,
-    );
-    if (emailed.some((row) => !row.signedAt)) throw signingErrors.notCompleted();
-    return signedPdfOf(this.core, document, request.userId);
+    return signedPdfOf(this.core, document, request.userId, { signerId: request.id });
   }
 
   async sign(token: string, input: SignInput, origin: RequestMetadata): Promise<{ state: SignPageState; at: string }> {

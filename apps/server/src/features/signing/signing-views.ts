@@ -21,13 +21,8 @@ export const signingErrors = {
   badToken: () => new AppError(404, errorCodes.notFound, signingMessages.notFound),
   linkClosed: () => new AppError(409, errorCodes.conflict, signingMessages.linkClosed),
   documentChanged: () => new AppError(409, errorCodes.conflict, signingMessages.documentChanged),
-  notCompleted: () =>
-    new AppError(
-      409,
-      errorCodes.conflict,
-      'Not everyone has signed yet. You will get the signed copy by email when they have.',
-    ),
   siteSignOnFull: () => new AppError(409, errorCodes.conflict, signingMessages.siteSignOnFull),
+  noCrewQrCode: () => new AppError(409, errorCodes.conflict, signingOwnerMessages.noCrewQrCode),
   noCrewSignOn: () =>
     new AppError(409, errorCodes.conflict, 'Site sign-on is only for documents workers sign at the site.'),
   validation: (path: string, message: string) =>

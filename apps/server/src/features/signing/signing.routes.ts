@@ -55,6 +55,10 @@ export const signingRoutes =
       ),
     );
 
+    route(app, signingEndpoints.siteBoard, (request) =>
+      service.owner.siteBoard(callerOf(request), request.params.kind, request.params.id),
+    );
+
     route(app, signingEndpoints.revokeSiteSignOn, async (request) => {
       await service.owner.revokeSiteSignOn(callerOf(request), request.params.kind, request.params.id);
       return { ok: true as const };

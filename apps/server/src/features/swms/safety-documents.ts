@@ -279,6 +279,11 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
     return found && this.kind.pdf(found, options);
   }
 
+  /** For signing, without an owner check: one version as stored (row and body), or undefined when unknown. */
+  async storedVersion(id: string, version: number) {
+    return (await this.documents.versionOf(undefined, id, version)) ?? undefined;
+  }
+
   /** The owner's document at `version` (the current one when left out); 404 for another user's or an unknown one. */
   private async ownedVersion(caller: AuthenticatedCaller, id: string, version: number | undefined) {
     const current = await this.documents.owned(caller.userId, id);

@@ -287,6 +287,14 @@ function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPar
     .fontSize(10)
     .fillColor(colours.ink)
     .text(`Cover sheet ${cover.number}     Version: v${cover.version}     Date: ${cover.date}`);
+  if (!cover.verifyUrl) {
+    // Said on the page too, as a certificate's draft does: in front of a SWMS the sheet has no watermark of its own.
+    doc
+      .font('bold')
+      .fontSize(10)
+      .fillColor(colours.danger)
+      .text('DRAFT: not issued. This cover sheet is not valid until it is ready.');
+  }
   doc.moveDown(0.8);
   sectionHeading(doc, 'Safe Work Method Statements covered');
   drawTable(doc, {
@@ -329,7 +337,10 @@ function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPar
     );
   doc.moveDown(0.6);
   const approver = body.approved_by.name.trim();
-  if (business.signature && approver && sameName(approver, business.applicatorName)) {
+  if (!cover.verifyUrl) {
+    // A draft is not approved yet: the signature on file would say it was.
+    doc.text('Signature: not on a draft.', { width: contentWidth(doc) });
+  } else if (business.signature && approver && sameName(approver, business.applicatorName)) {
     // The approver is the profile's applicator: their signature is the one on file.
     drawSignatureBlock(doc, { image: business.signature, caption: `Signature: ${approver}` });
   } else {

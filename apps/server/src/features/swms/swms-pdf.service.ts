@@ -17,6 +17,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
+import { siteBoardPdfJob } from './site-board-layout.ts';
 import type { SafetyDocumentKind } from './swms.schema.ts';
 import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness, swmsPdfJob } from './swms-pdf-layout.ts';
 import { type CurrentDocument, printsAsDraft } from './versioned-documents.ts';
@@ -129,6 +130,22 @@ export class SwmsPdfService {
       { owner: found.document.userId },
     );
     return options.signatureCertificate ? pdf : this.sealedUnlessDraft(found, pdf);
+  }
+
+  /** The site board of a SWMS version: a poster of `crewUrl`, never cached (the link can be withdrawn). */
+  async siteBoardPdf(found: CurrentDocument<SwmsBody>, crewUrl: string): Promise<Buffer> {
+    const business = await businessOf(this.db, found.document.userId);
+    return this.renderer.render(
+      siteBoardPdfJob,
+      {
+        businessName: business?.companyName ?? '',
+        number: found.document.number,
+        title: found.body.title || 'Untitled SWMS',
+        site: found.body.work_location,
+        crewUrl,
+      },
+      { owner: found.document.userId },
+    );
   }
 
   /** The version's sign-on register: every signature that stands, in signing order. */

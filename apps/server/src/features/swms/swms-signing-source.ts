@@ -52,7 +52,14 @@ function safetyDocumentSource(
  * sign-on register; a cover sheet is signed by the people it names, by link only.
  */
 export const swmsSigningSources = (swms: SwmsService): SignableDocumentSource[] => [
-  safetyDocumentSource(swms, 'swms', { crewSignOn: true, ownerPath: (id) => `/swms/${id}` }),
+  {
+    ...safetyDocumentSource(swms, 'swms', { crewSignOn: true, ownerPath: (id) => `/swms/${id}` }),
+    async siteBoardPdf(document, crewUrl) {
+      const pdf = await swms.siteBoardPdf(document.id, document.version, crewUrl);
+      if (!pdf) throw new Error(`swms ${document.id} v${document.version} is gone`);
+      return pdf;
+    },
+  },
   safetyDocumentSource(swms, 'cover_sheet', { crewSignOn: false, ownerPath: (id) => `/swms/cover-sheet/edit/${id}` }),
 ];
 

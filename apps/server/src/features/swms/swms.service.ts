@@ -39,7 +39,7 @@ export class SwmsService {
 
   constructor(
     private readonly db: Database,
-    pdfs: SwmsPdfService,
+    private readonly pdfs: SwmsPdfService,
     private readonly now: () => Date,
     events: OutboundEvents,
   ) {
@@ -49,6 +49,15 @@ export class SwmsService {
 
   ofKind(kind: SafetyDocumentKind) {
     return kind === 'swms' ? this.swms : this.coverSheets;
+  }
+
+  /**
+   * The site board of a SWMS version (PRODUCT.md, SWMS): its crew sign-on link on an A4 poster.
+   * Signing gives the link (it owns the crew QR code) and has checked the caller owns the SWMS.
+   */
+  async siteBoardPdf(id: string, version: number, crewUrl: string): Promise<Buffer | undefined> {
+    const found = await this.swms.storedVersion(id, version);
+    return found && this.pdfs.siteBoardPdf(found, crewUrl);
   }
 
   /** A new SWMS: empty, from a built-in starter, or from one of the owner's templates. */

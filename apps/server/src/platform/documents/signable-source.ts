@@ -37,6 +37,11 @@ export interface SignableDocumentSource {
   readonly kind: DocumentKind;
   /** Workers may sign on at the site through a QR code (a SWMS's sign-on register). */
   readonly crewSignOn: boolean;
+  /**
+   * The site board of a kind with crew sign-on: an A4 poster of `crewUrl` (its QR code and the link
+   * as text) with the document's title and site, for the site's wall.
+   */
+  siteBoardPdf?(document: SignableDocument, crewUrl: string): Promise<Buffer>;
   /** Where the owner's page of a document is, e.g. `/certificates/{id}` (linked from signing mails). */
   ownerPath(documentId: string): string;
   /**

@@ -31,10 +31,14 @@ export type Subscription = { subscribed: boolean; tier: SubscriptionTier; end: D
  * when read, so a subscription lapses at its end without anything writing.
  */
 export function entitlementOf(record: SubscriberRecord | null | undefined, now: Date): Entitlement {
-  const subscriptionEnd = record?.subscriptionEnd ?? null;
-  const paid = record?.subscribed === true && subscriptionEnd !== null && subscriptionEnd > now;
   const complimentary = (record?.complimentarySince ?? null) !== null;
-  return { premium: paid || complimentary, subscriptionEnd };
+  return { premium: paysForPremium(record, now) || complimentary, subscriptionEnd: record?.subscriptionEnd ?? null };
+}
+
+/** Whether the record holds a paid subscription that has not ended; a complimentary grant aside. */
+function paysForPremium(record: SubscriberRecord | null | undefined, now: Date): boolean {
+  const end = record?.subscriptionEnd ?? null;
+  return record?.subscribed === true && end !== null && end > now;
 }
 
 /**
@@ -56,6 +60,20 @@ function subscriberRecordOf(db: Queryable, userId: SQLWrapper | string, email: S
     .limit(1);
 }
 
+async function subscriberRecordOfUser(db: Queryable, userId: string): Promise<SubscriberRecord | undefined> {
+  const subscriber = entitlements.subscriberOfUsersRow(db);
+  const [row] = await db
+    .select({
+      subscribed: subscriber.subscribed,
+      subscriptionEnd: subscriber.subscriptionEnd,
+      complimentarySince: subscriber.complimentarySince,
+    })
+    .from(users)
+    .leftJoinLateral(subscriber, sql`true`)
+    .where(eq(users.id, userId));
+  return row;
+}
+
 /** The one owner of `subscribers`: every rule about premium reads it through here. */
 export const entitlements = {
   /**
@@ -67,17 +85,12 @@ export const entitlements = {
   },
 
   async of(db: Queryable, userId: string, now: Date): Promise<Entitlement> {
-    const subscriber = entitlements.subscriberOfUsersRow(db);
-    const [row] = await db
-      .select({
-        subscribed: subscriber.subscribed,
-        subscriptionEnd: subscriber.subscriptionEnd,
-        complimentarySince: subscriber.complimentarySince,
-      })
-      .from(users)
-      .leftJoinLateral(subscriber, sql`true`)
-      .where(eq(users.id, userId));
-    return entitlementOf(row, now);
+    return entitlementOf(await subscriberRecordOfUser(db, userId), now);
+  },
+
+  /** Whether the user pays for Premium (an admin has nothing to grant them, PRODUCT.md, Admin). */
+  async paysForPremium(db: Queryable, userId: string, now: Date): Promise<boolean> {
+    return paysForPremium(await subscriberRecordOfUser(db, userId), now);
   },
 
   /**

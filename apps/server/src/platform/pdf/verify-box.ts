@@ -51,7 +51,7 @@ export function drawVerifyBox(doc: Doc, box: VerifyBox): void {
 }
 
 /** Draws the QR code as vector squares: crisp at any zoom and a few hundred bytes. */
-function drawQrCode(doc: Doc, text: string, x: number, y: number, size: number) {
+export function drawQrCode(doc: Doc, text: string, x: number, y: number, size: number) {
   // One byte-mode segment: qrcode's search for the shortest mix of modes was half the code's time,
   // and an https address in lower case is one byte segment anyway, so its code is the same.
   const qr = QRCode.create([{ data: Buffer.from(text), mode: 'byte' }], { errorCorrectionLevel: 'M' });

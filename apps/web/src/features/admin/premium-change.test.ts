@@ -8,12 +8,11 @@ describe('the admin console’s Premium change', () => {
     expect(planOf({ tier: 'premium', complimentary: false })).toBe('Premium (paid)');
   });
 
-  it('offers to revoke only Premium that was given, and to grant it otherwise', () => {
-    expect(premiumChangeOf({ complimentary: true })).toEqual({
-      action: 'revoke',
-      verb: 'Revoke complimentary Premium',
-    });
-    expect(premiumChangeOf({ complimentary: false })).toEqual({ action: 'grant', verb: 'Grant Premium' });
+  it('offers to revoke only Premium that was given, to grant it to a free user, and nothing to one who pays', () => {
+    const revoke = { action: 'revoke', verb: 'Revoke complimentary Premium' };
+    expect(premiumChangeOf({ tier: 'premium', complimentary: true })).toEqual(revoke);
+    expect(premiumChangeOf({ tier: 'free', complimentary: false })).toEqual({ action: 'grant', verb: 'Grant Premium' });
+    expect(premiumChangeOf({ tier: 'premium', complimentary: false })).toBeNull();
   });
 
   it('asks for a reason before sending, and blank space is no reason', () => {

@@ -22,7 +22,8 @@ export default function RegisterPage() {
   );
 
   if (register.isSuccess) {
-    const sentTo = register.variables.email;
+    // As the account stores it (lower-cased), not as typed: the address the mail went to and sign-in takes.
+    const sentTo = register.data.user.email;
     return (
       <AuthPage title="Check your email">
         <Alert tone="success">

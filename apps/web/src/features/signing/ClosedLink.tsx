@@ -1,5 +1,5 @@
 import { type SignPage, signingMessages } from '@app/contract';
-import { Column, DocumentSummary, formatDate } from './sign-parts.tsx';
+import { Column, DocumentSummary, formatDate, SignedCopyLink } from './sign-parts.tsx';
 
 /**
  * What a link that can no longer sign shows: never an error page, but what happened and whom to
@@ -21,6 +21,7 @@ export default function ClosedLink({ page, token }: { page: SignPage; token: str
       return (
         <Column title="Already signed">
           <p>You signed this on {formatDate(page.signed_at ?? '')}.</p>
+          <SignedCopyLink token={token} />
           <DocumentSummary page={page} token={token} />
         </Column>
       );

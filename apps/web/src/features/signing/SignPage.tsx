@@ -11,7 +11,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useSignPage } from './api/get-sign-page.ts';
 import { signDocument } from './api/sign-document.ts';
 import { type Done, isClosed, problemOf } from './sign-outcome.ts';
-import { Column, DocumentSummary, formatDate } from './sign-parts.tsx';
+import { Column, DocumentSummary, formatDate, SignedCopyLink } from './sign-parts.tsx';
 
 /**
  * /sign/:token: a signer (no account) reads the document as it will be filed and signs or declines
@@ -45,6 +45,7 @@ function SignView({ token, page, reload }: { token: string; page: SignPageData; 
           {signed ? 'You can close this page.' : <bdi>{page.company_name}</bdi>}
           {signed ? '' : ' can see your reason.'}
         </p>
+        {signed && page.mode === 'link' ? <SignedCopyLink token={token} /> : null}
       </Column>
     );
   }

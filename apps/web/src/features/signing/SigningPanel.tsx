@@ -22,6 +22,7 @@ import { requestErrorMessage, rowErrorsFrom } from '../../lib/request-errors.ts'
 import { useKeptForm } from '../../lib/use-kept-form.ts';
 import { fetchSignedPdf } from './api/get-signed-pdf.ts';
 import { useSigningPanel } from './api/get-signing-panel.ts';
+import { fetchSiteBoard } from './api/get-site-board.ts';
 import { useOpenSiteSignOnMutation } from './api/open-site-sign-on.ts';
 import { useResendSigningRequestMutation } from './api/resend-signing-request.ts';
 import { useRevokeSigningRequestMutation } from './api/revoke-signing-request.ts';
@@ -414,26 +415,45 @@ function SendForm({ panelRef }: { panelRef: PanelRef }) {
 }
 
 function SignedPdfButton({ panelRef, version }: { panelRef: PanelRef; version: number }) {
+  return (
+    <PdfDownloadButton
+      label={`Download signed PDF (version ${version})`}
+      problem="The signed PDF could not be made"
+      fallbackName={`signed-v${version}.pdf`}
+      fetchPdf={() => fetchSignedPdf(panelRef.kind, panelRef.documentId, version)}
+    />
+  );
+}
+
+/** Fetches one PDF when pressed and saves it; says so by the button (and in a toast) when it fails. */
+function PdfDownloadButton({
+  label,
+  problem,
+  fallbackName,
+  fetchPdf,
+}: {
+  label: string;
+  /** What went wrong, without a full stop: "The signed PDF could not be made". */
+  problem: string;
+  fallbackName: string;
+  fetchPdf: () => Promise<{ blob: Blob; filename: string | null }>;
+}) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>();
   const download = async () => {
     setBusy(true);
     setFailure(undefined);
     try {
-      const { blob, filename } = await fetchSignedPdf(panelRef.kind, panelRef.documentId, version);
+      const { blob, filename } = await fetchPdf();
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = filename ?? `signed-v${version}.pdf`;
+      link.download = filename ?? fallbackName;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     } catch (error) {
       setFailure(error);
-      toast({
-        title: 'The signed PDF could not be made',
-        description: requestErrorMessage(error),
-        variant: 'destructive',
-      });
+      toast({ title: problem, description: requestErrorMessage(error), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -441,9 +461,9 @@ function SignedPdfButton({ panelRef, version }: { panelRef: PanelRef; version: n
   return (
     <div className="flex flex-col gap-2">
       <Button variant="secondary" disabled={busy} onClick={() => void download()}>
-        {busy ? 'Preparing...' : `Download signed PDF (version ${version})`}
+        {busy ? 'Preparing...' : label}
       </Button>
-      <ActionProblem what="The signed PDF could not be made." error={failure} />
+      <ActionProblem what={`${problem}.`} error={failure} />
     </div>
   );
 }
@@ -486,7 +506,14 @@ function SiteSignOn({ data, panelRef }: { data: SigningPanelData; panelRef: Pane
             Workers scan this with their own phones. It stops working when you make a new version, when{' '}
             {link.max_sign_ons} have signed on, or when you withdraw it.
           </p>
-          <div>
+          <div className="flex flex-wrap items-start gap-2">
+            {/* The same code on A4, with the title, site and how to sign on: for the site's wall. */}
+            <PdfDownloadButton
+              label="Download site board"
+              problem="The site board could not be made"
+              fallbackName="site-board.pdf"
+              fetchPdf={() => fetchSiteBoard(panelRef.kind, panelRef.documentId)}
+            />
             <Button
               variant="secondary"
               disabled={revoke.isPending}

@@ -3,7 +3,7 @@ import { type ReactNode, useId } from 'react';
 import { buttonClasses } from '../../components/ui/Button.tsx';
 import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
-import { signPagePdfUrl } from './api/get-sign-page.ts';
+import { signedCopyUrl, signPagePdfUrl } from './api/get-sign-page.ts';
 
 /** The frame and pieces every state of /sign/:token shows. */
 
@@ -73,6 +73,22 @@ export function DocumentSummary({ page, token }: { page: SignPage; token: string
         <DocumentSection key={section.heading} section={section} />
       ))}
     </section>
+  );
+}
+
+/**
+ * A named signer's own copy, as soon as they signed (ADR 0068): the version they signed and its
+ * signature certificate, without the other signers' emails and IPs. A crew sign-on's code is shared
+ * by the whole crew, so it is no one's own copy.
+ */
+export function SignedCopyLink({ token }: { token: string }) {
+  return (
+    <p className="flex flex-col items-start gap-2">
+      <a href={signedCopyUrl(token)} download className={buttonClasses('primary')}>
+        Download your copy
+      </a>
+      <span className={muted}>The version you signed, with its signature certificate.</span>
+    </p>
   );
 }
 

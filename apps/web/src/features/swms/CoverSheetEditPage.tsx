@@ -6,6 +6,7 @@ import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
 import { PagedList } from '../../components/ui/PagedList.tsx';
+import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import type { DocumentPanel } from '../../lib/document-panel.ts';
 import { keptValuesParser } from '../../lib/kept-forms.ts';
@@ -175,7 +176,13 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
       <FormSection title="Your business">
         {text('business', 'name', 'Business name')}
         {text('business', 'abn', 'ABN', 20)}
-        {text('business', 'address', 'Business address', SWMS_LIMITS.itemText)}
+        {/* Lines, as on the profile: a one-line field would drop the line breaks the letterhead prints. */}
+        <TextArea
+          label="Business address"
+          value={body.business.address}
+          maxLength={SWMS_LIMITS.itemText}
+          onChange={(event) => setIn('business', 'address', event.target.value)}
+        />
         {text('business', 'phone', 'Phone', 50)}
         {text('business', 'email', 'Email')}
       </FormSection>

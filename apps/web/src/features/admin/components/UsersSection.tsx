@@ -79,9 +79,23 @@ function UserCard({ adminId, user }: { adminId: string; user: AdminUser }) {
   );
 }
 
-/** Grant or revoke complimentary Premium; the reason is required and kept in the audit log. */
+/** Grant or revoke complimentary Premium (if either applies); the reason is required and kept in the audit log. */
 function PremiumChange({ adminId, user }: { adminId: string; user: AdminUser }) {
-  const { action, verb } = premiumChangeOf(user);
+  const offered = premiumChangeOf(user);
+  return offered ? <PremiumChangeForm adminId={adminId} user={user} {...offered} /> : null;
+}
+
+function PremiumChangeForm({
+  adminId,
+  user,
+  action,
+  verb,
+}: {
+  adminId: string;
+  user: AdminUser;
+  action: 'grant' | 'revoke';
+  verb: string;
+}) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string>();

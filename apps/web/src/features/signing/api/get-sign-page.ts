@@ -1,4 +1,4 @@
-import { endpointUrl, type SignPage, signByTokenEndpoints } from '@app/contract';
+import { endpointUrl, type SignPage, signByTokenEndpoints, signedCopyEndpoint } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { call } from '../../../lib/api-client.ts';
 
@@ -36,3 +36,6 @@ export function useSignPage(token: string): { read: SignPageRead; reload: () => 
 
 /** Where the document's PDF is, for a plain link: no session is needed, the token is the key. */
 export const signPagePdfUrl = (token: string) => endpointUrl(signByTokenEndpoints.pdf, { params: { token } });
+
+/** The signer's own copy (the version they signed and its signature certificate), by the same token. */
+export const signedCopyUrl = (token: string) => endpointUrl(signedCopyEndpoint, { params: { token } });
