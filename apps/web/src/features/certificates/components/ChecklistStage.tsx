@@ -100,7 +100,6 @@ function StageEvidence({
   photos: readonly PhotoValue[];
   onEntries: EntriesChange;
 }) {
-  const headingId = useId();
   const idsOf = (judgedItem: JudgedItem) => judgedItem.entry?.photo_ids ?? [];
   /** Gives `fileId` to the item `itemId` (none: to no item), taking it from the stage's others. */
   const give = (fileId: string, itemId: string | null) =>
@@ -119,12 +118,10 @@ function StageEvidence({
   const single = evidence.length === 1 ? evidence[0] : undefined;
   return (
     <fieldset
-      aria-labelledby={headingId}
+      aria-label={`Photo evidence: ${title}`}
       className="flex min-w-0 flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-700"
     >
-      <span id={headingId} className="font-medium">
-        Photo evidence<span className="sr-only">: {title}</span>
-      </span>
+      <span className="font-medium">Photo evidence</span>
       <ul className="flex flex-col gap-1">
         {evidence.map(({ item, outcome }) => (
           <li key={item.id} className="flex items-start justify-between gap-2 text-sm">
