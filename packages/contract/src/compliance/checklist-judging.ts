@@ -88,7 +88,7 @@ export function checklistFailures(checklists: readonly CertificateChecklist[]): 
 
 /**
  * The items nothing was recorded for, named as checklistFailures names them: completing is not
- * stopped by them, but the form lists them first so a missed check is a choice (PRODUCT.md, Checklists).
+ * stopped by them, but the form lists them first so a missed check is a choice (ADR 0067).
  */
 export function checklistUnrecorded(checklists: readonly CertificateChecklist[]): string[] {
   return itemsJudged(checklists, 'missing');

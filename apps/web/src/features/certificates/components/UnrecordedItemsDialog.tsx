@@ -2,7 +2,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
 
 /**
  * Before a certificate is completed with checklist items nothing was recorded for: names them, so
- * completing without them is a choice (PRODUCT.md, Checklists). They are printed as not recorded.
+ * completing without them is a choice (ADR 0067). They are printed as not recorded.
  */
 export function UnrecordedItemsDialog({
   items,
