@@ -70,8 +70,13 @@ describe('a checklist on a phone', () => {
       .filter({ hasText: 'Warning' })
       .waitFor();
 
-    // Opening another stage folds the one that was open.
+    // Opening another stage folds the one that was open, and its heading stays on screen.
     await stageButton(checklist, 'Membrane').click();
+    const onScreen = await stageButton(checklist, 'Membrane').evaluate((button) => {
+      const { top, bottom } = button.getBoundingClientRect();
+      return top >= 0 && bottom <= window.innerHeight;
+    });
+    expect(onScreen).toBe(true);
     expect(await stageButton(checklist, 'Membrane').getAttribute('aria-expanded')).toBe('true');
     expect(await stageButton(checklist, 'Substrate').getAttribute('aria-expanded')).toBe('false');
     expect(await expanded.count()).toBe(1);

@@ -7,7 +7,7 @@ import {
   worstOutcome,
 } from '@app/contract';
 import ChevronDown from 'lucide-react/icons/chevron-down';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import type { PhotoValue } from '../certificate-form.ts';
 import { checklistInputClasses, ItemEditor, OutcomeChip } from './ChecklistItemEditor.tsx';
@@ -38,6 +38,14 @@ export function ChecklistStage({
   onEntries: EntriesChange;
 }) {
   const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  // Opening a stage folds the one above it, which pulls this one up the page, maybe out of sight:
+  // keep its heading on screen.
+  useEffect(() => {
+    if (open && !wasOpen.current) button.current?.scrollIntoView({ block: 'nearest' });
+    wasOpen.current = open;
+  }, [open]);
   const outcomes = judged.map((judgedItem) => judgedItem.outcome);
   const recorded = outcomes.filter((outcome) => outcome !== 'missing').length;
   const worst = worstOutcome(outcomes);
@@ -46,6 +54,7 @@ export function ChecklistStage({
     <div className="flex flex-col gap-3 border-t border-slate-200 pt-1 dark:border-slate-700">
       <h3>
         <button
+          ref={button}
           type="button"
           aria-expanded={open}
           aria-controls={panelId}
