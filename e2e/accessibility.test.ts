@@ -6,6 +6,7 @@ import { readySwmsBody } from '../apps/server/test/support/swms.ts';
 import { uniqueEmail } from './support/accounts.ts';
 import { seriousViolations, wcagViolations } from './support/axe.ts';
 import { useBrowser } from './support/browser.ts';
+import { fillJobDetails } from './support/certificate-form.ts';
 import { logoPng } from './support/images.ts';
 import { waitForSigningLink } from './support/mail.ts';
 import { createCompletedCertificate, createMember, type Member, memberApi, signIn } from './support/members.ts';
@@ -759,6 +760,21 @@ const states: Array<[name: string, StateCheck]> = [
         await page.getByLabel('Job site address').fill('');
         await page.getByRole('button', { name: 'Save as completed' }).click();
         await page.getByText('Choose at least one standard.').waitFor();
+      },
+    },
+  ],
+  [
+    'a certificate completed with checklist items not recorded, on a phone',
+    {
+      path: '/certificates/new',
+      heading: 'New certificate',
+      member: 'premium',
+      phone: true,
+      act: async (page) => {
+        await fillJobDetails(page, '7 Tile St, Newtown NSW 2042');
+        await page.getByRole('button', { name: 'Add checklist' }).click();
+        await page.getByRole('button', { name: 'Save as completed' }).click();
+        await page.getByRole('dialog', { name: '20 items not recorded' }).waitFor();
       },
     },
   ],

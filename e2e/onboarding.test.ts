@@ -51,6 +51,11 @@ describe('onboarding', () => {
     await page.getByRole('button', { name: 'Draw signature' }).click();
     const pad = page.getByRole('img', { name: 'Drawing area for your signature' });
     await page.getByRole('button', { name: 'Save signature' }).and(page.locator(':enabled')).waitFor();
+    // The pad opens wholly above the tab bar: a stroke started near its foot must not land on a tab.
+    const tabBarTop = (await page.getByRole('navigation', { name: 'Tabs' }).boundingBox())?.y ?? 0;
+    const padBox = await pad.boundingBox();
+    expect((padBox?.y ?? 0) + (padBox?.height ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(tabBarTop);
+    expect(padBox?.y ?? -1).toBeGreaterThanOrEqual(0);
     await drawSignature(page, pad);
     await page.getByRole('button', { name: 'Save signature' }).click();
     await expectImageLoaded(page.getByRole('img', { name: 'Your signature' }));

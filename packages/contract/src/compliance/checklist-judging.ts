@@ -83,10 +83,35 @@ export function judgeChecklist(checklist: CertificateChecklist): JudgedItem[] {
  * stop it: they are printed as they are.
  */
 export function checklistFailures(checklists: readonly CertificateChecklist[]): string[] {
-  return checklists.flatMap((checklist) =>
+  return itemsJudged(checklists, 'fail');
+}
+
+/**
+ * The items nothing was recorded for, named as checklistFailures names them: completing is not
+ * stopped by them, but the form lists them first so a missed check is a choice (ADR 0067).
+ */
+export function checklistUnrecorded(checklists: readonly CertificateChecklist[]): string[] {
+  return itemsJudged(checklists, 'missing');
+}
+
+const itemsJudged = (checklists: readonly CertificateChecklist[], outcome: ItemOutcome) =>
+  checklists.flatMap((checklist) =>
     judgeChecklist(checklist)
-      .filter((judged) => judged.outcome === 'fail')
+      .filter((judged) => judged.outcome === outcome)
       .map((judged) => `${templateOfChecklist(checklist)?.name}: ${judged.item.label}`),
+  );
+
+const severity = { pass: 0, warning: 1, fail: 2 } as const;
+
+/**
+ * A folded stage's one result: the worst of what was recorded (a Fail beats a Warning beats a
+ * Pass); `missing` only when nothing was.
+ */
+export function worstOutcome(outcomes: readonly ItemOutcome[]): ItemOutcome {
+  return outcomes.reduce<ItemOutcome>(
+    (worst, outcome) =>
+      outcome === 'missing' ? worst : worst === 'missing' || severity[outcome] > severity[worst] ? outcome : worst,
+    'missing',
   );
 }
 

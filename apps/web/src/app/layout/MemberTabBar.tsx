@@ -45,8 +45,11 @@ const moreItemClasses =
   'flex min-h-11 w-full items-center rounded-control px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800';
 const moreLinkClasses = ({ isActive }: { isActive: boolean }) =>
   `${moreItemClasses} ${isActive ? 'bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-brand-100' : ''}`;
+// Each tab starts as wide as its label and shares what is left: five equal tabs split "Certificates"
+// across two lines at 375 px. Only when the labels cannot fit whole (text enlarged to 200%) do the
+// tabs shrink and a word break (index.css), rather than push the page sideways.
 const tabClasses = (active: boolean) =>
-  `flex min-h-11 flex-1 flex-col items-center justify-center gap-0.5 rounded-control px-1 text-xs font-medium ${
+  `flex min-h-11 min-w-0 flex-auto flex-col items-center justify-center gap-0.5 rounded-control px-1 text-xs font-medium ${
     active ? 'text-brand-700 dark:text-brand-100' : 'text-slate-600 dark:text-slate-300'
   }`;
 
@@ -54,7 +57,7 @@ function TabLink({ tab, path }: { tab: Tab; path: string }) {
   const active = tab.isActive(path);
   const Icon = tab.icon;
   return (
-    <li className="flex flex-1">
+    <li className="flex min-w-0 flex-auto">
       <Link to={tab.to} aria-current={active ? 'page' : undefined} className={tabClasses(active)}>
         <Icon className="size-6" aria-hidden="true" />
         <span className={active ? 'font-semibold' : undefined}>{tab.label}</span>
@@ -168,18 +171,18 @@ export function MemberTabBar() {
         {tabs.map((tab) => (
           <TabLink key={tab.to} tab={tab} path={pathname} />
         ))}
-        <li className="flex flex-1">
+        <li className="flex min-w-0 flex-auto">
           <Link
             to={newTab.to}
             aria-current={newActive ? 'page' : undefined}
-            className="flex min-h-11 flex-1 flex-col items-center justify-center gap-0.5 rounded-card bg-brand-700 px-1 text-xs font-semibold text-white hover:bg-brand-800 aria-[current=page]:bg-brand-800"
+            className="flex min-h-11 min-w-0 flex-auto flex-col items-center justify-center gap-0.5 rounded-card bg-brand-700 px-1 text-xs font-semibold text-white hover:bg-brand-800 aria-[current=page]:bg-brand-800"
           >
             <NewIcon className="size-6" aria-hidden="true" />
             New
           </Link>
         </li>
         <TabLink tab={swmsTab} path={pathname} />
-        <li className="flex flex-1">
+        <li className="flex min-w-0 flex-auto">
           <button
             ref={moreButton}
             type="button"

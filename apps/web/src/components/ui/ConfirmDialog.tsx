@@ -5,6 +5,8 @@ import { useModalDialog } from './use-modal-dialog.ts';
 export type ConfirmDialogProps = {
   title: string;
   description: ReactNode;
+  /** What the description is about, in full, e.g. a list (which a paragraph cannot hold). */
+  details?: ReactNode;
   cancelLabel: string;
   confirmLabel: string;
   /** While the confirmed action runs: both buttons disabled, Escape ignored. */
@@ -27,6 +29,7 @@ export type ConfirmDialogProps = {
 export function ConfirmDialog({
   title,
   description,
+  details,
   cancelLabel,
   confirmLabel,
   busy = false,
@@ -56,6 +59,7 @@ export function ConfirmDialog({
       <p id={descriptionId} className="mt-3">
         {description}
       </p>
+      {details}
       {problem ? (
         <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-400">
           {problem}

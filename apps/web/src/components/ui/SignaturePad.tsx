@@ -36,8 +36,15 @@ export function SignaturePad({
 }: SignaturePadProps) {
   const instructionsId = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
   const padRef = useRef<InkPad | null>(null);
   const [problem, setProblem] = useState<string>();
+
+  // Opened near the foot of a phone's screen, the pad would sit partly under the tab bar, where a
+  // stroke lands on the tabs: bring it all into view, clear of the bar (its scroll margin).
+  useEffect(() => {
+    boxRef.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -82,7 +89,7 @@ export function SignaturePad({
   };
 
   return (
-    <div className="flex flex-col gap-2">
+    <div ref={boxRef} className="flex scroll-mb-tab-bar flex-col gap-2">
       <p id={instructionsId} className="text-sm">
         Draw {subject} in the box with your finger, a stylus or the mouse.
       </p>

@@ -7,6 +7,7 @@ import {
 } from '@app/contract';
 import { type DragEvent, useId, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
+import { buttonClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
@@ -25,9 +26,12 @@ export default function VerifyPdfPage() {
   const check = useCheckPdfMutation();
   const [tooLarge, setTooLarge] = useState(false);
   const [dragging, setDragging] = useState(false);
+  // The input is emptied after each pick (so the same file can be checked again): the name is kept here.
+  const [chosenName, setChosenName] = useState<string>();
 
   const checkFile = (file: File | undefined) => {
     if (!file) return;
+    setChosenName(file.name);
     setTooLarge(file.size > MAX_BYTES);
     if (file.size > MAX_BYTES) return check.reset();
     check.mutate(file);
@@ -45,6 +49,8 @@ export default function VerifyPdfPage() {
         Check a PDF you were given: a certificate, a SWMS, a cover sheet or a signed PDF. We check the TradeCert seal
         inside it and what our record says of that version. The file is read, not kept.
       </p>
+      {/* The browser's own file control ("Choose File / No file chosen") is hidden but still takes
+          the focus and the keyboard: the label around it is what is seen, ringed when it has the focus. */}
       <label
         htmlFor={inputId}
         onDragOver={(event) => {
@@ -53,17 +59,17 @@ export default function VerifyPdfPage() {
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={`flex min-h-32 cursor-pointer flex-col items-center justify-center gap-2 rounded-md border-2 border-dashed p-4 text-center ${
+        className={`flex min-h-32 cursor-pointer flex-col items-center justify-center gap-2 rounded-md border-2 border-dashed p-4 text-center has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
           dragging ? 'border-brand-600 bg-brand-50 dark:bg-slate-900' : 'border-slate-400 dark:border-slate-500'
         }`}
       >
-        <span className="font-semibold">Choose a PDF to check</span>
+        <span className={buttonClasses('secondary')}>Choose a PDF to check</span>
         <span className="text-sm">or drop it here (up to {PDF_CHECK_MAX_MEGABYTES} MB)</span>
         <input
           id={inputId}
           type="file"
           accept="application/pdf,.pdf"
-          className="max-w-full text-sm"
+          className="sr-only"
           onChange={(event) => {
             checkFile(event.target.files?.[0]);
             event.target.value = '';
@@ -71,6 +77,11 @@ export default function VerifyPdfPage() {
         />
       </label>
       <div aria-live="polite" className="flex flex-col gap-4">
+        {chosenName ? (
+          <p className="text-sm">
+            Chosen: <bdi>{chosenName}</bdi>
+          </p>
+        ) : null}
         {tooLarge ? <Alert tone="error">{PDF_CHECK_MESSAGES.tooLarge}</Alert> : null}
         {check.isPending ? <Spinner label="Checking the PDF..." /> : null}
         {check.isError ? <Alert tone="error">{check.error.message}</Alert> : null}

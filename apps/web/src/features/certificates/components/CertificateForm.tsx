@@ -1,4 +1,4 @@
-import type { SubscriptionTier, WritableCertificateStatus } from '@app/contract';
+import { checklistUnrecorded, type SubscriptionTier, type WritableCertificateStatus } from '@app/contract';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
@@ -25,6 +25,7 @@ import { ChecklistsField, withoutPhoto } from './ChecklistsField.tsx';
 import { MaterialsField } from './MaterialsField.tsx';
 import { StandardsField } from './StandardsField.tsx';
 import { StateDetailsField } from './StateDetailsField.tsx';
+import { UnrecordedItemsDialog } from './UnrecordedItemsDialog.tsx';
 
 type CertificateFormProps = {
   initialValues: CertificateFormValues;
@@ -85,6 +86,8 @@ export function CertificateForm({
   const [photoSaveRefused, setPhotoSaveRefused] = useState(false);
   // A new object on each refused save, so focus moves even when the same field is still wrong.
   const [focusRequest, setFocusRequest] = useState<{ field: CertificateFieldName } | null>(null);
+  // Checklist items not recorded, listed before completing (UnrecordedItemsDialog) until the user chooses.
+  const [unrecordedItems, setUnrecordedItems] = useState<string[] | null>(null);
 
   const kept = useKeptForm({ ...keptAs, initial: initialValues, values, parse: parseKeptValues });
 
@@ -116,6 +119,11 @@ export function CertificateForm({
     const first = fieldOrder.find((field) => problems[field] || (field === 'photos' && photoProblem));
     if (first) {
       setFocusRequest({ field: first });
+      return;
+    }
+    const unrecorded = status === 'completed' ? checklistUnrecorded(values.checklists) : [];
+    if (unrecorded.length > 0) {
+      setUnrecordedItems(unrecorded);
       return;
     }
     onSave(values, status);
@@ -247,6 +255,16 @@ export function CertificateForm({
           {saving === 'completed' ? 'Saving...' : 'Save as completed'}
         </Button>
       </div>
+      {unrecordedItems ? (
+        <UnrecordedItemsDialog
+          items={unrecordedItems}
+          onComplete={() => {
+            setUnrecordedItems(null);
+            onSave(values, 'completed');
+          }}
+          onGoBack={() => setUnrecordedItems(null)}
+        />
+      ) : null}
     </form>
   );
 }

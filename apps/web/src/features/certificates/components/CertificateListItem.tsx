@@ -1,4 +1,5 @@
 import type { CertificateSummary } from '@app/contract';
+import ImageIcon from 'lucide-react/icons/image';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/Button.tsx';
@@ -9,8 +10,8 @@ import { type CertificateChip, certificateChip, outboxChip } from './certificate
 
 /**
  * One certificate in a list (issue 27): the first photo's thumbnail, the job address first (the
- * link to it), its status chip and date, then number and photo count. The thumbnail is decorative
- * (empty alt): the address says which certificate it is.
+ * link to it), its status chip and date, then number and photo count. The thumbnail, or the picture
+ * sign standing in for it, is decorative: the address says which certificate it is.
  */
 export function CertificateListItem({
   certificate,
@@ -96,7 +97,14 @@ const THUMBNAIL_SIZE = 64;
 function Thumbnail({ url }: { url: string | null }) {
   const [failed, setFailed] = useState(false);
   const box = 'size-16 shrink-0 rounded bg-slate-100 dark:bg-slate-800';
-  if (!url || failed) return <div aria-hidden="true" className={box} />;
+  if (!url || failed) {
+    // An empty grey square reads as a photo that failed to load: a picture sign says there is none.
+    return (
+      <div aria-hidden="true" className={`${box} flex items-center justify-center text-slate-500 dark:text-slate-400`}>
+        <ImageIcon className="size-7" />
+      </div>
+    );
+  }
   return (
     <img
       src={url}

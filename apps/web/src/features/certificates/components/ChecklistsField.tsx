@@ -3,23 +3,19 @@ import {
   builtInTemplateIds,
   type CertificateChecklist,
   CHECKLIST_LIMITS,
-  type ChecklistEntry,
-  type ChecklistItem,
   checklistTemplateFromCustom,
   checklistTitle,
-  describeRule,
-  type ItemOutcome,
   judgeChecklist,
-  outcomeLabels,
   templateOfChecklist,
 } from '@app/contract';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
-import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { NccEditionSelect } from '../../../components/ui/NccEditionSelect.tsx';
 import { useChecklistTemplates } from '../../../lib/checklist-templates.ts';
 import { useProfile, useProfileQuery } from '../../../lib/profile/get-profile.ts';
 import type { PhotoValue } from '../certificate-form.ts';
+import { checklistInputClasses } from './ChecklistItemEditor.tsx';
+import { ChecklistStage } from './ChecklistStage.tsx';
 
 /** The checklists without `fileId` among their evidence (the photo left the certificate). */
 export function withoutPhoto(checklists: CertificateChecklist[], fileId: string): CertificateChecklist[] {
@@ -33,16 +29,6 @@ export function withoutPhoto(checklists: CertificateChecklist[], fileId: string)
     ),
   }));
 }
-
-const outcomeStyles: Record<ItemOutcome, string> = {
-  pass: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
-  warning: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
-  fail: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
-  missing: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
-};
-
-const inputClasses =
-  'min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-base dark:border-slate-600 dark:bg-slate-900';
 
 /**
  * The checklists recorded on the certificate (issue 24): add one from a built-in template, then
@@ -119,7 +105,7 @@ export function ChecklistsField({
               id={pickerId}
               value={adding}
               onChange={(event) => setAdding(event.target.value)}
-              className={inputClasses}
+              className={checklistInputClasses}
             >
               {custom.length === 0 ? (
                 builtInOptions
@@ -167,13 +153,15 @@ function ChecklistEditor({
   onRemove: () => void;
 }) {
   const template = templateOfChecklist(checklist);
-  if (!template) return null;
   const judged = judgeChecklist(checklist);
-  const setEntry = (itemId: string, entry: ChecklistEntry) =>
-    onChange({ ...checklist, entries: { ...checklist.entries, [itemId]: entry } });
+  // One stage open at a time, starting at the first with something still to record (ADR 0067).
+  const [openStage, setOpenStage] = useState<string | null>(
+    () => judged.find((judgedItem) => judgedItem.outcome === 'missing')?.stage ?? null,
+  );
+  if (!template) return null;
   const title = checklistTitle(checklist);
   return (
-    <fieldset className="flex flex-col gap-4 rounded-md border border-slate-300 p-3 dark:border-slate-600">
+    <fieldset className="flex min-w-0 flex-col gap-3 rounded-md border border-slate-300 p-3 dark:border-slate-600">
       <legend className="px-1 font-semibold">{title}</legend>
       {template.usesNccEdition ? (
         <NccEditionSelect
@@ -182,172 +170,22 @@ function ChecklistEditor({
         />
       ) : null}
       {template.stages.map((stage) => (
-        <div key={stage.title} className="flex flex-col gap-3">
-          <h3 className="font-medium">{stage.title}</h3>
-          {judged
-            .filter((entry) => entry.stage === stage.title)
-            .map(({ item, entry, outcome }) => (
-              <ItemEditor
-                key={item.id}
-                item={item}
-                entry={entry ?? {}}
-                outcome={outcome}
-                rule={describeRule(item, checklist.ncc_edition)}
-                photos={photos}
-                onChange={(next) => setEntry(item.id, next)}
-              />
-            ))}
-        </div>
+        <ChecklistStage
+          key={stage.title}
+          title={stage.title}
+          judged={judged.filter((judgedItem) => judgedItem.stage === stage.title)}
+          edition={checklist.ncc_edition}
+          photos={photos}
+          open={openStage === stage.title}
+          onToggle={() => setOpenStage(openStage === stage.title ? null : stage.title)}
+          onEntries={(entries) => onChange({ ...checklist, entries: { ...checklist.entries, ...entries } })}
+        />
       ))}
       <div>
         <Button variant="secondary" onClick={onRemove} aria-label={`Remove checklist: ${title}`}>
           Remove checklist
         </Button>
       </div>
-    </fieldset>
-  );
-}
-
-function ItemEditor({
-  item,
-  entry,
-  outcome,
-  rule,
-  photos,
-  onChange,
-}: {
-  item: ChecklistItem;
-  entry: ChecklistEntry;
-  outcome: ItemOutcome;
-  rule: string;
-  photos: readonly PhotoValue[];
-  onChange: (entry: ChecklistEntry) => void;
-}) {
-  const baseId = useId();
-  const ruleId = `${baseId}-rule`;
-  const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
-  return (
-    <fieldset
-      aria-labelledby={`${baseId}-label`}
-      className="flex min-w-0 flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-700"
-    >
-      <div className="flex items-start justify-between gap-2">
-        <span className="font-medium" id={`${baseId}-label`}>
-          {item.label}
-        </span>
-        <span role="status" className={`shrink-0 rounded px-2 py-0.5 text-sm font-semibold ${outcomeStyles[outcome]}`}>
-          {outcomeLabels[outcome]}
-        </span>
-      </div>
-      <p id={ruleId} className="text-sm text-slate-600 dark:text-slate-300">
-        {rule}
-      </p>
-      {item.kind === 'yes_no' ? (
-        <div role="radiogroup" aria-labelledby={`${baseId}-label`} aria-describedby={ruleId} className="flex gap-4">
-          {(['yes', 'no'] as const).map((answer) => (
-            <label key={answer} className="flex min-h-11 items-center gap-2">
-              <input
-                type="radio"
-                className="size-5"
-                name={baseId}
-                checked={entry.answer === answer}
-                onChange={() => onChange({ ...entry, answer })}
-              />
-              {answer === 'yes' ? 'Yes' : 'No'}
-            </label>
-          ))}
-        </div>
-      ) : null}
-      {item.kind === 'measure' ? (
-        <div className="flex flex-col gap-2">
-          <label className="flex items-center gap-2">
-            <span className="sr-only">{item.label}</span>
-            {item.unit === 'ratio' ? <span aria-hidden="true">1 :</span> : null}
-            <input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              aria-describedby={ruleId}
-              value={entry.value ?? ''}
-              onChange={(event) => onChange({ ...entry, value: number(event.target.value) })}
-              className={inputClasses}
-            />
-            {item.unit === 'ratio' ? null : <span>{item.unit}</span>}
-          </label>
-          {item.rule.kind === 'at_least_entered' ? (
-            <label className="flex flex-col gap-1 text-sm">
-              <span className="font-medium">
-                {item.rule.referenceLabel.charAt(0).toUpperCase() + item.rule.referenceLabel.slice(1)} ({item.unit})
-              </span>
-              <input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                value={entry.reference ?? ''}
-                onChange={(event) => onChange({ ...entry, reference: number(event.target.value) })}
-                className={inputClasses}
-              />
-            </label>
-          ) : null}
-        </div>
-      ) : null}
-      {item.kind === 'text' ? (
-        <input
-          aria-labelledby={`${baseId}-label`}
-          value={entry.text ?? ''}
-          maxLength={CHECKLIST_LIMITS.text}
-          onChange={(event) => onChange({ ...entry, text: event.target.value })}
-          className={inputClasses}
-        />
-      ) : null}
-      {item.kind === 'date_time' ? (
-        <input
-          type="datetime-local"
-          aria-labelledby={`${baseId}-label`}
-          value={entry.at ?? ''}
-          onChange={(event) => onChange({ ...entry, at: event.target.value || undefined })}
-          className={inputClasses}
-        />
-      ) : null}
-      {item.kind === 'photo' ? (
-        photos.length === 0 ? (
-          <p className="text-sm">Add the photo under Photos below, then tick it here as this stage's evidence.</p>
-        ) : (
-          <div className="flex flex-col">
-            {photos.map((photo, index) => {
-              const chosen = entry.photo_ids?.includes(photo.fileId) ?? false;
-              const others = (entry.photo_ids ?? []).filter((id) => id !== photo.fileId);
-              return (
-                <Checkbox
-                  key={photo.fileId}
-                  label={`Photo ${index + 1}${photo.caption ? `: ${photo.caption}` : ''}`}
-                  checked={chosen}
-                  onChange={(checked) =>
-                    onChange({
-                      ...entry,
-                      photo_ids: checked ? [...others, photo.fileId].slice(0, CHECKLIST_LIMITS.photosPerItem) : others,
-                    })
-                  }
-                />
-              );
-            })}
-          </div>
-        )
-      ) : null}
-      {item.kind === 'yes_no' || item.kind === 'measure' ? (
-        <details open={Boolean(entry.note)}>
-          <summary className="min-h-11 cursor-pointer py-2 text-sm">Note</summary>
-          <input
-            aria-label={`Note on ${item.label}`}
-            value={entry.note ?? ''}
-            maxLength={CHECKLIST_LIMITS.note}
-            onChange={(event) => onChange({ ...entry, note: event.target.value })}
-            className={inputClasses}
-          />
-        </details>
-      ) : null}
     </fieldset>
   );
 }
