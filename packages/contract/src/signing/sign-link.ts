@@ -73,6 +73,11 @@ export const signPageSchema = z.object({
    * otherwise, and if the version changed between the two reads). Typed, sent as built (ADR 0037).
    */
   content: z.nullable(z.custom<SignerDocument>()),
+  /**
+   * On a site QR code showing a revised SWMS (ADR 0066): the newest earlier version people signed,
+   * and what changed since (section names, with the fields that changed), so they sign again.
+   */
+  changes_since: z.nullable(z.object({ version: z.number(), changed: z.array(z.string()) })),
 });
 export type SignPage = z.infer<typeof signPageSchema>;
 
@@ -89,6 +94,11 @@ export const signDocumentSchema = z.object({
   signature_png: base64Png,
   /** How it was made; the audit trail and the signed PDF say so. */
   method: z.enum(signatureMethods),
+  /**
+   * The fingerprint of the version the signer read. A site QR code opens whichever version is
+   * current (ADR 0066), so a site sign-on must say which one it signs; a named link ignores it.
+   */
+  document_fingerprint: z.optional(z.string().check(z.maxLength(64))),
 });
 export type SignDocumentInput = z.input<typeof signDocumentSchema>;
 
