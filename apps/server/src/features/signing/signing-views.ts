@@ -28,6 +28,7 @@ export const signingErrors = {
       'Not everyone has signed yet. You will get the signed copy by email when they have.',
     ),
   siteSignOnFull: () => new AppError(409, errorCodes.conflict, signingMessages.siteSignOnFull),
+  siteDocumentChanged: () => new AppError(409, errorCodes.conflict, signingMessages.siteDocumentChanged),
   noCrewSignOn: () =>
     new AppError(409, errorCodes.conflict, 'Site sign-on is only for documents workers sign at the site.'),
   validation: (path: string, message: string) =>
