@@ -52,6 +52,7 @@ function SignView({ token, page, reload }: { token: string; page: SignPageData; 
     case 'open':
       return (
         <Column title={page.mode === 'site' ? 'Sign on to this SWMS' : 'Sign document'}>
+          <ChangesSince page={page} />
           <DocumentSummary page={page} token={token} />
           <SignOrDecline token={token} page={page} onDone={setOutcome} onClosed={reload} />
         </Column>
@@ -63,6 +64,29 @@ function SignView({ token, page, reload }: { token: string; page: SignPageData; 
         </Suspense>
       );
   }
+}
+
+/**
+ * A site code showing a revised SWMS (ADR 0066): who signed an earlier version reads what changed
+ * and signs this one again.
+ */
+function ChangesSince({ page }: { page: SignPageData }) {
+  const changes = page.changes_since;
+  if (!changes) return null;
+  return (
+    <div className="rounded-md border-2 border-amber-600 p-3">
+      <h2 className="font-semibold">
+        This SWMS has changed: this is version {page.document.version}. If you signed version {changes.version}, sign
+        again.
+      </h2>
+      <p className="mt-1">Changed since version {changes.version}:</p>
+      <ul className="list-disc pl-5">
+        {changes.changed.map((part) => (
+          <li key={part}>{part}</li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 // Most links are open and most signers sign: the pages of closed links and the decline form load
@@ -177,6 +201,8 @@ function SignForm({
         read_confirmed: true,
         signature_png: await base64Of(signature),
         method,
+        // A site code opens whichever version is current: the sign-on names the one read here (ADR 0066).
+        ...(onSite && { document_fingerprint: page.document.fingerprint }),
       });
       onDone({ state: 'signed', at: outcome.at });
     } catch (error) {

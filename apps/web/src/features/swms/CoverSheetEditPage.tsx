@@ -21,6 +21,7 @@ import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from '
 import { TextListField } from './components/TextListField.tsx';
 import { AutosaveNotice } from './SwmsPage.tsx';
 import { useAutosave } from './use-autosave.ts';
+import { useNewVersionGate } from './use-new-version-gate.tsx';
 import { usePdfDownload } from './use-pdf-download.ts';
 
 /** /swms/cover-sheet/edit/:id: a cover sheet, saved as the user types. */
@@ -48,13 +49,22 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
   const [server, setServer] = useState(initial);
   const autosave = useAutosave<CoverSheetBody, CoverSheet>(
     { revision: initial.revision, body: initial.body },
-    (revision, body) => saveCoverSheet(initial.id, { revision, body }),
+    (revision, body): Promise<CoverSheet> => {
+      const newVersion: number | undefined = gate.newVersion();
+      return saveCoverSheet(initial.id, { revision, body, ...(newVersion && { new_version: newVersion }) });
+    },
     (saved) => {
       setServer(saved);
       rememberSavedCoverSheet(queryClient, userId, saved);
     },
     { userId, formKey: `cover-sheet:${initial.id}`, parseBody: parseBody },
   );
+  const gate = useNewVersionGate<CoverSheetBody>({
+    document: server,
+    autosave,
+    saved: server.body,
+    refresh: async () => setServer(await fetchCoverSheet(server.id)),
+  });
   const body = autosave.body;
   // Page by page, like the SWMS list: an account with many SWMS can still reach its older ones.
   const swmsPages = useSwmsPages(userId, {});
@@ -66,13 +76,13 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
     section: S,
     key: K,
     value: CoverSheetBody[S][K],
-  ) => autosave.update({ ...body, [section]: { ...body[section], [key]: value } });
+  ) => gate.change({ ...body, [section]: { ...body[section], [key]: value } });
   const text = <S extends Section>(section: S, key: TextKey<S>, label: string, max: number = SWMS_LIMITS.shortText) => (
     <TextField
       label={label}
       value={String(body[section][key])}
       maxLength={max}
-      onChange={(event) => autosave.update({ ...body, [section]: { ...body[section], [key]: event.target.value } })}
+      onChange={(event) => gate.change({ ...body, [section]: { ...body[section], [key]: event.target.value } })}
     />
   );
   const pdf = usePdfDownload(async () => {
@@ -115,6 +125,7 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
       </div>
       <AutosaveNotice autosave={autosave} onReload={onReload} />
       <IssuedNotice document={server} signers="its signers" />
+      {gate.dialog}
       <MissingList missing={server.missing} what="cover sheet" />
 
       <FormSection title="SWMS covered">
@@ -140,7 +151,7 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
                     label={`${swms.number}: ${swms.title || 'Untitled SWMS'}`}
                     checked={body.swms_ids.includes(swms.id)}
                     onChange={(checked) =>
-                      autosave.update({
+                      gate.change({
                         ...body,
                         swms_ids: checked ? [...body.swms_ids, swms.id] : body.swms_ids.filter((id) => id !== swms.id),
                       })
@@ -193,20 +204,20 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
           label="Person responsible for compliance"
           value={body.person_responsible}
           maxLength={SWMS_LIMITS.shortText}
-          onChange={(event) => autosave.update({ ...body, person_responsible: event.target.value })}
+          onChange={(event) => gate.change({ ...body, person_responsible: event.target.value })}
         />
         <TextField
           label="Review date"
           type="date"
           value={body.review_date ?? ''}
-          onChange={(event) => autosave.update({ ...body, review_date: event.target.value || null })}
+          onChange={(event) => gate.change({ ...body, review_date: event.target.value || null })}
         />
       </FormSection>
 
       <FormSection title="Other attached documents">
         <TextListField
           items={body.other_documents}
-          onChange={(items) => autosave.update({ ...body, other_documents: items })}
+          onChange={(items) => gate.change({ ...body, other_documents: items })}
           noun="document"
           hint="e.g. SDS: membrane primer, test and tag register."
           emptyText="Only the SWMS above are attached."
