@@ -58,6 +58,9 @@ export const signPageStates = [
 ] as const;
 export type SignPageState = (typeof signPageStates)[number];
 
+/** What changed since the version `version` people signed (plain TS, as `content`: the page's weight). */
+export type ChangesSince = { version: number; changed: string[] };
+
 export const signPageSchema = z.object({
   state: z.enum(signPageStates),
   /** 'link': a named signer's own link; 'site': a SWMS's site sign-on QR code (name and company asked). */
@@ -77,7 +80,7 @@ export const signPageSchema = z.object({
    * On a site QR code showing a revised SWMS (ADR 0066): the newest earlier version people signed,
    * and what changed since (section names, with the fields that changed), so they sign again.
    */
-  changes_since: z.nullable(z.object({ version: z.number(), changed: z.array(z.string()) })),
+  changes_since: z.nullable(z.custom<ChangesSince>()),
 });
 export type SignPage = z.infer<typeof signPageSchema>;
 

@@ -52,7 +52,11 @@ function SignView({ token, page, reload }: { token: string; page: SignPageData; 
     case 'open':
       return (
         <Column title={page.mode === 'site' ? 'Sign on to this SWMS' : 'Sign document'}>
-          <ChangesSince page={page} />
+          {page.changes_since ? (
+            <Suspense fallback={null}>
+              <ChangesSince page={page} />
+            </Suspense>
+          ) : null}
           <DocumentSummary page={page} token={token} />
           <SignOrDecline token={token} page={page} onDone={setOutcome} onClosed={reload} />
         </Column>
@@ -66,32 +70,11 @@ function SignView({ token, page, reload }: { token: string; page: SignPageData; 
   }
 }
 
-/**
- * A site code showing a revised SWMS (ADR 0066): who signed an earlier version reads what changed
- * and signs this one again.
- */
-function ChangesSince({ page }: { page: SignPageData }) {
-  const changes = page.changes_since;
-  if (!changes) return null;
-  return (
-    <div className="rounded-md border-2 border-amber-600 p-3">
-      <h2 className="font-semibold">
-        This SWMS has changed: this is version {page.document.version}. If you signed version {changes.version}, sign
-        again.
-      </h2>
-      <p className="mt-1">Changed since version {changes.version}:</p>
-      <ul className="list-disc pl-5">
-        {changes.changed.map((part) => (
-          <li key={part}>{part}</li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 // Most links are open and most signers sign: the pages of closed links and the decline form load
 // only when needed.
 const ClosedLink = lazy(() => import('./ClosedLink.tsx'));
+// Only a site code of a revised SWMS says what changed.
+const ChangesSince = lazy(() => import('./ChangesSince.tsx'));
 const DeclineForm = lazy(() => import('./DeclineForm.tsx'));
 // Drawing is the common way; typing (with its font) and uploading load when chosen (issue 30).
 const SignatureAlternative = lazy(() => import('./SignatureAlternatives.tsx'));

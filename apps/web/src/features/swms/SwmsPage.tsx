@@ -330,22 +330,20 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
     >
       <ActionProblem what="Download failed." error={pdf.failure} />
       {/* The save status shares the version's line: a line of its own left an empty band above the sections. */}
-      <div className="flex flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <StatusBadge status={server.status} />
-          <span>
-            Version {server.current_version} (current) ·{' '}
-            <Link to="/swms" className={textLinkClasses}>
-              All SWMS
-            </Link>
-          </span>
-          {!server.issued && server.current_version > 1 ? (
-            <Button variant="secondary" className="ml-auto" onClick={() => setDiscarding(true)}>
-              Discard version {server.current_version}
-            </Button>
-          ) : null}
-        </div>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <StatusBadge status={server.status} />
+        <span>
+          Version {server.current_version} (current) ·{' '}
+          <Link to="/swms" className={textLinkClasses}>
+            All SWMS
+          </Link>
+        </span>
         <AutosaveNotice autosave={autosave} onReload={onReload} />
+        {!server.issued && server.current_version > 1 ? (
+          <Button variant="secondary" onClick={() => setDiscarding(true)}>
+            Discard version {server.current_version}
+          </Button>
+        ) : null}
       </div>
       <IssuedNotice document={server} signers="the crew" />
       {gate.dialog}
