@@ -114,7 +114,7 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
       }
     >
       <ActionProblem what="Download failed." error={pdf.failure} />
-      <div className="flex flex-wrap items-center gap-2 text-sm">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <StatusBadge status={server.status} />
         <span>
           Version {server.current_version} (current) ·{' '}
@@ -122,8 +122,8 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
             All cover sheets
           </Link>
         </span>
+        <AutosaveNotice autosave={autosave} onReload={onReload} />
       </div>
-      <AutosaveNotice autosave={autosave} onReload={onReload} />
       <IssuedNotice document={server} signers="its signers" />
       {gate.dialog}
       <MissingList missing={server.missing} what="cover sheet" />
