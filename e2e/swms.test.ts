@@ -151,12 +151,13 @@ describe('SWMS at 375 px', () => {
       await rm(directory, { recursive: true, force: true });
     }
 
-    // Printed with its QR code, version 1 is issued: the next change starts version 2.
+    // Printed with its QR code, version 1 is issued: the next change starts version 2, once confirmed.
     await page
       .getByText('Version 1 was printed or sent and is kept as issued. Your next change starts version 2.')
       .waitFor();
     await openSwmsSection(page, 'Details');
     await page.getByLabel('Project / work location').fill('12 Harbour St, Sydney NSW 2000 (level 3)');
+    await page.getByRole('button', { name: 'Start version 2' }).click();
     await page.getByText('All changes saved.').waitFor();
     await openSwmsSection(page, 'Review');
     await page.getByText('Version 2 (current)', { exact: true }).waitFor();

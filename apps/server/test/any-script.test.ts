@@ -73,12 +73,19 @@ beforeAll(async () => {
   ).toString('base64');
 }, 120_000);
 
-const sign = (token: string, name: string, company?: string) =>
+/** A signature by link, or a crew sign-on, which names the version it read (`site`, ADR 0066). */
+const sign = (token: string, name: string, site?: { company: string; fingerprint: string }) =>
   app.inject({
     method: 'POST',
     url: `/api/sign/${token}/sign`,
     remoteAddress: nextIp(),
-    payload: { name, ...(company && { company }), read_confirmed: true, signature_png: signaturePng, method: 'drawn' },
+    payload: {
+      name,
+      ...(site && { company: site.company, document_fingerprint: site.fingerprint }),
+      read_confirmed: true,
+      signature_png: signaturePng,
+      method: 'drawn',
+    },
   });
 
 /** Text and HTML parts of a mail, each decoded from its transfer encoding and charset. */
@@ -161,7 +168,10 @@ describe('names in any script', () => {
     });
     expect(link.statusCode).toBe(200);
     const token = new URL(link.json().url).pathname.slice('/sign/'.length);
-    for (const name of names) expect((await sign(token, name, `${name} Tiling`)).statusCode).toBe(200);
+    for (const name of names) {
+      const site = { company: `${name} Tiling`, fingerprint: swms.fingerprint };
+      expect((await sign(token, name, site)).statusCode).toBe(200);
+    }
 
     const signed = await app.inject({
       url: `/api/signing/documents/swms/${swms.id}/signed-pdf`,

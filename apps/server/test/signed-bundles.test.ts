@@ -92,9 +92,11 @@ async function signedOnSite(session: Session, swmsId: string, worker: { name: st
   const link = await call(session, 'POST', `/api/signing/documents/swms/${swmsId}/site-sign-on`, {});
   expect(link.statusCode).toBe(200);
   const token = new URL(link.json().url).pathname.slice('/sign/'.length);
-  expect((await asSigner(token, '192.0.2.31')).statusCode).toBe(200);
+  const shown = await asSigner(token, '192.0.2.31');
+  expect(shown.statusCode).toBe(200);
   const signed = await asSigner(token, '192.0.2.31', 'POST', '/sign', {
     ...worker,
+    document_fingerprint: shown.json().document.fingerprint,
     read_confirmed: true,
     signature_png: await signaturePng(),
     method: 'drawn',

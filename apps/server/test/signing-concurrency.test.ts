@@ -52,7 +52,8 @@ async function autosave(session: Session, swms: Swms, title: string) {
     method: 'PUT',
     url: `/api/swms/${swms.id}`,
     headers: bearer(session),
-    payload: { revision: swms.revision, body: { ...swms.body, title } },
+    // The owner agreed to start the next version, should the version be issued by then (ADR 0066).
+    payload: { revision: swms.revision, body: { ...swms.body, title }, new_version: swms.current_version + 1 },
   });
 }
 
@@ -87,7 +88,8 @@ describe('signing and saving the same version at once', () => {
       const swms = await createReadySwms(app, owner, `Round ${round}`);
       const token = await siteToken(owner, swms.id);
       const [signed, saved] = await Promise.all([
-        sign(token, { company: 'Tile Co' }),
+        // The worker read version 1: their sign-on names it, and signs it or nothing (ADR 0066).
+        sign(token, { company: 'Tile Co', document_fingerprint: swms.fingerprint }),
         autosave(owner, swms, `Round ${round}, edited`),
       ]);
       expect([200, 409]).toContain(signed.statusCode);

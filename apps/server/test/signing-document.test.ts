@@ -161,7 +161,7 @@ describe('the document on the signing page', () => {
       method: 'PUT',
       url: `/api/swms/${swms.id}`,
       headers: bearer(owner),
-      payload: { revision: current.revision, body: { ...current.body, title: 'Something else' } },
+      payload: { revision: current.revision, body: { ...current.body, title: 'Something else' }, new_version: 2 },
     });
     expect(saved.statusCode).toBe(200);
     expect(await page(token)).toMatchObject({ state: 'new_version', content: null });

@@ -49,7 +49,8 @@ async function editSwms(session: Session, id: string, title: string) {
     method: 'PUT',
     url: `/api/swms/${id}`,
     headers: bearer(session),
-    payload: { revision: current.revision, body: { ...current.body, title } },
+    // The owner agreed to start the next version, should this edit start one (ADR 0066).
+    payload: { revision: current.revision, body: { ...current.body, title }, new_version: current.current_version + 1 },
   });
   expect(saved.statusCode).toBe(200);
   return saved.json() as Swms;
@@ -102,6 +103,12 @@ async function sign(token: string, body: Record<string, unknown> = {}, ip = '192
       ...body,
     },
   });
+}
+
+/** A crew sign-on by QR code: it names the version the worker read (the page's fingerprint). */
+async function signOnSite(token: string, body: Record<string, unknown>, ip = '192.0.2.10') {
+  const shown: SignPage = (await page(token, ip)).json();
+  return sign(token, { document_fingerprint: shown.document.fingerprint, ...body }, ip);
 }
 
 const decline = (token: string, reason: unknown, ip = '192.0.2.10') =>
@@ -438,7 +445,7 @@ describe('link states', () => {
 });
 
 describe('site sign-on by QR code', () => {
-  it('lets workers sign the current version with name and company until revoked or a new version', async () => {
+  it('lets workers sign the current version with name and company until revoked; the same code opens the next version', async () => {
     const owner = await newUser();
     const swms = await newSwms(owner);
     const { response: link, token } = await openSiteLink(owner, 'swms', swms.id);
@@ -447,11 +454,17 @@ describe('site sign-on by QR code', () => {
     expect((await openSiteLink(owner, 'swms', swms.id)).token).toBe(token);
 
     const view: SignPage = (await page(token)).json();
-    expect(view).toMatchObject({ state: 'open', mode: 'site', signer_name: null, document: { version: 1 } });
-    const noCompany = await sign(token, { name: 'Worker One' });
+    expect(view).toMatchObject({
+      state: 'open',
+      mode: 'site',
+      signer_name: null,
+      document: { version: 1 },
+      changes_since: null,
+    });
+    const noCompany = await signOnSite(token, { name: 'Worker One' });
     expect(noCompany.statusCode).toBe(400);
-    expect((await sign(token, { name: 'Worker One', company: 'Tile Co' }, '192.0.2.51')).statusCode).toBe(200);
-    expect((await sign(token, { name: 'Worker Two', company: 'Tile Co' }, '192.0.2.51')).statusCode).toBe(200);
+    expect((await signOnSite(token, { name: 'Worker One', company: 'Tile Co' }, '192.0.2.51')).statusCode).toBe(200);
+    expect((await signOnSite(token, { name: 'Worker Two', company: 'Tile Co' }, '192.0.2.51')).statusCode).toBe(200);
     expect((await decline(token, 'not today')).statusCode).toBe(409);
 
     const onSite = (await panel(owner, 'swms', swms.id)).signers;
@@ -468,20 +481,55 @@ describe('site sign-on by QR code', () => {
     );
     expect(pdf.replace(/\s+/g, ' ')).toMatch(/Worker sign-on register.*Worker One.*Tile Co/);
 
+    // The code belongs to the SWMS (ADR 0066): after an edit it opens version 2, says what changed
+    // since the version the crew signed, and takes their signatures again, on version 2.
     await editSwms(owner, swms.id, 'Membrane application SWMS (rev)');
-    expect(((await page(token)).json() as SignPage).state).toBe('site_closed');
-    expect((await sign(token, { name: 'Late Worker', company: 'Tile Co' })).statusCode).toBe(409);
+    const revised: SignPage = (await page(token)).json();
+    expect(revised).toMatchObject({
+      state: 'open',
+      document: { version: 2 },
+      changes_since: { version: 1, changed: ['Job: Title'] },
+    });
+    expect(revised.content?.sections[0]?.fields?.[0]).toEqual({
+      label: 'Title',
+      value: 'Membrane application SWMS (rev)',
+    });
+    // What a worker read must be what they sign: version 1's fingerprint, or none, signs nothing.
+    for (const stale of [{ document_fingerprint: view.document.fingerprint }, {}]) {
+      const refused = await sign(token, { name: 'Worker One', company: 'Tile Co', ...stale }, '192.0.2.53');
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused).message).toBe(signingMessages.siteDocumentChanged);
+    }
+    expect((await signOnSite(token, { name: 'Worker One', company: 'Tile Co' }, '192.0.2.53')).statusCode).toBe(200);
+    const byVersion = await query(
+      `select document_version, signer_name from signature_requests where document_id = $1 order by created_at`,
+      [swms.id],
+    );
+    expect(byVersion.rows.map((row) => [row.document_version, row.signer_name])).toEqual([
+      [1, 'Worker One'],
+      [1, 'Worker Two'],
+      [2, 'Worker One'],
+    ]);
+    const again = await openSiteLink(owner, 'swms', swms.id);
+    expect(again.token).toBe(token);
+    expect(again.response.json()).toMatchObject({ version: 2, signed_on: 1 });
 
-    const { response: fresh, token: freshToken } = await openSiteLink(owner, 'swms', swms.id);
-    expect(fresh.json().version).toBe(2);
-    expect(freshToken).not.toBe(token);
     const revoke = await app.inject({
       method: 'POST',
       url: `/api/signing/documents/swms/${swms.id}/site-sign-on/revoke`,
       headers: bearer(owner),
     });
     expect(revoke.statusCode).toBe(200);
-    expect(((await page(freshToken)).json() as SignPage).state).toBe('site_closed');
+    expect(((await page(token)).json() as SignPage).state).toBe('site_closed');
+    expect(
+      (
+        await sign(token, {
+          name: 'Late Worker',
+          company: 'Tile Co',
+          document_fingerprint: revised.document.fingerprint,
+        })
+      ).statusCode,
+    ).toBe(409);
     expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
   });
 
@@ -498,19 +546,37 @@ describe('site sign-on by QR code', () => {
     expect(kept.rows).toEqual([{ fingerprint: swms.fingerprint }]);
   });
 
-  it('closes a QR link when its version is edited, and opens a fresh one for the new version', async () => {
+  it('keeps the printed QR code working while the SWMS is current: it follows each new version, and pauses while one is a draft', async () => {
     const owner = await newUser();
     const swms = await newSwms(owner);
-    const { token: first } = await openSiteLink(owner, 'swms', swms.id);
+    const { token } = await openSiteLink(owner, 'swms', swms.id);
     // Version 1 left the owner's hands with its QR code: it is issued, so the edit is version 2 (issue 21).
-    await editSwms(owner, swms.id, 'Membrane application SWMS (typo fixed)');
-    expect(((await page(first)).json() as SignPage).state).toBe('site_closed');
-    expect((await sign(first, { name: 'Worker One', company: 'Tile Co' })).statusCode).toBe(409);
-    expect((await panel(owner, 'swms', swms.id)).site_sign_on).toBeNull();
-    const { response: fresh, token: freshToken } = await openSiteLink(owner, 'swms', swms.id);
-    expect(fresh.json().version).toBe(2);
-    expect(freshToken).not.toBe(first);
-    expect((await sign(freshToken, { name: 'Worker One', company: 'Tile Co' }, nextIp())).statusCode).toBe(200);
+    const v2 = await editSwms(owner, swms.id, 'Membrane application SWMS (typo fixed)');
+    expect(v2.current_version).toBe(2);
+    // Nobody signed version 1: nothing to sign again, and the code simply opens version 2.
+    expect((await page(token)).json()).toMatchObject({ state: 'open', document: { version: 2 }, changes_since: null });
+    expect((await panel(owner, 'swms', swms.id)).site_sign_on).toMatchObject({ version: 2 });
+    expect((await signOnSite(token, { name: 'Worker One', company: 'Tile Co' }, nextIp())).statusCode).toBe(200);
+
+    // Version 3 is being drafted and is missing something: the code waits for it rather than open a draft.
+    const signed: Swms = (await app.inject({ url: `/api/swms/${swms.id}`, headers: bearer(owner) })).json();
+    const draft = await app.inject({
+      method: 'PUT',
+      url: `/api/swms/${swms.id}`,
+      headers: bearer(owner),
+      payload: { revision: signed.revision, body: { ...signed.body, ppe: [] }, new_version: 3 },
+    });
+    expect(draft.json()).toMatchObject({ current_version: 3, status: 'draft' });
+    expect(((await page(token)).json() as SignPage).state).toBe('site_closed');
+    // Discarded, the SWMS is back on version 2 and so is the same code.
+    const back = await app.inject({
+      method: 'POST',
+      url: `/api/swms/${swms.id}/discard-draft`,
+      headers: bearer(owner),
+      payload: { revision: draft.json().revision },
+    });
+    expect(back.json()).toMatchObject({ current_version: 2 });
+    expect((await page(token)).json()).toMatchObject({ state: 'open', document: { version: 2 } });
   });
 
   it('is only for documents workers sign on site, and is rate-limited per network', async () => {
@@ -523,7 +589,7 @@ describe('site sign-on by QR code', () => {
     const ip = nextIp();
     let status = 200;
     for (let count = 0; count < 45 && status === 200; count++) {
-      status = (await sign(token, { name: `Worker ${count}`, company: 'Crew' }, ip)).statusCode;
+      status = (await signOnSite(token, { name: `Worker ${count}`, company: 'Crew' }, ip)).statusCode;
     }
     expect(status).toBe(429);
   });
@@ -808,7 +874,7 @@ describe('three ways to sign (issue 30)', () => {
     const owner = await newUser();
     const swms = await newSwms(owner);
     const { token } = await openSiteLink(owner, 'swms', swms.id);
-    const signedOn = await sign(token, { name: 'Gloves Worker', company: 'Tile Co', method: 'typed' }, nextIp());
+    const signedOn = await signOnSite(token, { name: 'Gloves Worker', company: 'Tile Co', method: 'typed' }, nextIp());
     expect(signedOn.statusCode).toBe(200);
     const rows = await query('select signature_method from signature_requests where document_id = $1', [swms.id]);
     expect(rows.rows).toEqual([{ signature_method: 'typed' }]);

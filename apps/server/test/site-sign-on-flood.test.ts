@@ -44,15 +44,28 @@ async function openLink(session: Session, swmsId: string, body: object = {}) {
   });
   expect(response.statusCode).toBe(200);
   const link: SiteSignOnLink = response.json();
-  return { link, token: new URL(link.url).pathname.slice('/sign/'.length) };
+  const token = new URL(link.url).pathname.slice('/sign/'.length);
+  const page = await app.inject({ url: `/api/sign/${token}`, remoteAddress: nextIp() });
+  shownFingerprints.set(token, page.json().document.fingerprint);
+  return { link, token };
 }
+
+/** What each code's page showed: a crew sign-on names the version the worker read (ADR 0066). */
+const shownFingerprints = new Map<string, string>();
 
 const signOn = (token: string, name: string, signature: string) =>
   app.inject({
     method: 'POST',
     url: `/api/sign/${token}/sign`,
     remoteAddress: nextIp(),
-    payload: { name, company: 'Crew Co', read_confirmed: true, method: 'drawn', signature_png: signature },
+    payload: {
+      name,
+      company: 'Crew Co',
+      read_confirmed: true,
+      method: 'drawn',
+      signature_png: signature,
+      document_fingerprint: shownFingerprints.get(token),
+    },
   });
 
 const panelOf = async (session: Session, swmsId: string): Promise<SigningPanel> =>

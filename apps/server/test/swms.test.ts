@@ -2,6 +2,7 @@ import {
   type CoverSheet,
   DOCUMENT_VERSION_LIMIT,
   emptySwmsBody,
+  newVersionUnconfirmedMessage,
   type Session,
   type Swms,
   type SwmsBody,
@@ -202,7 +203,8 @@ describe('SWMS', () => {
       const ready: Swms = (await saveSwms(user, await createSwms(user), readyBody())).json();
       const [printed, saved] = await Promise.all([
         app.inject({ url: `/api/swms/${ready.id}/pdf`, headers: bearer(user) }),
-        saveSwms(user, ready, { ...readyBody(), title: `Raced edit ${round}` }),
+        // Printed first, the edit starts version 2: the user agreed to that (ADR 0066).
+        saveSwms(user, ready, { ...readyBody(), title: `Raced edit ${round}` }, { new_version: 2 }),
       ]);
       expect([printed.statusCode, saved.statusCode]).toEqual([200, 200]);
       const stamp = /· v(\d+) · SHA-256 ([0-9a-f]{12})/.exec((await pdfText(printed.rawPayload)).replace(/\s+/g, ' '));
@@ -226,7 +228,7 @@ describe('SWMS', () => {
     expect(signedView.status).toBe('signed');
 
     const edited: Swms = (
-      await saveSwms(user, v1, { ...readyBody(), title: 'Balcony membrane, Level 3 (rev)' })
+      await saveSwms(user, v1, { ...readyBody(), title: 'Balcony membrane, Level 3 (rev)' }, { new_version: 2 })
     ).json();
     expect(edited.current_version).toBe(2);
     expect(edited.status).toBe('ready');
@@ -259,12 +261,112 @@ describe('SWMS', () => {
     expect(verification.signature_count).toBe(1);
   });
 
+  it('never starts a new version of an issued one unasked: without `new_version` naming it the save is refused and changes nothing', async () => {
+    const user = await newUser();
+    const v1: Swms = (await saveSwms(user, await createSwms(user), readyBody())).json();
+    await signVersion(user, 'swms', v1.id, 1);
+    const pending = await openRequest(user, v1.id, 1);
+    const edit = { ...readyBody(), work_location: '12 Harbour St, Sydney NSW 2001' };
+
+    // A stale client, an API client, a confirmation for some other version: refused, with its own code.
+    for (const extra of [{}, { new_version: 3 }, { new_version: 99 }]) {
+      const refused = await saveSwms(user, v1, edit, extra);
+      expect(refused.statusCode).toBe(409);
+      expect(errorOf(refused)).toEqual({ code: 'new_version_unconfirmed', message: newVersionUnconfirmedMessage(2) });
+    }
+    for (const new_version of [1, 0, '2', true, 2.5]) {
+      expect((await saveSwms(user, v1, edit, { new_version })).statusCode).toBe(400);
+    }
+    const unchanged: Swms = (await send(user, 'GET', `/api/swms/${v1.id}`)).json();
+    expect(unchanged).toMatchObject({
+      current_version: 1,
+      revision: v1.revision,
+      fingerprint: v1.fingerprint,
+      status: 'signed',
+      issued: true,
+    });
+    expect(unchanged.body.work_location).toBe(readyBody().work_location);
+    expect(unchanged.versions).toHaveLength(1);
+    const stillOpen = await query('select revoked_at from signature_requests where id = $1', [pending]);
+    expect(stillOpen.rows[0].revoked_at).toBeNull();
+
+    // Confirmed, version 2 starts; further saves of the unissued draft need nothing more.
+    const v2: Swms = (await saveSwms(user, v1, edit, { new_version: 2 })).json();
+    expect(v2).toMatchObject({ current_version: 2, issued: false, revision: v1.revision + 1 });
+    expect((await saveSwms(user, v2, { ...edit, title: 'Still version 2' })).json()).toMatchObject({
+      current_version: 2,
+    });
+
+    // Printed (issued without any signature), version 2 is kept too: the next edit asks again.
+    const printed = (await send(user, 'GET', `/api/swms/${v1.id}`)).json() as Swms;
+    expect((await app.inject({ url: `/api/swms/${v1.id}/pdf`, headers: bearer(user) })).statusCode).toBe(200);
+    const again = await saveSwms(user, printed, { ...edit, title: 'Version 3?' }, { new_version: 2 });
+    expect(errorOf(again)).toMatchObject({ code: 'new_version_unconfirmed', message: newVersionUnconfirmedMessage(3) });
+    expect((await send(user, 'GET', `/api/swms/${v1.id}`)).json()).toMatchObject({
+      current_version: 2,
+      revision: printed.revision,
+    });
+  });
+
+  it('discards a new version before it is issued: back to the last issued version, unchanged', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const v1: Swms = (await saveSwms(user, await createSwms(user), readyBody())).json();
+    const discard = (session: Session, swms: Pick<Swms, 'id' | 'revision'>) =>
+      send(session, 'POST', `/api/swms/${swms.id}/discard-draft`, { revision: swms.revision });
+
+    // Nothing to discard on a first version, signed or not.
+    expect(errorOf(await discard(user, v1))).toMatchObject({
+      code: 'conflict',
+      message: swmsMessages.noDraftToDiscard,
+    });
+    await signVersion(user, 'swms', v1.id, 1);
+    const v2: Swms = (
+      await saveSwms(user, v1, { ...readyBody(), title: 'A draft to throw away', ppe: [] }, { new_version: 2 })
+    ).json();
+    expect(v2).toMatchObject({ current_version: 2, status: 'draft' });
+
+    expect((await discard(other, v2)).statusCode).toBe(404);
+    expect((await discard(user, v1)).statusCode).toBe(409);
+    expect((await send(user, 'POST', `/api/swms/${v1.id}/discard-draft`, {})).statusCode).toBe(400);
+
+    const back = await discard(user, v2);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({
+      current_version: 1,
+      fingerprint: v1.fingerprint,
+      status: 'signed',
+      issued: true,
+      revision: v2.revision + 1,
+      body: v1.body,
+    });
+    expect((back.json() as Swms).versions.map((version) => version.version)).toEqual([1]);
+    expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/1`)).json().verdict.status).toBe('current');
+    expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/2`)).statusCode).toBe(404);
+    const listed = (await send(user, 'GET', '/api/swms')).json();
+    expect(listed.items).toEqual([expect.objectContaining({ id: v1.id, current_version: 1, status: 'signed' })]);
+    // Discarded already: nothing more to discard, and the next edit asks for version 2 again.
+    expect((await discard(user, back.json())).statusCode).toBe(409);
+    expect((await saveSwms(user, back.json(), { ...readyBody(), title: 'x' })).json()).toMatchObject({
+      error: { code: 'new_version_unconfirmed' },
+    });
+
+    // An issued draft (printed) is a record now: it cannot be discarded.
+    const v2again: Swms = (
+      await saveSwms(user, back.json(), { ...readyBody(), title: 'Kept' }, { new_version: 2 })
+    ).json();
+    expect((await app.inject({ url: `/api/swms/${v1.id}/pdf`, headers: bearer(user) })).statusCode).toBe(200);
+    const issued: Swms = (await send(user, 'GET', `/api/swms/${v1.id}`)).json();
+    expect(issued).toMatchObject({ current_version: 2, issued: true, revision: v2again.revision });
+    expect(errorOf(await discard(user, issued))).toMatchObject({ message: swmsMessages.noDraftToDiscard });
+  });
+
   it('answers the public verification page with the version, fingerprint, business and status only', async () => {
     const user = await newUser();
     const created = await createSwms(user);
     const v1: Swms = (await saveSwms(user, created, readyBody())).json();
     await signVersion(user, 'swms', v1.id, 1);
-    const v2: Swms = (await saveSwms(user, v1, { ...readyBody(), title: 'Changed' })).json();
+    const v2: Swms = (await saveSwms(user, v1, { ...readyBody(), title: 'Changed' }, { new_version: 2 })).json();
     const verify = (version: number) => send(null, 'GET', `/api/verify/swms/${v1.id}/${version}`);
     // Version 2 is ready but has not left its owner (not printed, sent or signed): 1 is still current.
     expect((await verify(1)).json().verdict.status).toBe('current');
@@ -292,7 +394,7 @@ describe('SWMS', () => {
     });
     expect(Object.keys(verification.signatures[0]).sort()).toEqual(['signed_at', 'signer_company', 'signer_name']);
     // What was printed is never rewritten: the next edit makes version 3, and 2 keeps its fingerprint.
-    const v3: Swms = (await saveSwms(user, v2, { ...readyBody(), title: 'Changed again' })).json();
+    const v3: Swms = (await saveSwms(user, v2, { ...readyBody(), title: 'Changed again' }, { new_version: 3 })).json();
     expect(v3.current_version).toBe(3);
     expect((await verify(2)).json()).toMatchObject({ fingerprint: v2.fingerprint, verdict: { status: 'current' } });
     expect(Object.keys(verification).sort()).toEqual(
@@ -376,6 +478,7 @@ describe('SWMS cover sheets', () => {
     const edited = await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, {
       revision: 1,
       body: { ...body, other_documents: [] },
+      new_version: 2,
     });
     expect(edited.json().current_version).toBe(2);
 
@@ -439,6 +542,7 @@ describe('SWMS PDF', () => {
       await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, {
         revision: printedCover.revision,
         body: { ...printedCover.body, person_responsible: 'Sam Supervisor' },
+        new_version: 2,
       })
     ).json();
     expect(editedCover).toMatchObject({ current_version: 2, issued: false });

@@ -125,6 +125,7 @@ const CALLS: Record<string, Call> = {
   'GET /api/swms/{id}': {},
   'PUT /api/swms/{id}': { body: () => ({ revision: 0, body: contract.emptySwmsBody() }) },
   'DELETE /api/swms/{id}': {},
+  'POST /api/swms/{id}/discard-draft': { body: () => ({ revision: 0 }) },
   'GET /api/swms/{id}/pdf': {},
   'GET /api/swms/{id}/versions/{version}': {},
   'GET /api/cover-sheets': {},

@@ -75,6 +75,8 @@ export const billingErrorCodes = {
 export const documentErrorCodes = {
   /** Past its kind's print budget (pages, or the renderer's time or memory). */
   documentTooLarge: 'document_too_large',
+  /** An edit of an issued version sent without the user's agreement to start the next one (ADR 0066). */
+  newVersionUnconfirmed: 'new_version_unconfirmed',
 } as const;
 
 /** Codes of records made with a client-made id, the offline outbox's (ADR 0032). */
@@ -116,6 +118,7 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   service_unavailable: 503,
   insufficient_storage: 507,
   internal_error: 500,
+  new_version_unconfirmed: 409,
   user_already_exists: 422,
   email_address_invalid: 400,
   signup_disabled: 403,

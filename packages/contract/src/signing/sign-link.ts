@@ -58,6 +58,9 @@ export const signPageStates = [
 ] as const;
 export type SignPageState = (typeof signPageStates)[number];
 
+/** What changed since the version `version` people signed (plain TS, as `content`: the page's weight). */
+export type ChangesSince = { version: number; changed: string[] };
+
 export const signPageSchema = z.object({
   state: z.enum(signPageStates),
   /** 'link': a named signer's own link; 'site': a SWMS's site sign-on QR code (name and company asked). */
@@ -73,6 +76,11 @@ export const signPageSchema = z.object({
    * otherwise, and if the version changed between the two reads). Typed, sent as built (ADR 0037).
    */
   content: z.nullable(z.custom<SignerDocument>()),
+  /**
+   * On a site QR code showing a revised SWMS (ADR 0066): the newest earlier version people signed,
+   * and what changed since (section names, with the fields that changed), so they sign again.
+   */
+  changes_since: z.nullable(z.custom<ChangesSince>()),
 });
 export type SignPage = z.infer<typeof signPageSchema>;
 
@@ -89,6 +97,11 @@ export const signDocumentSchema = z.object({
   signature_png: base64Png,
   /** How it was made; the audit trail and the signed PDF say so. */
   method: z.enum(signatureMethods),
+  /**
+   * The fingerprint of the version the signer read. A site QR code opens whichever version is
+   * current (ADR 0066), so a site sign-on must say which one it signs; a named link ignores it.
+   */
+  document_fingerprint: z.optional(z.string().check(z.maxLength(64))),
 });
 export type SignDocumentInput = z.input<typeof signDocumentSchema>;
 

@@ -193,7 +193,22 @@ export const swmsMessages = {
   staleCoverSheetSave:
     'This cover sheet was changed on another device or tab since you opened it. Your last change here was not saved: reload to see the latest version, then make your change again.',
   unknownSwms: 'A linked SWMS could not be found. Remove it and pick from your SWMS.',
+  noDraftToDiscard: 'There is no new version to discard: the current version has been issued.',
 } as const;
+
+/** What the editor asks before the first change to an issued version (ADR 0066). */
+export const startVersionQuestion = (version: number) =>
+  `Start version ${version}? Everyone who signed will be asked to sign again.`;
+
+/** A save that would start a new version of an issued one without the user's agreement (ADR 0066). */
+export const newVersionUnconfirmedMessage = (version: number) =>
+  `This version has been printed, sent or signed, so this change would start version ${version}. Confirm that you want to start it, then save again.`;
+
+/**
+ * `new_version` on a save: the number of the version the user agreed to start. Without it (or with
+ * another number) a save that would start a new version of an issued one is refused (ADR 0066).
+ */
+const newVersionConfirmation = z.optional(z.number().check(z.int(), z.minimum(2)));
 
 /** One version of a document in its history. */
 export const documentVersionSummarySchema = z.object({
@@ -278,7 +293,11 @@ export const saveSwmsRequestSchema = z.object({
   revision: z.number().check(z.int(), z.minimum(0)),
   body: swmsBodySchema,
   is_template: z.optional(z.boolean()),
+  new_version: newVersionConfirmation,
 });
+
+/** Discards the current version while it is a draft, back to the last issued one (ADR 0066). */
+export const discardDraftRequestSchema = z.object({ revision: z.number().check(z.int(), z.minimum(0)) });
 export type SaveSwmsRequest = z.input<typeof saveSwmsRequestSchema>;
 
 /** The cover sheet handed to a principal contractor (DOMAIN.md, SWMS cover sheet). */
@@ -362,5 +381,6 @@ export const createCoverSheetRequestSchema = z.object({
 export const saveCoverSheetRequestSchema = z.object({
   revision: z.number().check(z.int(), z.minimum(0)),
   body: coverSheetBodySchema,
+  new_version: newVersionConfirmation,
 });
 export type SaveCoverSheetRequest = z.input<typeof saveCoverSheetRequestSchema>;

@@ -45,7 +45,7 @@ export class OwnerSigning {
       document: documentView(document),
       signers: rows.map((row) => signerView(row, now)),
       site_sign_on_supported: source.crewSignOn,
-      site_sign_on: siteLink ? await this.core.siteLinkView(siteLink) : null,
+      site_sign_on: siteLink ? await this.core.siteLinkView(siteLink, document) : null,
       signed_versions: signedVersions.sort((a, b) => b - a),
       needs_resend:
         rows.some((row) => row.revokedReason === 'new_version') &&
@@ -192,7 +192,7 @@ export class OwnerSigning {
     const { source, document } = await this.core.ownedDocument(caller, kind, documentId);
     if (!source.crewSignOn) throw signingErrors.noCrewSignOn();
     const existing = await this.core.liveSiteLink(caller.userId, document);
-    if (existing) return this.core.siteLinkView(existing);
+    if (existing) return this.core.siteLinkView(existing, document);
     const secret = await this.core.options.linkSecret();
     const id = randomUUID();
     const link = await signingRepo.insertSiteLink(this.core.db, {
@@ -205,7 +205,7 @@ export class OwnerSigning {
       fingerprint: document.fingerprint,
       maxSignOns,
     });
-    return this.core.siteLinkView(link);
+    return this.core.siteLinkView(link, document);
   }
 
   /**

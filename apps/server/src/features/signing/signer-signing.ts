@@ -5,6 +5,7 @@ import type { PdfFile } from '../../platform/http/file-reply.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { limitSubject } from '../../platform/rate-limit/rate-limiter.ts';
 import { signedPdfOf } from './signed-pdf.ts';
+import { changedParts } from './signer-changes.ts';
 import { type SignatureRequestRow, type SiteSignOnLinkRow, signingRepo } from './signing.repo.ts';
 import type { SignInput, SigningCore } from './signing-core.ts';
 import { SIGNING_EMAIL_QUEUE, type SigningEmailJob } from './signing-queues.ts';
@@ -29,8 +30,11 @@ export class SignerSigning {
       const current = await this.core.currentSiteDocument(link);
       const document = current ?? (await this.core.versionOf(link.documentKind, link.documentId, link.documentVersion));
       if (!document) throw signingErrors.badToken();
-      const full = current !== null && (await signingRepo.countSiteSignOns(this.core.db, link.id)) >= link.maxSignOns;
+      const full =
+        current !== null &&
+        (await signingRepo.countSiteSignOns(this.core.db, link.id, current.version)) >= link.maxSignOns;
       const state = current ? (full ? 'site_full' : 'open') : 'site_closed';
+      const content = await this.contentOf(state, document);
       return {
         state,
         mode: 'site',
@@ -40,7 +44,8 @@ export class SignerSigning {
         expires_at: null,
         signed_at: null,
         declined_at: null,
-        content: await this.contentOf(state, document),
+        content,
+        changes_since: content && (await this.changesSince(document, content)),
       };
     }
     const { request } = resolved;
@@ -59,7 +64,21 @@ export class SignerSigning {
       signed_at: iso(request.signedAt),
       declined_at: iso(request.declinedAt),
       content: await this.contentOf(state, document),
+      changes_since: null,
     };
+  }
+
+  /**
+   * For a crew at the site (ADR 0066): the newest earlier version anyone signed, and what changed
+   * since, so whoever signed it signs this one again knowing what is new. Null on a first version.
+   */
+  private async changesSince(document: SignableDocument, content: SignerDocument): Promise<SignPage['changes_since']> {
+    const earlier = await signingRepo.newestSignedVersionBefore(this.core.db, this.core.refOf(document));
+    if (earlier === undefined) return null;
+    const source = this.core.sourceOf(document.kind);
+    const signed = await source.version(this.core.db, document.id, earlier);
+    const before = signed && (await source.signerView(this.core.db, signed));
+    return before ? { version: earlier, changed: changedParts(before, content) } : null;
   }
 
   /**
@@ -210,23 +229,27 @@ export class SignerSigning {
     await this.core.options.rateLimiter.enforce(rateLimits.siteSignOnPerLink, limitSubject.of('link', link.id));
     const document = await this.core.currentSiteDocument(link);
     if (!document) throw signingErrors.linkClosed();
+    // The code opens whichever version is current: the worker signs the one they read, or nothing.
+    if (input.document_fingerprint !== document.fingerprint) throw signingErrors.siteDocumentChanged();
     const file = await this.core.options.storedFiles.saveImage(link.userId, 'signer_signature', png);
     const now = this.core.now();
     const row = await this.core.db.transaction(async (tx) => {
-      await this.core.lockUnchanged(tx, link.documentKind, link.documentId, link.documentVersion, {
-        fingerprint: link.fingerprint,
-        changed: signingErrors.linkClosed,
+      await this.core.lockUnchanged(tx, document.kind, document.id, document.version, {
+        fingerprint: document.fingerprint,
+        changed: signingErrors.siteDocumentChanged,
         mustBeCurrent: true,
       });
       await signingRepo.lockSiteLink(tx, link.id);
-      if ((await signingRepo.countSiteSignOns(tx, link.id)) >= link.maxSignOns) throw signingErrors.siteSignOnFull();
+      if ((await signingRepo.countSiteSignOns(tx, link.id, document.version)) >= link.maxSignOns) {
+        throw signingErrors.siteSignOnFull();
+      }
       const [inserted] = await signingRepo.insertRequests(tx, [
         {
           userId: link.userId,
           documentKind: link.documentKind,
           documentId: link.documentId,
-          documentVersion: link.documentVersion,
-          fingerprintAtSend: link.fingerprint,
+          documentVersion: document.version,
+          fingerprintAtSend: document.fingerprint,
           fingerprintAtSign: document.fingerprint,
           signerName: input.name,
           signerCompany: company,

@@ -48,6 +48,7 @@ export type SignInput = {
   company?: string | null | undefined;
   signature_png: string;
   method: SignatureMethod;
+  document_fingerprint?: string | undefined;
 };
 
 export type SigningOptions = {
@@ -117,19 +118,18 @@ export class SigningCore {
   }
 
   /**
-   * The document a site link signs, if the link still works: not revoked, its version current and
-   * unchanged (an unsigned version is rewritten by an edit: the crew would sign what they did not read).
+   * The document a site link signs while the link works (ADR 0066): the link belongs to the
+   * document, so it opens whichever version is current, as long as that can be signed (ready, not a
+   * template, not withdrawn) and the owner has not withdrawn the code.
    */
   async currentSiteDocument(link: SiteSignOnLinkRow): Promise<SignableDocument | null> {
     if (link.revokedAt) return null;
-    const current = await this.sourceOf(link.documentKind).currentForOwner(this.db, link.userId, link.documentId);
-    return current?.version === link.documentVersion && current.fingerprint === link.fingerprint ? current : null;
+    return this.sourceOf(link.documentKind).currentForOwner(this.db, link.userId, link.documentId);
   }
 
-  /** The owner's site link that still works for `document` as it is now, if one is open. */
-  async liveSiteLink(userId: string, document: SignableDocument) {
-    const link = await signingRepo.activeSiteLink(this.db, userId, this.refOf(document));
-    return link?.fingerprint === document.fingerprint ? link : undefined;
+  /** The owner's open site link of `document`, whatever version it was first shown for (ADR 0066). */
+  liveSiteLink(userId: string, document: SignableDocument) {
+    return signingRepo.activeSiteLink(this.db, userId, document.kind, document.id);
   }
 
   /**
@@ -282,14 +282,20 @@ export class SigningCore {
     return file ? ((await this.options.storedFiles.readBytes(file, 'print'))?.data ?? null) : null;
   }
 
-  async siteLinkView(link: SiteSignOnLinkRow): Promise<SiteSignOnLink> {
-    const url = `${this.options.publicOrigin()}/sign/${siteToken(await this.options.linkSecret(), link.id)}`;
+  /** The address a site link's QR code carries: the one place it is made (printed posters use it too). */
+  async siteSignOnUrl(link: Pick<SiteSignOnLinkRow, 'id'>): Promise<string> {
+    return `${this.options.publicOrigin()}/sign/${siteToken(await this.options.linkSecret(), link.id)}`;
+  }
+
+  /** The owner's view of a site link, as it stands for `document`'s current version. */
+  async siteLinkView(link: SiteSignOnLinkRow, document: SignableDocument): Promise<SiteSignOnLink> {
+    const url = await this.siteSignOnUrl(link);
     return {
       url,
-      version: link.documentVersion,
+      version: document.version,
       created_at: link.createdAt.toISOString(),
       max_sign_ons: link.maxSignOns,
-      signed_on: await signingRepo.countSiteSignOns(this.db, link.id),
+      signed_on: await signingRepo.countSiteSignOns(this.db, link.id, document.version),
       qr_svg: await QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
     };
   }

@@ -23,6 +23,7 @@ export const signingErrors = {
   documentChanged: () => new AppError(409, errorCodes.conflict, signingMessages.documentChanged),
   siteSignOnFull: () => new AppError(409, errorCodes.conflict, signingMessages.siteSignOnFull),
   noCrewQrCode: () => new AppError(409, errorCodes.conflict, signingOwnerMessages.noCrewQrCode),
+  siteDocumentChanged: () => new AppError(409, errorCodes.conflict, signingMessages.siteDocumentChanged),
   noCrewSignOn: () =>
     new AppError(409, errorCodes.conflict, 'Site sign-on is only for documents workers sign at the site.'),
   validation: (path: string, message: string) =>

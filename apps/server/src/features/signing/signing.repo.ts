@@ -180,13 +180,32 @@ export const signingRepo = {
       .for('update');
   },
 
-  /** The sign-ons through a site link that stand (not set aside). */
-  async countSiteSignOns(db: Queryable, linkId: string): Promise<number> {
+  /**
+   * The sign-ons through a site link on one version that stand (not set aside): a code's cap counts
+   * per version, as a crew signs each version again (ADR 0066).
+   */
+  async countSiteSignOns(db: Queryable, linkId: string, version: number): Promise<number> {
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(r)
-      .where(and(eq(r.siteLinkId, linkId), countsAsSignature()));
+      .where(and(eq(r.siteLinkId, linkId), eq(r.documentVersion, version), countsAsSignature()));
     return row?.count ?? 0;
+  },
+
+  /** The newest version before `ref`'s that anyone signed (a signature that stands), if any. */
+  async newestSignedVersionBefore(db: Queryable, ref: DocumentVersionRef): Promise<number | undefined> {
+    const [row] = await db
+      .select({ version: sql<number | null>`max(${r.documentVersion})` })
+      .from(r)
+      .where(
+        and(
+          eq(r.documentKind, ref.kind),
+          eq(r.documentId, ref.documentId),
+          lt(r.documentVersion, ref.version),
+          countsAsSignature(),
+        ),
+      );
+    return row?.version ?? undefined;
   },
 
   /** Sets a signed site sign-on of `userId`'s aside; undefined when there is no such sign-on to set aside. */
@@ -230,16 +249,16 @@ export const signingRepo = {
     return db.update(r).set({ expiryRecordedAt: now }).where(sql`${r.id} in (${expired})`).returning();
   },
 
-  async activeSiteLink(db: Queryable, userId: string, ref: DocumentVersionRef) {
+  /** The owner's newest site link of a document that is not revoked, whatever version it began on. */
+  async activeSiteLink(db: Queryable, userId: string, kind: DocumentKind, documentId: string) {
     const [row] = await db
       .select()
       .from(siteSignOnLinks)
       .where(
         and(
           eq(siteSignOnLinks.userId, userId),
-          eq(siteSignOnLinks.documentKind, ref.kind),
-          eq(siteSignOnLinks.documentId, ref.documentId),
-          eq(siteSignOnLinks.documentVersion, ref.version),
+          eq(siteSignOnLinks.documentKind, kind),
+          eq(siteSignOnLinks.documentId, documentId),
           isNull(siteSignOnLinks.revokedAt),
         ),
       )

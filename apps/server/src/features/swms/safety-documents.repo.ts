@@ -129,6 +129,13 @@ export const safetyDocumentsRepo = {
       .values({ documentId: document.id, kind: document.kind, userId: document.userId, version, ...values });
   },
 
+  /** Removes a draft version nobody was given (the owner discards it, ADR 0066). */
+  async deleteVersion(db: Queryable, documentId: string, version: number) {
+    await db
+      .delete(documentVersions)
+      .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, version)));
+  },
+
   async update(
     db: Queryable,
     id: string,

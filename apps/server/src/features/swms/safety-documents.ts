@@ -133,14 +133,22 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
   async save(
     caller: AuthenticatedCaller,
     id: string,
-    input: { revision: number; body: Body; is_template?: boolean | undefined },
+    input: { revision: number; body: Body; is_template?: boolean | undefined; new_version?: number | undefined },
   ): Promise<Presented> {
     // Another user's document is not found, whatever its body would link.
     await this.documents.owned(caller.userId, id);
     await this.kind.checkBody?.(caller.userId, input.body);
     return this.present(
-      await this.documents.save(caller.userId, id, input.revision, input.body, { isTemplate: input.is_template }),
+      await this.documents.save(caller.userId, id, input.revision, input.body, {
+        isTemplate: input.is_template,
+        newVersion: input.new_version,
+      }),
     );
+  }
+
+  /** Discards the new version being drafted: back to the last issued one (ADR 0066). */
+  async discardDraft(caller: AuthenticatedCaller, id: string, revision: number): Promise<Presented> {
+    return this.present(await this.documents.discardDraft(caller.userId, id, revision));
   }
 
   /** Deletes the document with its cached PDFs, or withdraws it once somebody signed it. */

@@ -26,6 +26,9 @@ export const swmsRoutes =
     );
     route(app, endpoints.get, (request) => swms.get(callerOf(request), request.params.id));
     route(app, endpoints.save, (request) => swms.save(callerOf(request), request.params.id, request.body));
+    route(app, endpoints.discardDraft, (request) =>
+      swms.discardDraft(callerOf(request), request.params.id, request.body.revision),
+    );
     route(app, endpoints.delete, async (request) => {
       await swms.delete(callerOf(request), request.params.id);
       return ok;

@@ -3,6 +3,8 @@ import {
   DOCUMENT_VERSION_LIMIT,
   type MissingField,
   monthKey,
+  newVersionUnconfirmedMessage,
+  swmsMessages,
   versionLimitMessage,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -90,16 +92,17 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
   }
 
   /**
-   * Saves `body` over the current version when nobody has signed it, else as the next version
+   * Saves `body` over the current version while it is not issued, else as the next version
    * (voiding the open signing links of older ones), in one transaction. `revision` must be the
-   * document's revision the edit was made from: a stale save is refused (409), never applied.
+   * document's revision the edit was made from: a stale save is refused (409), never applied. The
+   * next version is started only when `extra.newVersion` names it: the user agreed to it (ADR 0066).
    */
   async save(
     userId: string,
     id: string,
     revision: number,
     body: Body,
-    extra: { isTemplate?: boolean | undefined } = {},
+    extra: { isTemplate?: boolean | undefined; newVersion?: number | undefined } = {},
   ): Promise<CurrentDocument<Body>> {
     return this.db.transaction(async (tx) => {
       const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
@@ -119,6 +122,9 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       const issued = await this.isIssued({ document, version: current }, tx);
       const nextVersion = issued ? document.currentVersion + 1 : document.currentVersion;
       if (nextVersion > DOCUMENT_VERSION_LIMIT) throw new AppError(409, 'conflict', versionLimitMessage);
+      if (issued && extra.newVersion !== nextVersion) {
+        throw new AppError(409, 'new_version_unconfirmed', newVersionUnconfirmedMessage(nextVersion));
+      }
       const values = { body, fingerprint: this.fingerprint(document.number, nextVersion, body) };
       if (issued) {
         await safetyDocumentsRepo.insertVersion(tx, document, nextVersion, values);
@@ -133,6 +139,32 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
         isTemplate,
       });
       return { document: updated, version: await this.versionRow(tx, document.id, nextVersion), body };
+    });
+  }
+
+  /**
+   * Discards the version being drafted (current, not issued, not the first): the document goes back
+   * to the version before it, unchanged (ADR 0066). Links voided when the draft was started stay
+   * voided: the owner sends the old version again if it is still wanted.
+   */
+  async discardDraft(userId: string, id: string, revision: number): Promise<CurrentDocument<Body>> {
+    return this.db.transaction(async (tx) => {
+      const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      if (!document) throw this.errors.notFound();
+      if (document.revision !== revision) throw this.errors.stale();
+      const draft = await this.versionRow(tx, document.id, document.currentVersion);
+      if (document.currentVersion === 1 || (await this.isIssued({ document, version: draft }, tx))) {
+        throw new AppError(409, 'conflict', swmsMessages.noDraftToDiscard);
+      }
+      const previous = await this.versionRow(tx, document.id, document.currentVersion - 1);
+      const body = this.rules.parse(previous.body);
+      await safetyDocumentsRepo.deleteVersion(tx, document.id, draft.version);
+      const updated = await safetyDocumentsRepo.update(tx, document.id, {
+        currentVersion: previous.version,
+        revision: document.revision + 1,
+        ready: this.rules.missing(body).length === 0,
+      });
+      return { document: updated, version: previous, body };
     });
   }
 

@@ -4,9 +4,6 @@ import { Button } from './Button.tsx';
 
 /** How long the changes stay saved, with no new save, before a burst of typing counts as over. */
 const SETTLED_MS = 2000;
-/** What the status region announces once a burst of typing is saved. */
-const SAVED_ANNOUNCEMENT = 'Your changes are saved.';
-
 type SaveStatusProps = {
   saving: boolean;
   /** At least one save went through since the page opened. */
@@ -17,9 +14,10 @@ type SaveStatusProps = {
 };
 
 /**
- * For screens that save as the user goes: says whether their changes are safe. The line on screen
- * follows every save; a screen reader hears it once per burst of typing, when the saves have
- * settled (not "Saving..." and "All changes saved." at every pause), and a failure at once.
+ * For screens that save as the user goes: one line that says whether their changes are safe. It
+ * follows every save on screen; as a live region it is busy until the saves have settled, so a
+ * screen reader hears "All changes saved." once per burst of typing (not at every pause), and a
+ * failure at once. One line only: a second, hidden copy read as the status said "saved" twice.
  */
 export function SaveStatus({ saving, saved, error, onRetry }: SaveStatusProps) {
   const settled = useSettled(saved && !saving);
@@ -34,12 +32,9 @@ export function SaveStatus({ saving, saved, error, onRetry }: SaveStatusProps) {
     );
   }
   return (
-    <div className="min-h-5 text-sm text-slate-600 dark:text-slate-300">
-      <p aria-hidden="true">{saving ? 'Saving...' : saved ? 'All changes saved.' : ''}</p>
-      <p role="status" className="sr-only">
-        {settled ? SAVED_ANNOUNCEMENT : ''}
-      </p>
-    </div>
+    <p role="status" aria-busy={!settled} className="min-h-5 text-sm text-slate-600 dark:text-slate-300">
+      {saving ? 'Saving...' : saved ? 'All changes saved.' : ''}
+    </p>
   );
 }
 

@@ -56,8 +56,8 @@ export default function ClosedLink({ page, token }: { page: SignPage; token: str
       return (
         <Column title="This sign-on code no longer works">
           <p>
-            The document has a new version or the code was withdrawn. Ask the person running the site for the current
-            code.
+            The code was withdrawn, or the SWMS is being revised and is not ready to sign yet. Ask the person running
+            the site.
           </p>
         </Column>
       );

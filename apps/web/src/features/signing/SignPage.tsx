@@ -53,6 +53,11 @@ function SignView({ token, page, reload }: { token: string; page: SignPageData; 
     case 'open':
       return (
         <Column title={page.mode === 'site' ? 'Sign on to this SWMS' : 'Sign document'}>
+          {page.changes_since ? (
+            <Suspense fallback={null}>
+              <ChangesSince page={page} />
+            </Suspense>
+          ) : null}
           <DocumentSummary page={page} token={token} />
           <SignOrDecline token={token} page={page} onDone={setOutcome} onClosed={reload} />
         </Column>
@@ -69,6 +74,8 @@ function SignView({ token, page, reload }: { token: string; page: SignPageData; 
 // Most links are open and most signers sign: the pages of closed links and the decline form load
 // only when needed.
 const ClosedLink = lazy(() => import('./ClosedLink.tsx'));
+// Only a site code of a revised SWMS says what changed.
+const ChangesSince = lazy(() => import('./ChangesSince.tsx'));
 const DeclineForm = lazy(() => import('./DeclineForm.tsx'));
 // Drawing is the common way; typing (with its font) and uploading load when chosen (issue 30).
 const SignatureAlternative = lazy(() => import('./SignatureAlternatives.tsx'));
@@ -178,6 +185,8 @@ function SignForm({
         read_confirmed: true,
         signature_png: await base64Of(signature),
         method,
+        // A site code opens whichever version is current: the sign-on names the one read here (ADR 0066).
+        ...(onSite && { document_fingerprint: page.document.fingerprint }),
       });
       onDone({ state: 'signed', at: outcome.at });
     } catch (error) {

@@ -22,6 +22,7 @@ import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from '
 import { TextListField } from './components/TextListField.tsx';
 import { AutosaveNotice } from './SwmsPage.tsx';
 import { useAutosave } from './use-autosave.ts';
+import { useNewVersionGate } from './use-new-version-gate.tsx';
 import { usePdfDownload } from './use-pdf-download.ts';
 
 /** /swms/cover-sheet/edit/:id: a cover sheet, saved as the user types. */
@@ -49,13 +50,22 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
   const [server, setServer] = useState(initial);
   const autosave = useAutosave<CoverSheetBody, CoverSheet>(
     { revision: initial.revision, body: initial.body },
-    (revision, body) => saveCoverSheet(initial.id, { revision, body }),
+    (revision, body): Promise<CoverSheet> => {
+      const newVersion: number | undefined = gate.newVersion();
+      return saveCoverSheet(initial.id, { revision, body, ...(newVersion && { new_version: newVersion }) });
+    },
     (saved) => {
       setServer(saved);
       rememberSavedCoverSheet(queryClient, userId, saved);
     },
     { userId, formKey: `cover-sheet:${initial.id}`, parseBody: parseBody },
   );
+  const gate = useNewVersionGate<CoverSheetBody>({
+    document: server,
+    autosave,
+    saved: server.body,
+    refresh: async () => setServer(await fetchCoverSheet(server.id)),
+  });
   const body = autosave.body;
   // Page by page, like the SWMS list: an account with many SWMS can still reach its older ones.
   const swmsPages = useSwmsPages(userId, {});
@@ -67,13 +77,13 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
     section: S,
     key: K,
     value: CoverSheetBody[S][K],
-  ) => autosave.update({ ...body, [section]: { ...body[section], [key]: value } });
+  ) => gate.change({ ...body, [section]: { ...body[section], [key]: value } });
   const text = <S extends Section>(section: S, key: TextKey<S>, label: string, max: number = SWMS_LIMITS.shortText) => (
     <TextField
       label={label}
       value={String(body[section][key])}
       maxLength={max}
-      onChange={(event) => autosave.update({ ...body, [section]: { ...body[section], [key]: event.target.value } })}
+      onChange={(event) => gate.change({ ...body, [section]: { ...body[section], [key]: event.target.value } })}
     />
   );
   const pdf = usePdfDownload(async () => {
@@ -105,7 +115,7 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
       }
     >
       <ActionProblem what="Download failed." error={pdf.failure} />
-      <div className="flex flex-wrap items-center gap-2 text-sm">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <StatusBadge status={server.status} />
         <span>
           Version {server.current_version} (current) ·{' '}
@@ -113,9 +123,10 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
             All cover sheets
           </Link>
         </span>
+        <AutosaveNotice autosave={autosave} onReload={onReload} />
       </div>
-      <AutosaveNotice autosave={autosave} onReload={onReload} />
       <IssuedNotice document={server} signers="its signers" />
+      {gate.dialog}
       <MissingList missing={server.missing} what="cover sheet" />
 
       <FormSection title="SWMS covered">
@@ -141,7 +152,7 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
                     label={`${swms.number}: ${swms.title || 'Untitled SWMS'}`}
                     checked={body.swms_ids.includes(swms.id)}
                     onChange={(checked) =>
-                      autosave.update({
+                      gate.change({
                         ...body,
                         swms_ids: checked ? [...body.swms_ids, swms.id] : body.swms_ids.filter((id) => id !== swms.id),
                       })
@@ -200,20 +211,20 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
           label="Person responsible for compliance"
           value={body.person_responsible}
           maxLength={SWMS_LIMITS.shortText}
-          onChange={(event) => autosave.update({ ...body, person_responsible: event.target.value })}
+          onChange={(event) => gate.change({ ...body, person_responsible: event.target.value })}
         />
         <TextField
           label="Review date"
           type="date"
           value={body.review_date ?? ''}
-          onChange={(event) => autosave.update({ ...body, review_date: event.target.value || null })}
+          onChange={(event) => gate.change({ ...body, review_date: event.target.value || null })}
         />
       </FormSection>
 
       <FormSection title="Other attached documents">
         <TextListField
           items={body.other_documents}
-          onChange={(items) => autosave.update({ ...body, other_documents: items })}
+          onChange={(items) => gate.change({ ...body, other_documents: items })}
           noun="document"
           hint="e.g. SDS: membrane primer, test and tag register."
           emptyText="Only the SWMS above are attached."

@@ -1,5 +1,5 @@
 import { hrcwCategories, hrcwCategoryKeys, SWMS_LIMITS, type Swms, type SwmsBody, swmsBodySchema } from '@app/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
@@ -7,6 +7,7 @@ import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
@@ -16,6 +17,7 @@ import { keptValuesParser } from '../../lib/kept-forms.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useCreateCoverSheetMutation } from './api/create-cover-sheet.ts';
 import { useDeleteSwmsMutation } from './api/delete-swms.ts';
+import { discardSwmsDraft } from './api/discard-swms-draft.ts';
 import { fetchSwms, useSwms } from './api/get-swms.ts';
 import { downloadSwmsPdf } from './api/get-swms-pdf.ts';
 import { saveSwms } from './api/save-swms.ts';
@@ -29,6 +31,7 @@ import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from '
 import { TextListField } from './components/TextListField.tsx';
 import { textProps } from './components/text-props.ts';
 import { useAutosave } from './use-autosave.ts';
+import { useNewVersionGate } from './use-new-version-gate.tsx';
 import { usePdfDownload } from './use-pdf-download.ts';
 import { VersionHistory } from './VersionHistory.tsx';
 
@@ -78,16 +81,25 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
   const [server, setServer] = useState(initial);
   const autosave = useAutosave<Editable, Swms>(
     { revision: initial.revision, body: { body: initial.body, is_template: initial.is_template } },
-    (revision, editable) => saveSwms(initial.id, { revision, ...editable }),
+    (revision, editable): Promise<Swms> => {
+      const newVersion: number | undefined = gate.newVersion();
+      return saveSwms(initial.id, { revision, ...editable, ...(newVersion && { new_version: newVersion }) });
+    },
     (saved) => {
       setServer(saved);
       rememberSavedSwms(queryClient, userId, saved);
     },
     { userId, formKey: `swms:${initial.id}`, parseBody: parseEditable },
   );
+  const gate = useNewVersionGate<Editable>({
+    document: server,
+    autosave,
+    saved: { body: server.body, is_template: server.is_template },
+    refresh: async () => setServer(await fetchSwms(server.id)),
+  });
   const { body } = autosave.body;
   const set = <K extends keyof SwmsBody>(key: K, value: SwmsBody[K]) =>
-    autosave.update({ ...autosave.body, body: { ...body, [key]: value } });
+    gate.change({ ...autosave.body, body: { ...body, [key]: value } });
   const text = textProps(body, set);
   const textList = (key: keyof typeof textLists) => {
     const { title, ...words } = textLists[key];
@@ -107,6 +119,19 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
   const createCoverSheet = useCreateCoverSheetMutation(userId, (sheet) =>
     navigate(`/swms/cover-sheet/edit/${sheet.id}`),
   );
+  const [discarding, setDiscarding] = useState(false);
+  const discard = useMutation({
+    mutationFn: async () => {
+      // What is typed now belongs to the draft being thrown away.
+      autosave.discard(autosave.body);
+      return discardSwmsDraft(server.id, (await fetchSwms(server.id)).revision);
+    },
+    onSuccess: async (back) => {
+      rememberSavedSwms(queryClient, userId, back);
+      toast({ title: `Back to version ${back.current_version}` });
+      await onReload();
+    },
+  });
   const remove = useDeleteSwmsMutation(userId, server.id, () => {
     toast({ title: 'SWMS deleted' });
     navigate('/swms');
@@ -175,7 +200,7 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
               <Checkbox
                 label="Save as a template for new SWMS"
                 checked={autosave.body.is_template}
-                onChange={(checked) => autosave.update({ ...autosave.body, is_template: checked })}
+                onChange={(checked) => gate.change({ ...autosave.body, is_template: checked })}
               />
             </FormSection>
 
@@ -304,7 +329,8 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
       }
     >
       <ActionProblem what="Download failed." error={pdf.failure} />
-      <div className="flex flex-wrap items-center gap-2 text-sm">
+      {/* The save status shares the version's line: a line of its own left an empty band above the sections. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <StatusBadge status={server.status} />
         <span>
           Version {server.current_version} (current) ·{' '}
@@ -312,9 +338,27 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
             All SWMS
           </Link>
         </span>
+        <AutosaveNotice autosave={autosave} onReload={onReload} />
+        {!server.issued && server.current_version > 1 ? (
+          <Button variant="secondary" onClick={() => setDiscarding(true)}>
+            Discard version {server.current_version}
+          </Button>
+        ) : null}
       </div>
-      <AutosaveNotice autosave={autosave} onReload={onReload} />
       <IssuedNotice document={server} signers="the crew" />
+      {gate.dialog}
+      {discarding ? (
+        <ConfirmDialog
+          title={`Discard version ${server.current_version}?`}
+          description={`Your changes since version ${server.current_version - 1} are deleted, and the SWMS goes back to version ${server.current_version - 1} as it was issued.`}
+          cancelLabel="Keep editing"
+          confirmLabel={`Discard version ${server.current_version}`}
+          busy={discard.isPending}
+          problem={discard.error ? requestErrorMessage(discard.error) : undefined}
+          onConfirm={() => discard.mutate()}
+          onCancel={() => setDiscarding(false)}
+        />
+      ) : null}
       <SectionStepper sections={swmsSections} index={section.index} go={section.go} label="SWMS sections">
         {sectionContent()}
       </SectionStepper>
@@ -322,7 +366,6 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
   );
 }
 
-/** Whether the typing is safe; on a conflict, what happened and the way back to the latest copy. */
 /** How the autosave stands: saved, saving, kept on the phone for now, or refused as stale (then the latest can be loaded). */
 export function AutosaveNotice({
   autosave,

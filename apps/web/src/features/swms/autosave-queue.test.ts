@@ -1,4 +1,4 @@
-import { swmsMessages } from '@app/contract';
+import { newVersionUnconfirmedMessage, swmsMessages } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ERROR_MESSAGE } from '../../lib/auth/auth-errors.ts';
 import { ApiError, NetworkError } from '../../lib/http.ts';
@@ -103,5 +103,32 @@ describe('SWMS autosave', () => {
     await retried;
     expect(saved.map((doc) => doc.body)).toEqual(['offline edit']);
     expect(queue.unsaved).toBe(false);
+  });
+
+  it('holds a change the server will not save without the user starting a new version, until they answer', async () => {
+    const { queue, saves, states, saved } = setUp();
+    queue.update('edit of an issued version');
+    const flushed = queue.flush();
+    saves[0]?.answer(new ApiError(409, 'new_version_unconfirmed', newVersionUnconfirmedMessage(3)));
+    await flushed;
+    expect(states.at(-1)).toEqual({ status: 'confirm' });
+    expect(queue.unsaved).toBe(true);
+
+    // They agree: the same change goes again, from the same revision.
+    const retried = queue.flush();
+    expect(saves[1]).toMatchObject({ revision: 4, body: 'edit of an issued version' });
+    saves[1]?.answer({ revision: 5, body: 'edit of an issued version' });
+    await retried;
+    expect(saved.map((doc) => doc.body)).toEqual(['edit of an issued version']);
+
+    // Or they would not: the change is dropped and nothing more is sent.
+    queue.update('another edit');
+    const again = queue.flush();
+    saves[2]?.answer(new ApiError(409, 'new_version_unconfirmed', newVersionUnconfirmedMessage(4)));
+    await again;
+    queue.discard();
+    await vi.runAllTimersAsync();
+    expect(queue.unsaved).toBe(false);
+    expect(saves).toHaveLength(3);
   });
 });

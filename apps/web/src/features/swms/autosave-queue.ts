@@ -9,7 +9,12 @@ export type AutosaveState =
   | { status: 'idle' | 'saving' | 'saved' }
   | { status: 'error'; message: string }
   /** Another device or tab saved first: this one stops saving until the user reloads. */
-  | { status: 'conflict'; message: string };
+  | { status: 'conflict'; message: string }
+  /**
+   * The version was issued meanwhile (printed, sent or signed elsewhere): the change waits until the
+   * user agrees to start the next version, or drops it (ADR 0066).
+   */
+  | { status: 'confirm' };
 
 type Saved = { revision: number };
 
@@ -65,6 +70,9 @@ export class AutosaveQueue<Body, Doc extends Saved> {
       if (error instanceof ApiError && error.code === errorCodes.conflict) {
         this.stopped = true;
         onState({ status: 'conflict', message: error.message });
+      } else if (error instanceof ApiError && error.code === errorCodes.newVersionUnconfirmed) {
+        this.pending ??= next;
+        onState({ status: 'confirm' });
       } else {
         this.pending ??= next;
         onState({ status: 'error', message: requestErrorMessage(error) });
@@ -74,6 +82,12 @@ export class AutosaveQueue<Body, Doc extends Saved> {
     }
     // Changes typed during the save go next; after a failure they wait for Try again or the next change.
     if (succeeded && this.pending !== null) await this.flush();
+  }
+
+  /** Drops the change waiting to be saved (the user would not start a new version for it). */
+  discard(): void {
+    clearTimeout(this.timer);
+    this.pending = null;
   }
 
   /** Whether a change is waiting to be saved (the page warns before it is left). */

@@ -88,6 +88,14 @@ export function useAutosave<Body, Doc extends { revision: number }>(
     state,
     update,
     retry: () => void queue.flush(),
+    /** Drops the unsaved change and shows `saved` (what the server holds) again. */
+    discard: (saved: Body) => {
+      queue.discard();
+      shown.current = saved;
+      setBody(saved);
+      setState({ status: 'idle' });
+      forgetKeptForm(localStorage, userId, formKey);
+    },
     flush: () => queue.flush(),
     /** Whether a change is waiting to be saved (the page warns before it is left). */
     unsaved: () => queue.unsaved,
