@@ -217,9 +217,8 @@ export class OwnerSigning {
     if (!source.siteBoardPdf) throw signingErrors.noCrewSignOn();
     const link = await this.core.liveSiteLink(caller.userId, document);
     if (!link) throw signingErrors.noCrewQrCode();
-    const { url } = await this.core.siteLinkView(link);
     return {
-      bytes: await source.siteBoardPdf(document, url),
+      bytes: await source.siteBoardPdf(document, await this.core.siteSignOnUrl(link)),
       filename: `${document.number || document.kind}-site-board.pdf`,
     };
   }
