@@ -75,6 +75,8 @@ export const billingErrorCodes = {
 export const documentErrorCodes = {
   /** Past its kind's print budget (pages, or the renderer's time or memory). */
   documentTooLarge: 'document_too_large',
+  /** Completing or issuing while the profile lacks who stands behind it (ADR 0065). */
+  issuerIncomplete: 'issuer_incomplete',
 } as const;
 
 /** Codes of records made with a client-made id, the offline outbox's (ADR 0032). */
@@ -142,6 +144,7 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   already_premium: 409,
   billing_unavailable: 502,
   document_too_large: 422,
+  issuer_incomplete: 422,
   record_deleted: 410,
 };
 

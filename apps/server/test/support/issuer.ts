@@ -1,0 +1,40 @@
+import type { Session } from '@app/contract';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import type { App } from '../../src/app.ts';
+import { multipartBody } from './multipart.ts';
+
+/** What an issuer prints, as a test business fills it in (ADR 0065). */
+export const TEST_ISSUER = {
+  company_name: 'Dry Right Waterproofing',
+  company_abn: '51 824 753 556',
+  applicator_name: 'Sam Citizen',
+} as const;
+
+let signaturePng: Promise<Buffer> | undefined;
+
+/** A small dark stroke on white: a signature image the upload accepts. */
+function signatureImage(): Promise<Buffer> {
+  signaturePng ??= sharp({ create: { width: 240, height: 80, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: { create: { width: 180, height: 6, channels: 3, background: '#111111' } }, left: 30, top: 40 },
+    ])
+    .png()
+    .toBuffer();
+  return signaturePng;
+}
+
+/** Fills in the profile's issuer details and signature, so the user may complete and issue documents. */
+export async function giveIssuer(app: App, session: Session): Promise<void> {
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const patched = await app.inject({ method: 'PATCH', url: '/api/profile', headers, payload: TEST_ISSUER });
+  expect(patched.statusCode).toBe(200);
+  const upload = multipartBody(await signatureImage(), 'signature.png', 'image/png');
+  const signed = await app.inject({
+    method: 'PUT',
+    url: '/api/profile/signature',
+    headers: { ...headers, ...upload.headers },
+    payload: upload.payload,
+  });
+  expect(signed.statusCode).toBe(200);
+}
