@@ -39,7 +39,10 @@ const usage = async (session: Session) =>
 const certificates = async (session: Session) =>
   (await app.inject({ url: '/api/certificates', headers: bearer(session) })).json() as { items: unknown[] };
 
-function expectIssuerRefusal(response: { statusCode: number; body: string }, message = EVERYTHING_MISSING) {
+function expectIssuerRefusal(
+  response: Parameters<typeof errorOf>[0] & { statusCode: number },
+  message = EVERYTHING_MISSING,
+) {
   expect(response.statusCode).toBe(422);
   const error = errorOf(response);
   expect(error.code).toBe(errorCodes.issuerIncomplete);

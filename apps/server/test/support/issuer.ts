@@ -24,17 +24,23 @@ function signatureImage(): Promise<Buffer> {
   return signaturePng;
 }
 
-/** Fills in the profile's issuer details and signature, so the user may complete and issue documents. */
-export async function giveIssuer(app: App, session: Session): Promise<void> {
-  const headers = { authorization: `Bearer ${session.access_token}` };
-  const patched = await app.inject({ method: 'PATCH', url: '/api/profile', headers, payload: TEST_ISSUER });
-  expect(patched.statusCode).toBe(200);
+/**
+ * Fills in the profile's issuer details and signature, so the user may complete and issue documents:
+ * through `app` in process, or over HTTP to a running server at a base URL.
+ */
+export async function giveIssuer(app: App | string, session: Session): Promise<void> {
+  const send = async (
+    method: 'PATCH' | 'PUT',
+    url: string,
+    headers: Record<string, string>,
+    payload: Buffer | string,
+  ) => {
+    const allHeaders = { authorization: `Bearer ${session.access_token}`, ...headers };
+    if (typeof app !== 'string') return (await app.inject({ method, url, headers: allHeaders, payload })).statusCode;
+    return (await fetch(`${app}${url}`, { method, headers: allHeaders, body: payload })).status;
+  };
+  const json = { 'content-type': 'application/json' };
+  expect(await send('PATCH', '/api/profile', json, JSON.stringify(TEST_ISSUER))).toBe(200);
   const upload = multipartBody(await signatureImage(), 'signature.png', 'image/png');
-  const signed = await app.inject({
-    method: 'PUT',
-    url: '/api/profile/signature',
-    headers: { ...headers, ...upload.headers },
-    payload: upload.payload,
-  });
-  expect(signed.statusCode).toBe(200);
+  expect(await send('PUT', '/api/profile/signature', upload.headers, upload.payload)).toBe(200);
 }

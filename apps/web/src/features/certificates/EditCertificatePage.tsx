@@ -164,6 +164,7 @@ function EditForm({
   kept,
 }: EditProps & { waiting: readonly OutboxChange[]; kept: CertificateFormValues | null }) {
   const navigate = useNavigate();
+  const profile = useProfile();
   const formKey = `certificate:${certificate.id}`;
   const [shown] = useState(() => withWaitingEdits(certificate, waiting));
   useEffect(loadListPageAhead, []);
@@ -233,6 +234,8 @@ function EditForm({
         keptAs={{ userId, formKey }}
         tier={tier}
         commonMaterials={commonMaterials}
+        // An amendment keeps the issuer of the version it amends.
+        issuerProfile={issued || certificate.version > 1 ? undefined : profile}
         onSave={(values, status) => {
           // With no connection it waits at once; behind edits still waiting, a save waits too (they
           // reach the server in the order they were made), and so do photos only this phone has.

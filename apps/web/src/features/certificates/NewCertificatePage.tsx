@@ -153,6 +153,7 @@ function NewCertificateForm({ userId, profile, reopened }: { userId: string; pro
         keptAs={{ userId, formKey }}
         tier={profile.subscription_tier}
         commonMaterials={profile.common_materials}
+        issuerProfile={profile}
         onSave={(values, status) => {
           const save = { values, status, clientId };
           if (free && status === 'draft') void keepOnPhone(save);

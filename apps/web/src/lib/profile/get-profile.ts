@@ -6,7 +6,7 @@ import { basicProfile } from './basic-profile.ts';
 
 /**
  * GET /api/profile. It lives in lib, not in features/profile, because the header, the sign-in
- * redirect and the certificate screens read it too; the profile's writes live in features/profile.
+ * redirect and the certificate screens read it too; the profile's writes live beside it (several features save to the profile).
  */
 export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
   return call(profileEndpoints.get, {}, { signal });
