@@ -37,7 +37,8 @@ export async function giveIssuer(app: App | string, session: Session): Promise<v
   ) => {
     const allHeaders = { authorization: `Bearer ${session.access_token}`, ...headers };
     if (typeof app !== 'string') return (await app.inject({ method, url, headers: allHeaders, payload })).statusCode;
-    return (await fetch(`${app}${url}`, { method, headers: allHeaders, body: payload })).status;
+    return (await fetch(`${app}${url}`, { method, headers: allHeaders, body: new Uint8Array(Buffer.from(payload)) }))
+      .status;
   };
   const json = { 'content-type': 'application/json' };
   expect(await send('PATCH', '/api/profile', json, JSON.stringify(TEST_ISSUER))).toBe(200);

@@ -1,7 +1,7 @@
 import { lazy, useId } from 'react';
 import { IssuerPanel } from '../components/profile/IssuerPanel.tsx';
 import type { DocumentPanel } from '../lib/document-panel.ts';
-import { useProfile } from '../lib/profile/get-profile.ts';
+import { useProfileQuery } from '../lib/profile/get-profile.ts';
 
 // Rendered only for the owner of a document that can be sent, so visitors never download it.
 const SigningPanel = lazy(async () => (await import('../features/signing/pages.ts')).pages.panel());
@@ -12,7 +12,8 @@ const SigningPanel = lazy(async () => (await import('../features/signing/pages.t
  * certificate's issuer was settled when it was completed.
  */
 function IssuerBeforeSending() {
-  const profile = useProfile();
+  // Only a profile the server sent can say what is missing; the basic one stands in for one that failed.
+  const profile = useProfileQuery().query.data;
   const id = useId();
   return profile ? <IssuerPanel id={id} profile={profile} refused={false} /> : null;
 }
