@@ -68,7 +68,7 @@ describe('completing a certificate', () => {
     expect(lookup.statusCode).toBe(404);
 
     // The same create, once the profile names the issuer, is made with the id it was sent with.
-    await giveIssuer(app, user);
+    await giveIssuer(app, user.access_token);
     const created = await createCertificate(user, { id });
     expect(created.statusCode).toBe(201);
     const certificate: Certificate = created.json();
@@ -108,7 +108,7 @@ describe('completing a certificate', () => {
 
   it('names only what is missing, and counts an ABN that fails its check as missing', async () => {
     const user = await emptyProfileUser();
-    await giveIssuer(app, user);
+    await giveIssuer(app, user.access_token);
     // Stored before the profile checked ABNs: the update endpoint would refuse it now.
     await query(`update profiles set company_abn = '51824753557', applicator_name = ' ' where id = $1`, [user.user.id]);
     const refused = await createCertificate(user);
@@ -192,7 +192,7 @@ describe('issuing a SWMS or a cover sheet', () => {
     expect(rows[0]).toEqual({ requests: 0, site_links: 0 });
 
     // With the issuer named, the same acts go through.
-    await giveIssuer(app, user);
+    await giveIssuer(app, user.access_token);
     const pdf = await app.inject({ url: `/api/swms/${swms.id}/pdf`, headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');

@@ -130,7 +130,7 @@ async function newUser(signUpOn: string, exchangeOn = signUpOn, email = uniqueEm
   });
   expect(exchange.status).toBe(200);
   const session = sessionSchema.parse((exchange.body as { session: unknown }).session);
-  await giveIssuer(exchangeOn, session);
+  await giveIssuer(exchangeOn, session.access_token);
   return { email, session };
 }
 

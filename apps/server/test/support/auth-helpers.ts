@@ -46,7 +46,7 @@ export async function registerConfirmedUser(
   });
   expect(exchange.statusCode).toBe(200);
   const session = sessionSchema.parse(exchange.json().session);
-  if (issuer) await giveIssuer(app, session);
+  if (issuer) await giveIssuer(app, session.access_token);
   return session;
 }
 

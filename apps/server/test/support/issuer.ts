@@ -1,6 +1,4 @@
-import type { Session } from '@app/contract';
 import sharp from 'sharp';
-import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { multipartBody } from './multipart.ts';
 
@@ -26,22 +24,19 @@ function signatureImage(): Promise<Buffer> {
 
 /**
  * Fills in the profile's issuer details and signature, so the user may complete and issue documents:
- * through `app` in process, or over HTTP to a running server at a base URL.
+ * through `app` in process, or over HTTP to a running server at a base URL (the benchmarks too).
  */
-export async function giveIssuer(app: App | string, session: Session): Promise<void> {
-  const send = async (
-    method: 'PATCH' | 'PUT',
-    url: string,
-    headers: Record<string, string>,
-    payload: Buffer | string,
-  ) => {
-    const allHeaders = { authorization: `Bearer ${session.access_token}`, ...headers };
-    if (typeof app !== 'string') return (await app.inject({ method, url, headers: allHeaders, payload })).statusCode;
-    return (await fetch(`${app}${url}`, { method, headers: allHeaders, body: new Uint8Array(Buffer.from(payload)) }))
-      .status;
+export async function giveIssuer(app: App | string, accessToken: string): Promise<void> {
+  const send = async (method: 'PATCH' | 'PUT', url: string, headers: Record<string, string>, payload: Buffer) => {
+    const allHeaders = { authorization: `Bearer ${accessToken}`, ...headers };
+    const status =
+      typeof app === 'string'
+        ? (await fetch(`${app}${url}`, { method, headers: allHeaders, body: new Uint8Array(payload) })).status
+        : (await app.inject({ method, url, headers: allHeaders, payload })).statusCode;
+    if (status !== 200) throw new Error(`${method} ${url} answered ${status} while naming the issuer`);
   };
   const json = { 'content-type': 'application/json' };
-  expect(await send('PATCH', '/api/profile', json, JSON.stringify(TEST_ISSUER))).toBe(200);
+  await send('PATCH', '/api/profile', json, Buffer.from(JSON.stringify(TEST_ISSUER)));
   const upload = multipartBody(await signatureImage(), 'signature.png', 'image/png');
-  expect(await send('PUT', '/api/profile/signature', upload.headers, upload.payload)).toBe(200);
+  await send('PUT', '/api/profile/signature', upload.headers, upload.payload);
 }
