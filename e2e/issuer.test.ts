@@ -5,10 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { type Certificate, issuerIncompleteMessage } from '@app/contract';
 import { describe, expect, it } from 'vitest';
+import { readySwmsBody } from '../apps/server/test/support/swms.ts';
 import { createConfirmedAccount, fillSignInForm, GOOD_PASSWORD, uniqueEmail } from './support/accounts.ts';
 import { useBrowser } from './support/browser.ts';
 import { certificatePage, fillJobDetails } from './support/certificate-form.ts';
 import { drawSignature, expectImageLoaded } from './support/images.ts';
+import { createMember, memberApi, signIn } from './support/members.ts';
 
 // The Bar: a phone's 375 px screen.
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
@@ -104,5 +106,31 @@ describe('issuing needs an issuer', () => {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+  });
+
+  it('shows a ready SWMS what its issue needs before sending, and the server refuses the send with the same words', async () => {
+    const owner = await createMember('issuer-swms', { issuer: false });
+    const created = await memberApi<{ id: string; revision: number }>(owner, 'POST', '/api/swms', {});
+    const swms = await memberApi<{ id: string }>(owner, 'PUT', `/api/swms/${created.id}`, {
+      revision: created.revision,
+      body: { ...readySwmsBody(), title: 'Balcony membrane, Level 3' },
+    });
+    const { page } = session;
+    await signIn(page, owner);
+    await page.goto(`/swms/${swms.id}?section=review`);
+    const panel = page.getByRole('region', { name: 'Who issues this' });
+    await panel.getByText('To issue it, add your company name, ABN, applicator name and signature.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    session.allowConsoleErrors(/status of 422/);
+    const signatures = page.getByRole('region', { name: 'Signatures' });
+    const signer = signatures.getByRole('group', { name: 'Signer 1' });
+    await signer.getByLabel('Name').fill('Sam Supervisor');
+    await signer.getByLabel('Email').fill(uniqueEmail('supervisor'));
+    await signatures.getByRole('button', { name: 'Send for signing' }).click();
+    await page
+      .getByText(issuerIncompleteMessage(['company_name', 'company_abn', 'applicator_name', 'signature']))
+      .first()
+      .waitFor();
   });
 });
