@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { IssuerPanel } from '../components/profile/IssuerPanel.tsx';
-import { useProfileQuery } from '../lib/profile/get-profile.ts';
+import { useServerProfile } from '../lib/profile/get-profile.ts';
 
 /**
  * A SWMS or cover-sheet version is issued when it is sent, opened for sign-on or printed: before
@@ -8,8 +8,7 @@ import { useProfileQuery } from '../lib/profile/get-profile.ts';
  * certificate's issuer was settled when it was completed, so its page does not show this.
  */
 export default function IssuerBeforeSending() {
-  // Only a profile the server sent can say what is missing; the basic one stands in for one that failed.
-  const profile = useProfileQuery().query.data;
+  const profile = useServerProfile();
   const id = useId();
   return profile ? <IssuerPanel id={id} profile={profile} refused={false} /> : null;
 }

@@ -17,7 +17,7 @@ import { NetworkError } from '../../lib/http.ts';
 import { forgetKeptForm } from '../../lib/kept-forms.ts';
 import type { OutboxChange } from '../../lib/outbox/outbox.ts';
 import { useOutboxState } from '../../lib/outbox/outbox-sync.ts';
-import { useProfile, useProfileQuery } from '../../lib/profile/get-profile.ts';
+import { useProfile, useServerProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import type { FormSave } from './api/create-certificate.ts';
@@ -164,8 +164,7 @@ function EditForm({
   kept,
 }: EditProps & { waiting: readonly OutboxChange[]; kept: CertificateFormValues | null }) {
   const navigate = useNavigate();
-  // Only a profile the server sent can say what is missing; the basic one stands in for one that failed.
-  const loadedProfile = useProfileQuery().query.data;
+  const loadedProfile = useServerProfile();
   const formKey = `certificate:${certificate.id}`;
   const [shown] = useState(() => withWaitingEdits(certificate, waiting));
   useEffect(loadListPageAhead, []);

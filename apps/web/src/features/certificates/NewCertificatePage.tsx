@@ -11,7 +11,7 @@ import { NetworkError } from '../../lib/http.ts';
 import { forgetKeptForm } from '../../lib/kept-forms.ts';
 import type { OutboxChange } from '../../lib/outbox/outbox.ts';
 import { discardChange, useOutboxState } from '../../lib/outbox/outbox-sync.ts';
-import { useProfile, useProfileQuery } from '../../lib/profile/get-profile.ts';
+import { useProfile, useServerProfile } from '../../lib/profile/get-profile.ts';
 import { type CertificateSave, useCreateCertificateMutation } from './api/create-certificate.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { type CertificateFormValues, emptyFormValues, formFieldErrors } from './certificate-form.ts';
@@ -96,8 +96,7 @@ type Reopened = { clientId: string; values: CertificateFormValues; earlier: read
 function NewCertificateForm({ userId, profile, reopened }: { userId: string; profile: Profile; reopened?: Reopened }) {
   const navigate = useNavigate();
   const free = profile.subscription_tier !== 'premium';
-  // Only a profile the server sent can say what is missing; the basic one stands in for one that failed.
-  const loadedProfile = useProfileQuery().query.data;
+  const loadedProfile = useServerProfile();
   const [initialValues] = useState(
     () =>
       reopened?.values ??

@@ -76,6 +76,15 @@ export function useProfileQuery() {
 }
 
 /**
+ * The profile as the server sent it (or this phone's copy of its answer), never the basic one that
+ * stands in while it cannot load: for a check that must not guess, such as what an issue needs
+ * (ADR 0065); while there is none, the server decides.
+ */
+export function useServerProfile(): Profile | undefined {
+  return useProfileQuery().query.data;
+}
+
+/**
  * The signed-in user's profile: undefined while it first loads or when signed out; the basic
  * free-tier profile as soon as loading it has failed, while the retries go on behind (PRODUCT.md, States).
  */
