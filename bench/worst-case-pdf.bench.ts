@@ -5,6 +5,7 @@ import { MAX_REQUEST_BODY_BYTES } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { renderSwmsPdf } from '../apps/server/src/features/swms/swms-pdf-layout.ts';
 import { defaultRenderThreads } from '../apps/server/src/platform/pdf/render-pool.ts';
+import { giveIssuer } from '../apps/server/test/support/issuer.ts';
 import { withRangeOverAppendedBytes } from '../apps/server/test/support/stretched-seal.ts';
 import { withinBytes, worstCaseSwmsBody } from '../apps/server/test/support/worst-case-documents.ts';
 import { createUser, format, freshDatabase, httpRequest, median, startServerProcess, summarise } from './support.ts';
@@ -187,6 +188,7 @@ async function sealAndVerifyWhileProbing(base: string, client: pg.Client, body: 
   const whileSealing = await probe(live, printing);
 
   const user = await createUser(base, client, 'verify@bench.test', '198.51.100.9');
+  await giveIssuer(base, user.token);
   const headers = { authorization: `Bearer ${user.token}` };
   const created = await httpRequest(`${base}/api/certificates`, headers, {
     method: 'POST',
@@ -324,6 +326,8 @@ async function savedSwms(
   body: ReturnType<typeof worstCaseSwmsBody>,
 ) {
   const user = await createUser(base, client, email, clientIp);
+  // A ready SWMS is issued when printed: its profile names the issuer (ADR 0065).
+  await giveIssuer(base, user.token);
   const headers = { authorization: `Bearer ${user.token}` };
   const created = await httpRequest(`${base}/api/swms`, headers, { method: 'POST', body: {} });
   const { id, revision } = JSON.parse(created.body) as { id: string; revision: number };

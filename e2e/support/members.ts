@@ -30,14 +30,22 @@ export async function memberApi<T>(member: Member, method: string, path: string,
   return (await response.json()) as T;
 }
 
+/** What a business that issues documents has on its profile (ADR 0065), with a signature uploaded too. */
+const ISSUER_PROFILE = {
+  company_name: 'Dry Right Waterproofing',
+  company_abn: '51 824 753 556',
+  applicator_name: 'Sam Citizen',
+};
+
 /**
  * Makes an account ready to use the app: confirmed, onboarding done (so sign-in does not detour
- * through /onboarding), with any profile fields given, and premium through the subscriber record
- * when asked (the way a billing webhook would leave it).
+ * through /onboarding), naming its issuer (company, ABN, applicator and signature, unless `issuer`
+ * is false) with any profile fields given over it, and premium through the subscriber record when
+ * asked (the way a billing webhook would leave it).
  */
 export async function createMember(
   label: string,
-  options: { premium?: boolean; profile?: Record<string, unknown>; email?: string } = {},
+  options: { premium?: boolean; profile?: Record<string, unknown>; email?: string; issuer?: boolean } = {},
 ): Promise<Member> {
   const email = options.email ?? uniqueEmail(label);
   await createConfirmedAccount(email);
@@ -49,7 +57,13 @@ export async function createMember(
   if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   const session = (await response.json()) as { access_token: string; user: { id: string } };
   const member = { email, userId: session.user.id, accessToken: session.access_token };
-  await memberApi(member, 'PATCH', '/api/profile', { ...options.profile, onboarding_completed: true });
+  const issuer = options.issuer ?? true;
+  await memberApi(member, 'PATCH', '/api/profile', {
+    ...(issuer && ISSUER_PROFILE),
+    ...options.profile,
+    onboarding_completed: true,
+  });
+  if (issuer) await uploadSignature(member);
   if (options.premium) {
     await withDatabase((db) =>
       entitlements.setSubscription(db, member.userId, {
@@ -61,6 +75,24 @@ export async function createMember(
     );
   }
   return member;
+}
+
+/** Puts a signature image (a dark stroke) on `member`'s profile, as drawing one does. */
+async function uploadSignature(member: Member): Promise<void> {
+  const image = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: { create: { width: 180, height: 6, channels: 3, background: '#111111' } }, left: 30, top: 40 },
+    ])
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append('file', new Blob([image], { type: 'image/png' }), 'signature.png');
+  const response = await fetch(`${inject('baseUrl')}/api/profile/signature`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${member.accessToken}` },
+    body: form,
+  });
+  if (!response.ok) throw new Error(`signature upload answered ${response.status}: ${await response.text()}`);
 }
 
 /**

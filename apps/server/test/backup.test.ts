@@ -8,6 +8,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialsFileFor } from '../src/db/embedded.ts';
+import { TEST_ISSUER } from './support/issuer.ts';
 import { multipartBody } from './support/multipart.ts';
 import { pdfText } from './support/pdf-tools.ts';
 import { type ServerProcess, spawnServer } from './support/server-process.ts';
@@ -121,6 +122,8 @@ describe('npm run backup / npm run restore', () => {
       .jpeg()
       .toBuffer();
     expect((await owner('/api/profile/signature', { method: 'PUT', file: signatureImage })).status).toBe(200);
+    // A completed certificate names its issuer (ADR 0065).
+    expect((await owner('/api/profile', { method: 'PATCH', body: TEST_ISSUER })).status).toBe(200);
     const photoImage = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#88aa77' } })
       .jpeg()
       .toBuffer();

@@ -142,7 +142,7 @@ describe('a create sent again with its client-made id', () => {
 
 describe('a photo uploaded again with its client-made id', () => {
   it('answers the photo stored the first time, after the first answer was dropped on the wire', async () => {
-    const owner = await registerConfirmedUser(app, mail);
+    const owner = await registerConfirmedUser(app, mail, undefined, { issuer: false });
     const id = randomUUID();
     const upload = multipartBody(await jpeg(), 'site.jpg', 'image/jpeg');
     await sendAndDropTheAnswer(
@@ -160,7 +160,7 @@ describe('a photo uploaded again with its client-made id', () => {
   });
 
   it('stores one photo of three copies sent at once, and keeps the bytes its row names', async () => {
-    const owner = await registerConfirmedUser(app, mail);
+    const owner = await registerConfirmedUser(app, mail, undefined, { issuer: false });
     const id = randomUUID();
     const answers = await Promise.all([1, 2, 3].map(() => uploadPhoto(owner, id)));
     expect(answers.map((answer) => [answer.statusCode, answer.json().file_id])).toEqual([

@@ -14,6 +14,7 @@ import { ORPHAN_UPLOADS_QUEUE } from '../src/platform/storage/orphan-uploads.ts'
 import { GOOD_PASSWORD, pkcePair, uniqueEmail } from './support/auth-helpers.ts';
 import { completedCertificateBody } from './support/certificates.ts';
 import { createTestDatabase, type TestDatabase } from './support/database.ts';
+import { giveIssuer } from './support/issuer.ts';
 import { type MailCatcher, startMailCatcher } from './support/mail-catcher.ts';
 import { multipartBody } from './support/multipart.ts';
 import { type RoundRobinProxy, SERVED_BY_HEADER, startRoundRobinProxy } from './support/round-robin-proxy.ts';
@@ -128,7 +129,9 @@ async function newUser(signUpOn: string, exchangeOn = signUpOn, email = uniqueEm
     body: { auth_code: link.searchParams.get('code'), code_verifier: verifier },
   });
   expect(exchange.status).toBe(200);
-  return { email, session: sessionSchema.parse((exchange.body as { session: unknown }).session) };
+  const session = sessionSchema.parse((exchange.body as { session: unknown }).session);
+  await giveIssuer(exchangeOn, session.access_token);
+  return { email, session };
 }
 
 async function signIn(base: string, email: string): Promise<Session> {

@@ -65,11 +65,13 @@ describe('signing invitations cannot be used to mail strangers', () => {
 
   it('mails no link a sender typed: the subject holds our words, a verifiable sender and the number', async () => {
     const owner = await registerConfirmedUser(app, mail);
+    const swms = await createReadySwms(app, owner, 'Urgent: log in at http://evil.test/reset');
+    // Printed (so issued) while the profile named its issuer; the profile lost its valid ABN after.
+    expect((await app.inject({ url: `/api/swms/${swms.id}/pdf`, headers: bearer(owner) })).statusCode).toBe(200);
     await query(`update profiles set company_name = $2, company_abn = null where id = $1`, [
       owner.user.id,
       'Your bank - verify your account at https://evil.test/login',
     ]);
-    const swms = await createReadySwms(app, owner, 'Urgent: log in at http://evil.test/reset');
     const sent = await app.inject({
       method: 'POST',
       url: `/api/signing/documents/swms/${swms.id}/requests`,

@@ -168,7 +168,7 @@ describe('upload rate limit', () => {
     app.inject({ method, url, headers: bearer(session), payload: {} });
 
   it('lets a crew upload 30 photos in a row, then refuses a flood with 429 and Retry-After', async () => {
-    const crew = await registerConfirmedUser(app, mail);
+    const crew = await registerConfirmedUser(app, mail, undefined, { issuer: false });
     const photo = await jpegOf(640, 480);
     for (let index = 0; index < 30; index++) expect((await uploadPhoto(crew, photo)).statusCode).toBe(201);
 
@@ -185,7 +185,7 @@ describe('upload rate limit', () => {
   });
 
   it('limits logo and signature uploads', async () => {
-    const owner = await registerConfirmedUser(app, mail);
+    const owner = await registerConfirmedUser(app, mail, undefined, { issuer: false });
     const { refused } = await untilRefused(rateLimits.upload, emptyUpload(owner, 'PUT', '/api/profile/signature'));
     expect(errorOf(refused).code).toBe('over_request_rate_limit');
   });
@@ -226,7 +226,11 @@ describe('cleanUpOrphanUploads', () => {
     expect(await cleanUpOrphanUploads(database.db, storage, fileReferences, new Date())).toEqual({ deleted: 1 });
 
     const { rows } = await query('select id from files where user_id = $1', [owner.user.id]);
-    expect(rows.map((row) => row.id).sort()).toEqual([freshOrphan, attached, frozenLogo, profileLogo].sort());
+    // The signature the certificate's issuer signs with (ADR 0065) is referred to as well.
+    const { rows: profile } = await query('select signature_file_id from profiles where id = $1', [owner.user.id]);
+    expect(rows.map((row) => row.id).sort()).toEqual(
+      [freshOrphan, attached, frozenLogo, profileLogo, profile[0].signature_file_id].sort(),
+    );
     expect(existsSync(orphanBytes)).toBe(false);
     const thumbnailsLeft = (await treeOf(path.join(filesRoot, 'files'))).filter((entry) => entry.includes(oldOrphan));
     expect(thumbnailsLeft).toEqual([]);

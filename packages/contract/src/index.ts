@@ -50,6 +50,7 @@ export * from './operations.ts';
 export * from './profile/abn.ts';
 export * from './profile/common-materials.ts';
 export * from './profile/endpoints.ts';
+export * from './profile/issuer.ts';
 export * from './profile/profile.ts';
 export * from './signing/document-sends.ts';
 export * from './signing/endpoints.ts';

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Session, sessionSchema } from '@app/contract';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
+import { giveIssuer } from './issuer.ts';
 import type { MailCatcher } from './mail-catcher.ts';
 
 let counter = 0;
@@ -19,8 +20,17 @@ export function pkcePair() {
 
 export const bearer = (session: Session) => ({ authorization: `Bearer ${session.access_token}` });
 
-/** Signs up with a PKCE challenge and exchanges the emailed code: a confirmed, signed-in user. */
-export async function registerConfirmedUser(app: App, mail: MailCatcher, email = uniqueEmail()): Promise<Session> {
+/**
+ * Signs up with a PKCE challenge and exchanges the emailed code: a confirmed, signed-in user whose
+ * profile names the issuer (TEST_ISSUER and a signature), as a business that issues documents has;
+ * `{ issuer: false }` leaves the profile empty, as sign-up does.
+ */
+export async function registerConfirmedUser(
+  app: App,
+  mail: MailCatcher,
+  email = uniqueEmail(),
+  { issuer = true }: { issuer?: boolean } = {},
+): Promise<Session> {
   const { verifier, challenge } = pkcePair();
   const signUp = await app.inject({
     method: 'POST',
@@ -35,7 +45,9 @@ export async function registerConfirmedUser(app: App, mail: MailCatcher, email =
     payload: { auth_code: link.searchParams.get('code'), code_verifier: verifier },
   });
   expect(exchange.statusCode).toBe(200);
-  return sessionSchema.parse(exchange.json().session);
+  const session = sessionSchema.parse(exchange.json().session);
+  if (issuer) await giveIssuer(app, session.access_token);
+  return session;
 }
 
 export async function signIn(app: App, email: string, password = GOOD_PASSWORD) {

@@ -29,6 +29,7 @@ export const certificateEndpoints = {
       errorCodes.userMismatch,
       errorCodes.premiumRequired,
       errorCodes.monthlyLimitReached,
+      errorCodes.issuerIncomplete,
       errorCodes.conflict,
       errorCodes.recordDeleted,
     ],
@@ -88,7 +89,13 @@ export const certificateEndpoints = {
     notFound: certificateMessages.notFound,
     body: updateCertificateRequestSchema,
     responses: { 200: certificateSchema },
-    errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.monthlyLimitReached, errorCodes.conflict],
+    errors: [
+      errorCodes.notFound,
+      errorCodes.premiumRequired,
+      errorCodes.monthlyLimitReached,
+      errorCodes.issuerIncomplete,
+      errorCodes.conflict,
+    ],
   }),
   versions: defineEndpoint({
     method: 'GET',

@@ -77,6 +77,8 @@ export const documentErrorCodes = {
   documentTooLarge: 'document_too_large',
   /** An edit of an issued version sent without the user's agreement to start the next one (ADR 0066). */
   newVersionUnconfirmed: 'new_version_unconfirmed',
+  /** Completing or issuing while the profile lacks who stands behind it (ADR 0065). */
+  issuerIncomplete: 'issuer_incomplete',
 } as const;
 
 /** Codes of records made with a client-made id, the offline outbox's (ADR 0032). */
@@ -145,6 +147,7 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   already_premium: 409,
   billing_unavailable: 502,
   document_too_large: 422,
+  issuer_incomplete: 422,
   record_deleted: 410,
 };
 

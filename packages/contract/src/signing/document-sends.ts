@@ -75,7 +75,7 @@ export const documentSendEndpoints = {
     notFound: signingOwnerMessages.documentNotFound,
     body: sendDocumentSchema,
     responses: { 201: documentSendSchema },
-    errors: [errorCodes.notFound, errorCodes.rateLimited, errorCodes.premiumRequired],
+    errors: [errorCodes.notFound, errorCodes.rateLimited, errorCodes.premiumRequired, errorCodes.issuerIncomplete],
   }),
   open: defineEndpoint({
     method: 'GET',

@@ -50,7 +50,7 @@ export const signingEndpoints = {
     notFound: signingOwnerMessages.documentNotFound,
     body: sendForSigningSchema,
     responses: { 201: z.object({ signers: z.array(signerViewSchema) }) },
-    errors: [errorCodes.notFound, errorCodes.rateLimited],
+    errors: [errorCodes.notFound, errorCodes.rateLimited, errorCodes.issuerIncomplete],
   }),
   resend: defineEndpoint({
     method: 'POST',
@@ -108,7 +108,7 @@ export const signingEndpoints = {
     notFound: signingOwnerMessages.documentNotFound,
     body: openSiteSignOnSchema,
     responses: { 200: siteSignOnLinkSchema },
-    errors: [errorCodes.notFound, errorCodes.conflict],
+    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.issuerIncomplete],
   }),
   siteBoard: defineEndpoint({
     method: 'GET',

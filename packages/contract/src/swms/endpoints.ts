@@ -123,7 +123,7 @@ export const swmsEndpoints = {
     notFound: swmsMessages.notFound,
     query: pdfQuery,
     responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, ...printErrorCodes],
+    errors: [errorCodes.notFound, errorCodes.issuerIncomplete, ...printErrorCodes],
   }),
   listCoverSheets: defineEndpoint({
     method: 'GET',
@@ -190,6 +190,6 @@ export const swmsEndpoints = {
     notFound: swmsMessages.coverSheetNotFound,
     query: pdfQuery,
     responses: { 200: fileResponse('application/pdf') },
-    errors: [errorCodes.notFound, ...printErrorCodes],
+    errors: [errorCodes.notFound, errorCodes.issuerIncomplete, ...printErrorCodes],
   }),
 } as const;

@@ -28,6 +28,7 @@ import {
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
+import { assertIssuer } from '../../platform/accounts/issuer.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
 import { closeSigning, documentHasSignatures, voidOpenRequestsBefore } from '../../platform/documents/signatures.ts';
 import { documentVersionsRepo, verifiedSignatures, versionSignatures } from '../../platform/documents/versions.ts';
@@ -445,6 +446,13 @@ export class CertificatesService {
    * freezes the applicator block.
    */
   private async complete(tx: Queryable, row: CertificateRow, owner: CertificateOwner): Promise<CertificateRow> {
+    // An amendment keeps the issue date and the applicator block of the certificate it amends.
+    const amending = row.version > 1;
+    const applicator = amending && row.applicator ? row.applicator : owner.applicator;
+    // Before the month is counted, so a refusal leaves nothing behind (ADR 0065).
+    if (applicator === owner.applicator) {
+      assertIssuer({ ...applicator, has_signature: applicator.signature_file_id !== null });
+    }
     const now = this.now();
     const month = monthKey(now, owner.timeZone);
     const limit = owner.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT;
@@ -457,14 +465,12 @@ export class CertificatesService {
         year,
         await nextDocumentNumber(tx, row.userId, 'certificate', year),
       );
-    // An amendment keeps the issue date and the applicator block of the certificate it amends.
-    const amending = row.version > 1;
     await this.announceIssued(tx, { ...row, certificateNumber });
     return certificatesRepo.update(tx, row.userId, row.id, {
       certificateNumber,
       completedAt: amending && row.completedAt ? row.completedAt : now,
       completedMonth: month,
-      applicator: amending && row.applicator ? row.applicator : owner.applicator,
+      applicator,
       amendedAt: amending ? now : null,
     });
   }

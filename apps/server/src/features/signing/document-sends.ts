@@ -61,7 +61,7 @@ export class DocumentSends {
     documentId: string,
     input: SendDocumentInput,
   ): Promise<DocumentSend> {
-    const { document } = await this.core.ownedDocument(caller, kind, documentId);
+    const { document } = await this.core.documentToIssue(caller, kind, documentId);
     const message = input.message?.trim() || null;
     // A free account's mail carries no text of its own (PRODUCT.md, Sending a document): no relay.
     if (message && !(await this.core.isPremium(caller.userId))) {

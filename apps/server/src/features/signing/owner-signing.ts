@@ -95,7 +95,7 @@ export class OwnerSigning {
     signers: SignerInputs,
     origin: RequestMetadata,
   ): Promise<SignerView[]> {
-    const { document } = await this.core.ownedDocument(caller, kind, documentId);
+    const { document } = await this.core.documentToIssue(caller, kind, documentId);
     await this.core.limitRecipients(caller.userId, signers.length, signingRecipientLimitMessage);
     const secret = await this.core.options.linkSecret();
     const sentAt = this.core.now();
@@ -189,7 +189,7 @@ export class OwnerSigning {
     documentId: string,
     maxSignOns = SITE_SIGN_ON_DEFAULT_LIMIT,
   ): Promise<SiteSignOnLink> {
-    const { source, document } = await this.core.ownedDocument(caller, kind, documentId);
+    const { source, document } = await this.core.documentToIssue(caller, kind, documentId);
     if (!source.crewSignOn) throw signingErrors.noCrewSignOn();
     const existing = await this.core.liveSiteLink(caller.userId, document);
     if (existing) return this.core.siteLinkView(existing, document);

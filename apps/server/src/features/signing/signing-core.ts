@@ -10,6 +10,7 @@ import {
 import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
+import { assertBusinessCanIssue } from '../../platform/accounts/issuer.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { daysAfter } from '../../platform/dates.ts';
 import type {
@@ -17,7 +18,7 @@ import type {
   SignableDocument,
   SignableDocumentSource,
 } from '../../platform/documents/signable-source.ts';
-import type { DocumentVersionRef } from '../../platform/documents/signatures.ts';
+import { type DocumentVersionRef, versionIsIssued } from '../../platform/documents/signatures.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -102,6 +103,19 @@ export class SigningCore {
     const document = await source.currentForOwner(this.db, caller.userId, documentId);
     if (!document) throw signingErrors.notFound();
     return { source, document };
+  }
+
+  /**
+   * The owner's document for an act that issues its version (sent for signing, by mail, or at the
+   * site): a SWMS or cover-sheet version not issued yet needs the issuer's details on the profile
+   * first (ADR 0065). A certificate was issued when completed, with its issuer frozen on it then.
+   */
+  async documentToIssue(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string) {
+    const owned = await this.ownedDocument(caller, kind, documentId);
+    if (kind !== 'certificate' && !(await versionIsIssued(this.db, this.refOf(owned.document)))) {
+      await assertBusinessCanIssue(this.db, caller.userId);
+    }
+    return owned;
   }
 
   versionOf(kind: SignableDocumentKind, documentId: string, version: number) {

@@ -9,6 +9,7 @@ import {
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
+import { assertBusinessCanIssue } from '../../platform/accounts/issuer.ts';
 import { documentFingerprint, type JsonValue } from '../../platform/documents/fingerprint.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
 import {
@@ -228,6 +229,8 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       if (!document) throw this.errors.notFound();
       const found = await this.versionRowOf(tx, document, version ?? document.currentVersion);
       if (found && !printsAsDraft(found) && !found.version.issuedAt) {
+        // Its first issue names who stands behind it (ADR 0065); one sent or signed was issued then.
+        if (!(await this.isIssued(found, tx))) await assertBusinessCanIssue(tx, userId);
         const issued = await documentVersionsRepo.markIssued(tx, this.rules.kind, document.id, found.version.version);
         // A SWMS version first goes on paper: integrators hear of it (ADR 0055).
         if (issued && this.rules.kind === 'swms') {

@@ -18,7 +18,7 @@ import { NetworkError } from '../../lib/http.ts';
 import { forgetKeptForm } from '../../lib/kept-forms.ts';
 import type { OutboxChange } from '../../lib/outbox/outbox.ts';
 import { useOutboxState } from '../../lib/outbox/outbox-sync.ts';
-import { useProfile } from '../../lib/profile/get-profile.ts';
+import { useProfile, useServerProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import type { FormSave } from './api/create-certificate.ts';
@@ -166,6 +166,7 @@ function EditForm({
   kept,
 }: EditProps & { waiting: readonly OutboxChange[]; kept: CertificateFormValues | null }) {
   const navigate = useNavigate();
+  const loadedProfile = useServerProfile();
   const formKey = `certificate:${certificate.id}`;
   const [shown] = useState(() => withWaitingEdits(certificate, waiting));
   useEffect(loadListPageAhead, []);
@@ -235,6 +236,8 @@ function EditForm({
         keptAs={{ userId, formKey }}
         tier={tier}
         commonMaterials={commonMaterials}
+        // An amendment keeps the issuer of the version it amends.
+        issuerProfile={issued || certificate.version > 1 ? undefined : loadedProfile}
         onSave={(values, status) => {
           // With no connection it waits at once; behind edits still waiting, a save waits too (they
           // reach the server in the order they were made), and so do photos only this phone has.

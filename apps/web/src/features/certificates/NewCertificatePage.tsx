@@ -11,7 +11,7 @@ import { NetworkError } from '../../lib/http.ts';
 import { forgetKeptForm } from '../../lib/kept-forms.ts';
 import type { OutboxChange } from '../../lib/outbox/outbox.ts';
 import { discardChange, useOutboxState } from '../../lib/outbox/outbox-sync.ts';
-import { useProfile } from '../../lib/profile/get-profile.ts';
+import { useProfile, useServerProfile } from '../../lib/profile/get-profile.ts';
 import { type CertificateSave, useCreateCertificateMutation } from './api/create-certificate.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { type CertificateFormValues, emptyFormValues, formFieldErrors } from './certificate-form.ts';
@@ -97,6 +97,7 @@ type Reopened = { clientId: string; values: CertificateFormValues; earlier: read
 function NewCertificateForm({ userId, profile, reopened }: { userId: string; profile: Profile; reopened?: Reopened }) {
   const navigate = useNavigate();
   const free = profile.subscription_tier !== 'premium';
+  const loadedProfile = useServerProfile();
   const [initialValues] = useState(
     () =>
       reopened?.values ??
@@ -138,6 +139,7 @@ function NewCertificateForm({ userId, profile, reopened }: { userId: string; pro
         keptAs={{ userId, formKey }}
         tier={profile.subscription_tier}
         commonMaterials={profile.common_materials}
+        issuerProfile={loadedProfile}
         onSave={(values, status) => {
           const save = { values, status, clientId };
           if (needsOutbox(save)) saveThroughOutbox(save, (error) => toast(couldNotKeepToast(error)));

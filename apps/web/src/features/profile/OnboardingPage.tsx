@@ -1,6 +1,7 @@
 import type { Profile } from '@app/contract';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useProfileImage } from '../../components/profile/use-profile-image.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../components/ui/Button.tsx';
 import { focusWhenShown } from '../../components/ui/focus-when-shown.ts';
@@ -11,12 +12,11 @@ import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { SignatureField } from '../../components/ui/SignatureField.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
+import { useUpdateProfileMutation } from '../../lib/profile/update-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
-import { useUpdateProfileMutation } from './api/update-profile.ts';
 import { WithProfile } from './components/WithProfile.tsx';
 import { useCommonMaterials } from './hooks/use-common-materials.ts';
 import { type ProfileForm, useProfileForm } from './hooks/use-profile-form.ts';
-import { useProfileImage } from './hooks/use-profile-image.ts';
 import { onboardingSteps, stepFromParam } from './onboarding-steps.ts';
 import type { ProfileTextField } from './profile-form.ts';
 

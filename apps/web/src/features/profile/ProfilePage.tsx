@@ -1,6 +1,7 @@
 import type { Profile } from '@app/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useProfileImage } from '../../components/profile/use-profile-image.ts';
 import { textLinkClasses } from '../../components/ui/Button.tsx';
 import { ImageField } from '../../components/ui/ImageField.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
@@ -8,7 +9,6 @@ import { SignatureField } from '../../components/ui/SignatureField.tsx';
 import { CompanyDetailsForm } from './components/CompanyDetailsForm.tsx';
 import { SubscriptionSummary } from './components/SubscriptionSummary.tsx';
 import { WithProfile } from './components/WithProfile.tsx';
-import { useProfileImage } from './hooks/use-profile-image.ts';
 
 /** `account`: the account's own settings (email, password, deletion), which the app adds from the auth feature. */
 export default function ProfilePage({ account }: { account?: ReactNode }) {

@@ -313,6 +313,10 @@ describe('outcomeOfErrorAnswer', () => {
       refused: { code: 'monthly_limit_reached', message: 'monthly_limit_reached message' },
     });
     expect(outcomeOfErrorAnswer(answer(409, 'conflict'))).toMatchObject({ refused: { code: 'conflict' } });
+    // Completing with no issuer on the profile: kept, with the message naming what to add (ADR 0065).
+    expect(outcomeOfErrorAnswer(answer(422, 'issuer_incomplete'))).toEqual({
+      refused: { code: 'issuer_incomplete', message: 'issuer_incomplete message' },
+    });
     for (const status of [401, 408, 429, 500, 503])
       expect(outcomeOfErrorAnswer(answer(status, 'x')), `${status}`).toBe('later');
   });

@@ -6,7 +6,7 @@ import { basicProfile } from './basic-profile.ts';
 
 /**
  * GET /api/profile. It lives in lib, not in features/profile, because the header, the sign-in
- * redirect and the certificate screens read it too; the profile's writes live in features/profile.
+ * redirect and the certificate screens read it too; the profile's writes live beside it (several features save to the profile).
  */
 export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
   return call(profileEndpoints.get, {}, { signal });
@@ -73,6 +73,15 @@ export function useProfileQuery() {
   const user = auth.status === 'signed-in' ? auth.session.user : undefined;
   const query = useQuery({ ...profileQueryOptions(user?.id ?? ''), enabled: user !== undefined });
   return { user, query };
+}
+
+/**
+ * The profile as the server sent it (or this phone's copy of its answer), never the basic one that
+ * stands in while it cannot load: for a check that must not guess, such as what an issue needs
+ * (ADR 0065); while there is none, the server decides.
+ */
+export function useServerProfile(): Profile | undefined {
+  return useProfileQuery().query.data;
 }
 
 /**

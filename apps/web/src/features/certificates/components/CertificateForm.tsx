@@ -1,5 +1,11 @@
-import { checklistUnrecorded, type SubscriptionTier, type WritableCertificateStatus } from '@app/contract';
+import {
+  checklistUnrecorded,
+  type Profile,
+  type SubscriptionTier,
+  type WritableCertificateStatus,
+} from '@app/contract';
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react';
+import { IssuerPanel, missingIssuerOf } from '../../../components/profile/IssuerPanel.tsx';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { KeptFormOffer } from '../../../components/ui/KeptFormOffer.tsx';
@@ -42,6 +48,11 @@ type CertificateFormProps = {
   serverErrors: FieldErrors;
   /** Why the last save failed and what to do next, shown above the buttons. */
   problem?: ReactNode;
+  /**
+   * The profile that names who issues the certificate when it is completed (ADR 0065); left out
+   * when completing keeps the issuer it was first issued with (an amendment).
+   */
+  issuerProfile?: Profile | undefined;
 };
 
 /** The order fields appear in, for moving focus to the first one that needs attention. */
@@ -75,9 +86,14 @@ export function CertificateForm({
   saving,
   serverErrors,
   problem,
+  issuerProfile,
 }: CertificateFormProps) {
   const baseId = useId();
   const draftHintId = `${baseId}-draft-hint`;
+  const issuerPanelId = `${baseId}-issuer`;
+  const issuerMissing = issuerProfile ? missingIssuerOf(issuerProfile).length > 0 : false;
+  // Set when "Save as completed" met a profile without its issuer; the panel then says why.
+  const [issuerRefused, setIssuerRefused] = useState(false);
   const hint = draftHint(tier);
   const fieldId = (field: CertificateFieldName) => fieldIdOf(baseId, field);
   const [values, setValues] = useState(initialValues);
@@ -119,6 +135,12 @@ export function CertificateForm({
     const first = fieldOrder.find((field) => problems[field] || (field === 'photos' && photoProblem));
     if (first) {
       setFocusRequest({ field: first });
+      return;
+    }
+    const refusedForIssuer = status === 'completed' && issuerMissing;
+    setIssuerRefused(refusedForIssuer);
+    if (refusedForIssuer) {
+      document.getElementById(issuerPanelId)?.focus();
       return;
     }
     const unrecorded = status === 'completed' ? checklistUnrecorded(values.checklists) : [];
@@ -230,6 +252,7 @@ export function CertificateForm({
         error={errors.additionalInfo}
       />
 
+      {issuerProfile ? <IssuerPanel id={issuerPanelId} profile={issuerProfile} refused={issuerRefused} /> : null}
       {Object.keys(completionProblems).length > 0 ? <Alert tone="error">{completionProblemMessage}</Alert> : null}
       {problem}
       {uploading ? (

@@ -33,6 +33,10 @@ describe('a certificate the server does not have yet, as its chip says it', () =
       tone: 'danger',
       words: 'Monthly limit reached',
     });
+    expect(outboxChip({ code: errorCodes.issuerIncomplete })).toEqual({
+      tone: 'danger',
+      words: 'Issuer details missing',
+    });
     expect(outboxChip({ code: errorCodes.conflict })).toEqual({ tone: 'danger', words: 'Not sent' });
   });
 });

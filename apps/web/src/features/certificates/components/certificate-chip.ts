@@ -15,7 +15,12 @@ export function outboxChip(refused?: { code: string }): CertificateChip {
   if (!refused) return waitingToSync;
   return {
     tone: 'danger',
-    words: refused.code === errorCodes.monthlyLimitReached ? 'Monthly limit reached' : 'Not sent',
+    words:
+      refused.code === errorCodes.monthlyLimitReached
+        ? 'Monthly limit reached'
+        : refused.code === errorCodes.issuerIncomplete
+          ? 'Issuer details missing'
+          : 'Not sent',
   };
 }
 

@@ -2,8 +2,8 @@ import { COMMON_MATERIAL_MAX_LENGTH, commonMaterialProblem, type Profile } from 
 import { useEffect, useState } from 'react';
 import { z } from 'zod/mini';
 import { forgetKeptForm, keepForm, keptValuesParser, readKeptForm } from '../../../lib/kept-forms.ts';
+import { useUpdateProfileMutation } from '../../../lib/profile/update-profile.ts';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
-import { useUpdateProfileMutation } from '../api/update-profile.ts';
 
 const MATERIALS_FORM = 'materials';
 const parseMaterials = keptValuesParser(z.array(z.string()));

@@ -2,9 +2,9 @@ import type { Profile, ProfileUpdateRequest } from '@app/contract';
 import { type ChangeEvent, type HTMLAttributes, type HTMLInputTypeAttribute, useState } from 'react';
 import { useFieldRefs } from '../../../components/ui/use-field-refs.ts';
 import { forgetKeptForm } from '../../../lib/kept-forms.ts';
+import { useUpdateProfileMutation } from '../../../lib/profile/update-profile.ts';
 import { fieldErrorsFrom, requestErrorMessage } from '../../../lib/request-errors.ts';
 import { useKeptForm } from '../../../lib/use-kept-form.ts';
-import { useUpdateProfileMutation } from '../api/update-profile.ts';
 import {
   type ProfileFormProblems,
   type ProfileFormValues,

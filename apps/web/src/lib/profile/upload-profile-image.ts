@@ -1,6 +1,6 @@
 import { type Profile, type ProfileImageKind, profileEndpoints } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { callUpload } from '../../../lib/api-upload.ts';
+import { callUpload } from '../api-upload.ts';
 import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
 
 /** PUT /api/profile/{logo|signature}: replaces the image, reporting the share sent so far. */

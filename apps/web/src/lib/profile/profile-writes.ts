@@ -1,6 +1,6 @@
 import type { Profile } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { keepProfileCopy, profileQueryKey } from '../../../lib/profile/get-profile.ts';
+import { keepProfileCopy, profileQueryKey } from './get-profile.ts';
 
 /**
  * Profile writes run one after another, so their answers reach the cache in the order they were

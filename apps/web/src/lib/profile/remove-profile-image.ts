@@ -1,6 +1,6 @@
 import { type Profile, type ProfileImageKind, profileEndpoints } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
+import { call } from '../api-client.ts';
 import { PROFILE_WRITES, useStoreProfile } from './profile-writes.ts';
 
 /** DELETE /api/profile/{logo|signature}. */

@@ -1,9 +1,9 @@
 import type { Profile, ProfileImageKind } from '@app/contract';
 import { useState } from 'react';
-import { toast } from '../../../components/ui/notifications/index.ts';
-import { requestErrorMessage } from '../../../lib/request-errors.ts';
-import { useRemoveProfileImageMutation } from '../api/remove-profile-image.ts';
-import { useUploadProfileImageMutation } from '../api/upload-profile-image.ts';
+import { useRemoveProfileImageMutation } from '../../lib/profile/remove-profile-image.ts';
+import { useUploadProfileImageMutation } from '../../lib/profile/upload-profile-image.ts';
+import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { toast } from '../ui/notifications/index.ts';
 
 const imageText = {
   logo: {
