@@ -172,13 +172,14 @@ describe('users', () => {
 describe('complimentary Premium', () => {
   it('needs a reason; granted, the user may edit certificates; revoked, not; both are in the audit log', async () => {
     const user = await registerConfirmedUser(app, mail, uniqueEmail('comp'));
-    const draft = await app.inject({
+    // Issued, so only Premium may edit it (a free user's working draft is theirs to edit: ADR 0069).
+    const issued = await app.inject({
       method: 'POST',
       url: '/api/certificates',
       headers: bearer(user),
-      payload: completedCertificateBody(user, { status: 'draft' }),
+      payload: completedCertificateBody(user),
     });
-    const edit = () => patchCertificate(app, user, draft.json().id, { areas: 'Laundry' });
+    const edit = () => patchCertificate(app, user, issued.json().id, { areas: 'Laundry' });
     expect((await edit()).statusCode).toBe(403);
 
     for (const payload of [{}, { reason: '   ' }, { reason: 'x'.repeat(501) }]) {
