@@ -33,7 +33,9 @@ const defaultSettings: AppSettings = {
   supportEmail: 'support@tradecert.test',
   pdfSealP12: undefined,
   metricsToken: undefined,
-  backPressure: { maxEventLoopDelayMs: 1000, maxDatabaseWaiting: 200, sampleIntervalMs: 1000 },
+  // No shedding for a lagging loop: a starved test machine lags past any threshold, and the tests of
+  // shedding (operations.test.ts) set their own (ADR 0046).
+  backPressure: { maxEventLoopDelayMs: 0, maxDatabaseWaiting: 200, sampleIntervalMs: 1000 },
   // Quick retries; no loopback unless a test turns the tests-only switch on.
   webhooks: {
     allowLoopbackForTests: false,
