@@ -55,9 +55,11 @@ async function readySwms(session: Session, changes: object = {}): Promise<Swms> 
   return saved.json();
 }
 
-async function coverSheetPdf(session: Session, cover: CoverSheet, changes: object) {
+/** Saves `changes` and prints; `newVersion` confirms starting it when the version was printed (ADR 0066). */
+async function coverSheetPdf(session: Session, cover: CoverSheet, changes: object, newVersion?: number) {
   const saved = await send(session, 'PUT', `/api/cover-sheets/${cover.id}`, {
     revision: cover.revision,
+    ...(newVersion && { new_version: newVersion }),
     body: {
       ...cover.body,
       principal_contractor: { ...cover.body.principal_contractor, company: 'Harbourside Builders' },
@@ -109,9 +111,12 @@ describe('the SWMS and its cover sheet as printed', () => {
 
     // Someone else approves: no empty line to sign, but how they sign.
     const other: CoverSheet = (await send(session, 'GET', `/api/cover-sheets/${cover.id}`)).json();
-    const byLink = await coverSheetPdf(session, other, {
-      approved_by: { name: 'Pat Builder', position: 'Site manager', date: null },
-    });
+    const byLink = await coverSheetPdf(
+      session,
+      other,
+      { approved_by: { name: 'Pat Builder', position: 'Site manager', date: null } },
+      other.current_version + 1,
+    );
     const byLinkText = (await pdfText(byLink)).replace(/\s+/g, ' ');
     expect(byLinkText).toContain('Signature: not on this copy. Pat Builder signs by link');
     expect((await pdfImagesPerPage(byLink)).get(1)).toBe(1);
