@@ -75,8 +75,8 @@ describe('FILE_STORAGE=s3 through the app', () => {
   it('keeps uploads in the bucket and serves them with the same authorisation as on disk', async () => {
     const { session, photoId } = await userWithPhotoAndPdf();
     const userId = session.user.id;
-    // The original, its thumbnail and its print copy.
-    expect(await keysUnder(`users/${userId}`)).toHaveLength(3);
+    // The original, its thumbnail and its print copy, of the photo and of the issuer's signature.
+    expect(await keysUnder(`users/${userId}`)).toHaveLength(6);
     const own = await app.inject({ url: `/api/files/${photoId}`, headers: bearer(session) });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toMatch(/^image\//);
@@ -108,7 +108,7 @@ describe('FILE_STORAGE=s3 through the app', () => {
     // More objects than the app's driver lists in one page (2), so removeAll pages through.
     await uploadPhoto(leaving.session);
     const userId = leaving.session.user.id;
-    expect((await keysUnder(`users/${userId}`)).length).toBe(6);
+    expect((await keysUnder(`users/${userId}`)).length).toBe(9);
     const response = await post('/api/account/delete', leaving.session, {
       confirmation: ACCOUNT_DELETION_CONFIRMATION,
       current_password: GOOD_PASSWORD,
@@ -116,12 +116,12 @@ describe('FILE_STORAGE=s3 through the app', () => {
     expect(response.statusCode).toBe(200);
     await untilEmpty(`users/${userId}`);
     await untilEmpty(`pdf-cache/${userId}`);
-    expect(await keysUnder(`users/${staying.session.user.id}`)).toHaveLength(3);
+    expect(await keysUnder(`users/${staying.session.user.id}`)).toHaveLength(6);
     expect(await keysUnder(`pdf-cache/${staying.session.user.id}`)).toHaveLength(1);
   });
 
   it("sweeps an abandoned upload's objects out of the bucket", async () => {
-    const session = await registerConfirmedUser(app, mail);
+    const session = await registerConfirmedUser(app, mail, undefined, { issuer: false });
     const kept = await userWithPhotoAndPdf();
     await uploadPhoto(session);
     expect(await keysUnder(`users/${session.user.id}`)).toHaveLength(3);
@@ -129,8 +129,8 @@ describe('FILE_STORAGE=s3 through the app', () => {
     const { deleted } = await cleanUpOrphanUploads(database.db, bucket, fileReferences, aWeekAndADayLater);
     expect(deleted).toBeGreaterThanOrEqual(1);
     expect(await keysUnder(`users/${session.user.id}`)).toHaveLength(0);
-    // A photo on a certificate is referenced: it stays.
-    expect(await keysUnder(`users/${kept.session.user.id}`)).toHaveLength(3);
+    // A photo on a certificate, and the profile's signature, are referenced: they stay.
+    expect(await keysUnder(`users/${kept.session.user.id}`)).toHaveLength(6);
   });
 });
 
