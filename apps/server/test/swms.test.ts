@@ -494,6 +494,79 @@ describe('SWMS cover sheets', () => {
     const kept = await query('select withdrawn_at from safety_documents where id = $1', [sheet.id]);
     expect(kept.rows[0].withdrawn_at).not.toBeNull();
   });
+
+  it('discards a new version of a cover sheet before it is issued: back to the last issued version, unchanged', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const sheet = await createCoverSheet(user, [(await createSwms(user)).id]);
+    const readySheet = {
+      ...sheet.body,
+      principal_contractor: {
+        ...sheet.body.principal_contractor,
+        company: 'Harbourside Builders',
+        project_name: 'Quay',
+      },
+    };
+    const v1: CoverSheet = (
+      await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, { revision: 0, body: readySheet })
+    ).json();
+    await signVersion(user, 'cover_sheet', sheet.id, 1, 'Pat Approver');
+    const v2: CoverSheet = (
+      await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, {
+        revision: v1.revision,
+        body: { ...readySheet, other_documents: ['A draft to throw away'] },
+        new_version: 2,
+      })
+    ).json();
+    expect(v2).toMatchObject({ current_version: 2, issued: false });
+    const discard = (session: Session, revision: number) =>
+      send(session, 'POST', `/api/cover-sheets/${sheet.id}/discard-draft`, { revision });
+
+    expect(errorOf(await discard(other, v2.revision))).toEqual({
+      code: 'not_found',
+      message: swmsMessages.coverSheetNotFound,
+    });
+    expect(errorOf(await discard(user, v1.revision))).toMatchObject({
+      code: 'conflict',
+      message: swmsMessages.staleCoverSheetSave,
+    });
+
+    const back = await discard(user, v2.revision);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({
+      current_version: 1,
+      fingerprint: v1.fingerprint,
+      status: 'signed',
+      issued: true,
+      revision: v2.revision + 1,
+      body: v1.body,
+    });
+    expect((back.json() as CoverSheet).versions.map((version) => version.version)).toEqual([1]);
+    expect((await send(user, 'GET', `/api/cover-sheets/${sheet.id}`)).json()).toMatchObject({
+      current_version: 1,
+      fingerprint: v1.fingerprint,
+    });
+    expect(errorOf(await discard(user, back.json().revision))).toMatchObject({
+      message: swmsMessages.noDraftToDiscard,
+    });
+
+    // An issued draft (printed) is a record now: it cannot be discarded.
+    const kept: CoverSheet = (
+      await send(user, 'PUT', `/api/cover-sheets/${sheet.id}`, {
+        revision: back.json().revision,
+        body: { ...readySheet, other_documents: ['Kept'] },
+        new_version: 2,
+      })
+    ).json();
+    const printed = await app.inject({ url: `/api/cover-sheets/${sheet.id}/pdf`, headers: bearer(user) });
+    expect(printed.statusCode).toBe(200);
+    const issued: CoverSheet = (await send(user, 'GET', `/api/cover-sheets/${sheet.id}`)).json();
+    expect(issued).toMatchObject({ current_version: 2, issued: true, revision: kept.revision });
+    expect(errorOf(await discard(user, issued.revision))).toEqual({
+      code: 'conflict',
+      message: swmsMessages.noDraftToDiscard,
+    });
+  });
 });
 
 describe('SWMS PDF', () => {
@@ -674,6 +747,7 @@ describe('SWMS isolation and hostile input', () => {
       ['POST', '/api/swms', {}],
       ['GET', `/api/swms/${id}`],
       ['PUT', `/api/swms/${id}`, { revision: 0, body: emptySwmsBody() }],
+      ['POST', `/api/swms/${id}/discard-draft`, { revision: 0 }],
       ['DELETE', `/api/swms/${id}`],
       ['GET', `/api/swms/${id}/versions/1`],
       ['GET', `/api/swms/${id}/pdf`],
@@ -681,6 +755,7 @@ describe('SWMS isolation and hostile input', () => {
       ['POST', '/api/cover-sheets', {}],
       ['GET', `/api/cover-sheets/${id}`],
       ['PUT', `/api/cover-sheets/${id}`, {}],
+      ['POST', `/api/cover-sheets/${id}/discard-draft`, { revision: 0 }],
       ['DELETE', `/api/cover-sheets/${id}`],
       ['GET', `/api/cover-sheets/${id}/pdf`],
     ];

@@ -133,6 +133,7 @@ const CALLS: Record<string, Call> = {
   'GET /api/cover-sheets/{id}': {},
   'PUT /api/cover-sheets/{id}': { body: (owned) => ({ revision: 0, body: owned.coverSheetBody }) },
   'DELETE /api/cover-sheets/{id}': {},
+  'POST /api/cover-sheets/{id}/discard-draft': { body: () => ({ revision: 0 }) },
   'GET /api/cover-sheets/{id}/pdf': {},
   'GET /api/signing/waiting': {},
   'GET /api/signing/documents/{kind}/{id}': {},

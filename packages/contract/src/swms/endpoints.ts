@@ -32,6 +32,21 @@ const versionNumber = z.pipe(
 const versionParams = z.object({ id: z.string().check(z.maxLength(100)), version: versionNumber });
 const pdfQuery = z.object({ version: z.optional(versionNumber) });
 
+/**
+ * Discarding the new version being drafted (ADR 0066), the same for every kind of safety document:
+ * each kind adds its path, its 404 message and its answer.
+ */
+const discardDraft = (what: string) =>
+  ({
+    method: 'POST',
+    auth: 'required',
+    apiTokens: 'write',
+    summary: `Discard the new version being drafted: ${what} goes back to its last issued version, unchanged`,
+    params: idParams,
+    body: discardDraftRequestSchema,
+    errors: [errorCodes.notFound, errorCodes.conflict],
+  }) as const;
+
 /** SWMS and their cover sheets (PRODUCT.md, SWMS): the same for free and Premium users. */
 export const swmsEndpoints = {
   list: defineEndpoint({
@@ -79,16 +94,10 @@ export const swmsEndpoints = {
     errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.newVersionUnconfirmed],
   }),
   discardDraft: defineEndpoint({
-    method: 'POST',
+    ...discardDraft('the SWMS'),
     path: '/api/swms/:id/discard-draft',
-    auth: 'required',
-    apiTokens: 'write',
-    summary: 'Discard the new version being drafted: the SWMS goes back to its last issued version, unchanged',
-    params: idParams,
     notFound: swmsMessages.notFound,
-    body: discardDraftRequestSchema,
     responses: { 200: swmsSchema },
-    errors: [errorCodes.notFound, errorCodes.conflict],
   }),
   delete: defineEndpoint({
     method: 'DELETE',
@@ -167,6 +176,12 @@ export const swmsEndpoints = {
     body: saveCoverSheetRequestSchema,
     responses: { 200: coverSheetSchema },
     errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.newVersionUnconfirmed],
+  }),
+  discardCoverSheetDraft: defineEndpoint({
+    ...discardDraft('the cover sheet'),
+    path: '/api/cover-sheets/:id/discard-draft',
+    notFound: swmsMessages.coverSheetNotFound,
+    responses: { 200: coverSheetSchema },
   }),
   deleteCoverSheet: defineEndpoint({
     method: 'DELETE',

@@ -46,6 +46,9 @@ export const swmsRoutes =
     route(app, endpoints.saveCoverSheet, (request) =>
       coverSheets.save(callerOf(request), request.params.id, request.body),
     );
+    route(app, endpoints.discardCoverSheetDraft, (request) =>
+      coverSheets.discardDraft(callerOf(request), request.params.id, request.body.revision),
+    );
     route(app, endpoints.deleteCoverSheet, async (request) => {
       await coverSheets.delete(callerOf(request), request.params.id);
       return ok;
