@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import type { DocumentPanel } from '../../lib/document-panel.ts';
 import { keptValuesParser } from '../../lib/kept-forms.ts';
 import { loadedItems } from '../../lib/paged-lists.ts';
+import { discardCoverSheetDraft } from './api/discard-cover-sheet-draft.ts';
 import { fetchCoverSheet, useCoverSheet } from './api/get-cover-sheet.ts';
 import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
 import { useSwmsPages } from './api/get-swms-list.ts';
@@ -22,6 +23,7 @@ import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from '
 import { TextListField } from './components/TextListField.tsx';
 import { AutosaveNotice } from './SwmsPage.tsx';
 import { useAutosave } from './use-autosave.ts';
+import { useDiscardDraft } from './use-discard-draft.tsx';
 import { useNewVersionGate } from './use-new-version-gate.tsx';
 import { usePdfDownload } from './use-pdf-download.ts';
 
@@ -65,6 +67,15 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
     autosave,
     saved: server.body,
     refresh: async () => setServer(await fetchCoverSheet(server.id)),
+  });
+  const discard = useDiscardDraft({
+    document: server,
+    what: 'cover sheet',
+    autosave,
+    fetchLatest: fetchCoverSheet,
+    discardDraft: discardCoverSheetDraft,
+    remember: (back) => rememberSavedCoverSheet(queryClient, userId, back),
+    onReload,
   });
   const body = autosave.body;
   // Page by page, like the SWMS list: an account with many SWMS can still reach its older ones.
@@ -124,9 +135,11 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
           </Link>
         </span>
         <AutosaveNotice autosave={autosave} onReload={onReload} />
+        {discard.button}
       </div>
       <IssuedNotice document={server} signers="its signers" />
       {gate.dialog}
+      {discard.dialog}
       <MissingList missing={server.missing} what="cover sheet" />
 
       <FormSection title="SWMS covered">

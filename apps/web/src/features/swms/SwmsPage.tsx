@@ -1,5 +1,5 @@
 import { hrcwCategories, hrcwCategoryKeys, SWMS_LIMITS, type Swms, type SwmsBody, swmsBodySchema } from '@app/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
@@ -7,7 +7,6 @@ import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
@@ -31,6 +30,7 @@ import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from '
 import { TextListField } from './components/TextListField.tsx';
 import { textProps } from './components/text-props.ts';
 import { useAutosave } from './use-autosave.ts';
+import { useDiscardDraft } from './use-discard-draft.tsx';
 import { useNewVersionGate } from './use-new-version-gate.tsx';
 import { usePdfDownload } from './use-pdf-download.ts';
 import { VersionHistory } from './VersionHistory.tsx';
@@ -119,18 +119,14 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
   const createCoverSheet = useCreateCoverSheetMutation(userId, (sheet) =>
     navigate(`/swms/cover-sheet/edit/${sheet.id}`),
   );
-  const [discarding, setDiscarding] = useState(false);
-  const discard = useMutation({
-    mutationFn: async () => {
-      // What is typed now belongs to the draft being thrown away.
-      autosave.discard(autosave.body);
-      return discardSwmsDraft(server.id, (await fetchSwms(server.id)).revision);
-    },
-    onSuccess: async (back) => {
-      rememberSavedSwms(queryClient, userId, back);
-      toast({ title: `Back to version ${back.current_version}` });
-      await onReload();
-    },
+  const discard = useDiscardDraft({
+    document: server,
+    what: 'SWMS',
+    autosave,
+    fetchLatest: fetchSwms,
+    discardDraft: discardSwmsDraft,
+    remember: (back) => rememberSavedSwms(queryClient, userId, back),
+    onReload,
   });
   const remove = useDeleteSwmsMutation(userId, server.id, () => {
     toast({ title: 'SWMS deleted' });
@@ -339,26 +335,11 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
           </Link>
         </span>
         <AutosaveNotice autosave={autosave} onReload={onReload} />
-        {!server.issued && server.current_version > 1 ? (
-          <Button variant="secondary" onClick={() => setDiscarding(true)}>
-            Discard version {server.current_version}
-          </Button>
-        ) : null}
+        {discard.button}
       </div>
       <IssuedNotice document={server} signers="the crew" />
       {gate.dialog}
-      {discarding ? (
-        <ConfirmDialog
-          title={`Discard version ${server.current_version}?`}
-          description={`Your changes since version ${server.current_version - 1} are deleted, and the SWMS goes back to version ${server.current_version - 1} as it was issued.`}
-          cancelLabel="Keep editing"
-          confirmLabel={`Discard version ${server.current_version}`}
-          busy={discard.isPending}
-          problem={discard.error ? requestErrorMessage(discard.error) : undefined}
-          onConfirm={() => discard.mutate()}
-          onCancel={() => setDiscarding(false)}
-        />
-      ) : null}
+      {discard.dialog}
       <SectionStepper sections={swmsSections} index={section.index} go={section.go} label="SWMS sections">
         {sectionContent()}
       </SectionStepper>
