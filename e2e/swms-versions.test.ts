@@ -1,4 +1,4 @@
-import { type SignPage, type SiteSignOnLink, type Swms, startVersionQuestion } from '@app/contract';
+import { type CoverSheet, type SignPage, type SiteSignOnLink, type Swms, startVersionQuestion } from '@app/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { signaturePng } from '../apps/server/test/support/signing.ts';
 import { readySwmsBody } from '../apps/server/test/support/swms.ts';
@@ -140,5 +140,49 @@ describe('a new version of a signed SWMS, at 375 px', () => {
     if (!lineBox || !sectionsBox) throw new Error('the version line or the section list is not on screen');
     // The column's own gap (24 px) and no more: the empty save-status line used to add about 80 px.
     expect(sectionsBox.y - (lineBox.y + lineBox.height)).toBeLessThanOrEqual(32);
+  });
+});
+
+describe('a new version of a printed cover sheet, at 375 px', () => {
+  it('asks before the first change, then discards version 2: the cover sheet is back on version 1, unchanged', async () => {
+    const owner = await createMember('cover-discard', { profile: { company_name: 'Dry Right Waterproofing' } });
+    const { swms } = await swmsWithSiteCode(owner);
+    const created = await memberApi<CoverSheet>(owner, 'POST', '/api/cover-sheets', { swms_ids: [swms.id] });
+    const sheet = await memberApi<CoverSheet>(owner, 'PUT', `/api/cover-sheets/${created.id}`, {
+      revision: created.revision,
+      body: {
+        ...created.body,
+        principal_contractor: {
+          ...created.body.principal_contractor,
+          company: 'Harbourside Builders',
+          project_name: 'The Quay',
+        },
+      },
+    });
+    // Printed with its QR code, version 1 is issued.
+    const printed = await fetch(`${inject('baseUrl')}/api/cover-sheets/${sheet.id}/pdf`, {
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+    });
+    expect(printed.status).toBe(200);
+    await printed.arrayBuffer();
+
+    const { page } = session;
+    await signIn(page, owner);
+    await page.goto(`/swms/cover-sheet/edit/${sheet.id}`);
+    await page.getByText('Version 1 (current)').waitFor();
+    await page.getByLabel('Project name').fill('The Quay, stage 2');
+    const question = page.getByRole('dialog', { name: startVersionQuestion(2) });
+    await question.getByRole('button', { name: 'Start version 2' }).click();
+    await page.getByText('All changes saved.').waitFor();
+    await page.getByText('Version 2 (current)').waitFor();
+
+    await page.getByRole('button', { name: 'Discard version 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Discard version 2?' });
+    await dialog.getByText('the cover sheet goes back to version 1 as it was issued').waitFor();
+    await dialog.getByRole('button', { name: 'Discard version 2' }).click();
+    await page.getByText('Version 1 (current)').waitFor();
+    await expect.poll(() => page.getByLabel('Project name').inputValue()).toBe('The Quay');
+    const back = await memberApi<CoverSheet>(owner, 'GET', `/api/cover-sheets/${sheet.id}`);
+    expect(back).toMatchObject({ current_version: 1, fingerprint: sheet.fingerprint, issued: true });
   });
 });
