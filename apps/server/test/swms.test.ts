@@ -71,6 +71,23 @@ async function signVersion(
     [session.user.id, kind, id, version, name],
   );
 }
+/** A discard's answer: the signed version 1 again as it was, one revision past the draft, the draft gone. */
+function expectBackOnVersion1(
+  back: Awaited<ReturnType<typeof send>>,
+  v1: Pick<Swms | CoverSheet, 'fingerprint' | 'body'>,
+  draft: Pick<Swms | CoverSheet, 'revision'>,
+) {
+  expect(back.statusCode).toBe(200);
+  expect(back.json()).toMatchObject({
+    current_version: 1,
+    fingerprint: v1.fingerprint,
+    status: 'signed',
+    issued: true,
+    revision: draft.revision + 1,
+    body: v1.body,
+  });
+  expect((back.json() as Swms | CoverSheet).versions.map((version) => version.version)).toEqual([1]);
+}
 async function openRequest(session: Session, id: string, version: number) {
   const result = await query(
     `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
@@ -331,16 +348,7 @@ describe('SWMS', () => {
     expect((await send(user, 'POST', `/api/swms/${v1.id}/discard-draft`, {})).statusCode).toBe(400);
 
     const back = await discard(user, v2);
-    expect(back.statusCode).toBe(200);
-    expect(back.json()).toMatchObject({
-      current_version: 1,
-      fingerprint: v1.fingerprint,
-      status: 'signed',
-      issued: true,
-      revision: v2.revision + 1,
-      body: v1.body,
-    });
-    expect((back.json() as Swms).versions.map((version) => version.version)).toEqual([1]);
+    expectBackOnVersion1(back, v1, v2);
     expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/1`)).json().verdict.status).toBe('current');
     expect((await send(null, 'GET', `/api/verify/swms/${v1.id}/2`)).statusCode).toBe(404);
     const listed = (await send(user, 'GET', '/api/swms')).json();
@@ -532,16 +540,7 @@ describe('SWMS cover sheets', () => {
     });
 
     const back = await discard(user, v2.revision);
-    expect(back.statusCode).toBe(200);
-    expect(back.json()).toMatchObject({
-      current_version: 1,
-      fingerprint: v1.fingerprint,
-      status: 'signed',
-      issued: true,
-      revision: v2.revision + 1,
-      body: v1.body,
-    });
-    expect((back.json() as CoverSheet).versions.map((version) => version.version)).toEqual([1]);
+    expectBackOnVersion1(back, v1, v2);
     expect((await send(user, 'GET', `/api/cover-sheets/${sheet.id}`)).json()).toMatchObject({
       current_version: 1,
       fingerprint: v1.fingerprint,
