@@ -7,15 +7,15 @@ import { defineConfig } from 'vitest/config';
  */
 const reliabilityFiles = [
   'apps/server/test/reliability/**/*.test.ts',
-  'apps/server/test/fuzz.test.ts',
-  'apps/server/test/lifecycle.test.ts',
-  'apps/server/test/signing-concurrency.test.ts',
-  'apps/server/test/uploads.test.ts',
-  'apps/server/test/site-sign-on-flood.test.ts',
-  'apps/server/test/mail-queue.test.ts',
-  'apps/server/test/slow-clients.test.ts',
-  'apps/server/test/billing-providers.test.ts',
-  'apps/server/test/s3-storage.test.ts',
+  'apps/server/test/http/fuzz.test.ts',
+  'apps/server/test/http/lifecycle.test.ts',
+  'apps/server/test/signing/signing-concurrency.test.ts',
+  'apps/server/test/storage/uploads.test.ts',
+  'apps/server/test/signing/site-sign-on-flood.test.ts',
+  'apps/server/test/jobs/mail-queue.test.ts',
+  'apps/server/test/http/slow-clients.test.ts',
+  'apps/server/test/billing/billing-providers.test.ts',
+  'apps/server/test/storage/s3-storage.test.ts',
 ];
 
 /**

@@ -48,10 +48,10 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       // Every browser context of the suite is a different user on 127.0.0.1: no per-address
-      // connection cap here (apps/server/test/slow-clients.test.ts tests it).
+      // connection cap here (apps/server/test/http/slow-clients.test.ts tests it).
       MAX_CONNECTIONS_PER_IP: '0',
       // No shedding for a lagging loop: a starved machine lags past any threshold, and shedding is
-      // tested on its own (apps/server/test/operations.test.ts, ADR 0046).
+      // tested on its own (apps/server/test/http/operations.test.ts, ADR 0046).
       BACKPRESSURE_EVENT_LOOP_DELAY_MS: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * Where file bytes live: local disk by default (createLocalDiskStorage), or an S3-compatible bucket
- * (s3-storage.ts, FILE_STORAGE=s3; ADR 0043). test/storage-contract.test.ts holds both to one contract.
+ * (s3-storage.ts, FILE_STORAGE=s3; ADR 0043). test/storage/storage-contract.test.ts holds both to one contract.
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;

@@ -1,0 +1,181 @@
+import { errorCodes, rateLimits, type Session, type SubscriptionView, subscriptionViewSchema } from '@app/contract';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { billingEvents } from '../../src/features/billing/billing.schema.ts';
+import { audit } from '../../src/platform/audit/audit-trail.ts';
+import { entitlements } from '../../src/platform/entitlements/entitlements.ts';
+import { setUpTestApp } from '../support/app.ts';
+import { bearer, registerConfirmedUser, uniqueEmail } from '../support/auth-helpers.ts';
+import { completedCertificateBody } from '../support/certificates.ts';
+import { errorOf } from '../support/responses.ts';
+
+/** Billing without Stripe (the default): the in-app TEST MODE checkout sells Premium offline. */
+
+let admin: Session;
+const adminEmail = uniqueEmail('billing-admin');
+
+const { database, mail, app } = setUpTestApp({ settings: { adminEmails: [adminEmail.toLowerCase()] } });
+
+beforeAll(async () => {
+  admin = await registerConfirmedUser(app, mail, adminEmail);
+});
+
+async function subscriptionOf(session: Session): Promise<SubscriptionView> {
+  const response = await app.inject({ url: '/api/billing/subscription', headers: bearer(session) });
+  expect(response.statusCode).toBe(200);
+  return subscriptionViewSchema.parse(response.json());
+}
+
+const post = (url: string, session: Session | undefined, body?: object) =>
+  app.inject({ method: 'POST', url, headers: session ? bearer(session) : {}, ...(body && { payload: body }) });
+
+describe('test-mode checkout', () => {
+  it('points checkout at the in-app TEST MODE page, keeping where the user came from', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    expect(await subscriptionOf(user)).toEqual({
+      mode: 'test',
+      tier: 'free',
+      status: 'none',
+      period_end: null,
+      cancel_at_period_end: false,
+      payment_failed: false,
+      can_manage: false,
+      usage: { month: expect.stringMatching(/^\d{4}-\d{2}$/), completed: 0, limit: 5 },
+    });
+    const checkout = await post('/api/billing/checkout', user, { interval: 'yearly', return_to: '/certificates/new' });
+    expect(checkout.statusCode).toBe(200);
+    expect(checkout.json().url).toBe('/billing/test-checkout?interval=yearly&return_to=%2Fcertificates%2Fnew');
+  });
+
+  it('limits the calls that may reach the provider: 20 per user in 10 minutes, then 429 with Retry-After', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    const other = await registerConfirmedUser(app, mail);
+    for (let index = 0; index < rateLimits.billingProvider.limit; index++) {
+      expect((await post('/api/billing/checkout', user, { interval: 'monthly' })).statusCode).toBe(200);
+    }
+    const refused = await post('/api/billing/portal', user, {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(errorOf(refused).code).toBe(errorCodes.requestRateLimit);
+    // Counted per user: someone else is not held back.
+    expect((await post('/api/billing/checkout', other, { interval: 'monthly' })).statusCode).toBe(200);
+  });
+
+  it("shows this month's usage against the free plan's limit", async () => {
+    const user = await registerConfirmedUser(app, mail);
+    for (let n = 0; n < 3; n++) {
+      const created = await post('/api/certificates', user, completedCertificateBody(user));
+      expect(created.statusCode).toBe(201);
+    }
+    expect((await subscriptionOf(user)).usage).toMatchObject({ completed: 3, limit: 5 });
+  });
+
+  it('refuses a return address outside the app', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    for (const return_to of ['//evil.example/x', 'https://evil.example', '/\\evil.example']) {
+      const response = await post('/api/billing/checkout', user, { interval: 'monthly', return_to });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+
+  it('completing it makes the user Premium for a month through the subscriber record, audited', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    const completed = await post('/api/billing/test/complete', user, { interval: 'monthly' });
+    expect(completed.statusCode).toBe(200);
+    const view = subscriptionViewSchema.parse(completed.json());
+    expect(view).toMatchObject({ tier: 'premium', status: 'active', can_manage: true, cancel_at_period_end: false });
+    expect(view.usage).toMatchObject({ completed: 0, limit: null });
+    const days = (Date.parse(view.period_end ?? '') - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+    expect((await entitlements.of(database.db, user.user.id, new Date())).premium).toBe(true);
+
+    const events = await audit.forSubject(database.db, { kind: 'user', id: user.user.id });
+    expect(events.map((event) => event.type)).toEqual(['billing.subscription_changed', 'billing.checkout_completed']);
+
+    const again = await post('/api/billing/checkout', user, { interval: 'monthly' });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('already_premium');
+  });
+
+  it('cancels at the period end (still Premium), and "end now" makes the user free at once', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    await post('/api/billing/test/complete', user, { interval: 'yearly' });
+
+    const canceled = await post('/api/billing/cancel', user);
+    expect(canceled.statusCode).toBe(200);
+    expect(canceled.json()).toMatchObject({ tier: 'premium', status: 'canceling', cancel_at_period_end: true });
+
+    const portal = await post('/api/billing/portal', user, { return_to: '/subscription' });
+    expect(portal.json().url).toBe('/billing/test-checkout?manage=1&return_to=%2Fsubscription');
+
+    const ended = await post('/api/billing/test/end-now', user);
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toMatchObject({ tier: 'free', status: 'none' });
+    expect((await entitlements.of(database.db, user.user.id, new Date())).premium).toBe(false);
+
+    // Buying again starts a new subscription.
+    await post('/api/billing/test/complete', user, { interval: 'monthly' });
+    expect(await subscriptionOf(user)).toMatchObject({ tier: 'premium', status: 'active' });
+  });
+
+  it('has nothing to cancel, manage or end for a user who never subscribed', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    for (const url of ['/api/billing/cancel', '/api/billing/test/end-now']) {
+      const response = await post(url, user);
+      expect(response.statusCode).toBe(409);
+      expect(errorOf(response).code).toBe('no_billing_account');
+    }
+    const portal = await post('/api/billing/portal', user, {});
+    expect(errorOf(portal).code).toBe('no_billing_account');
+    expect((await post('/api/billing/resync', user)).json()).toMatchObject({ tier: 'free' });
+  });
+
+  it('answers 401 to visitors on every signed-in billing route', async () => {
+    for (const url of ['/api/billing/checkout', '/api/billing/portal', '/api/billing/cancel', '/api/billing/resync']) {
+      expect((await post(url, undefined, { interval: 'monthly' })).statusCode).toBe(401);
+    }
+    expect((await app.inject({ url: '/api/billing/subscription' })).statusCode).toBe(401);
+    expect((await post('/api/billing/test/complete', undefined, { interval: 'monthly' })).statusCode).toBe(401);
+  });
+});
+
+describe('/webhook-test in test mode', () => {
+  it('reports test mode and no event yet, publicly', async () => {
+    const status = await app.inject({ url: '/api/billing/webhook/status' });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toEqual({ mode: 'test', configured: false, last_event: null });
+  });
+
+  it('lets only an admin send a signed test event through the webhook, which touches no user', async () => {
+    const member = await registerConfirmedUser(app, mail);
+    expect((await post('/api/billing/webhook/test-event', undefined)).statusCode).toBe(401);
+    const refused = await post('/api/billing/webhook/test-event', member);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused).code).toBe('forbidden');
+
+    const sent = await post('/api/billing/webhook/test-event', admin);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({
+      mode: 'test',
+      last_event: { type: 'customer.subscription.updated', test: true },
+    });
+    const rows = await database.db.select().from(billingEvents).where(eq(billingEvents.test, true));
+    expect(rows).toHaveLength(1);
+    expect((await entitlements.of(database.db, member.user.id, new Date())).premium).toBe(false);
+  });
+
+  it('verifies signatures with the test-mode secret: a foreign secret gets 400', async () => {
+    const payload = JSON.stringify({ id: 'evt_foreign', type: 'customer.subscription.updated', data: { object: {} } });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/billing/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).code).toBe('webhook_signature_invalid');
+  });
+});
