@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DependencyUnavailableError } from '../../src/platform/http/errors.ts';
+import { DependencyUnavailableError } from '../../src/platform/errors.ts';
 import { createLocalDiskStorage, type FileStorage } from '../../src/platform/storage/file-storage.ts';
 import { failingS3, type S3Server, startS3Server } from '../support/s3-server.ts';
 

@@ -9,8 +9,8 @@ import {
 import type { Database, Queryable } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { type AdminUserRow, adminRepo } from './admin.repo.ts';

@@ -9,8 +9,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { pdfCachePrefix } from '../../platform/documents/pdf-cache.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import { emailLimited, limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';

@@ -16,8 +16,8 @@ import {
 import type { Database, Queryable } from '../../db/client.ts';
 import { hmacToken, randomToken, sha256Hex } from '../../platform/crypto/tokens.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';

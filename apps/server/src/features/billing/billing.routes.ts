@@ -1,7 +1,7 @@
 import { billingEndpoints as endpoints } from '@app/contract';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { BillingService } from './billing.service.ts';
 

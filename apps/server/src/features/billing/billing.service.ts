@@ -24,8 +24,8 @@ import {
   subscriptionFromStripe,
 } from '../../platform/billing/stripe-events.ts';
 import { entitlements, type Subscription } from '../../platform/entitlements/entitlements.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import { type BillingAccount, billingRepo } from './billing.repo.ts';
 

@@ -1,6 +1,6 @@
 import { BUNDLES_DISABLED_MESSAGE, bundleEndpoints, errorCodes } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { route } from '../../platform/http/route.ts';
 
 /**

@@ -5,7 +5,7 @@ import {
   customTemplateMessages,
 } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /**
  * The owner's custom checklist templates among `ids` (the checklist-templates feature answers it;

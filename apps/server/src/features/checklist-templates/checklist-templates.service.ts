@@ -11,8 +11,8 @@ import {
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { type ChecklistTemplateRow, checklistTemplatesRepo } from './checklist-templates.repo.ts';
 import type { StoredTemplateBody } from './checklist-templates.schema.ts';
 

@@ -6,8 +6,8 @@ import {
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';

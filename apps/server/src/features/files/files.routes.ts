@@ -1,7 +1,7 @@
 import { fileEndpoints } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
 import { callerOf } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import type { FileVariant, StoredFile, StoredFiles } from '../../platform/storage/stored-files.ts';
 

@@ -10,8 +10,8 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import { type Entitlement, entitlements } from '../../platform/entitlements/entitlements.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type ProfileRow, type ProfileValues, profileRepo } from './profile.repo.ts';
 

@@ -13,8 +13,8 @@ import {
 } from '@app/contract';
 import { businessOf } from '../../platform/accounts/business.ts';
 import { hmacToken, sha256Hex } from '../../platform/crypto/tokens.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { limitSubject } from '../../platform/rate-limit/rate-limiter.ts';

@@ -20,9 +20,9 @@ import type {
 } from '../../platform/documents/signable-source.ts';
 import { type DocumentVersionRef, versionIsIssued } from '../../platform/documents/signatures.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import type { AppError } from '../../platform/errors.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import type { AppError } from '../../platform/http/errors.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';

@@ -1,6 +1,6 @@
 import { errorCodes, MAX_SIGNATURE_PNG_BYTES } from '@app/contract';
 import { hmacToken } from '../../platform/crypto/tokens.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** The eight bytes every PNG file starts with. */
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

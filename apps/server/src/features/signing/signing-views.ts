@@ -11,7 +11,7 @@ import {
   signingOwnerMessages,
 } from '@app/contract';
 import type { SignableDocument } from '../../platform/documents/signable-source.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { SignatureRequestRow } from './signing.repo.ts';
 
 /** What signing answers when a request cannot go on (the signer's words come from the contract). */

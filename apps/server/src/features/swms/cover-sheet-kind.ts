@@ -6,7 +6,7 @@ import {
   swmsMessages,
 } from '@app/contract';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { coverSheetFields, parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import type { SafetyDocumentKind } from './safety-documents.ts';

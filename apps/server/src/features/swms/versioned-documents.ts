@@ -19,8 +19,8 @@ import {
   voidOpenRequestsBefore,
 } from '../../platform/documents/signatures.ts';
 import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
-import { AppError } from '../../platform/http/errors.ts';
 import { type SafetyDocumentRow, type SafetyVersionRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
 import type { SafetyDocumentKind } from './swms.schema.ts';
 

@@ -1,6 +1,6 @@
 import { errorCodes, PDF_CHECK_MESSAGES, type PdfCheck } from '@app/contract';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';
 
 const notIssued: PdfCheck = { result: 'not_issued', document: null };

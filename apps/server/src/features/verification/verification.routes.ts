@@ -11,7 +11,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { route } from '../../platform/http/route.ts';
 import { readSingleUpload } from '../../platform/http/upload.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';

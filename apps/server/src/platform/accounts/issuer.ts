@@ -6,7 +6,7 @@ import {
   missingIssuerDetails,
 } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { businessOf } from './business.ts';
 
 /**

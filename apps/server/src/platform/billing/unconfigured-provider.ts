@@ -1,5 +1,5 @@
 import { BILLING_MESSAGES, errorCodes } from '@app/contract';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import type { BillingProvider } from './billing-provider.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { API_TOKEN_PREFIX, type ApiTokenAccess, authErrorCodes, authErrorMessages } from '@app/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { type RequestMetadata, requestMetadataOf } from './request-metadata.ts';
 
 /** An authenticated caller, established from the Bearer token (a session's, or an API token) by the auth feature. */

@@ -1,34 +1,7 @@
 import { type ErrorCode, type ErrorResponse, errorCodes, type FieldIssue } from '@app/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-
-/** A failure the client caused or should know about; becomes the PRODUCT.md, API conventions error shape. */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: FieldIssue[],
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-/**
- * A service the server depends on (e.g. the S3 file store) failed to answer in time or said it is
- * down: a 503 with Retry-After, logged as a warning; the request can simply be tried again.
- */
-export class DependencyUnavailableError extends Error {
-  constructor(
-    readonly dependency: string,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
-
+import { AppError, DependencyUnavailableError } from '../errors.ts';
 /** The error shape, with the id of the request it answers (`request.id`, also its x-request-id header). */
 export function errorBody(
   request: Pick<FastifyRequest, 'id'>,

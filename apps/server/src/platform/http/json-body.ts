@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /** No request of ours nests deeper than a few levels; 32 leaves room and stops stack-deep payloads. */
 const MAX_JSON_DEPTH = 32;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { decodeCursor, encodeCursor } from './list-cursor.ts';
 
 const id = '6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f';

@@ -1,7 +1,7 @@
 import { isIsoDate, uuidSchema } from '@app/contract';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod/mini';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /** Where a list page ends: the exact created_at (as PostgreSQL text) and id of its last row. */
 export type ListPosition = { createdAt: string; id: string };

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 const NUL_MESSAGE = 'Some text contains a null character, which cannot be saved. Remove it and try again.';
 

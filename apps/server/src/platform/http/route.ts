@@ -21,9 +21,9 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import type { z } from 'zod/mini';
+import { AppError } from '../errors.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
 import { routeRateLimit } from '../rate-limit/route-limit.ts';
-import { AppError } from './errors.ts';
 import type { FileReply } from './file-reply.ts';
 
 declare module 'fastify' {

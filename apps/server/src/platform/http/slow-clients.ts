@@ -2,7 +2,7 @@ import { Socket } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
 import { errorCodes } from '@app/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * Bounds on how long and how slowly a client may hold the server: 100 anonymous requests that sent

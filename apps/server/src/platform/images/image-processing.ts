@@ -1,5 +1,5 @@
 import sharp, { type Metadata } from 'sharp';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 
 export type ImagePurpose = 'logo' | 'signature' | 'photo' | 'signer_signature';
 

@@ -1,7 +1,7 @@
 import { errorCodes } from '@app/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sameToken } from '../crypto/tokens.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import type { AppMetrics } from './metrics.ts';
 
 export const METRICS_PATH = '/metrics';

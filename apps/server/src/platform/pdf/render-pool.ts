@@ -4,7 +4,7 @@ import { serialize } from 'node:v8';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { errorCodes, PRINT_MESSAGES } from '@app/contract';
 import { Piscina } from 'piscina';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { rateLimited } from '../rate-limit/rate-limiter.ts';
 import { type ThreadCpuClock, threadCpuMs } from './thread-cpu.ts';
 

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { storedSecret } from '../crypto/secrets.ts';
 import { hmacToken } from '../crypto/tokens.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 
 export type { RateLimitRule } from '@app/contract';
 

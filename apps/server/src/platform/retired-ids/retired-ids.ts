@@ -1,7 +1,7 @@
 import { CERTIFICATE_DELETED_ELSEWHERE_MESSAGE, CLIENT_ID_TAKEN_MESSAGE, errorCodes } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { type RetiredKind, retiredIds } from './retired-ids.schema.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { DependencyUnavailableError } from '../http/errors.ts';
+import { DependencyUnavailableError } from '../errors.ts';
 import { assertSafeKey, type FileStorage } from './file-storage.ts';
 
 export type S3StorageOptions = {

@@ -2,7 +2,7 @@ import { CLIENT_ID_TAKEN_MESSAGE, errorCodes } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { hmacToken, sameToken } from '../crypto/tokens.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { type ImagePurpose, processImage } from '../images/image-processing.ts';
 import { retiredIdsRepo } from '../retired-ids/retired-ids.ts';
 import type { FileReferenceSource } from './file-references.ts';
