@@ -74,7 +74,7 @@ export default defineConfig({
         },
       },
       {
-        // `npm run screenshots` only: the main pages at 375 px into docs/screenshots/ (issue 27).
+        // `npm run screenshots` only: the main pages at 375 px into docs/screenshots/.
         test: {
           name: 'screenshots',
           include: ['e2e/screenshots/*.shots.ts'],

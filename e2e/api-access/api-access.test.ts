@@ -11,7 +11,7 @@ import {
 import { gzippedKilobytes, recordScripts } from '../support/script-weight.ts';
 
 /*
- * Issue 31, /profile/api at 375 px: a Premium member makes an API token, sees it once, uses it from
+ * /profile/api at 375 px: a Premium member makes an API token, sees it once, uses it from
  * a program, and revokes it; turns a disabled webhook endpoint back on and rotates a secret, by
  * keyboard (ADR 0055).
  */

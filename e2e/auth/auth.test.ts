@@ -346,7 +346,7 @@ describe('password recovery', () => {
   });
 });
 
-describe('changing the password (needs the server of issue 10 items 4 and 8)', () => {
+describe('changing the password (PRODUCT.md, Account)', () => {
   it('asks for the current password outside a recovery session, and says by the field when it is wrong', async () => {
     session.allowConsoleErrors(/status of 400/); // the wrong current password, and the old one at the end
     const { page } = session;

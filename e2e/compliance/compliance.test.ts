@@ -13,7 +13,7 @@ import { createMember, memberApi, signIn, toastTitled } from '../support/members
 import { gzippedKilobytes, recordScripts } from '../support/script-weight.ts';
 
 /*
- * Issue 24, /compliance: the standards certificates name and the built-in checklist templates,
+ * /compliance (ADR 0037): the standards certificates name and the built-in checklist templates,
  * each item with its rule in words, at 375 px.
  */
 

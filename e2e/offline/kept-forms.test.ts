@@ -6,7 +6,7 @@ import { certificatePage, fillJobDetails } from '../support/certificate-form.ts'
 import { createCompletedCertificate, createMember, signIn } from '../support/members.ts';
 
 /*
- * Issue 23, "nothing typed is lost": a form keeps its typing on the phone as it changes, offers it
+ * "Nothing typed is lost" (ADR 0034): a form keeps its typing on the phone as it changes, offers it
  * back after a reload, and asks before the app leaves it unsaved. At 375 px.
  */
 

@@ -6,7 +6,7 @@ import { createCompletedCertificate, createMember, memberApi, signIn } from '../
 import { untilControlled } from '../support/service-worker.ts';
 
 /*
- * Issue 23: after one visit, the installed app opens with no signal. A real service worker (the
+ * ADR 0033: after one visit, the installed app opens with no signal. A real service worker (the
  * build's, precaching the shell) and Chromium's offline mode, at 375 px.
  */
 

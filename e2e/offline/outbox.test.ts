@@ -6,7 +6,7 @@ import { certificatePage, fillJobDetails } from '../support/certificate-form.ts'
 import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from '../support/members.ts';
 
 /*
- * Issue 23, "synced exactly once": a certificate saved with no connection waits on the phone and
+ * "Synced exactly once" (ADR 0032, ADR 0035): a certificate saved with no connection waits on the phone and
  * is sent once the connection is back; a retry after a lost answer makes no second one, and the
  * server's rules still hold at sync. Chromium's offline mode, at 375 px.
  */

@@ -8,7 +8,7 @@ import { launchChromium } from '../support/chromium.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn } from '../support/members.ts';
 
 /*
- * `npm run screenshots` (issue 27): the main pages at 375 px, light and dark, into docs/screenshots/,
+ * `npm run screenshots`: the main pages at 375 px, light and dark, into docs/screenshots/,
  * so a reviewer sees the design without running the app. Runs against the built app with the e2e
  * setup; not part of `npm test`.
  */

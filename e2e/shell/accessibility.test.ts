@@ -626,9 +626,9 @@ describe.each([
     await page.locator('main h1').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await wcagViolations(page)).toEqual([]);
-    // Every route names its page in the title, before the product's name (issue 30).
+    // Every route names its page in the title, before the product's name (ADR 0053).
     expect(await page.title()).toMatch(/^\S.* · TradeCert$/);
-    // The main actions are at least 44 × 44 px, for a thumb in a work glove (issue 30).
+    // The main actions are at least 44 × 44 px, for a thumb in a work glove (PRODUCT.md, States).
     expect(await smallMainActions(page)).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { certificatePage, fillJobDetails } from '../support/certificate-form.ts'
 import { waitForSigningLink } from '../support/mail.ts';
 import { createCompletedCertificate, createMember, type Member, memberApi, signIn } from '../support/members.ts';
 
-// Issue 30: focus that follows the page, errors tied to their fields, and pages that reflow, on a phone.
+// ADR 0053: focus that follows the page, errors tied to their fields, and pages that reflow, on a phone.
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 
 /** What has the focus: its tag, its accessible text and the ARIA attributes the checks read. */

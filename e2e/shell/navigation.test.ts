@@ -4,7 +4,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { createMember, type Member, signIn } from '../support/members.ts';
 
-// Issue 27: on a phone a member navigates with a tab bar at the bottom; on a wide screen, the header.
+// On a phone a member navigates with a tab bar at the bottom; on a wide screen, the header.
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 
 let member: Member;

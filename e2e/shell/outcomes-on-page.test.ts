@@ -14,7 +14,7 @@ import {
 } from '../support/members.ts';
 
 /*
- * A toast is gone after 2 s (SPEC §4). An outcome that matters is also shown on the page (issue 30),
+ * A toast is gone after 2 s (PRODUCT.md, States). An outcome that matters is also shown on the page (ADR 0053),
  * so a user who looked away, or whose screen reader was busy, still finds it: each test waits until
  * the toast has gone, then looks on the page.
  */

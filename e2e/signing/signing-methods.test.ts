@@ -15,7 +15,7 @@ import { createCompletedCertificate, createMember, type Member, memberApi, signI
 import { gzippedKilobytes, recordScripts } from '../support/script-weight.ts';
 
 /*
- * Three ways to sign (issue 30): a signer who cannot or would rather not draw types their name or
+ * Three ways to sign (ADR 0052): a signer who cannot or would rather not draw types their name or
  * uploads a picture of their signature, by keyboard alone, on a phone; the signed PDF and its audit
  * trail say which way they signed.
  */

@@ -41,7 +41,7 @@ export async function createConfirmedAccount(
   const since = Date.now();
   await send('POST', '/api/auth/signup', { email, password });
   const link = new URL(await waitForEmailLink(email, { since }), 'http://app');
-  // A token-hash confirmation signs in only to choose the password (issue 20): choose the same one.
+  // A token-hash confirmation signs in only to choose the password (ADR 0024): choose the same one.
   const verified = await send<{ session: { access_token: string } }>('POST', '/api/auth/verify', {
     type: 'signup',
     token_hash: link.searchParams.get('token_hash'),

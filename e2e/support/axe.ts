@@ -9,7 +9,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** The impacts DESIGN's accessibility budget allows none of. */
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
-/** The WCAG 2.2 A and AA rules of axe-core (issue 30): what the pass over every route holds pages to. */
+/** The WCAG 2.2 A and AA rules of axe-core (ADR 0053): what the pass over every route holds pages to. */
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Runs axe-core on the whole document as it is now; `tags` limits it to the rules of those tags. */

@@ -102,7 +102,7 @@ async function uploadSignature(member: Member): Promise<void> {
  */
 export async function forgetMailRateLimit(email: string, kind: 'signup' | 'recovery'): Promise<void> {
   await withDatabase(async (db) => {
-    // Keys hold a keyed digest of the subject, never the address (issue 20).
+    // Keys hold a keyed digest of the subject, never the address (ADR 0023).
     const secret = await storedSecret(db, RATE_LIMIT_KEY_SECRET)();
     const key = rateLimitKey(secret, mailPerEmailRule(kind), limitSubject.email(email));
     await db.$client.query('delete from rate_limit_counters where key = $1', [key]);

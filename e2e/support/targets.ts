@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * The main actions on the page that are smaller than 44 × 44 CSS px (issue 30), one line each.
+ * The main actions on the page that are smaller than 44 × 44 CSS px (PRODUCT.md, States), one line each.
  * Main actions: every button in the header and main, and every link drawn as a button (with a
  * background or a border). Links in running text are held only to axe's 24 px (WCAG 2.5.8).
  */

@@ -3,7 +3,7 @@ import { useBrowser } from '../support/browser.ts';
 import { createCompletedCertificate, createMember } from '../support/members.ts';
 import { gzippedKilobytes, recordScripts } from '../support/script-weight.ts';
 
-/** "Verify a PDF" (issue 25; ADR 0041) on a phone: the builder picks the PDF they were given. */
+/** "Verify a PDF" (ADR 0041) on a phone: the builder picks the PDF they were given. */
 const session = useBrowser({ viewport: { width: 375, height: 812 } });
 
 describe('Verify a PDF', () => {

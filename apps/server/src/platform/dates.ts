@@ -1,5 +1,5 @@
 /**
- * How the server writes dates for people (PDFs, mails), one way each (issue 22). A moment is shown
+ * How the server writes dates for people (PDFs, mails), one way each (ADR 0040). A moment is shown
  * on the business's calendar (its profile's time zone); a calendar date the user picked
  * (`2026-11-24`) has no time zone of its own and is shown as it is.
  */

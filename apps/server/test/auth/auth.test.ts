@@ -55,7 +55,7 @@ describe('sign-up', () => {
     expect(link.searchParams.get('type')).toBe('signup');
   });
 
-  it("rejects a password under 6 characters with the spec's message", async () => {
+  it("rejects a password under 6 characters with the contract's message", async () => {
     const response = await post('/api/auth/signup', { email: uniqueEmail(), password: 'abc12' });
     expect(response.statusCode).toBe(422);
     expect(errorOf(response)).toEqual({

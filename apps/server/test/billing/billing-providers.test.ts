@@ -10,7 +10,7 @@ import { errorOf } from '../support/responses.ts';
 import { type StripePeer, startStripePeer } from '../support/stripe-peer.ts';
 
 /*
- * Issue 20, item 7: a user completed the yearly test-mode checkout; the server restarted with
+ * ADR 0024: a user once completed the yearly test-mode checkout; the server restarted with
  * Stripe keys, and the user kept Premium for a year with cancel, portal and checkout all 409. And
  * test mode, which sells Premium for nothing, was the default on any server.
  */

@@ -271,12 +271,12 @@ function validTemplates(): Array<{
       ],
     },
     {
-      // A checklist whose evidence photo or measured value is swapped (issue 24).
+      // A checklist whose evidence photo or measured value is swapped (ADR 0037).
       template: { method: 'POST', path: '/api/certificates', body: certificateBody },
       fields: [
         ['body', 'checklist photo', 'uuid'],
         ['body', 'checklist value', 'number'],
-        // Structured materials, state details and when and where a photo was taken (issue 24).
+        // Structured materials, state details and when and where a photo was taken (ADR 0039).
         ['body', 'material coats', 'number'],
         ['body', 'photo taken at', 'date'],
         ['body', 'photo latitude', 'number'],
@@ -284,7 +284,7 @@ function validTemplates(): Array<{
       ],
     },
     {
-      // A custom checklist template whose fall limit, item id or name is swapped (issue 24).
+      // A custom checklist template whose fall limit, item id or name is swapped (ADR 0038).
       template: { method: 'POST', path: '/api/checklist-templates', body: customTemplateBody },
       fields: [
         ['body', 'template fall', 'number'],

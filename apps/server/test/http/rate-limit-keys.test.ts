@@ -3,7 +3,7 @@ import { setUpTestApp } from '../support/app.ts';
 import { uniqueEmail } from '../support/auth-helpers.ts';
 
 /*
- * Issue 20, item 11: rate-limit counters kept a deleted account's email in their keys for up to a
+ * ADR 0023: rate-limit counters once kept a deleted account's email in their keys for up to a
  * day. Keys now hold a keyed digest of the subject, and the limits still hold.
  */
 

@@ -22,7 +22,7 @@ import { type S3Server, startS3Server } from '../support/s3-server.ts';
 import { type ServerProcess, spawnServer } from '../support/server-process.ts';
 
 /**
- * Issue 26: two server processes on one PostgreSQL and one S3 bucket, behind a round-robin proxy.
+ * ADR 0044: two server processes on one PostgreSQL and one S3 bucket, behind a round-robin proxy.
  * Everything that must hold across instances (sessions, revocations, limits, jobs, files) is in
  * PostgreSQL or the file store, never in one process's memory; this shows it from the outside.
  * The integration suite also runs against Debian's PostgreSQL 15 in CI (scripts/with-external-postgres.sh).

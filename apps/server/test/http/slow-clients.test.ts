@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { type MailCatcher, startMailCatcher } from '../support/mail-catcher.ts';
 
 /*
- * Issue 20, item 8: 100 anonymous POST /api/contact sent 999,000 of 1,000,000 bytes, then one byte
+ * ADR 0024: 100 anonymous POST /api/contact once sent 999,000 of 1,000,000 bytes, then one byte
  * every 20 s, and all stayed open for 400 s. Over real sockets, with small bounds set for the test.
  */
 

@@ -6,7 +6,7 @@ import { setUpTestApp } from '../support/app.ts';
 import { registerConfirmedUser } from '../support/auth-helpers.ts';
 
 /*
- * Issue 20, item 5: the mail queue sent about one mail every 2 s (one job per poll), so after 400
+ * ADR 0023: the mail queue once sent about one mail every 2 s (one job per poll), so after 400
  * sign-ups a real user's recovery mail went out 480 s later. Mail is now worked in parallel
  * batches until the queue is empty, and mail to existing accounts goes ahead of sign-up mail.
  */

@@ -11,7 +11,7 @@ import { pdfFonts, pdfText } from '../support/pdf-tools.ts';
 import { createReadySwms } from '../support/swms.ts';
 
 /*
- * Issue 29, any script in every PDF (ADR 0050): names in six scripts, each printed in a
+ * Any script in every PDF (ADR 0050): names in six scripts, each printed in a
  * certificate, a SWMS's sign-on register and a signed PDF, read back with poppler. pdftotext must
  * give each name back as typed, in logical order; pdffonts must show every font embedded; and no
  * character of a name may be left without a font (it would be drawn as .notdef, a box).

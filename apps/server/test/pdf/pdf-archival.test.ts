@@ -13,7 +13,7 @@ import { signByEmail } from '../support/signing.ts';
 import { createReadyCoverSheet, createReadySwms } from '../support/swms.ts';
 
 /*
- * Issue 29 (ADR 0051): every issued PDF, sealed and joined into a signed PDF too, is PDF/A-2b (XMP
+ * ADR 0051: every issued PDF, sealed and joined into a signed PDF too, is PDF/A-2b (XMP
  * with pdfaid part 2 and conformance B, the sRGB OutputIntent, every font embedded) and tagged
  * (poppler reports "Tagged: yes", the language, the title as the window's title, a structure tree
  * in reading order with headings, tables and lists, alternative text on every image drawn, and no

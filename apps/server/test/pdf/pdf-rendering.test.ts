@@ -11,7 +11,7 @@ import { errorOf } from '../support/responses.ts';
 import { filled, worstCaseSwmsBody } from '../support/worst-case-documents.ts';
 
 /*
- * Issue 20, item 1: one SWMS at every field limit, in long strings without spaces, held the event
+ * ADR 0021: one SWMS at every field limit, in long strings without spaces, once held the event
  * loop for about 50 s. PDFs now render in worker threads within a time, memory and page budget.
  */
 

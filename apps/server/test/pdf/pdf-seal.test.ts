@@ -26,7 +26,7 @@ import { withRangeOverAppendedBytes } from '../support/stretched-seal.ts';
 import { createReadyCoverSheet, createReadySwms } from '../support/swms.ts';
 
 /*
- * Issue 25: every issued PDF carries our PAdES seal, which a real reader (poppler's pdfsig) checks,
+ * ADR 0041: every issued PDF carries our PAdES seal, which a real reader (poppler's pdfsig) checks,
  * and "Verify a PDF" answers genuine, superseded, altered or not issued from the seal and the record.
  */
 

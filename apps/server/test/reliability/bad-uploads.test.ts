@@ -9,7 +9,7 @@ import { multipartBody } from '../support/multipart.ts';
 import { recordFigures } from './figures.ts';
 
 /**
- * Bad uploads (issue 26): every upload endpoint the contract declares (a multipart body) gets files
+ * Bad uploads (ADR 0047): every upload endpoint the contract declares (a multipart body) gets files
  * that are not what they claim, broken, hostile or too large. An image endpoint refuses each with a
  * 4xx in the error shape; the PDF check never calls one genuine. Never a 5xx.
  */

@@ -11,7 +11,7 @@ import { createReadySwms } from '../support/swms.ts';
 import { recordFigures } from './figures.ts';
 
 /**
- * The isolation matrix (issue 26): every operation of the OpenAPI document × visitor, another user
+ * The isolation matrix (ADR 0047): every operation of the OpenAPI document × visitor, another user
  * (owning nothing of the target), a free user, a Premium user and an admin, each answered as the
  * endpoint's declaration says: 401 to a visitor where a session is required, 403 to a non-admin on
  * an admin route, 404 to another user naming the owner's record, 403 premium_required to a free user

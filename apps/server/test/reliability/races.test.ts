@@ -6,7 +6,7 @@ import { completedCertificateBody } from '../support/certificates.ts';
 import { recordFigures } from './figures.ts';
 
 /**
- * Races the rules must hold under (issue 26): the free tier's monthly limit under a burst of
+ * Races the rules must hold under (ADR 0047): the free tier's monthly limit under a burst of
  * completed certificates, and autosaves of one document from one revision. Signing against saving
  * is signing-concurrency.test.ts.
  */

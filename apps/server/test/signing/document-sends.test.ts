@@ -18,7 +18,7 @@ import { untilRefused } from '../support/rate-limits.ts';
 import { errorOf } from '../support/responses.ts';
 
 /*
- * Issue 25, part 3: sending a certificate or SWMS version to the builder (ADR 0042). The mail is read
+ * Sending a certificate or SWMS version to the builder (ADR 0042). The mail is read
  * from a real SMTP listener; the PDF is attached up to SEND_ATTACHMENT_MAX_BYTES, a link only above.
  */
 

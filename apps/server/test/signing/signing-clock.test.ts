@@ -7,7 +7,7 @@ import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { createCompletedCertificate } from '../support/certificates.ts';
 
 /*
- * Issue 22: signing takes its time from the app's clock (FeatureDeps.clock), never the wall clock,
+ * ADR 0030: signing takes its time from the app's clock (FeatureDeps.clock), never the wall clock,
  * so a link's lifetime, its expiry and the sweep can be tested by moving the clock alone.
  */
 

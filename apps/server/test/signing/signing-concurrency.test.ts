@@ -11,7 +11,7 @@ import { mailedSigningToken } from '../support/signing.ts';
 import { createReadySwms } from '../support/swms.ts';
 
 /*
- * Issue 20, items 2 and 3: "a signed version is never rewritten" and "a changed document is
+ * ADR 0022: "a signed version is never rewritten" and "a changed document is
  * refused" must hold when a signature and an edit of the same version arrive together. Each test
  * fires them in parallel, many rounds over, and checks every stored signature against the content
  * of the version it is on.

@@ -10,7 +10,7 @@ import { uploadFile } from '../support/multipart.ts';
 import { createReadySwms } from '../support/swms.ts';
 
 /*
- * Issue 25: the signing page shows the document, exactly the version being signed, and to the
+ * The signing page (PRODUCT.md, Signing) shows the document, exactly the version being signed, and to the
  * holder of its link only.
  */
 

@@ -7,7 +7,7 @@ import { errorOf } from '../support/responses.ts';
 import { createReadySwms } from '../support/swms.ts';
 
 /*
- * Issue 20, item 6: one free account got 600 signing recipients an hour accepted, with "Your bank -
+ * ADR 0023: one free account once got 600 signing recipients an hour accepted, with "Your bank -
  * verify your account at https://evil.test/login" in the subject.
  */
 

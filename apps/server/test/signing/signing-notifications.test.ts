@@ -9,7 +9,7 @@ import { errorOf } from '../support/responses.ts';
 import { sendToSigners } from '../support/signing.ts';
 
 /*
- * Issue 25, part 3: the owner is told by mail when a signer signs or declines (with the reason) and
+ * ADR 0042: the owner is told by mail when a signer signs or declines (with the reason) and
  * when everyone has signed; each signer then gets a link to the signed PDF. Read from a real SMTP
  * listener.
  */

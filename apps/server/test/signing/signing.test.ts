@@ -300,7 +300,7 @@ describe('signing and declining', () => {
     expect(text).toContain('Fingerprint when signed');
     expect(text.split(fingerprint).length).toBeGreaterThan(3);
     expect(text).toContain('192.0.2.31');
-    // Every time on the owner's clock, the zone named (issue 25), never UTC beside a Sydney document.
+    // Every time on the owner's clock, the zone named (ADR 0040), never UTC beside a Sydney document.
     expect(text).toContain('Time (Australia/Sydney)');
     expect(text).toMatch(/Signed: \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}:\d{2}\s?[ap]m AE[DS]T/);
     expect(text).not.toContain('UTC');
@@ -550,7 +550,7 @@ describe('site sign-on by QR code', () => {
     const owner = await newUser();
     const swms = await newSwms(owner);
     const { token } = await openSiteLink(owner, 'swms', swms.id);
-    // Version 1 left the owner's hands with its QR code: it is issued, so the edit is version 2 (issue 21).
+    // Version 1 left the owner's hands with its QR code: it is issued, so the edit is version 2 (ADR 0025).
     const v2 = await editSwms(owner, swms.id, 'Membrane application SWMS (typo fixed)');
     expect(v2.current_version).toBe(2);
     // Nobody signed version 1: nothing to sign again, and the code simply opens version 2.
@@ -824,7 +824,7 @@ describe('isolation and hostile input', () => {
   });
 });
 
-describe('three ways to sign (issue 30)', () => {
+describe('three ways to sign (ADR 0052)', () => {
   const storedSignatureOf = async (token: string) =>
     (
       await query(

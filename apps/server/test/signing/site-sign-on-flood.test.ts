@@ -15,7 +15,7 @@ import { errorOf } from '../support/responses.ts';
 import { createReadySwms } from '../support/swms.ts';
 
 /*
- * Issue 20, item 4: anyone holding a crew QR code sent 160 sign-ons with 181 KB noise PNGs, and the
+ * ADR 0022: anyone holding a crew QR code once sent 160 sign-ons with 181 KB noise PNGs, and the
  * register PDF grew to 187 MB. Signatures are now re-encoded small, a code takes a capped number of
  * sign-ons, and the owner can set junk ones aside.
  */
@@ -184,7 +184,7 @@ describe('a crew QR code under a flood', () => {
       `select type from audit_events where subject_id = $1 and data->>'signerId' = $2 order by occurred_at, id`,
       [swms.id, junk.id],
     );
-    // A crew sign-on opens its page as it signs, so it too has an opened row (issue 29).
+    // A crew sign-on opens its page as it signs, so it too has an opened row, as a link signer's trail has.
     expect(events.map((event) => event.type)).toEqual(['signing.opened', 'signing.signed', 'signing.set_aside']);
     // Its place on the code is free again.
     expect((await signOn(token, 'Second Real Worker', signature)).statusCode).toBe(200);

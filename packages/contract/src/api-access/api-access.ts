@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /*
- * API access (issue 31, ADR 0055): personal API tokens and signed webhooks, both Premium. Tokens are
+ * API access (ADR 0055): personal API tokens and signed webhooks, both Premium. Tokens are
  * for programs on servers (job-management systems), never a browser: no CORS.
  */
 

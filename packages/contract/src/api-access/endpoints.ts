@@ -19,7 +19,7 @@ import {
 const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
 
 /**
- * API tokens and webhooks (issue 31, ADR 0055), managed from the profile by a signed-in user: an
+ * API tokens and webhooks (ADR 0055), managed from the profile by a signed-in user: an
  * API token never reaches these (`apiTokens` left out), so a leaked token cannot make another.
  */
 export const apiAccessEndpoints = {

@@ -11,7 +11,7 @@ describe('the email address rule', () => {
     }
   });
 
-  it('takes nothing a mail header could split or quote (issue 20)', () => {
+  it('takes nothing a mail header could split or quote (ADR 0023)', () => {
     for (const good of ["o'brien@example.com", 'zoë@bücher.example', 'crew_1%site@example.co', 'a-b@x-y.example']) {
       expect(isEmailAddress(good), good).toBe(true);
     }

@@ -20,7 +20,7 @@ export const emailSchema = z.pipe(
  * every field that takes one and by the mailer: a local part of letters, digits and . _ % + ' -
  * (no leading, trailing or double dot), @, and a domain of letter-or-digit labels ending in a
  * top-level name. Nothing that a mail header could split or quote (, ; ? " < > spaces) gets
- * through: `victim,other@evil.test` once became a Reply-To (issue 20). The server refuses sign-ups
+ * through: `victim,other@evil.test` once became a Reply-To (ADR 0023). The server refuses sign-ups
  * that break it (email_address_invalid); the web checks it before sending, with this message.
  */
 export const EMAIL_ADDRESS_PATTERN =

@@ -4,7 +4,7 @@ import { defineEndpoint } from '../http/endpoint.ts';
 /**
  * The billing provider in use (DESIGN, Billing): Stripe when configured; else the local test mode on
  * a laptop (PUBLIC_URL on localhost) or where BILLING_TEST_MODE=true; else off: Premium cannot be
- * bought on this server (issue 20).
+ * bought on this server (ADR 0024).
  */
 export const BILLING_MODES = ['stripe', 'test', 'off'] as const;
 export type BillingMode = (typeof BILLING_MODES)[number];

@@ -12,7 +12,7 @@ const disabled = {
 
 /**
  * Document bundles are disabled (PRODUCT.md, States): each bundle call is declared, and each answers
- * 403 with the spec's sentence, so none has a success response. Creating one is what the /bundles
+ * 403 with the sentence PRODUCT.md gives, so none has a success response. Creating one is what the /bundles
  * page asks. The feature is off for everyone, so no session is asked for.
  */
 export const bundleEndpoints = {

@@ -9,7 +9,7 @@ import {
 import { nccEditions } from './checklist-rules.ts';
 
 /*
- * The schemas that check the checklists a certificate request carries (issue 24). Every bound here
+ * The schemas that check the checklists a certificate request carries (ADR 0037). Every bound here
  * is the server's too. Judging and showing them is in checklist-judging.ts, which has no zod.
  */
 

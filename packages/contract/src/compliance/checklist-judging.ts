@@ -3,7 +3,7 @@ import { judgeItem } from './checklist-rules.ts';
 import { builtInChecklistTemplates } from './checklist-templates.ts';
 
 /*
- * Checklists recorded on a certificate (issue 24), judged and shown: every page that shows them
+ * Checklists recorded on a certificate (ADR 0037), judged and shown: every page that shows them
  * (the form, the share page) and the server and PDF use these. No zod here (ADR 0037): the
  * schemas that check them on the way in are in certificate-checklists.ts.
  */

@@ -1,5 +1,5 @@
 /*
- * Checklist items and the rules that judge what is recorded against them (issue 24). Templates
+ * Checklist items and the rules that judge what is recorded against them (ADR 0037). Templates
  * are data (checklist-templates.ts); these rules are the one place where an entry is judged, so
  * the server, the web form and the PDF decide alike. No zod here: pages that only show or judge
  * checklists must not pull the schemas into their script (checklist-schemas.ts has them).

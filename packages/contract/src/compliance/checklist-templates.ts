@@ -1,7 +1,7 @@
 import type { ChecklistItem, ChecklistTemplate } from './checklist-rules.ts';
 
 /*
- * The built-in checklist templates (issue 24), as data: a template is stages of items, each item
+ * The built-in checklist templates (ADR 0037), as data: a template is stages of items, each item
  * of a kind with its rule (checklist-rules.ts). The requirements are written in our own words
  * from public summaries of the standards and the NCC; the standards' text is not reproduced.
  */

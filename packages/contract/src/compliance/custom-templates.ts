@@ -8,7 +8,7 @@ import {
 } from './checklist-schemas.ts';
 
 /*
- * Custom checklist templates (issue 24, Premium): a user's own checklist, built from the same item
+ * Custom checklist templates (ADR 0038, Premium): a user's own checklist, built from the same item
  * kinds as the built-in ones, kept on the account and used on certificates like them. Imported by
  * the /compliance page, the certificate form's template list and the server; never by a page that
  * only shows checklists (a certificate carries a snapshot of its custom template, ADR 0038).
@@ -19,7 +19,7 @@ export const CUSTOM_TEMPLATES_PER_USER = 50;
 
 export const customTemplateMessages = {
   notFound: 'Checklist template not found',
-  /** In the words of the spec's other premium features (SPEC §6). */
+  /** In the words of the other Premium features' messages (PRODUCT.md, Plans). */
   premium:
     'Premium Feature: Custom checklist templates require a premium subscription. Please upgrade to access this feature.',
   limit: `You can keep up to ${CUSTOM_TEMPLATES_PER_USER} checklist templates. Delete one you no longer use to add another.`,

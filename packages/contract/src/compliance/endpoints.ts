@@ -13,7 +13,7 @@ import {
 const idParams = z.object({ id: z.string().check(z.maxLength(100)) });
 
 /**
- * Custom checklist templates (issue 24): Premium builds and edits them; anyone reads and deletes
+ * Custom checklist templates (ADR 0038): Premium builds and edits them; anyone reads and deletes
  * their own, so a user who stopped paying still sees what they built.
  */
 export const checklistTemplateEndpoints = {

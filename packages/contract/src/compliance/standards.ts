@@ -1,5 +1,5 @@
 /*
- * The standards certificates name, for the /compliance reference (issue 24): what each covers,
+ * The standards certificates name, for the /compliance reference (ADR 0037): what each covers,
  * when it applies and the checks it implies, in our own words from public summaries. The
  * standards themselves are paywalled: clause text is never reproduced.
  */

@@ -17,7 +17,7 @@ export const httpErrorCodes = {
   payloadTooLarge: 'payload_too_large',
   unsupportedMediaType: 'unsupported_media_type',
   unprocessable: 'unprocessable',
-  /** A request whose body arrived too slowly (issue 20). */
+  /** A request whose body arrived too slowly (ADR 0024, ADR 0060). */
   requestTimeout: 'request_timeout',
   rateLimited: 'rate_limited',
   serviceUnavailable: 'service_unavailable',

@@ -2,7 +2,7 @@
 export type RateLimitRule = { readonly name: string; readonly limit: number; readonly windowSeconds: number };
 
 /**
- * Every rate limit of the API, in one place (issue 22; PRODUCT.md gives the figures). A rule's name
+ * Every rate limit of the API, in one place (ADR 0028; PRODUCT.md gives the figures). A rule's name
  * prefixes its counters' keys: a counter is `name:` and a keyed digest of its subject (`user:…`,
  * `ip:…`, `email:…`), so no key holds who was counted.
  *

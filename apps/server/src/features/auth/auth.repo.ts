@@ -47,7 +47,7 @@ export const authRepo = {
 
   /**
    * Sets (or, with null, clears) the password. `proven`: its owner has just proved the mailbox, so
-   * it counts for admin rights (issue 20).
+   * it counts for admin rights (ADR 0024).
    */
   async setPasswordHash(
     db: Queryable,

@@ -224,7 +224,7 @@ export class AuthService {
    * browser, so it is refused here and stays usable there.
    *
    * A sign-up confirmed this way confirms the address, but nothing shows that whoever chose the
-   * password owns it: a stranger may have signed the address up (issue 20). So the password is
+   * password owns it: a stranger may have signed the address up (ADR 0024). So the password is
    * cleared, every session ended, and the person holding the mail signs in to choose a new one.
    */
   async verifyLink(
@@ -325,7 +325,7 @@ export class AuthService {
     await this.options.mailer.send(authEmail(job.type, to, `${this.options.linkBase()}${page}?${query}`));
   }
 
-  /** Resolves a Bearer token to its caller; every failure is a 401 with the spec's wording. */
+  /** Resolves a Bearer token to its caller; every failure is a 401 with the contract's wording. */
   async authenticate(authorization: string | undefined): Promise<AuthenticatedCaller> {
     const token = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     if (!token) throw errors.noSession();

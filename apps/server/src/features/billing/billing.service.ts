@@ -104,7 +104,7 @@ export class BillingService {
 
   /**
    * At start: Premium bought through another provider than this server's ends (test-mode Premium
-   * does not survive the switch to Stripe; issue 20), each end in the audit trail.
+   * does not survive the switch to Stripe; ADR 0024), each end in the audit trail.
    */
   async honourOnlyCurrentProvider(): Promise<number> {
     return this.db.transaction(async (tx) => {
@@ -192,7 +192,7 @@ export class BillingService {
     return this.subscription(caller);
   }
 
-  /** Reads the subscription from the provider and applies it (the explicit re-sync of issue 12). */
+  /** Reads the subscription from the provider and applies it (the explicit re-sync of ADR 0013). */
   async resync(caller: AuthenticatedCaller): Promise<SubscriptionView> {
     const known = await this.knownSubscription(caller.userId);
     if (known) await this.applyFromProvider(caller.userId, () => this.provider.retrieveSubscription(known));

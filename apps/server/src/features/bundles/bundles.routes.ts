@@ -5,7 +5,7 @@ import { route } from '../../platform/http/route.ts';
 
 /**
  * Document bundles are disabled (PRODUCT.md, States): every declared bundle call answers with the
- * spec's message, before its body or id is looked at.
+ * contract's message, before its body or id is looked at.
  */
 export const bundlesRoutes: FastifyPluginAsync = async (app) => {
   const disabled = async () => {

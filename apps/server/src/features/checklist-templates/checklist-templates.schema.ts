@@ -6,7 +6,7 @@ import { users } from '../../platform/accounts/accounts.schema.ts';
 /** A custom template's content as stored: everything but its id and name (ADR 0038). */
 export type StoredTemplateBody = Pick<ChecklistTemplate, 'standard' | 'summary' | 'usesNccEdition' | 'stages'>;
 
-/** Custom checklist templates (issue 24, Premium): a user's own checklists, at most 50 each. */
+/** Custom checklist templates (ADR 0038, Premium): a user's own checklists, at most 50 each. */
 export const checklistTemplates = pgTable(
   'checklist_templates',
   {

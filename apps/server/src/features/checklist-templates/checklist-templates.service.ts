@@ -25,7 +25,7 @@ const errors = {
 };
 
 /**
- * Custom checklist templates (issue 24; ADR 0038): Premium creates and edits them, at most 50 an
+ * Custom checklist templates (ADR 0038): Premium creates and edits them, at most 50 an
  * account; anyone reads and deletes their own, so a user who stopped paying keeps sight of them.
  * Certificates read them through `templatesOf` (joined in app.ts).
  */

@@ -224,7 +224,7 @@ export class OwnerSigning {
   }
 
   /**
-   * Sets a junk site sign-on aside (issue 20): it leaves the register, the signed PDF's register and
+   * Sets a junk site sign-on aside (ADR 0022): it leaves the register, the signed PDF's register and
    * the count against the QR code's cap; the row and its audit events stay.
    */
   async setAside(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {

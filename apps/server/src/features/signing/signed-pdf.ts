@@ -17,7 +17,7 @@ export type CopyReader = { owner: true } | { signerId: string };
 
 /**
  * The signed PDF of a version (ADR 0017): the source's PDF with the register filled in, then the
- * signature certificate's pages, drawn by the source in one render (issue 29). The owner downloads
+ * signature certificate's pages, drawn by the source in one render (ADR 0049). The owner downloads
  * it; each signer gets their own copy by their own link as soon as they signed (ADR 0068).
  */
 export async function signedPdfOf(

@@ -82,7 +82,7 @@ export class SignerSigning {
   }
 
   /**
-   * What the page shows of the document (issue 25): only while it can be signed, and only the
+   * What the page shows of the document (ADR 0040): only while it can be signed, and only the
    * content of the version judged above (the source answers null if it changed since).
    */
   private contentOf(state: SignPageState, document: SignableDocument): Promise<SignerDocument | null> {
@@ -262,7 +262,7 @@ export class SignerSigning {
         },
       ]);
       if (!inserted) throw new Error('site sign-on insert returned nothing');
-      // A crew sign-on opens and signs in one go: its trail has both rows, as a link signer's has (issue 29).
+      // A crew sign-on opens and signs in one go: its trail has both rows, as a link signer's has.
       await this.core.recordSignerEvent(tx, inserted, origin, {
         type: 'signing.opened',
         data: { signerId: inserted.id },

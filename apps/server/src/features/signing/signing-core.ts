@@ -148,7 +148,7 @@ export class SigningCore {
 
   /**
    * Takes the document's row lock (the one every save takes first) and checks, inside the signing
-   * transaction, that the version still has the content the signer was shown (issue 20, item 2).
+   * transaction, that the version still has the content the signer was shown (ADR 0022).
    */
   async lockUnchanged(
     tx: Queryable,

@@ -34,7 +34,7 @@ export type SigningInvitation = {
 /**
  * The invitation a signer gets. Everything the sender typed is plain text with addresses defanged
  * (plainMailText), and the subject holds only our words, the sender's name and the document's
- * number, never a title: an account cannot turn it into a phishing mail (issue 20).
+ * number, never a title: an account cannot turn it into a phishing mail (ADR 0023).
  */
 export function signingInvitationEmail(invitation: SigningInvitation): MailMessage {
   const sender = plainMailText(invitation.senderName, 80);

@@ -39,7 +39,7 @@ const eventOf = <Type extends string, Object extends z.ZodMiniType>(types: reado
     data: z.object({ object }),
   });
 
-/** The events billing acts on (issue 12); any other type is stored and left alone. */
+/** The events billing acts on (ADR 0013); any other type is stored and left alone. */
 export const handledEventSchema = z.discriminatedUnion('type', [
   eventOf(['checkout.session.completed'], checkoutSessionSchema),
   eventOf(

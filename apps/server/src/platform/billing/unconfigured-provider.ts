@@ -5,7 +5,7 @@ import type { BillingProvider } from './billing-provider.ts';
 /**
  * A server with no Stripe keys that is not a laptop (PUBLIC_URL elsewhere than localhost) and not
  * told BILLING_TEST_MODE=true: test mode would hand out Premium for nothing, so nothing is sold and
- * every billing call says so plainly (issue 20).
+ * every billing call says so plainly (ADR 0024).
  */
 export function createUnconfiguredProvider(): BillingProvider {
   const notConfigured = async (): Promise<never> => {

@@ -16,7 +16,7 @@ export const subscribers = pgTable(
     /**
      * The billing provider the subscription was bought through ('stripe' or 'test'): only the
      * provider the server runs with now is honoured, so test-mode Premium ends when Stripe is
-     * switched on (issue 20).
+     * switched on (ADR 0024).
      */
     subscriptionProvider: text('subscription_provider'),
     /**

@@ -21,7 +21,7 @@ export type SubscriberRecord = {
 
 /**
  * What billing sets on a user's subscriber record; premium needs an `end` ahead. `provider`: whom it
- * was bought through, 'stripe' or 'test' (issue 20).
+ * was bought through, 'stripe' or 'test' (ADR 0024).
  */
 export type Subscription = { subscribed: boolean; tier: SubscriptionTier; end: Date | null; provider: string };
 
@@ -130,7 +130,7 @@ export const entitlements = {
   /**
    * Ends every subscription bought through another provider than `provider` (the one the server now
    * runs with), on the caller's transaction; answers the users whose Premium that ended. Test-mode
-   * Premium must not survive the switch to Stripe (issue 20). Complimentary grants are untouched.
+   * Premium must not survive the switch to Stripe (ADR 0024). Complimentary grants are untouched.
    */
   async endSubscriptionsOfOtherProviders(tx: Queryable, provider: string): Promise<string[]> {
     const { rows } = await tx.execute<{ user_id: string }>(sql`

@@ -22,7 +22,7 @@ const BOX = {
   photo: [2048, 2048],
   logo: [1200, 1200],
   signature: [1200, 1200],
-  // A signature drawn by anyone holding a link or QR code: bounded small whatever was sent (issue 20).
+  // A signature drawn by anyone holding a link or QR code: bounded small whatever was sent (ADR 0022).
   signer_signature: [600, 200],
 } as const;
 /**

@@ -17,7 +17,7 @@ export type QueueSettings = {
    * followed at once by the next, so a queue is worked until it is empty, not one batch per poll.
    */
   batchSize?: number;
-  /** Higher runs first: e.g. a recovery mail ahead of a flood of sign-up mails (issue 20). */
+  /** Higher runs first: e.g. a recovery mail ahead of a flood of sign-up mails (ADR 0023). */
   priorityOf?: (data: object) => number;
 };
 
@@ -31,7 +31,7 @@ export type JobHandler<Data> = (data: Data) => Promise<void>;
 type Registration = { name: string; settings: QueueSettings; handler: JobHandler<object>; cron?: string | undefined };
 
 /**
- * A job a feature runs, declared beside it (issue 22): its queue's name and settings, its worker,
+ * A job a feature runs, declared beside it (ADR 0029): its queue's name and settings, its worker,
  * and a cron schedule for a recurring one. app.ts registers every feature's jobs the same way.
  */
 export type JobDefinition = Registration;

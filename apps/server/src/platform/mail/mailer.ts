@@ -29,7 +29,7 @@ export interface Mailer {
 
 /**
  * Every address a mail goes to or names for replies passes the contract's one address rule, here
- * too: a value that slipped past a form can never split into extra recipients (issue 20).
+ * too: a value that slipped past a form can never split into extra recipients (ADR 0023).
  */
 function assertAddresses({ to, replyTo }: Pick<MailMessage, 'to' | 'replyTo'>): void {
   for (const address of [to, ...(replyTo === undefined ? [] : [replyTo])]) {
@@ -79,7 +79,7 @@ export function createOutboxMailer(directory: string, from: string, logger: Logg
 /**
  * How every mail queue is worked (auth, signing, contact): about two hours of retries (backoff from
  * 30 s), a send stuck past 2 minutes retried, and mails sent 20 at a time until the queue is empty,
- * so 400 queued mails drain in seconds, not one per poll (issue 20).
+ * so 400 queued mails drain in seconds, not one per poll (ADR 0023).
  */
 export const mailQueueSettings = {
   retryLimit: 8,

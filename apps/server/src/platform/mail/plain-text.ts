@@ -2,7 +2,7 @@
  * Text a user typed (a name, a business name, a document title) as it may appear in a mail that we
  * send to someone else: one line, bounded, and never a link. Schemes are dropped and the dots of
  * anything that looks like a host name are bracketed ("evil[.]test/login"), so mail clients do not
- * turn it into a link and a subject cannot carry a phishing address (issue 20).
+ * turn it into a link and a subject cannot carry a phishing address (ADR 0023).
  */
 const CONTROL_OR_LINE_BREAK = /[\p{Cc}\u2028\u2029]+/gu;
 const SCHEME = /\b(?:https?|ftps?|mailto|javascript|data|file|tel|sms|www)(?::\/*|\.)/giu;
