@@ -1,6 +1,6 @@
 import { chromium } from 'playwright-core';
 
-/** ARCHITECTURE.md, Tests: Debian's Chromium, with flags that keep it off the (closed) network. */
+/** Debian's Chromium (ADR 0002), with flags that keep it off the (closed) network. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',

@@ -24,7 +24,7 @@ export type QueueSettings = {
 export type JobHandler<Data> = (data: Data) => Promise<void>;
 
 /**
- * Background work on pg-boss (ARCHITECTURE.md): jobs are rows in PostgreSQL, retried with backoff, run once
+ * Background work on pg-boss (ADR 0008): jobs are rows in PostgreSQL, retried with backoff, run once
  * across instances. `enqueue` writes the job in the caller's transaction, so the job exists exactly
  * when the data that asked for it was committed, and no request ever waits on the network.
  */
