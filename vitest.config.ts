@@ -19,7 +19,7 @@ const reliabilityFiles = [
 ];
 
 /**
- * One Vitest config, five projects:
+ * One Vitest config, six projects:
  * - unit: pure logic, no I/O (web, server and contract `*.test.ts` next to the code);
  * - integration: server tests against a real embedded PostgreSQL, a fresh database per file;
  * - reliability: the same, for the reliability suite (`npm run test:reliability`, ADR 0047): the
@@ -27,6 +27,7 @@ const reliabilityFiles = [
  *   reviews' attacks, summed up in one line
  *   (apps/server/test/reliability/summary-reporter.ts);
  * - e2e: Chromium (playwright-core) against the built app started on a free port;
+ * - screenshots: the main pages into docs/screenshots/ (`npm run screenshots`, not part of `npm test`);
  * - lighthouse: Lighthouse scores of key pages, the same way (`npm run lighthouse`, not part of `npm test`).
  */
 export default defineConfig({
