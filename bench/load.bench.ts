@@ -15,7 +15,7 @@ import {
  * address and, with no think time, lists certificates, saves drafts, opens them, and checks its
  * profile and monthly usage: the day-to-day mix of someone on a job site.
  *
- * The baseline (issue 26): the same mix of statements, run directly through pg by the same 100 users
+ * The baseline (ADR 0047): the same mix of statements, run directly through pg by the same 100 users
  * over a pool as large as the server's (DATABASE_POOL_SIZE, 10), so the API's throughput is printed as
  * a ratio of what the database alone does, as `bench list` does.
  */

@@ -12,7 +12,7 @@ import { createOutboxMailer } from '../apps/server/src/platform/mail/mailer.ts';
 import { format, freshDatabase, startServerProcess } from './support.ts';
 
 /**
- * DESIGN §7 / issue 20: 400 queued mails drain in < 30 s with the outbox mailer. The real server
+ * PRODUCT.md, Budgets (ADR 0023): 400 queued mails drain in < 30 s with the outbox mailer. The real server
  * works the queue; the baseline writes the same number of mails straight to an outbox, in this run.
  */
 const MAILS = 400;

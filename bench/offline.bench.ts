@@ -9,7 +9,7 @@ import { untilControlled } from '../e2e/support/service-worker.ts';
 import { createUser, format, freshDatabase, median, root, startServerProcess } from './support.ts';
 
 /*
- * Issue 23, in Chromium at 375 px against the built server:
+ * Offline (ADR 0035; PRODUCT.md, Budgets), in Chromium at 375 px against the built server:
  * - how fast the app shell opens from the service worker's precache with the network off, against
  *   the same page over the network (a warm HTTP cache, no service worker), from reload to the
  *   landing page's heading, median of REPEATS;

@@ -141,7 +141,7 @@ async function printWithChromium(markup: string): Promise<{ ms: number; bytes: n
   }
 }
 
-/** Names in the six scripts of issue 29's bar (ADR 0050). */
+/** Names in the six scripts ADR 0050 holds every PDF to. */
 const SIX_SCRIPTS = {
   arabic: 'محمد الأحمد',
   chinese: '王秀英',

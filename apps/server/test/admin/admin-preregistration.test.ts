@@ -3,7 +3,7 @@ import { setUpTestApp } from '../support/app.ts';
 import { bearer, pkcePair, registerConfirmedUser, signIn, uniqueEmail } from '../support/auth-helpers.ts';
 
 /*
- * Issue 20, item 9: a stranger signed up admin@… with their own password; when the real admin
+ * ADR 0024: a stranger once signed up admin@… with their own password; when the real admin
  * clicked the unsolicited "Confirm your account" mail, the stranger could sign in as admin.
  */
 

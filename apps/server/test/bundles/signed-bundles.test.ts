@@ -12,7 +12,7 @@ import { signaturePng } from '../support/signing.ts';
 import { createReadyCoverSheet, createReadySwms, readySwmsBody } from '../support/swms.ts';
 
 /*
- * Issue 29: a signed bundle agrees with itself (the register on the plain and the signed PDF, its
+ * ADR 0049: a signed bundle agrees with itself (the register on the plain and the signed PDF, its
  * companies, page numbers through the whole bundle, an "opened" row for every signer, a verify box
  * on every document), and each image and font is stored once per file. Read back with poppler.
  */

@@ -17,7 +17,7 @@ import { pdfText } from '../support/pdf-tools.ts';
 import { errorOf } from '../support/responses.ts';
 
 /*
- * Issue 24: custom checklist templates (Premium; ADR 0038). Built from the same item kinds, kept
+ * Custom checklist templates (Premium; ADR 0038). Built from the same item kinds, kept
  * per user, refused to free users with the premium message, and used on certificates, which keep a
  * copy of the template they were saved with.
  */

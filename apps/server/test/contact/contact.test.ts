@@ -81,7 +81,7 @@ describe('POST /api/contact', () => {
     }
   });
 
-  it('refuses an address a mail header would split or quote, so it never becomes a Reply-To (issue 20)', async () => {
+  it('refuses an address a mail header would split or quote, so it never becomes a Reply-To (ADR 0023)', async () => {
     for (const email of ['victim,other@evil.test', 'who?@evil.test', '"x"@evil.test', 'a<b>@evil.test']) {
       const response = await send(message({ email }));
       expect(response.statusCode, email).toBe(400);
