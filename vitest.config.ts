@@ -86,7 +86,7 @@ export default defineConfig({
         },
       },
       {
-        // `npm run lighthouse` only (slow): DESIGN §7's Lighthouse scores against the built app.
+        // `npm run lighthouse` only (slow): the Lighthouse scores of PRODUCT.md, Budgets, against the built app.
         test: {
           name: 'lighthouse',
           include: ['bench/lighthouse/**/*.test.ts'],

@@ -11,7 +11,7 @@ import {
 } from './support.ts';
 
 /**
- * DESIGN §7 (PRODUCT.md, Budgets): the certificate list (page of 20) for a user with 10,000 certificates keeps ≥ 60% of the
+ * PRODUCT.md, Budgets: the certificate list (page of 20) for a user with 10,000 certificates keeps ≥ 60% of the
  * throughput of the same SQL run directly through pg, and its p50 stays flat from 100 to 10,000.
  */
 const CONCURRENCY = 16;

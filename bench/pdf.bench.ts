@@ -19,7 +19,7 @@ import { launchChromium } from '../e2e/support/chromium.ts';
 import { format, median, root } from './support.ts';
 
 /**
- * DESIGN §7, PDF: a certificate with 6 phone photos renders warm in ≤ 15 ms median including its seal,
+ * PRODUCT.md, Budgets: a certificate with 6 phone photos renders warm in ≤ 15 ms median including its seal,
  * ≥ 5× faster than a running headless Chromium printing the same content, and weighs ≤ 300 KB + 250 KB
  * per photo. Judged on the warm render's median plus the seal's median.
  */

@@ -7,7 +7,7 @@ import { CHROMIUM_PATH } from '../../e2e/support/chromium.ts';
 import { createCompletedCertificate, createMember } from '../../e2e/support/members.ts';
 
 /**
- * DESIGN §7: Lighthouse performance ≥ 95 and accessibility 100 on /, /login and /certificates, with
+ * PRODUCT.md, Budgets: Lighthouse performance ≥ 95 and accessibility 100 on /, /login and /certificates, with
  * Lighthouse's defaults (a mid-range phone, simulated slow 4G). Run by `npm run lighthouse` (builds,
  * starts the app on a free port as the e2e tests do); not part of `npm test`, as it is slow.
  * LIGHTHOUSE_DETAILS=1 also prints what shifted, the LCP element and the request chains.

@@ -64,7 +64,7 @@ export type Endpoint = {
   /**
    * The 404 message of the record the path's `id` names. Any string up to 100 characters passes the
    * wire, and one that is not a UUID names nothing: route.ts answers it 404 with this message before
-   * validation or the handler (DESIGN §4: 404, not 400), so no service checks an id by hand.
+   * validation or the handler (a malformed id names no record: 404, not 400), so no service checks an id by hand.
    */
   readonly notFound?: string;
   /**
