@@ -1,10 +1,12 @@
 import type { SignableDocumentSource } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
 import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import { CertificateIssuing } from './certificate-issuing.ts';
 import { CertificatePdfService } from './certificate-pdf.service.ts';
+import { CertificatePhotos } from './certificate-photos.ts';
+import { CertificateReads } from './certificate-reads.ts';
 import { certificateSigningSource, certificateVerifiableKind } from './certificate-signing-source.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
-import { CertificatesService } from './certificates.service.ts';
 import type { OwnChecklistTemplates } from './checklist-snapshots.ts';
 
 /**
@@ -27,10 +29,12 @@ export function certificatesFeature(
     deps.logger,
     deps.clock,
   );
-  const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock, ownTemplates, deps.events);
+  const issuing = new CertificateIssuing(deps.db, deps.files, pdfs, deps.clock, ownTemplates, deps.events);
+  const reads = new CertificateReads(deps.db, deps.files, pdfs, deps.clock);
+  const photos = new CertificatePhotos(deps.db, deps.files);
   return {
-    routes: certificatesRoutes(service),
+    routes: certificatesRoutes({ issuing, reads, photos }),
     signingSource: certificateSigningSource(pdfs, deps.files),
-    verifiableKind: certificateVerifiableKind(service),
+    verifiableKind: certificateVerifiableKind(reads),
   };
 }
