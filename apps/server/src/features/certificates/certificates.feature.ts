@@ -22,8 +22,8 @@ export function certificatesFeature(
     deps.db,
     deps.files,
     deps.storage,
-    // A version's QR code opens its own record.
-    (certificateId, version) => `${deps.publicOrigin()}/certificates/${certificateId}?version=${version}`,
+    // A version's QR code opens its verification, as every document kind's does (ADR 0072).
+    (certificateId, version) => `${deps.publicOrigin()}/verify/certificate/${certificateId}/${version}`,
     deps.pdfRenderer,
     deps.pdfSeal,
     deps.logger,
