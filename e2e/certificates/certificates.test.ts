@@ -54,7 +54,7 @@ describe('free plan', () => {
     expect(page.url()).toBe(url('/certificates/new'));
     await expect.poll(() => page.getByLabel('Job site address').inputValue()).toBe('6 Harbour St, Sydney');
 
-    // The toast stays while the pointer is on it (issue 30), and on a phone it covers the form's top:
+    // The toast stays while the pointer is on it (so it can be read), and on a phone it covers the form's top:
     // closed, as a person would, before the button under it.
     await page
       .getByRole('region', { name: 'Notifications' })
