@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wcagViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { createCompletedCertificate, createMember } from '../support/members.ts';
 import { qrOfFirstPage } from '../support/pdf-qr.ts';
@@ -26,6 +27,7 @@ describe("A certificate's QR code", () => {
     await page.getByText(certificate.certificate_number, { exact: true }).waitFor();
     await page.getByText('Membrane Masters Pty Ltd', { exact: true }).waitFor();
     expect(await fitsThePhone(page)).toBeLessThanOrEqual(0);
+    expect(await wcagViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'View the certificate' }).click();
     await page.waitForURL(`${session.baseUrl}/certificates/${certificate.id}?version=1`);
