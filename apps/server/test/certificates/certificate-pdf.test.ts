@@ -125,7 +125,7 @@ describe('certificate PDF', () => {
     expect(text).toContain(certificate.fingerprint);
     expect(text).toContain('Zoë Ng-Đặng');
     expect(text).toContain('ABN 51 824 753 556');
-    expect(text).toContain(`https://certs.example.com/certificates/${certificate.id}`);
+    expect(text).toContain(`https://certs.example.com/verify/certificate/${certificate.id}/1`);
     // Long text wraps and flows on: its last words are printed, not clipped.
     expect(text).toContain('End of notes: cure times followed.');
     expect(text).not.toContain('DRAFT');
@@ -185,12 +185,18 @@ describe('certificate PDF', () => {
     return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height)?.data;
   }
 
-  it('carries a QR code that a phone camera reads as the share page of this very version', async () => {
+  it('carries a QR code that a phone camera reads as the verification of this very version, printed beside it', async () => {
     // Short notes, so the verification block is on the first page.
     const certificate = await createCertificate({ additional_info: 'Short note.' });
-    expect(await firstPageQr((await download(certificate.id)).pdf)).toBe(
-      `https://certs.example.com/certificates/${certificate.id}?version=1`,
-    );
+    const { pdf } = await download(certificate.id);
+    const verifyUrl = `https://certs.example.com/verify/certificate/${certificate.id}/1`;
+    // Every document kind's QR code opens /verify (ADR 0072).
+    expect(await firstPageQr(pdf)).toBe(verifyUrl);
+    expect(await pdfText(pdf)).toContain(verifyUrl);
+    const verified = await app.inject({ url: new URL(verifyUrl).pathname.replace('/verify/', '/api/verify/') });
+    // The page it opens answers for this very version: its fingerprint, as the PDF prints it.
+    expect(verified.statusCode).toBe(200);
+    expect([verified.json().fingerprint, verified.json().verdict.status]).toEqual([certificate.fingerprint, 'current']);
   });
 
   it('prints a draft as a draft: watermarked, without the signature or a QR code, to its owner only', async () => {

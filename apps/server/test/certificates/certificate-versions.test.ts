@@ -12,9 +12,10 @@ import { completedCertificateBody, patchCertificate } from '../support/certifica
 import { grantPremium } from '../support/entitlements.ts';
 import { pdfText } from '../support/pdf-tools.ts';
 import { errorOf } from '../support/responses.ts';
+import { signByEmail } from '../support/signing.ts';
 
 /*
- * Issue 21: an issued certificate is never rewritten. An edit makes the next version; every issued
+ * An issued certificate is never rewritten (ADR 0025). An edit makes the next version; every issued
  * version still answers, with its own fingerprint, PDF and verdict.
  */
 
@@ -313,5 +314,51 @@ describe('the public verification of any document version', () => {
     const coverSheet = await verify('cover_sheet', sheet.json().id, 1);
     expect(coverSheet.statusCode).toBe(200);
     expect(coverSheet.json()).toMatchObject({ kind: 'cover_sheet', version: 1, verdict: { status: 'not_issued' } });
+  });
+
+  it("gives a QR code's version the share page's verdict: current, superseded, withdrawn; a draft is not issued", async () => {
+    const owner = await premiumUser();
+    const certificate = await create(owner);
+    /** The verdict at /verify (what the QR code opens) beside the share page's, for a visitor. */
+    const verdicts = async (version: number) => {
+      const verified = await app.inject({
+        url: `/api/verify/certificate/${certificate.id}/${version}`,
+        remoteAddress: '198.51.100.78',
+      });
+      expect(verified.statusCode).toBe(200);
+      return { verified: verified.json().verdict, shared: (await read(null, certificate.id, version)).verdict };
+    };
+    const first = await verdicts(1);
+    expect(first.verified).toEqual(first.shared);
+    expect(first.verified.status).toBe('current');
+
+    await patch(owner, certificate.id, { areas: 'Laundry' });
+    const superseded = await verdicts(1);
+    expect(superseded.verified).toEqual(superseded.shared);
+    expect(superseded.verified).toMatchObject({ status: 'superseded', superseded_by: { version: 2 } });
+    const amended = await verdicts(2);
+    expect(amended.verified).toEqual(amended.shared);
+    expect(amended.verified.status).toBe('current');
+
+    // Signed, then deleted: withdrawn, and both versions say so in both places.
+    await signByEmail(app, mail, owner, 'certificate', certificate.id);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/certificates/${certificate.id}`,
+      headers: bearer(owner),
+    });
+    expect(deleted.statusCode).toBe(200);
+    for (const version of [1, 2]) {
+      const withdrawn = await verdicts(version);
+      expect(withdrawn.verified).toEqual(withdrawn.shared);
+      expect(withdrawn.verified.status).toBe('withdrawn');
+    }
+
+    // A draft has no share page for a visitor; its verification says it was never issued.
+    const draft = await create(owner, { status: 'draft' });
+    expect((await app.inject({ url: `/api/certificates/${draft.id}?version=1` })).statusCode).toBe(404);
+    const unissued = await app.inject({ url: `/api/verify/certificate/${draft.id}/1`, remoteAddress: '198.51.100.78' });
+    expect(unissued.json()).toMatchObject({ fingerprint: '', verdict: { status: 'not_issued' } });
+    expect((await read(owner, draft.id)).verdict).toEqual(unissued.json().verdict);
   });
 });

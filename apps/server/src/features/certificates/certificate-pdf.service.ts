@@ -36,7 +36,7 @@ export class CertificatePdfService {
     private readonly db: Database,
     private readonly storedFiles: StoredFiles,
     storage: FileStorage,
-    /** Where one version's QR code leads: its own record. */
+    /** Where one version's QR code leads: its public verification page (ADR 0072). */
     private readonly versionUrl: (certificateId: string, version: number) => string,
     private readonly renderer: PdfRenderer,
     private readonly seal: PdfSealer,

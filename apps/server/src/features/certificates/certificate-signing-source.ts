@@ -5,10 +5,10 @@ import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import type { CertificateContent } from './certificate-content.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
+import type { CertificateReads } from './certificate-reads.ts';
 import { certificateSignerView } from './certificate-signer-view.ts';
 import { type IssuedVersion, issuedVersion } from './certificate-versions.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
-import type { CertificatesService } from './certificates.service.ts';
 
 const signable = (head: CertificateRow, issued: IssuedVersion): SignableDocument => ({
   kind: 'certificate',
@@ -43,7 +43,7 @@ export function certificateSigningSource(
       return head && issued ? signable(head, issued) : null;
     },
     async lockedVersion(tx, documentId, version) {
-      // The lock update and delete take first (certificates.service.ts).
+      // The lock update and delete take first (certificate-issuing.ts).
       const head = await certificatesRepo.find(tx, documentId, { lock: true });
       const issued = head && (await issuedVersion(tx, head, version));
       if (!head || !issued) return null;
@@ -74,7 +74,7 @@ async function issuedContent(db: Queryable, document: SignableDocument): Promise
 }
 
 /** Certificates, for the public verification page. */
-export const certificateVerifiableKind = (certificates: CertificatesService): VerifiableKind => ({
+export const certificateVerifiableKind = (certificates: Pick<CertificateReads, 'verify'>): VerifiableKind => ({
   kind: 'certificate',
   verify: (id, version) => certificates.verify(id, version),
 });

@@ -1,10 +1,12 @@
 import type { SignableDocumentSource } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
 import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import { CertificateIssuing } from './certificate-issuing.ts';
 import { CertificatePdfService } from './certificate-pdf.service.ts';
+import { CertificatePhotos } from './certificate-photos.ts';
+import { CertificateReads } from './certificate-reads.ts';
 import { certificateSigningSource, certificateVerifiableKind } from './certificate-signing-source.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
-import { CertificatesService } from './certificates.service.ts';
 import type { OwnChecklistTemplates } from './checklist-snapshots.ts';
 
 /**
@@ -20,17 +22,19 @@ export function certificatesFeature(
     deps.db,
     deps.files,
     deps.storage,
-    // A version's QR code opens its own record.
-    (certificateId, version) => `${deps.publicOrigin()}/certificates/${certificateId}?version=${version}`,
+    // A version's QR code opens its verification, as every document kind's does (ADR 0072).
+    (certificateId, version) => `${deps.publicOrigin()}/verify/certificate/${certificateId}/${version}`,
     deps.pdfRenderer,
     deps.pdfSeal,
     deps.logger,
     deps.clock,
   );
-  const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock, ownTemplates, deps.events);
+  const issuing = new CertificateIssuing(deps.db, deps.files, pdfs, deps.clock, ownTemplates, deps.events);
+  const reads = new CertificateReads(deps.db, deps.files, pdfs, deps.clock);
+  const photos = new CertificatePhotos(deps.db, deps.files);
   return {
-    routes: certificatesRoutes(service),
+    routes: certificatesRoutes({ issuing, reads, photos }),
     signingSource: certificateSigningSource(pdfs, deps.files),
-    verifiableKind: certificateVerifiableKind(service),
+    verifiableKind: certificateVerifiableKind(reads),
   };
 }

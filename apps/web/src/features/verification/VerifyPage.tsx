@@ -16,9 +16,9 @@ const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
- * /verify/{kind}/{id}/{version}, the page a SWMS's or cover sheet's QR code opens, and a check of
- * any certificate version. Public, and deliberately thin: it says what the record holds of the
- * version on paper (the verdict first), without showing the document's content.
+ * /verify/{kind}/{id}/{version}, the page every printed QR code opens (ADR 0072). Public, and
+ * deliberately thin: it says what the record holds of the version on paper (the verdict first),
+ * without showing the document's content; an issued certificate links on to its share page.
  */
 export default function VerifyPage() {
   const { kind, id = '', version = '' } = useParams();
@@ -100,6 +100,9 @@ function Verification({ kind, id, version }: { kind: VerifiableKind; id: string;
           )}
         </dd>
       </dl>
+      {kind === 'certificate' && data.verdict.status !== 'not_issued' ? (
+        <CertificateShareLink id={id} version={data.version} />
+      ) : null}
       {data.fingerprint ? (
         <details>
           <summary className="min-h-11 cursor-pointer py-2 font-medium">Details</summary>
@@ -110,5 +113,19 @@ function Verification({ kind, id, version }: { kind: VerifiableKind; id: string;
         </details>
       ) : null}
     </>
+  );
+}
+
+/** A certificate's share page shows what was issued, to anyone with the link (ADR 0072). */
+function CertificateShareLink({ id, version }: { id: string; version: number }) {
+  return (
+    <p>
+      <Link
+        to={`/certificates/${id}?version=${version}`}
+        className="inline-flex min-h-11 items-center font-semibold underline"
+      >
+        View the certificate
+      </Link>
+    </p>
   );
 }

@@ -1,0 +1,53 @@
+import { FREE_MONTHLY_COMPLETED_LIMIT, monthKey } from '@app/contract';
+import type { Queryable } from '../../db/client.ts';
+import { assertIssuer } from '../../platform/accounts/issuer.ts';
+import { certificateErrors } from './certificate-errors.ts';
+import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
+import type { StoredApplicator } from './certificates.schema.ts';
+import type { CertificateOwner } from './owner.repo.ts';
+
+/*
+ * What completing a certificate does besides saving it, one function each, so that each can become
+ * a hook of the documents kernel's issue step: freezing the issuer block, and the monthly count
+ * (PRODUCT.md, Plans).
+ */
+
+/**
+ * The applicator block frozen onto the certificate at completion: the profile's, which must name
+ * its issuer (ADR 0065). An amendment keeps the block of the certificate it amends.
+ */
+export function frozenIssuerBlock(row: CertificateRow, owner: CertificateOwner): StoredApplicator {
+  const applicator = row.version > 1 && row.applicator ? row.applicator : owner.applicator;
+  if (applicator === owner.applicator) {
+    assertIssuer({ ...applicator, has_signature: applicator.signature_file_id !== null });
+  }
+  return applicator;
+}
+
+/**
+ * Counts a completion in its month (the owner's time zone), in `tx`, refusing past the free plan's
+ * limit; answers the month counted.
+ */
+export async function countCompletionInMonth(
+  tx: Queryable,
+  row: Pick<CertificateRow, 'userId'>,
+  owner: CertificateOwner,
+  completedAt: Date,
+): Promise<string> {
+  const month = monthKey(completedAt, owner.timeZone);
+  const limit = owner.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT;
+  if (!(await certificatesRepo.incrementMonthlyCount(tx, row.userId, month, limit))) {
+    throw certificateErrors.monthlyLimit();
+  }
+  return month;
+}
+
+/** Takes a completed certificate out of its month's count, in `tx`: it went back to draft, or is deleted or withdrawn. */
+export async function uncountCompletion(
+  tx: Queryable,
+  row: Pick<CertificateRow, 'userId' | 'status' | 'completedMonth'>,
+): Promise<void> {
+  if (row.status === 'completed' && row.completedMonth) {
+    await certificatesRepo.decrementMonthlyCount(tx, row.userId, row.completedMonth);
+  }
+}
