@@ -23,7 +23,7 @@ export const coverSheetKind = (
 ): SafetyDocumentKind<CoverSheetBody, CoverSheetSummary, CoverSheet> => ({
   rules: {
     kind: 'cover_sheet',
-    numberPrefix: 'CS',
+    ownerPath: (id) => `/swms/cover-sheet/edit/${id}`,
     fieldOrder: coverSheetFields,
     parse: parseCoverSheetBody,
     missing: missingForCoverSheet,

@@ -1,9 +1,10 @@
+import type { KernelHeadTableKind } from '@app/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { documentVersions, signatureRequests } from '../../platform/documents/documents.schema.ts';
 import { signedOn } from '../../platform/documents/signatures.ts';
 import { keysetPage, type ListPosition } from '../../platform/http/list-cursor.ts';
-import { type SafetyDocumentKind, safetyDocuments } from './swms.schema.ts';
+import { safetyDocuments } from './swms.schema.ts';
 
 export type SafetyDocumentRow = typeof safetyDocuments.$inferSelect;
 export type SafetyVersionRow = typeof documentVersions.$inferSelect;
@@ -12,7 +13,7 @@ type Body = Record<string, unknown>;
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Whether the document's current version has a signature, as a column of a list query. */
-const currentSigned = (kind: SafetyDocumentKind) =>
+const currentSigned = (kind: KernelHeadTableKind) =>
   sql<boolean>`exists (select 1 from ${signatureRequests} where ${signedOn(kind, safetyDocuments.id, safetyDocuments.currentVersion)})`;
 
 /** Joins a document to its current version's row. */
@@ -37,7 +38,7 @@ export type ListFilter = {
 export const safetyDocumentsRepo = {
   async insert(
     db: Queryable,
-    values: { userId: string; kind: SafetyDocumentKind; number: string; isTemplate: boolean; ready: boolean },
+    values: { userId: string; kind: KernelHeadTableKind; number: string; isTemplate: boolean; ready: boolean },
     version: { body: Body; fingerprint: string },
   ): Promise<SafetyDocumentRow> {
     const [row] = await db.insert(safetyDocuments).values(values).returning();
@@ -51,7 +52,7 @@ export const safetyDocumentsRepo = {
   async findOwned(
     db: Queryable,
     userId: string,
-    kind: SafetyDocumentKind,
+    kind: KernelHeadTableKind,
     id: string,
     options: { lock?: boolean } = {},
   ) {
@@ -71,7 +72,7 @@ export const safetyDocumentsRepo = {
   },
 
   /** Without an owner check: for a signer holding a token, and the public verification page. */
-  async find(db: Queryable, kind: SafetyDocumentKind, id: string, options: { lock?: boolean } = {}) {
+  async find(db: Queryable, kind: KernelHeadTableKind, id: string, options: { lock?: boolean } = {}) {
     const query = db
       .select()
       .from(safetyDocuments)
@@ -89,7 +90,7 @@ export const safetyDocumentsRepo = {
   },
 
   /** The version history, oldest first, with how many signed each version. */
-  async history(db: Queryable, kind: SafetyDocumentKind, documentId: string) {
+  async history(db: Queryable, kind: KernelHeadTableKind, documentId: string) {
     return db
       .select({
         version: documentVersions.version,
@@ -171,7 +172,7 @@ export const safetyDocumentsRepo = {
    * `filter.after`; one row more than `filter.limit`, so the caller knows whether more follow.
    * Search looks at the number and at `searchFields` of the body (e.g. title and location).
    */
-  async list(db: Queryable, userId: string, kind: SafetyDocumentKind, filter: ListFilter, searchFields: string[]) {
+  async list(db: Queryable, userId: string, kind: KernelHeadTableKind, filter: ListFilter, searchFields: string[]) {
     const signed = currentSigned(kind);
     const conditions = [eq(safetyDocuments.userId, userId), eq(safetyDocuments.kind, kind), notWithdrawn];
     const after = keysetPage.after(safetyDocuments.createdAt, safetyDocuments.id, filter.after);
@@ -205,7 +206,7 @@ export const safetyDocumentsRepo = {
   },
 
   /** Some of a user's documents of one kind with their current version's body (unknown ids are left out). */
-  async currentOfMany(db: Queryable, userId: string, kind: SafetyDocumentKind, ids: string[]) {
+  async currentOfMany(db: Queryable, userId: string, kind: KernelHeadTableKind, ids: string[]) {
     if (ids.length === 0) return [];
     return db
       .select({ document: safetyDocuments, body: documentVersions.body })

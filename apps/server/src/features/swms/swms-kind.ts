@@ -8,7 +8,7 @@ import { swmsSignerSections } from './swms-signer-view.ts';
 export const swmsKind = (pdfs: SwmsPdfService): SafetyDocumentKind<SwmsBody, SwmsSummary, Swms> => ({
   rules: {
     kind: 'swms',
-    numberPrefix: 'SWMS',
+    ownerPath: (id) => `/swms/${id}`,
     fieldOrder: swmsFields,
     parse: parseSwmsBody,
     missing: missingForReady,

@@ -1,4 +1,4 @@
-import type { CoverSheetBody, SwmsBody } from '@app/contract';
+import type { CoverSheetBody, KernelHeadTableKind, SwmsBody } from '@app/contract';
 import { DEFAULT_TIME_ZONE } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -18,7 +18,6 @@ import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import { siteBoardPdfJob } from './site-board-layout.ts';
-import type { SafetyDocumentKind } from './swms.schema.ts';
 import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness, swmsPdfJob } from './swms-pdf-layout.ts';
 import { type CurrentDocument, printsAsDraft } from './versioned-documents.ts';
 
@@ -36,7 +35,7 @@ export class SwmsPdfService {
     private readonly storedFiles: StoredFiles,
     storage: FileStorage,
     /** Where a version's QR code leads: the public verification page. */
-    private readonly verifyUrl: (kind: SafetyDocumentKind, id: string, version: number) => string,
+    private readonly verifyUrl: (kind: KernelHeadTableKind, id: string, version: number) => string,
     private readonly renderer: PdfRenderer,
     private readonly seal: PdfSealer,
     log: Pick<FastifyBaseLogger, 'warn'>,
@@ -180,7 +179,7 @@ export class SwmsPdfService {
   async markCoverPrinted(swms: CurrentDocument<SwmsBody>): Promise<void> {
     const cover = await safetyDocumentsRepo.coverSheetFor(this.db, swms.document.userId, swms.document.id);
     if (!cover?.document.ready || cover.version.issuedAt) return;
-    await documentVersionsRepo.markIssued(this.db, 'cover_sheet', cover.document.id, cover.version.version);
+    await documentVersionsRepo.markIssued(this.db, cover.document.kind, cover.document.id, cover.version.version);
   }
 
   /** Drops the cached PDFs of every version of a SWMS that was deleted. */

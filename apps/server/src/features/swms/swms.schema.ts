@@ -1,11 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { kernelHeadTableKinds } from '@app/contract';
 import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
-
-/** The document kinds SWMS work is made of: a SWMS and the cover sheet handed over with it. */
-export const safetyDocumentKinds = ['swms', 'cover_sheet'] as const;
-export type SafetyDocumentKind = (typeof safetyDocumentKinds)[number];
 
 /**
  * A SWMS or a cover sheet (ADR 0016): what does not change between its versions. `revision` counts
@@ -19,7 +15,7 @@ export const safetyDocuments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: safetyDocumentKinds }).notNull(),
+    kind: text('kind', { enum: kernelHeadTableKinds }).notNull(),
     /** Per user and kind, e.g. SWMS-2026-0001 or CS-2026-0001. */
     number: text('number').notNull(),
     isTemplate: boolean('is_template').notNull().default(false),
@@ -33,7 +29,7 @@ export const safetyDocuments = pgTable(
   },
   (table) => [
     unique('safety_documents_user_kind_number_unique').on(table.userId, table.kind, table.number),
-    check('safety_documents_kind_valid', sql`${table.kind} in ('swms', 'cover_sheet')`),
+    check('safety_documents_kind_valid', oneOf(table.kind, kernelHeadTableKinds)),
     index('safety_documents_user_kind_created_idx').on(
       table.userId,
       table.kind,

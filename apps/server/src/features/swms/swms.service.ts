@@ -6,6 +6,7 @@ import {
   DEFAULT_TIME_ZONE,
   emptySwmsBody,
   formatAbn,
+  type KernelHeadTableKind,
   type Swms,
   type SwmsBody,
   type SwmsSummary,
@@ -22,7 +23,6 @@ import { parseSwmsBody } from './bodies.ts';
 import { coverSheetKind } from './cover-sheet-kind.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import { SafetyDocuments } from './safety-documents.ts';
-import type { SafetyDocumentKind } from './swms.schema.ts';
 import { swmsKind } from './swms-kind.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
 import { swmsStarterBodies } from './swms-starters.ts';
@@ -47,7 +47,7 @@ export class SwmsService {
     this.coverSheets = new SafetyDocuments(db, coverSheetKind(db, pdfs), now, events);
   }
 
-  ofKind(kind: SafetyDocumentKind) {
+  ofKind(kind: KernelHeadTableKind) {
     return kind === 'swms' ? this.swms : this.coverSheets;
   }
 

@@ -1,6 +1,8 @@
 import {
   DEFAULT_TIME_ZONE,
   DOCUMENT_VERSION_LIMIT,
+  documentKindDeclarations,
+  type KernelHeadTableKind,
   type MissingField,
   monthKey,
   newVersionUnconfirmedMessage,
@@ -22,19 +24,18 @@ import { documentVersionsRepo, versionSignatures } from '../../platform/document
 import { AppError } from '../../platform/errors.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import { type SafetyDocumentRow, type SafetyVersionRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
-import type { SafetyDocumentKind } from './swms.schema.ts';
 
-/** What differs between the kinds that share versioning: their number prefix, body and rules. */
+/** What differs between the kinds that share versioning: their body and rules (the rest is declared in the contract). */
 export type DocumentKindRules<Body extends { readonly [name: string]: JsonValue }> = {
-  kind: SafetyDocumentKind;
-  /** SWMS-2026-0001, CS-2026-0001. */
-  numberPrefix: string;
+  kind: KernelHeadTableKind;
   /** The body's fields in their fingerprint order (the schema's order; never reorder, ADR 0010). */
   fieldOrder: readonly (keyof Body & string)[];
   /** A stored body read back (jsonb does not keep key order; old rows may lack a newer field). */
   parse: (stored: unknown) => Body;
   missing: (body: Body) => MissingField[];
   messages: { notFound: string; stale: string };
+  /** The owner's page of a document, where signing links its owner back to. */
+  ownerPath: (documentId: string) => string;
 };
 
 /** A document as the current version stands. */
@@ -73,7 +74,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     const year = Number(monthKey(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE).slice(0, 4));
     return this.db.transaction(async (tx) => {
       const sequence = await nextDocumentNumber(tx, userId, this.rules.kind, year);
-      const number = formatDocumentNumber(this.rules.numberPrefix, year, sequence);
+      const number = formatDocumentNumber(documentKindDeclarations[this.rules.kind].numberPrefix, year, sequence);
       const fingerprint = this.fingerprint(number, 1, body);
       const document = await safetyDocumentsRepo.insert(
         tx,

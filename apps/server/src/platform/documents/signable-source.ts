@@ -1,7 +1,6 @@
-import type { SignerDocument } from '@app/contract';
+import type { DocumentKind, SignerDocument } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
 import type { SignatureCertificate } from '../pdf/signature-certificate.ts';
-import type { DocumentKind } from './documents.schema.ts';
 
 /** One version of a document as signing shows, fingerprints and files it. */
 export type SignableDocument = {

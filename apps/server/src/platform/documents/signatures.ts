@@ -1,7 +1,7 @@
+import type { DocumentKind } from '@app/contract';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
-  type DocumentKind,
   documentVersions,
   signatureRequests,
   type signatureRevocationReasons,

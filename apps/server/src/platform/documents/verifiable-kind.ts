@@ -1,5 +1,4 @@
-import type { DocumentVerification } from '@app/contract';
-import type { DocumentKind } from './documents.schema.ts';
+import type { DocumentKind, DocumentVerification } from '@app/contract';
 
 /**
  * What a document kind gives the public verification page (issue 21): its answer for one version,

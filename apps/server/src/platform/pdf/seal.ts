@@ -1,8 +1,8 @@
+import { type DocumentKind, documentKinds } from '@app/contract';
 import { PDF } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { type SealIdentity, type SealKey, sealCrypto, signerOf } from '../crypto/seal-identity.ts';
-import { type DocumentKind, documentKinds } from '../documents/documents.schema.ts';
 import { definePdfBytesJob, type PdfRenderer } from './render-pool.ts';
 
 /**
