@@ -3,20 +3,31 @@
  * checks, the audit subjects and the signing and verification pages all derive from this table.
  * Adding a kind is adding an entry here and plugging the kind into the documents kernel.
  */
+/** What a kind is, beside its rules: what its pages, numbers, signing and verification need to know. */
+export interface DocumentKindDeclaration {
+  /** Its name on pages and in mails, and when it can no longer be read. */
+  readonly name: string;
+  /** Its name as a heading word ("Certificate WPC-2026-0001"). */
+  readonly shortName: string;
+  /** Its name inside a sentence ("Verify a certificate"). */
+  readonly nameInSentence: string;
+  /** Its numbers read WPC-2026-0001: prefix, year, sequence per owner and year. */
+  readonly numberPrefix: string;
+  readonly signable: boolean;
+  /** Whether a crew signs on at the site through a QR code, beside signers invited by email. */
+  readonly crewSignOn: boolean;
+  /** Whether its head row is the kernel's (safety_documents) rather than a table of its own. */
+  readonly kernelHeadTable: boolean;
+}
+
 const declarations = {
   certificate: {
-    /** Its name on pages and in mails, and when it can no longer be read. */
     name: 'Certificate of compliance',
-    /** Its name as a heading word ("Certificate: Genuine"). */
     shortName: 'Certificate',
-    /** Its name inside a sentence ("Verify a certificate"). */
     nameInSentence: 'certificate',
-    /** Its numbers read WPC-2026-0001: prefix, year, sequence per owner and year. */
     numberPrefix: 'WPC',
     signable: true,
-    /** Whether a crew signs on at the site through a QR code, beside signers invited by email. */
     crewSignOn: false,
-    /** Whether its head row is the kernel's (safety_documents) rather than a table of its own. */
     kernelHeadTable: false,
   },
   swms: {
@@ -37,15 +48,14 @@ const declarations = {
     crewSignOn: false,
     kernelHeadTable: true,
   },
-} as const;
+} as const satisfies Record<string, DocumentKindDeclaration>;
 
 export type DocumentKind = keyof typeof declarations;
-export type DocumentKindDeclaration = (typeof declarations)[DocumentKind];
 
 /** Every kind's declaration, by kind. */
 export const documentKindDeclarations: Readonly<Record<DocumentKind, DocumentKindDeclaration>> = declarations;
 
-type KindsWhere<Flag extends keyof DocumentKindDeclaration> = {
+type KindsWhere<Flag extends 'signable' | 'kernelHeadTable'> = {
   [Kind in DocumentKind]: (typeof declarations)[Kind][Flag] extends true ? Kind : never;
 }[DocumentKind];
 

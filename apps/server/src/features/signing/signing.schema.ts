@@ -1,6 +1,6 @@
 import { documentKinds } from '@app/contract';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, oneOf } from '../../db/columns.ts';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
 
 /**
@@ -28,8 +28,5 @@ export const documentSends = pgTable(
     /** The first open of the recipient's link; never changed after. */
     openedAt: timestamp('opened_at', { withTimezone: true }),
   },
-  (table) => [
-    index('document_sends_document_idx').on(table.documentKind, table.documentId, table.createdAt),
-    check('document_sends_kind_valid', oneOf(table.documentKind, documentKinds)),
-  ],
+  (table) => [index('document_sends_document_idx').on(table.documentKind, table.documentId, table.createdAt)],
 );

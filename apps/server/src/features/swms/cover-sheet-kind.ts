@@ -2,6 +2,7 @@ import {
   type CoverSheet,
   type CoverSheetBody,
   type CoverSheetSummary,
+  documentKindDeclarations,
   missingForCoverSheet,
   swmsMessages,
 } from '@app/contract';
@@ -23,6 +24,7 @@ export const coverSheetKind = (
 ): KernelKind<CoverSheetBody, CoverSheetSummary, CoverSheet> => ({
   rules: {
     kind: 'cover_sheet',
+    declaration: documentKindDeclarations.cover_sheet,
     ownerPath: (id) => `/swms/cover-sheet/edit/${id}`,
     fieldOrder: coverSheetFields,
     parse: parseCoverSheetBody,

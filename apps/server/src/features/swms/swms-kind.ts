@@ -1,4 +1,11 @@
-import { missingForReady, type Swms, type SwmsBody, type SwmsSummary, swmsMessages } from '@app/contract';
+import {
+  documentKindDeclarations,
+  missingForReady,
+  type Swms,
+  type SwmsBody,
+  type SwmsSummary,
+  swmsMessages,
+} from '@app/contract';
 import type { KernelKind } from '../../platform/documents/document-kernel.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import { parseSwmsBody, swmsFields } from './bodies.ts';
@@ -9,6 +16,7 @@ import { swmsSignerSections } from './swms-signer-view.ts';
 export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKind<SwmsBody, SwmsSummary, Swms> => ({
   rules: {
     kind: 'swms',
+    declaration: documentKindDeclarations.swms,
     ownerPath: (id) => `/swms/${id}`,
     fieldOrder: swmsFields,
     parse: parseSwmsBody,

@@ -45,8 +45,8 @@ export class SwmsPdfService {
 
   /**
    * The PDF of a SWMS version, its sign-on register filled in: from `register` when signing gives
-   * it, else with every signature the version has (the owner's plain download lists them too; issue
-   * 29). Given `signatureCertificate`, the signed PDF: its pages after the register, not sealed
+   * it, else with every signature the version has (the owner's plain download lists them too).
+   * Given `signatureCertificate`, the signed PDF: its pages after the register, not sealed
    * (signing seals the whole) and not cached.
    */
   async swmsPdf(

@@ -39,10 +39,7 @@ export const documentNumberSequences = pgTable(
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.kind, table.year] }),
-    check('document_number_sequences_kind_valid', oneOf(table.kind, documentKinds)),
-  ],
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.year] })],
 );
 
 /** Why an unsigned request stopped being signable before it expired. */
@@ -94,7 +91,6 @@ export const signatureRequests = pgTable(
   (table) => [
     index('signature_requests_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
     index('signature_requests_user_idx').on(table.userId, table.createdAt),
-    check('signature_requests_kind_valid', oneOf(table.documentKind, documentKinds)),
     check(
       'signature_requests_revoked_reason_valid',
       sql`(${table.revokedAt} is null) = (${table.revokedReason} is null) and ${oneOf(table.revokedReason, signatureRevocationReasons)}`,
@@ -135,7 +131,6 @@ export const documentVersions = pgTable(
     primaryKey({ columns: [table.documentId, table.version] }),
     check('document_versions_version_positive', sql`${table.version} >= 1`),
     check('document_versions_body_is_object', sql`jsonb_typeof(${table.body}) = 'object'`),
-    check('document_versions_kind_valid', oneOf(table.kind, documentKinds)),
   ],
 );
 
@@ -159,7 +154,6 @@ export const siteSignOnLinks = pgTable(
   },
   (table) => [
     index('site_sign_on_links_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
-    check('site_sign_on_links_kind_valid', oneOf(table.documentKind, documentKinds)),
     check('site_sign_on_links_max_sign_ons_valid', sql`${table.maxSignOns} between 1 and 200`),
   ],
 );
@@ -191,7 +185,6 @@ export const kernelDocuments = pgTable(
   },
   (table) => [
     unique('safety_documents_user_kind_number_unique').on(table.userId, table.kind, table.number),
-    check('safety_documents_kind_valid', oneOf(table.kind, kernelHeadTableKinds)),
     index('safety_documents_user_kind_created_idx').on(
       table.userId,
       table.kind,

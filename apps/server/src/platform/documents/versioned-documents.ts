@@ -1,7 +1,7 @@
 import {
   DEFAULT_TIME_ZONE,
   DOCUMENT_VERSION_LIMIT,
-  documentKindDeclarations,
+  type DocumentKindDeclaration,
   type KernelHeadTableKind,
   type MissingField,
   monthKey,
@@ -22,6 +22,8 @@ import { documentVersionsRepo, versionSignatures } from './versions.ts';
 /** What differs between the kinds that share versioning: their body and rules (the rest is declared in the contract). */
 export type KernelKindRules<Body extends { readonly [name: string]: JsonValue }> = {
   kind: KernelHeadTableKind;
+  /** The kind's declaration (the contract's kinds.ts for ours): its number prefix among the rest. */
+  declaration: DocumentKindDeclaration;
   /** The body's fields in their fingerprint order (the schema's order; never reorder, ADR 0010). */
   fieldOrder: readonly (keyof Body & string)[];
   /** A stored body read back (jsonb does not keep key order; old rows may lack a newer field). */
@@ -69,7 +71,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     const year = Number(monthKey(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE).slice(0, 4));
     return this.db.transaction(async (tx) => {
       const sequence = await nextDocumentNumber(tx, userId, this.rules.kind, year);
-      const number = formatDocumentNumber(documentKindDeclarations[this.rules.kind].numberPrefix, year, sequence);
+      const number = formatDocumentNumber(this.rules.declaration.numberPrefix, year, sequence);
       const fingerprint = this.fingerprint(number, 1, body);
       const document = await kernelDocumentsRepo.insert(
         tx,
