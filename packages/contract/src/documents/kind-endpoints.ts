@@ -17,6 +17,24 @@ const versionNumber = z.pipe(
 const versionParams = z.object({ id: z.string().check(z.maxLength(100)), version: versionNumber });
 const pdfQuery = z.object({ version: z.optional(versionNumber) });
 
+/** GET <base>/:id/versions/:version: one filed version of a document, with its signatures. */
+const versionEndpoint = <const One extends string, Response extends Schema>(
+  one: One,
+  notFound: string,
+  version: { response: Response; summary: string },
+) =>
+  ({
+    method: 'GET',
+    path: `${one}/versions/:version`,
+    auth: 'required',
+    apiTokens: 'read',
+    summary: version.summary,
+    params: versionParams,
+    notFound,
+    responses: { 200: version.response },
+    errors: [errorCodes.notFound],
+  }) as const;
+
 /** What the HTTP surface of a kernel kind is built from: its path, schemas and the words of its summaries. */
 export type KindEndpointsDeclaration<
   Base extends `${typeof API_PREFIX}/${string}`,
@@ -40,12 +58,12 @@ export type KindEndpointsDeclaration<
     create: Create;
     save: Save;
     discardDraft: Discard;
-    /** One filed version with its signatures; a kind without it has no version endpoint. */
-    version?: Version;
   };
+  /** One filed version with its signatures, and its summary; a kind without it has no version endpoint. */
+  version?: { response: Version & Schema; summary: string };
   createErrors: CreateErrors;
   /** The OpenAPI summaries, each the kind's own words (the published document keeps them). */
-  summaries: { list: string; create: string; get: string; save: string; delete: string; version?: string; pdf: string };
+  summaries: { list: string; create: string; get: string; save: string; delete: string; pdf: string };
   /** What the discard summary calls one document ("the SWMS"). */
   theDocument: string;
 };
@@ -70,17 +88,6 @@ export const kindEndpoints = <
 ) => {
   const { base, notFound, schemas, summaries } = kind;
   const one = `${base}/:id` as const;
-  const versionEndpoint = {
-    method: 'GET',
-    path: `${one}/versions/:version`,
-    auth: 'required',
-    apiTokens: 'read',
-    summary: summaries.version ?? '',
-    params: versionParams,
-    notFound,
-    responses: { 200: schemas.version as Version & Schema },
-    errors: [errorCodes.notFound],
-  } as const;
   const endpoints = {
     list: {
       method: 'GET',
@@ -163,6 +170,10 @@ export const kindEndpoints = <
       errors: [errorCodes.notFound, errorCodes.issuerIncomplete, ...printErrorCodes],
     },
   } as const;
-  type WithVersion = Version extends Schema ? { readonly version: typeof versionEndpoint } : unknown;
-  return (schemas.version ? { ...endpoints, version: versionEndpoint } : endpoints) as typeof endpoints & WithVersion;
+  type WithVersion = Version extends Schema
+    ? { readonly version: ReturnType<typeof versionEndpoint<typeof one, Version>> }
+    : unknown;
+  return (
+    kind.version ? { ...endpoints, version: versionEndpoint(one, notFound, kind.version) } : endpoints
+  ) as typeof endpoints & WithVersion;
 };

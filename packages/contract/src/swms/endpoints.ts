@@ -27,8 +27,8 @@ export const swmsKindEndpoints = kindEndpoints({
     create: createSwmsRequestSchema,
     save: saveSwmsRequestSchema,
     discardDraft: discardDraftRequestSchema,
-    version: swmsVersionSchema,
   },
+  version: { response: swmsVersionSchema, summary: 'One version of a SWMS as it was filed, with its signatures' },
   createErrors: [errorCodes.notFound],
   summaries: {
     list: "The caller's SWMS, newest first, in pages, by search, status or templates",
@@ -36,7 +36,6 @@ export const swmsKindEndpoints = kindEndpoints({
     get: 'A SWMS: its current version, status and version history',
     save: 'Save a SWMS (autosave). An issued version is never rewritten: the save starts a new version, only with `new_version` naming it',
     delete: 'Delete a SWMS that nobody has signed',
-    version: 'One version of a SWMS as it was filed, with its signatures',
     pdf: 'A SWMS version (the current one unless asked) as a PDF, its cover sheet in front',
   },
   theDocument: 'the SWMS',
