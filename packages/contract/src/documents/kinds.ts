@@ -1,6 +1,6 @@
 /**
- * Every document kind, declared once (ADR 0070): the server's kind lists, the database's kind
- * checks, the audit subjects and the signing and verification pages all derive from this table.
+ * Every document kind, declared once (ADR 0070): the server's kind lists and types, the audit
+ * subjects and the signing and verification pages all derive from this table.
  * Adding a kind is adding an entry here and plugging the kind into the documents kernel.
  */
 /** What a kind is, beside its rules: what its pages, numbers, signing and verification need to know. */
@@ -65,7 +65,7 @@ const kindsWhere = <Flag extends 'signable' | 'kernelHeadTable'>(flag: Flag) =>
     ...KindsWhere<Flag>[],
   ];
 
-/** Every kind, in declaration order (the order of the database's kind checks). */
+/** Every kind, in declaration order. */
 export const documentKinds = Object.keys(declarations) as [DocumentKind, ...DocumentKind[]];
 
 /** The kinds a signature request can point at, and the public check answers for. */
