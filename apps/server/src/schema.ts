@@ -10,7 +10,6 @@ export * from './features/certificates/certificates.schema.ts';
 export * from './features/checklist-templates/checklist-templates.schema.ts';
 export * from './features/contact/contact.schema.ts';
 export * from './features/signing/signing.schema.ts';
-export * from './features/swms/swms.schema.ts';
 export * from './platform/accounts/accounts.schema.ts';
 export * from './platform/accounts/business.schema.ts';
 export * from './platform/audit/audit.schema.ts';

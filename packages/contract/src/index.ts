@@ -35,6 +35,7 @@ export * from './compliance/standards.ts';
 export * from './constants.ts';
 export * from './contact/contact.ts';
 export * from './contact/endpoints.ts';
+export * from './documents/kinds.ts';
 export * from './documents/pdf-check.ts';
 export * from './documents/printing.ts';
 export * from './documents/verdict.ts';

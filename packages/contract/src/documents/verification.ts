@@ -2,14 +2,14 @@ import { z } from 'zod/mini';
 import { timestampSchema } from '../common/values.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
-import { signableDocumentKinds } from '../signing/sign-link.ts';
+import { signableDocumentKinds } from './kinds.ts';
 import { documentVerdictSchema } from './verdict.ts';
 
 /** How many of a version's signatures the public check lists (a SWMS may have a whole crew's). */
 export const VERIFICATION_SIGNATURES_SHOWN = 50;
 
 /**
- * The public check of a printed version of any document kind (issue 21): what the record says of
+ * The public check of a printed version of any document kind: what the record says of
  * it, and only what the paper itself shows (no content), so a stranger holding a photo of the QR
  * code learns nothing more.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { timestampSchema } from '../common/values.ts';
+import { signableDocumentKinds } from '../documents/kinds.ts';
 import { printErrorCodes } from '../documents/printing.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint, fileResponse } from '../http/endpoint.ts';
@@ -10,17 +11,13 @@ import type { SignerDocument } from './signer-document.ts';
  * and sends. A module of its own so the public signing page loads these and not the owner's side.
  */
 
-/** The document kinds a signature request can point at (the server's `documentKinds`). */
-export const signableDocumentKinds = ['certificate', 'swms', 'cover_sheet'] as const;
-export type SignableDocumentKind = (typeof signableDocumentKinds)[number];
-
 export const SIGNER_NAME_MAX = 120;
 export const DECLINE_REASON_MAX = 2000;
 /** A drawn signature cropped to its ink is a few kilobytes; anything over this is not one. */
 export const MAX_SIGNATURE_PNG_BYTES = 200 * 1024;
 export const READ_DECLARATION = 'I have read and understood this document';
 /**
- * How a signer made their signature (issue 30): drawn on the screen, their name typed and set in a
+ * How a signer made their signature: drawn on the screen, their name typed and set in a
  * handwriting font, or an image of it uploaded. Each reaches the server as the same bounded PNG.
  */
 export const signatureMethods = ['drawn', 'typed', 'uploaded'] as const;

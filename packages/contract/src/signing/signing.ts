@@ -1,10 +1,10 @@
 import { z } from 'zod/mini';
 import { emailAddressSchema } from '../auth/auth.ts';
 import { timestampSchema } from '../common/values.ts';
+import { signableDocumentKinds } from '../documents/kinds.ts';
 import {
   optionalSignerText,
   SIGNER_NAME_MAX,
-  signableDocumentKinds,
   signableDocumentSchema,
   signatureMethods,
   signerText,
@@ -22,7 +22,7 @@ export type SignerStatus = (typeof signerStatuses)[number];
 export const MAX_SIGNERS_PER_SEND = 20;
 
 /**
- * People an account may send signing links to per day (issue 20): a free account, or one younger
+ * People an account may send signing links to per day: a free account, or one younger
  * than NEW_ACCOUNT_DAYS, fewer; so a throwaway account cannot mail hundreds of strangers.
  */
 export const SIGNING_RECIPIENTS_PER_DAY = { newOrFree: 20, established: 200 } as const;

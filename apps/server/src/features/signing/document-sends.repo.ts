@@ -1,6 +1,6 @@
+import type { DocumentKind } from '@app/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import type { DocumentKind } from '../../platform/documents/documents.schema.ts';
 import { documentSends } from './signing.schema.ts';
 
 export type DocumentSendRow = typeof documentSends.$inferSelect;

@@ -1,4 +1,5 @@
 import {
+  documentKindDeclarations,
   errorCodes,
   formatAbn,
   isValidAbn,
@@ -7,6 +8,7 @@ import {
   type SignerStatus,
   type SignerView,
   type SignPageState,
+  signableDocumentKinds,
   signingMessages,
   signingOwnerMessages,
 } from '@app/contract';
@@ -87,14 +89,12 @@ export const refOf = (row: { documentKind: SignableDocumentKind; documentId: str
 });
 
 /** What a document is called when it can no longer be read (deleted since it was sent). */
-export const documentKindNames: Record<SignableDocumentKind, string> = {
-  certificate: 'Certificate of compliance',
-  swms: 'SWMS',
-  cover_sheet: 'SWMS cover sheet',
-};
+export const documentKindNames = Object.fromEntries(
+  signableDocumentKinds.map((kind) => [kind, documentKindDeclarations[kind].name]),
+) as Record<SignableDocumentKind, string>;
 
 /**
- * Who a signing mail says it is from (issue 20): a business name only beside a valid ABN, which a
+ * Who a signing mail says it is from: a business name only beside a valid ABN, which a
  * builder can look up on the ABN register; else the account's confirmed address. No network lookup
  * of the register is made here (ADR 0023).
  */

@@ -1,8 +1,8 @@
-import type { SignatureMethod } from '@app/contract';
+import type { DocumentKind, SignatureMethod } from '@app/contract';
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { daysAfter } from '../../platform/dates.ts';
-import { type DocumentKind, signatureRequests, siteSignOnLinks } from '../../platform/documents/documents.schema.ts';
+import { signatureRequests, siteSignOnLinks } from '../../platform/documents/documents.schema.ts';
 import type { DocumentVersionRef } from '../../platform/documents/signatures.ts';
 import { countsAsSignature } from '../../platform/documents/signatures.ts';
 

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { documentKinds } from '@app/contract';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
-import { documentKinds } from '../../platform/documents/documents.schema.ts';
 
 /**
  * A document version the owner sent to someone (a builder) by email (ADR 0042): their own link,
@@ -29,8 +28,5 @@ export const documentSends = pgTable(
     /** The first open of the recipient's link; never changed after. */
     openedAt: timestamp('opened_at', { withTimezone: true }),
   },
-  (table) => [
-    index('document_sends_document_idx').on(table.documentKind, table.documentId, table.createdAt),
-    check('document_sends_kind_valid', sql`${table.documentKind} in ('certificate', 'swms', 'cover_sheet')`),
-  ],
+  (table) => [index('document_sends_document_idx').on(table.documentKind, table.documentId, table.createdAt)],
 );

@@ -2,14 +2,15 @@ import {
   type CoverSheet,
   type CoverSheetBody,
   type CoverSheetSummary,
+  documentKindDeclarations,
   missingForCoverSheet,
   swmsMessages,
 } from '@app/contract';
 import type { Database } from '../../db/client.ts';
+import type { KernelKind } from '../../platform/documents/document-kernel.ts';
+import { kernelDocumentsRepo } from '../../platform/documents/kernel-documents.repo.ts';
 import { AppError } from '../../platform/errors.ts';
 import { coverSheetFields, parseCoverSheetBody } from './bodies.ts';
-import { safetyDocumentsRepo } from './safety-documents.repo.ts';
-import type { SafetyDocumentKind } from './safety-documents.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
 import { coverSheetSignerSections } from './swms-signer-view.ts';
 
@@ -20,10 +21,11 @@ import { coverSheetSignerSections } from './swms-signer-view.ts';
 export const coverSheetKind = (
   db: Database,
   pdfs: SwmsPdfService,
-): SafetyDocumentKind<CoverSheetBody, CoverSheetSummary, CoverSheet> => ({
+): KernelKind<CoverSheetBody, CoverSheetSummary, CoverSheet> => ({
   rules: {
     kind: 'cover_sheet',
-    numberPrefix: 'CS',
+    declaration: documentKindDeclarations.cover_sheet,
+    ownerPath: (id) => `/swms/cover-sheet/edit/${id}`,
     fieldOrder: coverSheetFields,
     parse: parseCoverSheetBody,
     missing: missingForCoverSheet,
@@ -53,7 +55,7 @@ export const coverSheetKind = (
   pdf: (found, options) => pdfs.coverSheetPdf(found, options),
   forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),
   async checkBody(userId, body) {
-    const found = await safetyDocumentsRepo.currentOfMany(db, userId, 'swms', body.swms_ids);
+    const found = await kernelDocumentsRepo.currentOfMany(db, userId, 'swms', body.swms_ids);
     if (found.length !== body.swms_ids.length) {
       throw new AppError(400, 'validation_failed', swmsMessages.unknownSwms, [
         { path: 'swms_ids', message: swmsMessages.unknownSwms },

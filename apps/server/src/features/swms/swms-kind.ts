@@ -1,14 +1,23 @@
-import { missingForReady, type Swms, type SwmsBody, type SwmsSummary, swmsMessages } from '@app/contract';
+import {
+  documentKindDeclarations,
+  missingForReady,
+  type Swms,
+  type SwmsBody,
+  type SwmsSummary,
+  swmsMessages,
+} from '@app/contract';
+import type { KernelKind } from '../../platform/documents/document-kernel.ts';
+import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import { parseSwmsBody, swmsFields } from './bodies.ts';
-import type { SafetyDocumentKind } from './safety-documents.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
 import { swmsSignerSections } from './swms-signer-view.ts';
 
 /** The SWMS (PRODUCT.md, SWMS): its body, list row, answer and PDF, printed with its cover sheet. */
-export const swmsKind = (pdfs: SwmsPdfService): SafetyDocumentKind<SwmsBody, SwmsSummary, Swms> => ({
+export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKind<SwmsBody, SwmsSummary, Swms> => ({
   rules: {
     kind: 'swms',
-    numberPrefix: 'SWMS',
+    declaration: documentKindDeclarations.swms,
+    ownerPath: (id) => `/swms/${id}`,
     fieldOrder: swmsFields,
     parse: parseSwmsBody,
     missing: missingForReady,
@@ -17,6 +26,13 @@ export const swmsKind = (pdfs: SwmsPdfService): SafetyDocumentKind<SwmsBody, Swm
       stale: swmsMessages.staleSave,
       versionNotFound: swmsMessages.versionNotFound,
     },
+    // A SWMS version first goes on paper: integrators hear of it (ADR 0055).
+    firstPrinted: (tx, { document, version }) =>
+      events.publish(tx, {
+        type: 'swms.version_issued',
+        userId: document.userId,
+        data: { swms_id: document.id, version: version.version },
+      }),
   },
   searchFields: ['title', 'work_location'],
   summary: (header, { document, body }) => ({

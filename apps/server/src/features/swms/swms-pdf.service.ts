@@ -1,4 +1,4 @@
-import type { CoverSheetBody, SwmsBody } from '@app/contract';
+import type { CoverSheetBody, KernelHeadTableKind, SwmsBody } from '@app/contract';
 import { DEFAULT_TIME_ZONE } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -6,9 +6,11 @@ import { businessOf } from '../../platform/accounts/business.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import { dates } from '../../platform/dates.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
-import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
+import { kernelDocumentsRepo } from '../../platform/documents/kernel-documents.repo.ts';
+import { KernelPdfs } from '../../platform/documents/kernel-pdfs.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import { versionHasSignatures } from '../../platform/documents/signatures.ts';
+import { type CurrentDocument, printsAsDraft } from '../../platform/documents/versioned-documents.ts';
 import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';
@@ -16,38 +18,35 @@ import type { SignatureCertificate } from '../../platform/pdf/signature-certific
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
-import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import { siteBoardPdfJob } from './site-board-layout.ts';
-import type { SafetyDocumentKind } from './swms.schema.ts';
 import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness, swmsPdfJob } from './swms-pdf-layout.ts';
-import { type CurrentDocument, printsAsDraft } from './versioned-documents.ts';
 
 /**
  * Builds SWMS and cover-sheet PDFs. A signed version can no longer change, so its PDF is cached
- * (platform/documents/pdf-cache.ts) under a key made of everything printed on it: the version's
+ * (the kernel's KernelPdfs) under a key made of everything printed on it: the version's
  * fingerprint, its cover sheet, the business details and the sign-on register. A draft is rendered
  * fresh every time, as certificate drafts are, so autosave leaves no cache files behind.
  */
 export class SwmsPdfService {
-  private readonly cache: DocumentPdfCache;
+  private readonly pdfs: KernelPdfs;
 
   constructor(
     private readonly db: Database,
     private readonly storedFiles: StoredFiles,
     storage: FileStorage,
     /** Where a version's QR code leads: the public verification page. */
-    private readonly verifyUrl: (kind: SafetyDocumentKind, id: string, version: number) => string,
+    private readonly verifyUrl: (kind: KernelHeadTableKind, id: string, version: number) => string,
     private readonly renderer: PdfRenderer,
-    private readonly seal: PdfSealer,
+    seal: PdfSealer,
     log: Pick<FastifyBaseLogger, 'warn'>,
   ) {
-    this.cache = new DocumentPdfCache(storage, log);
+    this.pdfs = new KernelPdfs(seal, storage, log);
   }
 
   /**
    * The PDF of a SWMS version, its sign-on register filled in: from `register` when signing gives
-   * it, else with every signature the version has (the owner's plain download lists them too; issue
-   * 29). Given `signatureCertificate`, the signed PDF: its pages after the register, not sealed
+   * it, else with every signature the version has (the owner's plain download lists them too).
+   * Given `signatureCertificate`, the signed PDF: its pages after the register, not sealed
    * (signing seals the whole) and not cached.
    */
   async swmsPdf(
@@ -58,7 +57,7 @@ export class SwmsPdfService {
     const ownerId = document.userId;
     const [business, coverRow, register] = await Promise.all([
       this.business(ownerId),
-      safetyDocumentsRepo.coverSheetFor(this.db, ownerId, document.id),
+      this.coverSheetFor(ownerId, document.id),
       options.register ?? this.registerOf(document.id, version.version),
     ]);
     const cover = coverRow
@@ -89,15 +88,14 @@ export class SwmsPdfService {
         { owner: ownerId },
       );
     if (options.signatureCertificate) return draw();
-    const render = async () => this.sealedUnlessDraft(found, await draw());
     const signed = await versionHasSignatures(this.db, {
       kind: 'swms',
       documentId: document.id,
       version: version.version,
     });
-    if (!signed) return render();
+    if (!signed) return this.pdfs.sealedUnlessDraft(found, await draw());
     // The register is part of what is printed: each new sign-on is a new PDF, and until the next
-    // one, every download (a crew scanning the QR code) is served from the cache (issue 20).
+    // one, every download (a crew scanning the QR code) is served from the cache.
     const printed = documentFingerprint({
       swms: version.fingerprint,
       current: version.version === document.currentVersion,
@@ -111,7 +109,7 @@ export class SwmsPdfService {
         signature: entry.signature && sha256Hex(entry.signature),
       })),
     });
-    return this.cache.pdfFor({ ownerId, documentId: document.id, fingerprint: printed }, render);
+    return this.pdfs.cachedSealed(found, printed, draw);
   }
 
   /** A cover sheet's PDF; given `signatureCertificate`, its signed PDF (not sealed: signing seals it). */
@@ -129,7 +127,7 @@ export class SwmsPdfService {
       },
       { owner: found.document.userId },
     );
-    return options.signatureCertificate ? pdf : this.sealedUnlessDraft(found, pdf);
+    return options.signatureCertificate ? pdf : this.pdfs.sealedUnlessDraft(found, pdf);
   }
 
   /** The site board of a SWMS version: a poster of `crewUrl`, never cached (the link can be withdrawn). */
@@ -162,30 +160,24 @@ export class SwmsPdfService {
     );
   }
 
-  /** A version that prints as a draft is not issued: it is never sealed (ADR 0041). */
-  private sealedUnlessDraft(found: CurrentDocument<unknown>, pdf: Buffer): Promise<Buffer> {
-    if (printsAsDraft(found)) return Promise.resolve(pdf);
-    const { document, version } = found;
-    return this.seal.seal(
-      pdf,
-      { kind: document.kind, documentId: document.id, version: version.version, fingerprint: version.fingerprint },
-      { owner: document.userId },
-    );
-  }
-
   /**
    * Marks the cover sheet a SWMS prints in front as issued, when it is ready: its number, version
    * and fingerprint are on paper now, so an edit of it must make its next version.
    */
   async markCoverPrinted(swms: CurrentDocument<SwmsBody>): Promise<void> {
-    const cover = await safetyDocumentsRepo.coverSheetFor(this.db, swms.document.userId, swms.document.id);
+    const cover = await this.coverSheetFor(swms.document.userId, swms.document.id);
     if (!cover?.document.ready || cover.version.issuedAt) return;
-    await documentVersionsRepo.markIssued(this.db, 'cover_sheet', cover.document.id, cover.version.version);
+    await documentVersionsRepo.markIssued(this.db, cover.document.kind, cover.document.id, cover.version.version);
+  }
+
+  /** The owner's newest cover sheet whose current version lists this SWMS. */
+  private coverSheetFor(userId: string, swmsId: string) {
+    return kernelDocumentsRepo.newestListing(this.db, userId, 'cover_sheet', 'swms_ids', swmsId);
   }
 
   /** Drops the cached PDFs of every version of a SWMS that was deleted. */
   forgetDocument(ownerId: string, documentId: string): Promise<void> {
-    return this.cache.forgetDocument(ownerId, documentId);
+    return this.pdfs.forgetDocument(ownerId, documentId);
   }
 
   private verifyUrlOf(found: CurrentDocument<unknown>): string | null {
@@ -195,7 +187,7 @@ export class SwmsPdfService {
 
   /** The SWMS a cover sheet lists, as they are now, in its order (ids no longer there are left out). */
   async linkedSwms(userId: string, ids: string[]) {
-    const rows = await safetyDocumentsRepo.currentOfMany(this.db, userId, 'swms', ids);
+    const rows = await kernelDocumentsRepo.currentOfMany(this.db, userId, 'swms', ids);
     const byId = new Map(rows.map((row) => [row.document.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);

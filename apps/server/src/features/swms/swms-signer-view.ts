@@ -14,7 +14,7 @@ import {
 import { dates } from '../../platform/dates.ts';
 
 /**
- * SWMS and cover sheets as the signing page shows them (issue 25): the sections their PDF prints,
+ * SWMS and cover sheets as the signing page shows them: the sections their PDF prints,
  * in its words and order, ratings in words as well as colours.
  */
 

@@ -1,23 +1,20 @@
+import { documentKindDeclarations, type KernelHeadTableKind, kernelHeadTableKinds } from '@app/contract';
 import type {
   SignableDocument,
   SignableDocumentSource,
   SignableVersion,
 } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
-import type { SafetyDocumentKind } from './swms.schema.ts';
 import type { SwmsService } from './swms.service.ts';
 
 const signable = ({ current: _current, ...document }: SignableVersion): SignableDocument => document;
 
-function safetyDocumentSource(
-  swms: SwmsService,
-  kind: SafetyDocumentKind,
-  options: { crewSignOn: boolean; ownerPath: (documentId: string) => string },
-): SignableDocumentSource {
+function safetyDocumentSource(swms: SwmsService, kind: KernelHeadTableKind): SignableDocumentSource {
   const documents = swms.ofKind(kind);
   return {
     kind,
-    ...options,
+    crewSignOn: documentKindDeclarations[kind].crewSignOn,
+    ownerPath: documents.documents.rules.ownerPath,
     async currentForOwner(_db, ownerId, documentId) {
       const found = await documents.signingVersionForOwner(ownerId, documentId);
       return found ? signable(found) : null;
@@ -51,21 +48,23 @@ function safetyDocumentSource(
  * and is not a template. A SWMS is signed on by the crew at the site too, and its PDF prints the
  * sign-on register; a cover sheet is signed by the people it names, by link only.
  */
-export const swmsSigningSources = (swms: SwmsService): SignableDocumentSource[] => [
-  {
-    ...safetyDocumentSource(swms, 'swms', { crewSignOn: true, ownerPath: (id) => `/swms/${id}` }),
-    async siteBoardPdf(document, crewUrl) {
-      const pdf = await swms.siteBoardPdf(document.id, document.version, crewUrl);
-      if (!pdf) throw new Error(`swms ${document.id} v${document.version} is gone`);
-      return pdf;
-    },
-  },
-  safetyDocumentSource(swms, 'cover_sheet', { crewSignOn: false, ownerPath: (id) => `/swms/cover-sheet/edit/${id}` }),
-];
+export const swmsSigningSources = (swms: SwmsService): SignableDocumentSource[] =>
+  kernelHeadTableKinds.map((kind) => {
+    const source = safetyDocumentSource(swms, kind);
+    if (!source.crewSignOn) return source;
+    return {
+      ...source,
+      async siteBoardPdf(document, crewUrl) {
+        const pdf = await swms.siteBoardPdf(document.id, document.version, crewUrl);
+        if (!pdf) throw new Error(`${kind} ${document.id} v${document.version} is gone`);
+        return pdf;
+      },
+    };
+  });
 
 /** SWMS and cover sheets, for the public verification page (each printed version's QR code). */
 export const swmsVerifiableKinds = (swms: SwmsService): VerifiableKind[] =>
-  (['swms', 'cover_sheet'] as const).map((kind) => ({
+  kernelHeadTableKinds.map((kind) => ({
     kind,
     verify: (id, version) => swms.ofKind(kind).verify(id, version),
   }));

@@ -1,3 +1,4 @@
+import { documentVerifyPath } from '@app/contract';
 import type { SignableDocumentSource } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
 import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
@@ -15,7 +16,7 @@ export function swmsFeature(
     deps.files,
     deps.storage,
     // A version's QR code opens the public verification page.
-    (kind, id, version) => `${deps.publicOrigin()}/verify/${kind}/${id}/${version}`,
+    (kind, id, version) => `${deps.publicOrigin()}${documentVerifyPath(kind, id, version)}`,
     deps.pdfRenderer,
     deps.pdfSeal,
     deps.logger,

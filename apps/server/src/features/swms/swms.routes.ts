@@ -4,7 +4,7 @@ import { callerOf } from '../../platform/http/auth-context.ts';
 import { route } from '../../platform/http/route.ts';
 import type { SwmsService } from './swms.service.ts';
 
-/** HTTP for SWMS and their cover sheets. Rules live in SwmsService and SafetyDocuments. */
+/** HTTP for SWMS and their cover sheets. Rules live in SwmsService and DocumentKernel. */
 export const swmsRoutes =
   (service: SwmsService): FastifyPluginAsync =>
   async (app) => {

@@ -6,6 +6,7 @@ import {
   DEFAULT_TIME_ZONE,
   emptySwmsBody,
   formatAbn,
+  type KernelHeadTableKind,
   type Swms,
   type SwmsBody,
   type SwmsSummary,
@@ -15,14 +16,13 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import { dates } from '../../platform/dates.ts';
+import { DocumentKernel } from '../../platform/documents/document-kernel.ts';
+import { kernelDocumentsRepo } from '../../platform/documents/kernel-documents.repo.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { parseSwmsBody } from './bodies.ts';
 import { coverSheetKind } from './cover-sheet-kind.ts';
-import { safetyDocumentsRepo } from './safety-documents.repo.ts';
-import { SafetyDocuments } from './safety-documents.ts';
-import type { SafetyDocumentKind } from './swms.schema.ts';
 import { swmsKind } from './swms-kind.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
 import { swmsStarterBodies } from './swms-starters.ts';
@@ -31,11 +31,11 @@ type CreateSwmsInput = z.output<typeof createSwmsRequestSchema>;
 
 /**
  * SWMS and cover sheets (PRODUCT.md, SWMS). The same for free and Premium users (ADR 0016). Both
- * kinds share one versioning (SafetyDocuments); what differs is how a new one starts.
+ * kinds share one versioning (DocumentKernel); what differs is how a new one starts.
  */
 export class SwmsService {
-  readonly swms: SafetyDocuments<SwmsBody, SwmsSummary, Swms>;
-  readonly coverSheets: SafetyDocuments<CoverSheetBody, CoverSheetSummary, CoverSheet>;
+  readonly swms: DocumentKernel<SwmsBody, SwmsSummary, Swms>;
+  readonly coverSheets: DocumentKernel<CoverSheetBody, CoverSheetSummary, CoverSheet>;
 
   constructor(
     private readonly db: Database,
@@ -43,11 +43,11 @@ export class SwmsService {
     private readonly now: () => Date,
     events: OutboundEvents,
   ) {
-    this.swms = new SafetyDocuments(db, swmsKind(pdfs), now, events);
-    this.coverSheets = new SafetyDocuments(db, coverSheetKind(db, pdfs), now, events);
+    this.swms = new DocumentKernel(db, swmsKind(pdfs, events), now);
+    this.coverSheets = new DocumentKernel(db, coverSheetKind(db, pdfs), now);
   }
 
-  ofKind(kind: SafetyDocumentKind) {
+  ofKind(kind: KernelHeadTableKind) {
     return kind === 'swms' ? this.swms : this.coverSheets;
   }
 
@@ -94,7 +94,7 @@ export class SwmsService {
 
   private async startingBody(userId: string, input: CreateSwmsInput): Promise<SwmsBody> {
     if (input.template_id) {
-      const [template] = await safetyDocumentsRepo.currentOfMany(this.db, userId, 'swms', [input.template_id]);
+      const [template] = await kernelDocumentsRepo.currentOfMany(this.db, userId, 'swms', [input.template_id]);
       if (!template?.document.isTemplate) throw new AppError(404, 'not_found', swmsMessages.templateNotFound);
       return { ...parseSwmsBody(template.body), date_prepared: null, review_date: null };
     }

@@ -1,4 +1,4 @@
-import { signatureMethods } from '@app/contract';
+import { documentKinds, signatureMethods } from '@app/contract';
 import { z } from 'zod/mini';
 
 /*
@@ -7,7 +7,7 @@ import { z } from 'zod/mini';
  */
 
 /** What an event is about: a document (by kind and id) or, for account events, a user. */
-const auditSubjectKinds = ['certificate', 'swms', 'cover_sheet', 'user'] as const;
+const auditSubjectKinds = [...documentKinds, 'user'] as const;
 export const auditSubjectSchema = z.object({ kind: z.enum(auditSubjectKinds), id: z.uuid() });
 export type AuditSubject = z.infer<typeof auditSubjectSchema>;
 
@@ -30,13 +30,13 @@ export const auditEventSchema = z.discriminatedUnion('type', [
   // Signing by link (PRODUCT.md, Signing): the document's SHA-256 is recorded at send and at signing.
   eventOf('signing.sent', { ...signer, documentSha256: sha256 }),
   eventOf('signing.opened', signer),
-  // How the signature was made (issue 30); absent on signatures from before the choice, all drawn.
+  // How the signature was made (drawn, typed or uploaded); absent on signatures from before the choice, all drawn.
   eventOf('signing.signed', { ...signer, documentSha256: sha256, method: z.optional(z.enum(signatureMethods)) }),
   eventOf('signing.declined', { ...signer, reason: z.string().check(z.maxLength(2000)) }),
   eventOf('signing.reminded', signer),
   eventOf('signing.expired', signer),
   eventOf('signing.revoked', signer),
-  // The owner took a junk site sign-on off the register (issue 20); the sign-on's own events stay.
+  // The owner took a junk site sign-on off the register; the sign-on's own events stay.
   eventOf('signing.set_aside', signer),
   eventOf('signing.completed', { documentSha256: sha256 }),
   // Premium by billing or by an admin (PRODUCT.md, Plans); `until` null means no end.

@@ -1,16 +1,21 @@
-import { signatureMethods } from '@app/contract';
+import { documentKinds, kernelHeadTableKinds, signatureMethods } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { files } from '../storage/files.schema.ts';
-
-/**
- * Kinds of numbered documents; each numbers its own sequence per user and year. Every kind can be
- * sent for signing (signature_requests).
- */
-export const documentKinds = ['certificate', 'swms', 'cover_sheet'] as const;
-export type DocumentKind = (typeof documentKinds)[number];
 
 /** Whose document, and which version of it, a signature request or a site sign-on link is for. */
 const signedVersionColumns = () => ({
@@ -34,10 +39,7 @@ export const documentNumberSequences = pgTable(
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.userId, table.kind, table.year] }),
-    check('document_number_sequences_kind_valid', sql`${table.kind} in ('certificate', 'swms', 'cover_sheet')`),
-  ],
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.year] })],
 );
 
 /** Why an unsigned request stopped being signable before it expired. */
@@ -68,7 +70,7 @@ export const signatureRequests = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', { enum: signatureRevocationReasons }),
     signatureFileId: uuid('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
-    /** How the signature was made (issue 30): set with it; signatures before the choice were drawn. */
+    /** How the signature was made: set with it; signatures before the choice were drawn. */
     signatureMethod: text('signature_method', { enum: signatureMethods }),
     fingerprintAtSign: text('fingerprint_at_sign'),
     createdAt: createdAt(),
@@ -82,19 +84,18 @@ export const signatureRequests = pgTable(
     siteLinkId: uuid('site_link_id').references(() => siteSignOnLinks.id, { onDelete: 'set null' }),
     /**
      * When the owner set this site sign-on aside as junk: it leaves the register and no longer
-     * counts as a signature, and stays here and in the audit trail (issue 20).
+     * counts as a signature, and stays here and in the audit trail.
      */
     setAsideAt: timestamp('set_aside_at', { withTimezone: true }),
   },
   (table) => [
     index('signature_requests_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
     index('signature_requests_user_idx').on(table.userId, table.createdAt),
-    check('signature_requests_kind_valid', sql`${table.documentKind} in ('certificate', 'swms', 'cover_sheet')`),
     check(
       'signature_requests_revoked_reason_valid',
-      sql`(${table.revokedAt} is null) = (${table.revokedReason} is null) and ${table.revokedReason} in ('owner', 'new_version')`,
+      sql`(${table.revokedAt} is null) = (${table.revokedReason} is null) and ${oneOf(table.revokedReason, signatureRevocationReasons)}`,
     ),
-    check('signature_requests_signature_method_valid', sql`${table.signatureMethod} in ('drawn', 'typed', 'uploaded')`),
+    check('signature_requests_signature_method_valid', oneOf(table.signatureMethod, signatureMethods)),
     check(
       'signature_requests_one_outcome',
       sql`not (${table.signedAt} is not null and ${table.declinedAt} is not null)`,
@@ -130,7 +131,6 @@ export const documentVersions = pgTable(
     primaryKey({ columns: [table.documentId, table.version] }),
     check('document_versions_version_positive', sql`${table.version} >= 1`),
     check('document_versions_body_is_object', sql`jsonb_typeof(${table.body}) = 'object'`),
-    check('document_versions_kind_valid', sql`${table.kind} in ('certificate', 'swms', 'cover_sheet')`),
   ],
 );
 
@@ -154,7 +154,42 @@ export const siteSignOnLinks = pgTable(
   },
   (table) => [
     index('site_sign_on_links_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
-    check('site_sign_on_links_kind_valid', sql`${table.documentKind} in ('certificate', 'swms', 'cover_sheet')`),
     check('site_sign_on_links_max_sign_ons_valid', sql`${table.maxSignOns} between 1 and 200`),
+  ],
+);
+
+/**
+ * A kernel kind's document, a SWMS or a cover sheet (ADR 0016, 0070; the table keeps its first
+ * name): what does not change between its versions. `revision` counts
+ * saves, for optimistic concurrency (a save names the revision it was made from); `current_version`
+ * is the version edits go to. `ready` is the current version's readiness, kept for the list filter.
+ */
+export const kernelDocuments = pgTable(
+  'safety_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: kernelHeadTableKinds }).notNull(),
+    /** Per user and kind, e.g. SWMS-2026-0001 or CS-2026-0001. */
+    number: text('number').notNull(),
+    isTemplate: boolean('is_template').notNull().default(false),
+    currentVersion: integer('current_version').notNull().default(1),
+    revision: integer('revision').notNull().default(0),
+    ready: boolean('ready').notNull().default(false),
+    /** Deleting a document somebody signed withdraws it instead: it leaves lists, its versions stay. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    unique('safety_documents_user_kind_number_unique').on(table.userId, table.kind, table.number),
+    index('safety_documents_user_kind_created_idx').on(
+      table.userId,
+      table.kind,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
   ],
 );

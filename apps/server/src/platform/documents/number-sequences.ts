@@ -1,6 +1,7 @@
+import type { DocumentKind } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { type DocumentKind, documentNumberSequences } from './documents.schema.ts';
+import { documentNumberSequences } from './documents.schema.ts';
 
 /**
  * The next number of a user's documents of one kind in one year (1, 2, …). One upsert, so

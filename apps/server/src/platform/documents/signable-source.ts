@@ -1,7 +1,6 @@
-import type { SignerDocument } from '@app/contract';
+import type { DocumentKind, SignerDocument } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
 import type { SignatureCertificate } from '../pdf/signature-certificate.ts';
-import type { DocumentKind } from './documents.schema.ts';
 
 /** One version of a document as signing shows, fingerprints and files it. */
 export type SignableDocument = {
@@ -53,12 +52,12 @@ export interface SignableDocumentSource {
   version(db: Queryable, documentId: string, version: number): Promise<SignableDocument | null>;
   /**
    * `version` as it stands inside `tx`, under the row lock every save of the document takes, so a
-   * signature recorded in `tx` lands on exactly this content (issue 20). `current`: still the
+   * signature recorded in `tx` lands on exactly this content. `current`: still the
    * document's current version. Null if gone.
    */
   lockedVersion(tx: Queryable, documentId: string, version: number): Promise<SignableVersion | null>;
   /**
-   * What the signing page shows of `document` (issue 25): its content as the PDF words it, read
+   * What the signing page shows of `document`: its content as the PDF words it, read
    * again and answered only while its fingerprint is still `document.fingerprint`, so the page
    * never shows content other than the version being signed; null otherwise.
    */
@@ -66,7 +65,7 @@ export interface SignableDocumentSource {
   /** The version's PDF as it is filed, with `register` filled in where the kind prints one. */
   pdf(db: Queryable, document: SignableDocument, register: RegisterEntry[]): Promise<Buffer>;
   /**
-   * The signed PDF of the version (issue 29): its PDF with `register` filled in and `certificate`
+   * The signed PDF of the version (ADR 0068): its PDF with `register` filled in and `certificate`
    * drawn after its last page, in one render (pages numbered through, each font and image once).
    * Not sealed: signing seals the whole.
    */

@@ -1,7 +1,7 @@
+import type { DocumentKind } from '@app/contract';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
-  type DocumentKind,
   documentVersions,
   signatureRequests,
   type signatureRevocationReasons,
@@ -10,7 +10,7 @@ import {
 
 /**
  * The one rule for "this is a signature": given, and not set aside by the owner as a junk site
- * sign-on (issue 20). Every question of whether a version is signed asks it.
+ * sign-on. Every question of whether a version is signed asks it.
  */
 export const countsAsSignature = () => and(isNotNull(signatureRequests.signedAt), isNull(signatureRequests.setAsideAt));
 

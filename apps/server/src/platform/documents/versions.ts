@@ -1,7 +1,8 @@
+import type { DocumentKind } from '@app/contract';
 import { type DocumentVerdict, type DocumentVerification, VERIFICATION_SIGNATURES_SHOWN } from '@app/contract';
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { type DocumentKind, documentVersions, signatureRequests, siteSignOnLinks } from './documents.schema.ts';
+import { documentVersions, signatureRequests, siteSignOnLinks } from './documents.schema.ts';
 import { type DocumentVersionRef, signedOn } from './signatures.ts';
 
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;

@@ -1,3 +1,4 @@
+import { documentKindDeclarations, signableDocumentKinds } from '@app/contract';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
@@ -5,13 +6,8 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
 import { useVerification, type VerifiableKind } from './api/get-verification.ts';
 
-const kindNames: Record<VerifiableKind, string> = {
-  certificate: 'certificate',
-  swms: 'SWMS',
-  cover_sheet: 'SWMS cover sheet',
-};
-
-const isKind = (kind: string | undefined): kind is VerifiableKind => kind !== undefined && kind in kindNames;
+const isKind = (kind: string | undefined): kind is VerifiableKind =>
+  (signableDocumentKinds as readonly string[]).includes(kind ?? '');
 const dateOf = (iso: string) =>
   new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -22,7 +18,7 @@ const dateOf = (iso: string) =>
  */
 export default function VerifyPage() {
   const { kind, id = '', version = '' } = useParams();
-  const name = isKind(kind) ? kindNames[kind] : 'document';
+  const name = isKind(kind) ? documentKindDeclarations[kind].nameInSentence : 'document';
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:py-10">
       <PageTitle>Verify a {name}</PageTitle>
@@ -41,7 +37,8 @@ function Verification({ kind, id, version }: { kind: VerifiableKind; id: string;
   if (verification.isError) {
     return (
       <Alert tone="error">
-        We have no record of this {kindNames[kind]} version. Check the code or address on your copy.
+        We have no record of this {documentKindDeclarations[kind].nameInSentence} version. Check the code or address on
+        your copy.
       </Alert>
     );
   }

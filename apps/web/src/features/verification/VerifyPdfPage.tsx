@@ -1,4 +1,5 @@
 import {
+  documentKindDeclarations,
   PDF_CHECK_MAX_MEGABYTES,
   PDF_CHECK_MESSAGES,
   type PdfCheck,
@@ -13,11 +14,10 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
 import { useCheckPdfMutation } from './api/check-pdf.ts';
 
-const kindNames = { certificate: 'Certificate', swms: 'SWMS', cover_sheet: 'SWMS cover sheet' } as const;
 const MAX_BYTES = PDF_CHECK_MAX_MEGABYTES * 1024 * 1024;
 
 /**
- * /verify: "Verify a PDF" (issue 25). Anyone drops or picks a PDF; the server checks its TradeCert
+ * /verify: "Verify a PDF" (PRODUCT.md, Sealed PDFs and Verify a PDF). Anyone drops or picks a PDF; the server checks its TradeCert
  * seal and the record, and answers Genuine (with what the version's QR code page shows), Altered or
  * Not issued by TradeCert.
  */
@@ -114,8 +114,8 @@ function Result({ check }: { check: PdfCheck }) {
       <Alert tone="success">
         <h2 className="text-lg font-bold">{pdfCheckHeadlines.genuine}</h2>
         <p>
-          Sealed by TradeCert and unchanged since: {kindNames[document.kind]} {document.number}, version{' '}
-          {document.version}, issued by <bdi>{document.business_name || 'a business not recorded'}</bdi>.
+          Sealed by TradeCert and unchanged since: {documentKindDeclarations[document.kind].shortName} {document.number}
+          , version {document.version}, issued by <bdi>{document.business_name || 'a business not recorded'}</bdi>.
         </p>
       </Alert>
       <VerdictBanner verdict={document.verdict} />

@@ -1,6 +1,8 @@
 import {
   DEFAULT_TIME_ZONE,
   DOCUMENT_VERSION_LIMIT,
+  type DocumentKindDeclaration,
+  type KernelHeadTableKind,
   type MissingField,
   monthKey,
   newVersionUnconfirmedMessage,
@@ -8,37 +10,34 @@ import {
   versionLimitMessage,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
-import { assertBusinessCanIssue } from '../../platform/accounts/issuer.ts';
-import { documentFingerprint, type JsonValue } from '../../platform/documents/fingerprint.ts';
-import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
-import {
-  closeSigning,
-  documentHasSignatures,
-  versionIsIssued,
-  voidOpenRequestsBefore,
-} from '../../platform/documents/signatures.ts';
-import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
-import { type SafetyDocumentRow, type SafetyVersionRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
-import type { SafetyDocumentKind } from './swms.schema.ts';
+import { businessOf } from '../accounts/business.ts';
+import { assertBusinessCanIssue } from '../accounts/issuer.ts';
+import { AppError } from '../errors.ts';
+import { documentFingerprint, type JsonValue } from './fingerprint.ts';
+import { type KernelDocumentRow, type KernelVersionRow, kernelDocumentsRepo } from './kernel-documents.repo.ts';
+import { formatDocumentNumber, nextDocumentNumber } from './number-sequences.ts';
+import { closeSigning, documentHasSignatures, versionIsIssued, voidOpenRequestsBefore } from './signatures.ts';
+import { documentVersionsRepo, versionSignatures } from './versions.ts';
 
-/** What differs between the kinds that share versioning: their number prefix, body and rules. */
-export type DocumentKindRules<Body extends { readonly [name: string]: JsonValue }> = {
-  kind: SafetyDocumentKind;
-  /** SWMS-2026-0001, CS-2026-0001. */
-  numberPrefix: string;
+/** What differs between the kinds that share versioning: their body and rules (the rest is declared in the contract). */
+export type KernelKindRules<Body extends { readonly [name: string]: JsonValue }> = {
+  kind: KernelHeadTableKind;
+  /** The kind's declaration (the contract's kinds.ts for ours): its number prefix among the rest. */
+  declaration: DocumentKindDeclaration;
   /** The body's fields in their fingerprint order (the schema's order; never reorder, ADR 0010). */
   fieldOrder: readonly (keyof Body & string)[];
   /** A stored body read back (jsonb does not keep key order; old rows may lack a newer field). */
   parse: (stored: unknown) => Body;
   missing: (body: Body) => MissingField[];
   messages: { notFound: string; stale: string };
+  /** Called in the print's transaction when a version first goes on paper (a SWMS tells integrators, ADR 0055). */
+  firstPrinted?: (tx: Queryable, found: CurrentDocument<Body>) => Promise<void>;
+  /** The owner's page of a document, where signing links its owner back to. */
+  ownerPath: (documentId: string) => string;
 };
 
 /** A document as the current version stands. */
-export type CurrentDocument<Body> = { document: SafetyDocumentRow; version: SafetyVersionRow; body: Body };
+export type CurrentDocument<Body> = { document: KernelDocumentRow; version: KernelVersionRow; body: Body };
 
 /** A draft (the current version, not ready) has no record to check yet: it prints without a QR code. */
 export const printsAsDraft = ({ document, version }: CurrentDocument<unknown>) =>
@@ -46,14 +45,13 @@ export const printsAsDraft = ({ document, version }: CurrentDocument<unknown>) =
 
 /**
  * Numbering, autosave with optimistic concurrency, and versions that are never rewritten once
- * signed (ADR 0016), for every kind of safety document. Every owner-side read is scoped by user.
+ * signed (ADR 0016), for every kernel kind. Every owner-side read is scoped by user.
  */
 export class VersionedDocuments<Body extends { readonly [name: string]: JsonValue }> {
   constructor(
     private readonly db: Database,
-    readonly rules: DocumentKindRules<Body>,
+    readonly rules: KernelKindRules<Body>,
     private readonly now: () => Date,
-    private readonly events: OutboundEvents,
   ) {}
 
   readonly errors = {
@@ -73,9 +71,9 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     const year = Number(monthKey(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE).slice(0, 4));
     return this.db.transaction(async (tx) => {
       const sequence = await nextDocumentNumber(tx, userId, this.rules.kind, year);
-      const number = formatDocumentNumber(this.rules.numberPrefix, year, sequence);
+      const number = formatDocumentNumber(this.rules.declaration.numberPrefix, year, sequence);
       const fingerprint = this.fingerprint(number, 1, body);
-      const document = await safetyDocumentsRepo.insert(
+      const document = await kernelDocumentsRepo.insert(
         tx,
         {
           userId,
@@ -86,7 +84,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
         },
         { body, fingerprint },
       );
-      const version = await safetyDocumentsRepo.version(tx, document.id, 1);
+      const version = await kernelDocumentsRepo.version(tx, document.id, 1);
       if (!version) throw new Error('new version vanished');
       return { document, version, body };
     });
@@ -106,7 +104,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     extra: { isTemplate?: boolean | undefined; newVersion?: number | undefined } = {},
   ): Promise<CurrentDocument<Body>> {
     return this.db.transaction(async (tx) => {
-      const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      const document = await kernelDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       if (revision > document.revision) throw this.errors.stale();
       const current = await this.versionRow(tx, document.id, document.currentVersion);
@@ -119,7 +117,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       if (unchanged) return { document, version: current, body };
       if (document.revision !== revision) throw this.errors.stale();
 
-      // Printed, sent or signed, the version is issued: the edit becomes the next version (issue 21).
+      // Printed, sent or signed, the version is issued: the edit becomes the next version.
       const issued = await this.isIssued({ document, version: current }, tx);
       const nextVersion = issued ? document.currentVersion + 1 : document.currentVersion;
       if (nextVersion > DOCUMENT_VERSION_LIMIT) throw new AppError(409, 'conflict', versionLimitMessage);
@@ -128,12 +126,12 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       }
       const values = { body, fingerprint: this.fingerprint(document.number, nextVersion, body) };
       if (issued) {
-        await safetyDocumentsRepo.insertVersion(tx, document, nextVersion, values);
+        await kernelDocumentsRepo.insertVersion(tx, document, nextVersion, values);
         await voidOpenRequestsBefore(tx, { kind: this.rules.kind, documentId: document.id, version: nextVersion });
       } else {
-        await safetyDocumentsRepo.rewriteVersion(tx, document.id, nextVersion, values);
+        await kernelDocumentsRepo.rewriteVersion(tx, document.id, nextVersion, values);
       }
-      const updated = await safetyDocumentsRepo.update(tx, document.id, {
+      const updated = await kernelDocumentsRepo.update(tx, document.id, {
         currentVersion: nextVersion,
         revision: document.revision + 1,
         ready: this.rules.missing(body).length === 0,
@@ -150,7 +148,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
    */
   async discardDraft(userId: string, id: string, revision: number): Promise<CurrentDocument<Body>> {
     return this.db.transaction(async (tx) => {
-      const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      const document = await kernelDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       if (document.revision !== revision) throw this.errors.stale();
       const draft = await this.versionRow(tx, document.id, document.currentVersion);
@@ -159,8 +157,8 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       }
       const previous = await this.versionRow(tx, document.id, document.currentVersion - 1);
       const body = this.rules.parse(previous.body);
-      await safetyDocumentsRepo.deleteVersion(tx, document.id, draft.version);
-      const updated = await safetyDocumentsRepo.update(tx, document.id, {
+      await kernelDocumentsRepo.deleteVersion(tx, document.id, draft.version);
+      const updated = await kernelDocumentsRepo.update(tx, document.id, {
         currentVersion: previous.version,
         revision: document.revision + 1,
         ready: this.rules.missing(body).length === 0,
@@ -175,21 +173,21 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
    */
   async delete(userId: string, id: string): Promise<CurrentDocument<Body> & { withdrawn: boolean }> {
     return this.db.transaction(async (tx) => {
-      const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      const document = await kernelDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       const current = await this.current(tx, document);
       const signed = await documentHasSignatures(tx, this.rules.kind, document.id);
       if (signed) {
-        await safetyDocumentsRepo.withdraw(tx, userId, document.id);
+        await kernelDocumentsRepo.withdraw(tx, userId, document.id);
         await closeSigning(tx, this.rules.kind, document.id);
-      } else await safetyDocumentsRepo.delete(tx, userId, document.id);
+      } else await kernelDocumentsRepo.delete(tx, userId, document.id);
       return { ...current, withdrawn: signed };
     });
   }
 
   /** The owner's document with its current version; 404 for another user's or an unknown id. */
   async owned(userId: string, id: string): Promise<CurrentDocument<Body>> {
-    const document = await safetyDocumentsRepo.findOwned(this.db, userId, this.rules.kind, id);
+    const document = await kernelDocumentsRepo.findOwned(this.db, userId, this.rules.kind, id);
     if (!document) throw this.errors.notFound();
     return this.current(this.db, document);
   }
@@ -198,8 +196,8 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
   async versionOf(ownerId: string | undefined, id: string, version: number) {
     const document =
       ownerId === undefined
-        ? await safetyDocumentsRepo.find(this.db, this.rules.kind, id)
-        : await safetyDocumentsRepo.findOwned(this.db, ownerId, this.rules.kind, id);
+        ? await kernelDocumentsRepo.find(this.db, this.rules.kind, id)
+        : await kernelDocumentsRepo.findOwned(this.db, ownerId, this.rules.kind, id);
     return document && this.versionRowOf(this.db, document, version);
   }
 
@@ -208,12 +206,12 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
    * takes first: a signature recorded in `tx` and an edit of the same version cannot interleave.
    */
   async lockedVersionOf(tx: Queryable, id: string, version: number) {
-    const document = await safetyDocumentsRepo.find(tx, this.rules.kind, id, { lock: true });
+    const document = await kernelDocumentsRepo.find(tx, this.rules.kind, id, { lock: true });
     return document && this.versionRowOf(tx, document, version);
   }
 
-  private async versionRowOf(db: Queryable, document: SafetyDocumentRow, version: number) {
-    const row = await safetyDocumentsRepo.version(db, document.id, version);
+  private async versionRowOf(db: Queryable, document: KernelDocumentRow, version: number) {
+    const row = await kernelDocumentsRepo.version(db, document.id, version);
     return row && { document, version: row, body: this.rules.parse(row.body) };
   }
 
@@ -225,21 +223,14 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
    */
   async printable(userId: string, id: string, version: number | undefined) {
     return this.db.transaction(async (tx) => {
-      const document = await safetyDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      const document = await kernelDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       const found = await this.versionRowOf(tx, document, version ?? document.currentVersion);
       if (found && !printsAsDraft(found) && !found.version.issuedAt) {
         // Its first issue names who stands behind it (ADR 0065); one sent or signed was issued then.
         if (!(await this.isIssued(found, tx))) await assertBusinessCanIssue(tx, userId);
         const issued = await documentVersionsRepo.markIssued(tx, this.rules.kind, document.id, found.version.version);
-        // A SWMS version first goes on paper: integrators hear of it (ADR 0055).
-        if (issued && this.rules.kind === 'swms') {
-          await this.events.publish(tx, {
-            type: 'swms.version_issued',
-            userId,
-            data: { swms_id: document.id, version: found.version.version },
-          });
-        }
+        if (issued) await this.rules.firstPrinted?.(tx, found);
       }
       return found;
     });
@@ -251,20 +242,20 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
   }
 
   history(documentId: string) {
-    return safetyDocumentsRepo.history(this.db, this.rules.kind, documentId);
+    return kernelDocumentsRepo.history(this.db, this.rules.kind, documentId);
   }
 
   signatures(documentId: string, version: number) {
     return versionSignatures(this.db, { kind: this.rules.kind, documentId, version });
   }
 
-  private async current(db: Queryable, document: SafetyDocumentRow): Promise<CurrentDocument<Body>> {
+  private async current(db: Queryable, document: KernelDocumentRow): Promise<CurrentDocument<Body>> {
     const version = await this.versionRow(db, document.id, document.currentVersion);
     return { document, version, body: this.rules.parse(version.body) };
   }
 
   private async versionRow(db: Queryable, documentId: string, version: number) {
-    const row = await safetyDocumentsRepo.version(db, documentId, version);
+    const row = await kernelDocumentsRepo.version(db, documentId, version);
     if (!row) throw new Error(`version ${version} of ${documentId} is missing`);
     return row;
   }

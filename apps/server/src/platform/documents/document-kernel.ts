@@ -7,23 +7,22 @@ import type {
   SwmsVersion,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
-import type { JsonValue } from '../../platform/documents/fingerprint.ts';
-import type { RegisterEntry, SignableVersion } from '../../platform/documents/signable-source.ts';
-import { issuedVersionsOf, verdictOf, verifiedSignatures } from '../../platform/documents/versions.ts';
-import { AppError } from '../../platform/errors.ts';
-import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
-import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import type { PdfFile } from '../../platform/http/file-reply.ts';
-import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
-import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
-import { type ListFilter, type SafetyDocumentRow, safetyDocumentsRepo } from './safety-documents.repo.ts';
+import { businessOf } from '../accounts/business.ts';
+import { AppError } from '../errors.ts';
+import type { AuthenticatedCaller } from '../http/auth-context.ts';
+import type { PdfFile } from '../http/file-reply.ts';
+import { decodeCursor, keysetPage } from '../http/list-cursor.ts';
+import type { SignatureCertificate } from '../pdf/signature-certificate.ts';
+import type { JsonValue } from './fingerprint.ts';
+import { type KernelDocumentRow, kernelDocumentsRepo, type ListFilter } from './kernel-documents.repo.ts';
+import type { RegisterEntry, SignableVersion } from './signable-source.ts';
 import {
   type CurrentDocument,
-  type DocumentKindRules,
+  type KernelKindRules,
   printsAsDraft,
   VersionedDocuments,
 } from './versioned-documents.ts';
+import { issuedVersionsOf, verdictOf, verifiedSignatures } from './versions.ts';
 
 type JsonBody = { readonly [name: string]: JsonValue };
 
@@ -43,19 +42,19 @@ type SummaryHeader = {
 type PresentedHeader = ReturnType<typeof presentHeader> & { issued: boolean };
 
 /**
- * What a kind of safety document plugs into the shared versioning (issue 21): its rules, its list
+ * What a kind plugs into the documents kernel (ADR 0070): its rules, its list
  * row, its full answer and its PDF layout. Everything else (numbering, saves, versions, issue
  * state, deletion or withdrawal, verification and signing) is the same for every kind.
  */
-export type SafetyDocumentKind<Body extends JsonBody, Summary, Presented> = {
-  rules: DocumentKindRules<Body> & { messages: { versionNotFound: string } };
+export type KernelKind<Body extends JsonBody, Summary, Presented> = {
+  rules: KernelKindRules<Body> & { messages: { versionNotFound: string } };
   /** Fields of the body the list's search looks at, beside the number. */
   searchFields: string[];
-  summary(header: SummaryHeader, row: { document: SafetyDocumentRow; body: Body }): Summary;
+  summary(header: SummaryHeader, row: { document: KernelDocumentRow; body: Body }): Summary;
   present(header: PresentedHeader, current: CurrentDocument<Body>): Promise<Presented>;
   /** What signing mails and pages call a version. */
   title(body: Body): string;
-  /** What the signing page shows of a version, in the order its PDF prints it (issue 25). */
+  /** What the signing page shows of a version, in the order its PDF prints it. */
   signerSections(found: CurrentDocument<Body>): Promise<SignerSection[]>;
   /**
    * The version's PDF. `register`: the signatures a kind that prints a register lists (it reads the
@@ -71,28 +70,27 @@ export type SafetyDocumentKind<Body extends JsonBody, Summary, Presented> = {
 };
 
 /**
- * One kind of safety document (a SWMS or a cover sheet) as the owner, a signer and a builder
+ * The documents kernel for one kind (a SWMS, a cover sheet) as the owner, a signer and a builder
  * checking a printed copy see it. Every owner-side call takes the caller and reads only their
  * documents; another user's id is not found. The signing calls take no caller: the signer's token
  * authorises them.
  */
-export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
+export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
   readonly documents: VersionedDocuments<Body>;
 
   constructor(
     private readonly db: Database,
-    private readonly kind: SafetyDocumentKind<Body, Summary, Presented>,
+    private readonly kind: KernelKind<Body, Summary, Presented>,
     now: () => Date,
-    events: OutboundEvents,
   ) {
-    this.documents = new VersionedDocuments(db, kind.rules, now, events);
+    this.documents = new VersionedDocuments(db, kind.rules, now);
   }
 
   async list(
     caller: AuthenticatedCaller,
     { cursor, ...filter }: Omit<ListFilter, 'after'> & { cursor?: string | undefined },
   ): Promise<{ items: Summary[]; next_cursor: string | null }> {
-    const rows = await safetyDocumentsRepo.list(
+    const rows = await kernelDocumentsRepo.list(
       this.db,
       caller.userId,
       this.kind.rules.kind,
@@ -230,7 +228,7 @@ export class SafetyDocuments<Body extends JsonBody, Summary, Presented> {
    * else's.
    */
   async signingVersionForOwner(ownerId: string, id: string): Promise<SignableVersion | undefined> {
-    const document = await safetyDocumentsRepo.findOwned(this.db, ownerId, this.kind.rules.kind, id);
+    const document = await kernelDocumentsRepo.findOwned(this.db, ownerId, this.kind.rules.kind, id);
     if (!document?.ready || document.isTemplate) return undefined;
     return this.signingVersion(id, document.currentVersion);
   }

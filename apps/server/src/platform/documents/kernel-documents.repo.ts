@@ -1,28 +1,28 @@
+import type { KernelHeadTableKind } from '@app/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { documentVersions, signatureRequests } from '../../platform/documents/documents.schema.ts';
-import { signedOn } from '../../platform/documents/signatures.ts';
-import { keysetPage, type ListPosition } from '../../platform/http/list-cursor.ts';
-import { type SafetyDocumentKind, safetyDocuments } from './swms.schema.ts';
+import { keysetPage, type ListPosition } from '../http/list-cursor.ts';
+import { documentVersions, kernelDocuments, signatureRequests } from './documents.schema.ts';
+import { signedOn } from './signatures.ts';
 
-export type SafetyDocumentRow = typeof safetyDocuments.$inferSelect;
-export type SafetyVersionRow = typeof documentVersions.$inferSelect;
+export type KernelDocumentRow = typeof kernelDocuments.$inferSelect;
+export type KernelVersionRow = typeof documentVersions.$inferSelect;
 type Body = Record<string, unknown>;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Whether the document's current version has a signature, as a column of a list query. */
-const currentSigned = (kind: SafetyDocumentKind) =>
-  sql<boolean>`exists (select 1 from ${signatureRequests} where ${signedOn(kind, safetyDocuments.id, safetyDocuments.currentVersion)})`;
+const currentSigned = (kind: KernelHeadTableKind) =>
+  sql<boolean>`exists (select 1 from ${signatureRequests} where ${signedOn(kind, kernelDocuments.id, kernelDocuments.currentVersion)})`;
 
 /** Joins a document to its current version's row. */
 const isCurrentVersion = and(
-  eq(documentVersions.documentId, safetyDocuments.id),
-  eq(documentVersions.version, safetyDocuments.currentVersion),
+  eq(documentVersions.documentId, kernelDocuments.id),
+  eq(documentVersions.version, kernelDocuments.currentVersion),
 );
 
 /** A document the owner has not withdrawn (withdrawn ones leave every owner-side read). */
-const notWithdrawn = isNull(safetyDocuments.withdrawnAt);
+const notWithdrawn = isNull(kernelDocuments.withdrawnAt);
 
 export type ListFilter = {
   limit: number;
@@ -33,15 +33,15 @@ export type ListFilter = {
   templates?: boolean | undefined;
 };
 
-/** SQL for SWMS and cover sheets and their versions. Owner-side statements are scoped by user id. */
-export const safetyDocumentsRepo = {
+/** SQL for the kernel's documents (SWMS, cover sheets) and their versions. Owner-side statements are scoped by user id. */
+export const kernelDocumentsRepo = {
   async insert(
     db: Queryable,
-    values: { userId: string; kind: SafetyDocumentKind; number: string; isTemplate: boolean; ready: boolean },
+    values: { userId: string; kind: KernelHeadTableKind; number: string; isTemplate: boolean; ready: boolean },
     version: { body: Body; fingerprint: string },
-  ): Promise<SafetyDocumentRow> {
-    const [row] = await db.insert(safetyDocuments).values(values).returning();
-    if (!row) throw new Error('safety document insert returned nothing');
+  ): Promise<KernelDocumentRow> {
+    const [row] = await db.insert(kernelDocuments).values(values).returning();
+    if (!row) throw new Error('kernel document insert returned nothing');
     await db
       .insert(documentVersions)
       .values({ documentId: row.id, version: 1, kind: row.kind, userId: row.userId, ...version });
@@ -51,18 +51,18 @@ export const safetyDocumentsRepo = {
   async findOwned(
     db: Queryable,
     userId: string,
-    kind: SafetyDocumentKind,
+    kind: KernelHeadTableKind,
     id: string,
     options: { lock?: boolean } = {},
   ) {
     const query = db
       .select()
-      .from(safetyDocuments)
+      .from(kernelDocuments)
       .where(
         and(
-          eq(safetyDocuments.id, id),
-          eq(safetyDocuments.userId, userId),
-          eq(safetyDocuments.kind, kind),
+          eq(kernelDocuments.id, id),
+          eq(kernelDocuments.userId, userId),
+          eq(kernelDocuments.kind, kind),
           notWithdrawn,
         ),
       );
@@ -71,16 +71,16 @@ export const safetyDocumentsRepo = {
   },
 
   /** Without an owner check: for a signer holding a token, and the public verification page. */
-  async find(db: Queryable, kind: SafetyDocumentKind, id: string, options: { lock?: boolean } = {}) {
+  async find(db: Queryable, kind: KernelHeadTableKind, id: string, options: { lock?: boolean } = {}) {
     const query = db
       .select()
-      .from(safetyDocuments)
-      .where(and(eq(safetyDocuments.id, id), eq(safetyDocuments.kind, kind)));
+      .from(kernelDocuments)
+      .where(and(eq(kernelDocuments.id, id), eq(kernelDocuments.kind, kind)));
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
 
-  async version(db: Queryable, documentId: string, version: number): Promise<SafetyVersionRow | undefined> {
+  async version(db: Queryable, documentId: string, version: number): Promise<KernelVersionRow | undefined> {
     const [row] = await db
       .select()
       .from(documentVersions)
@@ -89,7 +89,7 @@ export const safetyDocumentsRepo = {
   },
 
   /** The version history, oldest first, with how many signed each version. */
-  async history(db: Queryable, kind: SafetyDocumentKind, documentId: string) {
+  async history(db: Queryable, kind: KernelHeadTableKind, documentId: string) {
     return db
       .select({
         version: documentVersions.version,
@@ -120,7 +120,7 @@ export const safetyDocumentsRepo = {
 
   async insertVersion(
     db: Queryable,
-    document: Pick<SafetyDocumentRow, 'id' | 'kind' | 'userId'>,
+    document: Pick<KernelDocumentRow, 'id' | 'kind' | 'userId'>,
     version: number,
     values: { body: Body; fingerprint: string },
   ) {
@@ -139,14 +139,14 @@ export const safetyDocumentsRepo = {
   async update(
     db: Queryable,
     id: string,
-    values: Partial<Pick<SafetyDocumentRow, 'currentVersion' | 'revision' | 'ready' | 'isTemplate'>>,
-  ): Promise<SafetyDocumentRow> {
+    values: Partial<Pick<KernelDocumentRow, 'currentVersion' | 'revision' | 'ready' | 'isTemplate'>>,
+  ): Promise<KernelDocumentRow> {
     const [row] = await db
-      .update(safetyDocuments)
+      .update(kernelDocuments)
       .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(safetyDocuments.id, id))
+      .where(eq(kernelDocuments.id, id))
       .returning();
-    if (!row) throw new Error(`safety document ${id} vanished during update`);
+    if (!row) throw new Error(`kernel document ${id} vanished during update`);
     return row;
   },
 
@@ -155,15 +155,15 @@ export const safetyDocumentsRepo = {
     await db
       .delete(documentVersions)
       .where(and(eq(documentVersions.documentId, id), eq(documentVersions.userId, userId)));
-    await db.delete(safetyDocuments).where(and(eq(safetyDocuments.id, id), eq(safetyDocuments.userId, userId)));
+    await db.delete(kernelDocuments).where(and(eq(kernelDocuments.id, id), eq(kernelDocuments.userId, userId)));
   },
 
   /** Withdraws a signed document: it leaves the owner's lists; its versions and signatures stay. */
   async withdraw(db: Queryable, userId: string, id: string): Promise<void> {
     await db
-      .update(safetyDocuments)
+      .update(kernelDocuments)
       .set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(safetyDocuments.id, id), eq(safetyDocuments.userId, userId)));
+      .where(and(eq(kernelDocuments.id, id), eq(kernelDocuments.userId, userId)));
   },
 
   /**
@@ -171,71 +171,71 @@ export const safetyDocumentsRepo = {
    * `filter.after`; one row more than `filter.limit`, so the caller knows whether more follow.
    * Search looks at the number and at `searchFields` of the body (e.g. title and location).
    */
-  async list(db: Queryable, userId: string, kind: SafetyDocumentKind, filter: ListFilter, searchFields: string[]) {
+  async list(db: Queryable, userId: string, kind: KernelHeadTableKind, filter: ListFilter, searchFields: string[]) {
     const signed = currentSigned(kind);
-    const conditions = [eq(safetyDocuments.userId, userId), eq(safetyDocuments.kind, kind), notWithdrawn];
-    const after = keysetPage.after(safetyDocuments.createdAt, safetyDocuments.id, filter.after);
+    const conditions = [eq(kernelDocuments.userId, userId), eq(kernelDocuments.kind, kind), notWithdrawn];
+    const after = keysetPage.after(kernelDocuments.createdAt, kernelDocuments.id, filter.after);
     if (after) conditions.push(after);
-    if (filter.templates !== undefined) conditions.push(eq(safetyDocuments.isTemplate, filter.templates));
+    if (filter.templates !== undefined) conditions.push(eq(kernelDocuments.isTemplate, filter.templates));
     if (filter.status === 'signed') conditions.push(sql`${signed}`);
     if (filter.status === 'ready')
-      conditions.push(and(sql`not ${signed}`, eq(safetyDocuments.ready, true)) ?? sql`true`);
+      conditions.push(and(sql`not ${signed}`, eq(kernelDocuments.ready, true)) ?? sql`true`);
     if (filter.status === 'draft')
-      conditions.push(and(sql`not ${signed}`, eq(safetyDocuments.ready, false)) ?? sql`true`);
+      conditions.push(and(sql`not ${signed}`, eq(kernelDocuments.ready, false)) ?? sql`true`);
     if (filter.search) {
       const pattern = `%${escapeLike(filter.search)}%`;
       const matches = [
-        ilike(safetyDocuments.number, pattern),
+        ilike(kernelDocuments.number, pattern),
         ...searchFields.map((field) => sql`${documentVersions.body} #>> ${`{${field}}`} ilike ${pattern}`),
       ];
       conditions.push(or(...matches) ?? sql`true`);
     }
     return db
       .select({
-        document: safetyDocuments,
+        document: kernelDocuments,
         body: documentVersions.body,
         signed,
-        position: keysetPage.position(safetyDocuments.createdAt),
+        position: keysetPage.position(kernelDocuments.createdAt),
       })
-      .from(safetyDocuments)
+      .from(kernelDocuments)
       .innerJoin(documentVersions, isCurrentVersion)
       .where(and(...conditions))
-      .orderBy(desc(safetyDocuments.createdAt), desc(safetyDocuments.id))
+      .orderBy(desc(kernelDocuments.createdAt), desc(kernelDocuments.id))
       .limit(filter.limit + 1);
   },
 
   /** Some of a user's documents of one kind with their current version's body (unknown ids are left out). */
-  async currentOfMany(db: Queryable, userId: string, kind: SafetyDocumentKind, ids: string[]) {
+  async currentOfMany(db: Queryable, userId: string, kind: KernelHeadTableKind, ids: string[]) {
     if (ids.length === 0) return [];
     return db
-      .select({ document: safetyDocuments, body: documentVersions.body })
-      .from(safetyDocuments)
+      .select({ document: kernelDocuments, body: documentVersions.body })
+      .from(kernelDocuments)
       .innerJoin(documentVersions, isCurrentVersion)
       .where(
         and(
-          eq(safetyDocuments.userId, userId),
-          eq(safetyDocuments.kind, kind),
-          inArray(safetyDocuments.id, ids),
+          eq(kernelDocuments.userId, userId),
+          eq(kernelDocuments.kind, kind),
+          inArray(kernelDocuments.id, ids),
           notWithdrawn,
         ),
       );
   },
 
-  /** The newest cover sheet of the owner whose current version lists this SWMS. */
-  async coverSheetFor(db: Queryable, userId: string, swmsId: string) {
+  /** The owner's newest document of `kind` whose current version's `field` (an array of ids) lists `id`. */
+  async newestListing(db: Queryable, userId: string, kind: KernelHeadTableKind, field: string, id: string) {
     const [row] = await db
-      .select({ document: safetyDocuments, version: documentVersions })
-      .from(safetyDocuments)
+      .select({ document: kernelDocuments, version: documentVersions })
+      .from(kernelDocuments)
       .innerJoin(documentVersions, isCurrentVersion)
       .where(
         and(
-          eq(safetyDocuments.userId, userId),
-          eq(safetyDocuments.kind, 'cover_sheet'),
+          eq(kernelDocuments.userId, userId),
+          eq(kernelDocuments.kind, kind),
           notWithdrawn,
-          sql`${documentVersions.body} -> 'swms_ids' ? ${swmsId}`,
+          sql`${documentVersions.body} -> ${field} ? ${id}`,
         ),
       )
-      .orderBy(desc(safetyDocuments.updatedAt))
+      .orderBy(desc(kernelDocuments.updatedAt))
       .limit(1);
     return row;
   },
