@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { WebhookSettings } from './features/api-access/webhooks.service.ts';
+import type { WebhookSettings } from './features/api-access/webhook-deliveries.service.ts';
 import type { StripeSettings } from './platform/billing/stripe-provider.ts';
 import type { BackPressureSettings } from './platform/http/back-pressure.ts';
 import type { SlowClientSettings } from './platform/http/slow-clients.ts';
