@@ -16,10 +16,11 @@ import type { SignatureCertificate } from '../../platform/pdf/signature-certific
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
+import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness } from './cover-sheet-pdf-layout.ts';
 import { safetyDocumentsRepo } from './safety-documents.repo.ts';
 import { siteBoardPdfJob } from './site-board-layout.ts';
 import type { SafetyDocumentKind } from './swms.schema.ts';
-import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness, swmsPdfJob } from './swms-pdf-layout.ts';
+import { swmsPdfJob } from './swms-pdf-layout.ts';
 import { type CurrentDocument, printsAsDraft } from './versioned-documents.ts';
 
 /**
