@@ -234,6 +234,17 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** For a command: the configuration, or its one-line reason on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 /** Parses the environment; throws ConfigError with a one-line, human-readable reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset" so `PORT= npm start` behaves like no PORT at all.

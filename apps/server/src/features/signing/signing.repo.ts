@@ -17,6 +17,21 @@ const isUndecided = and(isNull(r.signedAt), isNull(r.declinedAt), isNull(r.revok
 /** Undecided and not expired at `now`. Signing's times come from the app clock (FeatureDeps.clock). */
 const isOpenAt = (now: Date) => and(isUndecided, gt(r.expiresAt, now));
 
+/** Sets `values` on the request while it is open at `now`: one statement, so two answers cannot both land. */
+async function updateIfOpen(
+  db: Queryable,
+  id: string,
+  values: Partial<SignatureRequestInsert>,
+  now: Date,
+): Promise<SignatureRequestRow | undefined> {
+  const [row] = await db
+    .update(r)
+    .set(values)
+    .where(and(eq(r.id, id), isOpenAt(now)))
+    .returning();
+  return row;
+}
+
 const ofVersion = (ref: DocumentVersionRef) =>
   and(eq(r.documentKind, ref.kind), eq(r.documentId, ref.documentId), eq(r.documentVersion, ref.version));
 
@@ -113,21 +128,11 @@ export const signingRepo = {
     },
     now: Date,
   ): Promise<SignatureRequestRow | undefined> {
-    const [row] = await db
-      .update(r)
-      .set({ ...values, signedAt: now })
-      .where(and(eq(r.id, id), isOpenAt(now)))
-      .returning();
-    return row;
+    return updateIfOpen(db, id, { ...values, signedAt: now }, now);
   },
 
   async decline(db: Queryable, id: string, reason: string, now: Date): Promise<SignatureRequestRow | undefined> {
-    const [row] = await db
-      .update(r)
-      .set({ declinedAt: now, declineReason: reason })
-      .where(and(eq(r.id, id), isOpenAt(now)))
-      .returning();
-    return row;
+    return updateIfOpen(db, id, { declinedAt: now, declineReason: reason }, now);
   },
 
   async revoke(db: Queryable, userId: string, id: string, now: Date): Promise<SignatureRequestRow | undefined> {
