@@ -1,4 +1,15 @@
-import { type MaterialLine, PRINT_BUDGETS, type StateDetailsSection } from '@app/contract';
+import {
+  type CertificateChecklist,
+  checklistTitle,
+  describeRule,
+  isFlagged,
+  judgeChecklist,
+  type MaterialLine,
+  outcomeLabels,
+  PRINT_BUDGETS,
+  type StateDetailsSection,
+  shownEntry,
+} from '@app/contract';
 import {
   colours,
   contentLeft,
@@ -68,6 +79,22 @@ export type PrintedChecklist = {
     note: string;
   }>;
 };
+
+/** A checklist as printed: every item of its template, with what was recorded, the rule and the result. */
+export function printedChecklist(checklist: CertificateChecklist): PrintedChecklist {
+  return {
+    title: checklistTitle(checklist),
+    items: judgeChecklist(checklist).map(({ stage, item, entry, outcome }) => ({
+      stage,
+      label: item.label,
+      value: shownEntry(item, entry),
+      rule: describeRule(item, checklist.ncc_edition),
+      result: outcomeLabels[outcome],
+      warn: isFlagged(outcome),
+      note: entry?.note ?? '',
+    })),
+  };
+}
 
 /** An A4 certificate of compliance, built from the PDF primitives: fonts embedded, photos never cropped. */
 export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {

@@ -35,6 +35,15 @@ async function updateIfOpen(
 const ofVersion = (ref: DocumentVersionRef) =>
   and(eq(r.documentKind, ref.kind), eq(r.documentId, ref.documentId), eq(r.documentVersion, ref.version));
 
+/** The owner's site links of a document that are not revoked. */
+const liveSiteLinksOf = (userId: string, kind: DocumentKind, documentId: string) =>
+  and(
+    eq(siteSignOnLinks.userId, userId),
+    eq(siteSignOnLinks.documentKind, kind),
+    eq(siteSignOnLinks.documentId, documentId),
+    isNull(siteSignOnLinks.revokedAt),
+  );
+
 /** SQL over signature requests and site sign-on links. Owner-side reads filter on the owner. */
 export const signingRepo = {
   async insertRequests(db: Queryable, rows: SignatureRequestInsert[]): Promise<SignatureRequestRow[]> {
@@ -259,14 +268,7 @@ export const signingRepo = {
     const [row] = await db
       .select()
       .from(siteSignOnLinks)
-      .where(
-        and(
-          eq(siteSignOnLinks.userId, userId),
-          eq(siteSignOnLinks.documentKind, kind),
-          eq(siteSignOnLinks.documentId, documentId),
-          isNull(siteSignOnLinks.revokedAt),
-        ),
-      )
+      .where(liveSiteLinksOf(userId, kind, documentId))
       .orderBy(desc(siteSignOnLinks.createdAt))
       .limit(1);
     return row;
@@ -288,13 +290,6 @@ export const signingRepo = {
     await db
       .update(siteSignOnLinks)
       .set({ revokedAt: now })
-      .where(
-        and(
-          eq(siteSignOnLinks.userId, userId),
-          eq(siteSignOnLinks.documentKind, kind),
-          eq(siteSignOnLinks.documentId, documentId),
-          isNull(siteSignOnLinks.revokedAt),
-        ),
-      );
+      .where(liveSiteLinksOf(userId, kind, documentId));
   },
 };
