@@ -6,7 +6,7 @@ import { type DocumentKind, documentKinds } from '../documents/documents.schema.
 import { definePdfBytesJob, type PdfRenderer } from './render-pool.ts';
 
 /**
- * The seal on every PDF we issue (issue 25; ADR 0041): a PAdES signature (`ETSI.CAdES.detached`,
+ * The seal on every PDF we issue (ADR 0041): a PAdES signature (`ETSI.CAdES.detached`,
  * level B-B) over the whole file, by our sealing certificate, naming the document version it is.
  * `@libpdf/core` (a beta, pinned) does the signing; nothing outside this file imports it for PDFs.
  */
