@@ -1,30 +1,18 @@
 import pg from 'pg';
-import { listStatementText } from '../apps/server/src/features/certificates/list-statements.ts';
-import {
-  closedLoop,
-  createUser,
-  format,
-  freshDatabase,
-  httpRequest,
-  type Stats,
-  startServerProcess,
-} from './support.ts';
+import { listPageOneStatement, statsRow } from './sql-baseline.ts';
+import { closedLoop, createUser, format, httpRequest, startBenchServer } from './support.ts';
 
 /**
  * PRODUCT.md, Budgets: the certificate list (page of 20) for a user with 10,000 certificates keeps ≥ 60% of the
  * throughput of the same SQL run directly through pg, and its p50 stays flat from 100 to 10,000.
  */
 const CONCURRENCY = 16;
+const LABEL_WIDTH = 44;
 const SECONDS = 5;
 // Long enough for V8 to optimise the server's hot path before either side is measured.
 const WARM_UP_SECONDS = 3;
 
-// The statement the repository runs for page one (certificates/list-statements.ts), run the same
-// way: a named statement, parsed and planned once per connection.
-const LIST_STATEMENT = {
-  name: 'bench_certificates_list',
-  text: listStatementText({ status: false, search: false, after: false }),
-};
+const LIST_STATEMENT = listPageOneStatement('bench_certificates_list');
 
 async function seed(client: pg.Client, userId: string, count: number) {
   await client.query(
@@ -37,21 +25,12 @@ async function seed(client: pg.Client, userId: string, count: number) {
   await client.query('analyze certificates');
 }
 
-function row(label: string, stats: Stats) {
-  return `${label.padEnd(44)} ${format(stats.perSecond, 0).padStart(8)} req/s   p50 ${format(stats.p50, 2).padStart(6)} ms   p99 ${format(stats.p99, 2).padStart(6)} ms`;
-}
-
 export async function runListBenchmark() {
-  const database = await freshDatabase();
   // The server gets as many connections as the direct-SQL baseline's pool.
-  const server = await startServerProcess({
-    DATABASE_URL: database.url,
-    DATA_DIR: database.directory,
-    DATABASE_POOL_SIZE: String(CONCURRENCY),
-  });
-  const client = new pg.Client({ connectionString: database.url });
+  const server = await startBenchServer({ DATABASE_POOL_SIZE: String(CONCURRENCY) });
+  const client = new pg.Client({ connectionString: server.database.url });
   await client.connect();
-  const pool = new pg.Pool({ connectionString: database.url, max: CONCURRENCY });
+  const pool = new pg.Pool({ connectionString: server.database.url, max: CONCURRENCY });
   try {
     const small = await createUser(server.base, client, 'small@bench.test');
     const large = await createUser(server.base, client, 'large@bench.test');
@@ -86,10 +65,10 @@ export async function runListBenchmark() {
     const directSmall = await closedLoop(direct(small), CONCURRENCY, SECONDS);
 
     console.log(`\nCertificate list, page of 20, ${CONCURRENCY} concurrent clients, ${SECONDS} s each`);
-    console.log(row('direct SQL through pg, 10,000 certificates', directLarge));
-    console.log(row('GET /api/certificates, 10,000 certificates', apiLarge));
-    console.log(row('direct SQL through pg, 100 certificates', directSmall));
-    console.log(row('GET /api/certificates, 100 certificates', apiSmall));
+    console.log(statsRow('direct SQL through pg, 10,000 certificates', directLarge, LABEL_WIDTH));
+    console.log(statsRow('GET /api/certificates, 10,000 certificates', apiLarge, LABEL_WIDTH));
+    console.log(statsRow('direct SQL through pg, 100 certificates', directSmall, LABEL_WIDTH));
+    console.log(statsRow('GET /api/certificates, 100 certificates', apiSmall, LABEL_WIDTH));
     console.log(
       `API / direct SQL throughput at 10,000: ${format((apiLarge.perSecond / directLarge.perSecond) * 100, 0)}% (budget ≥ 60%)`,
     );
@@ -98,6 +77,5 @@ export async function runListBenchmark() {
     await client.end();
     await pool.end();
     await server.stop();
-    await database.stop();
   }
 }

@@ -1,14 +1,6 @@
 import pg from 'pg';
-import { listStatementText } from '../apps/server/src/features/certificates/list-statements.ts';
-import {
-  createUser,
-  format,
-  freshDatabase,
-  httpRequest,
-  type Stats,
-  startServerProcess,
-  summarise,
-} from './support.ts';
+import { listPageOneStatement, statsRow } from './sql-baseline.ts';
+import { createUser, format, httpRequest, startBenchServer, summarise } from './support.ts';
 
 /**
  * PRODUCT.md, Budgets: 100 concurrent users for 30 s with 0 errors. Each simulated user signs in from its own
@@ -20,6 +12,7 @@ import {
  * a ratio of what the database alone does, as `bench list` does.
  */
 const USERS = 100;
+const LABEL_WIDTH = 36;
 const SECONDS = 30;
 const BASELINE_SECONDS = 10;
 const POOL_SIZE = 10;
@@ -67,10 +60,7 @@ const actions: Array<{ name: string; weight: number; run: (base: string, user: U
 const weighted = actions.flatMap((action) => Array.from({ length: action.weight }, () => action));
 
 // The statements behind each action, as the repositories run them (the list as a named statement).
-const LIST_STATEMENT = {
-  name: 'bench_load_list',
-  text: listStatementText({ status: false, search: false, after: false }),
-};
+const LIST_STATEMENT = listPageOneStatement('bench_load_list');
 const directActions: Record<string, (pool: pg.Pool, user: User) => Promise<unknown>> = {
   'list certificates': (pool, user) => pool.query({ ...LIST_STATEMENT, values: [user.userId, 21] }),
   'save a draft': async (pool, user) => {
@@ -124,24 +114,14 @@ async function runMix(
   return { stats: summarise(latencies, seconds), errors, byAction };
 }
 
-function row(label: string, stats: Stats) {
-  return `${label.padEnd(36)} ${format(stats.perSecond, 0).padStart(8)} req/s   p50 ${format(stats.p50, 2).padStart(7)} ms   p99 ${format(stats.p99, 2).padStart(7)} ms`;
-}
-
 function auth(user: User) {
   return { authorization: `Bearer ${user.token}` };
 }
 
 export async function runLoadBenchmark() {
-  const database = await freshDatabase();
-  const server = await startServerProcess({
-    DATABASE_URL: database.url,
-    DATA_DIR: database.directory,
-    TRUST_PROXY: 'true',
-    DATABASE_POOL_SIZE: String(POOL_SIZE),
-  });
+  const server = await startBenchServer({ TRUST_PROXY: 'true', DATABASE_POOL_SIZE: String(POOL_SIZE) });
   // A pool: sign-ups are confirmed ten at a time, and the baseline runs over it.
-  const pool = new pg.Pool({ connectionString: database.url, max: POOL_SIZE });
+  const pool = new pg.Pool({ connectionString: server.database.url, max: POOL_SIZE });
   try {
     const users: User[] = [];
     // Sign-ups hash passwords (argon2id), so they are made a few at a time.
@@ -171,8 +151,8 @@ export async function runLoadBenchmark() {
       `requests: ${stats.count} (${format(stats.perSecond, 0)} req/s), p50 ${format(stats.p50, 0)} ms, p99 ${format(stats.p99, 0)} ms`,
     );
     console.log(`mix: ${[...byAction].map(([name, count]) => `${name} ${count}`).join(', ')}`);
-    console.log(row('direct SQL through pg, same mix', direct.stats));
-    console.log(row('the API (HTTP, the built server)', stats));
+    console.log(statsRow('direct SQL through pg, same mix', direct.stats, LABEL_WIDTH));
+    console.log(statsRow('the API (HTTP, the built server)', stats, LABEL_WIDTH));
     console.log(
       `API / direct SQL throughput: ${format((stats.perSecond / direct.stats.perSecond) * 100, 0)}% (p50 ${format(stats.p50, 0)} ms, p99 ${format(stats.p99, 0)} ms; direct p50 ${format(direct.stats.p50, 1)} ms, p99 ${format(direct.stats.p99, 1)} ms)`,
     );
@@ -182,6 +162,5 @@ export async function runLoadBenchmark() {
   } finally {
     await pool.end();
     await server.stop();
-    await database.stop();
   }
 }

@@ -9,7 +9,7 @@ import {
 } from '../apps/server/src/features/auth/auth-mail.ts';
 import { JobQueue } from '../apps/server/src/platform/jobs/job-queue.ts';
 import { createOutboxMailer } from '../apps/server/src/platform/mail/mailer.ts';
-import { format, freshDatabase, startServerProcess } from './support.ts';
+import { format, startBenchServer } from './support.ts';
 
 /**
  * PRODUCT.md, Budgets (ADR 0023): 400 queued mails drain in < 30 s with the outbox mailer. The real server
@@ -20,9 +20,9 @@ const MAILS = 400;
 const countIn = async (directory: string) => (await readdir(directory).catch(() => [])).length;
 
 export async function runMailBenchmark() {
-  const database = await freshDatabase();
+  const server = await startBenchServer();
+  const { database } = server;
   const outbox = path.join(database.directory, 'outbox');
-  const server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: database.directory });
   const db = createDatabase(database.url, { maxConnections: 4 });
   try {
     // The baseline: the same mailer writing MAILS files from one process, 20 at a time.
@@ -69,6 +69,5 @@ export async function runMailBenchmark() {
   } finally {
     await db.$client.end();
     await server.stop();
-    await database.stop();
   }
 }

@@ -6,7 +6,7 @@ import { createDatabase } from '../apps/server/src/db/client.ts';
 import { entitlements } from '../apps/server/src/platform/entitlements/entitlements.ts';
 import { launchChromium } from '../e2e/support/chromium.ts';
 import { untilControlled } from '../e2e/support/service-worker.ts';
-import { createUser, format, freshDatabase, median, root, startServerProcess } from './support.ts';
+import { createUser, format, median, root, startBenchServer } from './support.ts';
 
 /*
  * Offline (ADR 0035; PRODUCT.md, Budgets), in Chromium at 375 px against the built server:
@@ -129,8 +129,8 @@ async function timeSync(browser: Browser, base: string, databaseUrl: string, poo
 
 export async function runOfflineBenchmark() {
   execSync('npm run build -w @app/web', { cwd: root, stdio: 'ignore' });
-  const database = await freshDatabase();
-  const server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: database.directory });
+  const server = await startBenchServer();
+  const { database } = server;
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   const browser = await launchChromium();
   try {
@@ -157,6 +157,5 @@ export async function runOfflineBenchmark() {
     await pool.end();
     await browser.close();
     await server.stop();
-    await database.stop();
   }
 }

@@ -84,6 +84,28 @@ export async function startServerProcess(env: Record<string, string>) {
   };
 }
 
+/**
+ * A fresh database and the real server on it (`env` is added to its DATABASE_URL and DATA_DIR);
+ * `stop` stops the server, then the database.
+ */
+export async function startBenchServer(env: Record<string, string> = {}) {
+  const database = await freshDatabase();
+  const server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: database.directory, ...env }).catch(
+    async (error: unknown) => {
+      await database.stop();
+      throw error;
+    },
+  );
+  return {
+    base: server.base,
+    database,
+    stop: async () => {
+      await server.stop();
+      await database.stop();
+    },
+  };
+}
+
 // The load generator shares the machine's cores with the server and PostgreSQL, so it must cost as
 // little as it can: undici spends a fraction of node:http's CPU per request (as autocannon does).
 const agent = new Agent({ connections: 64, pipelining: 1, keepAliveTimeout: 30_000 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { WebhookSettings } from './features/api-access/webhooks.service.ts';
+import type { WebhookSettings } from './features/api-access/webhook-deliveries.service.ts';
 import type { StripeSettings } from './platform/billing/stripe-provider.ts';
 import type { BackPressureSettings } from './platform/http/back-pressure.ts';
 import type { SlowClientSettings } from './platform/http/slow-clients.ts';
@@ -233,6 +233,17 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+/** For a command: the configuration, or its one-line reason on stderr and exit code 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
 
 /** Parses the environment; throws ConfigError with a one-line, human-readable reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

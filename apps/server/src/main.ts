@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { createLogger } from './logger.ts';
 import { startServer } from './server.ts';
 
@@ -7,16 +7,7 @@ const SHUTDOWN_DEADLINE_MS = 15_000;
 async function main() {
   // Before anything is written: photos, signatures and outbox mail are for this OS user only.
   process.umask(0o077);
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   const logger = createLogger(config.logLevel);
   const started = performance.now();

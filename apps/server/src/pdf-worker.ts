@@ -1,6 +1,7 @@
 import { certificatePdfJob } from './features/certificates/certificate-pdf-layout.ts';
+import { coverSheetPdfJob } from './features/swms/cover-sheet-pdf-layout.ts';
 import { siteBoardPdfJob } from './features/swms/site-board-layout.ts';
-import { coverSheetPdfJob, swmsPdfJob } from './features/swms/swms-pdf-layout.ts';
+import { swmsPdfJob } from './features/swms/swms-pdf-layout.ts';
 import { DocumentTooLargeError } from './platform/pdf/document.ts';
 import type { PdfJob, PdfTask, PdfTaskResult } from './platform/pdf/render-pool.ts';
 import { sealCheckJob, sealPdfJob } from './platform/pdf/seal.ts';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { copyFilesToBucket } from './platform/storage/copy-to-bucket.ts';
 import { createS3Storage } from './platform/storage/s3-storage.ts';
 
@@ -10,16 +10,7 @@ import { createS3Storage } from './platform/storage/s3-storage.ts';
  * did; exits 1 on any failure (run it again: what is already copied is skipped).
  */
 async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.fileStorage.driver !== 's3') {
     process.stderr.write(
       'storage:migrate copies DATA_DIR/files into a bucket: set FILE_STORAGE=s3 and the S3_* variables\n',

@@ -8,6 +8,7 @@ import { completedCertificateBody } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import type { CaughtMail } from '../support/mail-catcher.ts';
 import { pdfFonts, pdfText } from '../support/pdf-tools.ts';
+import { SIX_SCRIPT_NAMES } from '../support/six-scripts.ts';
 import { createReadySwms } from '../support/swms.ts';
 
 /*
@@ -17,15 +18,7 @@ import { createReadySwms } from '../support/swms.ts';
  * character of a name may be left without a font (it would be drawn as .notdef, a box).
  */
 
-const NAMES = {
-  arabic: 'محمد الأحمد',
-  chinese: '王秀英',
-  korean: '김민준',
-  hindi: 'अर्जुन शर्मा',
-  emoji: 'Mia 👷‍♀️🦺',
-  vietnamese: 'Nguyễn Thị Ánh',
-};
-const names = Object.values(NAMES);
+const names = Object.values(SIX_SCRIPT_NAMES);
 
 const { database, mail, app } = setUpTestApp();
 
@@ -56,7 +49,7 @@ beforeAll(async () => {
     method: 'PATCH',
     url: '/api/profile',
     headers: bearer(owner),
-    payload: { company_name: `${NAMES.chinese} Waterproofing`, applicator_name: NAMES.arabic },
+    payload: { company_name: `${SIX_SCRIPT_NAMES.chinese} Waterproofing`, applicator_name: SIX_SCRIPT_NAMES.arabic },
   });
   expect(profile.statusCode).toBe(200);
   signaturePng = (
@@ -131,12 +124,13 @@ describe('names in any script', () => {
       method: 'POST',
       url: '/api/certificates',
       headers: bearer(latin),
-      payload: completedCertificateBody(latin, { areas: `Ensuite for ${NAMES.vietnamese}` }),
+      payload: completedCertificateBody(latin, { areas: `Ensuite for ${SIX_SCRIPT_NAMES.vietnamese}` }),
     });
     const pdf = (await app.inject({ url: `/api/certificates/${created.json().id}/pdf`, headers: bearer(latin) }))
       .rawPayload;
     const text = await readBack(pdf);
-    for (const name of ['O’Brien & Sons', 'Seán Đặng-O’Brien', NAMES.vietnamese]) expect(text).toContain(name);
+    for (const name of ['O’Brien & Sons', 'Seán Đặng-O’Brien', SIX_SCRIPT_NAMES.vietnamese])
+      expect(text).toContain(name);
     const fonts = (await pdfFonts(pdf)).split('\n').slice(2).filter(Boolean);
     for (const line of fonts) expect(line).toMatch(/\+DejaVuSans(-Bold|Mono)?\s/u);
   });
@@ -147,9 +141,9 @@ describe('names in any script', () => {
       url: '/api/certificates',
       headers: bearer(owner),
       payload: completedCertificateBody(owner, {
-        job_site_address: `Home of ${NAMES.hindi}, 7 Wattle Crescent, Katoomba NSW 2780`,
-        areas: `Ensuite for ${NAMES.vietnamese}; Laundry for ${NAMES.korean}`,
-        additional_info: `Crew on site: ${NAMES.emoji}`,
+        job_site_address: `Home of ${SIX_SCRIPT_NAMES.hindi}, 7 Wattle Crescent, Katoomba NSW 2780`,
+        areas: `Ensuite for ${SIX_SCRIPT_NAMES.vietnamese}; Laundry for ${SIX_SCRIPT_NAMES.korean}`,
+        additional_info: `Crew on site: ${SIX_SCRIPT_NAMES.emoji}`,
       }),
     });
     expect(created.statusCode).toBe(201);
@@ -159,7 +153,7 @@ describe('names in any script', () => {
   });
 
   it('prints each worker of a site sign-on in the SWMS register, with their companies', async () => {
-    const swms: Swms = await createReadySwms(app, owner, `Balcony for ${NAMES.korean}`);
+    const swms: Swms = await createReadySwms(app, owner, `Balcony for ${SIX_SCRIPT_NAMES.korean}`);
     const link = await app.inject({
       method: 'POST',
       url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,

@@ -8,6 +8,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialsFileFor } from '../../src/db/embedded.ts';
+import { completedCertificateFields } from '../support/certificates.ts';
 import { TEST_ISSUER } from '../support/issuer.ts';
 import { multipartBody } from '../support/multipart.ts';
 import { pdfText } from '../support/pdf-tools.ts';
@@ -134,12 +135,7 @@ describe('npm run backup / npm run restore', () => {
       method: 'POST',
       body: {
         user_id: owner.userId,
-        status: 'completed',
-        standards: ['AS 3740-2021'],
-        job_site_address: '12 Harbour St, Sydney NSW 2000',
-        installation_date: '2026-11-14',
-        areas: 'Ensuite',
-        materials_used: 'Ardex WPM 300',
+        ...completedCertificateFields,
         photos: [{ file_id: photoId, caption: 'Second coat' }],
       },
     });

@@ -2,18 +2,19 @@ import type { Session } from '@app/contract';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 
+/** What `POST /api/certificates` needs for a completed certificate, but its owner's user_id. */
+export const completedCertificateFields = {
+  status: 'completed' as const,
+  standards: ['AS 3740-2021'],
+  job_site_address: '12 Harbour St, Sydney NSW 2000',
+  installation_date: '2026-11-14',
+  areas: 'Ensuite',
+  materials_used: 'Ardex WPM 300',
+};
+
 /** A valid body for `POST /api/certificates`: a completed certificate of `session`'s user. */
 export function completedCertificateBody(session: Session, extra: Record<string, unknown> = {}) {
-  return {
-    user_id: session.user.id,
-    status: 'completed' as const,
-    standards: ['AS 3740-2021'],
-    job_site_address: '12 Harbour St, Sydney NSW 2000',
-    installation_date: '2026-11-14',
-    areas: 'Ensuite',
-    materials_used: 'Ardex WPM 300',
-    ...extra,
-  };
+  return { user_id: session.user.id, ...completedCertificateFields, ...extra };
 }
 
 /** Creates a completed certificate of `session`'s user through the API; answers its id. */

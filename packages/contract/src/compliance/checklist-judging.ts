@@ -127,6 +127,9 @@ export const outcomeLabels = {
   missing: 'Not recorded',
 } as const satisfies Record<ItemOutcome, string>;
 
+/** A warning or a fail: the share page and the PDF mark it in words and in colour. */
+export const isFlagged = (outcome: ItemOutcome): boolean => outcome === 'warning' || outcome === 'fail';
+
 /** What was recorded for an item, as people read it ('' when nothing was). */
 export function shownEntry(item: ChecklistItem, entry: ChecklistEntry | undefined): string {
   if (!entry) return '';

@@ -9,14 +9,15 @@ import {
   WEBHOOK_DELIVERY_QUEUE,
   WEBHOOK_DISABLED_EMAIL_QUEUE,
   WEBHOOK_LOG_SWEEP_QUEUE,
+  WebhookDeliveriesService,
   type WebhookDeliveryJob,
   type WebhookDisabledEmailJob,
   type WebhookSettings,
-  WebhooksService,
-} from './webhooks.service.ts';
+} from './webhook-deliveries.service.ts';
+import { WebhookEndpointsService } from './webhook-endpoints.service.ts';
 
 /**
- * API access (issue 31, ADR 0055): personal API tokens, which app.ts hands to the auth hooks, and
+ * API access (ADR 0055): personal API tokens, which app.ts hands to the auth hooks, and
  * webhooks, which listen to the features' outbound events (deps.events).
  */
 export function apiAccessFeature(
@@ -24,18 +25,20 @@ export function apiAccessFeature(
   settings: WebhookSettings,
 ): FeatureModule & { authenticateApiToken: ApiTokenAuthenticator } {
   const tokens = new ApiTokensService(deps.db, deps.clock, deps.limits);
-  const webhooks = new WebhooksService({
+  const secretKey = storedSecret(deps.db, 'webhook-secrets');
+  const endpoints = new WebhookEndpointsService({ db: deps.db, now: deps.clock, secretKey, addressPolicy: settings });
+  const deliveries = new WebhookDeliveriesService({
     db: deps.db,
     now: deps.clock,
     jobs: deps.jobs,
     mailer: deps.mail,
-    secretKey: storedSecret(deps.db, 'webhook-secrets'),
+    secretKey,
     publicOrigin: deps.publicOrigin,
     settings,
   });
-  deps.events.listen(webhooks.onEvent);
+  deps.events.listen(deliveries.onEvent);
   return {
-    routes: apiAccessRoutes(tokens, webhooks),
+    routes: apiAccessRoutes(tokens, endpoints, deliveries),
     authenticateApiToken: tokens.authenticate,
     jobs: [
       defineJob<WebhookDeliveryJob>({
@@ -47,19 +50,19 @@ export function apiAccessFeature(
           expireInSeconds: Math.ceil(settings.timeoutMs / 1000) + 30,
           batchSize: 10,
         },
-        handler: (job) => webhooks.deliver(job),
+        handler: (job) => deliveries.deliver(job),
       }),
       defineJob<WebhookDisabledEmailJob>({
         name: WEBHOOK_DISABLED_EMAIL_QUEUE,
         settings: mailQueueSettings,
-        handler: (job) => webhooks.mailDisabled(job),
+        handler: (job) => deliveries.mailDisabled(job),
       }),
       defineJob({
         name: WEBHOOK_LOG_SWEEP_QUEUE,
         settings: { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 300 },
         cron: '23 3 * * *',
         handler: async () => {
-          const forgotten = await webhooks.sweepLog();
+          const forgotten = await deliveries.sweepLog();
           if (forgotten > 0) deps.logger.info({ forgotten }, 'webhook log sweep');
         },
       }),

@@ -4,11 +4,16 @@ import { callerOf } from '../../platform/http/auth-context.ts';
 import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
 import { route } from '../../platform/http/route.ts';
 import type { ApiTokensService } from './api-tokens.service.ts';
-import type { WebhooksService } from './webhooks.service.ts';
+import type { WebhookDeliveriesService } from './webhook-deliveries.service.ts';
+import type { WebhookEndpointsService } from './webhook-endpoints.service.ts';
 
 /** HTTP for API tokens and webhooks. Rules live in the services. */
 export const apiAccessRoutes =
-  (tokens: ApiTokensService, webhooks: WebhooksService): FastifyPluginAsync =>
+  (
+    tokens: ApiTokensService,
+    webhooks: WebhookEndpointsService,
+    deliveries: WebhookDeliveriesService,
+  ): FastifyPluginAsync =>
   async (app) => {
     route(app, endpoints.listTokens, (request) => tokens.list(callerOf(request)));
     route(app, endpoints.createToken, async (request, reply) =>
@@ -32,8 +37,8 @@ export const apiAccessRoutes =
     route(app, endpoints.rotateWebhookSecret, (request) =>
       webhooks.rotateSecret(callerOf(request), request.params.id, requestMetadataOf(request)),
     );
-    route(app, endpoints.listDeliveries, (request) => webhooks.deliveries(callerOf(request), request.params.id));
+    route(app, endpoints.listDeliveries, (request) => deliveries.list(callerOf(request), request.params.id));
     route(app, endpoints.resendDelivery, async (request, reply) =>
-      reply.status(202).send(await webhooks.resend(callerOf(request), request.params.id)),
+      reply.status(202).send(await deliveries.resend(callerOf(request), request.params.id)),
     );
   };

@@ -12,11 +12,11 @@ import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto/tokens.ts';
-import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ApiTokenCaller, AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import { limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
+import { apiAccessErrors, assertPremium } from './api-access-errors.ts';
 import { type ApiTokenRow, apiTokensRepo } from './api-tokens.repo.ts';
 
 type ApiTokenInput = z.output<typeof apiTokenRequestSchema>;
@@ -25,16 +25,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Characters of the token shown in lists, to tell tokens apart. */
 const HINT_LENGTH = 6;
 
-export const apiAccessErrors = {
-  premium: () => new AppError(403, errorCodes.premiumRequired, apiAccessMessages.premium),
-  tokenInvalid: () => new AppError(401, errorCodes.unauthorized, apiAccessMessages.tokenInvalid),
-  tokenExpired: () => new AppError(401, errorCodes.sessionExpired, apiAccessMessages.tokenExpired),
-  tokenNotAllowed: () => new AppError(403, errorCodes.forbidden, apiAccessMessages.tokenNotAllowed),
-  tokenReadOnly: () => new AppError(403, errorCodes.forbidden, apiAccessMessages.tokenReadOnly),
-};
-
 /**
- * Personal API tokens (issue 31, ADR 0055): Premium makes them; each is shown once and kept as its
+ * Personal API tokens (ADR 0055): Premium makes them; each is shown once and kept as its
  * SHA-256; any can be revoked. A request with one acts as its owner, within its scope and the
  * endpoint's `apiTokens`, counted per token, and only while the owner is Premium.
  */
@@ -54,7 +46,7 @@ export class ApiTokensService {
     input: ApiTokenInput,
     origin: RequestMetadata,
   ): Promise<{ token: ApiToken; secret: string }> {
-    await this.assertPremium(caller.userId);
+    await assertPremium(this.db, caller.userId, this.now());
     const random = randomToken(32);
     const secret = `${API_TOKEN_PREFIX}${random}`;
     const row = await this.db.transaction(async (tx) => {
@@ -101,7 +93,7 @@ export class ApiTokensService {
     const reads = request.method === 'GET' || request.method === 'HEAD';
     if (row.scope === 'read' && (request.access === 'write' || !reads)) throw apiAccessErrors.tokenReadOnly();
     await this.limits.enforce(rateLimits.apiTokenRequests, limitSubject.of('api-token', row.id));
-    await this.assertPremium(row.userId);
+    await assertPremium(this.db, row.userId, this.now());
     await this.markUsed(row, request.origin);
     return { userId: row.userId, sessionId: null, isAdmin: false, apiTokenId: row.id };
   };
@@ -129,10 +121,6 @@ export class ApiTokensService {
       subject: { kind: 'user', id: userId },
       origin,
     });
-  }
-
-  private async assertPremium(userId: string) {
-    if (!(await entitlements.of(this.db, userId, this.now())).premium) throw apiAccessErrors.premium();
   }
 }
 

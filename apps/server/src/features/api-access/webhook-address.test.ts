@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPublicAddress, type Resolve, resolveWebhookTarget } from './webhook-address.ts';
 
 /*
- * The webhook address check (issue 31, ADR 0055), with a resolver given as a table: no DNS query and
+ * The webhook address check (ADR 0055), with a resolver given as a table: no DNS query and
  * no connection is made. Every address a host resolves to must be public unicast; the tests-only
  * switch lets loopback through, and nothing else.
  */

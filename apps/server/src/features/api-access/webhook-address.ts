@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { apiAccessMessages } from '@app/contract';
 import ipaddr from 'ipaddr.js';
 
 /*
@@ -41,6 +42,13 @@ export type WebhookAddressPolicy = { allowLoopbackForTests: boolean };
 export type ResolvedWebhookTarget = { url: URL; address: string; family: 4 | 6 };
 
 export type AddressRefusal = 'not_https' | 'refused_address' | 'unknown_host';
+
+/** What the owner reads for each refusal: on registering, and in the delivery log at send time. */
+export const addressRefusalMessages: Record<AddressRefusal, string> = {
+  not_https: apiAccessMessages.webhookHttpsOnly,
+  refused_address: apiAccessMessages.webhookAddressRefused,
+  unknown_host: apiAccessMessages.webhookHostUnknown,
+};
 
 /** How a host name is resolved: every address (DNS in production; a table in the unit test). */
 export type Resolve = (hostname: string) => Promise<Array<{ address: string; family: number }>>;

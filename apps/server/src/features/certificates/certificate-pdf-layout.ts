@@ -1,23 +1,28 @@
-import { formatAbn, type MaterialLine, PRINT_BUDGETS, type StateDetailsSection } from '@app/contract';
+import {
+  type CertificateChecklist,
+  checklistTitle,
+  describeRule,
+  isFlagged,
+  judgeChecklist,
+  type MaterialLine,
+  outcomeLabels,
+  PRINT_BUDGETS,
+  type StateDetailsSection,
+  shownEntry,
+} from '@app/contract';
 import {
   colours,
   contentLeft,
   contentWidth,
-  createPdf,
   type Doc,
   sectionHeading,
   textSection,
 } from '../../platform/pdf/document.ts';
-import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
-import { DRAFT_WATERMARK, stampPages } from '../../platform/pdf/page-marks.ts';
 import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts';
+import { drawDocumentHeading, drawDraftNotice, renderPrintedDocument } from '../../platform/pdf/printed-document.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
-import {
-  drawSignatureCertificate,
-  type SignatureCertificate,
-  withSignatureCertificate,
-} from '../../platform/pdf/signature-certificate.ts';
+import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import { tagged } from '../../platform/pdf/structure.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
 import { isolated } from '../../platform/pdf/text-runs.ts';
@@ -43,13 +48,13 @@ export type CertificatePdfInput = {
   installationDate: string | null;
   areas: string;
   standards: string[];
-  /** Lot and plan, council area and so on; for Queensland in the order of Form 43 (issue 24). */
+  /** Lot and plan, council area and so on; for Queensland in the order of Form 43. */
   stateDetails: StateDetailsSection | null;
   /** The materials applied, line by line, and any written as text (all older certificates have). */
   materials: MaterialLine[];
   materialsUsed: string;
   additionalInfo: string;
-  /** The checklists recorded on it, each item with its value, rule and result (issue 24). */
+  /** The checklists recorded on it, each item with its value, rule and result. */
   checklists: PrintedChecklist[];
   /** By stage ("Substrate", …), then the photos no checklist names; captions carry when each was taken. */
   photoGroups: Array<{ stage: string | null; photos: GridPhoto[] }>;
@@ -58,7 +63,7 @@ export type CertificatePdfInput = {
   fingerprint: string;
   /** e.g. "Version 2 — amended 3 December 2026", with the owner's reason; null for version 1. */
   amendment: { line: string; reason: string | null } | null;
-  /** The signed PDF's last pages (issue 29): drawn after the photos, numbered with the rest. */
+  /** The signed PDF's last pages (ADR 0049): drawn after the photos, numbered with the rest. */
   signatureCertificate?: SignatureCertificate | null;
 };
 
@@ -75,71 +80,78 @@ export type PrintedChecklist = {
   }>;
 };
 
+/** A checklist as printed: every item of its template, with what was recorded, the rule and the result. */
+export function printedChecklist(checklist: CertificateChecklist): PrintedChecklist {
+  return {
+    title: checklistTitle(checklist),
+    items: judgeChecklist(checklist).map(({ stage, item, entry, outcome }) => ({
+      stage,
+      label: item.label,
+      value: shownEntry(item, entry),
+      rule: describeRule(item, checklist.ncc_edition),
+      result: outcomeLabels[outcome],
+      warn: isFlagged(outcome),
+      note: entry?.note ?? '',
+    })),
+  };
+}
+
 /** An A4 certificate of compliance, built from the PDF primitives: fonts embedded, photos never cropped. */
-export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
-  const { doc, end } = createPdf({
-    title: `Certificate of Compliance ${input.certificateNumber ?? '(draft)'}`,
-    author: input.company.name ?? 'TradeCert',
-    subject: input.jobSiteAddress,
-    budget: withSignatureCertificate(PRINT_BUDGETS.certificate, input.signatureCertificate),
-  });
-  drawHeader(doc, input);
-  textSection(doc, 'Job site address', input.jobSiteAddress);
-  textSection(doc, 'Installation date', input.installationDate ?? 'Not recorded');
-  textSection(doc, 'Areas treated', input.areas);
-  textSection(doc, 'Standards complied with', input.standards);
-  if (input.stateDetails) drawStateDetails(doc, input.stateDetails);
-  drawMaterials(doc, input);
-  textSection(doc, 'Additional information', input.additionalInfo);
-  for (const checklist of input.checklists) drawChecklist(doc, checklist);
-  drawDeclaration(doc, input);
-  if (input.verifyUrl) {
-    drawVerifyBox(doc, {
-      title: 'Verify this certificate',
-      url: input.verifyUrl,
-      fingerprintLabel: 'SHA-256 fingerprint of the certificate content (compare with the online record):',
-      fingerprint: input.fingerprint,
-    });
-  }
-  for (const group of input.photoGroups) {
+export function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
+  return renderPrintedDocument(
+    {
+      title: `Certificate of Compliance ${input.certificateNumber ?? '(draft)'}`,
+      author: input.company.name ?? 'TradeCert',
+      subject: input.jobSiteAddress,
+      budget: PRINT_BUDGETS.certificate,
+      signatureCertificate: input.signatureCertificate,
+      marks: { label: input.certificateNumber ?? 'Draft certificate' },
+      draft: input.draft,
+    },
+    (doc) => {
+      drawHeader(doc, input);
+      textSection(doc, 'Job site address', input.jobSiteAddress);
+      textSection(doc, 'Installation date', input.installationDate ?? 'Not recorded');
+      textSection(doc, 'Areas treated', input.areas);
+      textSection(doc, 'Standards complied with', input.standards);
+      if (input.stateDetails) drawStateDetails(doc, input.stateDetails);
+      drawMaterials(doc, input);
+      textSection(doc, 'Additional information', input.additionalInfo);
+      for (const checklist of input.checklists) drawChecklist(doc, checklist);
+      drawDeclaration(doc, input);
+      if (input.verifyUrl) {
+        drawVerifyBox(doc, {
+          title: 'Verify this certificate',
+          url: input.verifyUrl,
+          fingerprintLabel: 'SHA-256 fingerprint of the certificate content (compare with the online record):',
+          fingerprint: input.fingerprint,
+        });
+      }
+      drawPhotoGroups(doc, input.photoGroups);
+    },
+  );
+}
+
+/** The photos by stage, each group under its own heading. */
+function drawPhotoGroups(doc: Doc, photoGroups: CertificatePdfInput['photoGroups']) {
+  const grouped = photoGroups.some((other) => other.stage !== null);
+  for (const group of photoGroups) {
     if (group.photos.length === 0) continue;
-    const grouped = input.photoGroups.some((other) => other.stage !== null);
     const title = group.stage ? `Photos: ${group.stage} stage` : grouped ? 'Other photos' : 'Photos';
     sectionHeading(doc, title, 230);
     doc.moveDown(0.2);
     drawPhotoGrid(doc, group.photos, { stage: group.stage });
   }
-  if (input.signatureCertificate) drawSignatureCertificate(doc, input.signatureCertificate);
-  stampPages(doc, {
-    label: input.certificateNumber ?? 'Draft certificate',
-    ...(input.draft ? { watermark: DRAFT_WATERMARK } : {}),
-  });
-  return end();
 }
 
 function drawHeader(doc: Doc, input: CertificatePdfInput) {
   const { company } = input;
-  drawLetterhead(doc, {
-    logo: input.logo,
-    name: company.name ?? 'Applicator',
-    lines: [
-      company.address,
-      [company.phone, company.email].filter(Boolean).join('  ·  '),
-      [company.abn ? `ABN ${formatAbn(company.abn)}` : null, company.licence ? `Licence ${company.licence}` : null]
-        .filter(Boolean)
-        .join('  ·  '),
-    ].filter((line): line is string => Boolean(line)),
-  });
-  tagged(doc, 'H1', () =>
-    doc.font('bold').fontSize(20).fillColor(colours.brand).text('Certificate of Compliance', contentLeft(doc), doc.y),
+  drawDocumentHeading(
+    doc,
+    { ...company, logo: input.logo, name: company.name ?? 'Applicator' },
+    { text: 'Certificate of Compliance', fontSize: 20 },
   );
-  if (input.draft) {
-    doc
-      .font('bold')
-      .fontSize(10)
-      .fillColor(colours.danger)
-      .text('DRAFT: not issued. This is not a valid certificate until it is completed.');
-  }
+  if (input.draft) drawDraftNotice(doc, 'DRAFT: not issued. This is not a valid certificate until it is completed.');
   doc.font('regular').fontSize(10).fillColor(colours.ink);
   doc.text(
     [

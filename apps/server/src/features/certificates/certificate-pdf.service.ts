@@ -1,14 +1,4 @@
-import {
-  type CertificateChecklist,
-  checklistTitle,
-  describeRule,
-  judgeChecklist,
-  outcomeLabels,
-  photoStages,
-  shownEntry,
-  stateDetailsSection,
-  takenAtText,
-} from '@app/contract';
+import { checklistTitle, photoStages, stateDetailsSection, takenAtText } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { dates } from '../../platform/dates.ts';
@@ -19,7 +9,7 @@ import type { SignatureCertificate } from '../../platform/pdf/signature-certific
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificateContent, certificateFingerprint } from './certificate-content.ts';
-import { type CertificatePdfInput, certificatePdfJob, type PrintedChecklist } from './certificate-pdf-layout.ts';
+import { type CertificatePdfInput, certificatePdfJob, printedChecklist } from './certificate-pdf-layout.ts';
 import { ownerRepo } from './owner.repo.ts';
 
 const versionOf = (ownerId: string, content: CertificateContent) => ({
@@ -157,20 +147,4 @@ function groupByStage(
       image && photo.stage === stage ? [{ image, caption }] : [],
     ),
   }));
-}
-
-/** A checklist as printed: every item of its template, with what was recorded, the rule and the result. */
-function printedChecklist(checklist: CertificateChecklist): PrintedChecklist {
-  return {
-    title: checklistTitle(checklist),
-    items: judgeChecklist(checklist).map(({ stage, item, entry, outcome }) => ({
-      stage,
-      label: item.label,
-      value: shownEntry(item, entry),
-      rule: describeRule(item, checklist.ncc_edition),
-      result: outcomeLabels[outcome],
-      warn: outcome === 'warning' || outcome === 'fail',
-      note: entry?.note ?? '',
-    })),
-  };
 }

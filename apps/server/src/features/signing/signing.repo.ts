@@ -17,8 +17,32 @@ const isUndecided = and(isNull(r.signedAt), isNull(r.declinedAt), isNull(r.revok
 /** Undecided and not expired at `now`. Signing's times come from the app clock (FeatureDeps.clock). */
 const isOpenAt = (now: Date) => and(isUndecided, gt(r.expiresAt, now));
 
+/** Sets `values` on the request while it is open at `now`: one statement, so two answers cannot both land. */
+async function updateIfOpen(
+  db: Queryable,
+  id: string,
+  values: Partial<SignatureRequestInsert>,
+  now: Date,
+): Promise<SignatureRequestRow | undefined> {
+  const [row] = await db
+    .update(r)
+    .set(values)
+    .where(and(eq(r.id, id), isOpenAt(now)))
+    .returning();
+  return row;
+}
+
 const ofVersion = (ref: DocumentVersionRef) =>
   and(eq(r.documentKind, ref.kind), eq(r.documentId, ref.documentId), eq(r.documentVersion, ref.version));
+
+/** The owner's site links of a document that are not revoked. */
+const liveSiteLinksOf = (userId: string, kind: DocumentKind, documentId: string) =>
+  and(
+    eq(siteSignOnLinks.userId, userId),
+    eq(siteSignOnLinks.documentKind, kind),
+    eq(siteSignOnLinks.documentId, documentId),
+    isNull(siteSignOnLinks.revokedAt),
+  );
 
 /** SQL over signature requests and site sign-on links. Owner-side reads filter on the owner. */
 export const signingRepo = {
@@ -113,21 +137,11 @@ export const signingRepo = {
     },
     now: Date,
   ): Promise<SignatureRequestRow | undefined> {
-    const [row] = await db
-      .update(r)
-      .set({ ...values, signedAt: now })
-      .where(and(eq(r.id, id), isOpenAt(now)))
-      .returning();
-    return row;
+    return updateIfOpen(db, id, { ...values, signedAt: now }, now);
   },
 
   async decline(db: Queryable, id: string, reason: string, now: Date): Promise<SignatureRequestRow | undefined> {
-    const [row] = await db
-      .update(r)
-      .set({ declinedAt: now, declineReason: reason })
-      .where(and(eq(r.id, id), isOpenAt(now)))
-      .returning();
-    return row;
+    return updateIfOpen(db, id, { declinedAt: now, declineReason: reason }, now);
   },
 
   async revoke(db: Queryable, userId: string, id: string, now: Date): Promise<SignatureRequestRow | undefined> {
@@ -254,14 +268,7 @@ export const signingRepo = {
     const [row] = await db
       .select()
       .from(siteSignOnLinks)
-      .where(
-        and(
-          eq(siteSignOnLinks.userId, userId),
-          eq(siteSignOnLinks.documentKind, kind),
-          eq(siteSignOnLinks.documentId, documentId),
-          isNull(siteSignOnLinks.revokedAt),
-        ),
-      )
+      .where(liveSiteLinksOf(userId, kind, documentId))
       .orderBy(desc(siteSignOnLinks.createdAt))
       .limit(1);
     return row;
@@ -283,13 +290,6 @@ export const signingRepo = {
     await db
       .update(siteSignOnLinks)
       .set({ revokedAt: now })
-      .where(
-        and(
-          eq(siteSignOnLinks.userId, userId),
-          eq(siteSignOnLinks.documentKind, kind),
-          eq(siteSignOnLinks.documentId, documentId),
-          isNull(siteSignOnLinks.revokedAt),
-        ),
-      );
+      .where(liveSiteLinksOf(userId, kind, documentId));
   },
 };

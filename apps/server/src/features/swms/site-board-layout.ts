@@ -1,6 +1,6 @@
 import { PRINT_BUDGETS } from '@app/contract';
-import { colours, contentLeft, contentWidth, createPdf } from '../../platform/pdf/document.ts';
-import { stampPages } from '../../platform/pdf/page-marks.ts';
+import { colours, contentLeft, contentWidth, type Doc } from '../../platform/pdf/document.ts';
+import { renderPrintedDocument } from '../../platform/pdf/printed-document.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { tagged } from '../../platform/pdf/structure.ts';
 import { drawQrCode } from '../../platform/pdf/verify-box.ts';
@@ -27,13 +27,21 @@ const INSTRUCTIONS = [
 ];
 
 /** The site board (PRODUCT.md, SWMS): one A4 poster of a SWMS's crew QR code, for the site's wall. */
-async function renderSiteBoardPdf(input: SiteBoardInput): Promise<Buffer> {
-  const { doc, end } = createPdf({
-    title: `Site board ${input.number}`,
-    author: input.businessName || 'TradeCert',
-    subject: input.title,
-    budget: PRINT_BUDGETS.siteBoard,
-  });
+function renderSiteBoardPdf(input: SiteBoardInput): Promise<Buffer> {
+  return renderPrintedDocument(
+    {
+      title: `Site board ${input.number}`,
+      author: input.businessName || 'TradeCert',
+      subject: input.title,
+      budget: PRINT_BUDGETS.siteBoard,
+      marks: { label: `Site board · ${input.number}` },
+      draft: false,
+    },
+    (doc) => drawSiteBoard(doc, input),
+  );
+}
+
+function drawSiteBoard(doc: Doc, input: SiteBoardInput) {
   const left = contentLeft(doc);
   const width = contentWidth(doc);
   doc
@@ -71,8 +79,6 @@ async function renderSiteBoardPdf(input: SiteBoardInput): Promise<Buffer> {
   doc.moveDown(1.2);
   doc.font('regular').fontSize(14).fillColor(colours.ink);
   for (const line of INSTRUCTIONS) doc.text(line, left + 24, doc.y, { width: width - 48 });
-  stampPages(doc, { label: `Site board · ${input.number}` });
-  return end();
 }
 
 /** The site board as a job of the PDF workers (src/pdf-worker.ts). */

@@ -1,8 +1,6 @@
 import {
-  type CoverSheetBody,
   consequenceLabels,
   controlLevels,
-  formatAbn,
   hrcwCategories,
   likelihoodLabels,
   PRINT_BUDGETS,
@@ -18,53 +16,31 @@ import {
   colours,
   contentLeft,
   contentWidth,
-  createPdf,
   type Doc,
   ensureSpace,
   sectionHeading,
   textSection,
 } from '../../platform/pdf/document.ts';
-import { drawLetterhead } from '../../platform/pdf/letterhead.ts';
-import { DRAFT_WATERMARK, stampPages } from '../../platform/pdf/page-marks.ts';
-import { definePdfJob } from '../../platform/pdf/render-pool.ts';
-import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import {
-  drawSignatureCertificate,
-  type SignatureCertificate,
-  withSignatureCertificate,
-} from '../../platform/pdf/signature-certificate.ts';
-import { tagged } from '../../platform/pdf/structure.ts';
+  drawVersionVerifyBox,
+  type PrintedVersion,
+  renderPrintedDocument,
+} from '../../platform/pdf/printed-document.ts';
+import { definePdfJob } from '../../platform/pdf/render-pool.ts';
+import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import { drawTable, type TableCell } from '../../platform/pdf/table.ts';
-import { drawVerifyBox, VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
-
-export type PdfBusiness = {
-  name: string;
-  abn: string;
-  address: string;
-  phone: string;
-  email: string;
-  logo: Buffer | null;
-  /** The profile's applicator and their signature: a cover sheet they approve carries it. */
-  applicatorName: string;
-  signature: Buffer | null;
-};
-
-type PdfVersion = { number: string; version: number; fingerprint: string; date: string; current: boolean };
-
-export type CoverSheetPdfPart = PdfVersion & {
-  body: CoverSheetBody;
-  /**
-   * Where the sheet's own QR code leads; null while it is a draft. Printed in front of a SWMS too,
-   * the sheet carries its own verify box: a page that travels alone can be checked (issue 29).
-   */
-  verifyUrl: string | null;
-  /** The SWMS the sheet covers, as they are now. */
-  swms: Array<{ number: string; title: string; version: number; personResponsible: string }>;
-};
+import { VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
+import {
+  type CoverSheetPdfPart,
+  drawCoverSheet,
+  drawSafetyDocumentHeading,
+  formatDate,
+  type PdfBusiness,
+} from './cover-sheet-pdf-layout.ts';
 
 export type SwmsPdfInput = {
   business: PdfBusiness;
-  swms: PdfVersion & { body: SwmsBody };
+  swms: PrintedVersion & { body: SwmsBody };
   cover: CoverSheetPdfPart | null;
   /** Where the QR code leads; null for a draft (not ready), which prints as a draft without one. */
   verifyUrl: string | null;
@@ -72,19 +48,9 @@ export type SwmsPdfInput = {
   register: RegisterEntry[];
   /** The owner's IANA time zone, in which the register's signing times are printed. */
   timeZone: string;
-  /** The signed PDF's last pages (issue 29): drawn after the register, numbered with the rest. */
+  /** The signed PDF's last pages (ADR 0049): drawn after the register, numbered with the rest. */
   signatureCertificate?: SignatureCertificate | null;
 };
-
-export type CoverSheetPdfInput = {
-  business: PdfBusiness;
-  cover: CoverSheetPdfPart;
-  /** The signed PDF's last pages (issue 29), numbered with the sheet's. */
-  signatureCertificate?: SignatureCertificate | null;
-};
-
-/** A calendar date the user picked (no time zone of its own), e.g. "24 November 2026". */
-const formatDate = (isoDate: string | null) => (isoDate ? dates.calendar(isoDate) : 'Not recorded');
 
 /** Fill colours of the risk ratings; the rating is always printed as text too. */
 const riskFills = { low: '#bbf7d0', medium: '#fef08a', high: '#fdba74', extreme: '#fca5a5' } as const;
@@ -103,22 +69,35 @@ const EMPTY_REGISTER_ROWS = 10;
 const REGISTER_ROW_HEIGHT = 34;
 
 /** The SWMS (cover sheet in front when there is one): A4, job steps on landscape pages, register last. */
-export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
+export function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
   const { swms, business } = input;
-  const { doc, end } = createPdf({
-    title: `SWMS ${swms.number} v${swms.version}`,
-    author: business.name || 'TradeCert',
-    subject: swms.body.title,
-    budget: withSignatureCertificate(PRINT_BUDGETS.swms, input.signatureCertificate),
-  });
-  if (input.cover) {
-    drawCoverSheet(doc, business, input.cover);
-    addPage(doc, 'portrait');
-  }
-  drawBusinessHeader(doc, business);
-  tagged(doc, 'H1', () =>
-    doc.font('bold').fontSize(18).fillColor(colours.brand).text('Safe Work Method Statement', contentLeft(doc), doc.y),
+  return renderPrintedDocument(
+    {
+      title: `SWMS ${swms.number} v${swms.version}`,
+      author: business.name || 'TradeCert',
+      subject: swms.body.title,
+      budget: PRINT_BUDGETS.swms,
+      signatureCertificate: input.signatureCertificate,
+      marks: { label: swms.number, version: `v${swms.version}`, fingerprint: swms.fingerprint, logo: business.logo },
+      draft: !input.verifyUrl,
+    },
+    (doc) => {
+      if (input.cover) {
+        drawCoverSheet(doc, business, input.cover);
+        addPage(doc, 'portrait');
+      }
+      drawSummary(doc, business, swms);
+      drawSteps(doc, swms.body);
+      drawControlsAndVerifyBox(doc, swms, input.verifyUrl);
+      addPage(doc, 'landscape');
+      drawRegister(doc, swms, input.register, (at) => dates.withTime(at, input.timeZone));
+    },
   );
+}
+
+/** The first page: the letterhead, what the SWMS is and its details, its scope and high-risk work. */
+function drawSummary(doc: Doc, business: PdfBusiness, swms: SwmsPdfInput['swms']) {
+  drawSafetyDocumentHeading(doc, business, 'Safe Work Method Statement');
   doc
     .font('bold')
     .fontSize(12)
@@ -148,7 +127,10 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
     'High-risk construction work (WHS Regulations reg. 291)',
     swms.body.hrcw_categories.map((category) => hrcwCategories[category]),
   );
+}
 
+/** The job steps on landscape pages, with the risk legend under them. */
+function drawSteps(doc: Doc, body: SwmsBody) {
   addPage(doc, 'landscape');
   sectionHeading(doc, 'Job steps, hazards, risks and controls');
   drawTable(doc, {
@@ -162,7 +144,7 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
       { header: 'Residual risk', weight: 1.2 },
       { header: 'Responsible', weight: 1.1 },
     ],
-    rows: swms.body.steps.map((step, index) => [
+    rows: body.steps.map((step, index) => [
       String(index + 1),
       step.description,
       step.hazards,
@@ -173,7 +155,10 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
     ]),
   });
   drawRiskLegend(doc);
+}
 
+/** PPE, plant, substances and the other sections, then the verify box once the SWMS is issued. */
+function drawControlsAndVerifyBox(doc: Doc, swms: SwmsPdfInput['swms'], verifyUrl: string | null) {
   addPage(doc, 'portrait');
   textSection(doc, 'PPE required', swms.body.ppe);
   sectionHeading(doc, 'Plant and equipment');
@@ -199,7 +184,7 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
   textSection(doc, 'Codes of practice and standards consulted', swms.body.codes_of_practice);
   textSection(doc, 'Emergency procedures', swms.body.emergency_procedures);
   // The last section and the verify box share a page: the box never stands alone on one.
-  if (input.verifyUrl) ensureSpace(doc, LAST_SECTION_SPACE + VERIFY_BOX_SPACE);
+  if (verifyUrl) ensureSpace(doc, LAST_SECTION_SPACE + VERIFY_BOX_SPACE);
   textSection(
     doc,
     'Putting the controls in place, monitoring and review',
@@ -209,157 +194,8 @@ export async function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
         : 'no other review date was set.'
     }`,
   );
-  if (input.verifyUrl) {
-    drawVerifyBox(doc, {
-      title: `Verify ${swms.number} version ${swms.version}`,
-      url: input.verifyUrl,
-      fingerprintLabel: 'SHA-256 fingerprint of this version (compare with the online record):',
-      fingerprint: swms.fingerprint,
-    });
-  }
-
-  addPage(doc, 'landscape');
-  drawRegister(doc, swms, input.register, (at) => dates.withTime(at, input.timeZone));
-  if (input.signatureCertificate) drawSignatureCertificate(doc, input.signatureCertificate);
-  stampPages(doc, {
-    label: swms.number,
-    version: `v${swms.version}`,
-    fingerprint: swms.fingerprint,
-    logo: business.logo,
-    ...(input.verifyUrl ? {} : { watermark: DRAFT_WATERMARK }),
-  });
-  return end();
+  if (verifyUrl) drawVersionVerifyBox(doc, swms, verifyUrl);
 }
-
-/** A cover sheet alone. */
-async function renderCoverSheetPdf(input: CoverSheetPdfInput): Promise<Buffer> {
-  const { doc, end } = createPdf({
-    title: `SWMS cover sheet ${input.cover.number}`,
-    author: input.business.name || 'TradeCert',
-    subject: input.cover.body.principal_contractor.project_name,
-    budget: withSignatureCertificate(PRINT_BUDGETS.coverSheet, input.signatureCertificate),
-  });
-  drawCoverSheet(doc, input.business, input.cover);
-  if (input.signatureCertificate) drawSignatureCertificate(doc, input.signatureCertificate);
-  stampPages(doc, {
-    label: input.cover.number,
-    version: `v${input.cover.version}`,
-    fingerprint: input.cover.fingerprint,
-    logo: input.business.logo,
-    ...(input.cover.verifyUrl ? {} : { watermark: DRAFT_WATERMARK }),
-  });
-  return end();
-}
-
-function drawBusinessHeader(doc: Doc, business: PdfBusiness) {
-  drawLetterhead(doc, {
-    logo: business.logo,
-    name: business.name || 'Business name not set',
-    lines: [
-      business.address,
-      [business.phone, business.email].filter(Boolean).join('  ·  '),
-      business.abn ? `ABN ${formatAbn(business.abn)}` : '',
-    ].filter(Boolean),
-  });
-}
-
-/** The cover sheet, ending with its verify box once it is issued. */
-function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverSheetPdfPart) {
-  const { body } = cover;
-  // The sheet's own, else the SWMS it covers name theirs.
-  const responsible =
-    body.person_responsible ||
-    [...new Set(cover.swms.map((swms) => swms.personResponsible).filter(Boolean))].join('; ') ||
-    'Not recorded';
-  drawBusinessHeader(doc, {
-    ...business,
-    name: body.business.name || business.name,
-    abn: body.business.abn,
-    address: body.business.address,
-    phone: body.business.phone,
-    email: body.business.email,
-  });
-  tagged(doc, 'H1', () =>
-    doc.font('bold').fontSize(18).fillColor(colours.brand).text('SWMS Cover Sheet', contentLeft(doc), doc.y),
-  );
-  doc
-    .font('regular')
-    .fontSize(10)
-    .fillColor(colours.ink)
-    .text(`Cover sheet ${cover.number}     Version: v${cover.version}     Date: ${cover.date}`);
-  if (!cover.verifyUrl) {
-    // Said on the page too, as a certificate's draft does: in front of a SWMS the sheet has no watermark of its own.
-    doc
-      .font('bold')
-      .fontSize(10)
-      .fillColor(colours.danger)
-      .text('DRAFT: not issued. This cover sheet is not valid until it is ready.');
-  }
-  doc.moveDown(0.8);
-  sectionHeading(doc, 'Safe Work Method Statements covered');
-  drawTable(doc, {
-    columns: [
-      { header: 'SWMS number', weight: 1.2 },
-      { header: 'Title', weight: 3 },
-      { header: 'Version', weight: 0.8 },
-    ],
-    rows: cover.swms.map((swms) => [swms.number, swms.title || 'Untitled SWMS', `v${swms.version}`]),
-  });
-  sectionHeading(doc, 'Principal contractor');
-  drawTable(doc, {
-    columns: [
-      { header: 'Detail', weight: 1 },
-      { header: '', weight: 2.5 },
-    ],
-    rows: [
-      ['Principal contractor', body.principal_contractor.company || 'Not recorded'],
-      ['Project', body.principal_contractor.project_name || 'Not recorded'],
-      ['Site address', body.principal_contractor.site_address || 'Not recorded'],
-      ['Project manager', body.principal_contractor.project_manager || 'Not recorded'],
-      ['Date SWMS given to the principal contractor', formatDate(body.principal_contractor.date_given)],
-      ['Person responsible for compliance', responsible],
-      ['Review date', formatDate(body.review_date)],
-    ],
-  });
-  textSection(doc, 'Attached documents', [
-    ...cover.swms.map((swms) => `${swms.number} ${swms.title} (v${swms.version})`),
-    ...body.other_documents,
-  ]);
-  // The approval and the verify box share a page: the box never stands alone on one.
-  sectionHeading(doc, 'Approved by', 120 + (cover.verifyUrl ? VERIFY_BOX_SPACE : 0));
-  doc
-    .font('regular')
-    .fontSize(10)
-    .fillColor(colours.ink)
-    .text(
-      `Name: ${body.approved_by.name || '________________'}     Position: ${body.approved_by.position || '________________'}     Date: ${formatDate(body.approved_by.date)}`,
-      { width: contentWidth(doc) },
-    );
-  doc.moveDown(0.6);
-  const approver = body.approved_by.name.trim();
-  if (!cover.verifyUrl) {
-    // A draft is not approved yet: the signature on file would say it was.
-    doc.text('Signature: not on a draft.', { width: contentWidth(doc) });
-  } else if (business.signature && approver && sameName(approver, business.applicatorName)) {
-    // The approver is the profile's applicator: their signature is the one on file.
-    drawSignatureBlock(doc, { image: business.signature, caption: `Signature: ${approver}` });
-  } else {
-    doc.text(
-      `Signature: not on this copy. ${approver || 'The approver'} signs by link, and the signed PDF carries the signature.`,
-      { width: contentWidth(doc) },
-    );
-  }
-  if (cover.verifyUrl) {
-    drawVerifyBox(doc, {
-      title: `Verify ${cover.number} version ${cover.version}`,
-      url: cover.verifyUrl,
-      fingerprintLabel: 'SHA-256 fingerprint of this version (compare with the online record):',
-      fingerprint: cover.fingerprint,
-    });
-  }
-}
-
-const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase('en-AU') === b.trim().toLocaleLowerCase('en-AU');
 
 /** Room for the SWMS's last section, a heading and a few lines. */
 const LAST_SECTION_SPACE = 90;
@@ -380,7 +216,7 @@ function drawRiskLegend(doc: Doc) {
 /** The worker sign-on register: the declaration, then one row per worker (blank rows for paper). */
 function drawRegister(
   doc: Doc,
-  swms: PdfVersion & { body: SwmsBody },
+  swms: SwmsPdfInput['swms'],
   entries: RegisterEntry[],
   formatTime: (at: Date) => string,
 ) {
@@ -411,6 +247,5 @@ function drawRegister(
   drawTable(doc, { columns, rows, fontSize: 9, minRowHeight: REGISTER_ROW_HEIGHT });
 }
 
-/** The two kinds as jobs of the PDF workers (src/pdf-worker.ts). */
+/** The SWMS as a job of the PDF workers (src/pdf-worker.ts). */
 export const swmsPdfJob = definePdfJob('swms', renderSwmsPdf);
-export const coverSheetPdfJob = definePdfJob('cover-sheet', renderCoverSheetPdf);

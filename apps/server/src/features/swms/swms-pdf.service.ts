@@ -18,8 +18,9 @@ import type { SignatureCertificate } from '../../platform/pdf/signature-certific
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { parseCoverSheetBody } from './bodies.ts';
+import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness } from './cover-sheet-pdf-layout.ts';
 import { siteBoardPdfJob } from './site-board-layout.ts';
-import { type CoverSheetPdfPart, coverSheetPdfJob, type PdfBusiness, swmsPdfJob } from './swms-pdf-layout.ts';
+import { swmsPdfJob } from './swms-pdf-layout.ts';
 
 /**
  * Builds SWMS and cover-sheet PDFs. A signed version can no longer change, so its PDF is cached

@@ -1,7 +1,7 @@
 /**
  * pdfkit measures a word with no break opportunity by shaping ever shorter and longer slices of
  * it, which is quadratic in its length: one 2,000-letter "word" per field held a SWMS render for
- * about 50 s (issue 20). Inserting zero-width spaces, which UAX #14 treats as break opportunities
+ * about 50 s. Inserting zero-width spaces, which UAX #14 treats as break opportunities
  * and DejaVu draws with no width, turns such a run into short words that wrap in linear time.
  *
  * Only runs longer than any real word or printed identifier are touched: a 64-character fingerprint

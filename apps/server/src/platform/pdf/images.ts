@@ -11,7 +11,7 @@ const openedImages = new WeakMap<Doc, Map<string, OpenedImage>>();
  * Draws an image (PNG or JPEG bytes) as `doc.image` does, but stores each distinct image once per
  * file: the logo on every page, or a signature on the register and again in the signature
  * certificate, is one image object drawn again. pdfkit reuses only images it opened from a path;
- * given bytes, it would embed them anew on every call (issue 29). Keyed by content, so the same
+ * given bytes, it would embed them anew on every call. Keyed by content, so the same
  * picture arriving as two buffers is still one.
  */
 export function drawImage(doc: Doc, bytes: Buffer, x: number, y: number, options: PDFKit.Mixins.ImageOption): void {

@@ -6,7 +6,7 @@ import PDFDocument from 'pdfkit';
  * of small dictionaries that pdfkit writes one by one, each with its cross-reference line. Here
  * they go into compressed object streams instead, and the cross-reference table becomes a
  * cross-reference stream (PDF 1.5; allowed by PDF/A-2): a 7-page SWMS loses about a third of its
- * weight (issue 29; ADR 0051). Streams (contents, fonts, images, the XMP packet) stay streams, those
+ * weight (ADR 0051). Streams (contents, fonts, images, the XMP packet) stay streams, those
  * pdfkit would compress deflated here instead (DEFLATE_LEVEL).
  */
 

@@ -34,8 +34,8 @@ export function footerText(marks: PageMarks, page: number, pages: number): strin
 }
 
 /**
- * The label to print so that the footer fits one line of `width` in the current font (issue 29: it
- * wrapped): one too long is shortened with an ellipsis; the version, fingerprint and page number
+ * The label to print so that the footer fits one line of `width` in the current font (a wrapped
+ * footer runs into the page's edge): one too long is shortened with an ellipsis; the version, fingerprint and page number
  * always show. Measured on the widest page number ("Page 12 of 12"), once per page width.
  */
 function fittedLabel(doc: Doc, marks: PageMarks, pages: number, width: number): string {
@@ -48,7 +48,7 @@ function fittedLabel(doc: Doc, marks: PageMarks, pages: number, width: number): 
   return label;
 }
 
-/** What a document that is not issued yet carries across every page (issue 21). */
+/** What a document that is not issued yet carries across every page. */
 export const DRAFT_WATERMARK = 'DRAFT — not issued';
 
 /**

@@ -9,7 +9,7 @@ import { rateLimited } from '../rate-limit/rate-limiter.ts';
 import { type ThreadCpuClock, threadCpuMs } from './thread-cpu.ts';
 
 /**
- * PDF work never runs on the request thread (issue 20; ADRs 0021, 0062). A kind of PDF is a job: its
+ * PDF work never runs on the request thread (ADRs 0021, 0062). A kind of PDF is a job: its
  * name and the layout that draws it from plain data. The pool sends the name and the data to a
  * worker thread (src/pdf-worker.ts), which looks the job up by name and runs it there, within a
  * time and memory budget. Sealing a PDF and checking an uploaded one's seal are jobs too.

@@ -15,14 +15,14 @@ export type CertifiedSigner = {
   fingerprintAtSign: string | null;
   declineReason: string | null;
   signature: Buffer | null;
-  /** How the signature was made: drawn, typed or uploaded (issue 30); null if none was given. */
+  /** How the signature was made: drawn, typed or uploaded (ADR 0052); null if none was given. */
   signatureMethod: string | null;
 };
 
 /**
  * The pages that follow a signed document (ADR 0017): who signed, how, from where, and the audit
  * trail. The signing feature words it; the document's own layout draws it after its last page, so
- * the signed PDF is one document (issue 29): its pages numbered through, each font and image in it
+ * the signed PDF is one document (ADR 0049): its pages numbered through, each font and image in it
  * once, its conformance and structure those of the document.
  */
 export type SignatureCertificate = {

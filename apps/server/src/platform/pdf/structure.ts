@@ -1,5 +1,5 @@
 /*
- * The structure tree of a tagged PDF (issue 29; ADR 0051): what a screen reader reads, in reading
+ * The structure tree of a tagged PDF (ADR 0051): what a screen reader reads, in reading
  * order. createPdf starts it with a `Document` element; the shared primitives put their content in
  * elements (`group` for a table, a row, a list; `tagged` for a heading, a paragraph, a cell, a
  * figure with its alternative text) and draw decorations as artifacts (`artifact`,

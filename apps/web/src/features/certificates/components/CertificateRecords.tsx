@@ -4,6 +4,7 @@ import {
   type CertificatePhoto,
   checklistTitle,
   describeRule,
+  isFlagged,
   judgeChecklist,
   locationText,
   materialLineText,
@@ -125,7 +126,7 @@ function Checklists({
               {judged
                 .filter((item) => item.stage === stage)
                 .map(({ item, entry, outcome }) => {
-                  const flagged = outcome === 'warning' || outcome === 'fail';
+                  const flagged = isFlagged(outcome);
                   const evidence = (entry?.photo_ids ?? []).flatMap((id) => photoById.get(id) ?? []);
                   return (
                     <li

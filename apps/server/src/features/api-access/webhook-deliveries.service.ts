@@ -1,25 +1,14 @@
-import {
-  apiAccessMessages,
-  errorCodes,
-  WEBHOOK_ENDPOINTS_PER_USER,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type webhookEndpointRequestSchema,
-} from '@app/contract';
-import type { z } from 'zod/mini';
+import { apiAccessMessages, errorCodes, type WebhookDelivery } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
-import type { AuditEventBody } from '../../platform/audit/audit-events.ts';
-import { audit } from '../../platform/audit/audit-trail.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OutboundEvent } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
-import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { escapeHtml, type Mailer } from '../../platform/mail/mailer.ts';
-import { apiAccessErrors } from './api-tokens.service.ts';
-import { type AddressRefusal, resolveWebhookTarget, type WebhookAddressPolicy } from './webhook-address.ts';
+import { apiAccessErrors, assertPremium } from './api-access-errors.ts';
+import { addressRefusalMessages, resolveWebhookTarget, type WebhookAddressPolicy } from './webhook-address.ts';
 import { sendWebhook, webhookSecret } from './webhook-sender.ts';
 import {
   type WebhookAttemptRow,
@@ -33,8 +22,6 @@ export const WEBHOOK_DISABLED_EMAIL_QUEUE = 'webhook-disabled-email';
 /** Daily: the delivery log keeps 30 days. */
 export const WEBHOOK_LOG_SWEEP_QUEUE = 'webhook-log-sweep';
 const WEBHOOK_LOG_DAYS = 30;
-/** After a rotation, how long deliveries are signed with the previous secret as well (ADR 0055). */
-const PREVIOUS_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export type WebhookDeliveryJob = { deliveryId: string };
 export type WebhookDisabledEmailJob = { endpointId: string };
 
@@ -49,23 +36,13 @@ export type WebhookSettings = WebhookAddressPolicy & {
   disableAfterFailedDeliveries: number;
 };
 
-type WebhookEndpointInput = z.output<typeof webhookEndpointRequestSchema>;
-
-const refusalMessages: Record<AddressRefusal, string> = {
-  not_https: apiAccessMessages.webhookHttpsOnly,
-  refused_address: apiAccessMessages.webhookAddressRefused,
-  unknown_host: apiAccessMessages.webhookHostUnknown,
-};
-
-const notFound = (message: string) => new AppError(404, errorCodes.notFound, message);
-
 /**
- * Webhooks (issue 31, ADR 0055): Premium registers https endpoints for document events. Each event
- * becomes a delivery per listening endpoint and a job, in the transaction of the change; the job
- * checks the address again after DNS, signs and posts, retrying with backoff. An endpoint that keeps
- * failing is disabled and its owner emailed.
+ * What is sent to webhook endpoints (ADR 0055): each event becomes a delivery per listening endpoint
+ * and a job, in the transaction of the change; the job checks the address again after DNS, signs and
+ * posts, retrying with backoff. An endpoint that keeps failing is disabled and its owner emailed. The
+ * owner reads the delivery log and may resend a delivery.
  */
-export class WebhooksService {
+export class WebhookDeliveriesService {
   constructor(
     private readonly dependencies: {
       db: Database;
@@ -82,80 +59,9 @@ export class WebhooksService {
     return this.dependencies.db;
   }
 
-  async list(caller: AuthenticatedCaller): Promise<{ endpoints: WebhookEndpoint[] }> {
-    return { endpoints: (await webhooksRepo.listEndpoints(this.db, caller.userId)).map(presentEndpoint) };
-  }
-
-  async create(
-    caller: AuthenticatedCaller,
-    input: WebhookEndpointInput,
-  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    await this.assertPremium(caller.userId);
-    const target = await resolveWebhookTarget(input.url, this.dependencies.settings);
-    if ('refused' in target) {
-      throw new AppError(422, errorCodes.unprocessable, refusalMessages[target.refused], [
-        { path: 'url', message: refusalMessages[target.refused] },
-      ]);
-    }
-    const row = await this.db.transaction(async (tx) => {
-      await webhooksRepo.lockOwner(tx, caller.userId);
-      if ((await webhooksRepo.countEndpoints(tx, caller.userId)) >= WEBHOOK_ENDPOINTS_PER_USER) {
-        throw new AppError(409, errorCodes.conflict, apiAccessMessages.webhookLimit);
-      }
-      return webhooksRepo.insertEndpoint(tx, {
-        userId: caller.userId,
-        url: target.url.href,
-        events: [...new Set(input.events)],
-      });
-    });
-    return { endpoint: presentEndpoint(row), secret: await this.secretOf(row) };
-  }
-
-  /** Turns a disabled endpoint back on with its failures forgotten (audited); an enabled one is answered as it is. */
-  async enable(caller: AuthenticatedCaller, id: string, origin: RequestMetadata): Promise<WebhookEndpoint> {
-    await this.assertPremium(caller.userId);
-    const row = await this.db.transaction(async (tx) => {
-      const enabled = await webhooksRepo.enableEndpoint(tx, caller.userId, id);
-      if (!enabled) return webhooksRepo.findEndpoint(tx, caller.userId, id);
-      await this.record(tx, caller.userId, origin, { type: 'webhook.enabled', data: { endpointId: enabled.id } });
-      return enabled;
-    });
-    if (!row) throw notFound(apiAccessMessages.webhookNotFound);
-    return presentEndpoint(row);
-  }
-
-  /**
-   * A new signing secret, answered once (audited). Deliveries are signed with the previous one as
-   * well for a day, so a receiver keeps verifying while its owner swaps the secret in.
-   */
-  async rotateSecret(
-    caller: AuthenticatedCaller,
-    id: string,
-    origin: RequestMetadata,
-  ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    await this.assertPremium(caller.userId);
-    const previousUntil = new Date(this.dependencies.now().getTime() + PREVIOUS_SECRET_OVERLAP_MS);
-    const row = await this.db.transaction(async (tx) => {
-      const rotated = await webhooksRepo.rotateSecret(tx, caller.userId, id, previousUntil);
-      if (!rotated) throw notFound(apiAccessMessages.webhookNotFound);
-      await this.record(tx, caller.userId, origin, {
-        type: 'webhook.secret_rotated',
-        data: { endpointId: rotated.id, secretVersion: rotated.secretVersion },
-      });
-      return rotated;
-    });
-    return { endpoint: presentEndpoint(row), secret: await this.secretOf(row) };
-  }
-
-  async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
-    if (!(await webhooksRepo.deleteEndpoint(this.db, caller.userId, id))) {
-      throw notFound(apiAccessMessages.webhookNotFound);
-    }
-  }
-
-  async deliveries(caller: AuthenticatedCaller, id: string): Promise<{ deliveries: WebhookDelivery[] }> {
-    const endpoint = await webhooksRepo.findEndpoint(this.db, caller.userId, id);
-    if (!endpoint) throw notFound(apiAccessMessages.webhookNotFound);
+  async list(caller: AuthenticatedCaller, endpointId: string): Promise<{ deliveries: WebhookDelivery[] }> {
+    const endpoint = await webhooksRepo.findEndpoint(this.db, caller.userId, endpointId);
+    if (!endpoint) throw apiAccessErrors.webhookNotFound();
     const { deliveries, attempts } = await webhooksRepo.log(this.db, endpoint.id);
     return {
       deliveries: deliveries.map((delivery) =>
@@ -169,10 +75,10 @@ export class WebhooksService {
 
   /** "Resend": the same delivery (same id and body) as a new round of attempts, through the queue. */
   async resend(caller: AuthenticatedCaller, id: string): Promise<WebhookDelivery> {
-    await this.assertPremium(caller.userId);
+    await assertPremium(this.db, caller.userId, this.dependencies.now());
     const delivery = await this.db.transaction(async (tx) => {
       const found = await webhooksRepo.findOwnedDelivery(tx, caller.userId, id);
-      if (!found) throw notFound(apiAccessMessages.deliveryNotFound);
+      if (!found) throw apiAccessErrors.deliveryNotFound();
       if (found.endpoint.disabledAt) throw new AppError(409, errorCodes.conflict, apiAccessMessages.webhookDisabled);
       if (found.delivery.status === 'pending') {
         throw new AppError(409, errorCodes.conflict, 'This delivery is still being sent. Wait for it to finish.');
@@ -239,7 +145,7 @@ export class WebhooksService {
   /** The address is checked again after DNS, at send time, and the connection pinned to it. */
   private async attempt(endpoint: WebhookEndpointRow, delivery: WebhookDeliveryRow) {
     const target = await resolveWebhookTarget(endpoint.url, this.dependencies.settings);
-    if ('refused' in target) return { statusCode: null, ok: false, error: refusalMessages[target.refused] };
+    if ('refused' in target) return { statusCode: null, ok: false, error: addressRefusalMessages[target.refused] };
     return sendWebhook(
       target,
       {
@@ -252,10 +158,6 @@ export class WebhooksService {
     );
   }
 
-  private async secretOf(endpoint: WebhookEndpointRow): Promise<string> {
-    return webhookSecret(await this.dependencies.secretKey(), endpoint.id, endpoint.secretVersion);
-  }
-
   /** The current secret, and the previous one while a rotation's overlap lasts. */
   private async signingSecretsOf(endpoint: WebhookEndpointRow): Promise<string[]> {
     const key = await this.dependencies.secretKey();
@@ -263,20 +165,6 @@ export class WebhooksService {
     const overlapping = endpoint.previousSecretUntil && endpoint.previousSecretUntil > this.dependencies.now();
     if (!overlapping) return [current];
     return [current, webhookSecret(key, endpoint.id, endpoint.secretVersion - 1)];
-  }
-
-  private record(
-    tx: Queryable,
-    userId: string,
-    origin: RequestMetadata,
-    event: Extract<AuditEventBody, { type: 'webhook.enabled' | 'webhook.secret_rotated' }>,
-  ) {
-    return audit.record(tx, {
-      ...event,
-      actor: { kind: 'user', userId },
-      subject: { kind: 'user', id: userId },
-      origin,
-    });
   }
 
   sweepLog(): Promise<number> {
@@ -304,21 +192,6 @@ export class WebhooksService {
       link,
     });
   }
-
-  private async assertPremium(userId: string) {
-    if (!(await entitlements.of(this.db, userId, this.dependencies.now())).premium) throw apiAccessErrors.premium();
-  }
-}
-
-function presentEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
-  return {
-    id: row.id,
-    url: row.url,
-    events: row.events,
-    created_at: row.createdAt.toISOString(),
-    disabled_at: row.disabledAt?.toISOString() ?? null,
-    previous_secret_until: row.previousSecretUntil?.toISOString() ?? null,
-  };
 }
 
 /** The attempts the log shows per delivery: the latest. */
