@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // The installable app (issue 23, ADR 0033): a manifest, and a service worker that precaches the
+    // The installable app (ADR 0033): a manifest, and a service worker that precaches the
     // built shell so the app opens with no signal. It is registered by app/service-worker.ts after
     // the page has loaded, so it adds nothing to the entry chunk.
     VitePWA({

@@ -236,7 +236,7 @@ describe('premium-only update and delete', () => {
     expect(response.statusCode).toBe(200);
     const updated: Certificate = response.json();
     expect(updated.areas).toBe('Laundry');
-    // An issued certificate's edit is its next version (issue 21): the rest of it is as it was.
+    // An issued certificate's edit is its next version: the rest of it is as it was.
     const {
       areas: _a,
       updated_at: _u,

@@ -4,7 +4,7 @@ import type { CertificateRow } from '../../src/features/certificates/certificate
 import { useDatabaseBefore } from '../support/migrations.ts';
 
 /*
- * 0020_documents_kernel (issue 21) moves SWMS and cover-sheet versions into the kernel's
+ * 0020_documents_kernel moves SWMS and cover-sheet versions into the kernel's
  * document_versions, and gives certificates versions. A database filled through the previous
  * schema is migrated here: nothing is lost, and every fingerprint already printed still matches.
  */

@@ -89,7 +89,7 @@ export const certificateSchema = z.object({
   additional_info: z.string(),
   photos: z.array(certificatePhotoSchema),
   /**
-   * The checklists recorded on it (issue 24): typed, and sent as stored (requests are checked in
+   * The checklists recorded on it: typed, and sent as stored (requests are checked in
    * full by compliance/certificate-checklists.ts). An outline here would be applied to the answer
    * and drop what it does not name; the full schema stays out of the public page's script (ADR 0037).
    */
@@ -103,7 +103,7 @@ export const certificateSchema = z.object({
   is_owner: z.boolean(),
   /** SHA-256 of the certificate content, printed on the PDF so a paper copy can be checked. */
   fingerprint: z.string(),
-  /** The version shown: an edit of an issued certificate makes the next one (issue 21). */
+  /** The version shown: an edit of an issued certificate makes the next one. */
   version: z.number(),
   /** When this version (past 1) was issued, and why. */
   amended_at: z.nullable(timestampSchema),

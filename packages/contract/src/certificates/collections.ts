@@ -22,7 +22,7 @@ export const certificateSummarySchema = z.object({
   photo_count: z.number(),
   /** The first photo's thumbnail (a signed URL), null without photos. */
   thumbnail_url: z.nullable(z.string()),
-  /** The version shown: past 1, the certificate was amended (issue 21). */
+  /** The version shown: past 1, the certificate was amended. */
   version: z.number(),
   /** Whether anyone signed the version shown. */
   signed: z.boolean(),

@@ -1,5 +1,5 @@
 /*
- * The structured parts of a certificate's record (issue 24): the materials applied, line by line,
+ * The structured parts of a certificate's record (ADR 0039): the materials applied, line by line,
  * the state details a certifier asks for, and when and where a photo was taken. Plain TypeScript,
  * no zod: the share page shows them (ADR 0037); requests.ts checks them on the way in.
  */

@@ -4,7 +4,7 @@ import { defineEndpoint, fileResponse, multipartUpload } from '../http/endpoint.
 import { documentVerificationSchema } from './verification.ts';
 
 /**
- * "Verify a PDF" (issue 25): anyone drops a PDF and learns whether we issued it, unchanged. The
+ * "Verify a PDF" (ADR 0041): anyone drops a PDF and learns whether we issued it, unchanged. The
  * largest PDF we issue is a SWMS with its signature certificate (PRINT_BUDGETS): 35 MB.
  */
 export const PDF_CHECK_MAX_MEGABYTES = 35;

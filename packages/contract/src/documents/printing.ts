@@ -1,7 +1,7 @@
 import { errorCodes } from '../errors/errors.ts';
 
 /**
- * What one document of each kind may print (issue 20): the PDF renderer stops past `pages` or
+ * What one document of each kind may print: the PDF renderer stops past `pages` or
  * `characters`, and refuses a file past `megabytes` (photos and signatures are bounded copies); each
  * kind's save limits keep every document that can be saved within `characters` and `pages`
  * (a test renders each kind at all its save limits and checks it against these).

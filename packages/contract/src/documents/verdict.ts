@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { timestampSchema } from '../common/values.ts';
 
 /**
- * What the record says of one version of a document (issue 21), for any kind: the answer a builder
+ * What the record says of one version of a document (ADR 0025), for any kind: the answer a builder
  * or certifier holding a printed copy gets from its QR code.
  */
 export const documentVerdicts = ['current', 'superseded', 'withdrawn', 'not_issued'] as const;

@@ -1,5 +1,5 @@
 /**
- * How many versions one document keeps at most (issue 21): every walk over a document's versions
+ * How many versions one document keeps at most: every walk over a document's versions
  * is bounded by it. An edit that would make the next one is refused with `versionLimitMessage`.
  */
 export const DOCUMENT_VERSION_LIMIT = 100;

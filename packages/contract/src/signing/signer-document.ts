@@ -1,7 +1,7 @@
 import type { RiskRating } from '../swms/risk.ts';
 
 /**
- * What the signing page shows of the version being signed (issue 25): the document's content as
+ * What the signing page shows of the version being signed: the document's content as
  * the server words it (the same words the PDF prints), so the public page only lays it out. Plain
  * types, no zod: the page answer carries it as `z.custom` (ADR 0037's trick), which keeps the
  * public page's script within its budget (ADR 0017, addendum: the document on the signing page).

@@ -76,7 +76,7 @@ export function certificateFingerprint(content: CertificateContent): string {
     completed_at: content.completed_at,
     // Only when there are any: a certificate without checklists keeps the fingerprint it had.
     ...(content.checklists?.length ? { checklists: content.checklists.map(canonicalChecklist) } : {}),
-    // The same for the structured materials and the state details (issue 24).
+    // The same for the structured materials and the state details.
     ...(content.materials?.length ? { materials: content.materials.map(canonicalMaterial) } : {}),
     ...(content.state_details ? { state_details: canonicalStateDetails(content.state_details) } : {}),
   };

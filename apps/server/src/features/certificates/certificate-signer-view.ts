@@ -18,7 +18,7 @@ import type { CertificateContent } from './certificate-content.ts';
 const field = (label: string, value: string | null | undefined) => (value ? [{ label, value }] : []);
 
 /**
- * A certificate version as the signing page shows it (issue 25): what its PDF prints, in the same
+ * A certificate version as the signing page shows it: what its PDF prints, in the same
  * words and order, with photos as signed URLs (they expire, as the share page's do). `business` is
  * the owner's profile, for a version with no frozen applicator block.
  */

@@ -37,13 +37,13 @@ export const certificates = pgTable(
     installationDate: date('installation_date'),
     areas: text('areas').notNull().default(''),
     materialsUsed: text('materials_used').notNull().default(''),
-    /** The materials applied, line by line (issue 24); certificates made before have only materials_used. */
+    /** The materials applied, line by line; certificates made before have only materials_used. */
     materials: jsonb('materials').$type<MaterialLine[]>().notNull().default(sql`'[]'::jsonb`),
     /** Lot and plan, council area, building class and aspects certified, when given. */
     stateDetails: jsonb('state_details').$type<StateDetails>(),
     additionalInfo: text('additional_info').notNull().default(''),
     photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default(sql`'[]'::jsonb`),
-    /** The checklists recorded on it (issue 24), as the contract's CertificateChecklist. */
+    /** The checklists recorded on it, as the contract's CertificateChecklist. */
     checklists: jsonb('checklists').$type<CertificateChecklist[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status', { enum: certificateStatuses }).notNull().default('draft'),
     /** Per-user sequential number given at completion, e.g. WPC-2026-0001. */

@@ -7,7 +7,7 @@ const notIssued: PdfCheck = { result: 'not_issued', document: null };
 const altered: PdfCheck = { result: 'altered', document: null };
 
 /**
- * "Verify a PDF" (issue 25; ADR 0041): our seal, intact, names a version; the record's verdict on that
+ * "Verify a PDF" (ADR 0041): our seal, intact, names a version; the record's verdict on that
  * version is the answer, as its QR code's page gives it. A PDF that is not ours, or ours but changed,
  * gets the bare result: nothing of what it claims to be.
  */

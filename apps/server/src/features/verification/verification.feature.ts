@@ -3,8 +3,8 @@ import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.t
 import { verificationRoutes } from './verification.routes.ts';
 
 /**
- * The public verification page of any document version, answered by each kind (issue 21), "Verify a
- * PDF" (issue 25) and the seal's root certificate (`sealRoot`: none when an operator's CA seals).
+ * The public verification page of any document version, answered by each kind, "Verify a
+ * PDF" and the seal's root certificate (`sealRoot`: none when an operator's CA seals).
  */
 export const verificationFeature = (
   deps: Pick<FeatureDeps, 'pdfSeal'>,
