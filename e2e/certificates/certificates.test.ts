@@ -1,19 +1,13 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from '../support/browser.ts';
 import { certificatePage, fillJobDetails } from '../support/certificate-form.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from '../support/members.ts';
+import { qrOfFirstPage } from '../support/pdf-qr.ts';
 import { gzippedKilobytes, recordScripts } from '../support/script-weight.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 const url = (pathname: string) => `${session.baseUrl}${pathname}`;
-const run = promisify(execFile);
 
 describe('free plan', () => {
   it('completes 5 certificates in a month; the 6th gets "Monthly limit reached" and keeps what was typed', async () => {
@@ -451,26 +445,6 @@ describe('signed-in shell', () => {
 });
 
 describe('an amended certificate', () => {
-  /** What a phone camera reads from the QR code on the PDF's first page. */
-  async function qrOfFirstPage(pdf: Buffer): Promise<string> {
-    const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-e2e-qr-'));
-    try {
-      await writeFile(path.join(directory, 'certificate.pdf'), pdf);
-      await run('pdftoppm', ['-png', '-r', '150', '-f', '1', '-l', '1', '-singlefile', 'certificate.pdf', 'page'], {
-        cwd: directory,
-      });
-      const { data, info } = await sharp(path.join(directory, 'page.png'))
-        .ensureAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width, info.height);
-      if (!code) throw new Error('no QR code on the first page');
-      return code.data;
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
-  }
-
   it("sends the builder's first PDF to 'Superseded by version 2', and the share link to the current version", async () => {
     const { page } = session;
     const member = await createMember('amended', { premium: true });
