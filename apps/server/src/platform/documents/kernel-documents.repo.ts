@@ -24,6 +24,10 @@ const isCurrentVersion = and(
 /** A document the owner has not withdrawn (withdrawn ones leave every owner-side read). */
 const notWithdrawn = isNull(kernelDocuments.withdrawnAt);
 
+/** The owner's documents of one kind that are still theirs to see: every owner-side read starts here. */
+const ownersLive = (userId: string, kind: KernelHeadTableKind) =>
+  and(eq(kernelDocuments.userId, userId), eq(kernelDocuments.kind, kind), notWithdrawn);
+
 export type ListFilter = {
   limit: number;
   /** Where the previous page ended (its cursor). */
@@ -58,14 +62,7 @@ export const kernelDocumentsRepo = {
     const query = db
       .select()
       .from(kernelDocuments)
-      .where(
-        and(
-          eq(kernelDocuments.id, id),
-          eq(kernelDocuments.userId, userId),
-          eq(kernelDocuments.kind, kind),
-          notWithdrawn,
-        ),
-      );
+      .where(and(eq(kernelDocuments.id, id), ownersLive(userId, kind)));
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
@@ -173,7 +170,7 @@ export const kernelDocumentsRepo = {
    */
   async list(db: Queryable, userId: string, kind: KernelHeadTableKind, filter: ListFilter, searchFields: string[]) {
     const signed = currentSigned(kind);
-    const conditions = [eq(kernelDocuments.userId, userId), eq(kernelDocuments.kind, kind), notWithdrawn];
+    const conditions = [ownersLive(userId, kind)];
     const after = keysetPage.after(kernelDocuments.createdAt, kernelDocuments.id, filter.after);
     if (after) conditions.push(after);
     if (filter.templates !== undefined) conditions.push(eq(kernelDocuments.isTemplate, filter.templates));
@@ -211,14 +208,7 @@ export const kernelDocumentsRepo = {
       .select({ document: kernelDocuments, body: documentVersions.body })
       .from(kernelDocuments)
       .innerJoin(documentVersions, isCurrentVersion)
-      .where(
-        and(
-          eq(kernelDocuments.userId, userId),
-          eq(kernelDocuments.kind, kind),
-          inArray(kernelDocuments.id, ids),
-          notWithdrawn,
-        ),
-      );
+      .where(and(ownersLive(userId, kind), inArray(kernelDocuments.id, ids)));
   },
 
   /** The owner's newest document of `kind` whose current version's `field` (an array of ids) lists `id`. */
@@ -227,14 +217,7 @@ export const kernelDocumentsRepo = {
       .select({ document: kernelDocuments, version: documentVersions })
       .from(kernelDocuments)
       .innerJoin(documentVersions, isCurrentVersion)
-      .where(
-        and(
-          eq(kernelDocuments.userId, userId),
-          eq(kernelDocuments.kind, kind),
-          notWithdrawn,
-          sql`${documentVersions.body} -> ${field} ? ${id}`,
-        ),
-      )
+      .where(and(ownersLive(userId, kind), sql`${documentVersions.body} -> ${field} ? ${id}`))
       .orderBy(desc(kernelDocuments.updatedAt))
       .limit(1);
     return row;
