@@ -7,7 +7,7 @@ import type { StripeSettings } from './platform/billing/stripe-provider.ts';
 import type { BackPressureSettings } from './platform/http/back-pressure.ts';
 import type { SlowClientSettings } from './platform/http/slow-clients.ts';
 import { defaultRenderThreads, type PdfRenderSettings } from './platform/pdf/render-pool.ts';
-import type { S3StorageOptions } from './platform/storage/s3-storage.ts';
+import type { FileStorageSettings } from './platform/storage/configured-storage.ts';
 
 /**
  * Which proxies may set the client IP through X-Forwarded-For (it feeds every per-IP rate limit):
@@ -128,8 +128,6 @@ const envSchema = z.object({
 });
 
 type Env = z.infer<typeof envSchema>;
-
-export type FileStorageSettings = { driver: 'disk' } | { driver: 's3'; s3: S3StorageOptions };
 
 const S3_VARIABLES = [
   'S3_ENDPOINT',

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { files } from '../storage/files.schema.ts';
+import { files } from '../accounts/files.schema.ts';
 
 /**
  * Kinds of numbered documents; each numbers its own sequence per user and year. Every kind can be

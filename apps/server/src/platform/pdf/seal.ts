@@ -1,17 +1,18 @@
+import { type SignableDocumentKind, signableDocumentKinds } from '@app/contract';
 import { PDF } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { type SealIdentity, type SealKey, sealCrypto, signerOf } from '../crypto/seal-identity.ts';
-import { type DocumentKind, documentKinds } from '../documents/documents.schema.ts';
 import { definePdfBytesJob, type PdfRenderer } from './render-pool.ts';
 
 /**
- * The seal on every PDF we issue (issue 25; ADR 0041): a PAdES signature (`ETSI.CAdES.detached`,
+ * The seal on every PDF we issue (ADR 0041): a PAdES signature (`ETSI.CAdES.detached`,
  * level B-B) over the whole file, by our sealing certificate, naming the document version it is.
  * `@libpdf/core` (a beta, pinned) does the signing; nothing outside this file imports it for PDFs.
  */
 export type SealedVersion = {
-  kind: DocumentKind;
+  /** Every kind of document we issue can be signed, so the signable kinds are the kinds sealed. */
+  kind: SignableDocumentKind;
   documentId: string;
   version: number;
   /** The version's content fingerprint, as the documents kernel keeps it. */
@@ -99,7 +100,7 @@ export async function checkSeal({ pdf, ours }: { pdf: Buffer; ours: readonly Uin
   // Bytes after the seal (an incremental update) change what a reader shows: not what we issued.
   if (found.range[2] + found.range[3] !== pdf.length) return { status: 'altered' };
   const reason = REASON.exec(found.dictionary);
-  const kind = documentKinds.find((name) => name === reason?.[1]);
+  const kind = signableDocumentKinds.find((name) => name === reason?.[1]);
   if (!reason || !kind) return { status: 'not_sealed' };
   return {
     status: 'intact',
