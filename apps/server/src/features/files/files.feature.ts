@@ -1,6 +1,5 @@
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature } from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
-import type { FileReferenceSource } from '../../platform/storage/file-references.ts';
 import {
   cleanUpOrphanUploads,
   ORPHAN_UPLOADS_CRON,
@@ -11,19 +10,22 @@ import { filesRoutes } from './files.routes.ts';
 
 /**
  * Stored images by id (signed URL or owner), and the hourly clean-up of uploads that none of the
- * features' `references` names.
+ * features' declared file references names.
  */
-export const filesFeature = (deps: FeatureDeps, references: readonly FileReferenceSource[]): FeatureModule => ({
-  routes: filesRoutes(deps.files),
-  jobs: [
-    defineJob({
-      name: ORPHAN_UPLOADS_QUEUE,
-      settings: orphanUploadsQueueSettings,
-      cron: ORPHAN_UPLOADS_CRON,
-      handler: async () => {
-        const { deleted } = await cleanUpOrphanUploads(deps.db, deps.storage, references, deps.clock());
-        if (deleted > 0) deps.logger.info({ deleted }, 'removed uploads nothing refers to');
-      },
-    }),
-  ],
-});
+export const filesFeature: Feature = {
+  name: 'files',
+  build: (deps, _settings, { fileReferences }) => ({
+    routes: filesRoutes(deps.files),
+    jobs: [
+      defineJob({
+        name: ORPHAN_UPLOADS_QUEUE,
+        settings: orphanUploadsQueueSettings,
+        cron: ORPHAN_UPLOADS_CRON,
+        handler: async () => {
+          const { deleted } = await cleanUpOrphanUploads(deps.db, deps.storage, fileReferences, deps.clock());
+          if (deleted > 0) deps.logger.info({ deleted }, 'removed uploads nothing refers to');
+        },
+      }),
+    ],
+  }),
+};
