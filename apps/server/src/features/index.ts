@@ -1,4 +1,3 @@
-import type { Feature } from '../platform/feature-module.ts';
 import { adminFeature } from './admin/admin.feature.ts';
 import { apiAccessFeature } from './api-access/api-access.feature.ts';
 import { authFeature } from './auth/auth.feature.ts';
@@ -18,6 +17,7 @@ import { verificationFeature } from './verification/verification.feature.ts';
  * Every feature of the server, in the order its routes are mounted (the OpenAPI document follows
  * it) and its manifest is built (ADR 0073). A feature that reads a list another offers at build
  * time comes after it: signing and verification after the document kinds.
+ * The compiler holds the app's settings against every feature's slice of them (buildFeatures).
  */
 export const features = [
   healthFeature,
@@ -35,8 +35,3 @@ export const features = [
   signingFeature,
   verificationFeature,
 ] as const;
-
-type SettingsOf<Listed> = Listed extends Feature<infer Settings> ? (settings: Settings) => void : never;
-
-/** Every setting some feature reads: the app's settings must hold them all. */
-export type FeatureSettings = SettingsOf<(typeof features)[number]> extends (settings: infer All) => void ? All : never;

@@ -63,7 +63,7 @@ export type FeatureJoints = {
 };
 
 /** What a built feature offers the others: lists are added to, a single joint is set once. */
-export type FeatureOffer = Partial<Omit<FeatureJoints, 'fileReferences'>>;
+type FeatureOffer = Partial<Omit<FeatureJoints, 'fileReferences'>>;
 
 /**
  * A feature as the app mounts it: its routes (under /api), the jobs it runs, what it does when the
