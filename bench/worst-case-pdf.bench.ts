@@ -11,7 +11,7 @@ import { withinBytes, worstCaseSwmsBody } from '../apps/server/test/support/wors
 import { createUser, format, freshDatabase, httpRequest, median, startServerProcess, summarise } from './support.ts';
 
 /**
- * DESIGN §7 / issue 20: no PDF holds the event loop. The worst-case SWMS (every field at its limit,
+ * No PDF holds the event loop (ADR 0021). The worst-case SWMS (every field at its limit,
  * strings without spaces) is printed through the real server, and /api/health is timed while two
  * such renders run, beside its own figures with nothing rendering, measured in the same run.
  */

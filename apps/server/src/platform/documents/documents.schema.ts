@@ -68,7 +68,7 @@ export const signatureRequests = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', { enum: signatureRevocationReasons }),
     signatureFileId: uuid('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
-    /** How the signature was made (issue 30): set with it; signatures before the choice were drawn. */
+    /** How the signature was made (ADR 0052): set with it; signatures before the choice were drawn. */
     signatureMethod: text('signature_method', { enum: signatureMethods }),
     fingerprintAtSign: text('fingerprint_at_sign'),
     createdAt: createdAt(),
@@ -82,7 +82,7 @@ export const signatureRequests = pgTable(
     siteLinkId: uuid('site_link_id').references(() => siteSignOnLinks.id, { onDelete: 'set null' }),
     /**
      * When the owner set this site sign-on aside as junk: it leaves the register and no longer
-     * counts as a signature, and stays here and in the audit trail (issue 20).
+     * counts as a signature, and stays here and in the audit trail (ADR 0022).
      */
     setAsideAt: timestamp('set_aside_at', { withTimezone: true }),
   },
