@@ -79,7 +79,7 @@ const JOBS_STOP_TIMEOUT_MS = 5000;
 /** Never shed under load (ADR 0046): how an operator and a load balancer see the overload. */
 const NEVER_SHED = [METRICS_PATH, '/api/health', '/api/health/live', '/api/health/ready'];
 
-/** Builds the whole HTTP app from feature plugins. No listening here, so tests can `inject`. */
+/** Builds the app: the HTTP server, the platform, then the feature list. No listening here, so tests can `inject`. */
 export async function buildApp(options: AppOptions) {
   const { db, settings } = options;
   const metrics = new AppMetrics(options.logger);
