@@ -99,7 +99,7 @@ export function joint<Name extends keyof FeatureJoints>(
   needer: string,
 ): NonNullable<FeatureJoints[Name]> {
   const value = joints[name];
-  if (value === undefined) throw new Error(`${needer} needs ${name}: list the feature that offers it first`);
+  if (value === undefined) throw new Error(`${needer} needs ${name}, which no feature built so far offers`);
   return value as NonNullable<FeatureJoints[Name]>;
 }
 
