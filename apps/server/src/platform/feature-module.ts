@@ -92,7 +92,10 @@ export type Feature<Settings = unknown> = {
   build: (deps: FeatureDeps, settings: Settings, joints: FeatureJoints) => FeatureModule;
 };
 
-/** A joint another feature must have offered before this one is built: the list's order says who comes first. */
+/**
+ * A single joint some feature offered. Read while building, its offerer must come earlier in the
+ * list; read inside a later call, anywhere in it.
+ */
 export function joint<Name extends keyof FeatureJoints>(
   joints: FeatureJoints,
   name: Name,
