@@ -1,5 +1,5 @@
 import { storedSecret } from '../../platform/crypto/secrets.ts';
-import type { Feature } from '../../platform/feature-module.ts';
+import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import { mailQueueSettings } from '../../platform/mail/mailer.ts';
 import { apiAccessRoutes } from './api-access.routes.ts';
@@ -15,53 +15,55 @@ import {
 } from './webhooks.service.ts';
 
 /**
- * API access (ADR 0055): personal API tokens, which the app hands to the auth hooks, and webhooks,
- * which listen to the features' outbound events (deps.events).
+ * API access (ADR 0055): personal API tokens, offered to the auth hooks, and webhooks, which
+ * listen to the features' outbound events (deps.events).
  */
 export const apiAccessFeature: Feature<{ webhooks: WebhookSettings }> = {
   name: 'api-access',
-  build: (deps, { webhooks: settings }) => {
-    const tokens = new ApiTokensService(deps.db, deps.clock, deps.limits);
-    const webhooks = new WebhooksService({
-      db: deps.db,
-      now: deps.clock,
-      jobs: deps.jobs,
-      mailer: deps.mail,
-      secretKey: storedSecret(deps.db, 'webhook-secrets'),
-      publicOrigin: deps.publicOrigin,
-      settings,
-    });
-    deps.events.listen(webhooks.onEvent);
-    return {
-      routes: apiAccessRoutes(tokens, webhooks),
-      offers: { authenticateApiToken: tokens.authenticate },
-      jobs: [
-        defineJob<WebhookDeliveryJob>({
-          name: WEBHOOK_DELIVERY_QUEUE,
-          settings: {
-            retryLimit: settings.attempts - 1,
-            retryDelaySeconds: settings.retryDelaySeconds,
-            // Past its own deadline an attempt is over: the queue may retry it soon after.
-            expireInSeconds: Math.ceil(settings.timeoutMs / 1000) + 30,
-            batchSize: 10,
-          },
-          handler: (job) => webhooks.deliver(job),
-        }),
-        defineJob<WebhookDisabledEmailJob>({
-          name: WEBHOOK_DISABLED_EMAIL_QUEUE,
-          settings: mailQueueSettings,
-          handler: (job) => webhooks.mailDisabled(job),
-        }),
-        defineJob({
-          name: WEBHOOK_LOG_SWEEP_QUEUE,
-          settings: { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 300 },
-          cron: '23 3 * * *',
-          handler: async () => {
-            const forgotten = await webhooks.sweepLog();
-            if (forgotten > 0) deps.logger.info({ forgotten }, 'webhook log sweep');
-          },
-        }),
-      ],
-    };
-  },
+  build: (deps, settings) => apiAccessModule(deps, settings.webhooks),
 };
+
+function apiAccessModule(deps: FeatureDeps, settings: WebhookSettings): FeatureModule {
+  const tokens = new ApiTokensService(deps.db, deps.clock, deps.limits);
+  const webhooks = new WebhooksService({
+    db: deps.db,
+    now: deps.clock,
+    jobs: deps.jobs,
+    mailer: deps.mail,
+    secretKey: storedSecret(deps.db, 'webhook-secrets'),
+    publicOrigin: deps.publicOrigin,
+    settings,
+  });
+  deps.events.listen(webhooks.onEvent);
+  return {
+    routes: apiAccessRoutes(tokens, webhooks),
+    offers: { authenticateApiToken: tokens.authenticate },
+    jobs: [
+      defineJob<WebhookDeliveryJob>({
+        name: WEBHOOK_DELIVERY_QUEUE,
+        settings: {
+          retryLimit: settings.attempts - 1,
+          retryDelaySeconds: settings.retryDelaySeconds,
+          // Past its own deadline an attempt is over: the queue may retry it soon after.
+          expireInSeconds: Math.ceil(settings.timeoutMs / 1000) + 30,
+          batchSize: 10,
+        },
+        handler: (job) => webhooks.deliver(job),
+      }),
+      defineJob<WebhookDisabledEmailJob>({
+        name: WEBHOOK_DISABLED_EMAIL_QUEUE,
+        settings: mailQueueSettings,
+        handler: (job) => webhooks.mailDisabled(job),
+      }),
+      defineJob({
+        name: WEBHOOK_LOG_SWEEP_QUEUE,
+        settings: { retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 300 },
+        cron: '23 3 * * *',
+        handler: async () => {
+          const forgotten = await webhooks.sweepLog();
+          if (forgotten > 0) deps.logger.info({ forgotten }, 'webhook log sweep');
+        },
+      }),
+    ],
+  };
+}

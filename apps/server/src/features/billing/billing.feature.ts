@@ -2,7 +2,7 @@ import { createStripeProvider, type StripeSettings } from '../../platform/billin
 import { createTestModeProvider } from '../../platform/billing/test-mode-provider.ts';
 import { createUnconfiguredProvider } from '../../platform/billing/unconfigured-provider.ts';
 import { storedSecret } from '../../platform/crypto/secrets.ts';
-import type { Feature } from '../../platform/feature-module.ts';
+import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import { billingRoutes } from './billing.routes.ts';
 import {
@@ -21,49 +21,51 @@ const PROVIDER_RETRY_MS = 5_000;
 /** Premium: checkout, portal, cancel, the provider's webhook and its events, worked from the queue. */
 export const billingFeature: Feature<BillingSettings> = {
   name: 'billing',
-  build: (deps, settings) => {
-    const { db, logger } = deps;
-    const service = new BillingService({
-      db,
-      jobs: deps.jobs,
-      now: deps.clock,
-      provider: settings.stripe
-        ? createStripeProvider(settings.stripe, deps.publicOrigin)
-        : settings.billingTestMode
-          ? createTestModeProvider(storedSecret(db, 'billing-test-webhook'))
-          : createUnconfiguredProvider(),
-    });
-    let retry: NodeJS.Timeout | undefined;
-    let closing = false;
-    // Once the database answers: a server started while it is down still starts (health says so).
-    const endOtherProvidersPremium = async (): Promise<void> => {
-      try {
-        const ended = await service.honourOnlyCurrentProvider();
-        if (ended > 0) logger.warn({ ended }, 'Premium bought through another billing provider ended');
-      } catch (error) {
-        if (closing) return;
-        logger.warn({ err: error }, 'could not end Premium of other billing providers yet; retrying');
-        retry = setTimeout(() => void endOtherProvidersPremium(), PROVIDER_RETRY_MS);
-        retry.unref();
-      }
-    };
-    return {
-      offers: { hasRenewingSubscription: (userId) => service.hasRenewingSubscription(userId) },
-      routes: billingRoutes(service),
-      jobs: [
-        defineJob<BillingEventJob>({
-          name: BILLING_EVENTS_QUEUE,
-          settings: billingEventsQueueSettings,
-          handler: (job) => service.processEvent(job),
-        }),
-      ],
-      start: () => {
-        void endOtherProvidersPremium();
-      },
-      close: () => {
-        closing = true;
-        clearTimeout(retry);
-      },
-    };
-  },
+  build: (deps, settings) => billingModule(deps, settings),
 };
+
+function billingModule(deps: FeatureDeps, settings: BillingSettings): FeatureModule {
+  const { db, logger } = deps;
+  const service = new BillingService({
+    db,
+    jobs: deps.jobs,
+    now: deps.clock,
+    provider: settings.stripe
+      ? createStripeProvider(settings.stripe, deps.publicOrigin)
+      : settings.billingTestMode
+        ? createTestModeProvider(storedSecret(db, 'billing-test-webhook'))
+        : createUnconfiguredProvider(),
+  });
+  let retry: NodeJS.Timeout | undefined;
+  let closing = false;
+  // Once the database answers: a server started while it is down still starts (health says so).
+  const endOtherProvidersPremium = async (): Promise<void> => {
+    try {
+      const ended = await service.honourOnlyCurrentProvider();
+      if (ended > 0) logger.warn({ ended }, 'Premium bought through another billing provider ended');
+    } catch (error) {
+      if (closing) return;
+      logger.warn({ err: error }, 'could not end Premium of other billing providers yet; retrying');
+      retry = setTimeout(() => void endOtherProvidersPremium(), PROVIDER_RETRY_MS);
+      retry.unref();
+    }
+  };
+  return {
+    offers: { hasRenewingSubscription: (userId) => service.hasRenewingSubscription(userId) },
+    routes: billingRoutes(service),
+    jobs: [
+      defineJob<BillingEventJob>({
+        name: BILLING_EVENTS_QUEUE,
+        settings: billingEventsQueueSettings,
+        handler: (job) => service.processEvent(job),
+      }),
+    ],
+    start: () => {
+      void endOtherProvidersPremium();
+    },
+    close: () => {
+      closing = true;
+      clearTimeout(retry);
+    },
+  };
+}

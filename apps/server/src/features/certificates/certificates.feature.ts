@@ -1,4 +1,4 @@
-import { type Feature, joint } from '../../platform/feature-module.ts';
+import { type Feature, type FeatureDeps, type FeatureModule, joint } from '../../platform/feature-module.ts';
 import { certificateFileReferences } from './certificate-files.ts';
 import { CertificatePdfService } from './certificate-pdf.service.ts';
 import { certificateSigningSource, certificateVerifiableKind } from './certificate-signing-source.ts';
@@ -15,28 +15,35 @@ export const certificatesFeature: Feature = {
   name: 'certificates',
   fileReferences: [certificateFileReferences],
   pdfLayouts: certificatesPdfLayouts,
-  build: (deps, _settings, joints) => {
-    const pdfs = new CertificatePdfService(
-      deps.db,
-      deps.files,
-      deps.storage,
-      // A version's QR code opens its own record.
-      (certificateId, version) => `${deps.publicOrigin()}/certificates/${certificateId}?version=${version}`,
-      deps.pdfRenderer,
-      deps.pdfSeal,
-      deps.logger,
-      deps.clock,
-    );
-    // The checklist-templates feature's (ADR 0038); read when a checklist is saved, after every feature is built.
-    const ownTemplates: OwnChecklistTemplates = (db, userId, ids) =>
-      joint(joints, 'ownChecklistTemplates', 'certificates')(db, userId, ids);
-    const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock, ownTemplates, deps.events);
-    return {
-      routes: certificatesRoutes(service),
-      offers: {
-        signableSources: [certificateSigningSource(pdfs, deps.files)],
-        verifiableKinds: [certificateVerifiableKind(service)],
-      },
-    };
-  },
+  // The checklist-templates feature's (ADR 0038), looked up when a checklist is saved.
+  build: (deps, _settings, joints) =>
+    certificatesModule(deps, (db, userId, ids) =>
+      joint(joints, 'ownChecklistTemplates', 'certificates')(db, userId, ids),
+    ),
 };
+
+function certificatesModule(
+  deps: FeatureDeps,
+  /** The owner's custom checklist templates (the checklist-templates feature's). */
+  ownTemplates: OwnChecklistTemplates,
+): FeatureModule {
+  const pdfs = new CertificatePdfService(
+    deps.db,
+    deps.files,
+    deps.storage,
+    // A version's QR code opens its own record.
+    (certificateId, version) => `${deps.publicOrigin()}/certificates/${certificateId}?version=${version}`,
+    deps.pdfRenderer,
+    deps.pdfSeal,
+    deps.logger,
+    deps.clock,
+  );
+  const service = new CertificatesService(deps.db, deps.files, pdfs, deps.clock, ownTemplates, deps.events);
+  return {
+    routes: certificatesRoutes(service),
+    offers: {
+      signableSources: [certificateSigningSource(pdfs, deps.files)],
+      verifiableKinds: [certificateVerifiableKind(service)],
+    },
+  };
+}

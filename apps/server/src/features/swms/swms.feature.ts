@@ -1,4 +1,4 @@
-import type { Feature } from '../../platform/feature-module.ts';
+import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { swmsPdfLayouts } from './swms.pdf-layouts.ts';
 import { swmsRoutes } from './swms.routes.ts';
 import { SwmsService } from './swms.service.ts';
@@ -6,24 +6,22 @@ import { SwmsPdfService } from './swms-pdf.service.ts';
 import { swmsSigningSources, swmsVerifiableKinds } from './swms-signing-source.ts';
 
 /** SWMS and their cover sheets; both as document kinds for signing and verification. */
-export const swmsFeature: Feature = {
-  name: 'swms',
-  pdfLayouts: swmsPdfLayouts,
-  build: (deps) => {
-    const pdfs = new SwmsPdfService(
-      deps.db,
-      deps.files,
-      deps.storage,
-      // A version's QR code opens the public verification page.
-      (kind, id, version) => `${deps.publicOrigin()}/verify/${kind}/${id}/${version}`,
-      deps.pdfRenderer,
-      deps.pdfSeal,
-      deps.logger,
-    );
-    const service = new SwmsService(deps.db, pdfs, deps.clock, deps.events);
-    return {
-      routes: swmsRoutes(service),
-      offers: { signableSources: swmsSigningSources(service), verifiableKinds: swmsVerifiableKinds(service) },
-    };
-  },
-};
+export const swmsFeature: Feature = { name: 'swms', pdfLayouts: swmsPdfLayouts, build: (deps) => swmsModule(deps) };
+
+function swmsModule(deps: FeatureDeps): FeatureModule {
+  const pdfs = new SwmsPdfService(
+    deps.db,
+    deps.files,
+    deps.storage,
+    // A version's QR code opens the public verification page.
+    (kind, id, version) => `${deps.publicOrigin()}/verify/${kind}/${id}/${version}`,
+    deps.pdfRenderer,
+    deps.pdfSeal,
+    deps.logger,
+  );
+  const service = new SwmsService(deps.db, pdfs, deps.clock, deps.events);
+  return {
+    routes: swmsRoutes(service),
+    offers: { signableSources: swmsSigningSources(service), verifiableKinds: swmsVerifiableKinds(service) },
+  };
+}
