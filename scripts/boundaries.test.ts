@@ -92,7 +92,7 @@ describe('the order inside platform/ of the server', () => {
     ).toEqual([]);
   });
 
-  it('refuses an import that runs back up, or across one tier, type imports included', () => {
+  it('refuses an import that runs back up, or sideways within a tier, type imports included', () => {
     expect(
       rulesOf({
         'platform/storage/configured.ts': "import type { Reply } from '../http/errors.ts';\n",
