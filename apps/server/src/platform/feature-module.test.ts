@@ -61,6 +61,25 @@ describe('buildFeatures', () => {
     expect(counted).toBe(1);
   });
 
+  it('stops the start when a list is offered after a feature read it while being built', () => {
+    let kindsSeen = -1;
+    const signing: Feature = {
+      name: 'signing',
+      build: (_deps, _settings, joints) => {
+        kindsSeen = joints.signableSources.length;
+        return {};
+      },
+    };
+    const documents: Feature = {
+      name: 'documents',
+      build: () => ({ offers: { signableSources: [source('swms', 'built-in')] } }),
+    };
+    expect(() => buildFeatures([signing, documents], deps, {})).toThrow(
+      'signing read signableSources before documents offered it: list documents first',
+    );
+    expect(kindsSeen).toBe(0);
+  });
+
   it('names the joint and who needs it when no feature offers it', () => {
     const { joints } = buildFeatures([], deps, {});
     expect(() => joint(joints, 'authenticateApiToken', 'the auth hooks')).toThrow(

@@ -106,10 +106,14 @@ export function joint<Name extends keyof FeatureJoints>(
   return value as NonNullable<FeatureJoints[Name]>;
 }
 
+/** The joints that are lists: read while a feature is built, they hold only what came before it. */
+const LIST_JOINTS = new Set<string | symbol>(['signableSources', 'verifiableKinds']);
+
 /**
  * Builds the features in the list's order. Each is handed the joints gathered so far, one live
  * object: a list read while building holds what the features before offered; a function joint is
- * looked up when it is called, by which time every feature is built.
+ * looked up when it is called, by which time every feature is built. A list offered after a
+ * feature read it while being built would be missed there, so that stops the start.
  */
 export function buildFeatures<Settings>(
   list: readonly Feature<Settings>[],
@@ -127,9 +131,26 @@ export function buildFeatures<Settings>(
       verifiableKinds: offers.flatMap((offer) => offer.verifiableKinds ?? []),
     });
   gather();
+  /** Which feature first read each list joint while being built. */
+  const readers = new Map<string | symbol, string>();
+  let building: string | undefined;
+  const watched = new Proxy(joints, {
+    get(target, name, receiver) {
+      if (building && LIST_JOINTS.has(name) && !readers.has(name)) readers.set(name, building);
+      return Reflect.get(target, name, receiver);
+    },
+  });
   const modules = list.map((feature) => {
-    const module = feature.build(deps, settings, joints);
+    building = feature.name;
+    const module = feature.build(deps, settings, watched);
+    building = undefined;
     if (module.offers) {
+      for (const name of Object.keys(module.offers)) {
+        const reader = readers.get(name);
+        if (reader && reader !== feature.name) {
+          throw new Error(`${reader} read ${name} before ${feature.name} offered it: list ${feature.name} first`);
+        }
+      }
       offers.push(module.offers);
       gather();
     }
