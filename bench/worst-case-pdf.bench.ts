@@ -1,9 +1,9 @@
 import { PDF_CHECK_MAX_MEGABYTES, type SwmsBody } from '@app/contract';
 import pg from 'pg';
 import { request } from 'undici';
-import { MAX_REQUEST_BODY_BYTES } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { renderSwmsPdf } from '../apps/server/src/features/swms/swms-pdf-layout.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../apps/server/src/platform/http/http-server.ts';
 import { defaultRenderThreads } from '../apps/server/src/platform/pdf/render-pool.ts';
 import { giveIssuer } from '../apps/server/test/support/issuer.ts';
 import { withRangeOverAppendedBytes } from '../apps/server/test/support/stretched-seal.ts';

@@ -8,6 +8,20 @@ export const appLayers: AppLayers[] = [
     features: 'features',
     shared: ['platform', 'db'],
     forbidden: [],
+    // From the ground up; an area imports only areas of a lower tier (docs/CODE_STYLE.md, Layers).
+    ordered: {
+      folder: 'platform',
+      tiers: [
+        ['errors', 'dates'],
+        ['crypto', 'jobs', 'events', 'images', 'billing'],
+        ['accounts', 'mail', 'rate-limit'],
+        ['retired-ids', 'entitlements', 'pdf'],
+        ['storage'],
+        ['documents', 'metrics', 'http'],
+        ['audit'],
+        ['feature-module'],
+      ],
+    },
   },
   {
     name: 'web',

@@ -24,8 +24,9 @@ function tree(files: Record<string, string>): string {
 
 describe.each(appLayers.filter((layers) => layers.features))('the $name layers', (layers) => {
   const [shared = ''] = layers.shared;
+  // The order of areas inside a shared folder has its own tests below.
   const rulesOf = (files: Record<string, string>) =>
-    checkLayers({ ...layers, root: tree(files) }).map((violation) => violation.rule);
+    checkLayers({ ...layers, ordered: undefined, root: tree(files) }).map((violation) => violation.rule);
 
   it('accept a feature importing a shared layer, and a shared layer importing another', () => {
     expect(
@@ -74,6 +75,37 @@ it('keeps lib/ of the web from importing components/', () => {
     'components/ui/toast.ts': 'export const toast = 1;\n',
   });
   expect(checkLayers({ ...web, root }).map((violation) => violation.rule)).toEqual(['forbidden']);
+});
+
+describe('the order inside platform/ of the server', () => {
+  const server = appLayers.find((layers) => layers.name === 'server');
+  if (!server?.ordered) throw new Error('no order inside the server platform');
+  const rulesOf = (files: Record<string, string>) =>
+    checkLayers({ ...server, root: tree(files) }).map((violation) => violation.rule);
+
+  it('accepts an area importing one of a lower tier', () => {
+    expect(
+      rulesOf({
+        'platform/storage/stored-files.ts': "import { AppError } from '../errors.ts';\n",
+        'platform/errors.ts': 'export class AppError {}\n',
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses an import that runs back up, or sideways within a tier, type imports included', () => {
+    expect(
+      rulesOf({
+        'platform/storage/configured.ts': "import type { Reply } from '../http/errors.ts';\n",
+        'platform/http/errors.ts': 'export type Reply = 1;\n',
+        'platform/mail/mailer.ts': "import { limit } from '../rate-limit/limit.ts';\n",
+        'platform/rate-limit/limit.ts': 'export const limit = 1;\n',
+      }),
+    ).toEqual(['order', 'order']);
+  });
+
+  it('refuses an area that has no tier', () => {
+    expect(rulesOf({ 'platform/newcomer/thing.ts': 'export const thing = 1;\n' })).toEqual(['order']);
+  });
 });
 
 it('finds no violation in the project as it stands', () => {

@@ -6,6 +6,8 @@ import path from 'node:path';
  * - each folder under `features` imports no other feature;
  * - the `shared` folders (e.g. platform, lib, components) import no feature;
  * - each `[from, to]` pair of `forbidden` is an import that must not happen (e.g. lib → components);
+ * - inside the `ordered` folder, each area (a folder or file right under it) imports only areas of a
+ *   lower tier, and every area has a tier: no import runs back up;
  * - and no file imports itself through a loop of imports (a cycle), type imports included.
  */
 export type AppLayers = {
@@ -14,9 +16,11 @@ export type AppLayers = {
   features: string;
   shared: string[];
   forbidden: Array<[from: string, to: string]>;
+  /** A shared folder whose areas stand in tiers, listed from the ground up. */
+  ordered?: { folder: string; tiers: string[][] };
 };
 
-export type Violation = { rule: 'feature' | 'shared' | 'forbidden' | 'cycle'; message: string };
+export type Violation = { rule: 'feature' | 'shared' | 'forbidden' | 'order' | 'cycle'; message: string };
 
 const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
 /** Static imports and re-exports (Biome-formatted code: one statement each, ending with `;`). */
@@ -101,11 +105,23 @@ export function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-/** Which top-level folder of the app a file is in, and which feature (when under the features folder). */
+/**
+ * Which top-level folder of the app a file is in, which feature (when under the features folder),
+ * and which area of the ordered folder (its folder, or file right under it named up to the first dot).
+ */
 function placeOf(layers: AppLayers, file: string) {
   const parts = path.relative(path.resolve(layers.root), file).split(path.sep);
   const top = parts.length > 1 ? (parts[0] ?? '') : '';
-  return { top, feature: top === layers.features && parts.length > 2 ? parts[1] : undefined };
+  return {
+    top,
+    feature: top === layers.features && parts.length > 2 ? parts[1] : undefined,
+    area: top === layers.ordered?.folder ? parts[1]?.split('.')[0] : undefined,
+  };
+}
+
+/** The tier of each area of the ordered folder, from 0 at the ground. */
+function tiersOf(layers: AppLayers): Map<string, number> {
+  return new Map(layers.ordered?.tiers.flatMap((areas, tier) => areas.map((area) => [area, tier] as const)));
 }
 
 /** Every import of the app that breaks its layers, and every cycle. */
@@ -113,8 +129,11 @@ export function checkLayers(layers: AppLayers): Violation[] {
   const graph = importGraph(layers.root);
   const shown = (file: string) => path.relative(process.cwd(), file);
   const violations: Violation[] = [];
+  const tiers = tiersOf(layers);
+  const unplaced = new Set<string>();
   for (const [file, targets] of graph) {
     const from = placeOf(layers, file);
+    if (from.area !== undefined && !tiers.has(from.area)) unplaced.add(from.area);
     for (const target of targets) {
       const to = placeOf(layers, target);
       const edge = `${shown(file)} imports ${shown(target)}`;
@@ -129,6 +148,14 @@ export function checkLayers(layers: AppLayers): Violation[] {
           message: `${edge}: ${from.top}/ imports no feature; a feature imports it, not the other way round.`,
         });
       }
+      const fromTier = tiers.get(from.area ?? '');
+      const toTier = tiers.get(to.area ?? '');
+      if (from.area !== to.area && fromTier !== undefined && toTier !== undefined && toTier >= fromTier) {
+        violations.push({
+          rule: 'order',
+          message: `${edge}: ${layers.ordered?.folder}/${from.area} imports only what stands below it, and ${to.area} does not; pass the value in, or move the shared piece down.`,
+        });
+      }
       for (const [forbiddenFrom, forbiddenTo] of layers.forbidden) {
         if (from.top === forbiddenFrom && to.top === forbiddenTo) {
           violations.push({
@@ -138,6 +165,12 @@ export function checkLayers(layers: AppLayers): Violation[] {
         }
       }
     }
+  }
+  for (const area of unplaced) {
+    violations.push({
+      rule: 'order',
+      message: `${layers.ordered?.folder}/${area} has no tier: place it in the order (scripts/app-layers.ts).`,
+    });
   }
   for (const cycle of cycles(graph)) {
     violations.push({

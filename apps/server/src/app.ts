@@ -1,45 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config, TrustProxy } from './config.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { adminFeature } from './features/admin/admin.feature.ts';
-import { apiAccessFeature } from './features/api-access/api-access.feature.ts';
-import { authFeature } from './features/auth/auth.feature.ts';
-import { billingFeature } from './features/billing/billing.feature.ts';
-import { bundlesFeature } from './features/bundles/bundles.feature.ts';
-import { certificatesFeature } from './features/certificates/certificates.feature.ts';
-import { checklistTemplatesFeature } from './features/checklist-templates/checklist-templates.feature.ts';
-import { contactFeature } from './features/contact/contact.feature.ts';
-import { filesFeature } from './features/files/files.feature.ts';
-import { healthFeature } from './features/health/health.feature.ts';
-import { profileFeature } from './features/profile/profile.feature.ts';
-import { signingFeature } from './features/signing/signing.feature.ts';
-import { swmsFeature } from './features/swms/swms.feature.ts';
-import { verificationFeature } from './features/verification/verification.feature.ts';
+import { features } from './features/index.ts';
 import { fileReferences } from './file-references.ts';
 import { p12SealIdentity, storedSealIdentity } from './platform/crypto/seal-identity.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
 import type { SignableDocumentSource } from './platform/documents/signable-source.ts';
 import { OutboundEvents } from './platform/events/outbound-events.ts';
-import type { FeatureDeps, FeatureModule } from './platform/feature-module.ts';
+import { buildFeatures, type FeatureDeps, joint } from './platform/feature-module.ts';
 import { registerAuthHooks } from './platform/http/auth-context.ts';
-import { registerBackPressure } from './platform/http/back-pressure.ts';
-import { handleError, handleFrameworkError } from './platform/http/errors.ts';
-import { registerBoundedJsonParser } from './platform/http/json-body.ts';
-import { rejectNulCharacters } from './platform/http/nul-characters.ts';
-import { registerOpenApi } from './platform/http/openapi.ts';
-import { responseSerializerCompiler } from './platform/http/response-serializer.ts';
-import { addSecurityHeaders } from './platform/http/security-headers.ts';
-import {
-  connectionsCheckingIntervalMs,
-  guardAgainstSlowClients,
-  headersTimeoutMs,
-} from './platform/http/slow-clients.ts';
+import { createHttpServer, registerApi } from './platform/http/http-server.ts';
 import { registerSpa } from './platform/http/spa.ts';
-import { MAX_UPLOAD_BYTES } from './platform/http/upload.ts';
 import { JobQueue } from './platform/jobs/job-queue.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { AppMetrics } from './platform/metrics/metrics.ts';
@@ -104,97 +76,26 @@ export type AppOptions = {
 /** How long shutdown waits for running jobs; unfinished ones are retried by the next process. */
 const JOBS_STOP_TIMEOUT_MS = 5000;
 
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-
 /** Never shed under load (ADR 0046): how an operator and a load balancer see the overload. */
 const NEVER_SHED = [METRICS_PATH, '/api/health', '/api/health/live', '/api/health/ready'];
 
-function trustedHops(trust: TrustProxy) {
-  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
-}
-
-/** The largest request body read (JSON); uploads have their own limits. */
-export const MAX_REQUEST_BODY_BYTES = 1024 * 1024;
-
-/** Builds the whole HTTP app from feature plugins. No listening here, so tests can `inject`. */
+/** Builds the app: the HTTP server, the platform, then the feature list. No listening here, so tests can `inject`. */
 export async function buildApp(options: AppOptions) {
-  const app = Fastify({
-    loggerInstance: options.logger,
-    // Honour a sane incoming id (from a proxy) so logs correlate across hops; otherwise mint one.
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-    },
-    // Only the configured proxies may set the client IP through X-Forwarded-For (it feeds the rate
-    // limits). A hop count trusts that many addresses from our end of the chain, never the client's.
-    trustProxy: trustedHops(options.settings.trustProxy),
-    bodyLimit: MAX_REQUEST_BODY_BYTES,
-    requestTimeout: options.settings.slowClients.requestTimeoutMs,
-    http: { connectionsCheckingInterval: connectionsCheckingIntervalMs(options.settings.slowClients) },
-    frameworkErrors: handleFrameworkError,
-    // One line per request, written below: Fastify's two lines would log the query string, where
-    // emailed links carry their codes (/auth/callback?code=…).
-    logController: new LogController({ disableRequestLogging: true }),
-  }).withTypeProvider<ZodTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler(options.checkResponsesAgainstContract ?? true));
-  app.setErrorHandler(handleError);
-  app.decorate('db', options.db);
-  registerBoundedJsonParser(app);
-
-  const metrics = new AppMetrics(options.logger);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    const pattern = request.routeOptions.url;
-    request.log.info(
-      {
-        method: request.method,
-        // The route's pattern (/api/certificates/:id) where there is one; else the path, never the query.
-        route: pattern ?? request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request completed',
-    );
-    // Metrics take the pattern only: a raw path would make a label value per record.
-    metrics.observeRequest(request.method, pattern ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-  });
-  // Before any route, so its check runs first on every request.
-  registerBackPressure(app, options.db.$client, options.settings.backPressure, NEVER_SHED);
-  app.addHook('preValidation', rejectNulCharacters);
-  app.server.headersTimeout = headersTimeoutMs(options.settings.slowClients);
-  guardAgainstSlowClients(app, options.settings.slowClients);
-
-  addSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Certificates are opened from QR codes and links in other sites' emails.
-    crossOriginEmbedderPolicy: false,
-    // HSTS only where the app is served over HTTPS; on plain http://localhost it would be wrong.
-    strictTransportSecurity: options.settings.publicUrl?.startsWith('https://')
-      ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false }
-      : false,
-  });
-
-  await registerOpenApi(app);
-
   const { db, settings } = options;
+  const metrics = new AppMetrics(options.logger);
+  const app = await createHttpServer({
+    logger: options.logger,
+    trustProxy: settings.trustProxy,
+    slowClients: settings.slowClients,
+    backPressure: settings.backPressure,
+    pool: db.$client,
+    neverShed: NEVER_SHED,
+    https: settings.publicUrl?.startsWith('https://') ?? false,
+    checkResponsesAgainstContract: options.checkResponsesAgainstContract ?? true,
+    observeRequest: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
+  });
+  app.decorate('db', db);
+
   const limits = new RateLimiter(db);
   // Every endpoint that declares a rate limit is counted with it (platform/http/route.ts).
   app.decorate('rateLimiter', limits);
@@ -229,78 +130,30 @@ export async function buildApp(options: AppOptions) {
       settings.publicUrl ?? `http://localhost:${(app.server.address() as AddressInfo | null)?.port ?? 3000}`,
     pdfRenderer: pdfRenderPool,
     pdfSeal: new PdfSeal(sealIdentity, () => settings.publicUrl ?? 'TradeCert', pdfRenderPool),
+    sealRoot: async () => (await sealIdentity()).root,
     events: new OutboundEvents(),
   };
 
-  // The features, each built from the same deps; those that meet (signing and the document kinds,
-  // verification, account deletion and billing, the file clean-up) are joined here.
-  const billing = billingFeature(deps, settings);
-  const auth = authFeature(
-    deps,
-    {
-      jwtSecret: settings.jwtSecret,
-      accessTokenTtlSeconds: settings.accessTokenTtlSeconds,
-      https: settings.publicUrl?.startsWith('https://') ?? false,
-      signupDisabled: settings.signupDisabled,
-      adminEmails: settings.adminEmails,
-    },
-    (userId) => billing.service.hasRenewingSubscription(userId),
+  // Every feature of the list, joined through what each offers (ADR 0073).
+  const { modules, joints } = buildFeatures(features, deps, settings, options.signableSources);
+  registerAuthHooks(
+    app,
+    joint(joints, 'authenticateSession', 'the auth hooks'),
+    joint(joints, 'authenticateApiToken', 'the auth hooks'),
   );
-  // API tokens (ADR 0055) authenticate through the same hooks; webhooks listen to deps.events.
-  const apiAccess = apiAccessFeature(deps, settings.webhooks);
-  registerAuthHooks(app, (authorization) => auth.service.authenticate(authorization), apiAccess.authenticateApiToken);
-  // Certificates copy the owner's custom checklist templates onto their checklists (ADR 0038).
-  const checklistTemplates = checklistTemplatesFeature(deps);
-  const certificates = certificatesFeature(deps, checklistTemplates.templatesOf);
-  const swms = swmsFeature(deps);
-  const features: FeatureModule[] = [
-    healthFeature(deps),
-    auth,
-    profileFeature(deps),
-    apiAccess,
-    filesFeature(deps, fileReferences),
-    certificates,
-    checklistTemplates,
-    billing,
-    bundlesFeature(),
-    contactFeature(deps, settings),
-    adminFeature(deps),
-    swms,
-    // Each document kind that can be signed hands signing its source (ADR 0017).
-    signingFeature(deps, { reminderDays: settings.signingReminderDays }, [
-      certificates.signingSource,
-      ...swms.signingSources,
-      ...(options.signableSources ?? []),
-    ]),
-    verificationFeature(
-      deps,
-      [certificates.verifiableKind, ...swms.verifiableKinds],
-      async () => (await sealIdentity()).root,
-    ),
-  ];
-
-  for (const feature of features) jobs.registerAll(feature.jobs ?? []);
-  for (const feature of features) await feature.start?.();
+  for (const module of modules) jobs.registerAll(module.jobs ?? []);
+  for (const module of modules) await module.start?.();
   await jobs.start();
   // Background work stops before the pool it uses is closed (the caller ends the pool after close).
   app.addHook('onClose', async () => {
     await jobs.stop(JOBS_STOP_TIMEOUT_MS);
-    for (const feature of features) await feature.close?.();
+    for (const module of modules) await module.close?.();
   });
 
-  await app.register(
-    async (api) => {
-      api.addHook('onSend', async (_request, reply, payload) => {
-        // API answers are per-user: never cached, unless a route says otherwise (e.g. files).
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-        return payload;
-      });
-      await api.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
-      for (const feature of features) if (feature.routes) await api.register(feature.routes);
-    },
-    { prefix: '/api' },
+  await registerApi(
+    app,
+    modules.flatMap((module) => module.routes ?? []),
   );
-
   await registerSpa(app, settings.webDistDir);
   return app;
 }

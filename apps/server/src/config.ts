@@ -5,17 +5,10 @@ import { z } from 'zod';
 import type { WebhookSettings } from './features/api-access/webhook-deliveries.service.ts';
 import type { StripeSettings } from './platform/billing/stripe-provider.ts';
 import type { BackPressureSettings } from './platform/http/back-pressure.ts';
+import type { TrustProxy } from './platform/http/http-server.ts';
 import type { SlowClientSettings } from './platform/http/slow-clients.ts';
 import { defaultRenderThreads, type PdfRenderSettings } from './platform/pdf/render-pool.ts';
-import type { S3StorageOptions } from './platform/storage/s3-storage.ts';
-
-/**
- * Which proxies may set the client IP through X-Forwarded-For (it feeds every per-IP rate limit):
- * none (`false`), the one nearest hop (`true`), the nearest N hops (`2`), or only the listed proxy
- * addresses or CIDR ranges (`10.0.0.1,10.1.0.0/16`). Never "every hop": then a client could choose
- * its own IP by sending the header.
- */
-export type TrustProxy = false | number | string[];
+import type { FileStorageSettings } from './platform/storage/configured-storage.ts';
 
 const isProxyAddress = (entry: string) => {
   const [address = '', bits, ...rest] = entry.split('/');
@@ -128,8 +121,6 @@ const envSchema = z.object({
 });
 
 type Env = z.infer<typeof envSchema>;
-
-export type FileStorageSettings = { driver: 'disk' } | { driver: 's3'; s3: S3StorageOptions };
 
 const S3_VARIABLES = [
   'S3_ENDPOINT',

@@ -1,15 +1,8 @@
-import { certificateFileReferences } from './features/certificates/certificate-files.ts';
-import { profileFileReferences } from './features/profile/profile-files.ts';
-import { signingFileReferences } from './features/signing/signing-files.ts';
-import type { FileReferenceSource } from './platform/storage/file-references.ts';
+import { features } from './features/index.ts';
 
 /**
- * Every feature's references to stored files: the orphan sweep deletes an old upload only when
- * none of them names it. A feature that stores file ids adds its source here; a test fails while a
- * column referring to `files` is in none of them.
+ * Every feature's references to stored files, as each manifest declares them (ADR 0073): the orphan
+ * sweep deletes an old upload only when none of them names it; a test fails while a column
+ * referring to `files` is in none of them.
  */
-export const fileReferences: readonly FileReferenceSource[] = [
-  certificateFileReferences,
-  profileFileReferences,
-  signingFileReferences,
-];
+export const fileReferences = features.flatMap((feature) => feature.fileReferences ?? []);

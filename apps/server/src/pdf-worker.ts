@@ -1,7 +1,4 @@
-import { certificatePdfJob } from './features/certificates/certificate-pdf-layout.ts';
-import { coverSheetPdfJob } from './features/swms/cover-sheet-pdf-layout.ts';
-import { siteBoardPdfJob } from './features/swms/site-board-layout.ts';
-import { swmsPdfJob } from './features/swms/swms-pdf-layout.ts';
+import { pdfLayouts } from './features/pdf-layouts.ts';
 import { DocumentTooLargeError } from './platform/pdf/document.ts';
 import type { PdfJob, PdfTask, PdfTaskResult } from './platform/pdf/render-pool.ts';
 import { sealCheckJob, sealPdfJob } from './platform/pdf/seal.ts';
@@ -9,13 +6,11 @@ import { currentThreadCpuClock } from './platform/pdf/thread-cpu.ts';
 import { warmUpPdfJob } from './platform/pdf/warm-up.ts';
 
 /**
- * The entry of each PDF worker thread (platform/pdf/render-pool.ts; ADRs 0021, 0062): every kind of
- * PDF the app prints, and sealing and checking seals, by name. Like app.ts, it is a place that combines features.
+ * The entry of each PDF worker thread (platform/pdf/render-pool.ts; ADRs 0021, 0062): every layout
+ * the features print (their light list, ADR 0073), and sealing and checking seals, by name.
  */
 const jobs = new Map<string, PdfJob<never, unknown>>(
-  [certificatePdfJob, swmsPdfJob, coverSheetPdfJob, siteBoardPdfJob, warmUpPdfJob, sealPdfJob, sealCheckJob].map(
-    (job) => [job.kind, job as PdfJob<never, unknown>],
-  ),
+  [...pdfLayouts, warmUpPdfJob, sealPdfJob, sealCheckJob].map((job) => [job.kind, job as PdfJob<never, unknown>]),
 );
 
 export default async function renderPdf({ kind, input, started }: PdfTask): Promise<PdfTaskResult> {

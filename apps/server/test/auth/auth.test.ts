@@ -4,10 +4,10 @@ import { authErrorCodes, authErrorMessages, type Session, sessionSchema } from '
 import { createSigner } from 'fast-jwt';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { TrustProxy } from '../../src/config.ts';
 import { REFRESH_REUSE_SECONDS } from '../../src/features/auth/auth.service.ts';
 import { mailPerEmailRule } from '../../src/features/auth/auth-mail.ts';
 import { entitlements } from '../../src/platform/entitlements/entitlements.ts';
+import type { TrustProxy } from '../../src/platform/http/http-server.ts';
 import { buildTestApp, setUpTestApp } from '../support/app.ts';
 import {
   bearer,

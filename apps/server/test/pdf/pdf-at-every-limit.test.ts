@@ -9,8 +9,8 @@ import {
   type Swms,
 } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { MAX_REQUEST_BODY_BYTES } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { MAX_REQUEST_BODY_BYTES } from '../../src/platform/http/http-server.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { completedCertificateBody } from '../support/certificates.ts';

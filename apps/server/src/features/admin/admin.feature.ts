@@ -1,8 +1,9 @@
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature } from '../../platform/feature-module.ts';
 import { adminRoutes } from './admin.routes.ts';
 import { AdminService } from './admin.service.ts';
 
 /** The admin area: users, complimentary Premium, figures. */
-export const adminFeature = (deps: FeatureDeps): FeatureModule => ({
-  routes: adminRoutes(new AdminService(deps.db, deps.clock)),
-});
+export const adminFeature: Feature = {
+  name: 'admin',
+  build: (deps) => ({ routes: adminRoutes(new AdminService(deps.db, deps.clock)) }),
+};

@@ -1,6 +1,5 @@
 import { storedSecret } from '../../platform/crypto/secrets.ts';
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
-import type { ApiTokenAuthenticator } from '../../platform/http/auth-context.ts';
+import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import { mailQueueSettings } from '../../platform/mail/mailer.ts';
 import { apiAccessRoutes } from './api-access.routes.ts';
@@ -17,13 +16,15 @@ import {
 import { WebhookEndpointsService } from './webhook-endpoints.service.ts';
 
 /**
- * API access (ADR 0055): personal API tokens, which app.ts hands to the auth hooks, and
- * webhooks, which listen to the features' outbound events (deps.events).
+ * API access (ADR 0055): personal API tokens, offered to the auth hooks, and webhooks, which
+ * listen to the features' outbound events (deps.events).
  */
-export function apiAccessFeature(
-  deps: FeatureDeps,
-  settings: WebhookSettings,
-): FeatureModule & { authenticateApiToken: ApiTokenAuthenticator } {
+export const apiAccessFeature: Feature<{ webhooks: WebhookSettings }> = {
+  name: 'api-access',
+  build: (deps, settings) => apiAccessModule(deps, settings.webhooks),
+};
+
+function apiAccessModule(deps: FeatureDeps, settings: WebhookSettings): FeatureModule {
   const tokens = new ApiTokensService(deps.db, deps.clock, deps.limits);
   const secretKey = storedSecret(deps.db, 'webhook-secrets');
   const endpoints = new WebhookEndpointsService({ db: deps.db, now: deps.clock, secretKey, addressPolicy: settings });
@@ -39,7 +40,7 @@ export function apiAccessFeature(
   deps.events.listen(deliveries.onEvent);
   return {
     routes: apiAccessRoutes(tokens, endpoints, deliveries),
-    authenticateApiToken: tokens.authenticate,
+    offers: { authenticateApiToken: tokens.authenticate },
     jobs: [
       defineJob<WebhookDeliveryJob>({
         name: WEBHOOK_DELIVERY_QUEUE,

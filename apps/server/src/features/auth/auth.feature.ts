@@ -1,5 +1,5 @@
 import { storedSecret } from '../../platform/crypto/secrets.ts';
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import { type Feature, type FeatureDeps, type FeatureModule, joint } from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import { accountRoutes } from './account.routes.ts';
 import {
@@ -15,7 +15,7 @@ import { RevokedSessions } from './revoked-sessions.ts';
 import { AccessTokens } from './tokens.ts';
 import { TrustedDevices } from './trusted-devices.ts';
 
-export type AuthSettings = {
+type AuthSettings = {
   /** Fixed in the environment, or made and kept in app_secrets. */
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
@@ -25,15 +25,37 @@ export type AuthSettings = {
   adminEmails: string[];
 };
 
+/** The settings auth reads, as the configuration names them. */
+type AuthConfig = Pick<AuthSettings, 'jwtSecret' | 'accessTokenTtlSeconds' | 'signupDisabled' | 'adminEmails'> & {
+  publicUrl: string | undefined;
+};
+
 /**
  * Accounts and sessions (sign-up, sign-in, emailed links, passwords) and the signed-in user's own
- * account (email change, deletion). `hasRenewingSubscription` is billing's answer.
+ * account (email change, deletion, which asks billing's `hasRenewingSubscription` first).
  */
-export function authFeature(
+export const authFeature: Feature<AuthConfig> = {
+  name: 'auth',
+  build: (deps, config, joints) =>
+    authModule(
+      deps,
+      {
+        jwtSecret: config.jwtSecret,
+        accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+        https: config.publicUrl?.startsWith('https://') ?? false,
+        signupDisabled: config.signupDisabled,
+        adminEmails: config.adminEmails,
+      },
+      // Asked when an account is deleted, long after every feature is built.
+      (userId) => joint(joints, 'hasRenewingSubscription', 'auth')(userId),
+    ),
+};
+
+function authModule(
   deps: FeatureDeps,
   settings: AuthSettings,
   hasRenewingSubscription: (userId: string) => Promise<boolean>,
-): FeatureModule & { service: AuthService } {
+): FeatureModule {
   const { db } = deps;
   const revokedSessions = new RevokedSessions(db.$client.options, settings.accessTokenTtlSeconds, deps.logger);
   const { jwtSecret } = settings;
@@ -62,7 +84,7 @@ export function authFeature(
     hasRenewingSubscription,
   });
   return {
-    service,
+    offers: { authenticateSession: (authorization) => service.authenticate(authorization) },
     routes: async (api) => {
       await api.register(authRoutes(service));
       await api.register(accountRoutes(account));

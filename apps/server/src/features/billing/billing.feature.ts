@@ -2,7 +2,7 @@ import { createStripeProvider, type StripeSettings } from '../../platform/billin
 import { createTestModeProvider } from '../../platform/billing/test-mode-provider.ts';
 import { createUnconfiguredProvider } from '../../platform/billing/unconfigured-provider.ts';
 import { storedSecret } from '../../platform/crypto/secrets.ts';
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import { billingRoutes } from './billing.routes.ts';
 import {
@@ -13,16 +13,18 @@ import {
 } from './billing.service.ts';
 
 /** Stripe when configured (ADR 0013), else test mode where allowed, else billing is off. */
-export type BillingSettings = { stripe: StripeSettings | undefined; billingTestMode: boolean };
+type BillingSettings = { stripe: StripeSettings | undefined; billingTestMode: boolean };
 
 /** How long to wait before trying again to end other providers' Premium, while the database is away. */
 const PROVIDER_RETRY_MS = 5_000;
 
 /** Premium: checkout, portal, cancel, the provider's webhook and its events, worked from the queue. */
-export function billingFeature(
-  deps: FeatureDeps,
-  settings: BillingSettings,
-): FeatureModule & { service: BillingService } {
+export const billingFeature: Feature<BillingSettings> = {
+  name: 'billing',
+  build: (deps, settings) => billingModule(deps, settings),
+};
+
+function billingModule(deps: FeatureDeps, settings: BillingSettings): FeatureModule {
   const { db, logger } = deps;
   const service = new BillingService({
     db,
@@ -49,7 +51,7 @@ export function billingFeature(
     }
   };
   return {
-    service,
+    offers: { hasRenewingSubscription: (userId) => service.hasRenewingSubscription(userId) },
     routes: billingRoutes(service),
     jobs: [
       defineJob<BillingEventJob>({

@@ -1,5 +1,5 @@
-import type { FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature } from '../../platform/feature-module.ts';
 import { bundlesRoutes } from './bundles.routes.ts';
 
 /** Bundles: disabled, every call says so. */
-export const bundlesFeature = (): FeatureModule => ({ routes: bundlesRoutes });
+export const bundlesFeature: Feature = { name: 'bundles', build: () => ({ routes: bundlesRoutes }) };

@@ -1,11 +1,11 @@
-import type { SignableDocumentSource } from '../../platform/documents/signable-source.ts';
-import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import { type Feature, type FeatureDeps, type FeatureModule, joint } from '../../platform/feature-module.ts';
+import { certificateFileReferences } from './certificate-files.ts';
 import { CertificateIssuing } from './certificate-issuing.ts';
 import { CertificatePdfService } from './certificate-pdf.service.ts';
 import { CertificatePhotos } from './certificate-photos.ts';
 import { CertificateReads } from './certificate-reads.ts';
 import { certificateSigningSource, certificateVerifiableKind } from './certificate-signing-source.ts';
+import { certificatesPdfLayouts } from './certificates.pdf-layouts.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
 import type { OwnChecklistTemplates } from './checklist-snapshots.ts';
 
@@ -13,11 +13,22 @@ import type { OwnChecklistTemplates } from './checklist-snapshots.ts';
  * Certificates of compliance: the records, their photos, versions and PDFs, the monthly count; and
  * the certificate as a document kind for signing and verification.
  */
-export function certificatesFeature(
+export const certificatesFeature: Feature = {
+  name: 'certificates',
+  fileReferences: [certificateFileReferences],
+  pdfLayouts: certificatesPdfLayouts,
+  // The checklist-templates feature's (ADR 0038), looked up when a checklist is saved.
+  build: (deps, _settings, joints) =>
+    certificatesModule(deps, (db, userId, ids) =>
+      joint(joints, 'ownChecklistTemplates', 'certificates')(db, userId, ids),
+    ),
+};
+
+function certificatesModule(
   deps: FeatureDeps,
   /** The owner's custom checklist templates (the checklist-templates feature's). */
   ownTemplates: OwnChecklistTemplates,
-): FeatureModule & { signingSource: SignableDocumentSource; verifiableKind: VerifiableKind } {
+): FeatureModule {
   const pdfs = new CertificatePdfService(
     deps.db,
     deps.files,
@@ -34,7 +45,9 @@ export function certificatesFeature(
   const photos = new CertificatePhotos(deps.db, deps.files);
   return {
     routes: certificatesRoutes({ issuing, reads, photos }),
-    signingSource: certificateSigningSource(pdfs, deps.files),
-    verifiableKind: certificateVerifiableKind(reads),
+    offers: {
+      signableSources: [certificateSigningSource(pdfs, deps.files)],
+      verifiableKinds: [certificateVerifiableKind(reads)],
+    },
   };
 }

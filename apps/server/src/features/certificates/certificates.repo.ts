@@ -1,9 +1,9 @@
 import type { WritableCertificateStatus } from '@app/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
+import { files } from '../../platform/accounts/files.schema.ts';
 import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
 import type { ListPosition } from '../../platform/http/list-cursor.ts';
-import { files } from '../../platform/storage/files.schema.ts';
 import { certificates } from './certificates.schema.ts';
 import { type CertificateListRow, runListStatement } from './list-statements.ts';
 

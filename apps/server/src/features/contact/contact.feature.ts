@@ -1,11 +1,16 @@
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import { mailQueueSettings } from '../../platform/mail/mailer.ts';
 import { contactRoutes } from './contact.routes.ts';
 import { CONTACT_EMAIL_QUEUE, type ContactEmailJob, ContactService } from './contact.service.ts';
 
 /** /contact: messages stored, then mailed to support from the queue; admins read them. */
-export function contactFeature(deps: FeatureDeps, settings: { supportEmail: string }): FeatureModule {
+export const contactFeature: Feature<{ supportEmail: string }> = {
+  name: 'contact',
+  build: (deps, settings) => contactModule(deps, settings),
+};
+
+function contactModule(deps: FeatureDeps, settings: { supportEmail: string }): FeatureModule {
   const service = new ContactService({
     db: deps.db,
     jobs: deps.jobs,

@@ -1,4 +1,4 @@
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import type { FileReferenceSource } from '../../platform/storage/file-references.ts';
 import {
@@ -11,9 +11,14 @@ import { filesRoutes } from './files.routes.ts';
 
 /**
  * Stored images by id (signed URL or owner), and the hourly clean-up of uploads that none of the
- * features' `references` names.
+ * features' declared file references names.
  */
-export const filesFeature = (deps: FeatureDeps, references: readonly FileReferenceSource[]): FeatureModule => ({
+export const filesFeature: Feature = {
+  name: 'files',
+  build: (deps, _settings, joints) => filesModule(deps, joints.fileReferences),
+};
+
+const filesModule = (deps: FeatureDeps, references: readonly FileReferenceSource[]): FeatureModule => ({
   routes: filesRoutes(deps.files),
   jobs: [
     defineJob({

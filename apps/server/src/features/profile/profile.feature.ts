@@ -1,8 +1,11 @@
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature } from '../../platform/feature-module.ts';
 import { profileRoutes } from './profile.routes.ts';
 import { ProfileService } from './profile.service.ts';
+import { profileFileReferences } from './profile-files.ts';
 
 /** The company profile, its logo and the applicator's signature. */
-export const profileFeature = (deps: FeatureDeps): FeatureModule => ({
-  routes: profileRoutes(new ProfileService(deps.db, deps.files, deps.clock)),
-});
+export const profileFeature: Feature = {
+  name: 'profile',
+  fileReferences: [profileFileReferences],
+  build: (deps) => ({ routes: profileRoutes(new ProfileService(deps.db, deps.files, deps.clock)) }),
+};

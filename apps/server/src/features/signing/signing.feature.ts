@@ -1,10 +1,11 @@
 import { storedSecret } from '../../platform/crypto/secrets.ts';
 import type { SignableDocumentSource } from '../../platform/documents/signable-source.ts';
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import { mailQueueSettings } from '../../platform/mail/mailer.ts';
 import { signingRoutes } from './signing.routes.ts';
 import { SigningService } from './signing.service.ts';
+import { signingFileReferences } from './signing-files.ts';
 import {
   SIGNING_EMAIL_QUEUE,
   SIGNING_SWEEP_CRON,
@@ -14,10 +15,17 @@ import {
 } from './signing-queues.ts';
 
 /**
- * Signing by link (ADR 0017) of every kind in `sources`, which each document feature hands over
- * (signing imports none of them); its mails and the sweep of reminders and expiries.
+ * Signing by link (ADR 0017) of every kind the document features offer (signing imports none of
+ * them; they come before it in the feature list); its mails and the sweep of reminders and expiries.
  */
-export function signingFeature(
+export const signingFeature: Feature<{ signingReminderDays: number }> = {
+  name: 'signing',
+  fileReferences: [signingFileReferences],
+  build: (deps, settings, joints) =>
+    signingModule(deps, { reminderDays: settings.signingReminderDays }, joints.signableSources),
+};
+
+function signingModule(
   deps: FeatureDeps,
   settings: { reminderDays: number },
   sources: readonly SignableDocumentSource[],

@@ -1,16 +1,15 @@
 import { documentVerifyPath } from '@app/contract';
-import type { SignableDocumentSource } from '../../platform/documents/signable-source.ts';
-import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import { swmsPdfLayouts } from './swms.pdf-layouts.ts';
 import { swmsRoutes } from './swms.routes.ts';
 import { SwmsService } from './swms.service.ts';
 import { SwmsPdfService } from './swms-pdf.service.ts';
 import { swmsSigningSources, swmsVerifiableKinds } from './swms-signing-source.ts';
 
 /** SWMS and their cover sheets; both as document kinds for signing and verification. */
-export function swmsFeature(
-  deps: FeatureDeps,
-): FeatureModule & { signingSources: SignableDocumentSource[]; verifiableKinds: VerifiableKind[] } {
+export const swmsFeature: Feature = { name: 'swms', pdfLayouts: swmsPdfLayouts, build: (deps) => swmsModule(deps) };
+
+function swmsModule(deps: FeatureDeps): FeatureModule {
   const pdfs = new SwmsPdfService(
     deps.db,
     deps.files,
@@ -24,7 +23,6 @@ export function swmsFeature(
   const service = new SwmsService(deps.db, pdfs, deps.clock, deps.events);
   return {
     routes: swmsRoutes(service),
-    signingSources: swmsSigningSources(service),
-    verifiableKinds: swmsVerifiableKinds(service),
+    offers: { signableSources: swmsSigningSources(service), verifiableKinds: swmsVerifiableKinds(service) },
   };
 }

@@ -1,15 +1,13 @@
-import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
-import type { FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
+import type { Feature } from '../../platform/feature-module.ts';
 import { verificationRoutes } from './verification.routes.ts';
 
 /**
- * The public verification page of any document version, answered by each kind, "Verify a
- * PDF" and the seal's root certificate (`sealRoot`: none when an operator's CA seals).
+ * The public verification page of any document version, answered by each kind the document
+ * features offer, "Verify a PDF" and the seal's root certificate (ADR 0041).
  */
-export const verificationFeature = (
-  deps: Pick<FeatureDeps, 'pdfSeal'>,
-  kinds: VerifiableKind[],
-  sealRoot: () => Promise<Uint8Array | undefined>,
-): FeatureModule => ({
-  routes: verificationRoutes(kinds, deps.pdfSeal, sealRoot),
-});
+export const verificationFeature: Feature = {
+  name: 'verification',
+  build: (deps, _settings, joints) => ({
+    routes: verificationRoutes([...joints.verifiableKinds], deps.pdfSeal, deps.sealRoot),
+  }),
+};

@@ -13,7 +13,7 @@ export const users = pgTable(
     /**
      * When the password was last set by someone who proved the mailbox (a confirmation opened in
      * the browser that signed up, or a new password chosen after an emailed link). Admin rights
-     * need it (issue 20): a stranger may have signed the address up with a password of their own.
+     * need it: a stranger may have signed the address up with a password of their own.
      */
     passwordProvenAt: timestamp('password_proven_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -2,8 +2,8 @@ import { DEFAULT_TIME_ZONE } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
-import { files } from '../storage/files.schema.ts';
 import { users } from './accounts.schema.ts';
+import { files } from './files.schema.ts';
 
 /**
  * The business behind an account: its company profile. The profile feature edits it; auth creates

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { files } from '../storage/files.schema.ts';
+import { files } from '../accounts/files.schema.ts';
 
 /** Whose document, and which version of it, a signature request or a site sign-on link is for. */
 const signedVersionColumns = () => ({
@@ -70,7 +70,7 @@ export const signatureRequests = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason', { enum: signatureRevocationReasons }),
     signatureFileId: uuid('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
-    /** How the signature was made: set with it; signatures before the choice were drawn. */
+    /** How the signature was made (ADR 0052): set with it; signatures before the choice were drawn. */
     signatureMethod: text('signature_method', { enum: signatureMethods }),
     fingerprintAtSign: text('fingerprint_at_sign'),
     createdAt: createdAt(),
@@ -84,7 +84,7 @@ export const signatureRequests = pgTable(
     siteLinkId: uuid('site_link_id').references(() => siteSignOnLinks.id, { onDelete: 'set null' }),
     /**
      * When the owner set this site sign-on aside as junk: it leaves the register and no longer
-     * counts as a signature, and stays here and in the audit trail.
+     * counts as a signature, and stays here and in the audit trail (ADR 0022).
      */
     setAsideAt: timestamp('set_aside_at', { withTimezone: true }),
   },

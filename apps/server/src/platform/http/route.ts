@@ -23,8 +23,8 @@ import type {
 import type { z } from 'zod/mini';
 import { AppError } from '../errors.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
-import { routeRateLimit } from '../rate-limit/route-limit.ts';
 import type { FileReply } from './file-reply.ts';
+import { routeRateLimit } from './route-limit.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

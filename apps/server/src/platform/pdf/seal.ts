@@ -1,4 +1,4 @@
-import { type DocumentKind, documentKinds } from '@app/contract';
+import { type SignableDocumentKind, signableDocumentKinds } from '@app/contract';
 import { PDF } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
@@ -11,7 +11,8 @@ import { definePdfBytesJob, type PdfRenderer } from './render-pool.ts';
  * `@libpdf/core` (a beta, pinned) does the signing; nothing outside this file imports it for PDFs.
  */
 export type SealedVersion = {
-  kind: DocumentKind;
+  /** Every kind of document we issue can be signed, so the signable kinds are the kinds sealed. */
+  kind: SignableDocumentKind;
   documentId: string;
   version: number;
   /** The version's content fingerprint, as the documents kernel keeps it. */
@@ -99,7 +100,7 @@ export async function checkSeal({ pdf, ours }: { pdf: Buffer; ours: readonly Uin
   // Bytes after the seal (an incremental update) change what a reader shows: not what we issued.
   if (found.range[2] + found.range[3] !== pdf.length) return { status: 'altered' };
   const reason = REASON.exec(found.dictionary);
-  const kind = documentKinds.find((name) => name === reason?.[1]);
+  const kind = signableDocumentKinds.find((name) => name === reason?.[1]);
   if (!reason || !kind) return { status: 'not_sealed' };
   return {
     status: 'intact',

@@ -1,7 +1,9 @@
 import path from 'node:path';
-import type { FileStorageSettings } from '../../config.ts';
 import { createLocalDiskStorage, type FileStorage } from './file-storage.ts';
-import { createS3Storage, type S3FileStorage } from './s3-storage.ts';
+import { createS3Storage, type S3FileStorage, type S3StorageOptions } from './s3-storage.ts';
+
+/** Where files are kept: DATA_DIR/files on disk, or an S3-compatible bucket (ADR 0043). */
+export type FileStorageSettings = { driver: 'disk' } | { driver: 's3'; s3: S3StorageOptions };
 
 /**
  * The file store the configuration names (ADR 0043): the bucket, or DATA_DIR/files on disk. The

@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * Where one feature's records name stored files (issue 22): the file ids they refer to, as one
- * query of a single text column, and the columns it reads. Each feature declares its own; app.ts
- * hands them all to the orphan sweep, which deletes only what none of them names. A test checks
+ * Where one feature's records name stored files: the file ids they refer to, as one query of a
+ * single text column, and the columns it reads. Each feature's manifest declares its own (ADR 0073);
+ * the orphan sweep gets them all and deletes only what none of them names. A test checks
  * that every column of the database referring to `files` is covered by one.
  */
 export type FileReferenceSource = {

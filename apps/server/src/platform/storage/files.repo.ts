@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { files } from '../accounts/files.schema.ts';
 import { type FileReferenceSource, referencedFileIds } from './file-references.ts';
-import { files } from './files.schema.ts';
 
 export type FileKeys = { storageKey: string; thumbnailKey: string; printKey: string | null };
 

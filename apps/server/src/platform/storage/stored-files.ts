@@ -1,6 +1,7 @@
 import { CLIENT_ID_TAKEN_MESSAGE, errorCodes } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { files } from '../accounts/files.schema.ts';
 import { hmacToken, sameToken } from '../crypto/tokens.ts';
 import { AppError } from '../errors.ts';
 import { type ImagePurpose, processImage } from '../images/image-processing.ts';
@@ -8,7 +9,6 @@ import { retiredIdsRepo } from '../retired-ids/retired-ids.ts';
 import type { FileReferenceSource } from './file-references.ts';
 import type { FileStorage } from './file-storage.ts';
 import { filesRepo } from './files.repo.ts';
-import { files } from './files.schema.ts';
 
 export type StoredFile = typeof files.$inferSelect;
 export type FileVariant = 'original' | 'thumbnail' | 'print';

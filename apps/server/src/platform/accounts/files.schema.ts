@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
-import { users } from '../accounts/accounts.schema.ts';
+import { users } from './accounts.schema.ts';
 
 /** What a stored image is: a profile's logo or signature, a certificate photo, or a signature drawn by link. */
 export const filePurposes = ['logo', 'signature', 'photo', 'signer_signature'] as const;

@@ -1,7 +1,7 @@
 import { type RateLimitName, rateLimits } from '@app/contract';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { requestMetadataOf } from '../http/request-metadata.ts';
-import { limitSubject, type RateLimiter } from './rate-limiter.ts';
+import { limitSubject, type RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { requestMetadataOf } from './request-metadata.ts';
 
 /** Who a route's limit counts against: the signed-in user wherever they are, otherwise the client IP. */
 const callerOrIp = (request: FastifyRequest) =>
