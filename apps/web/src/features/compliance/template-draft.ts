@@ -198,3 +198,12 @@ export function draftProblems(draft: TemplateDraft): string[] {
     return `${where}${message}`;
   });
 }
+
+/** Moves the entry at `index` by `step` (−1 up, +1 down); the list as it was at an end. */
+export function movedInList<T>(list: readonly T[], index: number, step: -1 | 1): T[] {
+  const target = index + step;
+  if (target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target] as T, next[index] as T];
+  return next;
+}
