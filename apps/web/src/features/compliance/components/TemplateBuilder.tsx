@@ -1,7 +1,7 @@
 import { CHECKLIST_TEMPLATE_LIMITS } from '@app/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, SubmitButton } from '../../../components/ui/Button.tsx';
+import { Button, SubmitOrCancel } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { type DraftStage, draftProblems, movedInList, newStage, type TemplateDraft } from '../template-draft.ts';
@@ -119,14 +119,15 @@ export function TemplateBuilder({
           <p>Your changes are still here. Try saving again.</p>
         </Alert>
       ) : null}
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <SubmitButton pending={saving} pendingLabel="Saving template...">
-          Save template
-        </SubmitButton>
-        <Button variant="secondary" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel
+        pending={saving}
+        pendingLabel="Saving template..."
+        onCancel={onCancel}
+        cancelDisabled={saving}
+        className="flex flex-col gap-3 sm:flex-row"
+      >
+        Save template
+      </SubmitOrCancel>
     </form>
   );
 }
