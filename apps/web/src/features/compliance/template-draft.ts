@@ -9,7 +9,7 @@ import {
 } from '@app/contract';
 
 /*
- * The template builder's state (issue 24): what is typed, as typed (numbers as text), turned into
+ * The template builder's state (ADR 0038): what is typed, as typed (numbers as text), turned into
  * the request on save. Items keep the id the server gave them, so certificates that recorded them
  * still match after an edit.
  */

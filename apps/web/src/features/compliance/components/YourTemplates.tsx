@@ -25,7 +25,7 @@ import { TemplateBuilder } from './TemplateBuilder.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
 
 /**
- * "Your templates" on /compliance (issue 24): the user's custom checklist templates, previewed like
+ * "Your templates" on /compliance (ADR 0038): the user's custom checklist templates, previewed like
  * the built-in ones. Premium builds, edits and deletes them; a free user reads and deletes the ones
  * kept from a subscription, and is shown the way to Premium instead of the builder.
  */
