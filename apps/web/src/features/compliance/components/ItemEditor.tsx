@@ -1,7 +1,7 @@
 import { CHECKLIST_TEMPLATE_LIMITS } from '@app/contract';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
-import { Field } from '../../../components/ui/Field.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import {
   type DraftItem,
@@ -44,43 +44,32 @@ export function ItemEditor({
         maxLength={CHECKLIST_TEMPLATE_LIMITS.label}
         onChange={(event) => set({ label: event.target.value })}
       />
-      <Field label="Kind">
-        {(control) => (
-          <select {...control} value={item.kind} onChange={(event) => set({ kind: event.target.value as ItemKind })}>
-            {itemKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {itemKindLabels[kind]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <Select
+        label="Kind"
+        value={item.kind}
+        onChange={(event) => set({ kind: event.target.value as ItemKind })}
+        options={itemKinds.map((kind) => ({ value: kind, label: itemKindLabels[kind] }))}
+      />
       {item.kind === 'yes_no' ? (
         <>
-          <Field label="Expected answer">
-            {(control) => (
-              <select
-                {...control}
-                value={item.expected}
-                onChange={(event) => set({ expected: event.target.value as 'yes' | 'no' })}
-              >
-                <option value="yes">Yes</option>
-                <option value="no">No</option>
-              </select>
-            )}
-          </Field>
-          <Field label="The other answer is">
-            {(control) => (
-              <select
-                {...control}
-                value={item.otherwise}
-                onChange={(event) => set({ otherwise: event.target.value as 'warning' | 'fail' })}
-              >
-                <option value="warning">A warning (printed on the certificate)</option>
-                <option value="fail">A fail (stops completion)</option>
-              </select>
-            )}
-          </Field>
+          <Select
+            label="Expected answer"
+            value={item.expected}
+            onChange={(event) => set({ expected: event.target.value as 'yes' | 'no' })}
+            options={[
+              { value: 'yes', label: 'Yes' },
+              { value: 'no', label: 'No' },
+            ]}
+          />
+          <Select
+            label="The other answer is"
+            value={item.otherwise}
+            onChange={(event) => set({ otherwise: event.target.value as 'warning' | 'fail' })}
+            options={[
+              { value: 'warning', label: 'A warning (printed on the certificate)' },
+              { value: 'fail', label: 'A fail (stops completion)' },
+            ]}
+          />
         </>
       ) : null}
       {item.kind === 'measure' ? <MeasureRuleFields item={item} set={set} /> : null}
@@ -116,21 +105,12 @@ export function ItemEditor({
 function MeasureRuleFields({ item, set }: { item: DraftItem; set: (change: Partial<DraftItem>) => void }) {
   return (
     <>
-      <Field label="Rule">
-        {(control) => (
-          <select
-            {...control}
-            value={item.ruleKind}
-            onChange={(event) => set({ ruleKind: event.target.value as RuleKind })}
-          >
-            {ruleKinds.map((kind) => (
-              <option key={kind} value={kind}>
-                {ruleKindLabels[kind]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <Select
+        label="Rule"
+        value={item.ruleKind}
+        onChange={(event) => set({ ruleKind: event.target.value as RuleKind })}
+        options={ruleKinds.map((kind) => ({ value: kind, label: ruleKindLabels[kind] }))}
+      />
       {item.ruleKind === 'fall' ? (
         <div className="grid grid-cols-2 gap-3">
           <TextField
@@ -153,21 +133,12 @@ function MeasureRuleFields({ item, set }: { item: DraftItem; set: (change: Parti
           />
         </div>
       ) : (
-        <Field label="Unit">
-          {(control) => (
-            <select
-              {...control}
-              value={item.unit}
-              onChange={(event) => set({ unit: event.target.value as DraftItem['unit'] })}
-            >
-              {measureUnitsBesidesRatio.map((unit) => (
-                <option key={unit} value={unit}>
-                  {unit}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <Select
+          label="Unit"
+          value={item.unit}
+          onChange={(event) => set({ unit: event.target.value as DraftItem['unit'] })}
+          options={measureUnitsBesidesRatio.map((unit) => ({ value: unit, label: unit }))}
+        />
       )}
       {item.ruleKind === 'at_least' ? (
         <TextField
