@@ -14,6 +14,7 @@ import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
 import { useSwmsPages } from './api/get-swms-list.ts';
 import { saveCoverSheet } from './api/save-cover-sheet.ts';
 import { rememberSavedCoverSheet } from './api/swms-keys.ts';
+import { DateField } from './components/DateField.tsx';
 import { DocumentEditorShell, SigningSection } from './components/DocumentEditorShell.tsx';
 import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
 import { FormSection, MissingList } from './components/SwmsFrame.tsx';
@@ -133,11 +134,10 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
         {text('principal_contractor', 'project_name', 'Project name')}
         {text('principal_contractor', 'site_address', 'Site address', SWMS_LIMITS.itemText)}
         {text('principal_contractor', 'project_manager', 'Project manager')}
-        <TextField
+        <DateField
           label="Date the SWMS was given to them"
-          type="date"
-          value={body.principal_contractor.date_given ?? ''}
-          onChange={(event) => setIn('principal_contractor', 'date_given', event.target.value || null)}
+          value={body.principal_contractor.date_given}
+          onChange={(date) => setIn('principal_contractor', 'date_given', date)}
         />
       </FormSection>
 
@@ -158,11 +158,10 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
       <FormSection title="Approval and review">
         {text('approved_by', 'name', 'Approved by (name)')}
         {text('approved_by', 'position', 'Approver position')}
-        <TextField
+        <DateField
           label="Approval date"
-          type="date"
-          value={body.approved_by.date ?? ''}
-          onChange={(event) => setIn('approved_by', 'date', event.target.value || null)}
+          value={body.approved_by.date}
+          onChange={(date) => setIn('approved_by', 'date', date)}
         />
         <TextField
           label="Person responsible for compliance"
@@ -170,11 +169,10 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
           maxLength={SWMS_LIMITS.shortText}
           onChange={(event) => change({ ...body, person_responsible: event.target.value })}
         />
-        <TextField
+        <DateField
           label="Review date"
-          type="date"
-          value={body.review_date ?? ''}
-          onChange={(event) => change({ ...body, review_date: event.target.value || null })}
+          value={body.review_date}
+          onChange={(date) => change({ ...body, review_date: date })}
         />
       </FormSection>
 

@@ -17,6 +17,7 @@ import { fetchSwms, useSwms } from './api/get-swms.ts';
 import { downloadSwmsPdf } from './api/get-swms-pdf.ts';
 import { saveSwms } from './api/save-swms.ts';
 import { rememberSavedSwms } from './api/swms-keys.ts';
+import { DateField } from './components/DateField.tsx';
 import { DocumentEditorShell, SigningSection } from './components/DocumentEditorShell.tsx';
 import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
 import { JobStepsEditor } from './components/JobStepsEditor.tsx';
@@ -253,18 +254,12 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
             />
             <TextField label="Reviewer" maxLength={SWMS_LIMITS.shortText} {...text('reviewer')} />
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
+              <DateField
                 label="Date prepared"
-                type="date"
-                value={body.date_prepared ?? ''}
-                onChange={(event) => set('date_prepared', event.target.value || null)}
+                value={body.date_prepared}
+                onChange={(date) => set('date_prepared', date)}
               />
-              <TextField
-                label="Review date"
-                type="date"
-                value={body.review_date ?? ''}
-                onChange={(event) => set('review_date', event.target.value || null)}
-              />
+              <DateField label="Review date" value={body.review_date} onChange={(date) => set('review_date', date)} />
             </div>
           </div>
         );
