@@ -3,6 +3,7 @@ import { ActionProblem } from '../../../components/ui/ActionProblem.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 /** Fetches one PDF when pressed and saves it; says so by the button (and in a toast) when it fails. */
 export function PdfDownloadButton({
@@ -24,12 +25,7 @@ export function PdfDownloadButton({
     setFailure(undefined);
     try {
       const { blob, filename } = await fetchPdf();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename ?? fallbackName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(blob, filename ?? fallbackName);
     } catch (error) {
       setFailure(error);
       toast({ title: problem, description: requestErrorMessage(error), variant: 'destructive' });
