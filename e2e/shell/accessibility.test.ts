@@ -583,7 +583,7 @@ describe.each([
  * page joins the pass below by itself. Imported by a path the type checker does not follow: the
  * web app's pages are TSX under its own settings.
  */
-const routesModule = '../apps/web/src/app/routes.ts';
+const routesModule = '../../apps/web/src/app/routes.ts';
 const { routes } = (await import(routesModule)) as { routes: readonly { path: string; access: 'public' | 'member' }[] };
 
 /**

@@ -1,4 +1,4 @@
-import { errorResponseSchema, type Session } from '@app/contract';
+import { errorResponseSchema, profileTextFields, type Session } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordFigures } from '../reliability/figures.ts';
 import { setUpTestApp } from '../support/app.ts';
@@ -96,14 +96,7 @@ const FIELD_NAMES = [
   'token_hash',
   'type',
   'redirect_to',
-  'company_name',
-  'company_address',
-  'company_email',
-  'company_phone',
-  'company_abn',
-  'licence_number',
-  'applicator_name',
-  'time_zone',
+  ...profileTextFields,
   'common_materials',
   'onboarding_completed',
   'interval',

@@ -1,5 +1,5 @@
 /**
- * What a user typed into a form and has not saved yet, kept on this device as they type (issue 23):
+ * What a user typed into a form and has not saved yet, kept on this device as they type (ADR 0034):
  * a reload, a crash, Back or a dead battery loses nothing, and the form offers it back. One
  * localStorage key per user (`kept-forms:<user id>`, cleared on sign-out like every per-user key),
  * one entry per form: `new-certificate`, `certificate:<id>`, `profile`, `materials`.

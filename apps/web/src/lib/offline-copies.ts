@@ -4,11 +4,11 @@ import { copiesOfUser, withDatabase } from './outbox/outbox-store.ts';
 /*
  * The last answer the server gave each of a member's recent reads (a certificate, a SWMS, a cover
  * sheet, their lists), kept in IndexedDB per user so the app still shows them with no connection
- * (issue 23). Copies are expendable: a failure to keep one is ignored, and only the most recent are
+ * (ADR 0036). Copies are expendable: a failure to keep one is ignored, and only the most recent are
  * kept. Signing out forgets them (outbox-store.ts, forgetOutbox).
  */
 
-/** How many copies a user keeps, the oldest dropped first (the list copy of SPEC §9 keeps 50 too). */
+/** How many copies a user keeps, the oldest dropped first (the certificate list's cache keeps 50 too). */
 const COPIES_PER_USER = 50;
 
 const copyId = (userId: string, key: string) => `${userId} ${key}`;

@@ -29,6 +29,19 @@ export type Profile = z.infer<typeof profileSchema>;
 
 const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))));
 
+/** The profile's free-text fields, and the time zone, in the order forms show them. */
+export const profileTextFields = [
+  'company_name',
+  'company_address',
+  'company_email',
+  'company_phone',
+  'company_abn',
+  'licence_number',
+  'applicator_name',
+  'time_zone',
+] as const;
+export type ProfileTextField = (typeof profileTextFields)[number];
+
 /** PATCH /api/profile: only the fields sent change. */
 export const profileUpdateRequestSchema = z.object({
   company_name: optionalText(200),

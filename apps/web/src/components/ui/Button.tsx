@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, Ref } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',
@@ -38,5 +38,35 @@ export function SubmitButton({
     <Button type="submit" disabled={pending} {...props}>
       {pending ? pendingLabel : children}
     </Button>
+  );
+}
+
+/** A form's last row: its submit button (its pending label while it runs) and Cancel beside it. */
+export function SubmitOrCancel({
+  pending,
+  pendingLabel,
+  children,
+  onCancel,
+  cancelDisabled,
+  className = 'flex flex-wrap gap-2',
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  /** The submit button's label. */
+  children: ReactNode;
+  onCancel: () => void;
+  cancelDisabled?: boolean;
+  /** The row's layout. */
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <SubmitButton pending={pending} pendingLabel={pendingLabel}>
+        {children}
+      </SubmitButton>
+      <Button variant="secondary" onClick={onCancel} disabled={cancelDisabled}>
+        Cancel
+      </Button>
+    </div>
   );
 }

@@ -16,39 +16,46 @@ type NextPageState = {
   fetchNextPage: () => Promise<{ isError: boolean }>;
 };
 
+/** A list query as TanStack Query has it: every item at once, or page by page with "Load more". */
+type ListQuery<Item> = { isError: boolean; error: unknown; refetch: () => unknown } & (
+  | { data: Item[] | undefined }
+  | (NextPageState & { data: InfiniteData<ListPage<Item>, unknown> | undefined })
+);
+
 /**
- * A paged list of the member's own things: not loaded (with Try again), loading, empty, or its
- * rows with "Load more" under them. `what` names them, plural: "SWMS" reads "Loading SWMS...".
+ * A list of the member's own things: not loaded (with Try again), loading, empty, or its rows,
+ * with "Load more" under them when it comes page by page. `what` names them, plural: "SWMS" reads
+ * "Loading SWMS...".
  */
 export function PagedList<Item>({
   list,
   what,
+  label,
   empty,
   children,
 }: {
-  list: NextPageState & {
-    data: InfiniteData<ListPage<Item>, unknown> | undefined;
-    isError: boolean;
-    refetch: () => unknown;
-  };
+  list: ListQuery<Item>;
   what: string;
+  /** The list's accessible name, when the heading above it does not give it one. */
+  label?: string;
   empty: ReactNode;
   /** The rows, each an `li`. */
   children: (items: Item[]) => ReactNode;
 }) {
   const rows = useRef<HTMLUListElement>(null);
-  const items = loadedItems(list.data);
-  if (list.isError && !list.isFetchNextPageError) {
+  const paged = 'fetchNextPage' in list;
+  const items = paged ? loadedItems(list.data) : list.data;
+  if (list.isError && !(paged && list.isFetchNextPageError)) {
     return <ListNotLoaded what={what} error={list.error} onRetry={() => void list.refetch()} />;
   }
   if (!items) return <Spinner label={`Loading ${what}...`} />;
   if (items.length === 0) return empty;
   return (
     <>
-      <ul ref={rows} className="flex flex-col gap-3">
+      <ul ref={rows} className="flex flex-col gap-3" aria-label={label}>
         {children(items)}
       </ul>
-      <LoadMore list={list} rows={rows} shown={items.length} what={what} />
+      {paged ? <LoadMore list={list} rows={rows} shown={items.length} what={what} /> : null}
     </>
   );
 }

@@ -8,26 +8,40 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> & {
   label: string;
   hint?: string | undefined;
   error?: string | undefined;
-  /** Options under headings (`<optgroup>`), in the order given. */
-  groups: SelectOptionGroup[];
   ref?: Ref<HTMLSelectElement>;
-};
+} & (
+    | {
+        /** Options under headings (`<optgroup>`), in the order given. */
+        groups: SelectOptionGroup[];
+        options?: never;
+      }
+    | {
+        /** Options in the order given, under no heading. */
+        options: SelectOption[];
+        groups?: never;
+      }
+  );
+
+const optionsOf = (options: SelectOption[]) =>
+  options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
 
 /** A labelled native select: on a phone it opens the system picker, which is easy to use with a thumb. */
-export function Select({ label, hint, error, id, className, groups, ...select }: SelectProps) {
+export function Select({ label, hint, error, id, className, groups, options = [], ...select }: SelectProps) {
   return (
     <Field label={label} hint={hint} error={error} id={id} className={className}>
       {(control) => (
         <select {...control} {...select}>
-          {groups.map((group) => (
-            <optgroup key={group.label} label={group.label}>
-              {group.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </optgroup>
-          ))}
+          {groups
+            ? groups.map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {optionsOf(group.options)}
+                </optgroup>
+              ))
+            : optionsOf(options)}
         </select>
       )}
     </Field>

@@ -9,7 +9,7 @@ import { ApiTokens } from './components/ApiTokens.tsx';
 import { Webhooks } from './components/Webhooks.tsx';
 
 /**
- * /profile/api (issue 31, ADR 0055): API tokens and webhooks, for connecting a job-management
+ * /profile/api (ADR 0055): API tokens and webhooks, for connecting a job-management
  * system. Premium makes them; anyone sees and removes their own.
  */
 export default function ApiAccessPage() {

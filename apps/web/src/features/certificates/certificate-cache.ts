@@ -23,7 +23,7 @@ export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export const certificateCacheKey = (userId: string) => `certificates-cache:${userId}`;
 
 /**
- * Lists cached before the thumbnail, version and signed fields (issue 27) still parse: those fields
+ * Lists cached before the thumbnail, version and signed fields still parse: those fields
  * default to what a certificate without them shows (no thumbnail, version 1, unsigned).
  */
 const cachedListSchema = z.array(

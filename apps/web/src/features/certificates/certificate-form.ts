@@ -50,7 +50,7 @@ export type CertificateFormValues = {
   stateDetails: StateDetails | null;
   additionalInfo: string;
   photos: PhotoValue[];
-  /** The checklists recorded on it (issue 24), as the API has them. */
+  /** The checklists recorded on it (ADR 0039), as the API has them. */
   checklists: CertificateChecklist[];
 };
 

@@ -16,7 +16,7 @@ import {
 import { subjectOf } from './waiting-certificates.ts';
 
 /*
- * Certificates saved with no connection (issue 23, ADRs 0035 and 0036): the change goes into the
+ * Certificates saved with no connection (ADRs 0035 and 0036): the change goes into the
  * outbox and is sent once the phone is back online. A new one carries the id the form made, so the
  * server makes one certificate however often it arrives (ADR 0032); an edit carries the revision it
  * was made from, so an edit of a certificate changed elsewhere meanwhile is refused as a conflict

@@ -5,7 +5,7 @@ import { TemplatePreview } from './components/TemplatePreview.tsx';
 import { YourTemplates } from './components/YourTemplates.tsx';
 
 /**
- * /compliance (issue 24): the standards certificates name, each with what it covers, when it
+ * /compliance (ADR 0037): the standards certificates name, each with what it covers, when it
  * applies and the checks it implies, and the built-in checklist templates with a preview of every
  * item and its rule, as the certificate and its PDF will judge it; and the user's own templates
  * (Premium builds them).

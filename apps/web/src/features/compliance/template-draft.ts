@@ -9,7 +9,7 @@ import {
 } from '@app/contract';
 
 /*
- * The template builder's state (issue 24): what is typed, as typed (numbers as text), turned into
+ * The template builder's state (ADR 0038): what is typed, as typed (numbers as text), turned into
  * the request on save. Items keep the id the server gave them, so certificates that recorded them
  * still match after an edit.
  */
@@ -197,4 +197,13 @@ export function draftProblems(draft: TemplateDraft): string[] {
     const message = issue.code === 'invalid_union' ? 'Fill in each field of the item.' : issue.message;
     return `${where}${message}`;
   });
+}
+
+/** Moves the entry at `index` by `step` (−1 up, +1 down); the list as it was at an end. */
+export function movedInList<T>(list: readonly T[], index: number, step: -1 | 1): T[] {
+  const target = index + step;
+  if (target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target] as T, next[index] as T];
+  return next;
 }

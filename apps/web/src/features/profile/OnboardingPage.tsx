@@ -1,4 +1,4 @@
-import type { Profile } from '@app/contract';
+import type { Profile, ProfileTextField } from '@app/contract';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useProfileImage } from '../../components/profile/use-profile-image.ts';
@@ -18,7 +18,6 @@ import { WithProfile } from './components/WithProfile.tsx';
 import { useCommonMaterials } from './hooks/use-common-materials.ts';
 import { type ProfileForm, useProfileForm } from './hooks/use-profile-form.ts';
 import { onboardingSteps, stepFromParam } from './onboarding-steps.ts';
-import type { ProfileTextField } from './profile-form.ts';
 
 export default function OnboardingPage() {
   return <WithProfile what="your profile" screen={Onboarding} />;

@@ -1,7 +1,7 @@
-import { INVALID_ABN_MESSAGE, type Profile } from '@app/contract';
+import { INVALID_ABN_MESSAGE, type Profile, profileTextFields } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { basicProfile } from '../../lib/profile/basic-profile.ts';
-import { profileChanges, profileFormValues, profileProblems, profileTextFields } from './profile-form.ts';
+import { profileChanges, profileFormValues, profileProblems } from './profile-form.ts';
 
 const profile: Profile = {
   ...basicProfile({ id: 'user-1', email: 'owner@example.com', created_at: '2026-01-01T00:00:00.000Z' }),

@@ -2,22 +2,12 @@ import {
   formatAbn,
   normaliseAbn,
   type Profile,
+  type ProfileTextField,
   type ProfileUpdateRequest,
+  profileTextFields,
   profileUpdateRequestSchema,
 } from '@app/contract';
 
-/** The profile's free-text fields, and the time zone, in the order forms show them. */
-export const profileTextFields = [
-  'company_name',
-  'company_address',
-  'company_email',
-  'company_phone',
-  'company_abn',
-  'licence_number',
-  'applicator_name',
-  'time_zone',
-] as const;
-export type ProfileTextField = (typeof profileTextFields)[number];
 export type ProfileFormValues = Record<ProfileTextField, string>;
 export type ProfileFormProblems = Partial<Record<ProfileTextField, string>>;
 

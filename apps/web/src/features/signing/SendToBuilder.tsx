@@ -2,7 +2,7 @@ import { type DocumentSend, SEND_MESSAGE_MAX } from '@app/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button, SubmitButton, textLinkClasses } from '../../components/ui/Button.tsx';
+import { Button, SubmitOrCancel, textLinkClasses } from '../../components/ui/Button.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
@@ -93,14 +93,9 @@ export function SendToBuilder({ panelRef }: { panelRef: PanelRef }) {
             </p>
           )}
           {errors.form ? <Alert tone="error">{errors.form}</Alert> : null}
-          <div className="flex flex-wrap gap-2">
-            <SubmitButton pending={send.isPending} pendingLabel="Sending...">
-              Send the document
-            </SubmitButton>
-            <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-          </div>
+          <SubmitOrCancel pending={send.isPending} pendingLabel="Sending..." onCancel={() => setOpen(false)}>
+            Send the document
+          </SubmitOrCancel>
         </form>
       ) : (
         <div>

@@ -77,7 +77,7 @@ const ClosedLink = lazy(() => import('./ClosedLink.tsx'));
 // Only a site code of a revised SWMS says what changed.
 const ChangesSince = lazy(() => import('./ChangesSince.tsx'));
 const DeclineForm = lazy(() => import('./DeclineForm.tsx'));
-// Drawing is the common way; typing (with its font) and uploading load when chosen (issue 30).
+// Drawing is the common way; typing (with its font) and uploading load when chosen (ADR 0052).
 const SignatureAlternative = lazy(() => import('./SignatureAlternatives.tsx'));
 
 /** The ways to sign, as the choice names them. */

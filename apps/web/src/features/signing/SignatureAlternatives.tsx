@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/TextField.tsx';
 import { fitInBox, SIGNATURE_BOX, toInk } from './signature-ink.ts';
 
 /*
- * The ways to sign besides drawing (issue 30): typing one's name, set in a handwriting font, or
+ * The ways to sign besides drawing (ADR 0052): typing one's name, set in a handwriting font, or
  * uploading a picture of one's signature. Both end as the image a drawing is (dark ink cropped to
  * itself, within 600 × 200), so the server keeps and prints them alike. This module, and the font,
  * load only when the signer chooses one of them: the signing page's script budget has no room.

@@ -1,5 +1,5 @@
 /**
- * Typed and uploaded signatures are made into the same image a drawing is (issue 30): dark ink on a
+ * Typed and uploaded signatures are made into the same image a drawing is (ADR 0052): dark ink on a
  * transparent ground, within the box the server keeps a signer's signature in (600 × 200).
  */
 export const SIGNATURE_BOX = { width: 600, height: 200 } as const;

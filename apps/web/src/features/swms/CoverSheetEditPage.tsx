@@ -1,9 +1,6 @@
 import { type CoverSheet, type CoverSheetBody, coverSheetBodySchema, SWMS_LIMITS } from '@app/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
-import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
+import { textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
 import { PagedList } from '../../components/ui/PagedList.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
@@ -17,15 +14,15 @@ import { downloadCoverSheetPdf } from './api/get-cover-sheet-pdf.ts';
 import { useSwmsPages } from './api/get-swms-list.ts';
 import { saveCoverSheet } from './api/save-cover-sheet.ts';
 import { rememberSavedCoverSheet } from './api/swms-keys.ts';
+import { DateField } from './components/DateField.tsx';
+import { DocumentEditorShell, SigningSection } from './components/DocumentEditorShell.tsx';
 import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
-import { PhoneCopyChoice } from './components/PhoneCopyChoice.tsx';
-import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
+import { FormSection, MissingList } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
-import { AutosaveNotice } from './SwmsPage.tsx';
-import { useAutosave } from './use-autosave.ts';
-import { useDiscardDraft } from './use-discard-draft.tsx';
-import { useNewVersionGate } from './use-new-version-gate.tsx';
-import { usePdfDownload } from './use-pdf-download.ts';
+import { type DocumentEditorConfig, useDocumentEditor } from './use-document-editor.ts';
+
+/** The kind the signing panel knows a cover sheet by. */
+const COVER_SHEET_KIND = 'cover_sheet';
 
 /** /swms/cover-sheet/edit/:id: a cover sheet, saved as the user types. */
 export default function CoverSheetEditPage({ documentPanel }: { documentPanel?: DocumentPanel }) {
@@ -39,7 +36,17 @@ export default function CoverSheetEditPage({ documentPanel }: { documentPanel?: 
   );
 }
 
-const parseBody = keptValuesParser(coverSheetBodySchema);
+const coverSheetEditing: DocumentEditorConfig<CoverSheetBody, CoverSheet> = {
+  what: 'cover sheet',
+  formKey: (id) => `cover-sheet:${id}`,
+  bodyOf: (sheet) => sheet.body,
+  parseBody: keptValuesParser(coverSheetBodySchema),
+  save: (id, versioning, body) => saveCoverSheet(id, { ...versioning, body }),
+  fetch: fetchCoverSheet,
+  remember: rememberSavedCoverSheet,
+  discardDraft: discardCoverSheetDraft,
+  downloadPdf: downloadCoverSheetPdf,
+};
 
 type Section = 'business' | 'principal_contractor' | 'approved_by';
 /** The text fields of a section (its dates have their own inputs). */
@@ -48,35 +55,8 @@ type TextKey<S extends Section> = {
 }[keyof CoverSheetBody[S]];
 
 function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorProps<CoverSheet>) {
-  const queryClient = useQueryClient();
-  const [server, setServer] = useState(initial);
-  const autosave = useAutosave<CoverSheetBody, CoverSheet>(
-    { revision: initial.revision, body: initial.body },
-    (revision, body): Promise<CoverSheet> => {
-      const newVersion: number | undefined = gate.newVersion();
-      return saveCoverSheet(initial.id, { revision, body, ...(newVersion && { new_version: newVersion }) });
-    },
-    (saved) => {
-      setServer(saved);
-      rememberSavedCoverSheet(queryClient, userId, saved);
-    },
-    { userId, formKey: `cover-sheet:${initial.id}`, parseBody: parseBody },
-  );
-  const gate = useNewVersionGate<CoverSheetBody>({
-    document: server,
-    autosave,
-    saved: server.body,
-    refresh: async () => setServer(await fetchCoverSheet(server.id)),
-  });
-  const discard = useDiscardDraft({
-    document: server,
-    what: 'cover sheet',
-    autosave,
-    fetchLatest: fetchCoverSheet,
-    discardDraft: discardCoverSheetDraft,
-    remember: (back) => rememberSavedCoverSheet(queryClient, userId, back),
-    onReload,
-  });
+  const editor = useDocumentEditor({ userId, initial, onReload }, coverSheetEditing);
+  const { server, autosave, change } = editor;
   const body = autosave.body;
   // Page by page, like the SWMS list: an account with many SWMS can still reach its older ones.
   const swmsPages = useSwmsPages(userId, {});
@@ -88,58 +68,23 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
     section: S,
     key: K,
     value: CoverSheetBody[S][K],
-  ) => gate.change({ ...body, [section]: { ...body[section], [key]: value } });
+  ) => change({ ...body, [section]: { ...body[section], [key]: value } });
   const text = <S extends Section>(section: S, key: TextKey<S>, label: string, max: number = SWMS_LIMITS.shortText) => (
     <TextField
       label={label}
       value={String(body[section][key])}
       maxLength={max}
-      onChange={(event) => gate.change({ ...body, [section]: { ...body[section], [key]: event.target.value } })}
+      onChange={(event) => change({ ...body, [section]: { ...body[section], [key]: event.target.value } })}
     />
   );
-  const pdf = usePdfDownload(async () => {
-    await autosave.flush();
-    await downloadCoverSheetPdf(server.id);
-    const fresh = await fetchCoverSheet(server.id);
-    setServer((shown) => (fresh.revision >= shown.revision ? fresh : shown));
-  });
-
-  if (autosave.phoneCopy) {
-    return (
-      <SwmsFrame title={`Cover sheet ${server.number}`}>
-        <PhoneCopyChoice
-          copy={autosave.phoneCopy}
-          mine={autosave.phoneCopy.body}
-          saved={autosave.body}
-          what="this cover sheet"
-        />
-      </SwmsFrame>
-    );
-  }
   return (
-    <SwmsFrame
+    <DocumentEditorShell
+      editor={editor}
       title={`Cover sheet ${server.number}`}
-      actions={
-        <Button onClick={() => void pdf.start()} disabled={pdf.downloading}>
-          {pdf.downloading ? 'Preparing PDF...' : 'Download PDF'}
-        </Button>
-      }
+      what="this cover sheet"
+      allLink={{ to: '/swms/cover-sheet', label: 'All cover sheets' }}
+      signers="its signers"
     >
-      <ActionProblem what="Download failed." error={pdf.failure} />
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <StatusBadge status={server.status} />
-        <span>
-          Version {server.current_version} (current) ·{' '}
-          <Link to="/swms/cover-sheet" className={textLinkClasses}>
-            All cover sheets
-          </Link>
-        </span>
-        <AutosaveNotice autosave={autosave} onReload={onReload} />
-        {discard.button}
-      </div>
-      <IssuedNotice document={server} signers="its signers" />
-      {gate.dialog}
-      {discard.dialog}
       <MissingList missing={server.missing} what="cover sheet" />
 
       <FormSection title="SWMS covered">
@@ -165,7 +110,7 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
                     label={`${swms.number}: ${swms.title || 'Untitled SWMS'}`}
                     checked={body.swms_ids.includes(swms.id)}
                     onChange={(checked) =>
-                      gate.change({
+                      change({
                         ...body,
                         swms_ids: checked ? [...body.swms_ids, swms.id] : body.swms_ids.filter((id) => id !== swms.id),
                       })
@@ -189,11 +134,10 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
         {text('principal_contractor', 'project_name', 'Project name')}
         {text('principal_contractor', 'site_address', 'Site address', SWMS_LIMITS.itemText)}
         {text('principal_contractor', 'project_manager', 'Project manager')}
-        <TextField
+        <DateField
           label="Date the SWMS was given to them"
-          type="date"
-          value={body.principal_contractor.date_given ?? ''}
-          onChange={(event) => setIn('principal_contractor', 'date_given', event.target.value || null)}
+          value={body.principal_contractor.date_given}
+          onChange={(date) => setIn('principal_contractor', 'date_given', date)}
         />
       </FormSection>
 
@@ -214,30 +158,28 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
       <FormSection title="Approval and review">
         {text('approved_by', 'name', 'Approved by (name)')}
         {text('approved_by', 'position', 'Approver position')}
-        <TextField
+        <DateField
           label="Approval date"
-          type="date"
-          value={body.approved_by.date ?? ''}
-          onChange={(event) => setIn('approved_by', 'date', event.target.value || null)}
+          value={body.approved_by.date}
+          onChange={(date) => setIn('approved_by', 'date', date)}
         />
         <TextField
           label="Person responsible for compliance"
           value={body.person_responsible}
           maxLength={SWMS_LIMITS.shortText}
-          onChange={(event) => gate.change({ ...body, person_responsible: event.target.value })}
+          onChange={(event) => change({ ...body, person_responsible: event.target.value })}
         />
-        <TextField
+        <DateField
           label="Review date"
-          type="date"
-          value={body.review_date ?? ''}
-          onChange={(event) => gate.change({ ...body, review_date: event.target.value || null })}
+          value={body.review_date}
+          onChange={(date) => change({ ...body, review_date: date })}
         />
       </FormSection>
 
       <FormSection title="Other attached documents">
         <TextListField
           items={body.other_documents}
-          onChange={(items) => gate.change({ ...body, other_documents: items })}
+          onChange={(items) => change({ ...body, other_documents: items })}
           noun="document"
           hint="e.g. SDS: membrane primer, test and tag register."
           emptyText="Only the SWMS above are attached."
@@ -251,16 +193,15 @@ function CoverSheetEditor({ userId, initial, documentPanel, onReload }: EditorPr
         </p>
       </FormSection>
 
-      {/* The signing panel has its own "Signatures" and "Send for signing" headings. */}
-      {documentPanel ? (
-        server.missing.length > 0 ? (
-          <FormSection title="Signatures">
-            <p className="text-sm">Once nothing required is missing, you can send this cover sheet for signing.</p>
-          </FormSection>
-        ) : (
-          documentPanel({ kind: 'cover_sheet', id: server.id, version: server.current_version })
-        )
-      ) : null}
-    </SwmsFrame>
+      <SigningSection
+        documentPanel={documentPanel}
+        target={{ kind: COVER_SHEET_KIND, id: server.id, version: server.current_version }}
+        notYet={
+          server.missing.length > 0
+            ? 'Once nothing required is missing, you can send this cover sheet for signing.'
+            : undefined
+        }
+      />
+    </DocumentEditorShell>
   );
 }

@@ -1,14 +1,10 @@
 import { hrcwCategories, hrcwCategoryKeys, SWMS_LIMITS, type Swms, type SwmsBody, swmsBodySchema } from '@app/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod/mini';
 import { ActionProblem } from '../../components/ui/ActionProblem.tsx';
-import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Checkbox } from '../../components/ui/Checkbox.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
-import { SaveStatus } from '../../components/ui/SaveStatus.tsx';
 import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import type { DocumentPanel } from '../../lib/document-panel.ts';
@@ -21,18 +17,16 @@ import { fetchSwms, useSwms } from './api/get-swms.ts';
 import { downloadSwmsPdf } from './api/get-swms-pdf.ts';
 import { saveSwms } from './api/save-swms.ts';
 import { rememberSavedSwms } from './api/swms-keys.ts';
+import { DateField } from './components/DateField.tsx';
+import { DocumentEditorShell, SigningSection } from './components/DocumentEditorShell.tsx';
 import { EditorPage, type EditorProps } from './components/EditorLoader.tsx';
 import { JobStepsEditor } from './components/JobStepsEditor.tsx';
-import { CarriedOnNotice, PhoneCopyChoice } from './components/PhoneCopyChoice.tsx';
 import { PlantEditor, SubstancesEditor } from './components/PlantAndSubstances.tsx';
 import { SectionStepper, useSection } from './components/SectionStepper.tsx';
-import { FormSection, IssuedNotice, MissingList, StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
+import { FormSection, MissingList } from './components/SwmsFrame.tsx';
 import { TextListField } from './components/TextListField.tsx';
 import { textProps } from './components/text-props.ts';
-import { useAutosave } from './use-autosave.ts';
-import { useDiscardDraft } from './use-discard-draft.tsx';
-import { useNewVersionGate } from './use-new-version-gate.tsx';
-import { usePdfDownload } from './use-pdf-download.ts';
+import { type DocumentEditorConfig, useDocumentEditor } from './use-document-editor.ts';
 import { VersionHistory } from './VersionHistory.tsx';
 
 /** The editor's sections, one on screen at a time (`?section=`). */
@@ -68,7 +62,17 @@ const textLists = {
   },
 } as const;
 
-const parseEditable = keptValuesParser(z.object({ body: swmsBodySchema, is_template: z.boolean() }));
+const swmsEditing: DocumentEditorConfig<Editable, Swms> = {
+  what: 'SWMS',
+  formKey: (id) => `swms:${id}`,
+  bodyOf: ({ body, is_template }) => ({ body, is_template }),
+  parseBody: keptValuesParser(z.object({ body: swmsBodySchema, is_template: z.boolean() })),
+  save: (id, versioning, editable) => saveSwms(id, { ...versioning, ...editable }),
+  fetch: fetchSwms,
+  remember: rememberSavedSwms,
+  discardDraft: discardSwmsDraft,
+  downloadPdf: downloadSwmsPdf,
+};
 
 /** /swms/:id: view and edit a SWMS, saved as the user types. */
 export default function SwmsPage({ documentPanel }: { documentPanel?: DocumentPanel }) {
@@ -76,30 +80,12 @@ export default function SwmsPage({ documentPanel }: { documentPanel?: DocumentPa
 }
 
 function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Swms>) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [server, setServer] = useState(initial);
-  const autosave = useAutosave<Editable, Swms>(
-    { revision: initial.revision, body: { body: initial.body, is_template: initial.is_template } },
-    (revision, editable): Promise<Swms> => {
-      const newVersion: number | undefined = gate.newVersion();
-      return saveSwms(initial.id, { revision, ...editable, ...(newVersion && { new_version: newVersion }) });
-    },
-    (saved) => {
-      setServer(saved);
-      rememberSavedSwms(queryClient, userId, saved);
-    },
-    { userId, formKey: `swms:${initial.id}`, parseBody: parseEditable },
-  );
-  const gate = useNewVersionGate<Editable>({
-    document: server,
-    autosave,
-    saved: { body: server.body, is_template: server.is_template },
-    refresh: async () => setServer(await fetchSwms(server.id)),
-  });
+  const editor = useDocumentEditor({ userId, initial, onReload }, swmsEditing);
+  const { server, autosave, change } = editor;
   const { body } = autosave.body;
   const set = <K extends keyof SwmsBody>(key: K, value: SwmsBody[K]) =>
-    gate.change({ ...autosave.body, body: { ...body, [key]: value } });
+    change({ ...autosave.body, body: { ...body, [key]: value } });
   const text = textProps(body, set);
   const textList = (key: keyof typeof textLists) => {
     const { title, ...words } = textLists[key];
@@ -110,24 +96,9 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
     );
   };
   const section = useSection(swmsSections);
-  const pdf = usePdfDownload(async (version) => {
-    await autosave.flush();
-    await downloadSwmsPdf(server.id, version);
-    const fresh = await fetchSwms(server.id);
-    setServer((shown) => (fresh.revision >= shown.revision ? fresh : shown));
-  });
   const createCoverSheet = useCreateCoverSheetMutation(userId, (sheet) =>
     navigate(`/swms/cover-sheet/edit/${sheet.id}`),
   );
-  const discard = useDiscardDraft({
-    document: server,
-    what: 'SWMS',
-    autosave,
-    fetchLatest: fetchSwms,
-    discardDraft: discardSwmsDraft,
-    remember: (back) => rememberSavedSwms(queryClient, userId, back),
-    onReload,
-  });
   const remove = useDeleteSwmsMutation(userId, server.id, () => {
     toast({ title: 'SWMS deleted' });
     navigate('/swms');
@@ -196,24 +167,22 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
               <Checkbox
                 label="Save as a template for new SWMS"
                 checked={autosave.body.is_template}
-                onChange={(checked) => gate.change({ ...autosave.body, is_template: checked })}
+                onChange={(checked) => change({ ...autosave.body, is_template: checked })}
               />
             </FormSection>
 
-            {/* The signing panel has its own "Signatures" and "Send for signing" headings. */}
-            {documentPanel ? (
-              server.is_template || server.missing.length > 0 ? (
-                <FormSection level={3} title="Signatures">
-                  <p className="text-sm">
-                    {server.is_template
-                      ? 'A template is not sent for signing: start a SWMS from it and send that.'
-                      : 'Once nothing required is missing, you can send this SWMS for signing.'}
-                  </p>
-                </FormSection>
-              ) : (
-                documentPanel({ kind: 'swms', id: server.id, version: server.current_version })
-              )
-            ) : null}
+            <SigningSection
+              documentPanel={documentPanel}
+              target={{ kind: 'swms', id: server.id, version: server.current_version }}
+              level={3}
+              notYet={
+                server.is_template
+                  ? 'A template is not sent for signing: start a SWMS from it and send that.'
+                  : server.missing.length > 0
+                    ? 'Once nothing required is missing, you can send this SWMS for signing.'
+                    : undefined
+              }
+            />
             <FormSection level={3} title="Cover sheet">
               <p className="text-sm">
                 A cover sheet goes in front of this SWMS in its PDF, for the principal contractor.
@@ -241,7 +210,7 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
               </Link>
             </FormSection>
 
-            <VersionHistory userId={userId} swms={server} onDownload={(version) => void pdf.start(version)} />
+            <VersionHistory userId={userId} swms={server} onDownload={(version) => void editor.pdf.start(version)} />
 
             {server.versions.every((version) => version.signature_count === 0) ? (
               <FormSection level={3} title="Delete">
@@ -285,102 +254,30 @@ function SwmsEditor({ userId, initial, documentPanel, onReload }: EditorProps<Sw
             />
             <TextField label="Reviewer" maxLength={SWMS_LIMITS.shortText} {...text('reviewer')} />
             <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
+              <DateField
                 label="Date prepared"
-                type="date"
-                value={body.date_prepared ?? ''}
-                onChange={(event) => set('date_prepared', event.target.value || null)}
+                value={body.date_prepared}
+                onChange={(date) => set('date_prepared', date)}
               />
-              <TextField
-                label="Review date"
-                type="date"
-                value={body.review_date ?? ''}
-                onChange={(event) => set('review_date', event.target.value || null)}
-              />
+              <DateField label="Review date" value={body.review_date} onChange={(date) => set('review_date', date)} />
             </div>
           </div>
         );
     }
   };
 
-  if (autosave.phoneCopy) {
-    return (
-      <SwmsFrame title={`SWMS ${server.number}`}>
-        <PhoneCopyChoice
-          copy={autosave.phoneCopy}
-          mine={autosave.phoneCopy.body.body}
-          saved={autosave.body.body}
-          what="this SWMS"
-        />
-      </SwmsFrame>
-    );
-  }
   return (
-    <SwmsFrame
+    <DocumentEditorShell
+      editor={editor}
       title={`SWMS ${server.number}`}
-      actions={
-        <Button onClick={() => void pdf.start()} disabled={pdf.downloading}>
-          {pdf.downloading ? 'Preparing PDF...' : 'Download PDF'}
-        </Button>
-      }
+      what="this SWMS"
+      allLink={{ to: '/swms', label: 'All SWMS' }}
+      signers="the crew"
+      compared={(editable) => editable.body}
     >
-      <ActionProblem what="Download failed." error={pdf.failure} />
-      {/* The save status shares the version's line: a line of its own left an empty band above the sections. */}
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-        <StatusBadge status={server.status} />
-        <span>
-          Version {server.current_version} (current) ·{' '}
-          <Link to="/swms" className={textLinkClasses}>
-            All SWMS
-          </Link>
-        </span>
-        <AutosaveNotice autosave={autosave} onReload={onReload} />
-        {discard.button}
-      </div>
-      <IssuedNotice document={server} signers="the crew" />
-      {gate.dialog}
-      {discard.dialog}
       <SectionStepper sections={swmsSections} index={section.index} go={section.go} label="SWMS sections">
         {sectionContent()}
       </SectionStepper>
-    </SwmsFrame>
-  );
-}
-
-/** How the autosave stands: saved, saving, kept on the phone for now, or refused as stale (then the latest can be loaded). */
-export function AutosaveNotice({
-  autosave,
-  onReload,
-}: {
-  autosave: Pick<ReturnType<typeof useAutosave>, 'state' | 'keptOnDevice' | 'retry' | 'carriedOnFrom'>;
-  onReload: () => Promise<void>;
-}) {
-  const { state, keptOnDevice } = autosave;
-  if (state.status === 'conflict') {
-    return (
-      <Alert tone="error">
-        <p>{state.message}</p>
-        <Button variant="secondary" className="mt-2" onClick={() => void onReload()}>
-          Load the latest version
-        </Button>
-      </Alert>
-    );
-  }
-  return (
-    <>
-      <SaveStatus
-        saving={state.status === 'saving'}
-        saved={state.status === 'saved'}
-        error={
-          state.status !== 'error'
-            ? undefined
-            : keptOnDevice
-              ? `${state.message} Your changes are kept on this phone, and saved when the connection is back.`
-              : state.message
-        }
-        onRetry={autosave.retry}
-      />
-      <CarriedOnNotice keptAt={autosave.carriedOnFrom} />
-    </>
+    </DocumentEditorShell>
   );
 }

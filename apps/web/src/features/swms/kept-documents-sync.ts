@@ -10,7 +10,7 @@ import { rememberSavedCoverSheet, rememberSavedSwms } from './api/swms-keys.ts';
 /*
  * SWMS and cover-sheet typing kept on this phone (use-autosave.ts) is saved from wherever the app
  * is, not only from its editor: when the app opens, when the connection returns and when it is
- * shown again (issue 23). A save the server refuses as stale stays kept: its editor offers both
+ * shown again (ADR 0036). A save the server refuses as stale stays kept: its editor offers both
  * versions when it is opened. An editor that is open saves its own typing, so it is left alone.
  */
 

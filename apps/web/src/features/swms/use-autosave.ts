@@ -20,7 +20,7 @@ export type AutosaveKeeping<Body> = {
 /**
  * Keeps a document's body in local state and autosaves it through an AutosaveQueue (its rules are
  * there). Leaving the page, or hiding it (a phone locked), saves at once; so does the connection
- * coming back. Until the server has it, the typing is also kept on this phone (issue 23), so a
+ * coming back. Until the server has it, the typing is also kept on this phone (ADR 0036), so a
  * reload, a crash or no signal loses nothing: opened again from the same revision, it carries on
  * saving; if the document changed elsewhere meanwhile, `phoneCopy` offers it for the user to choose.
  */

@@ -1,9 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog.tsx';
+import { ConfirmActionDialog } from '../../components/ui/ConfirmActionDialog.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
-import { requestErrorMessage } from '../../lib/request-errors.ts';
 
 type Versioned = { id: string; revision: number; issued: boolean; current_version: number };
 
@@ -31,18 +29,14 @@ export function useDiscardDraft<Body, Document extends Versioned>({
   onReload: () => Promise<void>;
 }) {
   const [confirming, setConfirming] = useState(false);
-  const discard = useMutation({
-    mutationFn: async () => {
-      // What is typed now belongs to the draft being thrown away.
-      autosave.discard(autosave.body);
-      return discardDraft(document.id, (await fetchLatest(document.id)).revision);
-    },
-    onSuccess: async (back) => {
-      remember(back);
-      toast({ title: `Back to version ${back.current_version}` });
-      await onReload();
-    },
-  });
+  const discard = async () => {
+    // What is typed now belongs to the draft being thrown away.
+    autosave.discard(autosave.body);
+    const back = await discardDraft(document.id, (await fetchLatest(document.id)).revision);
+    remember(back);
+    toast({ title: `Back to version ${back.current_version}` });
+    await onReload();
+  };
   const version = document.current_version;
 
   return {
@@ -54,14 +48,12 @@ export function useDiscardDraft<Body, Document extends Versioned>({
         </Button>
       ) : null,
     dialog: confirming ? (
-      <ConfirmDialog
+      <ConfirmActionDialog
         title={`Discard version ${version}?`}
         description={`Your changes since version ${version - 1} are deleted, and the ${what} goes back to version ${version - 1} as it was issued.`}
         cancelLabel="Keep editing"
         confirmLabel={`Discard version ${version}`}
-        busy={discard.isPending}
-        problem={discard.error ? requestErrorMessage(discard.error) : undefined}
-        onConfirm={() => discard.mutate()}
+        action={discard}
         onCancel={() => setConfirming(false)}
       />
     ) : null,

@@ -4,7 +4,7 @@ import { requestErrorMessage } from '../../lib/request-errors.ts';
 
 /**
  * A document's PDF download (a SWMS, a cover sheet): busy while the PDF is made, and a failure kept
- * for the page to show after its toast has gone (issue 30). `download` saves what is typed first.
+ * for the page to show after its toast has gone (ADR 0053). `download` saves what is typed first.
  */
 export function usePdfDownload(download: (version?: number) => Promise<void>) {
   const [downloading, setDownloading] = useState(false);

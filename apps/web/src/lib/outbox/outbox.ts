@@ -1,5 +1,5 @@
 /**
- * Changes made with no connection, waiting to be sent in the order they were made (issue 23, ADR
+ * Changes made with no connection, waiting to be sent in the order they were made (ADR
  * 0035). A change is a request as the API takes it, carrying the record's own client-made id, so
  * sending it twice makes one record (ADR 0032). This module holds the rules; outbox-store.ts keeps
  * the changes in IndexedDB, outbox-sync.ts sends them.

@@ -17,7 +17,7 @@ export const profileQueryKey = (userId: string) => ['profile', userId] as const;
 
 /**
  * The last profile the server sent, kept on this phone per user (cleared on sign-out like every
- * `…:<user id>` key), so forms that start from it open with no connection (issue 23).
+ * `…:<user id>` key), so forms that start from it open with no connection (ADR 0036).
  */
 const profileCopyKey = (userId: string) => `profile-copy:${userId}`;
 

@@ -2,7 +2,7 @@ import type { AdminUser } from '@app/contract';
 import { ADMIN_SEARCH_MAX_LENGTH, PREMIUM_REASON_MAX_LENGTH } from '@app/contract';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
-import { Button, SubmitButton } from '../../../components/ui/Button.tsx';
+import { Button, SubmitOrCancel } from '../../../components/ui/Button.tsx';
 import { QueryView } from '../../../components/ui/QueryView.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { fieldErrorsFrom, requestErrorMessage } from '../../../lib/request-errors.ts';
@@ -143,14 +143,14 @@ function PremiumChangeForm({
       {change.isError && !fieldErrorsFrom(change.error).reason ? (
         <Alert tone="error">{requestErrorMessage(change.error)}</Alert>
       ) : null}
-      <div className="flex flex-wrap gap-3">
-        <SubmitButton pending={change.isPending} pendingLabel="Saving...">
-          {verb}
-        </SubmitButton>
-        <Button variant="secondary" onClick={() => setOpen(false)}>
-          Cancel
-        </Button>
-      </div>
+      <SubmitOrCancel
+        pending={change.isPending}
+        pendingLabel="Saving..."
+        onCancel={() => setOpen(false)}
+        className="flex flex-wrap gap-3"
+      >
+        {verb}
+      </SubmitOrCancel>
     </form>
   );
 }

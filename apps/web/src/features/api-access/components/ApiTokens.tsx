@@ -63,7 +63,7 @@ export function ApiTokens({ userId, premium }: { userId: string; premium: boolea
           confirmLabel: 'Revoke token',
         })}
         removed={(token) => ({ title: 'Token revoked', description: `${token.name} no longer works.` })}
-        failedTitle="Revoke failed"
+        failure="Revoke failed."
       >
         {(token, askToRemove) => (
           <div className="flex flex-wrap items-start justify-between gap-3">

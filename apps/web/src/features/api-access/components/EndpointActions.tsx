@@ -1,7 +1,7 @@
 import type { WebhookEndpoint } from '@app/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { ConfirmActionDialog } from '../../../components/ui/ConfirmActionDialog.tsx';
 import { StatusChip } from '../../../components/ui/StatusChip.tsx';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { useEnableWebhookMutation, useRotateWebhookSecretMutation } from '../api/webhooks.ts';
@@ -72,8 +72,6 @@ export function RotateSecret({ userId, endpoint }: { userId: string; endpoint: W
   const rotate = useRotateWebhookSecretMutation(userId);
   const [confirming, setConfirming] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  // Why the last rotation failed, said in the dialog (which stays open).
-  const [problem, setProblem] = useState<string>();
   const previousUntil = endpoint.previous_secret_until;
   return (
     <>
@@ -92,16 +90,13 @@ export function RotateSecret({ userId, endpoint }: { userId: string; endpoint: W
         <Button
           variant="secondary"
           aria-label={`Rotate secret of endpoint ${endpoint.url}`}
-          onClick={() => {
-            setProblem(undefined);
-            setConfirming(true);
-          }}
+          onClick={() => setConfirming(true)}
         >
           Rotate secret
         </Button>
       </div>
       {confirming ? (
-        <ConfirmDialog
+        <ConfirmActionDialog
           title="Rotate this endpoint’s secret?"
           description={
             <>
@@ -111,17 +106,11 @@ export function RotateSecret({ userId, endpoint }: { userId: string; endpoint: W
           }
           cancelLabel="Keep current secret"
           confirmLabel="Rotate secret"
-          busy={rotate.isPending}
-          problem={problem}
-          onConfirm={() => {
-            setProblem(undefined);
-            rotate.mutate(endpoint.id, {
-              onSuccess: (rotated) => {
-                setConfirming(false);
-                setSecret(rotated.secret);
-              },
-              onError: (error) => setProblem(`We could not rotate it. ${requestErrorMessage(error)}`),
-            });
+          failure="We could not rotate it."
+          action={async () => {
+            const rotated = await rotate.mutateAsync(endpoint.id);
+            setConfirming(false);
+            setSecret(rotated.secret);
           }}
           onCancel={() => setConfirming(false)}
         />

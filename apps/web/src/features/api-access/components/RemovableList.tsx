@@ -1,9 +1,9 @@
-import type { UseMutationResult } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ConfirmDialog, type ConfirmDialogProps } from '../../../components/ui/ConfirmDialog.tsx';
+import { ConfirmActionDialog } from '../../../components/ui/ConfirmActionDialog.tsx';
+import type { ConfirmDialogProps } from '../../../components/ui/ConfirmDialog.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
-import { requestErrorMessage } from '../../../lib/request-errors.ts';
-import { LoadedList, type LoadedListProps } from './LoadedList.tsx';
+import { PagedList } from '../../../components/ui/PagedList.tsx';
 
 type Toast = { title: string; description: string };
 
@@ -16,52 +16,45 @@ export function RemovableList<Item extends { id: string }>({
   remove,
   confirm,
   removed,
-  failedTitle,
+  failure,
   children,
 }: {
-  /** The items; the list's accessible name (`label`); how it reads while not loaded, loading or empty. */
-  list: Omit<LoadedListProps<Item>, 'children'> & { label: string };
+  /** The items; the list's accessible name; what they are called (plural) and what it says when empty. */
+  list: { query: UseQueryResult<Item[]>; label: string; what: string; empty: string };
   /** Removes the item with this id. */
   remove: UseMutationResult<unknown, Error, string>;
   confirm: (item: Item) => Pick<ConfirmDialogProps, 'title' | 'description' | 'cancelLabel' | 'confirmLabel'>;
   removed: (item: Item) => Toast;
-  failedTitle: string;
+  /** What the dialog says first when the removal failed, e.g. "Revoke failed.". */
+  failure: string;
   /** One card's content; `askToRemove` opens the confirmation for it. */
   children: (item: Item, askToRemove: () => void) => ReactNode;
 }) {
   const [removing, setRemoving] = useState<Item | null>(null);
-  // Why the last removal failed: said in the dialog, which stays open (the page behind it is inert).
-  const [problem, setProblem] = useState<string>();
   return (
     <>
-      <LoadedList {...list}>
-        {(items) => (
-          <ul className="flex flex-col gap-3" aria-label={list.label}>
-            {items.map((item) => (
-              <li key={item.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
-                {children(item, () => {
-                  setProblem(undefined);
-                  setRemoving(item);
-                })}
-              </li>
-            ))}
-          </ul>
-        )}
-      </LoadedList>
+      <PagedList
+        list={list.query}
+        what={list.what}
+        label={list.label}
+        empty={<p className="text-slate-600 dark:text-slate-300">{list.empty}</p>}
+      >
+        {(items) =>
+          items.map((item) => (
+            <li key={item.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+              {children(item, () => setRemoving(item))}
+            </li>
+          ))
+        }
+      </PagedList>
       {removing ? (
-        <ConfirmDialog
+        <ConfirmActionDialog
           {...confirm(removing)}
-          busy={remove.isPending}
-          problem={problem}
-          onConfirm={() => {
-            setProblem(undefined);
-            remove.mutate(removing.id, {
-              onSuccess: () => {
-                setRemoving(null);
-                toast(removed(removing));
-              },
-              onError: (error) => setProblem(`${failedTitle}. ${requestErrorMessage(error)}`),
-            });
+          failure={failure}
+          action={async () => {
+            await remove.mutateAsync(removing.id);
+            setRemoving(null);
+            toast(removed(removing));
           }}
           onCancel={() => setRemoving(null)}
         />

@@ -87,7 +87,7 @@ export function Webhooks({ userId, premium }: { userId: string; premium: boolean
           confirmLabel: 'Delete endpoint',
         })}
         removed={() => ({ title: 'Endpoint deleted', description: 'Nothing more will be sent to it.' })}
-        failedTitle="Delete failed"
+        failure="Delete failed."
       >
         {(endpoint, askToRemove) => (
           <EndpointRow userId={userId} endpoint={endpoint} premium={premium} onDelete={askToRemove} />

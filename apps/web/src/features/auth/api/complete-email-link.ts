@@ -28,7 +28,7 @@ export type EmailLinkOutcome =
  * Completes an emailed link. With this browser's verifier the code is exchanged for a session;
  * without one (link opened on another device) the link is only verified, which confirms the email
  * and signs in to choose a password: for a reset, and for a sign-up, whose password may not be the
- * mailbox owner's (issue 20).
+ * mailbox owner's.
  */
 export async function completeEmailLink(link: EmailLink): Promise<EmailLinkOutcome> {
   try {

@@ -9,7 +9,7 @@ import { formatCalendarDate, formatInstantDate } from '../format.ts';
 import { type CertificateChip, certificateChip, outboxChip } from './certificate-chip.ts';
 
 /**
- * One certificate in a list (issue 27): the first photo's thumbnail, the job address first (the
+ * One certificate in a list: the first photo's thumbnail, the job address first (the
  * link to it), its status chip and date, then number and photo count. The thumbnail, or the picture
  * sign standing in for it, is decorative: the address says which certificate it is.
  */

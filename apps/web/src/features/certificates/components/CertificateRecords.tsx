@@ -18,7 +18,7 @@ import { PhotoGrid } from './PhotoGrid.tsx';
 import { Section, Text } from './ShareSection.tsx';
 
 /*
- * The structured records of a certificate on its share page (issue 24), loaded only for a
+ * The structured records of a certificate on its share page (ADR 0039), loaded only for a
  * certificate that has them, so the public page's script stays within budget (ADR 0037).
  */
 

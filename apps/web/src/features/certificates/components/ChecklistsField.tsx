@@ -31,7 +31,7 @@ export function withoutPhoto(checklists: CertificateChecklist[], fileId: string)
 }
 
 /**
- * The checklists recorded on the certificate (issue 24): add one from a built-in template, then
+ * The checklists recorded on the certificate (ADR 0039): add one from a built-in template, then
  * record each item, one hand at 375 px. Each item says at once whether it passes, warns or fails,
  * by the same rules the server and the PDF use.
  */

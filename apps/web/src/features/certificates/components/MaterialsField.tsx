@@ -5,7 +5,7 @@ import { TextArea } from '../../../components/ui/TextArea.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 
 /**
- * The materials applied, a card per product (issue 24): brand, type or class, batch and coats are
+ * The materials applied, a card per product (ADR 0039): brand, type or class, batch and coats are
  * what a certifier checks against the data sheet. New certificates start with a line per common
  * material; the product field suggests them too. Text written before the lines existed, or
  * anything that fits no line, stays in the notes below.

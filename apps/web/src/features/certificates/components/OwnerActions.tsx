@@ -108,7 +108,7 @@ function LockedAction({ to, children }: { to: string; children: ReactNode }) {
 const PDF_WAIT_MS = 3000;
 
 /**
- * Share (issue 25): on a phone with the Web Share API, the share sheet with the link, and the PDF
+ * Share: on a phone with the Web Share API, the share sheet with the link, and the PDF
  * where the browser takes files; elsewhere Copy link, which shows the link to copy by hand where
  * the clipboard is not available.
  */

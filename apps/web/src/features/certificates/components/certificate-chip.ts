@@ -1,7 +1,7 @@
 import { type CertificateSummary, errorCodes } from '@app/contract';
 import type { StatusTone } from '../../../components/ui/StatusChip.tsx';
 
-/** What the design system's StatusChip shows for a certificate: its tone and its words (issue 27). */
+/** What the design system's StatusChip shows for a certificate: its tone and its words. */
 export type CertificateChip = { tone: StatusTone; words: string };
 
 const waitingToSync: CertificateChip = { tone: 'neutral', words: 'Waiting to sync' };

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
+import { ConfirmActionDialog } from '../../../components/ui/ConfirmActionDialog.tsx';
 import { EmptyState } from '../../../components/ui/EmptyState.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
@@ -25,7 +25,7 @@ import { TemplateBuilder } from './TemplateBuilder.tsx';
 import { TemplatePreview } from './TemplatePreview.tsx';
 
 /**
- * "Your templates" on /compliance (issue 24): the user's custom checklist templates, previewed like
+ * "Your templates" on /compliance (ADR 0038): the user's custom checklist templates, previewed like
  * the built-in ones. Premium builds, edits and deletes them; a free user reads and deletes the ones
  * kept from a subscription, and is shown the way to Premium instead of the builder.
  */
@@ -37,8 +37,6 @@ export function YourTemplates() {
   const upgradePath = useUpgradePath();
   const [editing, setEditing] = useState<{ id?: string | undefined; draft: TemplateDraft } | null>(null);
   const [deleting, setDeleting] = useState<CustomTemplate | null>(null);
-  // Why the last delete failed: said in the dialog, which stays open (the page behind it is inert).
-  const [deleteProblem, setDeleteProblem] = useState<string>();
   const saved = (template: CustomTemplate) => {
     setEditing(null);
     toast({ title: 'Template saved', description: `${template.name} is ready to use on certificates.` });
@@ -101,10 +99,7 @@ export function YourTemplates() {
               <Button
                 variant="secondary"
                 aria-label={`Delete template: ${template.name}`}
-                onClick={() => {
-                  setDeleteProblem(undefined);
-                  setDeleting(template);
-                }}
+                onClick={() => setDeleting(template)}
               >
                 Delete template
               </Button>
@@ -144,19 +139,13 @@ export function YourTemplates() {
         )
       ) : null}
       {deleting ? (
-        <ConfirmDialog
+        <ConfirmActionDialog
           title="Delete this template?"
           description={`${deleting.name} will be deleted. Certificates that used it keep their copy of it.`}
           cancelLabel="Keep template"
           confirmLabel="Delete template"
-          busy={remove.isPending}
-          problem={deleteProblem}
-          onConfirm={() => {
-            setDeleteProblem(undefined);
-            remove.mutate(deleting.id, {
-              onError: (error) => setDeleteProblem(`Delete failed. ${requestErrorMessage(error)}`),
-            });
-          }}
+          failure="Delete failed."
+          action={() => remove.mutateAsync(deleting.id)}
           onCancel={() => setDeleting(null)}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import type { Profile } from '@app/contract';
+import { type Profile, profileTextFields } from '@app/contract';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton } from '../../../components/ui/Button.tsx';
@@ -11,7 +11,6 @@ import { TextArea } from '../../../components/ui/TextArea.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { hasKeptForm } from '../../../lib/kept-forms.ts';
 import { useProfileForm } from '../hooks/use-profile-form.ts';
-import { profileTextFields } from '../profile-form.ts';
 import { timeZoneGroups } from '../time-zones.ts';
 
 const PROFILE_FORM = 'profile';

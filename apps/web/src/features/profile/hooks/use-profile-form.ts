@@ -1,4 +1,4 @@
-import type { Profile, ProfileUpdateRequest } from '@app/contract';
+import { type Profile, type ProfileTextField, type ProfileUpdateRequest, profileTextFields } from '@app/contract';
 import { type ChangeEvent, type HTMLAttributes, type HTMLInputTypeAttribute, useState } from 'react';
 import { useFieldRefs } from '../../../components/ui/use-field-refs.ts';
 import { forgetKeptForm } from '../../../lib/kept-forms.ts';
@@ -8,11 +8,9 @@ import { useKeptForm } from '../../../lib/use-kept-form.ts';
 import {
   type ProfileFormProblems,
   type ProfileFormValues,
-  type ProfileTextField,
   profileChanges,
   profileFormValues,
   profileProblems,
-  profileTextFields,
 } from '../profile-form.ts';
 
 type FieldText = {

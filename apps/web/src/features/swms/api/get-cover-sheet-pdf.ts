@@ -1,6 +1,6 @@
 import { swmsEndpoints } from '@app/contract';
 import { callFile } from '../../../lib/api-client.ts';
-import { saveFile } from '../save-file.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 
 /** GET /api/cover-sheets/:id/pdf, saved as a download. */
 export async function downloadCoverSheetPdf(id: string): Promise<void> {

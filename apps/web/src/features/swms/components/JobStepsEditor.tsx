@@ -12,7 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog.tsx';
-import { Field } from '../../../components/ui/Field.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
 import { TextArea } from '../../../components/ui/TextArea.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { RiskBadge, RiskPicker } from './RiskPicker.tsx';
@@ -266,21 +266,12 @@ function ControlsEditor({
         // Controls are short-lived rows typed in place: their position is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above.
         <div key={index} className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700">
-          <Field label={`Control ${index + 1} type`}>
-            {(props) => (
-              <select
-                {...props}
-                value={control.level}
-                onChange={(event) => replace(index, { ...control, level: parseLevel(event.target.value) })}
-              >
-                {controlLevelKeys.map((level) => (
-                  <option key={level} value={level}>
-                    {controlLevels[level]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <Select
+            label={`Control ${index + 1} type`}
+            value={control.level}
+            onChange={(event) => replace(index, { ...control, level: parseLevel(event.target.value) })}
+            options={controlLevelKeys.map((level) => ({ value: level, label: controlLevels[level] }))}
+          />
           <TextArea
             label={`Control ${index + 1}`}
             value={control.text}

@@ -11,7 +11,7 @@ import {
   riskRatingLabels,
 } from '@app/contract';
 import { useState } from 'react';
-import { Field } from '../../../components/ui/Field.tsx';
+import { Select } from '../../../components/ui/Select.tsx';
 
 const ratingClasses: Record<RiskRating, string> = {
   low: 'bg-green-100 text-green-900 border-green-700',
@@ -34,6 +34,8 @@ export function RiskBadge({ assessment, prefix = '' }: { assessment: RiskAssessm
 
 const parseLikelihood = (value: string) => likelihoods.find((item) => item === value);
 const parseConsequence = (value: string) => consequences.find((item) => item === value);
+/** The first option of each select: nothing chosen yet. */
+const notChosen = { value: '', label: 'Choose...' };
 
 /** Likelihood × consequence from the 5×5 matrix, with the resulting rating shown beside. */
 export function RiskPicker({
@@ -58,38 +60,18 @@ export function RiskPicker({
     <fieldset className="flex flex-col gap-2">
       <legend className="text-sm font-semibold">{label}</legend>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <Field label={`${label} likelihood`}>
-          {(control) => (
-            <select
-              {...control}
-              value={likelihood ?? ''}
-              onChange={(event) => choose(parseLikelihood(event.target.value), consequence)}
-            >
-              <option value="">Choose...</option>
-              {likelihoods.map((item) => (
-                <option key={item} value={item}>
-                  {likelihoodLabels[item]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={`${label} consequence`}>
-          {(control) => (
-            <select
-              {...control}
-              value={consequence ?? ''}
-              onChange={(event) => choose(likelihood, parseConsequence(event.target.value))}
-            >
-              <option value="">Choose...</option>
-              {consequences.map((item) => (
-                <option key={item} value={item}>
-                  {consequenceLabels[item]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <Select
+          label={`${label} likelihood`}
+          value={likelihood ?? ''}
+          onChange={(event) => choose(parseLikelihood(event.target.value), consequence)}
+          options={[notChosen, ...likelihoods.map((item) => ({ value: item, label: likelihoodLabels[item] }))]}
+        />
+        <Select
+          label={`${label} consequence`}
+          value={consequence ?? ''}
+          onChange={(event) => choose(likelihood, parseConsequence(event.target.value))}
+          options={[notChosen, ...consequences.map((item) => ({ value: item, label: consequenceLabels[item] }))]}
+        />
       </div>
       <RiskBadge assessment={value} />
     </fieldset>

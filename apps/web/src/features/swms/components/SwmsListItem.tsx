@@ -9,7 +9,7 @@ const updatedOn = (iso: string) =>
   new Date(iso).toLocaleDateString('en-AU', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /**
- * One SWMS in a list, shaped like a certificate's row (issue 27): title first (the link), status
+ * One SWMS in a list, shaped like a certificate's row: title first (the link), status
  * chip and date, then number, version and place; and typing this phone has not saved yet.
  */
 export function SwmsListItem({ swms }: { swms: SwmsSummary }) {
