@@ -5,14 +5,16 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { migrationsFolder } from '../paths.ts';
+import { registerDeclaredDocumentKinds } from '../platform/documents/kind-registry.ts';
 import type { Database } from './client.ts';
 
 // Arbitrary constant: several server instances starting at once must not migrate concurrently.
 const MIGRATION_LOCK_KEY = 7_340_021;
 
 /**
- * Applies the committed SQL migrations in drizzle/, then creates or upgrades the job queue's own
- * schema (pg-boss keeps its tables in `pgboss`); safe to run on every start.
+ * Applies the committed SQL migrations in drizzle/, registers every declared document kind, then
+ * creates or upgrades the job queue's own schema (pg-boss keeps its tables in `pgboss`); safe to
+ * run on every start.
  */
 export async function runMigrations(connectionString: string): Promise<void> {
   const client = new pg.Client({ connectionString });
@@ -20,6 +22,7 @@ export async function runMigrations(connectionString: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client), { migrationsFolder });
+    await registerDeclaredDocumentKinds(drizzle(client));
     const boss = new PgBoss({
       db: { executeSql: (text, values) => client.query(text, values) },
       supervise: false,

@@ -1,8 +1,9 @@
 import type { KernelHeadTableKind, MissingField } from '@app/contract';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storedSealIdentity } from '../../src/platform/crypto/seal-identity.ts';
 import { DocumentKernel, type KernelKind } from '../../src/platform/documents/document-kernel.ts';
 import { KernelPdfs } from '../../src/platform/documents/kernel-pdfs.ts';
+import { registerDocumentKind } from '../../src/platform/documents/kind-registry.ts';
 import type { AuthenticatedCaller } from '../../src/platform/http/auth-context.ts';
 import { PdfSeal } from '../../src/platform/pdf/seal.ts';
 import { warmUpPdfJob } from '../../src/platform/pdf/warm-up.ts';
@@ -15,8 +16,8 @@ import { pdfSignatures } from '../support/pdf-tools.ts';
  * A kind the product does not have, declared here and nowhere else (ADR 0070): its declaration,
  * body, rules and hooks plug into the documents kernel, which gives it numbers, versions, issue on
  * print, amendment into the next version (voiding open links), withdrawal once signed, the public
- * verdict and a sealed PDF. Nothing outside this file knows the kind: the database does not list
- * kinds, and the kernel writes only the kind it was given.
+ * verdict and a sealed PDF. Nothing outside this file knows the kind: it registers itself with the
+ * database's kinds (ADR 0075), and the kernel writes only the kind it was given.
  */
 
 const { app, mail, query } = setUpTestApp();
@@ -26,6 +27,7 @@ type NoteBody = { heading: string; text: string };
 // A real kind is declared in the contract's kinds.ts, which also gives it its type; a kind made at
 // run time has only its name.
 const kind = 'throwaway_note' as KernelHeadTableKind;
+beforeAll(() => registerDocumentKind(app.db, kind));
 
 function throwawayKind(pdfs: KernelPdfs): KernelKind<NoteBody, { id: string; number: string }, { id: string }> {
   return {

@@ -2,6 +2,7 @@ import { documentKinds } from '@app/contract';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
+import { documentKindColumn } from '../../platform/documents/documents.schema.ts';
 
 /**
  * A document version the owner sent to someone (a builder) by email (ADR 0042): their own link,
@@ -15,7 +16,7 @@ export const documentSends = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    documentKind: text('document_kind', { enum: documentKinds }).notNull(),
+    documentKind: documentKindColumn('document_kind', documentKinds),
     documentId: uuid('document_id').notNull(),
     documentVersion: integer('document_version').notNull(),
     recipientEmail: text('recipient_email').notNull(),

@@ -17,13 +17,28 @@ import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { files } from '../accounts/files.schema.ts';
 
+/**
+ * Every document kind the database takes (ADR 0075): each kind column references it, so a kind a
+ * bug writes is refused. Filled from the contract's declarations at start-up and, for a kind made at
+ * run time, by the kernel's registry before its first write (kind-registry.ts).
+ */
+export const registeredDocumentKinds = pgTable('document_kinds', {
+  kind: text('kind').primaryKey(),
+});
+
+/** A kind column: one of `kinds` to TypeScript, one of the registered kinds to the database. */
+export const documentKindColumn = <Kinds extends readonly [string, ...string[]]>(name: string, kinds: Kinds) =>
+  text(name, { enum: kinds })
+    .notNull()
+    .references(() => registeredDocumentKinds.kind);
+
 /** Whose document, and which version of it, a signature request or a site sign-on link is for. */
 const signedVersionColumns = () => ({
   /** The document's owner: every owner-side query filters on it. */
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  documentKind: text('document_kind', { enum: documentKinds }).notNull(),
+  documentKind: documentKindColumn('document_kind', documentKinds),
   documentId: uuid('document_id').notNull(),
   documentVersion: integer('document_version').notNull(),
 });
@@ -35,7 +50,7 @@ export const documentNumberSequences = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: documentKinds }).notNull(),
+    kind: documentKindColumn('kind', documentKinds),
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
@@ -114,7 +129,7 @@ export const documentVersions = pgTable(
   {
     documentId: uuid('document_id').notNull(),
     version: integer('version').notNull(),
-    kind: text('kind', { enum: documentKinds }).notNull(),
+    kind: documentKindColumn('kind', documentKinds),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -171,7 +186,7 @@ export const kernelDocuments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: kernelHeadTableKinds }).notNull(),
+    kind: documentKindColumn('kind', kernelHeadTableKinds),
     /** Per user and kind, e.g. SWMS-2026-0001 or CS-2026-0001. */
     number: text('number').notNull(),
     isTemplate: boolean('is_template').notNull().default(false),
