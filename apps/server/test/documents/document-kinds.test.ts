@@ -5,7 +5,7 @@ import { registerDocumentKind } from '../../src/platform/documents/kind-registry
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 /*
- * The database refuses a kind nobody registered (ADR 0075): every kind column references
+ * The database refuses a kind nobody registered (ADR 0076): every kind column references
  * `document_kinds`, which start-up fills from the contract's declarations and the kernel's registry
  * fills with a kind made at run time.
  */

@@ -17,7 +17,7 @@ import { pdfSignatures } from '../support/pdf-tools.ts';
  * body, rules and hooks plug into the documents kernel, which gives it numbers, versions, issue on
  * print, amendment into the next version (voiding open links), withdrawal once signed, the public
  * verdict and a sealed PDF. Nothing outside this file knows the kind: it registers itself with the
- * database's kinds (ADR 0075), and the kernel writes only the kind it was given.
+ * database's kinds (ADR 0076), and the kernel writes only the kind it was given.
  */
 
 const { app, mail, query } = setUpTestApp();

@@ -18,7 +18,7 @@ import { users } from '../accounts/accounts.schema.ts';
 import { files } from '../accounts/files.schema.ts';
 
 /**
- * Every document kind the database takes (ADR 0075): each kind column references it, so a kind a
+ * Every document kind the database takes (ADR 0076): each kind column references it, so a kind a
  * bug writes is refused. Filled from the contract's declarations at start-up and, for a kind made at
  * run time, by the kernel's registry before its first write (kind-registry.ts).
  */

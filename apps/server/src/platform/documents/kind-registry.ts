@@ -4,7 +4,7 @@ import { registeredDocumentKinds } from './documents.schema.ts';
 
 /**
  * Makes `kinds` writable: every kind column references `document_kinds`, so the database refuses
- * a kind nobody registered (ADR 0075). One statement that leaves a registered kind alone, so
+ * a kind nobody registered (ADR 0076). One statement that leaves a registered kind alone, so
  * several servers starting at once, or a start on a database that has the rows, are all fine.
  */
 async function registerDocumentKinds(db: Queryable, kinds: readonly string[]): Promise<void> {
