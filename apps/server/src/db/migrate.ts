@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { documentKinds } from '@app/contract';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { migrationsFolder } from '../paths.ts';
-import { registerDeclaredDocumentKinds } from '../platform/documents/kind-registry.ts';
 import type { Database } from './client.ts';
 
 // Arbitrary constant: several server instances starting at once must not migrate concurrently.
@@ -22,7 +22,11 @@ export async function runMigrations(connectionString: string): Promise<void> {
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migrate(drizzle(client), { migrationsFolder });
-    await registerDeclaredDocumentKinds(drizzle(client));
+    // Every kind the contract declares is one the database takes (ADR 0076); a kind made at run
+    // time registers itself first (platform/documents/kind-registry.ts).
+    await client.query('insert into document_kinds (kind) select unnest($1::text[]) on conflict do nothing', [
+      documentKinds,
+    ]);
     const boss = new PgBoss({
       db: { executeSql: (text, values) => client.query(text, values) },
       supervise: false,
