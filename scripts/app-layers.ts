@@ -7,7 +7,8 @@ export const appLayers: AppLayers[] = [
     root: 'apps/server/src',
     features: 'features',
     shared: ['platform', 'db'],
-    forbidden: [],
+    // db/ stands under platform/: the pool, migrations and shared columns know no platform area.
+    forbidden: [['db', 'platform']],
     // From the ground up; an area imports only areas of a lower tier (docs/CODE_STYLE.md, Layers).
     ordered: {
       folder: 'platform',
