@@ -445,14 +445,14 @@ describe('signed-in shell', () => {
 });
 
 describe('an amended certificate', () => {
-  it("sends the builder's first PDF to 'Superseded by version 2', and the share link to the current version", async () => {
+  it("sends the builder's first PDF to 'Superseded by version 2', and on to the current version", async () => {
     const { page } = session;
     const member = await createMember('amended', { premium: true });
     const certificate = await createCompletedCertificate(member, '8 Jetty Rd, Glenelg SA 5045');
     // The builder's copy, downloaded before the amendment.
     const firstPdf = Buffer.from(await (await fetch(url(`/api/certificates/${certificate.id}/pdf`))).arrayBuffer());
     const qr = new URL(await qrOfFirstPage(firstPdf));
-    expect(`${qr.pathname}${qr.search}`).toBe(`/certificates/${certificate.id}?version=1`);
+    expect(qr.pathname).toBe(`/verify/certificate/${certificate.id}/1`);
 
     // The applicator amends it on their phone, with a reason.
     await signIn(page, member);
@@ -468,7 +468,10 @@ describe('an amended certificate', () => {
 
     // The builder, in a fresh phone-sized browser, scans the first PDF's QR code.
     const visitor = await (await session.newContext()).newPage();
-    await visitor.goto(`${qr.pathname}${qr.search}`);
+    await visitor.goto(qr.pathname);
+    await visitor.getByText(/^Superseded by version 2 \(amended \d{1,2} \w{3} \d{4}\)$/).waitFor();
+    await visitor.getByRole('link', { name: 'View the certificate' }).click();
+    await visitor.waitForURL(url(`/certificates/${certificate.id}?version=1`));
     await visitor.getByText(/^Superseded by version 2 \(amended \d{1,2} \w{3} \d{4}\)$/).waitFor();
     expect(await visitor.getByText('Ensuite: shower recess and floor').isVisible()).toBe(true);
     await visitor.getByRole('link', { name: 'Open the current version' }).click();
