@@ -2,6 +2,7 @@ import {
   type Certificate,
   type CertificateChecklist,
   type createCertificateRequestSchema,
+  documentKindDeclarations,
   isWorkingDraft,
   type updateCertificateRequestSchema,
 } from '@app/contract';
@@ -242,8 +243,10 @@ export class CertificateIssuing {
     const now = this.now();
     const month = await countCompletionInMonth(tx, row, owner, now);
     const year = Number(month.slice(0, 4));
+    // Numbers read WPC-2026-0001 (PRODUCT.md, Records): per user, per year of completion.
+    const { numberPrefix } = documentKindDeclarations.certificate;
     const certificateNumber =
-      row.certificateNumber ?? (await numberDocument(tx, row.userId, 'certificate', CERTIFICATE_NUMBER_PREFIX, year));
+      row.certificateNumber ?? (await numberDocument(tx, row.userId, 'certificate', numberPrefix, year));
     await this.announceIssued(tx, { ...row, certificateNumber });
     return certificatesRepo.update(tx, row.userId, row.id, {
       certificateNumber,
@@ -322,6 +325,3 @@ function toColumns<Input extends Omit<UpdateCertificateInput, 'revision'>>(input
     checklists: Input['checklists'];
   };
 }
-
-/** Certificate numbers read WPC-2026-0001 (PRODUCT.md, Records): per user, per year of completion. */
-const CERTIFICATE_NUMBER_PREFIX = 'WPC';
