@@ -2,17 +2,20 @@ import {
   type Certificate,
   type CertificateChecklist,
   type createCertificateRequestSchema,
-  DOCUMENT_VERSION_LIMIT,
+  documentKindDeclarations,
   isWorkingDraft,
   type updateCertificateRequestSchema,
-  versionLimitMessage,
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
-import { formatDocumentNumber, nextDocumentNumber } from '../../platform/documents/number-sequences.ts';
-import { closeSigning, documentHasSignatures, voidOpenRequestsBefore } from '../../platform/documents/signatures.ts';
+import {
+  amendIntoNextVersion,
+  assertVersionAllowed,
+  deleteOrWithdraw,
+  type WithdrawableHeadRows,
+} from '../../platform/documents/lifecycle-steps.ts';
+import { numberDocument } from '../../platform/documents/number-sequences.ts';
 import { documentVersionsRepo } from '../../platform/documents/versions.ts';
-import { AppError } from '../../platform/errors.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { retiredIdsRepo } from '../../platform/retired-ids/retired-ids.ts';
@@ -183,9 +186,10 @@ export class CertificateIssuing {
    */
   private async startAmendment(tx: Queryable, existing: CertificateRow, reason: string | undefined) {
     const version = existing.version + 1;
-    if (version > DOCUMENT_VERSION_LIMIT) throw new AppError(409, 'conflict', versionLimitMessage);
-    await keepIssuedVersion(tx, existing);
-    await voidOpenRequestsBefore(tx, { kind: 'certificate', documentId: existing.id, version });
+    assertVersionAllowed(version);
+    await amendIntoNextVersion(tx, { kind: 'certificate', documentId: existing.id, version }, () =>
+      keepIssuedVersion(tx, existing),
+    );
     return { version, amendedAt: this.now(), amendmentReason: reason || null };
   }
 
@@ -202,16 +206,9 @@ export class CertificateIssuing {
       if (!existing) throw errors.notFound();
       if (!owner.premium && !isWorkingDraft(existing)) throw errors.premiumDelete();
       await uncountCompletion(tx, existing);
-      if (await documentHasSignatures(tx, 'certificate', id)) {
-        await certificatesRepo.update(tx, caller.userId, id, { withdrawnAt: this.now(), completedMonth: null });
-        await closeSigning(tx, 'certificate', id);
-        return null;
-      }
       const photoIds = [...existing.photos.map((photo) => photo.file_id), ...(await photosOfKeptVersions(tx, id))];
-      await documentVersionsRepo.deleteAll(tx, caller.userId, 'certificate', id);
-      await certificatesRepo.delete(tx, caller.userId, id);
-      // A create or photo upload still waiting in another phone's outbox must not bring them back.
-      await retiredIdsRepo.retire(tx, caller.userId, 'certificate', [id]);
+      if (await deleteOrWithdraw(tx, this.headRows, 'certificate', caller.userId, id)) return null;
+      // A photo upload still waiting in another phone's outbox must not bring its photo back.
       await retiredIdsRepo.retire(tx, caller.userId, 'photo', [...new Set(photoIds)]);
       return { existing, photoIds };
     });
@@ -219,6 +216,20 @@ export class CertificateIssuing {
     await this.pdfs.forgetCertificate(deleted.existing.userId, id);
     await this.removeFiles(caller.userId, [...new Set(deleted.photoIds)]);
   }
+
+  /** The certificate's own head-row statements, for the kernel's delete-or-withdraw step (ADR 0071). */
+  private readonly headRows: WithdrawableHeadRows = {
+    // Its completion left the month's count before this step.
+    withdraw: async (tx, userId, id) => {
+      await certificatesRepo.update(tx, userId, id, { withdrawnAt: this.now(), completedMonth: null });
+    },
+    delete: async (tx, userId, id) => {
+      await documentVersionsRepo.deleteAll(tx, userId, 'certificate', id);
+      await certificatesRepo.delete(tx, userId, id);
+      // A create still waiting in another phone's outbox must not bring it back.
+      await retiredIdsRepo.retire(tx, userId, 'certificate', [id]);
+    },
+  };
 
   /**
    * Issues the certificate, in `tx`: freezes the issuer block, counts it in its month (refusing
@@ -232,13 +243,10 @@ export class CertificateIssuing {
     const now = this.now();
     const month = await countCompletionInMonth(tx, row, owner, now);
     const year = Number(month.slice(0, 4));
+    // Numbers read WPC-2026-0001 (PRODUCT.md, Records): per user, per year of completion.
+    const { numberPrefix } = documentKindDeclarations.certificate;
     const certificateNumber =
-      row.certificateNumber ??
-      formatDocumentNumber(
-        CERTIFICATE_NUMBER_PREFIX,
-        year,
-        await nextDocumentNumber(tx, row.userId, 'certificate', year),
-      );
+      row.certificateNumber ?? (await numberDocument(tx, row.userId, 'certificate', numberPrefix, year));
     await this.announceIssued(tx, { ...row, certificateNumber });
     return certificatesRepo.update(tx, row.userId, row.id, {
       certificateNumber,
@@ -317,6 +325,3 @@ function toColumns<Input extends Omit<UpdateCertificateInput, 'revision'>>(input
     checklists: Input['checklists'];
   };
 }
-
-/** Certificate numbers read WPC-2026-0001 (PRODUCT.md, Records): per user, per year of completion. */
-const CERTIFICATE_NUMBER_PREFIX = 'WPC';

@@ -2,7 +2,7 @@ import { checklistTitle, photoStages, stateDetailsSection, takenAtText } from '@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { dates } from '../../platform/dates.ts';
-import { DocumentPdfCache } from '../../platform/documents/pdf-cache.ts';
+import { KernelPdfs } from '../../platform/documents/kernel-pdfs.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';
 import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
@@ -12,15 +12,12 @@ import { type CertificateContent, certificateFingerprint } from './certificate-c
 import { type CertificatePdfInput, certificatePdfJob, printedChecklist } from './certificate-pdf-layout.ts';
 import { ownerRepo } from './owner.repo.ts';
 
-const versionOf = (ownerId: string, content: CertificateContent) => ({
-  ownerId,
-  documentId: content.id,
-  fingerprint: certificateFingerprint(content),
-});
-
-/** Builds certificate PDFs, and caches those of issued versions by content fingerprint. */
+/**
+ * Builds certificate PDFs: the certificate's layout input, rendered in the pool; the kernel's
+ * KernelPdfs seals and caches an issued version by content fingerprint (ADR 0071).
+ */
 export class CertificatePdfService {
-  private readonly cache: DocumentPdfCache;
+  private readonly pdfs: KernelPdfs;
 
   constructor(
     private readonly db: Database,
@@ -29,29 +26,29 @@ export class CertificatePdfService {
     /** Where one version's QR code leads: its public verification page (ADR 0072). */
     private readonly versionUrl: (certificateId: string, version: number) => string,
     private readonly renderer: PdfRenderer,
-    private readonly seal: PdfSealer,
+    seal: PdfSealer,
     log: Pick<FastifyBaseLogger, 'warn'>,
     private readonly now: () => Date,
   ) {
-    this.cache = new DocumentPdfCache(storage, log);
+    this.pdfs = new KernelPdfs(seal, storage, log);
   }
 
   async pdfFor(ownerId: string, content: CertificateContent): Promise<Buffer> {
-    const version = versionOf(ownerId, content);
+    const fingerprint = certificateFingerprint(content);
     const render = async () =>
-      this.renderer.render(certificatePdfJob, await this.pdfInput(ownerId, content, version.fingerprint), {
-        owner: ownerId,
-      });
+      this.renderer.render(certificatePdfJob, await this.pdfInput(ownerId, content, fingerprint), { owner: ownerId });
     // A draft shows the profile as it is now, which its fingerprint does not cover: never cached, and
     // not issued, so never sealed (ADR 0041). An issued version is sealed once, before the cache keeps it.
     if (content.status !== 'completed') return render();
-    const sealed = {
+    const printed = {
       kind: 'certificate',
       documentId: content.id,
+      ownerId,
       version: content.version,
-      fingerprint: version.fingerprint,
+      fingerprint,
+      draft: false,
     } as const;
-    return this.cache.pdfFor(version, async () => this.seal.seal(await render(), sealed, { owner: ownerId }));
+    return this.pdfs.cachedSealed(printed, fingerprint, render);
   }
 
   /**
@@ -65,7 +62,7 @@ export class CertificatePdfService {
 
   /** Drops the cached PDFs of every version of a certificate that was deleted. */
   forgetCertificate(ownerId: string, certificateId: string): Promise<void> {
-    return this.cache.forgetDocument(ownerId, certificateId);
+    return this.pdfs.forgetDocument(ownerId, certificateId);
   }
 
   private async pdfInput(ownerId: string, row: CertificateContent, fingerprint: string): Promise<CertificatePdfInput> {

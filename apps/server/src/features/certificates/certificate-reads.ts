@@ -8,7 +8,7 @@ import {
   monthKey,
 } from '@app/contract';
 import type { Database } from '../../db/client.ts';
-import { verifiedSignatures, versionSignatures } from '../../platform/documents/versions.ts';
+import { versionSignatures, versionVerification } from '../../platform/documents/versions.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import type { PdfFile } from '../../platform/http/file-reply.ts';
 import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
@@ -17,7 +17,7 @@ import { contentOf } from './certificate-content.ts';
 import { certificateErrors as errors } from './certificate-errors.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
 import { presentCertificate, type ShownCertificate } from './certificate-presenter.ts';
-import { certificateVerdict, issuedVersion, issuedVersions, latestIssuedVersion } from './certificate-versions.ts';
+import { certificateRecord, issuedVersion, issuedVersions, latestIssuedVersion } from './certificate-versions.ts';
 import { certificatesRepo } from './certificates.repo.ts';
 import { ownerRepo } from './owner.repo.ts';
 
@@ -90,18 +90,20 @@ export class CertificateReads {
     if (!head) return null;
     const issued = await issuedVersion(this.db, head, version);
     if (!issued && version !== head.version) return null;
-    const signed = await verifiedSignatures(this.db, { kind: 'certificate', documentId: id, version });
-    return {
-      kind: 'certificate',
-      number: issued?.content.certificate_number ?? '',
-      version,
-      // A version not issued has no fingerprint anyone could hold on paper.
-      fingerprint: issued?.fingerprint ?? '',
-      business_name: issued?.content.applicator?.company_name ?? '',
-      verdict: await certificateVerdict(this.db, head, version, issued),
-      ...signed,
-      version_date: (issued?.issuedAt ?? head.updatedAt).toISOString(),
-    };
+    return versionVerification(
+      this.db,
+      id,
+      {
+        kind: 'certificate',
+        number: issued?.content.certificate_number ?? '',
+        version,
+        // A version not issued has no fingerprint anyone could hold on paper.
+        fingerprint: issued?.fingerprint ?? '',
+        business_name: issued?.content.applicator?.company_name ?? '',
+        version_date: (issued?.issuedAt ?? head.updatedAt).toISOString(),
+      },
+      await certificateRecord(this.db, head, issued),
+    );
   }
 
   /** The version a caller asked for, if they may read it. */

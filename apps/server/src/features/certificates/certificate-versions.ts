@@ -66,6 +66,19 @@ export async function keepIssuedVersion(tx: Queryable, head: CertificateRow): Pr
   });
 }
 
+/**
+ * What the one verdict rule reads of the certificate's record (ADR 0071): whether the version asked
+ * about was issued (`issued`, null: never), the newest issued version, and the withdrawal.
+ */
+export async function certificateRecord(db: Queryable, head: CertificateRow, issued: IssuedVersion | null) {
+  const latest = await latestIssuedVersion(db, head);
+  return {
+    issued: issued !== null,
+    latestIssued: latest && { version: latest.content.version, issuedAt: latest.issuedAt },
+    withdrawnAt: head.withdrawnAt,
+  };
+}
+
 /** The record's verdict on `version`, whose issue is `issued` (null: never issued). */
 export async function certificateVerdict(
   db: Queryable,
@@ -73,13 +86,7 @@ export async function certificateVerdict(
   version: number,
   issued: IssuedVersion | null,
 ): Promise<DocumentVerdict> {
-  const latest = await latestIssuedVersion(db, head);
-  return verdictOf({
-    version,
-    issued: issued !== null,
-    latestIssued: latest && { version: latest.content.version, issuedAt: latest.issuedAt },
-    withdrawnAt: head.withdrawnAt,
-  });
+  return verdictOf({ version, ...(await certificateRecord(db, head, issued)) });
 }
 
 /** The photos the kept versions print: an edit or a delete must reckon with them. */

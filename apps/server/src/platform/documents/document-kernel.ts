@@ -22,7 +22,7 @@ import {
   printsAsDraft,
   VersionedDocuments,
 } from './versioned-documents.ts';
-import { issuedVersionsOf, verdictOf, verifiedSignatures } from './versions.ts';
+import { issuedVersionsOf, versionVerification } from './versions.ts';
 
 type JsonBody = { readonly [name: string]: JsonValue };
 
@@ -200,26 +200,27 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
     const found = await this.documents.versionOf(undefined, id, version);
     if (!found) return null;
     const { kind } = this.kind.rules;
-    const [business, issued, signed] = await Promise.all([
+    const [business, issued] = await Promise.all([
       businessOf(this.db, found.document.userId),
       issuedVersionsOf(this.db, kind, id),
-      verifiedSignatures(this.db, { kind, documentId: id, version }),
     ]);
-    return {
-      kind,
-      number: found.document.number,
-      version,
-      fingerprint: found.version.fingerprint,
-      business_name: business?.companyName ?? '',
-      verdict: verdictOf({
+    return versionVerification(
+      this.db,
+      id,
+      {
+        kind,
+        number: found.document.number,
         version,
+        fingerprint: found.version.fingerprint,
+        business_name: business?.companyName ?? '',
+        version_date: found.version.createdAt.toISOString(),
+      },
+      {
         issued: issued.some((row) => row.version === version),
         latestIssued: issued.at(-1) ?? null,
         withdrawnAt: found.document.withdrawnAt,
-      }),
-      ...signed,
-      version_date: found.version.createdAt.toISOString(),
-    };
+      },
+    );
   }
 
   /**

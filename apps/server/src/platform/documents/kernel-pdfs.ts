@@ -1,8 +1,31 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PdfSealer } from '../pdf/seal.ts';
+import type { PdfSealer, SealedVersion } from '../pdf/seal.ts';
 import type { FileStorage } from '../storage/file-storage.ts';
 import { DocumentPdfCache } from './pdf-cache.ts';
 import { type CurrentDocument, printsAsDraft } from './versioned-documents.ts';
+
+/**
+ * The version a PDF prints, as the seal names it. A kind with its own head table (the certificate)
+ * gives this directly; a kernel-table kind gives its current document.
+ */
+export type PrintedVersion = SealedVersion & {
+  ownerId: string;
+  /** A draft has no record to check yet: never sealed. */
+  draft: boolean;
+};
+
+const printedVersionOf = (found: CurrentDocument<unknown> | PrintedVersion): PrintedVersion => {
+  if (!('document' in found)) return found;
+  const { document, version } = found;
+  return {
+    kind: document.kind,
+    documentId: document.id,
+    ownerId: document.userId,
+    version: version.version,
+    fingerprint: version.fingerprint,
+    draft: printsAsDraft(found),
+  };
+};
 
 /**
  * The kernel's one PDF pipeline for every kind: the kind renders in the PDF pool, the kernel seals
@@ -21,21 +44,22 @@ export class KernelPdfs {
   }
 
   /** The rendered PDF, sealed with the version's record unless it prints as a draft. */
-  sealedUnlessDraft(found: CurrentDocument<unknown>, pdf: Buffer): Promise<Buffer> {
-    if (printsAsDraft(found)) return Promise.resolve(pdf);
-    const { document, version } = found;
-    return this.seal.seal(
-      pdf,
-      { kind: document.kind, documentId: document.id, version: version.version, fingerprint: version.fingerprint },
-      { owner: document.userId },
-    );
+  sealedUnlessDraft(found: CurrentDocument<unknown> | PrintedVersion, pdf: Buffer): Promise<Buffer> {
+    const { draft, ownerId, ...sealed } = printedVersionOf(found);
+    if (draft) return Promise.resolve(pdf);
+    return this.seal.seal(pdf, sealed, { owner: ownerId });
   }
 
   /** The sealed render of `found`, cached under `printed` (the fingerprint of all it prints). */
-  cachedSealed(found: CurrentDocument<unknown>, printed: string, render: () => Promise<Buffer>): Promise<Buffer> {
-    const { document } = found;
-    return this.cache.pdfFor({ ownerId: document.userId, documentId: document.id, fingerprint: printed }, async () =>
-      this.sealedUnlessDraft(found, await render()),
+  cachedSealed(
+    found: CurrentDocument<unknown> | PrintedVersion,
+    printed: string,
+    render: () => Promise<Buffer>,
+  ): Promise<Buffer> {
+    const version = printedVersionOf(found);
+    return this.cache.pdfFor(
+      { ownerId: version.ownerId, documentId: version.documentId, fingerprint: printed },
+      async () => this.sealedUnlessDraft(version, await render()),
     );
   }
 

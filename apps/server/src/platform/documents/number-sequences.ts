@@ -21,3 +21,14 @@ export async function nextDocumentNumber(db: Queryable, userId: string, kind: Do
 export function formatDocumentNumber(prefix: string, year: number, sequence: number): string {
   return `${prefix}-${year}-${String(sequence).padStart(4, '0')}`;
 }
+
+/** The number step every kind takes (ADR 0071): the user's next number of `kind` in `year`, as printed. */
+export async function numberDocument(
+  db: Queryable,
+  userId: string,
+  kind: DocumentKind,
+  prefix: string,
+  year: number,
+): Promise<string> {
+  return formatDocumentNumber(prefix, year, await nextDocumentNumber(db, userId, kind, year));
+}

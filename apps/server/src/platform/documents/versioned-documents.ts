@@ -1,13 +1,11 @@
 import {
   DEFAULT_TIME_ZONE,
-  DOCUMENT_VERSION_LIMIT,
   type DocumentKindDeclaration,
   type KernelHeadTableKind,
   type MissingField,
   monthKey,
   newVersionUnconfirmedMessage,
   swmsMessages,
-  versionLimitMessage,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOf } from '../accounts/business.ts';
@@ -15,8 +13,9 @@ import { assertBusinessCanIssue } from '../accounts/issuer.ts';
 import { AppError } from '../errors.ts';
 import { documentFingerprint, type JsonValue } from './fingerprint.ts';
 import { type KernelDocumentRow, type KernelVersionRow, kernelDocumentsRepo } from './kernel-documents.repo.ts';
-import { formatDocumentNumber, nextDocumentNumber } from './number-sequences.ts';
-import { closeSigning, documentHasSignatures, versionIsIssued, voidOpenRequestsBefore } from './signatures.ts';
+import { amendIntoNextVersion, assertVersionAllowed, deleteOrWithdraw } from './lifecycle-steps.ts';
+import { numberDocument } from './number-sequences.ts';
+import { versionIsIssued } from './signatures.ts';
 import { documentVersionsRepo, versionSignatures } from './versions.ts';
 
 /** What differs between the kinds that share versioning: their body and rules (the rest is declared in the contract). */
@@ -70,8 +69,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     const business = await businessOf(this.db, userId);
     const year = Number(monthKey(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE).slice(0, 4));
     return this.db.transaction(async (tx) => {
-      const sequence = await nextDocumentNumber(tx, userId, this.rules.kind, year);
-      const number = formatDocumentNumber(this.rules.declaration.numberPrefix, year, sequence);
+      const number = await numberDocument(tx, userId, this.rules.kind, this.rules.declaration.numberPrefix, year);
       const fingerprint = this.fingerprint(number, 1, body);
       const document = await kernelDocumentsRepo.insert(
         tx,
@@ -120,14 +118,15 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       // Printed, sent or signed, the version is issued: the edit becomes the next version.
       const issued = await this.isIssued({ document, version: current }, tx);
       const nextVersion = issued ? document.currentVersion + 1 : document.currentVersion;
-      if (nextVersion > DOCUMENT_VERSION_LIMIT) throw new AppError(409, 'conflict', versionLimitMessage);
+      assertVersionAllowed(nextVersion);
       if (issued && extra.newVersion !== nextVersion) {
         throw new AppError(409, 'new_version_unconfirmed', newVersionUnconfirmedMessage(nextVersion));
       }
       const values = { body, fingerprint: this.fingerprint(document.number, nextVersion, body) };
       if (issued) {
-        await kernelDocumentsRepo.insertVersion(tx, document, nextVersion, values);
-        await voidOpenRequestsBefore(tx, { kind: this.rules.kind, documentId: document.id, version: nextVersion });
+        await amendIntoNextVersion(tx, { kind: this.rules.kind, documentId: document.id, version: nextVersion }, () =>
+          kernelDocumentsRepo.insertVersion(tx, document, nextVersion, values),
+        );
       } else {
         await kernelDocumentsRepo.rewriteVersion(tx, document.id, nextVersion, values);
       }
@@ -176,12 +175,8 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       const document = await kernelDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       const current = await this.current(tx, document);
-      const signed = await documentHasSignatures(tx, this.rules.kind, document.id);
-      if (signed) {
-        await kernelDocumentsRepo.withdraw(tx, userId, document.id);
-        await closeSigning(tx, this.rules.kind, document.id);
-      } else await kernelDocumentsRepo.delete(tx, userId, document.id);
-      return { ...current, withdrawn: signed };
+      const withdrawn = await deleteOrWithdraw(tx, kernelDocumentsRepo, this.rules.kind, userId, document.id);
+      return { ...current, withdrawn };
     });
   }
 

@@ -100,7 +100,7 @@ export async function versionSignatures(db: Queryable, ref: DocumentVersionRef) 
 }
 
 /** Who signed one version, as the public verification page lists them: names, companies and dates only. */
-export async function verifiedSignatures(
+async function verifiedSignatures(
   db: Queryable,
   ref: DocumentVersionRef,
 ): Promise<Pick<DocumentVerification, 'signature_count' | 'signatures'>> {
@@ -137,6 +137,20 @@ export function verdictOf(input: {
     };
   }
   return { status: 'current', ...none };
+}
+
+/**
+ * The public verification page's answer for one version, whatever the kind (ADR 0071): what its
+ * paper shows (`shown`), the one verdict rule over its `record`, and who signed it; never its content.
+ */
+export async function versionVerification(
+  db: Queryable,
+  documentId: string,
+  shown: Omit<DocumentVerification, 'verdict' | 'signature_count' | 'signatures'>,
+  record: Omit<Parameters<typeof verdictOf>[0], 'version'>,
+): Promise<DocumentVerification> {
+  const signed = await verifiedSignatures(db, { kind: shown.kind, documentId, version: shown.version });
+  return { ...shown, verdict: verdictOf({ version: shown.version, ...record }), ...signed };
 }
 
 /**

@@ -1,0 +1,55 @@
+import { DOCUMENT_VERSION_LIMIT, type DocumentKind, versionLimitMessage } from '@app/contract';
+import type { Queryable } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
+import { closeSigning, type DocumentVersionRef, documentHasSignatures, voidOpenRequestsBefore } from './signatures.ts';
+
+/*
+ * The lifecycle steps every kind takes, whichever table holds its head row (ADR 0071): the
+ * kernel's own kinds through kernel-documents.repo.ts, the certificate through its own table.
+ */
+
+/** The head-row statements the delete-or-withdraw step needs from a kind. */
+export interface WithdrawableHeadRows {
+  /** It leaves the owner's lists; its versions and signatures stay. */
+  withdraw(tx: Queryable, userId: string, documentId: string): Promise<void>;
+  /** The document and all it owns go. */
+  delete(tx: Queryable, userId: string, documentId: string): Promise<void>;
+}
+
+/** Refuses a version past the most one document may have (409). */
+export function assertVersionAllowed(version: number): void {
+  if (version > DOCUMENT_VERSION_LIMIT) throw new AppError(409, 'conflict', versionLimitMessage);
+}
+
+/**
+ * Starts `next` (a version after an issued one), in `tx`: `keepIssued` keeps the issued version as
+ * it stands, then the open signing links of older versions are voided, so none signs a version
+ * that is no longer current. Signatures given stay on their version.
+ */
+export async function amendIntoNextVersion(
+  tx: Queryable,
+  next: DocumentVersionRef,
+  keepIssued: () => Promise<void>,
+): Promise<void> {
+  await keepIssued();
+  await voidOpenRequestsBefore(tx, next);
+}
+
+/**
+ * Deletes a document nobody has signed, in `tx`. One somebody signed is a record to keep: it is
+ * withdrawn instead and its signing closed. True when it was withdrawn.
+ */
+export async function deleteOrWithdraw(
+  tx: Queryable,
+  head: WithdrawableHeadRows,
+  kind: DocumentKind,
+  userId: string,
+  documentId: string,
+): Promise<boolean> {
+  const signed = await documentHasSignatures(tx, kind, documentId);
+  if (signed) {
+    await head.withdraw(tx, userId, documentId);
+    await closeSigning(tx, kind, documentId);
+  } else await head.delete(tx, userId, documentId);
+  return signed;
+}
