@@ -3,6 +3,7 @@ import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions, users } from '../../platform/accounts/accounts.schema.ts';
 import { profiles } from '../../platform/accounts/business.schema.ts';
+import { deleteBusinessLeftEmpty, startOwnBusiness } from '../../platform/accounts/memberships.ts';
 import { emailLinks, refreshTokens } from './auth.schema.ts';
 import { SESSION_REVOKED_CHANNEL } from './revoked-sessions.ts';
 
@@ -20,8 +21,11 @@ export const authRepo = {
     return row;
   },
 
-  /** Creates the account and its profile; returns undefined when the email is already taken. */
-  async insertUserWithProfile(
+  /**
+   * Creates the account, its profile, and a business of its own with the account as owner (ADR
+   * 0077); returns undefined when the email is already taken.
+   */
+  async insertUserWithBusiness(
     db: Queryable,
     values: { email: string; passwordHash: string; timeZone: string },
   ): Promise<UserRow | undefined> {
@@ -32,6 +36,7 @@ export const authRepo = {
       .returning();
     if (!user) return undefined;
     await db.insert(profiles).values({ id: user.id, email: user.email, timeZone: values.timeZone });
+    await startOwnBusiness(db, user.id);
     return user;
   },
 
@@ -212,8 +217,12 @@ export const authRepo = {
     return row !== undefined;
   },
 
-  /** Deletes the account; every row that references it goes with it (foreign keys cascade). */
+  /**
+   * Deletes the account, and its business when it was the only member; every row that references
+   * either goes with it (foreign keys cascade).
+   */
   async deleteUser(db: Queryable, userId: string): Promise<boolean> {
+    await deleteBusinessLeftEmpty(db, userId);
     const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
     return deleted.length > 0;
   },

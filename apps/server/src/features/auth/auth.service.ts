@@ -98,10 +98,10 @@ export class AuthService {
     await this.options.rateLimiter.enforce(rateLimits.mailPerIp, limitSubject.ip(origin.ip), emailLimited);
 
     const passwordHash = await hashPassword(input.password);
-    // Account, profile and the job that mails the link commit together: no account without its
-    // confirmation on the way. The mail itself is sent by the queue, never inside this transaction.
+    // Account, profile, business and the job that mails the link commit together: no account
+    // without its business or its confirmation on the way. The mail itself is sent by the queue, never inside this transaction.
     const user = await this.db.transaction(async (tx) => {
-      const created = await authRepo.insertUserWithProfile(tx, {
+      const created = await authRepo.insertUserWithBusiness(tx, {
         email: input.email,
         passwordHash,
         timeZone: validTimeZone(input.time_zone),

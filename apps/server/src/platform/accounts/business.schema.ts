@@ -1,9 +1,41 @@
-import { DEFAULT_TIME_ZONE } from '@app/contract';
+import { DEFAULT_TIME_ZONE, MEMBER_ROLES } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { boolean, check, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from './accounts.schema.ts';
 import { files } from './files.schema.ts';
+
+/**
+ * A business: the unit that will own the records and the plan, with people in it (ADR 0077). For
+ * now every business has exactly one member, its owner, and the company profile is still keyed by
+ * that owner's user id (`profiles`).
+ */
+export const businesses = pgTable('businesses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: createdAt(),
+});
+
+/** Who belongs to which business, and as what. An account belongs to exactly one business. */
+export const memberships = pgTable(
+  'memberships',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.businessId, table.userId] }),
+    uniqueIndex('memberships_user_unique').on(table.userId),
+    // One owner: the one who pays, and who alone may delete the business.
+    uniqueIndex('memberships_one_owner_unique').on(table.businessId).where(sql`${table.role} = 'owner'`),
+    check('memberships_role_valid', oneOf(table.role, MEMBER_ROLES)),
+  ],
+);
 
 /**
  * The business behind an account: its company profile. The profile feature edits it; auth creates

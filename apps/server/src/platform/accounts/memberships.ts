@@ -1,0 +1,21 @@
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { businesses, memberships } from './business.schema.ts';
+
+/** Makes the account the owner of a new business of its own, in the caller's transaction (ADR 0077). */
+export async function startOwnBusiness(db: Queryable, userId: string): Promise<void> {
+  const [business] = await db.insert(businesses).values({}).returning({ id: businesses.id });
+  if (!business) throw new Error('business insert returned nothing');
+  await db.insert(memberships).values({ businessId: business.id, userId, role: 'owner' });
+}
+
+/**
+ * Before an account is deleted: its business goes with it when nobody else is a member, so no
+ * business is left without people (ADR 0077). With others in it, the business stays theirs.
+ */
+export async function deleteBusinessLeftEmpty(db: Queryable, userId: string): Promise<void> {
+  await db.execute(sql`
+    delete from ${businesses}
+    where ${businesses.id} = (select business_id from ${memberships} where user_id = ${userId})
+      and not exists (select 1 from ${memberships} where business_id = ${businesses.id} and user_id <> ${userId})`);
+}
