@@ -118,9 +118,13 @@ async function firstPageRectangles(pdf: Buffer): Promise<number> {
   return count;
 }
 
-/** The runs of dark modules of the QR code of `url`: one rectangle each, as the verify box draws it. */
+/**
+ * The runs of dark modules of the QR code of `url`: one rectangle each, as the verify box draws it.
+ * Encoded as the box encodes it (one byte segment): left to choose, the encoder splits a uuid's
+ * digits into their own segments, which draws a different code.
+ */
 function qrRuns(url: string): number {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+  const { modules } = QRCode.create([{ data: Buffer.from(url), mode: 'byte' }], { errorCorrectionLevel: 'M' });
   let runs = 0;
   for (let row = 0; row < modules.size; row++) {
     for (let column = 0; column < modules.size; column++) {
