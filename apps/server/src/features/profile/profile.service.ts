@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import { type Entitlement, entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -79,7 +79,7 @@ export class ProfileService {
   private async ensureProfile(caller: AuthenticatedCaller): Promise<ProfileRow> {
     const existing = await profileRepo.findProfile(this.db, caller.userId);
     if (existing) return existing;
-    const user = await businessOf(this.db, caller.userId);
+    const user = await businessOfMember(this.db, caller.userId);
     if (!user) throw new AppError(401, authErrorCodes.noSession, authErrorMessages.noSession);
     return profileRepo.createDefaultProfile(this.db, caller.userId, user.email);
   }
