@@ -29,10 +29,11 @@ const image = (width: number, height: number, background: string) =>
 async function businessWithLogoAndSignature() {
   const session = await registerConfirmedUser(app, mail);
   await query(
-    `update profiles set company_name = 'Dry Wet Areas Pty Ltd', company_abn = '51824753556',
-       applicator_name = 'Sam Citizen' where id = $1`,
+    `update businesses set company_name = 'Dry Wet Areas Pty Ltd', company_abn = '51824753556'
+     where id = (select business_id from memberships where user_id = $1)`,
     [session.user.id],
   );
+  await query(`update profiles set applicator_name = 'Sam Citizen' where id = $1`, [session.user.id]);
   for (const [path, picture] of [
     ['/api/profile/logo', await image(300, 120, '#0f766e')],
     ['/api/profile/signature', await image(400, 120, '#111827')],

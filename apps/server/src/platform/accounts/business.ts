@@ -1,12 +1,11 @@
-import { DEFAULT_TIME_ZONE } from '@app/contract';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from './accounts.schema.ts';
-import { memberships, profiles } from './business.schema.ts';
+import { businesses, memberships, profiles } from './business.schema.ts';
 
 /**
  * A business as the features that are not its profile see it (ADR 0030): the company profile's
- * details (null where not filled in yet, or no profile yet), and one member's account and name: the
+ * details (null where not filled in yet), and one member's account, name and signature: the
  * owner's for `businessOf`, the member's own for `businessOfMember`.
  */
 export type Business = {
@@ -42,19 +41,20 @@ async function businessWhere(db: Queryable, membership: SQL | undefined): Promis
     .select({
       email: users.email,
       accountCreatedAt: users.createdAt,
-      timeZone: profiles.timeZone,
-      companyName: profiles.companyName,
-      companyAbn: profiles.companyAbn,
-      companyAddress: profiles.companyAddress,
-      companyPhone: profiles.companyPhone,
-      companyEmail: profiles.companyEmail,
-      logoFileId: profiles.logoFileId,
+      timeZone: businesses.timeZone,
+      companyName: businesses.companyName,
+      companyAbn: businesses.companyAbn,
+      companyAddress: businesses.companyAddress,
+      companyPhone: businesses.companyPhone,
+      companyEmail: businesses.companyEmail,
+      logoFileId: businesses.logoFileId,
       applicatorName: profiles.applicatorName,
       signatureFileId: profiles.signatureFileId,
     })
     .from(memberships)
+    .innerJoin(businesses, eq(businesses.id, memberships.businessId))
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(membership);
-  return row && { ...row, timeZone: row.timeZone ?? DEFAULT_TIME_ZONE };
+  return row;
 }

@@ -19,8 +19,8 @@ export async function membershipOf(db: Queryable, userId: string): Promise<Membe
 }
 
 /** Makes the account the owner of a new business of its own, in the caller's transaction (ADR 0077). */
-export async function startOwnBusiness(db: Queryable, userId: string): Promise<void> {
-  const [business] = await db.insert(businesses).values({}).returning({ id: businesses.id });
+export async function startOwnBusiness(db: Queryable, userId: string, company: { timeZone: string }): Promise<void> {
+  const [business] = await db.insert(businesses).values(company).returning({ id: businesses.id });
   if (!business) throw new Error('business insert returned nothing');
   await db.insert(memberships).values({ businessId: business.id, userId, role: 'owner' });
 }
