@@ -10,7 +10,7 @@ import { pdfImagesPerPage, pdfPageTexts, pdfText } from '../support/pdf-tools.ts
 import { readySwmsBody } from '../support/swms.ts';
 
 /*
- * Issue 25's PDF defects, read back from the PDFs with poppler (pdftotext, pdfimages): no "Not
+ * Printed SWMS and cover sheets without the defects they once had, read back from the PDFs with poppler (pdftotext, pdfimages): no "Not
  * recorded" where the document has the answer, no logo twice, no empty signature line, and the
  * verify box never alone on a page.
  */

@@ -21,7 +21,7 @@ const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
  */
 export type AccessTokenClaims = { userId: string; sessionId: string; email: string; membership: Membership };
 /** A token issued before the membership claims existed has none (ADR 0078). */
-export type CheckedClaims = Omit<AccessTokenClaims, 'membership'> & { membership: Membership | undefined };
+type CheckedClaims = Omit<AccessTokenClaims, 'membership'> & { membership: Membership | undefined };
 export type AccessTokenCheck = { valid: true; claims: CheckedClaims } | { valid: false; reason: 'expired' | 'invalid' };
 
 /** Short-lived HS256 JWT access tokens (PRODUCT.md, Accounts and sessions). */
