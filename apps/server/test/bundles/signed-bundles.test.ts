@@ -28,9 +28,10 @@ const signerUa = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Signer'
 async function owner() {
   const session = await registerConfirmedUser(app, mail);
   await query(
-    `update profiles set company_name = 'Dry Wet Areas Pty Ltd', applicator_name = 'Sam Citizen' where id = $1`,
+    `update businesses set company_name = 'Dry Wet Areas Pty Ltd' where id = (select business_id from memberships where user_id = $1)`,
     [session.user.id],
   );
+  await query(`update profiles set applicator_name = 'Sam Citizen' where id = $1`, [session.user.id]);
   return session;
 }
 

@@ -44,7 +44,10 @@ const usage = async (session: Session) =>
 async function newUser(options: { premium?: boolean; timeZone?: string } = {}) {
   const session = await registerConfirmedUser(app, mail);
   if (options.timeZone)
-    await query('update profiles set time_zone = $2 where id = $1', [session.user.id, options.timeZone]);
+    await query(
+      'update businesses set time_zone = $2 where id = (select business_id from memberships where user_id = $1)',
+      [session.user.id, options.timeZone],
+    );
   if (options.premium) await grantPremium(database.db, session.user.id);
   return session;
 }

@@ -110,7 +110,11 @@ describe('completing a certificate', () => {
     const user = await emptyProfileUser();
     await giveIssuer(app, user.access_token);
     // Stored before the profile checked ABNs: the update endpoint would refuse it now.
-    await query(`update profiles set company_abn = '51824753557', applicator_name = ' ' where id = $1`, [user.user.id]);
+    await query(
+      `update businesses set company_abn = '51824753557' where id = (select business_id from memberships where user_id = $1)`,
+      [user.user.id],
+    );
+    await query(`update profiles set applicator_name = ' ' where id = $1`, [user.user.id]);
     const refused = await createCertificate(user);
     expectIssuerRefusal(
       refused,
@@ -142,10 +146,10 @@ describe('issuing a SWMS or a cover sheet', () => {
     const swms = await createReadySwms(app, user);
     const coverSheet = await createReadyCoverSheet(app, user, swms.id);
     await query(
-      `update profiles set company_name = null, company_abn = null, applicator_name = null, signature_file_id = null
-        where id = $1`,
+      `update businesses set company_name = null, company_abn = null where id = (select business_id from memberships where user_id = $1)`,
       [user.user.id],
     );
+    await query(`update profiles set applicator_name = null, signature_file_id = null where id = $1`, [user.user.id]);
     const headers = bearer(user);
 
     expectIssuerRefusal(await app.inject({ url: `/api/swms/${swms.id}/pdf`, headers }));

@@ -93,12 +93,11 @@ describe('database constraints for PRODUCT.md, Records rules', () => {
     );
   });
 
-  it('gives a new profile onboarding_completed false and empty common materials', async () => {
-    const { rows } = await query(
-      `insert into profiles (id) values ($1) returning onboarding_completed, common_materials`,
-      [userId],
-    );
-    expect(rows[0]).toEqual({ onboarding_completed: false, common_materials: [] });
+  it('gives a new profile onboarding_completed false, and a new business empty common materials', async () => {
+    const { rows } = await query(`insert into profiles (id) values ($1) returning onboarding_completed`, [userId]);
+    expect(rows[0]).toEqual({ onboarding_completed: false });
+    const { rows: businesses } = await query('insert into businesses default values returning common_materials');
+    expect(businesses[0]).toEqual({ common_materials: [] });
   });
 
   it('accepts only free or premium as a subscription tier', async () => {

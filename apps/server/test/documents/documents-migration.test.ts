@@ -56,7 +56,12 @@ describe(`migration ${BEFORE}`, () => {
     ]);
     const next = await nextDocumentNumber(drizzle(before.client, { schema }), user, 'certificate', 2026);
     expect(formatDocumentNumber('WPC', 2026, next)).toBe('WPC-2026-0008');
-    expect((await run('select id, logo_file_id, signature_file_id from profiles order by email')).rows).toEqual([
+    // The logo is the business's since 0033_company_on_the_business.
+    const { rows: profiles } = await run(
+      `select p.id, b.logo_file_id, p.signature_file_id from profiles p
+       join memberships m on m.user_id = p.id join businesses b on b.id = m.business_id order by p.email`,
+    );
+    expect(profiles).toEqual([
       { id: user, logo_file_id: logo, signature_file_id: null },
       { id: other, logo_file_id: null, signature_file_id: null },
     ]);

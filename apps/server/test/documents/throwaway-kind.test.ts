@@ -1,5 +1,6 @@
 import type { KernelHeadTableKind, MissingField } from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { storedSealIdentity } from '../../src/platform/crypto/seal-identity.ts';
 import { DocumentKernel, type KernelKind } from '../../src/platform/documents/document-kernel.ts';
 import { KernelPdfs } from '../../src/platform/documents/kernel-pdfs.ts';
@@ -75,7 +76,8 @@ function kernel() {
 
 async function owner(): Promise<AuthenticatedCaller> {
   const session = await registerConfirmedUser(app, mail);
-  return { userId: session.user.id, sessionId: null, isAdmin: false, apiTokenId: undefined };
+  const membership = await membershipOf(app.db, session.user.id);
+  return { userId: session.user.id, ...membership, sessionId: null, isAdmin: false, apiTokenId: undefined };
 }
 
 const signVersion = (caller: AuthenticatedCaller, id: string, version: number, signed: boolean) =>

@@ -36,9 +36,9 @@ async function owner() {
   const session = await registerConfirmedUser(app, mail);
   await grantPremium(database.db, session.user.id);
   await query(
-    `update profiles set company_name = 'Dry Wet Areas Pty Ltd', company_abn = '51824753556',
+    `update businesses set company_name = 'Dry Wet Areas Pty Ltd', company_abn = '51824753556',
        company_address = '3 Trade St, Penrith NSW 2750', company_phone = '02 4700 1234',
-       company_email = 'office@drywet.example' where id = $1`,
+       company_email = 'office@drywet.example' where id = (select business_id from memberships where user_id = $1)`,
     [session.user.id],
   );
   return session;

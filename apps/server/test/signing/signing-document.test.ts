@@ -18,7 +18,10 @@ const { database, mail, app, query } = setUpTestApp();
 
 async function newUser(company: string, options: { premium?: boolean } = {}) {
   const session = await registerConfirmedUser(app, mail);
-  await query('update profiles set company_name = $2 where id = $1', [session.user.id, company]);
+  await query(
+    'update businesses set company_name = $2 where id = (select business_id from memberships where user_id = $1)',
+    [session.user.id, company],
+  );
   if (options.premium) await grantPremium(database.db, session.user.id);
   return session;
 }

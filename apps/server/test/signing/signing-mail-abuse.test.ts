@@ -68,10 +68,10 @@ describe('signing invitations cannot be used to mail strangers', () => {
     const swms = await createReadySwms(app, owner, 'Urgent: log in at http://evil.test/reset');
     // Printed (so issued) while the profile named its issuer; the profile lost its valid ABN after.
     expect((await app.inject({ url: `/api/swms/${swms.id}/pdf`, headers: bearer(owner) })).statusCode).toBe(200);
-    await query(`update profiles set company_name = $2, company_abn = null where id = $1`, [
-      owner.user.id,
-      'Your bank - verify your account at https://evil.test/login',
-    ]);
+    await query(
+      `update businesses set company_name = $2, company_abn = null where id = (select business_id from memberships where user_id = $1)`,
+      [owner.user.id, 'Your bank - verify your account at https://evil.test/login'],
+    );
     const sent = await app.inject({
       method: 'POST',
       url: `/api/signing/documents/swms/${swms.id}/requests`,
@@ -92,7 +92,10 @@ describe('signing invitations cannot be used to mail strangers', () => {
     expect(invitation.text).toContain('Hello Visit evil[.]test today,');
 
     // With a valid ABN, the business name is shown beside it (defanged all the same).
-    await query(`update profiles set company_abn = '51824753556' where id = $1`, [owner.user.id]);
+    await query(
+      `update businesses set company_abn = '51824753556' where id = (select business_id from memberships where user_id = $1)`,
+      [owner.user.id],
+    );
     const second = await app.inject({
       method: 'POST',
       url: `/api/signing/documents/swms/${swms.id}/requests`,

@@ -21,7 +21,10 @@ const subjectOf = (raw: string) => raw.replace(/\r?\n[ \t]+/g, ' ').match(/^Subj
 
 async function newOwner() {
   const session = await registerConfirmedUser(app, mail);
-  await query('update profiles set company_name = $2 where id = $1', [session.user.id, 'Dry Right Waterproofing']);
+  await query(
+    'update businesses set company_name = $2 where id = (select business_id from memberships where user_id = $1)',
+    [session.user.id, 'Dry Right Waterproofing'],
+  );
   return session;
 }
 

@@ -30,10 +30,10 @@ const nextIp = () => `203.0.113.${++ipCounter}`;
 
 async function newUser(options: { premium?: boolean; company?: string } = {}) {
   const session = await registerConfirmedUser(app, mail);
-  await query('update profiles set company_name = $2 where id = $1', [
-    session.user.id,
-    options.company ?? 'Dry Right Waterproofing',
-  ]);
+  await query(
+    'update businesses set company_name = $2 where id = (select business_id from memberships where user_id = $1)',
+    [session.user.id, options.company ?? 'Dry Right Waterproofing'],
+  );
   if (options.premium) await grantPremium(database.db, session.user.id);
   return session;
 }

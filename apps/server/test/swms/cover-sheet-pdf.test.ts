@@ -20,12 +20,11 @@ const APPLICATOR = 'Pat Approver';
 /** An owner whose profile has a two-line address, and an applicator with a signature on file. */
 async function ownerWithSignature(): Promise<Session> {
   const session = await registerConfirmedUser(app, mail);
-  await query('update profiles set company_name = $2, company_address = $3, applicator_name = $4 where id = $1', [
-    session.user.id,
-    'Dry Wet Areas Pty Ltd',
-    ADDRESS,
-    APPLICATOR,
-  ]);
+  await query(
+    `update businesses set company_name = $2, company_address = $3 where id = (select business_id from memberships where user_id = $1)`,
+    [session.user.id, 'Dry Wet Areas Pty Ltd', ADDRESS],
+  );
+  await query('update profiles set applicator_name = $2 where id = $1', [session.user.id, APPLICATOR]);
   const signature = Buffer.from(await signaturePng(), 'base64');
   const uploaded = await uploadFile(app, session, { method: 'PUT', url: '/api/profile/signature' }, signature, {
     filename: 'signature.png',

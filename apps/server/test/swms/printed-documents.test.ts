@@ -10,7 +10,7 @@ import { pdfImagesPerPage, pdfPageTexts, pdfText } from '../support/pdf-tools.ts
 import { readySwmsBody } from '../support/swms.ts';
 
 /*
- * Issue 25's PDF defects, read back from the PDFs with poppler (pdftotext, pdfimages): no "Not
+ * Printed SWMS and cover sheets without the defects they once had, read back from the PDFs with poppler (pdftotext, pdfimages): no "Not
  * recorded" where the document has the answer, no logo twice, no empty signature line, and the
  * verify box never alone on a page.
  */
@@ -29,10 +29,11 @@ const image = (width: number, height: number, background: string) =>
 async function businessWithLogoAndSignature() {
   const session = await registerConfirmedUser(app, mail);
   await query(
-    `update profiles set company_name = 'Dry Wet Areas Pty Ltd', company_abn = '51824753556',
-       applicator_name = 'Sam Citizen' where id = $1`,
+    `update businesses set company_name = 'Dry Wet Areas Pty Ltd', company_abn = '51824753556'
+     where id = (select business_id from memberships where user_id = $1)`,
     [session.user.id],
   );
+  await query(`update profiles set applicator_name = 'Sam Citizen' where id = $1`, [session.user.id]);
   for (const [path, picture] of [
     ['/api/profile/logo', await image(300, 120, '#0f766e')],
     ['/api/profile/signature', await image(400, 120, '#111827')],

@@ -73,7 +73,10 @@ describe('site board', () => {
     expect((await call(null, 'GET', boardUrl('swms', swms.id))).statusCode).toBe(401);
 
     // A cover sheet has no crew sign-on (ready, it needs the business's name).
-    await query("update profiles set company_name = 'Dry Wet Areas Pty Ltd' where id = $1", [owner.user.id]);
+    await query(
+      "update businesses set company_name = 'Dry Wet Areas Pty Ltd' where id = (select business_id from memberships where user_id = $1)",
+      [owner.user.id],
+    );
     const cover = await createReadyCoverSheet(app, owner, swms.id);
     const coverBoard = await call(owner, 'GET', boardUrl('cover_sheet', cover.id));
     expect(coverBoard.statusCode).toBe(409);

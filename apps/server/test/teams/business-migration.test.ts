@@ -43,10 +43,15 @@ describe(`migration ${BEFORE}`, () => {
     }
     expect(new Set(members.map((member) => member.business_id)).size).toBe(accounts.length);
     expect((await run('select count(*)::int as count from businesses')).rows[0].count).toBe(accounts.length);
-    // Nothing of the old data moved.
-    expect((await run('select company_name from profiles where id = $1', [withProfile])).rows).toEqual([
-      { company_name: 'Harbour Pty Ltd' },
-    ]);
+    // Nothing of the old data was lost (0033_company_on_the_business moves the company to the business).
+    expect(
+      (
+        await run(
+          `select b.company_name from businesses b join memberships m on m.business_id = b.id where m.user_id = $1`,
+          [withProfile],
+        )
+      ).rows,
+    ).toEqual([{ company_name: 'Harbour Pty Ltd' }]);
     expect((await run('select user_id from certificates')).rows).toEqual([{ user_id: withRecords }]);
   });
 });

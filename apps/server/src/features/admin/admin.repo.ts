@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from '@app/contract';
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { authSessions, users } from '../../platform/accounts/accounts.schema.ts';
-import { profiles } from '../../platform/accounts/business.schema.ts';
+import { businesses, memberships } from '../../platform/accounts/business.schema.ts';
 import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
 import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
 import { keysetPage, type ListPosition } from '../../platform/http/list-cursor.ts';
@@ -26,7 +26,7 @@ export type MonthlyStatsRow = { month: string; signups: number; certificates: nu
 /** `%` and `_` typed in a search are literal characters, not patterns. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** SQL of the admin console: reads across users, profiles, sessions, counts and subscriber records. */
+/** SQL of the admin console: reads across users, businesses, sessions, counts and subscriber records. */
 export const adminRepo = {
   /**
    * Users matching `filter`, newest first, after `after`; one row more than `limit`, so the caller
@@ -43,12 +43,12 @@ export const adminRepo = {
     }: { filter: SQL | undefined; after: ListPosition | undefined; limit: number; now: Date },
   ): Promise<AdminUserRow[]> {
     const subscriber = entitlements.subscriberOfUsersRow(db);
-    const timeZone = sql`coalesce(${profiles.timeZone}, ${DEFAULT_TIME_ZONE})`;
+    const timeZone = sql`coalesce(${businesses.timeZone}, ${DEFAULT_TIME_ZONE})`;
     const rows = await db
       .select({
         id: users.id,
         email: users.email,
-        companyName: profiles.companyName,
+        companyName: businesses.companyName,
         createdAt: users.createdAt,
         position: keysetPage.position(users.createdAt),
         subscribed: subscriber.subscribed,
@@ -64,7 +64,8 @@ export const adminRepo = {
         )`.mapWith((value: string | null) => (value === null ? null : new Date(value))),
       })
       .from(users)
-      .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(memberships, eq(memberships.userId, users.id))
+      .leftJoin(businesses, eq(businesses.id, memberships.businessId))
       .leftJoinLateral(subscriber, sql`true`)
       .where(and(filter, keysetPage.after(users.createdAt, users.id, after)))
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -85,7 +86,7 @@ export const adminRepo = {
   /** Users whose email or company name contains `text`, case-insensitively. */
   matching(text: string): SQL {
     const pattern = containsPattern(text);
-    return sql`(${users.email} ilike ${pattern} or ${profiles.companyName} ilike ${pattern})`;
+    return sql`(${users.email} ilike ${pattern} or ${businesses.companyName} ilike ${pattern})`;
   },
 
   byId: (id: string): SQL => sql`${users.id} = ${id}`,

@@ -1,6 +1,8 @@
 import type { ApiTokenScope } from '@app/contract';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { memberships } from '../../platform/accounts/business.schema.ts';
+import type { Membership } from '../../platform/accounts/memberships.ts';
 import { apiTokens } from './api-access.schema.ts';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
@@ -54,8 +56,19 @@ export const apiTokensRepo = {
     return row;
   },
 
-  async findByHash(db: Queryable, tokenHash: string): Promise<ApiTokenRow | undefined> {
-    const [row] = await db.select().from(apiTokens).where(eq(apiTokens.tokenHash, tokenHash));
+  /** The token with its maker's membership, in the one query that authenticates it (ADR 0078). */
+  async findByHash(
+    db: Queryable,
+    tokenHash: string,
+  ): Promise<{ token: ApiTokenRow; membership: Membership } | undefined> {
+    const [row] = await db
+      .select({
+        token: apiTokens,
+        membership: { businessId: memberships.businessId, role: memberships.role },
+      })
+      .from(apiTokens)
+      .innerJoin(memberships, eq(memberships.userId, apiTokens.userId))
+      .where(eq(apiTokens.tokenHash, tokenHash));
     return row;
   },
 

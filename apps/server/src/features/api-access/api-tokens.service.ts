@@ -86,8 +86,9 @@ export class ApiTokensService {
     token: string,
     request: { method: string; access: ApiTokenAccess; origin: RequestMetadata },
   ): Promise<ApiTokenCaller> => {
-    const row = await apiTokensRepo.findByHash(this.db, sha256Hex(token));
-    if (!row || row.revokedAt) throw apiAccessErrors.tokenInvalid();
+    const found = await apiTokensRepo.findByHash(this.db, sha256Hex(token));
+    if (!found || found.token.revokedAt) throw apiAccessErrors.tokenInvalid();
+    const row = found.token;
     if (row.expiresAt && row.expiresAt <= this.now()) throw apiAccessErrors.tokenExpired();
     if (request.access === 'never') throw apiAccessErrors.tokenNotAllowed();
     const reads = request.method === 'GET' || request.method === 'HEAD';
@@ -95,7 +96,7 @@ export class ApiTokensService {
     await this.limits.enforce(rateLimits.apiTokenRequests, limitSubject.of('api-token', row.id));
     await assertPremium(this.db, row.userId, this.now());
     await this.markUsed(row, request.origin);
-    return { userId: row.userId, sessionId: null, isAdmin: false, apiTokenId: row.id };
+    return { userId: row.userId, ...found.membership, sessionId: null, isAdmin: false, apiTokenId: row.id };
   };
 
   private async markUsed(row: ApiTokenRow, origin: RequestMetadata) {

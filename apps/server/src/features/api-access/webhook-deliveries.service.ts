@@ -1,6 +1,6 @@
 import { apiAccessMessages, errorCodes, type WebhookDelivery } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OutboundEvent } from '../../platform/events/outbound-events.ts';
@@ -175,7 +175,7 @@ export class WebhookDeliveriesService {
   async mailDisabled(job: WebhookDisabledEmailJob): Promise<void> {
     const endpoint = await webhooksRepo.findEndpointById(this.db, job.endpointId);
     if (!endpoint?.disabledAt) return;
-    const owner = await businessOf(this.db, endpoint.userId);
+    const owner = await businessOfMember(this.db, endpoint.userId);
     if (!owner) return;
     const link = `${this.dependencies.publicOrigin()}/profile/api`;
     const text = [

@@ -35,8 +35,8 @@ export const authRepo = {
       .onConflictDoNothing()
       .returning();
     if (!user) return undefined;
-    await db.insert(profiles).values({ id: user.id, email: user.email, timeZone: values.timeZone });
-    await startOwnBusiness(db, user.id);
+    await db.insert(profiles).values({ id: user.id, email: user.email });
+    await startOwnBusiness(db, user.id, { timeZone: values.timeZone });
     return user;
   },
 

@@ -14,6 +14,7 @@ import {
   type VerifyResponse,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
+import { membershipOf } from '../../platform/accounts/memberships.ts';
 import { hmacToken, randomToken, sha256Hex } from '../../platform/crypto/tokens.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -159,7 +160,7 @@ export class AuthService {
             ? await authRepo.findRefreshTokenOfSession(tx, sha256Hex(successor), current.sessionId)
             : undefined;
         if (retried && !retried.rotatedAt) {
-          const session = await this.sessionFor(user, current.sessionId, successor, current.sessionRecovery);
+          const session = await this.sessionFor(tx, user, current.sessionId, successor, current.sessionRecovery);
           return { ok: true as const, session };
         }
         return {
@@ -172,7 +173,7 @@ export class AuthService {
       await authRepo.insertRefreshToken(tx, current.sessionId, sha256Hex(successor));
       return {
         ok: true as const,
-        session: await this.sessionFor(user, current.sessionId, successor, current.sessionRecovery),
+        session: await this.sessionFor(tx, user, current.sessionId, successor, current.sessionRecovery),
       };
     });
     if (outcome.ok) return outcome.session;
@@ -335,7 +336,7 @@ export class AuthService {
         ? fail(401, authErrorCodes.sessionExpired, 'Your session has expired - please log in again')
         : fail(401, errorCodes.unauthorized, authErrorMessages.authenticationFailed);
     }
-    const { userId, sessionId, email } = check.claims;
+    const { userId, sessionId, email, membership } = check.claims;
     // No query while the in-memory revocation list is current (PRODUCT.md, Accounts and sessions); the database otherwise.
     const revoked =
       this.options.revokedSessions.isRevoked(sessionId) ??
@@ -346,7 +347,8 @@ export class AuthService {
     // Admin rights need the listed address confirmed and its password set by its owner (one query,
     // for listed accounts only).
     const isAdmin = this.options.adminEmails.includes(email) && (await authRepo.hasProvenPassword(this.db, userId));
-    return { userId, sessionId, isAdmin };
+    // A token issued before the membership claims (ADR 0078) is honoured until it expires: one query.
+    return { userId, sessionId, isAdmin, ...(membership ?? (await membershipOf(this.db, userId))) };
   }
 
   async getUser(caller: AuthenticatedCaller): Promise<AuthUser> {
@@ -414,17 +416,19 @@ export class AuthService {
     });
     const refreshToken = randomToken();
     await authRepo.insertRefreshToken(tx, sessionId, sha256Hex(refreshToken));
-    return this.sessionFor(user, sessionId, refreshToken, recovery);
+    return this.sessionFor(tx, user, sessionId, refreshToken, recovery);
   }
 
-  /** The session answer: a fresh access token beside the given refresh token. */
+  /** The session answer: a fresh access token, carrying the membership as it is now, beside the given refresh token. */
   private async sessionFor(
+    tx: Queryable,
     user: UserRow,
     sessionId: string,
     refreshToken: string,
     recovery: boolean,
   ): Promise<Session> {
-    const access = await this.options.accessTokens.issue({ userId: user.id, sessionId, email: user.email });
+    const membership = await membershipOf(tx, user.id);
+    const access = await this.options.accessTokens.issue({ userId: user.id, sessionId, email: user.email, membership });
     return {
       access_token: access.token,
       token_type: 'bearer',

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import { MEMBER_ROLES } from '@app/contract';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import type { Membership } from '../../platform/accounts/memberships.ts';
 import { loadOnce, sameToken } from '../../platform/crypto/tokens.ts';
 
 /** RFC 7636 S256: the challenge is base64url(SHA-256(verifier)). */
@@ -12,11 +14,15 @@ const AUDIENCE = 'authenticated';
 /** Valid tokens remembered by the verifier: about one per active device. */
 const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
-/** `email` is the account's address when the token was issued: roles are read from it (ADMIN_EMAILS). */
-export type AccessTokenClaims = { userId: string; sessionId: string; email: string };
-export type AccessTokenCheck =
-  | { valid: true; claims: AccessTokenClaims }
-  | { valid: false; reason: 'expired' | 'invalid' };
+/**
+ * `email` is the account's address when the token was issued: admin rights are read from it
+ * (ADMIN_EMAILS). `membership` is the business and role when the session started or was refreshed
+ * (ADR 0078): a role change revokes the sessions, so it is never stale for a live one.
+ */
+export type AccessTokenClaims = { userId: string; sessionId: string; email: string; membership: Membership };
+/** A token issued before the membership claims existed has none (ADR 0078). */
+type CheckedClaims = Omit<AccessTokenClaims, 'membership'> & { membership: Membership | undefined };
+export type AccessTokenCheck = { valid: true; claims: CheckedClaims } | { valid: false; reason: 'expired' | 'invalid' };
 
 /** Short-lived HS256 JWT access tokens (PRODUCT.md, Accounts and sessions). */
 export class AccessTokens {
@@ -56,7 +62,10 @@ export class AccessTokens {
       sub: claims.userId,
       sid: claims.sessionId,
       email: claims.email,
+      // `role` names the audience for clients that read it; the member's role has a claim of its own.
       role: AUDIENCE,
+      bid: claims.membership.businessId,
+      member_role: claims.membership.role,
       iat: issuedAt,
       exp: expiresAt,
     });
@@ -66,14 +75,31 @@ export class AccessTokens {
   async check(token: string): Promise<AccessTokenCheck> {
     const { verify } = await this.jwt();
     try {
-      const payload = verify(token) as { sub?: unknown; sid?: unknown; email?: unknown };
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.email !== 'string') {
+      const payload = verify(token) as AccessTokenPayload;
+      const membership = membershipClaimed(payload);
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.sid !== 'string' ||
+        typeof payload.email !== 'string' ||
+        membership === 'malformed'
+      ) {
         return { valid: false, reason: 'invalid' };
       }
-      return { valid: true, claims: { userId: payload.sub, sessionId: payload.sid, email: payload.email } };
+      return { valid: true, claims: { userId: payload.sub, sessionId: payload.sid, email: payload.email, membership } };
     } catch (error) {
       const expired = error instanceof TokenError && error.code === TokenError.codes.expired;
       return { valid: false, reason: expired ? 'expired' : 'invalid' };
     }
   }
+}
+
+type AccessTokenPayload = { sub?: unknown; sid?: unknown; email?: unknown; bid?: unknown; member_role?: unknown };
+
+/** The membership a token states; undefined for a token issued before it stated one (ADR 0078). */
+function membershipClaimed(payload: AccessTokenPayload): Membership | undefined | 'malformed' {
+  const { bid, member_role: role } = payload;
+  if (bid === undefined && role === undefined) return undefined;
+  const knownRole = MEMBER_ROLES.find((memberRole) => memberRole === role);
+  if (typeof bid !== 'string' || !knownRole) return 'malformed';
+  return { businessId: bid, role: knownRole };
 }

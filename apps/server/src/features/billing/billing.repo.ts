@@ -1,7 +1,7 @@
 import { type BillingMode, DEFAULT_TIME_ZONE, monthKey } from '@app/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import type { ProviderSubscription } from '../../platform/billing/billing-provider.ts';
 import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
 import { billingAccounts, billingEvents } from './billing.schema.ts';
@@ -12,7 +12,7 @@ export type BillingAccount = typeof billingAccounts.$inferSelect;
 export const billingRepo = {
   /** The user's completed certificates this month, the month (`YYYY-MM`) in their own time zone. */
   async completedThisMonth(db: Queryable, userId: string, now: Date): Promise<{ month: string; completed: number }> {
-    const business = await businessOf(db, userId);
+    const business = await businessOfMember(db, userId);
     const month = monthKey(now, business?.timeZone ?? DEFAULT_TIME_ZONE);
     const [row] = await db
       .select({ count: monthlyCertificateCounts.count })

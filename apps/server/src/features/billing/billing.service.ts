@@ -9,7 +9,7 @@ import {
 } from '@app/contract';
 import Stripe from 'stripe';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import {
   type BillingProvider,
@@ -346,7 +346,7 @@ export class BillingService {
     switch (event.type) {
       case 'checkout.session.completed': {
         const { client_reference_id: userId, customer } = event.data.object;
-        if (!userId || !customer || !(await businessOf(tx, userId))) return;
+        if (!userId || !customer || !(await businessOfMember(tx, userId))) return;
         await billingRepo.linkCustomer(tx, userId, 'stripe', customer);
         // The subscription was read after the event was sent: it is as of now.
         if (checkoutSubscription) await this.apply(tx, userId, checkoutSubscription, this.now());
@@ -429,7 +429,7 @@ export class BillingService {
   private async customerAccount(userId: string): Promise<BillingAccount> {
     const existing = await billingRepo.accountOfUser(this.db, userId);
     if (existing?.provider === this.provider.mode) return existing;
-    const email = (await businessOf(this.db, userId))?.email;
+    const email = (await businessOfMember(this.db, userId))?.email;
     if (email === undefined) throw noBillingAccount();
     const customerId = await this.provider.createCustomer({ id: userId, email });
     return billingRepo.linkCustomer(this.db, userId, this.provider.mode, customerId);

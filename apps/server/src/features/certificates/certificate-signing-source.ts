@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import type { SignableDocument, SignableDocumentSource } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
@@ -54,7 +54,7 @@ export function certificateSigningSource(
       const head = await certificatesRepo.find(db, document.id);
       const issued = head && (await issuedVersion(db, head, document.version));
       if (!issued || issued.fingerprint !== document.fingerprint) return null;
-      return certificateSignerView(issued.content, await businessOf(db, document.ownerId), storedFiles);
+      return certificateSignerView(issued.content, await businessOfMember(db, document.ownerId), storedFiles);
     },
     async pdf(db, document) {
       return pdfs.pdfFor(document.ownerId, await issuedContent(db, document));

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
-import { profiles } from '../../platform/accounts/business.schema.ts';
+import { businesses, memberships, profiles } from '../../platform/accounts/business.schema.ts';
 import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { StoredApplicator } from './certificates.schema.ts';
 
@@ -15,33 +15,37 @@ export type CertificateOwner = {
 };
 
 export const ownerRepo = {
-  /** One query: the profile, and the subscriber record that entitlements reads the tier (at `now`) from. */
+  /** One query: the profile, the business's company details, and the subscriber record that entitlements reads the tier (at `now`) from. */
   async load(db: Queryable, userId: string, now: Date): Promise<CertificateOwner> {
     const subscriber = entitlements.subscriberOfUsersRow(db);
     const [row] = await db
       .select({
         profile: profiles,
+        company: businesses,
         subscribed: subscriber.subscribed,
         subscriptionEnd: subscriber.subscriptionEnd,
         complimentarySince: subscriber.complimentarySince,
       })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
+      .leftJoin(memberships, eq(memberships.userId, users.id))
+      .leftJoin(businesses, eq(businesses.id, memberships.businessId))
       .leftJoinLateral(subscriber, sql`true`)
       .where(eq(users.id, userId));
     const profile = row?.profile;
+    const company = row?.company;
     return {
       premium: entitlementOf(row, now).premium,
-      timeZone: profile?.timeZone ?? DEFAULT_TIME_ZONE,
+      timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
       applicator: {
-        company_name: profile?.companyName ?? null,
-        company_address: profile?.companyAddress ?? null,
-        company_phone: profile?.companyPhone ?? null,
-        company_email: profile?.companyEmail ?? null,
-        company_abn: profile?.companyAbn ?? null,
-        licence_number: profile?.licenceNumber ?? null,
+        company_name: company?.companyName ?? null,
+        company_address: company?.companyAddress ?? null,
+        company_phone: company?.companyPhone ?? null,
+        company_email: company?.companyEmail ?? null,
+        company_abn: company?.companyAbn ?? null,
+        licence_number: company?.licenceNumber ?? null,
         applicator_name: profile?.applicatorName ?? null,
-        logo_file_id: profile?.logoFileId ?? null,
+        logo_file_id: company?.logoFileId ?? null,
         signature_file_id: profile?.signatureFileId ?? null,
       },
     };

@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import { type Entitlement, entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -55,14 +55,14 @@ export class ProfileService {
       timeZone: update.time_zone,
       onboardingCompleted: update.onboarding_completed,
     };
-    return this.present(caller, await profileRepo.updateProfile(this.db, caller.userId, values));
+    return this.present(caller, await profileRepo.updateProfile(this.db, caller, values));
   }
 
   /** Stores a new logo or signature image, then drops the one it replaces. */
   async replaceImage(caller: AuthenticatedCaller, kind: ProfileImageKind, upload: Buffer): Promise<Profile> {
     const previous = await this.ensureProfile(caller);
     const file = await this.storedFiles.saveImage(caller.userId, kind, upload);
-    const updated = await profileRepo.updateProfile(this.db, caller.userId, {
+    const updated = await profileRepo.updateProfile(this.db, caller, {
       [imageColumn[kind]]: file.id,
     });
     await this.removeFile(caller, previous[imageColumn[kind]]);
@@ -71,17 +71,17 @@ export class ProfileService {
 
   async removeImage(caller: AuthenticatedCaller, kind: ProfileImageKind): Promise<Profile> {
     const previous = await this.ensureProfile(caller);
-    const updated = await profileRepo.updateProfile(this.db, caller.userId, { [imageColumn[kind]]: null });
+    const updated = await profileRepo.updateProfile(this.db, caller, { [imageColumn[kind]]: null });
     await this.removeFile(caller, previous[imageColumn[kind]]);
     return this.present(caller, updated);
   }
 
   private async ensureProfile(caller: AuthenticatedCaller): Promise<ProfileRow> {
-    const existing = await profileRepo.findProfile(this.db, caller.userId);
+    const existing = await profileRepo.findProfile(this.db, caller);
     if (existing) return existing;
-    const user = await businessOf(this.db, caller.userId);
+    const user = await businessOfMember(this.db, caller.userId);
     if (!user) throw new AppError(401, authErrorCodes.noSession, authErrorMessages.noSession);
-    return profileRepo.createDefaultProfile(this.db, caller.userId, user.email);
+    return profileRepo.createDefaultProfile(this.db, caller, user.email);
   }
 
   private async removeFile(caller: AuthenticatedCaller, fileId: string | null) {

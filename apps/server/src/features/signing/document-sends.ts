@@ -11,7 +11,7 @@ import {
   type SignableDocumentKind,
   sendRecipientLimitMessage,
 } from '@app/contract';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import { hmacToken, sha256Hex } from '../../platform/crypto/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -126,7 +126,7 @@ export class DocumentSends {
     if (!row) return;
     const [document, sender] = await Promise.all([
       this.core.versionOf(row.documentKind, row.documentId, row.documentVersion),
-      businessOf(this.core.db, row.userId),
+      businessOfMember(this.core.db, row.userId),
     ]);
     if (!document || !sender) return;
     const bytes = await this.core

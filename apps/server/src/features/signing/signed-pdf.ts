@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@app/contract';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { dates } from '../../platform/dates.ts';
 import type { RegisterEntry, SignableDocument } from '../../platform/documents/signable-source.ts';
@@ -39,7 +39,7 @@ export async function signedPdfOf(
     signature: signatures.get(row.id) ?? null,
   }));
   // The document's times are on its owner's clock; so are the certificate's (ADR 0040).
-  const timeZone = (await businessOf(core.db, ownerId))?.timeZone ?? DEFAULT_TIME_ZONE;
+  const timeZone = (await businessOfMember(core.db, ownerId))?.timeZone ?? DEFAULT_TIME_ZONE;
   const certificate = await signatureCertificate(core, document, requests, signatures, timeZone, reader);
   const signed = await source.signedPdf(core.db, document, register, certificate);
   return {

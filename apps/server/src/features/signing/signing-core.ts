@@ -9,7 +9,7 @@ import {
 } from '@app/contract';
 import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import { assertBusinessCanIssue } from '../../platform/accounts/issuer.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { daysAfter } from '../../platform/dates.ts';
@@ -127,7 +127,7 @@ export class SigningCore {
   }
 
   async senderName(userId: string): Promise<string> {
-    const sender = await businessOf(this.db, userId);
+    const sender = await businessOfMember(this.db, userId);
     return sender?.companyName || 'the sender';
   }
 
@@ -203,7 +203,7 @@ export class SigningCore {
 
   async limitRecipients(userId: string, recipients: number, message: (limit: number) => string) {
     const [sender, entitlement] = await Promise.all([
-      businessOf(this.db, userId),
+      businessOfMember(this.db, userId),
       entitlements.of(this.db, userId, this.now()),
     ]);
     const isNew = !sender || sender.accountCreatedAt > daysAfter(this.now(), -NEW_ACCOUNT_DAYS);

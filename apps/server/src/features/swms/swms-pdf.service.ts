@@ -2,7 +2,7 @@ import type { CoverSheetBody, KernelHeadTableKind, SwmsBody } from '@app/contrac
 import { DEFAULT_TIME_ZONE } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOfMember } from '../../platform/accounts/business.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import { dates } from '../../platform/dates.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
@@ -133,7 +133,7 @@ export class SwmsPdfService {
 
   /** The site board of a SWMS version: a poster of `crewUrl`, never cached (the link can be withdrawn). */
   async siteBoardPdf(found: CurrentDocument<SwmsBody>, crewUrl: string): Promise<Buffer> {
-    const business = await businessOf(this.db, found.document.userId);
+    const business = await businessOfMember(this.db, found.document.userId);
     return this.renderer.render(
       siteBoardPdfJob,
       {
@@ -228,7 +228,7 @@ export class SwmsPdfService {
   }
 
   private async business(userId: string) {
-    const profile = await businessOf(this.db, userId);
+    const profile = await businessOfMember(this.db, userId);
     const [logo, signature] = await Promise.all([
       profile?.logoFileId ? this.fileBytes(profile.logoFileId) : null,
       profile?.signatureFileId ? this.fileBytes(profile.signatureFileId) : null,

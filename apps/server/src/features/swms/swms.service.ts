@@ -64,7 +64,7 @@ export class SwmsService {
   async createSwms(caller: AuthenticatedCaller, input: CreateSwmsInput): Promise<Swms> {
     const body = await this.startingBody(caller.userId, input);
     if (!body.date_prepared) {
-      const business = await businessOf(this.db, caller.userId);
+      const business = await businessOf(this.db, caller.businessId);
       body.date_prepared = dates.isoDay(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE);
     }
     return this.swms.create(caller.userId, body);
@@ -72,7 +72,7 @@ export class SwmsService {
 
   /** A new cover sheet for some of the owner's SWMS, its business block filled in from the company profile. */
   async createCoverSheet(caller: AuthenticatedCaller, input: { swms_ids: string[] }): Promise<CoverSheet> {
-    const business = await businessOf(this.db, caller.userId);
+    const business = await businessOf(this.db, caller.businessId);
     return this.coverSheets.create(caller.userId, {
       business: {
         name: business?.companyName ?? '',

@@ -6,12 +6,22 @@ import { users } from './accounts.schema.ts';
 import { files } from './files.schema.ts';
 
 /**
- * A business: the unit that will own the records and the plan, with people in it (ADR 0077). For
- * now every business has exactly one member, its owner, and the company profile is still keyed by
- * that owner's user id (`profiles`).
+ * A business: the unit that will own the records and the plan, with people in it (ADR 0077), and
+ * its company profile. The profile feature edits it; auth creates it with the account; every other
+ * feature reads it through `businessOf` (business.ts). For now every business has one member, its owner.
  */
 export const businesses = pgTable('businesses', {
   id: uuid('id').primaryKey().defaultRandom(),
+  companyName: text('company_name'),
+  companyAddress: text('company_address'),
+  companyEmail: text('company_email'),
+  companyPhone: text('company_phone'),
+  companyAbn: text('company_abn'),
+  licenceNumber: text('licence_number'),
+  logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
+  commonMaterials: text('common_materials').array().notNull().default(sql`'{}'::text[]`),
+  /** The business's month (the free limit, numbering) is counted in it. */
+  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   createdAt: createdAt(),
 });
 
@@ -38,26 +48,17 @@ export const memberships = pgTable(
 );
 
 /**
- * The business behind an account: its company profile. The profile feature edits it; auth creates
- * it with the account; every other feature reads it through `businessOf` (business.ts).
+ * What is the person's in their business (ADR 0077): their name as printed and their signature. The
+ * profile feature edits it with the business's company profile; auth creates it with the account.
  */
 export const profiles = pgTable('profiles', {
   id: uuid('id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   email: text('email'),
-  companyName: text('company_name'),
-  companyAddress: text('company_address'),
-  companyEmail: text('company_email'),
-  companyPhone: text('company_phone'),
-  companyAbn: text('company_abn'),
-  licenceNumber: text('licence_number'),
   signatureFileId: uuid('signature_file_id').references(() => files.id, { onDelete: 'set null' }),
-  logoFileId: uuid('logo_file_id').references(() => files.id, { onDelete: 'set null' }),
-  commonMaterials: text('common_materials').array().notNull().default(sql`'{}'::text[]`),
   applicatorName: text('applicator_name'),
   onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
-  timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,12 +1,12 @@
-import { DEFAULT_TIME_ZONE } from '@app/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from './accounts.schema.ts';
-import { profiles } from './business.schema.ts';
+import { businesses, memberships, profiles } from './business.schema.ts';
 
 /**
- * A business as the features that are not its profile see it (ADR 0030): the account's email and
- * age, and the company profile's details (null where not filled in yet, or no profile yet).
+ * A business as the features that are not its profile see it (ADR 0030): the company profile's
+ * details (null where not filled in yet), and one member's account, name and signature: the
+ * owner's for `businessOf`, the member's own for `businessOfMember`.
  */
 export type Business = {
   email: string;
@@ -23,24 +23,38 @@ export type Business = {
   signatureFileId: string | null;
 };
 
-/** The business of `userId`; undefined when there is no such account. One query. */
-export async function businessOf(db: Queryable, userId: string): Promise<Business | undefined> {
+/** The business `businessId`, with its owner as the member (who pays and speaks for it); undefined when there is none. One query. */
+export function businessOf(db: Queryable, businessId: string): Promise<Business | undefined> {
+  return businessWhere(db, and(eq(memberships.businessId, businessId), eq(memberships.role, 'owner')));
+}
+
+/**
+ * The business of the account `userId`, with that account as the member; undefined when there is no
+ * such account. For a record's maker, until records carry their business (ADR 0077, slice 3). One query.
+ */
+export function businessOfMember(db: Queryable, userId: string): Promise<Business | undefined> {
+  return businessWhere(db, eq(memberships.userId, userId));
+}
+
+async function businessWhere(db: Queryable, membership: SQL | undefined): Promise<Business | undefined> {
   const [row] = await db
     .select({
       email: users.email,
       accountCreatedAt: users.createdAt,
-      timeZone: profiles.timeZone,
-      companyName: profiles.companyName,
-      companyAbn: profiles.companyAbn,
-      companyAddress: profiles.companyAddress,
-      companyPhone: profiles.companyPhone,
-      companyEmail: profiles.companyEmail,
-      logoFileId: profiles.logoFileId,
+      timeZone: businesses.timeZone,
+      companyName: businesses.companyName,
+      companyAbn: businesses.companyAbn,
+      companyAddress: businesses.companyAddress,
+      companyPhone: businesses.companyPhone,
+      companyEmail: businesses.companyEmail,
+      logoFileId: businesses.logoFileId,
       applicatorName: profiles.applicatorName,
       signatureFileId: profiles.signatureFileId,
     })
-    .from(users)
+    .from(memberships)
+    .innerJoin(businesses, eq(businesses.id, memberships.businessId))
+    .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(eq(users.id, userId));
-  return row && { ...row, timeZone: row.timeZone ?? DEFAULT_TIME_ZONE };
+    .where(membership);
+  return row;
 }

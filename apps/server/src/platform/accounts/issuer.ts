@@ -7,7 +7,7 @@ import {
 } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
-import { businessOf } from './business.ts';
+import { businessOfMember } from './business.ts';
 
 /**
  * Refuses an issue (a certificate completed, a SWMS or cover-sheet version printed or sent) while
@@ -27,7 +27,7 @@ export function assertIssuer(details: IssuerDetails): void {
 
 /** assertIssuer against the business's profile as it is now. */
 export async function assertBusinessCanIssue(db: Queryable, userId: string): Promise<void> {
-  const business = await businessOf(db, userId);
+  const business = await businessOfMember(db, userId);
   assertIssuer({
     company_name: business?.companyName ?? null,
     company_abn: business?.companyAbn ?? null,

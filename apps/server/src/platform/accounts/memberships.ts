@@ -1,10 +1,26 @@
-import { sql } from 'drizzle-orm';
+import type { MEMBER_ROLES } from '@app/contract';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { businesses, memberships } from './business.schema.ts';
 
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** The business a person works in, and as what (ADR 0077). */
+export type Membership = { businessId: string; role: MemberRole };
+
+/** The membership of `userId`. Every account has exactly one, from sign-up (ADR 0077). */
+export async function membershipOf(db: Queryable, userId: string): Promise<Membership> {
+  const [membership] = await db
+    .select({ businessId: memberships.businessId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  if (!membership) throw new Error(`account ${userId} belongs to no business`);
+  return membership;
+}
+
 /** Makes the account the owner of a new business of its own, in the caller's transaction (ADR 0077). */
-export async function startOwnBusiness(db: Queryable, userId: string): Promise<void> {
-  const [business] = await db.insert(businesses).values({}).returning({ id: businesses.id });
+export async function startOwnBusiness(db: Queryable, userId: string, company: { timeZone: string }): Promise<void> {
+  const [business] = await db.insert(businesses).values(company).returning({ id: businesses.id });
   if (!business) throw new Error('business insert returned nothing');
   await db.insert(memberships).values({ businessId: business.id, userId, role: 'owner' });
 }

@@ -7,7 +7,7 @@ import type {
   SwmsVersion,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOf } from '../accounts/business.ts';
+import { businessOfMember } from '../accounts/business.ts';
 import { AppError } from '../errors.ts';
 import type { AuthenticatedCaller } from '../http/auth-context.ts';
 import type { PdfFile } from '../http/file-reply.ts';
@@ -201,7 +201,7 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
     if (!found) return null;
     const { kind } = this.kind.rules;
     const [business, issued] = await Promise.all([
-      businessOf(this.db, found.document.userId),
+      businessOfMember(this.db, found.document.userId),
       issuedVersionsOf(this.db, kind, id),
     ]);
     return versionVerification(
@@ -263,7 +263,7 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
     const found = await this.documents.versionOf(undefined, id, version);
     if (!found || found.version.fingerprint !== fingerprint) return undefined;
     const [business, sections] = await Promise.all([
-      businessOf(this.db, found.document.userId),
+      businessOfMember(this.db, found.document.userId),
       this.kind.signerSections(found),
     ]);
     return {

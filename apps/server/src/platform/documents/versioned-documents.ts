@@ -8,7 +8,7 @@ import {
   swmsMessages,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOf } from '../accounts/business.ts';
+import { businessOfMember } from '../accounts/business.ts';
 import { assertBusinessCanIssue } from '../accounts/issuer.ts';
 import { AppError } from '../errors.ts';
 import { documentFingerprint, type JsonValue } from './fingerprint.ts';
@@ -66,7 +66,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
   }
 
   async create(userId: string, body: Body, options: { isTemplate?: boolean } = {}): Promise<CurrentDocument<Body>> {
-    const business = await businessOf(this.db, userId);
+    const business = await businessOfMember(this.db, userId);
     const year = Number(monthKey(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE).slice(0, 4));
     return this.db.transaction(async (tx) => {
       const number = await numberDocument(tx, userId, this.rules.kind, this.rules.declaration.numberPrefix, year);

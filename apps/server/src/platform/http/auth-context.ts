@@ -1,10 +1,15 @@
 import { API_TOKEN_PREFIX, type ApiTokenAccess, authErrorCodes, authErrorMessages } from '@app/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Membership } from '../accounts/memberships.ts';
 import { AppError } from '../errors.ts';
 import { type RequestMetadata, requestMetadataOf } from './request-metadata.ts';
 
-/** An authenticated caller, established from the Bearer token (a session's, or an API token) by the auth feature. */
-export type AuthenticatedCaller = {
+/**
+ * An authenticated caller, established from the Bearer token (a session's, or an API token) by the
+ * auth feature. `businessId` and `role` are the caller's membership (ADR 0077): a session's come from
+ * its access token, an API token's from its maker's membership.
+ */
+export type AuthenticatedCaller = Membership & {
   userId: string;
   /** The session; null for a request made with an API token. */
   sessionId: string | null;
