@@ -75,7 +75,12 @@ const directActions: Record<string, (pool: pg.Pool, user: User) => Promise<unkno
     if (!id) return directActions['monthly usage']?.(pool, user) ?? Promise.resolve();
     return pool.query('select * from certificates where id = $1 and user_id = $2', [id, user.userId]);
   },
-  profile: (pool, user) => pool.query('select * from profiles where user_id = $1', [user.userId]),
+  profile: (pool, user) =>
+    pool.query(
+      `select p.*, b.* from profiles p join memberships m on m.user_id = p.id
+       join businesses b on b.id = m.business_id where p.id = $1`,
+      [user.userId],
+    ),
   'monthly usage': (pool, user) =>
     pool.query(
       `select c.count, s.subscription_tier, s.subscription_end, s.complimentary_since from users u
