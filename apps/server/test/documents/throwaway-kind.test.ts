@@ -111,7 +111,14 @@ describe('a kind declared in one test file, on the documents kernel', () => {
     // Printing issues it: the PDF is sealed with the version's record, and the verdict is current.
     const printed = await notes.pdf(caller, created.document.id, undefined);
     expect(printed.filename).toBe(`TN-${year}-0001-v1.pdf`);
-    expect(await pdfSignatures(printed.bytes)).toContain('Signature Validation: Signature is Valid.');
+    // pdfsig's whole verdict: one seal, over the whole file, valid, and its certificate not expired.
+    const report = await pdfSignatures(printed.bytes);
+    expect(report).toContain('Signature #1');
+    expect(report).not.toContain('Signature #2');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    expect(report).toContain('Certificate Validation:');
+    expect(report).not.toContain('Expired');
     const v1 = await notes.verify(created.document.id, 1);
     expect(v1).toEqual(expect.objectContaining({ kind, number: `TN-${year}-0001`, version: 1, signature_count: 0 }));
     expect(v1?.verdict.status).toBe('current');
