@@ -1,0 +1,38 @@
+import { type Session, sessionSchema } from '@app/contract';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { App } from '../../src/app.ts';
+import type { Database } from '../../src/db/client.ts';
+import { memberships } from '../../src/platform/accounts/business.schema.ts';
+import { deleteBusinessLeftEmpty, type MemberRole, membershipOf } from '../../src/platform/accounts/memberships.ts';
+import { GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from './auth-helpers.ts';
+import type { MailCatcher } from './mail-catcher.ts';
+
+/**
+ * A second person in `owner`'s business, put there by SQL until invitations exist (ADR 0077): a
+ * confirmed account (with its own name and signature, as an issuer) whose one-person business is
+ * dropped and whose membership moves into the owner's with `role`. Answers a fresh session, whose
+ * access token carries the new business and role.
+ */
+export async function addMember(
+  app: App,
+  mail: MailCatcher,
+  db: Database,
+  owner: Session,
+  role: Exclude<MemberRole, 'owner'>,
+  email = uniqueEmail(role),
+): Promise<Session> {
+  const first = await registerConfirmedUser(app, mail, email);
+  const { businessId } = await membershipOf(db, owner.user.id);
+  await db.transaction(async (tx) => {
+    await deleteBusinessLeftEmpty(tx, first.user.id);
+    await tx.insert(memberships).values({ businessId, userId: first.user.id, role });
+  });
+  const response = await signIn(app, email, GOOD_PASSWORD);
+  expect(response.statusCode, response.body).toBe(200);
+  return sessionSchema.parse(response.json());
+}
+
+/** Sets `userId`'s role by SQL (the Team page does it in slice 5); their next session carries it. */
+export const setRole = (db: Database, userId: string, role: MemberRole) =>
+  db.update(memberships).set({ role }).where(eq(memberships.userId, userId));
