@@ -62,5 +62,6 @@ export * from './signing/signing.ts';
 export * from './swms/endpoints.ts';
 export * from './swms/risk.ts';
 export * from './swms/swms.ts';
+export * from './teams/permissions.ts';
 export * from './teams/roles.ts';
 export * from './time-zone.ts';

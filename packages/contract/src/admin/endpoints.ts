@@ -23,6 +23,7 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/api/admin/access',
     auth: 'required',
+    permission: 'account.own',
     summary: 'Whether the caller is an admin (for the page; every admin endpoint still checks)',
     responses: { 200: adminAccessSchema },
     errors: [],

@@ -35,6 +35,7 @@ export const sessionEndpoints = {
     method: 'POST',
     path: '/api/auth/signout',
     auth: 'required',
+    permission: 'account.own',
     summary: 'Sign out everywhere',
     responses: { 200: okResponseSchema },
     errors: [],

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { okResponseSchema } from '../auth/auth.ts';
 import { type ErrorCode, errorCodes } from '../errors/errors.ts';
 import { type API_PREFIX, fileResponse, type ObjectSchema, type Schema } from '../http/endpoint.ts';
+import type { Permission } from '../teams/permissions.ts';
 import { printErrorCodes } from './printing.ts';
 
 // Any id string is accepted; one that is not a UUID is simply not found (404, not 400).
@@ -22,11 +23,13 @@ const versionEndpoint = <const One extends string, Response extends Schema>(
   one: One,
   notFound: string,
   version: { response: Response; summary: string },
+  permission: Permission,
 ) =>
   ({
     method: 'GET',
     path: `${one}/versions/:version`,
     auth: 'required',
+    permission,
     apiTokens: 'read',
     summary: version.summary,
     params: versionParams,
@@ -51,6 +54,8 @@ export type KindEndpointsDeclaration<
   base: Base;
   /** The 404 message for an id that names none of the caller's documents of this kind. */
   notFound: string;
+  /** What a member's role must hold to read the kind's documents, and to change them (ADR 0081). */
+  permissions: { read: Permission; write: Permission };
   schemas: {
     listQuery: ListQuery;
     listResponse: ListResponse;
@@ -87,12 +92,14 @@ export const kindEndpoints = <
   kind: KindEndpointsDeclaration<Base, ListQuery, ListResponse, Document, Create, Save, Discard, Version, CreateErrors>,
 ) => {
   const { base, notFound, schemas, summaries } = kind;
+  const { read, write } = kind.permissions;
   const one = `${base}/:id` as const;
   const endpoints = {
     list: {
       method: 'GET',
       path: base,
       auth: 'required',
+      permission: read,
       apiTokens: 'read',
       summary: summaries.list,
       query: schemas.listQuery,
@@ -103,6 +110,7 @@ export const kindEndpoints = <
       method: 'POST',
       path: base,
       auth: 'required',
+      permission: write,
       apiTokens: 'write',
       summary: summaries.create,
       body: schemas.create,
@@ -113,6 +121,7 @@ export const kindEndpoints = <
       method: 'GET',
       path: one,
       auth: 'required',
+      permission: read,
       apiTokens: 'read',
       summary: summaries.get,
       params: idParams,
@@ -124,6 +133,7 @@ export const kindEndpoints = <
       method: 'PUT',
       path: one,
       auth: 'required',
+      permission: write,
       apiTokens: 'write',
       summary: summaries.save,
       params: idParams,
@@ -137,6 +147,7 @@ export const kindEndpoints = <
       method: 'POST',
       path: `${one}/discard-draft`,
       auth: 'required',
+      permission: write,
       apiTokens: 'write',
       summary: `Discard the new version being drafted: ${kind.theDocument} goes back to its last issued version, unchanged`,
       params: idParams,
@@ -149,6 +160,7 @@ export const kindEndpoints = <
       method: 'DELETE',
       path: one,
       auth: 'required',
+      permission: write,
       apiTokens: 'write',
       summary: summaries.delete,
       params: idParams,
@@ -160,6 +172,7 @@ export const kindEndpoints = <
       method: 'GET',
       path: `${one}/pdf`,
       auth: 'required',
+      permission: read,
       apiTokens: 'read',
       summary: summaries.pdf,
       rateLimit: 'swmsPdf',
@@ -174,6 +187,6 @@ export const kindEndpoints = <
     ? { readonly version: ReturnType<typeof versionEndpoint<typeof one, Version>> }
     : unknown;
   return (
-    kind.version ? { ...endpoints, version: versionEndpoint(one, notFound, kind.version) } : endpoints
+    kind.version ? { ...endpoints, version: versionEndpoint(one, notFound, kind.version, read) } : endpoints
   ) as typeof endpoints & WithVersion;
 };

@@ -1,6 +1,7 @@
 import type { z } from 'zod/mini';
 import type { ApiTokenAccess } from '../api-access/api-access.ts';
 import type { ErrorCode } from '../errors/errors.ts';
+import type { Permission } from '../teams/permissions.ts';
 import type { RateLimitName } from './rate-limits.ts';
 
 /**
@@ -73,6 +74,14 @@ export type Endpoint = {
    * management stay out of a program's reach.
    */
   readonly apiTokens?: ApiTokenAccess;
+  /**
+   * What the caller's role must hold (teams/permissions.ts, ADR 0081): route.ts answers 403
+   * `forbidden` before the handler to a member without it, an API token's caller judged by its
+   * maker's role. Declared by every `required` and `optional` endpoint (an optional one checks a
+   * signed-in caller only); a `none` endpoint is public and an `admin` one is the operator's, so
+   * neither declares one.
+   */
+  readonly permission?: Permission;
 };
 
 /** `/api/certificates/:id/pdf` → `'id'`. */
@@ -87,7 +96,18 @@ type ParamsMatchPath<E extends Endpoint> = [PathParamNames<E['path']>] extends [
   ? { readonly params?: never }
   : { readonly params: z.ZodMiniObject<Record<PathParamNames<E['path']>, z.core.$ZodType>> };
 
-export const defineEndpoint = <const E extends Endpoint>(endpoint: E & ParamsMatchPath<E>): E => endpoint;
+/** A member's endpoint names its permission; a public or admin one cannot. */
+type PermissionMatchesAuth<E extends Endpoint> = E['auth'] extends 'required' | 'optional'
+  ? { readonly permission: Permission }
+  : { readonly permission?: never };
+
+export const defineEndpoint = <const E extends Endpoint>(
+  endpoint: E & ParamsMatchPath<E> & PermissionMatchesAuth<E>,
+): E => endpoint;
+
+/** Whether the endpoint is a member's (signed in, not admin), so it must declare a permission. */
+export const isMemberEndpoint = (endpoint: Pick<Endpoint, 'auth'>) =>
+  endpoint.auth === 'required' || endpoint.auth === 'optional';
 
 type SchemaOutput<S> = S extends Schema ? z.output<S> : undefined;
 type SchemaInput<S> = S extends Schema ? z.input<S> : undefined;

@@ -20,6 +20,7 @@ import {
 export const swmsKindEndpoints = kindEndpoints({
   base: '/api/swms',
   notFound: swmsMessages.notFound,
+  permissions: { read: 'swms.edit', write: 'swms.edit' },
   schemas: {
     listQuery: swmsListQuerySchema,
     listResponse: swmsListResponseSchema,
@@ -45,6 +46,7 @@ export const swmsKindEndpoints = kindEndpoints({
 export const coverSheetKindEndpoints = kindEndpoints({
   base: '/api/cover-sheets',
   notFound: swmsMessages.coverSheetNotFound,
+  permissions: { read: 'coverSheets.view', write: 'coverSheets.edit' },
   schemas: {
     listQuery: coverSheetListQuerySchema,
     listResponse: coverSheetListResponseSchema,

@@ -4,3 +4,5 @@
  * Every account is a member of exactly one business.
  */
 export const MEMBER_ROLES = ['owner', 'office', 'field'] as const;
+
+export type MemberRole = (typeof MEMBER_ROLES)[number];

@@ -17,7 +17,7 @@ import {
 import { numberDocument } from '../../platform/documents/number-sequences.ts';
 import { documentVersionsRepo } from '../../platform/documents/versions.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
-import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import { type AuthenticatedCaller, assertMay } from '../../platform/http/auth-context.ts';
 import { retiredIdsRepo } from '../../platform/retired-ids/retired-ids.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { countCompletionInMonth, frozenIssuerBlock, uncountCompletion } from './certificate-completion.ts';
@@ -129,6 +129,8 @@ export class CertificateIssuing {
       if (issued && merged.status === 'completed' && unchanged(existing, columns)) {
         return { row: existing, removedFileIds: [] };
       }
+      // Amending an issued certificate (its photos too) is the owner's and the office's (ADR 0081).
+      if (issued) assertMay(caller, 'certificates.amend');
       // The draft of an amendment (version 2 on) may still give or change its reason.
       const amendment = issued
         ? await this.startAmendment(tx, existing, input.amendment_reason)
@@ -204,6 +206,7 @@ export class CertificateIssuing {
     const deleted = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
       if (!existing) throw errors.notFound();
+      if (!isWorkingDraft(existing)) assertMay(caller, 'certificates.amend');
       if (!owner.premium && !isWorkingDraft(existing)) throw errors.premiumDelete();
       await uncountCompletion(tx, existing);
       const photoIds = [...existing.photos.map((photo) => photo.file_id), ...(await photosOfKeptVersions(tx, id))];

@@ -14,7 +14,7 @@ export type ProfileRow = typeof profiles.$inferSelect & Pick<typeof businesses.$
 /** Columns a user may change; undefined means "leave as is". */
 export type ProfileValues = Partial<Pick<ProfileRow, CompanyColumn | PersonColumn>>;
 
-const isCompanyColumn = (column: string): column is CompanyColumn => column in companyColumns;
+export const isCompanyColumn = (column: string): column is CompanyColumn => column in companyColumns;
 
 /**
  * SQL for profiles and the company columns of businesses (their tier comes from

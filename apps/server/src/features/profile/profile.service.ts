@@ -11,9 +11,9 @@ import type { Database } from '../../db/client.ts';
 import { businessOfMember } from '../../platform/accounts/business.ts';
 import { type Entitlement, entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import { type AuthenticatedCaller, assertMay } from '../../platform/http/auth-context.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
-import { type ProfileRow, type ProfileValues, profileRepo } from './profile.repo.ts';
+import { isCompanyColumn, type ProfileRow, type ProfileValues, profileRepo } from './profile.repo.ts';
 
 export type ProfileUpdate = z.output<typeof profileUpdateRequestSchema>;
 
@@ -42,7 +42,7 @@ export class ProfileService {
         { path: 'time_zone', message: 'Unknown time zone.' },
       ]);
     }
-    await this.ensureProfile(caller);
+    const current = await this.ensureProfile(caller);
     const values: ProfileValues = {
       companyName: emptyToNull(update.company_name),
       companyAddress: emptyToNull(update.company_address),
@@ -55,11 +55,13 @@ export class ProfileService {
       timeZone: update.time_zone,
       onboardingCompleted: update.onboarding_completed,
     };
+    assertMayChangeCompany(caller, current, values);
     return this.present(caller, await profileRepo.updateProfile(this.db, caller, values));
   }
 
   /** Stores a new logo or signature image, then drops the one it replaces. */
   async replaceImage(caller: AuthenticatedCaller, kind: ProfileImageKind, upload: Buffer): Promise<Profile> {
+    assertMayChangeImage(caller, kind);
     const previous = await this.ensureProfile(caller);
     const file = await this.storedFiles.saveImage(caller.userId, kind, upload);
     const updated = await profileRepo.updateProfile(this.db, caller, {
@@ -70,6 +72,7 @@ export class ProfileService {
   }
 
   async removeImage(caller: AuthenticatedCaller, kind: ProfileImageKind): Promise<Profile> {
+    assertMayChangeImage(caller, kind);
     const previous = await this.ensureProfile(caller);
     const updated = await profileRepo.updateProfile(this.db, caller, { [imageColumn[kind]]: null });
     await this.removeFile(caller, previous[imageColumn[kind]]);
@@ -96,6 +99,23 @@ export class ProfileService {
     });
   }
 }
+
+/**
+ * The company is the business's (ADR 0081): the owner edits it, the office only its common
+ * materials; a member's name and signature are their own. A company field sent with the value it
+ * has is no change (the profile form sends the whole page), so it needs no permission.
+ */
+function assertMayChangeCompany(caller: AuthenticatedCaller, current: ProfileRow, values: ProfileValues) {
+  for (const [column, value] of Object.entries(values)) {
+    if (value === undefined || !isCompanyColumn(column)) continue;
+    if (JSON.stringify(value) === JSON.stringify(current[column])) continue;
+    assertMay(caller, column === 'commonMaterials' ? 'company.materials' : 'company.edit');
+  }
+}
+
+const assertMayChangeImage = (caller: AuthenticatedCaller, kind: ProfileImageKind) => {
+  if (kind === 'logo') assertMay(caller, 'company.edit');
+};
 
 const emptyToNull = (value: string | null | undefined) => (value === '' ? null : value);
 

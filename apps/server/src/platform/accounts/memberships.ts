@@ -1,9 +1,9 @@
-import type { MEMBER_ROLES } from '@app/contract';
+import type { MemberRole } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { businesses, memberships } from './business.schema.ts';
 
-export type MemberRole = (typeof MEMBER_ROLES)[number];
+export type { MemberRole };
 
 /** The business a person works in, and as what (ADR 0077). */
 export type Membership = { businessId: string; role: MemberRole };

@@ -1,4 +1,13 @@
-import { API_TOKEN_PREFIX, type ApiTokenAccess, authErrorCodes, authErrorMessages } from '@app/contract';
+import {
+  API_TOKEN_PREFIX,
+  type ApiTokenAccess,
+  authErrorCodes,
+  authErrorMessages,
+  errorCodes,
+  FORBIDDEN_MESSAGE,
+  type Permission,
+  roleMay,
+} from '@app/contract';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Membership } from '../accounts/memberships.ts';
 import { AppError } from '../errors.ts';
@@ -48,6 +57,16 @@ declare module 'fastify' {
 }
 
 const noSession = () => new AppError(401, authErrorCodes.noSession, authErrorMessages.noSession);
+const forbidden = () => new AppError(403, errorCodes.forbidden, FORBIDDEN_MESSAGE);
+
+/**
+ * Refuses (403 `forbidden`) a caller whose role lacks `permission` (ADR 0081): route.ts for the
+ * endpoint's declared one, a service for a rule that also depends on the record. An API token's
+ * caller carries its maker's role, so a token never does more than its maker may.
+ */
+export function assertMay(caller: AuthenticatedCaller, permission: Permission): void {
+  if (!roleMay(caller.role, permission)) throw forbidden();
+}
 
 /**
  * Decorates `app` with the three authentication hooks, all built on `authenticate` (the auth
@@ -85,7 +104,7 @@ export function registerAuthHooks(
   app.decorate('requireAdmin', async (request) => {
     // A declared `auth: 'admin'` route runs only this hook; behind requireAuth the caller is known already.
     request.caller ??= await callerFrom(request);
-    if (!request.caller.isAdmin) throw new AppError(403, 'forbidden', 'You are not authorised to do this.');
+    if (!request.caller.isAdmin) throw forbidden();
   });
 }
 

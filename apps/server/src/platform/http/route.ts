@@ -23,6 +23,7 @@ import type {
 import type { z } from 'zod/mini';
 import { AppError } from '../errors.ts';
 import type { RateLimiter } from '../rate-limit/rate-limiter.ts';
+import { assertMay } from './auth-context.ts';
 import type { FileReply } from './file-reply.ts';
 import { routeRateLimit } from './route-limit.ts';
 
@@ -68,14 +69,14 @@ export type RouteHandler<E extends Endpoint> = RouteHandlerMethod<
  * declaration.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>) {
-  const onRequest = authentication(app, endpoint);
+  const onRequest = [authentication(app, endpoint), permissionCheck(endpoint)].filter((hook) => hook !== undefined);
   const file = fileResponseOf(endpoint);
   app.route<RouteGeneric<E>>({
     method: endpoint.method,
     url: endpoint.path.slice(API_PREFIX.length),
     schema: fastifySchema(endpoint),
     config: { endpoint },
-    ...(onRequest && { onRequest }),
+    ...(onRequest.length > 0 && { onRequest }),
     ...(recordIdCheck(endpoint) && { preValidation: recordIdCheck(endpoint) }),
     ...(endpoint.rateLimit && { preHandler: routeRateLimit(app.rateLimiter, endpoint.rateLimit) }),
     handler: file ? fileHandler(file, handler) : handler,
@@ -133,6 +134,19 @@ function authentication(app: FastifyInstance, endpoint: Endpoint): onRequestAsyn
   if (endpoint.auth === 'optional') return app.optionalAuth;
   if (endpoint.auth === 'admin') return app.requireAdmin;
   return undefined;
+}
+
+/**
+ * The role check, right after authentication (ADR 0081): a member whose role lacks the endpoint's
+ * permission is refused 403 before the body is read, the record looked up or the limit counted, so
+ * the answer says nothing of the record. A visitor on an optional route is left to the handler.
+ */
+function permissionCheck(endpoint: Endpoint): onRequestAsyncHookHandler | undefined {
+  const { permission } = endpoint;
+  if (!permission) return undefined;
+  return async (request) => {
+    if (request.caller) assertMay(request.caller, permission);
+  };
 }
 
 function fastifySchema(endpoint: Endpoint): FastifySchema {
