@@ -7,6 +7,7 @@ import { createCompletedCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { multipartBody } from '../support/multipart.ts';
 import { registeredRoutes } from '../support/routes.ts';
+import { addMember } from '../support/teams.ts';
 
 /**
  * PRODUCT.md, Budgets: no 5xx from 10,000 fuzzed requests. Every API route gets malformed, mistyped,
@@ -20,6 +21,9 @@ const REQUESTS = 10_000;
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
 let owner: Session;
+/** The owner's office and field members (ADR 0077): refused by role, or let through, never a 5xx. */
+let office: Session;
+let field: Session;
 let stranger: Session;
 let ownCertificateId: string;
 let strangersCertificateId: string;
@@ -443,11 +447,13 @@ function fuzzedRequest(random: ReturnType<typeof randomSource>): Fuzzed {
   }
 
   const headers: Record<string, string> = {};
-  // Sign-out and password changes with the owner's real session would end it for the rest of the run.
+  // Sign-out and password changes with a member's real session would end it for the rest of the run.
   const endsSessions = /signout|password/.test(route.url);
   const authorization = random.pick([
     endsSessions ? undefined : bearer(owner).authorization,
     endsSessions ? undefined : bearer(owner).authorization,
+    endsSessions ? undefined : bearer(office).authorization,
+    endsSessions ? undefined : bearer(field).authorization,
     bearer(stranger).authorization,
     'Bearer not-a-token',
     `Bearer ${owner.access_token.slice(0, -4)}abcd`,
@@ -516,7 +522,9 @@ async function createCustomTemplate(session: Session): Promise<string> {
 beforeAll(async () => {
   owner = await registerConfirmedUser(app, mail);
   stranger = await registerConfirmedUser(app, mail);
-  await grantPremium(database.db, owner.user.id);
+  office = await addMember(app, mail, database.db, owner, 'office');
+  field = await addMember(app, mail, database.db, owner, 'field');
+  for (const member of [owner, office, field]) await grantPremium(database.db, member.user.id);
   ownCertificateId = await createCompletedCertificate(app, owner);
   strangersCertificateId = await createCompletedCertificate(app, stranger);
   await grantPremium(database.db, stranger.user.id);

@@ -1,5 +1,14 @@
 import * as contract from '@app/contract';
-import { type Endpoint, errorCodes, fillPath, isMultipartUpload, openApiPath, type Session } from '@app/contract';
+import {
+  type Endpoint,
+  errorCodes,
+  fillPath,
+  isMultipartUpload,
+  type MemberRole,
+  openApiPath,
+  roleMay,
+  type Session,
+} from '@app/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
@@ -8,6 +17,7 @@ import { createCompletedCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { multipartBody } from '../support/multipart.ts';
 import { createReadySwms } from '../support/swms.ts';
+import { addMember } from '../support/teams.ts';
 import { recordFigures } from './figures.ts';
 
 /**
@@ -18,13 +28,31 @@ import { recordFigures } from './figures.ts';
  * where the contract declares that code, and never a 5xx. A leak is a 2xx where a 401, 403 or 404 was
  * expected, or a body holding another user's identifiers (ids, email).
  *
+ * Businesses and roles (ADR 0077, ADR 0081): the other user's business A has an owner, an office
+ * and a field member, and so has the Premium user's business B; each of A's three is pointed at the
+ * records of each of B's three (9 pairs per operation). A role without the endpoint's permission is
+ * answered 403 `forbidden` before anything of the record; with it, as any stranger is.
+ *
  * The expectation comes from each endpoint's metadata (auth, errors, notFound); CALLS says only how
  * to call an operation (which record fills its path, a body that passes validation, whether anyone
  * may read it by its link). An operation missing from CALLS fails the suite: add its line.
  */
 
-type Role = 'visitor' | 'other' | 'admin' | 'free' | 'premium';
-const ROLES: readonly Role[] = ['visitor', 'other', 'admin', 'free', 'premium'];
+type Role = 'visitor' | 'other' | 'otherOffice' | 'otherField' | 'admin' | 'free' | 'premium';
+/** Whose records a call names: the free user's, or those of the Premium user's business B by its members. */
+type Target = 'free' | 'premium' | 'premiumOffice' | 'premiumField';
+const BUSINESS_A: readonly Role[] = ['other', 'otherOffice', 'otherField'];
+const BUSINESS_B: readonly Target[] = ['premium', 'premiumOffice', 'premiumField'];
+/** Each caller and the records it is pointed at: owners at their own, everyone else at business B's. */
+const PAIRS: ReadonlyArray<readonly [Role, Target]> = [
+  ['visitor', 'premium'],
+  ['admin', 'premium'],
+  ['free', 'free'],
+  ['premium', 'premium'],
+  ...BUSINESS_A.flatMap((role) => BUSINESS_B.map((target) => [role, target] as const)),
+];
+const memberRoleOf = (role: Role): MemberRole =>
+  role === 'otherOffice' ? 'office' : role === 'otherField' ? 'field' : 'owner';
 
 /** What an owner (the free and the Premium user) holds; the others are pointed at the Premium user's. */
 type Owned = {
@@ -249,8 +277,11 @@ function expectationOf(endpoint: Endpoint | undefined, call: Call, role: Role): 
   const auth = endpoint?.auth ?? 'none';
   if (role === 'visitor' && (auth === 'required' || auth === 'admin')) return { statuses: [401], label: '401' };
   if (auth === 'admin') return role === 'admin' ? ALLOWED : { statuses: [403], code: 'forbidden', label: '403' };
+  const permission = endpoint?.permission;
+  if (role !== 'visitor' && permission && !roleMay(memberRoleOf(role), permission))
+    return { statuses: [403], code: 'forbidden', label: `403 forbidden (${permission})` };
   const namesRecord = endpoint?.notFound !== undefined || /\/:id\b/.test(endpoint?.path ?? '');
-  const stranger = role === 'visitor' || role === 'other' || role === 'admin';
+  const stranger = role !== 'free' && role !== 'premium';
   if (stranger && namesRecord && !call.public && !endpoint?.path.startsWith('/api/admin/'))
     return { statuses: [404], label: '404' };
   if (role === 'free' && endpoint?.errors.includes(errorCodes.premiumRequired) && !call.freeMayCall)
@@ -263,7 +294,7 @@ const { database, mail, app } = setUpTestApp({ settings: { adminEmails: [adminEm
 
 let operations: Array<{ key: string; method: string; path: string; auth: string }>;
 let sessions: Record<Exclude<Role, 'visitor'>, Session>;
-let ownedBy: { free: Owned; premium: Owned };
+let ownedBy: Record<Target, Owned>;
 let contactMessageId: string;
 
 const jpeg = () =>
@@ -271,17 +302,33 @@ const jpeg = () =>
     .jpeg()
     .toBuffer();
 
-async function ownerWith(session: Session, email: string): Promise<Owned> {
+/**
+ * What `session` holds, made through the API. A member makes what their role may (ADR 0081); the
+ * rest is named from `business`, their owner's, which is as much the business's record.
+ */
+async function ownerWith(
+  session: Session,
+  email: string,
+  member?: { role: MemberRole; business: Owned },
+): Promise<Owned> {
   const headers = bearer(session);
+  const may = (permission: Parameters<typeof roleMay>[1]) => !member || roleMay(member.role, permission);
+  const business = member?.business;
   const json = async (method: 'POST' | 'PUT', url: string, payload: unknown) => {
     const response = await app.inject({ method, url, headers, payload: payload as object });
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
     return response.json();
   };
   const certificate = await createCompletedCertificate(app, session);
-  const template = (await json('POST', '/api/checklist-templates', TEMPLATE)).id;
+  const template =
+    may('checklistTemplates.edit') || !business
+      ? (await json('POST', '/api/checklist-templates', TEMPLATE)).id
+      : business.template;
   const swms = (await createReadySwms(app, session)).id;
-  const { id: coverSheet, body: coverSheetBody } = await json('POST', '/api/cover-sheets', {});
+  const { id: coverSheet, body: coverSheetBody } =
+    may('coverSheets.edit') || !business
+      ? await json('POST', '/api/cover-sheets', {})
+      : { id: business.coverSheet, body: business.coverSheetBody };
   const upload = multipartBody(await jpeg(), 'photo.jpg', 'image/jpeg');
   const photo = await app.inject({
     method: 'POST',
@@ -291,10 +338,14 @@ async function ownerWith(session: Session, email: string): Promise<Owned> {
   });
   expect(photo.statusCode, photo.body).toBe(201);
   const file = photo.json().id ?? photo.json().file_id;
-  const sent = await json('POST', `/api/signing/documents/swms/${swms}/requests`, SIGNER());
-  const signingRequest = sent.signers[0].id;
-  const apiToken = (await json('POST', '/api/api-tokens', { name: 'Owned', scope: 'read', expires_in_days: null }))
-    .token.id;
+  const signingRequest =
+    may('signing.send') || !business
+      ? (await json('POST', `/api/signing/documents/swms/${swms}/requests`, SIGNER())).signers[0].id
+      : business.signingRequest;
+  const apiToken =
+    may('apiAccess.manage') || !business
+      ? (await json('POST', '/api/api-tokens', { name: 'Owned', scope: 'read', expires_in_days: null })).token.id
+      : business.apiToken;
   // Written directly: registration refuses loopback (the tests-only switch is off), and delivery would too.
   const webhook = (
     await database.db.$client.query(
@@ -327,18 +378,30 @@ async function ownerWith(session: Session, email: string): Promise<Owned> {
 beforeAll(async () => {
   const freeEmail = uniqueEmail('free');
   const premiumEmail = uniqueEmail('premium');
+  const officeEmail = uniqueEmail('office');
+  const fieldEmail = uniqueEmail('field');
+  const other = await registerConfirmedUser(app, mail);
+  const premium = await registerConfirmedUser(app, mail, premiumEmail);
   sessions = {
-    other: await registerConfirmedUser(app, mail),
+    other,
+    otherOffice: await addMember(app, mail, database.db, other, 'office'),
+    otherField: await addMember(app, mail, database.db, other, 'field'),
     admin: await registerConfirmedUser(app, mail, adminEmail),
     free: await registerConfirmedUser(app, mail, freeEmail),
-    premium: await registerConfirmedUser(app, mail, premiumEmail),
+    premium,
   };
+  const premiumOffice = await addMember(app, mail, database.db, premium, 'office', officeEmail);
+  const premiumField = await addMember(app, mail, database.db, premium, 'field', fieldEmail);
   // Both owners hold a custom template (made while Premium); the free user's Premium then ends.
-  // The other user and the admin are Premium too, so no Premium check stands before their 404.
-  for (const session of Object.values(sessions)) await grantPremium(database.db, session.user.id);
+  // Everyone else is Premium too, so no Premium check stands before their 404.
+  for (const session of [...Object.values(sessions), premiumOffice, premiumField])
+    await grantPremium(database.db, session.user.id);
+  const premiumOwned = await ownerWith(premium, premiumEmail);
   ownedBy = {
     free: await ownerWith(sessions.free, freeEmail),
-    premium: await ownerWith(sessions.premium, premiumEmail),
+    premium: premiumOwned,
+    premiumOffice: await ownerWith(premiumOffice, officeEmail, { role: 'office', business: premiumOwned }),
+    premiumField: await ownerWith(premiumField, fieldEmail, { role: 'field', business: premiumOwned }),
   };
   await grantPremium(database.db, sessions.free.user.id, new Date(Date.now() - 1000));
   const contact = await app.inject({
@@ -386,7 +449,7 @@ describe('the isolation matrix', () => {
     expect(operations.length).toBeGreaterThan(80);
   });
 
-  it('answers every operation × role as its declaration says, with no leak and no 5xx', {
+  it('answers every operation × caller × target as its declaration says, with no leak and no 5xx', {
     timeout: 300_000,
   }, async (context) => {
     const endpoints = contractEndpoints();
@@ -397,13 +460,18 @@ describe('the isolation matrix', () => {
     const order = (key: string) => (CALLS[key]?.last ?? 0) * 2 + (key.startsWith('DELETE ') ? 1 : 0);
     const ordered = [...operations].sort((a, b) => order(a.key) - order(b.key));
     let address = 0;
+    let planned = 0;
     for (const operation of ordered) {
       const call = CALLS[operation.key];
       if (!call) continue;
       const endpoint = endpoints.get(operation.key);
-      for (const role of ROLES) {
-        // Owners act on their own records; everyone else on the Premium user's.
-        const target = role === 'free' ? ownedBy.free : ownedBy.premium;
+      // What ends a caller's session or Premium is called once per caller.
+      const pairs = call.last
+        ? PAIRS.filter(([role], index) => PAIRS.findIndex(([first]) => first === role) === index)
+        : PAIRS;
+      planned += pairs.length;
+      for (const [role, targetName] of pairs) {
+        const target = ownedBy[targetName];
         const caller = role === 'visitor' ? undefined : sessions[role];
         const expected: Expectation = call.answers
           ? { statuses: call.answers, label: call.answers.join(' or ') }
@@ -432,7 +500,7 @@ describe('the isolation matrix', () => {
         });
         checks++;
         const status = response.statusCode;
-        const where = `${operation.key} as ${role} → ${status} (expected ${expected.label}) ${response.body.slice(0, 160)}`;
+        const where = `${operation.key} as ${role} on ${targetName}'s → ${status} (expected ${expected.label}) ${response.body.slice(0, 160)}`;
         if (status >= 500) {
           serverErrors++;
           failures.push(`5xx: ${where}`);
@@ -456,8 +524,13 @@ describe('the isolation matrix', () => {
         // Another user's identifiers in a body: admins may see users on admin routes; links are public.
         const adminRoute = operation.path.startsWith('/api/admin/');
         if (status < 300 && !call.public && !(role === 'admin' && adminRoute)) {
+          // The Premium user's business is theirs: its members' records may be theirs to see.
           const others = (
-            role === 'free' ? [ownedBy.premium] : role === 'premium' ? [ownedBy.free] : [ownedBy.free, ownedBy.premium]
+            role === 'free'
+              ? BUSINESS_B.map((name) => ownedBy[name])
+              : role === 'premium'
+                ? [ownedBy.free]
+                : Object.values(ownedBy)
           ).flatMap(identifiersOf);
           const body = response.body.toLowerCase();
           const shown = others.filter((identifier) => body.includes(identifier.toLowerCase()));
@@ -470,6 +543,8 @@ describe('the isolation matrix', () => {
     }
     recordFigures(context, { isolationChecks: checks, leaks, serverErrors });
     expect(failures).toEqual([]);
-    expect(checks).toBe(operations.length * ROLES.length);
+    expect(checks).toBe(planned);
+    // Every operation × each of business A's three × each of business B's three, at the least.
+    expect(planned).toBeGreaterThan(operations.length * BUSINESS_A.length * BUSINESS_B.length);
   });
 });
