@@ -84,6 +84,8 @@ type Call = {
   owners?: { statuses: number[]; why: string };
   /** Declares premium_required for part of what it does only: a free user may call it as made here, and why. */
   freeMayCall?: string;
+  /** Roles a service rule refuses (403 `forbidden`) the call as made here, though the endpoint lets them in, and why. */
+  refusedRoles?: { roles: MemberRole[]; why: string };
 };
 
 const SIGNER = () => ({ signers: [{ name: 'Casey Crew', email: uniqueEmail('signer') }] });
@@ -103,6 +105,11 @@ const TEMPLATE = {
       ],
     },
   ],
+};
+
+const LOGO_IS_THE_COMPANYS: Call['refusedRoles'] = {
+  roles: ['office', 'field'],
+  why: "the logo (named here) is the company's, the owner's to change; a signature is each member's own",
 };
 
 /** How to call each operation, keyed `METHOD /openapi/{path}`; `{}` when nothing beyond the derived path is needed. */
@@ -125,8 +132,8 @@ const CALLS: Record<string, Call> = {
   'POST /api/account/delete': { body: () => ({}) },
   'GET /api/profile': {},
   'PATCH /api/profile': { body: () => ({ company_name: 'Isolation Pty Ltd' }) },
-  'PUT /api/profile/{kind}': {},
-  'DELETE /api/profile/{kind}': {},
+  'PUT /api/profile/{kind}': { refusedRoles: LOGO_IS_THE_COMPANYS },
+  'DELETE /api/profile/{kind}': { refusedRoles: LOGO_IS_THE_COMPANYS },
   'GET /api/certificates': {},
   'POST /api/certificates': {
     body: (owned) => ({ user_id: owned.session.user.id, status: 'draft', job_site_address: '1 Iso St' }),
@@ -280,6 +287,8 @@ function expectationOf(endpoint: Endpoint | undefined, call: Call, role: Role): 
   const permission = endpoint?.permission;
   if (role !== 'visitor' && permission && !roleMay(memberRoleOf(role), permission))
     return { statuses: [403], code: 'forbidden', label: `403 forbidden (${permission})` };
+  if (role !== 'visitor' && call.refusedRoles?.roles.includes(memberRoleOf(role)))
+    return { statuses: [403], code: 'forbidden', label: `403 forbidden (${call.refusedRoles.why})` };
   const namesRecord = endpoint?.notFound !== undefined || /\/:id\b/.test(endpoint?.path ?? '');
   const stranger = role !== 'free' && role !== 'premium';
   if (stranger && namesRecord && !call.public && !endpoint?.path.startsWith('/api/admin/'))
