@@ -7,9 +7,12 @@ import {
   errorStatuses,
   isFileResponse,
   isMultipartUpload,
+  MEMBER_ROLES,
   openApiPath,
   operationGroups,
   operationNames,
+  PERMISSIONS,
+  type Permission,
   type Schema,
   sessionErrorCodes,
   timestampSchema,
@@ -208,6 +211,13 @@ const AUTH_ERROR_CODES: Record<Endpoint['auth'], readonly ErrorCode[]> = {
  */
 const BODY_ERROR_CODES: readonly ErrorCode[] = [errorCodes.payloadTooLarge, errorCodes.unsupportedMediaType];
 
+/** Who in a business may call it (ADR 0081); an API token acts with its maker's role. */
+function permissionText(permission: Permission): string {
+  const { roles } = PERMISSIONS[permission];
+  if (roles.length === MEMBER_ROLES.length) return `Permission: \`${permission}\` (every role of the business).`;
+  return `Permission: \`${permission}\` (${roles.join(', ')}): 403 \`forbidden\` to any other role, and to an API token whose maker has another.`;
+}
+
 const tokensAllowed = (endpoint: Endpoint) => endpoint.apiTokens === 'read' || endpoint.apiTokens === 'write';
 
 const API_TOKEN_TEXT = {
@@ -266,6 +276,7 @@ function operationOf(endpoint: Endpoint, names: { operationId: string; tag: stri
   const body = requestBody(endpoint, operationId);
   const description = [
     AUTH_TEXT[endpoint.auth],
+    endpoint.permission && permissionText(endpoint.permission),
     endpoint.auth !== 'none' && API_TOKEN_TEXT[endpoint.apiTokens ?? 'never'],
     endpoint.rateLimit && rateLimitText(endpoint.rateLimit),
   ]
