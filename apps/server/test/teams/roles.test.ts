@@ -73,10 +73,16 @@ describe('the role check before the handler', () => {
     expect((await call(owner, API_ACCESS[0] as Call)).statusCode).toBe(200);
   });
 
-  it('refuses the field member before the body is read: an invalid body is still 403, not 400', async () => {
-    const refused = await call(field, { method: 'POST', url: '/api/api-tokens', payload: { name: 7 } });
-    expect(refused.statusCode).toBe(403);
-    expect(errorOf(refused)).toEqual(FORBIDDEN);
+  it('refuses the field member before the body or the record is looked at: still 403, not 400 or 404', async () => {
+    for (const operation of [
+      { method: 'POST', url: '/api/api-tokens', payload: { name: 7 } },
+      { method: 'DELETE', url: '/api/api-tokens/not-a-uuid' },
+      { method: 'DELETE', url: `/api/webhooks/${crypto.randomUUID()}` },
+    ] as const) {
+      const refused = await call(field, operation);
+      expect(refused.statusCode, operation.url).toBe(403);
+      expect(errorOf(refused)).toEqual(FORBIDDEN);
+    }
   });
 
   it('lets the field member read cover sheets and make SWMS, but not make cover sheets, templates or send for signing', async () => {

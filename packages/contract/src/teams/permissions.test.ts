@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isMemberEndpoint } from '../http/endpoint.ts';
+import { z } from 'zod/mini';
+import { defineEndpoint, isMemberEndpoint } from '../http/endpoint.ts';
 import { operationNames } from '../operations.ts';
 import { PERMISSION_KEYS, PERMISSIONS, roleMay } from './permissions.ts';
 import { MEMBER_ROLES } from './roles.ts';
 
 const endpoints = [...operationNames().keys()];
-
-/** The table PRODUCT.md (Teams) prints, made from PERMISSIONS. */
-const permissionTable = () =>
-  [
-    `| Permission | What it allows | ${MEMBER_ROLES.join(' | ')} |`,
-    `|---|---|${MEMBER_ROLES.map(() => '---|').join('')}`,
-    ...PERMISSION_KEYS.map(
-      (key) =>
-        `| \`${key}\` | ${PERMISSIONS[key].allows} | ${MEMBER_ROLES.map((role) => (roleMay(role, key) ? 'yes' : 'no')).join(' | ')} |`,
-    ),
-  ].join('\n');
 
 describe('the permissions', () => {
   it('are declared by every signed-in endpoint, and by no public or admin one', () => {
@@ -24,6 +13,14 @@ describe('the permissions', () => {
     expect(missing.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
     const stray = endpoints.filter((endpoint) => !isMemberEndpoint(endpoint) && endpoint.permission);
     expect(stray.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+  });
+
+  it('cannot be left out of a signed-in declaration', () => {
+    const answer = { 200: z.object({}) };
+    // @ts-expect-error a signed-in endpoint must name its permission
+    defineEndpoint({ method: 'GET', path: '/api/x', auth: 'required', summary: 'x', responses: answer, errors: [] });
+    expect(isMemberEndpoint({ auth: 'optional' })).toBe(true);
+    expect(isMemberEndpoint({ auth: 'admin' })).toBe(false);
   });
 
   it('keep billing, API tokens and webhooks for the owner, and let every role work on certificates', () => {
@@ -37,12 +34,5 @@ describe('the permissions', () => {
 
   it('give the owner every permission', () => {
     expect(PERMISSION_KEYS.filter((key) => !roleMay('owner', key))).toEqual([]);
-  });
-
-  it('are printed in PRODUCT.md (Teams) as the table says them', () => {
-    const product = readFileSync(new URL('../../../../docs/PRODUCT.md', import.meta.url), 'utf8');
-    const teams = product.split(/^## /m).find((section) => section.startsWith('Teams\n')) ?? '';
-    const printed = teams.split('\n').filter((line) => line.startsWith('|'));
-    expect(printed.join('\n')).toEqual(permissionTable());
   });
 });
