@@ -21,8 +21,8 @@ const TEST_FILE = /\.test\.tsx?$/;
 const OUTPUTS = ['apps/server/dist', 'apps/web/dist'];
 /** Inside node_modules, so `npm ci` (which may change what the bundles pull in) drops it. */
 const STAMP = 'node_modules/.cache/tradecert/build-stamp.json';
-/** Said before a first build, when no earlier build was timed: the whole build on a 2-core machine (README). */
-const FIRST_BUILD_ESTIMATE = 'about a minute';
+/** Said before a build when no earlier one was timed: the whole build on a busy 2-core machine (README). */
+const FIRST_BUILD_ESTIMATE = 'about 10–30 s';
 
 /** Every file under `paths` (files or folders, relative to `root`) except those `skip` says, by relative path. */
 function listFiles(root, paths, skip = () => false) {
@@ -96,7 +96,8 @@ function stampId(inputs) {
 function readStamp(file) {
   try {
     const stamp = JSON.parse(readFileSync(file, 'utf8'));
-    return typeof stamp?.inputs === 'object' && typeof stamp.outputs === 'object' ? stamp : null;
+    const isRecord = (value) => typeof value === 'object' && value !== null;
+    return isRecord(stamp?.inputs) && isRecord(stamp.outputs) ? stamp : null;
   } catch {
     return null;
   }
