@@ -50,8 +50,10 @@ function write(root: string, file: string, content: string) {
   writeFileSync(path.join(root, file), content);
 }
 
+/** How many times the stand-in build ran: one line each in builds.log. */
 function buildCount(root: string) {
-  return existsSync(path.join(root, 'builds.log')) ? readFileSync(path.join(root, 'builds.log'), 'utf8').length / 6 : 0;
+  const log = path.join(root, 'builds.log');
+  return existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0;
 }
 
 /** Runs the script as `npm start` does, with the stand-in build; its exit, its output and whether it built. */
