@@ -1,27 +1,40 @@
-import { DEFAULT_TIME_ZONE } from '@app/contract';
-import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, issuedByOf } from '@app/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
 import { businesses, memberships, profiles } from '../../platform/accounts/business.schema.ts';
 import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { StoredApplicator } from './certificates.schema.ts';
 
+/** Every membership of the member's business, counted beside theirs. */
+const businessMembers = alias(memberships, 'business_members');
+
 /** What the certificate rules need to know about their owner. */
 export type CertificateOwner = {
   premium: boolean;
   timeZone: string;
-  /** The profile's company details, to freeze onto a certificate at completion. */
+  /** The business's company details and the member's name and signature, to freeze onto a certificate at completion. */
   applicator: StoredApplicator;
 };
 
 export const ownerRepo = {
-  /** One query: the profile, the business's company details, and the subscriber record that entitlements reads the tier (at `now`) from. */
+  /**
+   * One query: the member's profile, their business's company details and member count, and the
+   * subscriber record that entitlements reads the tier (at `now`) from.
+   */
   async load(db: Queryable, userId: string, now: Date): Promise<CertificateOwner> {
     const subscriber = entitlements.subscriberOfUsersRow(db);
+    const members = db
+      .select({ count: count().as('member_count') })
+      .from(businessMembers)
+      .where(eq(businessMembers.businessId, memberships.businessId))
+      .as('members');
     const [row] = await db
       .select({
         profile: profiles,
         company: businesses,
+        memberCount: members.count,
         subscribed: subscriber.subscribed,
         subscriptionEnd: subscriber.subscriptionEnd,
         complimentarySince: subscriber.complimentarySince,
@@ -30,10 +43,12 @@ export const ownerRepo = {
       .leftJoin(profiles, eq(profiles.id, users.id))
       .leftJoin(memberships, eq(memberships.userId, users.id))
       .leftJoin(businesses, eq(businesses.id, memberships.businessId))
+      .leftJoinLateral(members, sql`true`)
       .leftJoinLateral(subscriber, sql`true`)
       .where(eq(users.id, userId));
     const profile = row?.profile;
     const company = row?.company;
+    const issuedBy = issuedByOf(row?.memberCount ?? 0, profile?.applicatorName ?? null);
     return {
       premium: entitlementOf(row, now).premium,
       timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
@@ -47,6 +62,7 @@ export const ownerRepo = {
         applicator_name: profile?.applicatorName ?? null,
         logo_file_id: company?.logoFileId ?? null,
         signature_file_id: profile?.signatureFileId ?? null,
+        ...(issuedBy ? { issued_by: issuedBy } : {}),
       },
     };
   },
