@@ -8,6 +8,7 @@ import { completedCertificateBody } from '../support/certificates.ts';
 import { TEST_ISSUER } from '../support/issuer.ts';
 import { pdfText } from '../support/pdf-tools.ts';
 import { errorOf } from '../support/responses.ts';
+import { createReadyCoverSheet, createReadySwms } from '../support/swms.ts';
 import { addMember } from '../support/teams.ts';
 
 /**
@@ -71,6 +72,9 @@ const pdfOf = async (id: string) => {
   expect(response.statusCode).toBe(200);
   return pdfText(response.rawPayload);
 };
+
+/** The owner's PDF of a SWMS (with its cover sheet in front, when it has one) or a cover sheet: printing issues it. */
+const printed = (session: Session, path: string) => app.inject({ url: `/api/${path}/pdf`, headers: bearer(session) });
 
 const signatureFileOf = async (userId: string) =>
   (await query('select signature_file_id from profiles where id = $1', [userId])).rows[0].signature_file_id as string;
@@ -138,6 +142,46 @@ describe("a one-person business's certificate", () => {
 
     const text = await pdfOf(certificate.id);
     expect(text).toContain(COMPANY);
+    expect(text).not.toContain('Issued by');
+  });
+});
+
+describe('a SWMS and its cover sheet a member of a business prints', () => {
+  it('print who issued them for the business under their numbers', async () => {
+    const owner = await ownerWithCompany();
+    const member = await fieldMember(owner);
+    const swms = await createReadySwms(app, member);
+    const swmsPdf = await printed(member, `swms/${swms.id}`);
+    expect(swmsPdf.statusCode, swmsPdf.body).toBe(200);
+    const swmsText = await pdfText(swmsPdf.rawPayload);
+    expect(swmsText).toContain(`Issued by ${MEMBER_NAME} for ${COMPANY}`);
+    expect(swmsText).toContain(`ABN ${formatAbn(TEST_ISSUER.company_abn)}`);
+
+    const cover = await createReadyCoverSheet(app, member, swms.id);
+    const coverPdf = await printed(member, `cover-sheets/${cover.id}`);
+    expect(coverPdf.statusCode, coverPdf.body).toBe(200);
+    expect(await pdfText(coverPdf.rawPayload)).toContain(`Issued by ${MEMBER_NAME} for ${COMPANY}`);
+  });
+
+  it('are refused while the member has no signature of their own', async () => {
+    const owner = await ownerWithCompany();
+    const member = await fieldMember(owner);
+    await app.inject({ method: 'DELETE', url: '/api/profile/signature', headers: bearer(member) });
+    const swms = await createReadySwms(app, member);
+    const refused = await printed(member, `swms/${swms.id}`);
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).details).toEqual([{ path: 'signature', message: 'Add your signature.' }]);
+  });
+
+  it('of a one-person business print no "Issued by"', async () => {
+    const owner = await ownerWithCompany();
+    const swms = await createReadySwms(app, owner);
+    await createReadyCoverSheet(app, owner, swms.id);
+    const swmsPdf = await printed(owner, `swms/${swms.id}`);
+    expect(swmsPdf.statusCode, swmsPdf.body).toBe(200);
+    const text = await pdfText(swmsPdf.rawPayload);
+    expect(text).toContain(COMPANY);
+    expect(text).toContain('SWMS Cover Sheet');
     expect(text).not.toContain('Issued by');
   });
 });

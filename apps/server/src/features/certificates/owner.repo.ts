@@ -1,14 +1,11 @@
 import { DEFAULT_TIME_ZONE, issuedByOf } from '@app/contract';
-import { count, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
 import { businesses, memberships, profiles } from '../../platform/accounts/business.schema.ts';
+import { memberCountOfMembership } from '../../platform/accounts/business.ts';
 import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { StoredApplicator } from './certificates.schema.ts';
-
-/** Every membership of the member's business, counted beside theirs. */
-const businessMembers = alias(memberships, 'business_members');
 
 /** What the certificate rules need to know about their owner. */
 export type CertificateOwner = {
@@ -25,16 +22,11 @@ export const ownerRepo = {
    */
   async load(db: Queryable, userId: string, now: Date): Promise<CertificateOwner> {
     const subscriber = entitlements.subscriberOfUsersRow(db);
-    const members = db
-      .select({ count: count().as('member_count') })
-      .from(businessMembers)
-      .where(eq(businessMembers.businessId, memberships.businessId))
-      .as('members');
     const [row] = await db
       .select({
         profile: profiles,
         company: businesses,
-        memberCount: members.count,
+        memberCount: memberCountOfMembership,
         subscribed: subscriber.subscribed,
         subscriptionEnd: subscriber.subscriptionEnd,
         complimentarySince: subscriber.complimentarySince,
@@ -43,7 +35,6 @@ export const ownerRepo = {
       .leftJoin(profiles, eq(profiles.id, users.id))
       .leftJoin(memberships, eq(memberships.userId, users.id))
       .leftJoin(businesses, eq(businesses.id, memberships.businessId))
-      .leftJoinLateral(members, sql`true`)
       .leftJoinLateral(subscriber, sql`true`)
       .where(eq(users.id, userId));
     const profile = row?.profile;
