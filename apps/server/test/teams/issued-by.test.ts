@@ -34,30 +34,18 @@ const BLOCK_KEYS_BEFORE_TEAMS = [
   'signature_file_id',
 ];
 
-async function ownerWithCompany(): Promise<Session> {
-  const owner = await registerConfirmedUser(app, mail);
-  const renamed = await app.inject({
-    method: 'PATCH',
-    url: '/api/profile',
-    headers: bearer(owner),
-    payload: { company_name: COMPANY },
-  });
-  expect(renamed.statusCode, renamed.body).toBe(200);
-  return owner;
+async function patchProfile(session: Session, payload: Record<string, string>): Promise<Session> {
+  const patched = await app.inject({ method: 'PATCH', url: '/api/profile', headers: bearer(session), payload });
+  expect(patched.statusCode, patched.body).toBe(200);
+  return session;
 }
 
+/** An owner whose business is named `COMPANY`, with the test issuer's ABN, name and signature. */
+const ownerWithCompany = async () => patchProfile(await registerConfirmedUser(app, mail), { company_name: COMPANY });
+
 /** A field member of `owner`'s business, named `MEMBER_NAME`, with their own signature. */
-async function fieldMember(owner: Session): Promise<Session> {
-  const member = await addMember(app, mail, database.db, owner, 'field');
-  const named = await app.inject({
-    method: 'PATCH',
-    url: '/api/profile',
-    headers: bearer(member),
-    payload: { applicator_name: MEMBER_NAME },
-  });
-  expect(named.statusCode, named.body).toBe(200);
-  return member;
-}
+const fieldMember = async (owner: Session) =>
+  patchProfile(await addMember(app, mail, database.db, owner, 'field'), { applicator_name: MEMBER_NAME });
 
 const complete = (session: Session) =>
   app.inject({
