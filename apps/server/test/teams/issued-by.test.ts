@@ -6,6 +6,7 @@ import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { completedCertificateBody } from '../support/certificates.ts';
 import { TEST_ISSUER } from '../support/issuer.ts';
+import { archivalFacts } from '../support/pdf-archival.ts';
 import { pdfText } from '../support/pdf-tools.ts';
 import { errorOf } from '../support/responses.ts';
 import { createReadyCoverSheet, createReadySwms } from '../support/swms.ts';
@@ -58,7 +59,7 @@ const complete = (session: Session) =>
 const pdfOf = async (id: string) => {
   const response = await app.inject({ url: `/api/certificates/${id}/pdf` });
   expect(response.statusCode).toBe(200);
-  return pdfText(response.rawPayload);
+  return response.rawPayload;
 };
 
 /** The owner's PDF of a SWMS (with its cover sheet in front, when it has one) or a cover sheet: printing issues it. */
@@ -89,9 +90,12 @@ describe('a certificate a member of a business completes', () => {
     const shared = await app.inject({ url: `/api/certificates/${certificate.id}` });
     expect(shared.json().applicator).toMatchObject({ issued_by: MEMBER_NAME, company_name: COMPANY });
 
-    const text = await pdfOf(certificate.id);
+    const pdf = await pdfOf(certificate.id);
+    const text = await pdfText(pdf);
     expect(text).toContain(`Issued by ${MEMBER_NAME} for ${COMPANY}`);
     expect(text).toContain(`ABN ${formatAbn(TEST_ISSUER.company_abn)}`);
+    // The line is tagged text, as everything printed is (ADR 0051).
+    expect(await archivalFacts(pdf)).toMatchObject({ untaggedTextRuns: 0, unbalancedMarks: 0, unmappedMcids: 0 });
   });
 
   it('is refused while the member has no signature of their own, though the owner has one', async () => {
@@ -128,7 +132,7 @@ describe("a one-person business's certificate", () => {
     // The fingerprint hashes the block's entries: with the same keys as before, it is as before.
     expect(certificate.fingerprint).toBe(certificateFingerprint(contentOf(row)));
 
-    const text = await pdfOf(certificate.id);
+    const text = await pdfText(await pdfOf(certificate.id));
     expect(text).toContain(COMPANY);
     expect(text).not.toContain('Issued by');
   });
