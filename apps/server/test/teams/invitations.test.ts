@@ -14,7 +14,7 @@ import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from '../support/auth-helpers.ts';
 import { createCompletedCertificate } from '../support/certificates.ts';
 import { errorOf } from '../support/responses.ts';
-import { addMember } from '../support/teams.ts';
+import { addMember, ownerOfNamedBusiness } from '../support/teams.ts';
 
 /**
  * Invitations (ADR 0077): mailed through the queue to the real SMTP listener, previewed by anyone
@@ -47,6 +47,13 @@ async function mailedToken(email: string): Promise<string> {
   return link.pathname.split('/').at(-1) ?? '';
 }
 
+/** Resends, then revokes, the invitation `id` as `session`: both answers. */
+async function resendAndRevoke(session: Session, id: string) {
+  const url = `/api/team/invitations/${id}`;
+  const resent = await app.inject({ method: 'POST', url: `${url}/resend`, headers: bearer(session) });
+  return [resent, await app.inject({ method: 'DELETE', url, headers: bearer(session) })];
+}
+
 const preview = (token: string) => app.inject({ url: `/api/invitations/${token}` });
 const accept = (session: Session, token: string, payload: object = {}) =>
   app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: bearer(session), payload });
@@ -60,13 +67,7 @@ function claimsOf(session: Session): Record<string, unknown> {
   return JSON.parse(Buffer.from(session.access_token.split('.')[1] ?? '', 'base64url').toString());
 }
 
-/** An owner whose business has a name, as the mail and the link's page print it. */
-async function namedOwner(name = 'Harbour Waterproofing') {
-  const owner = await registerConfirmedUser(app, mail);
-  const { businessId } = await membershipOf(database.db, owner.user.id);
-  await query('update businesses set company_name = $1 where id = $2', [name, businessId]);
-  return { owner, businessId };
-}
+const namedOwner = () => ownerOfNamedBusiness(app, mail, database.db, 'Harbour Waterproofing');
 
 describe('an invitation', () => {
   it('is mailed, previewed, and accepted by the address it names: the joiner is a member with that role', async () => {
@@ -247,38 +248,16 @@ describe('who may invite', () => {
     expect(refused.statusCode).toBe(403);
     const fieldInvitation = await invited(office, uniqueEmail('field-by-office'), 'field');
     const officeInvitation = await invited(owner, uniqueEmail('office-by-owner'), 'office');
-    for (const [method, suffix] of [
-      ['POST', '/resend'],
-      ['DELETE', ''],
-    ] as const) {
-      const onOffice = await app.inject({
-        method,
-        url: `/api/team/invitations/${officeInvitation.id}${suffix}`,
-        headers: bearer(office),
-      });
-      expect(onOffice.statusCode).toBe(403);
-    }
-    const revoked = await app.inject({
-      method: 'DELETE',
-      url: `/api/team/invitations/${fieldInvitation.id}`,
-      headers: bearer(office),
-    });
-    expect(revoked.statusCode).toBe(200);
+    for (const onOffice of await resendAndRevoke(office, officeInvitation.id)) expect(onOffice.statusCode).toBe(403);
+    const [resent, revoked] = await resendAndRevoke(office, fieldInvitation.id);
+    expect([resent?.statusCode, revoked?.statusCode]).toEqual([200, 200]);
   });
 
   it("another business's invitation is not found", async () => {
     const { owner } = await namedOwner();
     const invitation = await invited(owner, uniqueEmail('theirs'), 'field');
     const other = await registerConfirmedUser(app, mail);
-    for (const [method, suffix] of [
-      ['POST', '/resend'],
-      ['DELETE', ''],
-    ] as const) {
-      const response = await app.inject({
-        method,
-        url: `/api/team/invitations/${invitation.id}${suffix}`,
-        headers: bearer(other),
-      });
+    for (const response of await resendAndRevoke(other, invitation.id)) {
       expect(response.statusCode).toBe(404);
       expect(errorOf(response)).toEqual({ code: 'not_found', message: teamMessages.invitationNotFound });
     }

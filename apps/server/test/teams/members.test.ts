@@ -6,7 +6,7 @@ import { bearer, registerConfirmedUser, signIn } from '../support/auth-helpers.t
 import { createCompletedCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
-import { addMember } from '../support/teams.ts';
+import { addMember, ownerOfNamedBusiness } from '../support/teams.ts';
 
 /**
  * The members of a business (ADR 0077): the list, role changes (owner only; the member's sessions
@@ -27,12 +27,7 @@ const remove = (session: Session, userId: string) =>
 const refresh = (session: Session) =>
   app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh_token: session.refresh_token } });
 
-async function namedTeam(name = 'Bayside Tiling') {
-  const owner = await registerConfirmedUser(app, mail);
-  const { businessId } = await membershipOf(database.db, owner.user.id);
-  await query('update businesses set company_name = $1 where id = $2', [name, businessId]);
-  return { owner, businessId };
-}
+const namedTeam = () => ownerOfNamedBusiness(app, mail, database.db, 'Bayside Tiling');
 
 describe('the member list', () => {
   it('every role sees it: the business, who they are, the owner first', async () => {

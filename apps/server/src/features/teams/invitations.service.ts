@@ -124,7 +124,7 @@ export class InvitationsService {
     assertMayManage(caller.role, found.role);
     await this.limitMail(caller.businessId);
     const renewed = await db.transaction(async (tx) => {
-      const row = await teamsRepo.renew(tx, id, unheldTokenHash(), INVITATION_LIFETIME_DAYS);
+      const row = await teamsRepo.setTokenHash(tx, id, unheldTokenHash(), INVITATION_LIFETIME_DAYS);
       if (!row) throw invitationNotFound();
       await jobs.enqueue<TeamInvitationJob>(tx, TEAM_INVITATION_QUEUE, { invitationId: id });
       return row;

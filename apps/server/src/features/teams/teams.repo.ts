@@ -147,21 +147,21 @@ export const teamsRepo = {
     return row;
   },
 
-  /** A new hash and a new lifetime: the link mailed before stops working. Undefined when it is no longer open. */
-  async renew(tx: Queryable, id: string, tokenHash: string, lifetimeDays: number): Promise<InvitationRow | undefined> {
-    const [row] = await tx
-      .update(invitations)
-      .set({ tokenHash, expiresAt: sql`now() + make_interval(days => ${lifetimeDays})` })
-      .where(and(eq(invitations.id, id), open))
-      .returning();
-    return row;
-  },
-
-  /** The hash of the link about to be mailed, when the invitation is still open. */
-  async setTokenHash(db: Queryable, id: string, tokenHash: string): Promise<InvitationRow | undefined> {
+  /**
+   * A new token hash while the invitation is open; undefined once it is not. With `lifetimeDays`
+   * (a resend) a new lifetime too; without, the hash of the link its mail job is about to send.
+   */
+  async setTokenHash(
+    db: Queryable,
+    id: string,
+    tokenHash: string,
+    lifetimeDays?: number,
+  ): Promise<InvitationRow | undefined> {
+    const expiresAt =
+      lifetimeDays === undefined ? {} : { expiresAt: sql`now() + make_interval(days => ${lifetimeDays})` };
     const [row] = await db
       .update(invitations)
-      .set({ tokenHash })
+      .set({ tokenHash, ...expiresAt })
       .where(and(eq(invitations.id, id), open))
       .returning();
     return row;
