@@ -210,6 +210,7 @@ export async function runPdfBenchmark() {
     },
     logo,
     signature,
+    issuedBy: null,
     jobSiteAddress: '7 Wattle Crescent, Katoomba NSW 2780',
     installationDate: '12 November 2026',
     areas: 'Ensuite: shower recess and floor; Laundry; Balcony',

@@ -62,6 +62,8 @@ export * from './signing/signing.ts';
 export * from './swms/endpoints.ts';
 export * from './swms/risk.ts';
 export * from './swms/swms.ts';
+export * from './teams/endpoints.ts';
 export * from './teams/permissions.ts';
 export * from './teams/roles.ts';
+export * from './teams/teams.ts';
 export * from './time-zone.ts';

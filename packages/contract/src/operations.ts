@@ -18,6 +18,7 @@ import { documentSendEndpoints } from './signing/document-sends.ts';
 import { signingEndpoints } from './signing/endpoints.ts';
 import { signByTokenEndpoints, signedCopyEndpoint } from './signing/sign-link.ts';
 import { swmsEndpoints } from './swms/endpoints.ts';
+import { invitationLinkEndpoints, teamEndpoints } from './teams/endpoints.ts';
 
 /** A feature's operations as the published API groups them: one tag, and each operation by its contract name. */
 type OperationGroup = { readonly tag: string; readonly endpoints: Readonly<Record<string, Endpoint>> };
@@ -46,6 +47,8 @@ export const operationGroups = {
   billing: { tag: 'Billing', endpoints: { ...billingEndpoints, ...billingStatusEndpoints } },
   contact: { tag: 'Contact', endpoints: contactEndpoints },
   apiAccess: { tag: 'API tokens and webhooks', endpoints: apiAccessEndpoints },
+  team: { tag: 'Team', endpoints: teamEndpoints },
+  invitations: { tag: 'Team', endpoints: invitationLinkEndpoints },
   admin: { tag: 'Admin', endpoints: adminEndpoints },
   bundles: { tag: 'Bundles (disabled)', endpoints: bundleEndpoints },
   health: { tag: 'Health', endpoints: healthEndpoints },

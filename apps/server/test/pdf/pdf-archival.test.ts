@@ -209,6 +209,7 @@ describe('alternative text of photos', () => {
       },
       logo: null,
       signature: null,
+      issuedBy: null,
       jobSiteAddress: '7 Wattle Crescent, Katoomba NSW 2780',
       installationDate: null,
       areas: 'Ensuite',

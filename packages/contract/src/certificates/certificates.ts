@@ -57,6 +57,8 @@ export const applicatorBlockSchema = z.object({
   applicator_name: z.nullable(z.string()),
   logo_url: z.nullable(z.string()),
   signature_url: z.nullable(z.string()),
+  /** The member who issued it, when the business had more than one then (issuedByLine). */
+  issued_by: z.optional(z.string()),
 });
 export type ApplicatorBlock = z.infer<typeof applicatorBlockSchema>;
 

@@ -87,6 +87,14 @@ export const clientIdErrorCodes = {
   recordDeleted: 'record_deleted',
 } as const;
 
+/** Codes of teams (their messages: teamMessages). */
+export const teamErrorCodes = {
+  /** Joining while the invitee's own business holds records, without saying what becomes of them. */
+  recordsToResolve: 'records_to_resolve',
+  /** A refresh by someone removed from the business the session was in (ADR 0077, Removal). */
+  memberRemoved: 'member_removed',
+} as const;
+
 export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
 
 export const errorCodes = {
@@ -97,6 +105,7 @@ export const errorCodes = {
   ...billingErrorCodes,
   ...documentErrorCodes,
   ...clientIdErrorCodes,
+  ...teamErrorCodes,
 } as const;
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
@@ -149,6 +158,8 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   document_too_large: 422,
   issuer_incomplete: 422,
   record_deleted: 410,
+  records_to_resolve: 409,
+  member_removed: 401,
 };
 
 const allErrorCodes = Object.values(errorCodes);

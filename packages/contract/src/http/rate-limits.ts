@@ -35,7 +35,11 @@ export const rateLimits = {
   webhookRegister: { name: 'webhook-register', limit: 20, windowSeconds: 3600 },
   /** "Resend" of a webhook delivery: each is a request to someone else's server. */
   webhookResend: { name: 'webhook-resend', limit: 30, windowSeconds: 3600 },
+  /** Every request that names an invitation token: reading it, accepting it. */
+  invitationLink: { name: 'invitation-link', limit: 60, windowSeconds: 600 },
 
+  /** Invitations mailed (new or resent), per business: each is a mail to a stranger. */
+  teamInvitationsPerBusiness: { name: 'team-invitations:business', limit: 30, windowSeconds: 3600 },
   /** Tokens that match nothing, per IP: guessing links. */
   signLinkMissPerIp: { name: 'sign-link-miss:ip', limit: 20, windowSeconds: 600 },
   siteSignOnPerIp: { name: 'site-sign-on:ip', limit: 40, windowSeconds: 600 },

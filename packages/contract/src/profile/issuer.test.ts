@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuerIncompleteMessage, missingIssuerDetails } from './issuer.ts';
+import { issuedByLine, issuedByOf, issuerIncompleteMessage, missingIssuerDetails } from './issuer.ts';
 
 const complete = {
   company_name: 'Dry Right Waterproofing',
@@ -28,5 +28,12 @@ describe('who issues a document', () => {
       'Add your company name, ABN, applicator name and signature to your profile before issuing this: an issued document names who stands behind it. A draft can be saved without them.',
     );
     expect(issuerIncompleteMessage(['signature'])).toMatch(/^Add your signature to your profile/);
+  });
+
+  it('names the issuing member only in a business of more than one', () => {
+    expect(issuedByOf(1, 'Kim Lee')).toBeUndefined();
+    expect(issuedByOf(2, 'Kim Lee')).toBe('Kim Lee');
+    expect(issuedByOf(2, null)).toBeUndefined();
+    expect(issuedByLine('Kim Lee', 'Dry Right Waterproofing')).toBe('Issued by Kim Lee for Dry Right Waterproofing');
   });
 });

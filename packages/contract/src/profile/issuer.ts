@@ -45,3 +45,14 @@ export function listIssuerFields(fields: readonly IssuerField[]): string {
 export function issuerIncompleteMessage(fields: readonly IssuerField[]): string {
   return `Add your ${listIssuerFields(fields)} to your profile before issuing this: an issued document names who stands behind it. A draft can be saved without them.`;
 }
+
+/**
+ * Who issued a document for the business, when the business has more than one member (ADR 0077):
+ * the member's name. A one-person business's documents name no one else, so they print as before.
+ */
+export const issuedByOf = (memberCount: number, memberName: string | null): string | undefined =>
+  memberCount > 1 && memberName ? memberName : undefined;
+
+/** "Issued by Kim Lee for Harbour Waterproofing", printed near the member's signature. */
+export const issuedByLine = (memberName: string, companyName: string): string =>
+  `Issued by ${memberName} for ${companyName}`;

@@ -44,6 +44,8 @@ export type CertificatePdfInput = {
   };
   logo: Buffer | null;
   signature: Buffer | null;
+  /** "Issued by <member> for <company>", beneath the signature of an issued version when the business had several members. */
+  issuedBy: string | null;
   jobSiteAddress: string;
   installationDate: string | null;
   areas: string;
@@ -250,7 +252,11 @@ function drawChecklist(doc: Doc, checklist: PrintedChecklist) {
 
 function drawDeclaration(doc: Doc, input: CertificatePdfInput) {
   // The heading, the statement and the signature stay together, and with the verify box after them.
-  sectionHeading(doc, 'Declaration', 130 + (input.verifyUrl ? VERIFY_BOX_SPACE : 0));
+  sectionHeading(
+    doc,
+    'Declaration',
+    130 + (input.issuedBy ? ISSUED_BY_SPACE : 0) + (input.verifyUrl ? VERIFY_BOX_SPACE : 0),
+  );
   doc
     .font('regular')
     .fontSize(10)
@@ -264,7 +270,17 @@ function drawDeclaration(doc: Doc, input: CertificatePdfInput) {
     image: input.signature,
     caption: `${isolated(input.company.applicatorName ?? 'Applicator')}${input.issueDate ? `  ·  ${input.issueDate}` : ''}`,
   });
+  if (input.issuedBy) {
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(colours.ink)
+      .text(input.issuedBy, contentLeft(doc), doc.y + 2, { width: contentWidth(doc) });
+  }
 }
+
+/** The height of the "Issued by" line under the signature, kept on the declaration's page. */
+const ISSUED_BY_SPACE = 16;
 
 /** The certificate as a job of the PDF workers (src/pdf-worker.ts). */
 export const certificatePdfJob = definePdfJob('certificate', renderCertificatePdf);

@@ -1,4 +1,4 @@
-import { checklistTitle, photoStages, stateDetailsSection, takenAtText } from '@app/contract';
+import { checklistTitle, issuedByLine, photoStages, stateDetailsSection, takenAtText } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { dates } from '../../platform/dates.ts';
@@ -6,6 +6,7 @@ import { KernelPdfs } from '../../platform/documents/kernel-pdfs.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';
 import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
+import { isolated } from '../../platform/pdf/text-runs.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificateContent, certificateFingerprint } from './certificate-content.ts';
@@ -95,6 +96,10 @@ export class CertificatePdfService {
       logo: applicator.logo_file_id ? await this.fileBytes(applicator.logo_file_id) : null,
       // A draft is not signed off: the applicator's signature goes on an issued version only.
       signature: !draft && applicator.signature_file_id ? await this.fileBytes(applicator.signature_file_id) : null,
+      issuedBy:
+        !draft && applicator.issued_by
+          ? issuedByLine(isolated(applicator.issued_by), isolated(applicator.company_name ?? ''))
+          : null,
       jobSiteAddress: row.job_site_address,
       installationDate: row.installation_date ? dates.calendar(row.installation_date) : null,
       areas: row.areas,

@@ -66,6 +66,7 @@ export async function presentCertificate(deps: PresenterDeps, shown: ShownCertif
       applicator_name: applicator.applicator_name,
       logo_url: await storedFiles.signedUrl(applicator.logo_file_id),
       signature_url: await storedFiles.signedUrl(applicator.signature_file_id),
+      ...(applicator.issued_by ? { issued_by: applicator.issued_by } : {}),
     },
     completed_at: content.completed_at,
     created_at: head.createdAt.toISOString(),

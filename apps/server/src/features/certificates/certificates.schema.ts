@@ -23,6 +23,11 @@ export type StoredApplicator = {
   applicator_name: string | null;
   logo_file_id: string | null;
   signature_file_id: string | null;
+  /**
+   * The issuing member's name, only when the business had more than one member then (ADR 0077):
+   * absent, a one-person business's block and its fingerprint are as they always were.
+   */
+  issued_by?: string;
 };
 
 export const certificates = pgTable(

@@ -1,8 +1,9 @@
-import { DEFAULT_TIME_ZONE } from '@app/contract';
+import { DEFAULT_TIME_ZONE, issuedByOf } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
 import { businesses, memberships, profiles } from '../../platform/accounts/business.schema.ts';
+import { memberCountOfMembership } from '../../platform/accounts/business.ts';
 import { entitlementOf, entitlements } from '../../platform/entitlements/entitlements.ts';
 import type { StoredApplicator } from './certificates.schema.ts';
 
@@ -10,18 +11,22 @@ import type { StoredApplicator } from './certificates.schema.ts';
 export type CertificateOwner = {
   premium: boolean;
   timeZone: string;
-  /** The profile's company details, to freeze onto a certificate at completion. */
+  /** The business's company details and the member's name and signature, to freeze onto a certificate at completion. */
   applicator: StoredApplicator;
 };
 
 export const ownerRepo = {
-  /** One query: the profile, the business's company details, and the subscriber record that entitlements reads the tier (at `now`) from. */
+  /**
+   * One query: the member's profile, their business's company details and member count, and the
+   * subscriber record that entitlements reads the tier (at `now`) from.
+   */
   async load(db: Queryable, userId: string, now: Date): Promise<CertificateOwner> {
     const subscriber = entitlements.subscriberOfUsersRow(db);
     const [row] = await db
       .select({
         profile: profiles,
         company: businesses,
+        memberCount: memberCountOfMembership,
         subscribed: subscriber.subscribed,
         subscriptionEnd: subscriber.subscriptionEnd,
         complimentarySince: subscriber.complimentarySince,
@@ -34,6 +39,7 @@ export const ownerRepo = {
       .where(eq(users.id, userId));
     const profile = row?.profile;
     const company = row?.company;
+    const issuedBy = issuedByOf(row?.memberCount ?? 0, profile?.applicatorName ?? null);
     return {
       premium: entitlementOf(row, now).premium,
       timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
@@ -47,6 +53,7 @@ export const ownerRepo = {
         applicator_name: profile?.applicatorName ?? null,
         logo_file_id: company?.logoFileId ?? null,
         signature_file_id: profile?.signatureFileId ?? null,
+        ...(issuedBy ? { issued_by: issuedBy } : {}),
       },
     };
   },

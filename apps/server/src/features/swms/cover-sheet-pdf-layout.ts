@@ -1,4 +1,4 @@
-import { type CoverSheetBody, PRINT_BUDGETS } from '@app/contract';
+import { type CoverSheetBody, issuedByLine, PRINT_BUDGETS } from '@app/contract';
 import { dates } from '../../platform/dates.ts';
 import { colours, contentWidth, type Doc, sectionHeading, textSection } from '../../platform/pdf/document.ts';
 import {
@@ -12,6 +12,7 @@ import { definePdfJob } from '../../platform/pdf/render-pool.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import { drawTable } from '../../platform/pdf/table.ts';
+import { isolated } from '../../platform/pdf/text-runs.ts';
 import { VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 
 export type PdfBusiness = {
@@ -24,6 +25,8 @@ export type PdfBusiness = {
   /** The profile's applicator and their signature: a cover sheet they approve carries it. */
   applicatorName: string;
   signature: Buffer | null;
+  /** The member issuing it, when the business has more than one (ADR 0077); absent for one person. */
+  issuedBy?: string;
 };
 
 export type CoverSheetPdfPart = PrintedVersion & {
@@ -56,6 +59,11 @@ export function drawSafetyDocumentHeading(doc: Doc, business: PdfBusiness, title
   );
 }
 
+/** "Issued by <member> for <company>" under an issued version's number, in a business of several members. */
+export function drawIssuedBy(doc: Doc, business: PdfBusiness, companyName: string): void {
+  if (business.issuedBy) doc.text(issuedByLine(isolated(business.issuedBy), isolated(companyName)));
+}
+
 /** A cover sheet alone. */
 function renderCoverSheetPdf(input: CoverSheetPdfInput): Promise<Buffer> {
   const { cover, business } = input;
@@ -81,11 +89,12 @@ export function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverShee
     body.person_responsible ||
     [...new Set(cover.swms.map((swms) => swms.personResponsible).filter(Boolean))].join('; ') ||
     'Not recorded';
+  const companyName = body.business.name || business.name;
   drawSafetyDocumentHeading(
     doc,
     {
       ...business,
-      name: body.business.name || business.name,
+      name: companyName,
       abn: body.business.abn,
       address: body.business.address,
       phone: body.business.phone,
@@ -98,6 +107,7 @@ export function drawCoverSheet(doc: Doc, business: PdfBusiness, cover: CoverShee
     .fontSize(10)
     .fillColor(colours.ink)
     .text(`Cover sheet ${cover.number}     Version: v${cover.version}     Date: ${cover.date}`);
+  if (cover.verifyUrl) drawIssuedBy(doc, business, companyName);
   // In front of a SWMS the sheet has no watermark of its own.
   if (!cover.verifyUrl) drawDraftNotice(doc, 'DRAFT: not issued. This cover sheet is not valid until it is ready.');
   doc.moveDown(0.8);

@@ -33,6 +33,7 @@ import { VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
 import {
   type CoverSheetPdfPart,
   drawCoverSheet,
+  drawIssuedBy,
   drawSafetyDocumentHeading,
   formatDate,
   type PdfBusiness,
@@ -86,7 +87,7 @@ export function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
         drawCoverSheet(doc, business, input.cover);
         addPage(doc, 'portrait');
       }
-      drawSummary(doc, business, swms);
+      drawSummary(doc, business, swms, input.verifyUrl !== null);
       drawSteps(doc, swms.body);
       drawControlsAndVerifyBox(doc, swms, input.verifyUrl);
       addPage(doc, 'landscape');
@@ -96,7 +97,7 @@ export function renderSwmsPdf(input: SwmsPdfInput): Promise<Buffer> {
 }
 
 /** The first page: the letterhead, what the SWMS is and its details, its scope and high-risk work. */
-function drawSummary(doc: Doc, business: PdfBusiness, swms: SwmsPdfInput['swms']) {
+function drawSummary(doc: Doc, business: PdfBusiness, swms: SwmsPdfInput['swms'], issued: boolean) {
   drawSafetyDocumentHeading(doc, business, 'Safe Work Method Statement');
   doc
     .font('bold')
@@ -107,6 +108,7 @@ function drawSummary(doc: Doc, business: PdfBusiness, swms: SwmsPdfInput['swms']
   doc.text(
     `SWMS number: ${swms.number}     Version: v${swms.version}${swms.current ? ' (current)' : ' (superseded)'}     Version date: ${swms.date}`,
   );
+  if (issued) drawIssuedBy(doc, business, business.name);
   doc.moveDown(0.8);
   drawTable(doc, {
     columns: [

@@ -1,5 +1,5 @@
 import type { CoverSheetBody, KernelHeadTableKind, SwmsBody } from '@app/contract';
-import { DEFAULT_TIME_ZONE } from '@app/contract';
+import { DEFAULT_TIME_ZONE, issuedByOf } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { businessOfMember } from '../../platform/accounts/business.ts';
@@ -227,8 +227,10 @@ export class SwmsPdfService {
     };
   }
 
+  /** The letterhead of the business of the document's maker, who issues it: their name and signature. */
   private async business(userId: string) {
     const profile = await businessOfMember(this.db, userId);
+    const issuedBy = issuedByOf(profile?.memberCount ?? 0, profile?.applicatorName ?? null);
     const [logo, signature] = await Promise.all([
       profile?.logoFileId ? this.fileBytes(profile.logoFileId) : null,
       profile?.signatureFileId ? this.fileBytes(profile.signatureFileId) : null,
@@ -242,6 +244,8 @@ export class SwmsPdfService {
       logo,
       applicatorName: profile?.applicatorName ?? '',
       signature,
+      // Absent for one person: their PDFs and cache keys are as before.
+      ...(issuedBy ? { issuedBy } : {}),
     };
     return {
       pdf,

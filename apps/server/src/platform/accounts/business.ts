@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from './accounts.schema.ts';
 import { businesses, memberships, profiles } from './business.schema.ts';
@@ -21,6 +21,8 @@ export type Business = {
   /** Who signs for the business, and their signature: a cover sheet they approve carries it. */
   applicatorName: string | null;
   signatureFileId: string | null;
+  /** How many people the business has: with more than one, what the member issues names them (ADR 0077). */
+  memberCount: number;
 };
 
 /** The business `businessId`, with its owner as the member (who pays and speaks for it); undefined when there is none. One query. */
@@ -36,6 +38,12 @@ export function businessOfMember(db: Queryable, userId: string): Promise<Busines
   return businessWhere(db, eq(memberships.userId, userId));
 }
 
+/**
+ * For a select from `memberships`: how many members that membership's business has. Written out, as
+ * a template would print the outer column unqualified, that is as the inner one.
+ */
+export const memberCountOfMembership = sql<number>`(select count(*)::int from ${memberships} as business_members where business_members.business_id = ${memberships}.${sql.identifier(memberships.businessId.name)})`;
+
 async function businessWhere(db: Queryable, membership: SQL | undefined): Promise<Business | undefined> {
   const [row] = await db
     .select({
@@ -50,6 +58,7 @@ async function businessWhere(db: Queryable, membership: SQL | undefined): Promis
       logoFileId: businesses.logoFileId,
       applicatorName: profiles.applicatorName,
       signatureFileId: profiles.signatureFileId,
+      memberCount: memberCountOfMembership,
     })
     .from(memberships)
     .innerJoin(businesses, eq(businesses.id, memberships.businessId))

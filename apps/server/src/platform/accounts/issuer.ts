@@ -25,7 +25,10 @@ export function assertIssuer(details: IssuerDetails): void {
   );
 }
 
-/** assertIssuer against the business's profile as it is now. */
+/**
+ * assertIssuer for the member `userId` as they are now: the company from their business, the name
+ * and signature their own (ADR 0077, Issued by).
+ */
 export async function assertBusinessCanIssue(db: Queryable, userId: string): Promise<void> {
   const business = await businessOfMember(db, userId);
   assertIssuer({

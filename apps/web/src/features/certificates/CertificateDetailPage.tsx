@@ -1,4 +1,4 @@
-import { type ApplicatorBlock, type Certificate, formatAbn } from '@app/contract';
+import type { Certificate } from '@app/contract';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -9,6 +9,7 @@ import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import type { DocumentPanel } from '../../lib/document-panel.ts';
 import { isNotFound, useCertificate } from './api/get-certificate.ts';
+import { ApplicatorDetails } from './components/ApplicatorDetails.tsx';
 import { PhotoGrid } from './components/PhotoGrid.tsx';
 import { Section, Text } from './components/ShareSection.tsx';
 import { formatCalendarDate, formatInstantDate, versionParam } from './format.ts';
@@ -222,54 +223,5 @@ function CertificateView({
         ) : null}
       </div>
     </Column>
-  );
-}
-
-function ApplicatorDetails({ applicator }: { applicator: ApplicatorBlock }) {
-  const company = applicator.company_name ?? 'The applicator';
-  const lines: Array<[label: string, value: string | null]> = [
-    ['ABN', applicator.company_abn && formatAbn(applicator.company_abn)],
-    ['Licence', applicator.licence_number],
-    ['Address', applicator.company_address],
-    ['Phone', applicator.company_phone],
-    ['Email', applicator.company_email],
-    ['Applicator', applicator.applicator_name],
-  ];
-  return (
-    <div className="flex flex-col gap-3">
-      <div className="flex items-center gap-3">
-        {applicator.logo_url ? (
-          // White behind the logo in either theme: logos are usually dark on transparent.
-          <img
-            src={applicator.logo_url}
-            alt={`${company} logo`}
-            className="max-h-16 max-w-32 rounded bg-white object-contain p-1"
-          />
-        ) : null}
-        <bdi className="text-lg font-semibold">{company}</bdi>
-      </div>
-      <dl className="grid grid-cols-[6rem_1fr] gap-x-3 gap-y-1">
-        {lines
-          .filter((line): line is [string, string] => Boolean(line[1]))
-          .map(([label, value]) => (
-            <div key={label} className="contents">
-              <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-              <dd className="wrap-anywhere">
-                <bdi>{value}</bdi>
-              </dd>
-            </div>
-          ))}
-      </dl>
-      {applicator.signature_url ? (
-        <figure>
-          <img
-            src={applicator.signature_url}
-            alt={`Signature of ${applicator.applicator_name ?? company}`}
-            className="max-h-20 max-w-60 rounded bg-white object-contain p-1"
-          />
-          <figcaption className="text-sm text-slate-600 dark:text-slate-300">Signature</figcaption>
-        </figure>
-      ) : null}
-    </div>
   );
 }
