@@ -455,7 +455,7 @@ beforeAll(async () => {
 }, 120_000);
 
 beforeAll(async () => {
-  for (const owned of Object.values(ownedBy)) {
+  for (const owned of [ownedBy.free, ownedBy.premium]) {
     const member = await addMember(app, mail, database.db, owned.session, 'field');
     const invited = await app.inject({
       method: 'POST',
@@ -466,6 +466,9 @@ beforeAll(async () => {
     expect(invited.statusCode, invited.body).toBe(201);
     teamOf.set(owned.session.user.id, { member: member.user.id, invitation: invited.json().id });
   }
+  // Business B's team is its office and field members' too.
+  for (const member of [ownedBy.premiumOffice, ownedBy.premiumField])
+    teamOf.set(member.session.user.id, inTeam(ownedBy.premium));
 }, 60_000);
 
 /** Identifiers of a user's that no one else may be shown. */
