@@ -44,9 +44,10 @@ async function patchProfile(session: Session, payload: Record<string, string>): 
 /** An owner whose business is named `COMPANY`, with the test issuer's ABN, name and signature. */
 const ownerWithCompany = async () => patchProfile(await registerConfirmedUser(app, mail), { company_name: COMPANY });
 
-/** A field member of `owner`'s business, named `MEMBER_NAME`, with their own signature. */
-const fieldMember = async (owner: Session) =>
-  patchProfile(await addMember(app, mail, database.db, owner, 'field'), { applicator_name: MEMBER_NAME });
+/** A member of `owner`'s business as `role`, named `MEMBER_NAME`, with their own signature. */
+const memberAs = async (owner: Session, role: 'office' | 'field') =>
+  patchProfile(await addMember(app, mail, database.db, owner, role), { applicator_name: MEMBER_NAME });
+const fieldMember = (owner: Session) => memberAs(owner, 'field');
 
 const complete = (session: Session) =>
   app.inject({
@@ -141,7 +142,8 @@ describe("a one-person business's certificate", () => {
 describe('a SWMS and its cover sheet a member of a business prints', () => {
   it('print who issued them for the business under their numbers', async () => {
     const owner = await ownerWithCompany();
-    const member = await fieldMember(owner);
+    // The office: a cover sheet is not the field crew's to make (ADR 0081).
+    const member = await memberAs(owner, 'office');
     const swms = await createReadySwms(app, member);
     const swmsPdf = await printed(member, `swms/${swms.id}`);
     expect(swmsPdf.statusCode, swmsPdf.body).toBe(200);

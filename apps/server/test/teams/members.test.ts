@@ -108,13 +108,18 @@ describe('a removal', () => {
     const certificateId = await createCompletedCertificate(app, field);
     await grantPremium(database.db, owner.user.id);
     await grantPremium(database.db, field.user.id);
+    // Only the owner makes API tokens (ADR 0081): this one is handed to the field member as its maker.
     const token = await app.inject({
       method: 'POST',
       url: '/api/api-tokens',
-      headers: bearer(field),
+      headers: bearer(owner),
       payload: { name: 'phone sync', scope: 'read', expires_in_days: null },
     });
     expect(token.statusCode, token.body).toBe(201);
+    await query('update api_tokens set user_id = $1 where id = $2', [
+      field.user.id,
+      (token.json() as { token: { id: string } }).token.id,
+    ]);
     const apiToken = { authorization: `Bearer ${(token.json() as { secret: string }).secret}` };
     expect((await app.inject({ url: '/api/certificates', headers: apiToken })).statusCode).toBe(200);
 
