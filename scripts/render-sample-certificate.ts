@@ -38,6 +38,7 @@ async function main() {
     certificateNumber: 'WPC-2026-0042',
     issueDate: '21 November 2026',
     draft: false,
+    issuedBy: null,
     company: {
       name: 'Harbour Waterproofing Pty Ltd',
       address: '14 Example Street, Parramatta NSW 2150',
