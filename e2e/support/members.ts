@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { webhookSecret } from '../../apps/server/src/features/api-access/webhook-sender.ts';
 import { mailPerEmailRule } from '../../apps/server/src/features/auth/auth-mail.ts';
+import { membershipOf } from '../../apps/server/src/platform/accounts/memberships.ts';
 import { storedSecret } from '../../apps/server/src/platform/crypto/secrets.ts';
 import { entitlements } from '../../apps/server/src/platform/entitlements/entitlements.ts';
 import {
@@ -65,8 +66,9 @@ export async function createMember(
   });
   if (issuer) await uploadSignature(member);
   if (options.premium) {
-    await withDatabase((db) =>
-      entitlements.setSubscription(db, member.userId, {
+    // Premium is the member's business's (ADR 0077).
+    await withDatabase(async (db) =>
+      entitlements.setSubscription(db, (await membershipOf(db, member.userId)).businessId, {
         subscribed: true,
         tier: 'premium',
         end: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
