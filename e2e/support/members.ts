@@ -118,8 +118,8 @@ export async function forgetMailRateLimit(email: string, kind: 'signup' | 'recov
 export async function insertWebhookEndpoint(member: Member, url: string, disabledAt: Date | null = null) {
   return withDatabase(async (db) => {
     const { rows } = await db.$client.query<{ id: string }>(
-      `insert into webhook_endpoints (user_id, url, events, disabled_at, failed_deliveries_in_a_row)
-         values ($1, $2, '{certificate.issued}', $3, $4) returning id`,
+      `insert into webhook_endpoints (business_id, user_id, url, events, disabled_at, failed_deliveries_in_a_row)
+         select business_id, user_id, $2, '{certificate.issued}', $3, $4 from memberships where user_id = $1 returning id`,
       [member.userId, url, disabledAt, disabledAt ? 5 : 0],
     );
     return rows[0]?.id ?? '';
