@@ -19,6 +19,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const { rows } = await query(`insert into users (email) values ('kinds@example.com') returning id`);
   userId = rows[0].id;
+  // Its business, as sign-up makes one: records of signing carry it (ADR 0077).
+  await query(
+    `with business as (insert into businesses default values returning id)
+     insert into memberships (business_id, user_id, role) select id, $1, 'owner' from business`,
+    [userId],
+  );
 });
 
 afterAll(() => database.drop());
