@@ -1,10 +1,17 @@
-import type { CustomTemplate, Session, WaitingSignatures } from '@app/contract';
+import {
+  API_TOKENS_PER_BUSINESS,
+  apiAccessMessages,
+  type CustomTemplate,
+  type Session,
+  type WaitingSignatures,
+} from '@app/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { createCompletedCertificate } from '../support/certificates.ts';
 import { balconyTemplate } from '../support/checklist-templates.ts';
 import { grantPremium } from '../support/entitlements.ts';
+import { errorOf } from '../support/responses.ts';
 import { signByEmail } from '../support/signing.ts';
 import { addMember, businessIdOf } from '../support/teams.ts';
 
@@ -134,5 +141,39 @@ describe("a business's webhook endpoints", () => {
       { event: 'document.signed', about: expect.objectContaining({ document_id: certificate }) },
     ]);
     expect(await eventsTo(outsidersEndpoint)).toEqual([]);
+  });
+});
+
+describe("a business's API tokens", () => {
+  it('count against one limit for all its members, and act for the business only while their holder is in it', async () => {
+    const business = await registerConfirmedUser(app, mail);
+    const member = await addMember(app, mail, database.db, business, 'office');
+    await grantPremium(database.db, business.user.id);
+    const create = (session: Session, name: string) =>
+      call(session, 'POST', '/api/api-tokens', { name, scope: 'read', expires_in_days: null });
+    const made = await create(member, "Office's sync");
+    expect(made.statusCode).toBe(201);
+    const { secret } = made.json<{ secret: string }>();
+    await query(
+      `insert into api_tokens (business_id, user_id, name, scope, token_hash, hint)
+       select business_id, user_id, 'Owner ' || n, 'read', md5(random()::text), 'abcdef'
+       from memberships, generate_series(2, $2::int) n where user_id = $1`,
+      [business.user.id, API_TOKENS_PER_BUSINESS],
+    );
+    expect((await call(business, 'GET', '/api/api-tokens')).json().tokens).toHaveLength(API_TOKENS_PER_BUSINESS);
+    const over = await create(business, 'One too many');
+    expect(over.statusCode).toBe(409);
+    expect(errorOf(over).message).toBe(apiAccessMessages.tokenLimit);
+    expect((await create(outsider, 'Their own')).statusCode).toBe(201);
+
+    const asToken = () => app.inject({ url: '/api/profile', headers: { authorization: `Bearer ${secret}` } });
+    expect((await asToken()).statusCode).toBe(200);
+    // The holder moved to another business: the token never acts for either.
+    await query(
+      `update memberships set business_id = (select business_id from memberships where user_id = $2)
+       where user_id = $1`,
+      [member.user.id, outsider.user.id],
+    );
+    expect((await asToken()).statusCode).toBe(401);
   });
 });
