@@ -58,7 +58,7 @@ export const webhooksRepo = {
     return deleted.length > 0;
   },
 
-  /** Turns the owner's disabled endpoint back on, its failures forgotten; undefined when it is not disabled (or not the business's). */
+  /** Turns the business's disabled endpoint back on, its failures forgotten; undefined when it is not disabled (or not its). */
   async enableEndpoint(db: Queryable, businessId: string, id: string): Promise<WebhookEndpointRow | undefined> {
     const [row] = await db
       .update(webhookEndpoints)
