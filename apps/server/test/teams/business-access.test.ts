@@ -129,6 +129,9 @@ describe("a business's webhook endpoints", () => {
 
     const certificate = await createCompletedCertificate(app, office);
     await signByEmail(app, mail, office, 'certificate', certificate);
+    // The news goes to the member who sent it.
+    const news = await mail.nextMailTo(office.user.email);
+    expect(/^Subject: (.*)$/m.exec(news.text)?.[1]).toMatch(/^Everyone has signed /);
 
     const eventsTo = async (endpointId: string) =>
       (
