@@ -85,7 +85,8 @@ const directActions: Record<string, (pool: pg.Pool, user: User) => Promise<unkno
     pool.query(
       `select c.count, s.subscription_tier, s.subscription_end, s.complimentary_since from users u
        left join monthly_certificate_counts c on c.user_id = u.id and c.month = to_char(now(), 'YYYY-MM')
-       left join subscribers s on s.user_id = u.id where u.id = $1`,
+       left join memberships m on m.user_id = u.id
+       left join subscribers s on s.business_id = m.business_id where u.id = $1`,
       [user.userId],
     ),
 };

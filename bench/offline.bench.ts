@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createDatabase } from '../apps/server/src/db/client.ts';
+import { membershipOf } from '../apps/server/src/platform/accounts/memberships.ts';
 import { entitlements } from '../apps/server/src/platform/entitlements/entitlements.ts';
 import { launchChromium } from '../e2e/support/chromium.ts';
 import { untilControlled } from '../e2e/support/service-worker.ts';
@@ -53,7 +54,8 @@ async function memberPage(
   // user's stays on the phone until completed, ADR 0036), which is what this measures.
   const db = createDatabase(databaseUrl, { maxConnections: 1 });
   try {
-    await entitlements.setSubscription(db, userId, {
+    const { businessId } = await membershipOf(db, userId);
+    await entitlements.setSubscription(db, businessId, {
       subscribed: true,
       tier: 'premium',
       end: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { webhookSecret } from '../../apps/server/src/features/api-access/webhook-sender.ts';
 import { mailPerEmailRule } from '../../apps/server/src/features/auth/auth-mail.ts';
+import { membershipOf } from '../../apps/server/src/platform/accounts/memberships.ts';
 import { storedSecret } from '../../apps/server/src/platform/crypto/secrets.ts';
 import { entitlements } from '../../apps/server/src/platform/entitlements/entitlements.ts';
 import {
@@ -65,8 +66,9 @@ export async function createMember(
   });
   if (issuer) await uploadSignature(member);
   if (options.premium) {
-    await withDatabase((db) =>
-      entitlements.setSubscription(db, member.userId, {
+    // Premium is the member's business's (ADR 0077).
+    await withDatabase(async (db) =>
+      entitlements.setSubscription(db, (await membershipOf(db, member.userId)).businessId, {
         subscribed: true,
         tier: 'premium',
         end: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000),
@@ -116,8 +118,8 @@ export async function forgetMailRateLimit(email: string, kind: 'signup' | 'recov
 export async function insertWebhookEndpoint(member: Member, url: string, disabledAt: Date | null = null) {
   return withDatabase(async (db) => {
     const { rows } = await db.$client.query<{ id: string }>(
-      `insert into webhook_endpoints (user_id, url, events, disabled_at, failed_deliveries_in_a_row)
-         values ($1, $2, '{certificate.issued}', $3, $4) returning id`,
+      `insert into webhook_endpoints (business_id, user_id, url, events, disabled_at, failed_deliveries_in_a_row)
+         select business_id, user_id, $2, '{certificate.issued}', $3, $4 from memberships where user_id = $1 returning id`,
       [member.userId, url, disabledAt, disabledAt ? 5 : 0],
     );
     return rows[0]?.id ?? '';

@@ -19,6 +19,7 @@ import { grantPremium } from '../support/entitlements.ts';
 import { uploadFile } from '../support/multipart.ts';
 import { errorOf } from '../support/responses.ts';
 import { registeredRoutes } from '../support/routes.ts';
+import { businessIdOf } from '../support/teams.ts';
 
 let admin: Session;
 let member: Session;
@@ -222,22 +223,26 @@ describe('complimentary Premium', () => {
     await grantPremium(database.db, paid.user.id);
     const revoked = await changePremium('revoke', paid.user.id, { reason: 'Goodwill over' });
     expect(revoked.json()).toMatchObject({ tier: 'premium', complimentary: false });
-    expect((await entitlements.of(database.db, paid.user.id, new Date())).premium).toBe(true);
+    expect(
+      (await entitlements.of(database.db, await businessIdOf(database.db, paid.user.id), new Date())).premium,
+    ).toBe(true);
 
-    await entitlements.setSubscription(database.db, paid.user.id, {
+    await entitlements.setSubscription(database.db, await businessIdOf(database.db, paid.user.id), {
       subscribed: false,
       tier: 'free',
       end: null,
       provider: 'test',
     });
     await changePremium('grant', paid.user.id, { reason: 'Goodwill again' });
-    await entitlements.setSubscription(database.db, paid.user.id, {
+    await entitlements.setSubscription(database.db, await businessIdOf(database.db, paid.user.id), {
       subscribed: false,
       tier: 'free',
       end: null,
       provider: 'test',
     });
-    expect((await entitlements.of(database.db, paid.user.id, new Date())).premium).toBe(true);
+    expect(
+      (await entitlements.of(database.db, await businessIdOf(database.db, paid.user.id), new Date())).premium,
+    ).toBe(true);
   });
 
   it('refuses to grant Premium to a user who pays for it, and records nothing', async () => {

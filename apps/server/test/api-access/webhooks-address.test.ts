@@ -105,7 +105,7 @@ describe('webhook addresses with the tests-only switch off', () => {
     const endpointIds: string[] = [];
     for (const url of [receiver.url('/hook'), compatible.href]) {
       const { rows } = await query(
-        `insert into webhook_endpoints (user_id, url, events) values ($1, $2, '{certificate.issued}') returning id`,
+        `insert into webhook_endpoints (business_id, user_id, url, events) select business_id, user_id, $2, '{certificate.issued}' from memberships where user_id = $1 returning id`,
         [owner.user.id, url],
       );
       endpointIds.push(rows[0].id as string);

@@ -369,7 +369,7 @@ describe('webhooks', () => {
     await grantPremium(database.db, stranger.user.id);
     const free = await registerConfirmedUser(app, mail);
     const { rows } = await query(
-      `insert into webhook_endpoints (user_id, url, events, disabled_at) values ($1, $2, '{certificate.issued}', now()) returning id`,
+      `insert into webhook_endpoints (business_id, user_id, url, events, disabled_at) select business_id, user_id, $2, '{certificate.issued}', now() from memberships where user_id = $1 returning id`,
       [free.user.id, receiver.url('/free')],
     );
     for (const action of ['enable', 'rotate-secret']) {

@@ -20,6 +20,7 @@ import {
 import { grantPremium } from '../support/entitlements.ts';
 import { clearOfWindowEdge } from '../support/rate-limits.ts';
 import { errorOf } from '../support/responses.ts';
+import { businessIdOf } from '../support/teams.ts';
 
 const logLines: string[] = [];
 // Every log line the app writes is kept, to prove no secret ever reaches the logs.
@@ -629,7 +630,7 @@ describe('profile record', () => {
 
   it('is premium only when the subscriber record is marked subscribed', async () => {
     const session = await registerConfirmedUser(app, mail);
-    await entitlements.setSubscription(database.db, session.user.id, {
+    await entitlements.setSubscription(database.db, await businessIdOf(database.db, session.user.id), {
       subscribed: false,
       tier: 'premium',
       end: null,

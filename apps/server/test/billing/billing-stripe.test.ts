@@ -17,6 +17,7 @@ import {
   signedEvent,
   startStripePeer,
 } from '../support/stripe-peer.ts';
+import { businessIdOf } from '../support/teams.ts';
 
 /**
  * Billing with Stripe configured: outgoing calls go to a local peer speaking Stripe's wire format;
@@ -88,7 +89,8 @@ async function subscribedUser(subscription: Partial<PeerSubscription> = {}) {
   return { user, customer, subscription: active };
 }
 
-const premiumOf = async (session: Session) => (await entitlements.of(database.db, session.user.id, new Date())).premium;
+const premiumOf = async (session: Session) =>
+  (await entitlements.of(database.db, await businessIdOf(database.db, session.user.id), new Date())).premium;
 
 describe('outgoing calls to Stripe', () => {
   it('creates a customer once, then a subscription-mode Checkout Session tied to the user', async () => {

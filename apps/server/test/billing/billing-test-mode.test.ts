@@ -9,6 +9,7 @@ import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from '../support/auth-helpers.ts';
 import { completedCertificateBody } from '../support/certificates.ts';
 import { errorOf } from '../support/responses.ts';
+import { businessIdOf } from '../support/teams.ts';
 
 /** Billing without Stripe (the default): the in-app TEST MODE checkout sells Premium offline. */
 
@@ -89,7 +90,9 @@ describe('test-mode checkout', () => {
     const days = (Date.parse(view.period_end ?? '') - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
-    expect((await entitlements.of(database.db, user.user.id, new Date())).premium).toBe(true);
+    expect(
+      (await entitlements.of(database.db, await businessIdOf(database.db, user.user.id), new Date())).premium,
+    ).toBe(true);
 
     const events = await audit.forSubject(database.db, { kind: 'user', id: user.user.id });
     expect(events.map((event) => event.type)).toEqual(['billing.subscription_changed', 'billing.checkout_completed']);
@@ -113,7 +116,9 @@ describe('test-mode checkout', () => {
     const ended = await post('/api/billing/test/end-now', user);
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toMatchObject({ tier: 'free', status: 'none' });
-    expect((await entitlements.of(database.db, user.user.id, new Date())).premium).toBe(false);
+    expect(
+      (await entitlements.of(database.db, await businessIdOf(database.db, user.user.id), new Date())).premium,
+    ).toBe(false);
 
     // Buying again starts a new subscription.
     await post('/api/billing/test/complete', user, { interval: 'monthly' });
@@ -163,7 +168,9 @@ describe('/webhook-test in test mode', () => {
     });
     const rows = await database.db.select().from(billingEvents).where(eq(billingEvents.test, true));
     expect(rows).toHaveLength(1);
-    expect((await entitlements.of(database.db, member.user.id, new Date())).premium).toBe(false);
+    expect(
+      (await entitlements.of(database.db, await businessIdOf(database.db, member.user.id), new Date())).premium,
+    ).toBe(false);
   });
 
   it('verifies signatures with the test-mode secret: a foreign secret gets 400', async () => {

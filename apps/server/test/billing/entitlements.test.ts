@@ -6,6 +6,7 @@ import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { completedCertificateBody, patchCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
+import { businessIdOf } from '../support/teams.ts';
 
 let certificateId: string;
 let owner: Session;
@@ -50,7 +51,13 @@ describe('entitlements', () => {
     const refused = await editCertificate();
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused).message).toBe('Premium subscription required to update certificates');
-    expect(await entitlements.of(database.db, owner.user.id, new Date(lapsed.getTime() - 1))).toEqual({
+    expect(
+      await entitlements.of(
+        database.db,
+        await businessIdOf(database.db, owner.user.id),
+        new Date(lapsed.getTime() - 1),
+      ),
+    ).toEqual({
       premium: true,
       subscriptionEnd: lapsed,
     });
@@ -59,7 +66,7 @@ describe('entitlements', () => {
   it('keeps one record per user: setSubscription updates it in place', async () => {
     const session = await registerConfirmedUser(app, mail);
     await grantPremium(database.db, session.user.id);
-    await entitlements.setSubscription(database.db, session.user.id, {
+    await entitlements.setSubscription(database.db, await businessIdOf(database.db, session.user.id), {
       subscribed: false,
       tier: 'free',
       end: null,
@@ -78,13 +85,13 @@ describe('entitlements', () => {
       `insert into subscribers (email, subscribed, subscription_tier, subscription_end) values ($1, true, 'premium', $2)`,
       [session.user.email, end],
     );
-    expect(await entitlements.of(database.db, session.user.id, new Date())).toEqual({
+    expect(await entitlements.of(database.db, await businessIdOf(database.db, session.user.id), new Date())).toEqual({
       premium: true,
       subscriptionEnd: end,
     });
     expect((await profileOf(session)).subscription_tier).toBe('premium');
 
-    await entitlements.setSubscription(database.db, session.user.id, {
+    await entitlements.setSubscription(database.db, await businessIdOf(database.db, session.user.id), {
       subscribed: false,
       tier: 'free',
       end: null,
@@ -103,6 +110,8 @@ describe('entitlements', () => {
         throw rollback;
       }),
     ).rejects.toBe(rollback);
-    expect((await entitlements.of(database.db, session.user.id, new Date())).premium).toBe(false);
+    expect(
+      (await entitlements.of(database.db, await businessIdOf(database.db, session.user.id), new Date())).premium,
+    ).toBe(false);
   });
 });

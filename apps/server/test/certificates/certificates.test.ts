@@ -530,16 +530,16 @@ describe('photos', () => {
 
     // A signature on the version shown makes it signed; one set aside does not count.
     await query(
-      `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
+      `insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
          signer_name, expires_at, signed_at, set_aside_at)
-       values ($1, 'certificate', $2, 1, 'f', 'Signer', now() + interval '1 day', now(), $3)`,
+       select business_id, user_id, 'certificate', $2, 1, 'f', 'Signer', now() + interval '1 day', now(), $3 from memberships where user_id = $1`,
       [user.user.id, without.id, new Date()],
     );
     expect((await listOf(user))[0]?.signed).toBe(false);
     await query(
-      `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
+      `insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
          signer_name, expires_at, signed_at)
-       values ($1, 'certificate', $2, 1, 'f', 'Signer', now() + interval '1 day', now())`,
+       select business_id, user_id, 'certificate', $2, 1, 'f', 'Signer', now() + interval '1 day', now() from memberships where user_id = $1`,
       [user.user.id, without.id],
     );
     expect((await listOf(user))[0]?.signed).toBe(true);

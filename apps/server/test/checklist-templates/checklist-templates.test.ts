@@ -1,6 +1,6 @@
 import {
   type Certificate,
-  CUSTOM_TEMPLATES_PER_USER,
+  CUSTOM_TEMPLATES_PER_BUSINESS,
   type CustomTemplate,
   type CustomTemplateRequest,
   type Session,
@@ -158,13 +158,14 @@ describe('custom checklist templates', () => {
     expect((await send(owner, 'GET', url)).json()).toEqual(template);
   });
 
-  it(`are at most ${CUSTOM_TEMPLATES_PER_USER} an account, the limit named`, async () => {
+  it(`are at most ${CUSTOM_TEMPLATES_PER_BUSINESS} a business, the limit named`, async () => {
     const owner = await premiumUser();
     const first = await createTemplate(owner);
     const [stored] = await database.db.select().from(checklistTemplates).where(eq(checklistTemplates.id, first.id));
     if (!stored) throw new Error('the template was not stored');
     await database.db.insert(checklistTemplates).values(
-      Array.from({ length: CUSTOM_TEMPLATES_PER_USER - 1 }, (_, index) => ({
+      Array.from({ length: CUSTOM_TEMPLATES_PER_BUSINESS - 1 }, (_, index) => ({
+        businessId: stored.businessId,
         userId: owner.user.id,
         name: `Template ${index}`,
         body: stored.body,
@@ -179,17 +180,17 @@ describe('custom checklist templates', () => {
     expect((await send(owner, 'POST', '/api/checklist-templates', balcony)).statusCode).toBe(201);
   });
 
-  it(`stop at ${CUSTOM_TEMPLATES_PER_USER} when ${CUSTOM_TEMPLATES_PER_USER + 10} are created at once`, async () => {
+  it(`stop at ${CUSTOM_TEMPLATES_PER_BUSINESS} when ${CUSTOM_TEMPLATES_PER_BUSINESS + 10} are created at once`, async () => {
     const owner = await premiumUser();
-    const attempts = CUSTOM_TEMPLATES_PER_USER + 10;
+    const attempts = CUSTOM_TEMPLATES_PER_BUSINESS + 10;
     const responses = await Promise.all(
       Array.from({ length: attempts }, (_, index) =>
         send(owner, 'POST', '/api/checklist-templates', { ...balcony, name: `Burst ${index}` }),
       ),
     );
     const refused = responses.filter((response) => response.statusCode !== 201);
-    expect(responses.length - refused.length).toBe(CUSTOM_TEMPLATES_PER_USER);
-    expect(refused).toHaveLength(attempts - CUSTOM_TEMPLATES_PER_USER);
+    expect(responses.length - refused.length).toBe(CUSTOM_TEMPLATES_PER_BUSINESS);
+    expect(refused).toHaveLength(attempts - CUSTOM_TEMPLATES_PER_BUSINESS);
     for (const response of refused) {
       expect(response.statusCode).toBe(409);
       expect(errorOf(response)).toEqual({
@@ -201,7 +202,7 @@ describe('custom checklist templates', () => {
       .select()
       .from(checklistTemplates)
       .where(eq(checklistTemplates.userId, owner.user.id));
-    expect(stored).toHaveLength(CUSTOM_TEMPLATES_PER_USER);
+    expect(stored).toHaveLength(CUSTOM_TEMPLATES_PER_BUSINESS);
   });
 
   it('refuses a template past its bounds', async () => {

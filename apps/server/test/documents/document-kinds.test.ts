@@ -19,6 +19,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const { rows } = await query(`insert into users (email) values ('kinds@example.com') returning id`);
   userId = rows[0].id;
+  // Its business, as sign-up makes one: records of signing carry it (ADR 0077).
+  await query(
+    `with business as (insert into businesses default values returning id)
+     insert into memberships (business_id, user_id, role) select id, $1, 'owner' from business`,
+    [userId],
+  );
 });
 
 afterAll(() => database.drop());
@@ -27,9 +33,9 @@ afterAll(() => database.drop());
 const rowOfKind = {
   document_sends: {
     column: 'document_kind',
-    insert: `insert into document_sends (user_id, document_kind, document_id, document_version, recipient_email,
+    insert: `insert into document_sends (business_id, user_id, document_kind, document_id, document_version, recipient_email,
                recipient_name, token_hash)
-             values ($1, $2, gen_random_uuid(), 1, 'builder@example.com', 'Bo Builder', gen_random_uuid()::text)`,
+             select business_id, user_id, $2, gen_random_uuid(), 1, 'builder@example.com', 'Bo Builder', gen_random_uuid()::text from memberships where user_id = $1`,
   },
   safety_documents: {
     column: 'kind',
@@ -46,15 +52,15 @@ const rowOfKind = {
   },
   signature_requests: {
     column: 'document_kind',
-    insert: `insert into signature_requests (user_id, document_kind, document_id, document_version,
+    insert: `insert into signature_requests (business_id, user_id, document_kind, document_id, document_version,
                fingerprint_at_send, signer_name, expires_at)
-             values ($1, $2, gen_random_uuid(), 1, 'f', 'Kim Signer', now() + interval '14 days')`,
+             select business_id, user_id, $2, gen_random_uuid(), 1, 'f', 'Kim Signer', now() + interval '14 days' from memberships where user_id = $1`,
   },
   site_sign_on_links: {
     column: 'document_kind',
-    insert: `insert into site_sign_on_links (user_id, document_kind, document_id, document_version, token_hash,
+    insert: `insert into site_sign_on_links (business_id, user_id, document_kind, document_id, document_version, token_hash,
                fingerprint)
-             values ($1, $2, gen_random_uuid(), 1, gen_random_uuid()::text, 'f')`,
+             select business_id, user_id, $2, gen_random_uuid(), 1, gen_random_uuid()::text, 'f' from memberships where user_id = $1`,
   },
 };
 

@@ -82,9 +82,9 @@ async function owner(): Promise<AuthenticatedCaller> {
 
 const signVersion = (caller: AuthenticatedCaller, id: string, version: number, signed: boolean) =>
   query(
-    `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
+    `insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
        signer_name, expires_at, signed_at, fingerprint_at_sign)
-     values ($1, $2, $3, $4, 'f', 'Kim Signer', now() + interval '14 days', $5, 'f')`,
+     select business_id, user_id, $2, $3, $4, 'f', 'Kim Signer', now() + interval '14 days', $5, 'f' from memberships where user_id = $1`,
     [caller.userId, kind, id, version, signed ? new Date() : null],
   );
 

@@ -544,8 +544,8 @@ beforeAll(async () => {
   await grantPremium(database.db, stranger.user.id, new Date(Date.now() - 1000));
   // Straight into the table: registering checks the address, and nothing here may be sent anywhere.
   const { rows } = await query(
-    `insert into webhook_endpoints (user_id, url, events, disabled_at)
-       values ($1, 'https://127.0.0.1/hook', '{certificate.issued}', now()) returning id`,
+    `insert into webhook_endpoints (business_id, user_id, url, events, disabled_at)
+       select business_id, user_id, 'https://127.0.0.1/hook', '{certificate.issued}', now() from memberships where user_id = $1 returning id`,
     [owner.user.id],
   );
   ownWebhookId = rows[0].id;

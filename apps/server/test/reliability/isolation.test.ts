@@ -378,7 +378,7 @@ async function ownerWith(
   // Written directly: registration refuses loopback (the tests-only switch is off), and delivery would too.
   const webhook = (
     await database.db.$client.query(
-      `insert into webhook_endpoints (user_id, url, events) values ($1, 'https://127.0.0.1/hook', '{certificate.issued}') returning id`,
+      `insert into webhook_endpoints (business_id, user_id, url, events) select business_id, user_id, 'https://127.0.0.1/hook', '{certificate.issued}' from memberships where user_id = $1 returning id`,
       [session.user.id],
     )
   ).rows[0].id;

@@ -2,7 +2,7 @@ import { type Session, sessionSchema } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
-import type { Database } from '../../src/db/client.ts';
+import type { Database, Queryable } from '../../src/db/client.ts';
 import { businesses, memberships } from '../../src/platform/accounts/business.schema.ts';
 import { deleteBusinessLeftEmpty, type MemberRole, membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from './auth-helpers.ts';
@@ -40,6 +40,9 @@ export async function ownerOfNamedBusiness(app: App, mail: MailCatcher, db: Data
   await db.update(businesses).set({ companyName: name }).where(eq(businesses.id, businessId));
   return { owner, businessId };
 }
+
+/** The id of the business `userId` belongs to. */
+export const businessIdOf = async (db: Queryable, userId: string) => (await membershipOf(db, userId)).businessId;
 
 /** Sets `userId`'s role by SQL (the Team page does it in slice 5); their next session carries it. */
 export const setRole = (db: Database, userId: string, role: MemberRole) =>

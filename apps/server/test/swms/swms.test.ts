@@ -65,9 +65,9 @@ async function signVersion(
   name = 'Kim Worker',
 ) {
   await query(
-    `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
+    `insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
        signer_name, signer_company, expires_at, signed_at, fingerprint_at_sign)
-     values ($1, $2, $3, $4, 'f', $5, 'Crew Co', now() + interval '14 days', now(), 'f')`,
+     select business_id, user_id, $2, $3, $4, 'f', $5, 'Crew Co', now() + interval '14 days', now(), 'f' from memberships where user_id = $1`,
     [session.user.id, kind, id, version, name],
   );
 }
@@ -90,8 +90,8 @@ function expectBackOnVersion1(
 }
 async function openRequest(session: Session, id: string, version: number) {
   const result = await query(
-    `insert into signature_requests (user_id, document_kind, document_id, document_version, fingerprint_at_send,
-       signer_name, expires_at) values ($1, 'swms', $2, $3, 'f', 'Pending Pat', now() + interval '14 days') returning id`,
+    `insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
+       signer_name, expires_at) select business_id, user_id, 'swms', $2, $3, 'f', 'Pending Pat', now() + interval '14 days' from memberships where user_id = $1 returning id`,
     [session.user.id, id, version],
   );
   return String(result.rows[0].id);

@@ -18,21 +18,21 @@ export const API_TOKEN_EXPIRIES = [30, 90, 365, null] as const;
 /** Every token starts with this, so a leaked one is recognised (and told apart from a session's JWT). */
 export const API_TOKEN_PREFIX = 'tcat_';
 
-/** The most tokens and webhook endpoints an account keeps at once. */
-export const API_TOKENS_PER_USER = 20;
-export const WEBHOOK_ENDPOINTS_PER_USER = 10;
+/** The most tokens and webhook endpoints one business keeps at once (ADR 0077). */
+export const API_TOKENS_PER_BUSINESS = 20;
+export const WEBHOOK_ENDPOINTS_PER_BUSINESS = 10;
 
 export const apiAccessMessages = {
   premium: 'Premium Feature: API access requires a premium subscription. Please upgrade to access this feature.',
   tokenNotFound: 'API token not found',
-  tokenLimit: `You can keep up to ${API_TOKENS_PER_USER} API tokens. Revoke one you no longer use to add another.`,
+  tokenLimit: `You can keep up to ${API_TOKENS_PER_BUSINESS} API tokens. Revoke one you no longer use to add another.`,
   tokenInvalid: 'This API token is not valid: it may have been revoked. Create a new one in your profile.',
   tokenExpired: 'This API token has expired. Create a new one in your profile.',
   tokenNotAllowed: 'API tokens cannot be used for this. Sign in to the app to do it.',
   tokenReadOnly: 'This API token can only read. Create a token with read and write access to make changes.',
   webhookNotFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Webhook delivery not found',
-  webhookLimit: `You can keep up to ${WEBHOOK_ENDPOINTS_PER_USER} webhook endpoints. Delete one you no longer use to add another.`,
+  webhookLimit: `You can keep up to ${WEBHOOK_ENDPOINTS_PER_BUSINESS} webhook endpoints. Delete one you no longer use to add another.`,
   webhookHttpsOnly: 'The webhook URL must start with https://.',
   webhookAddressRefused:
     'That webhook URL points to a private or local network address. Use an address reachable on the public internet.',

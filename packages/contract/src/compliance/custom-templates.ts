@@ -14,15 +14,15 @@ import {
  * only shows checklists (a certificate carries a snapshot of its custom template, ADR 0038).
  */
 
-/** The most custom templates one account keeps. */
-export const CUSTOM_TEMPLATES_PER_USER = 50;
+/** The most custom templates one business keeps (ADR 0077). */
+export const CUSTOM_TEMPLATES_PER_BUSINESS = 50;
 
 export const customTemplateMessages = {
   notFound: 'Checklist template not found',
   /** In the words of the other Premium features' messages (PRODUCT.md, Plans). */
   premium:
     'Premium Feature: Custom checklist templates require a premium subscription. Please upgrade to access this feature.',
-  limit: `You can keep up to ${CUSTOM_TEMPLATES_PER_USER} checklist templates. Delete one you no longer use to add another.`,
+  limit: `You can keep up to ${CUSTOM_TEMPLATES_PER_BUSINESS} checklist templates. Delete one you no longer use to add another.`,
   /** A certificate naming a template that is not one of the owner's (deleted, or never theirs). */
   unknownOnCertificate:
     'A checklist’s template was not found: it may have been deleted. Remove that checklist or choose another template, then save.',

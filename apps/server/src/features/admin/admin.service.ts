@@ -7,6 +7,7 @@ import {
   PAID_PREMIUM_GRANT_MESSAGE,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
+import { membershipOf } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -65,13 +66,15 @@ export class AdminService {
   ): Promise<AdminUser> {
     await this.db.transaction(async (tx) => {
       if (!(await adminRepo.userExists(tx, userId))) throw userNotFound();
-      if (change.action === 'grant' && (await entitlements.paysForPremium(tx, userId, this.now()))) {
+      // Premium is the business's (ADR 0077): the user's business is granted it, every member with it.
+      const { businessId } = await membershipOf(tx, userId);
+      if (change.action === 'grant' && (await entitlements.paysForPremium(tx, businessId, this.now()))) {
         throw paidPremiumGrant();
       }
       const changed =
         change.action === 'grant'
-          ? await entitlements.grantComplimentary(tx, userId)
-          : await entitlements.revokeComplimentary(tx, userId);
+          ? await entitlements.grantComplimentary(tx, businessId)
+          : await entitlements.revokeComplimentary(tx, businessId);
       if (changed) await recordPremiumChange(tx, admin, userId, change, origin);
     });
     return this.user(userId);

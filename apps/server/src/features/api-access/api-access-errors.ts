@@ -14,6 +14,6 @@ export const apiAccessErrors = {
 };
 
 /** Tokens and webhooks are Premium (ADR 0055): checked again whenever one is made, changed or used. */
-export async function assertPremium(db: Queryable, userId: string, now: Date): Promise<void> {
-  if (!(await entitlements.of(db, userId, now)).premium) throw apiAccessErrors.premium();
+export async function assertPremium(db: Queryable, businessId: string, now: Date): Promise<void> {
+  if (!(await entitlements.of(db, businessId, now)).premium) throw apiAccessErrors.premium();
 }

@@ -2,12 +2,17 @@ import type { ApiTokenScope, WebhookEventType } from '@app/contract';
 import { boolean, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
+import { businesses } from '../../platform/accounts/business.schema.ts';
 
 /** Personal API tokens (ADR 0055): only the token's SHA-256 is kept. A revoked one stays, for the audit trail's ids. */
 export const apiTokens = pgTable(
   'api_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The token's holder: it acts as them, so it goes with their account. */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -20,11 +25,11 @@ export const apiTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('api_tokens_user_idx').on(table.userId)],
+  (table) => [index('api_tokens_business_idx').on(table.businessId)],
 );
 
 /**
- * Where a user's events are posted; its signing secret is derived from the id and `secretVersion`,
+ * Where a business's events are posted; its signing secret is derived from the id and `secretVersion`,
  * never stored (ADR 0055). Rotating adds one to the version; until `previousSecretUntil` deliveries
  * are signed with the previous version's secret as well.
  */
@@ -32,9 +37,11 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    businessId: uuid('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Who registered it; the endpoint stays with the business when they go (ADR 0077). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     url: text('url').notNull(),
     events: text('events').array().$type<WebhookEventType[]>().notNull(),
     /** Deliveries that failed every attempt since the last one that arrived. */
@@ -44,7 +51,7 @@ export const webhookEndpoints = pgTable(
     previousSecretUntil: timestamp('previous_secret_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [index('webhook_endpoints_user_idx').on(table.userId)],
+  (table) => [index('webhook_endpoints_business_idx').on(table.businessId)],
 );
 
 /** One event for one endpoint; its id is the `webhook-id` a receiver de-duplicates on. */

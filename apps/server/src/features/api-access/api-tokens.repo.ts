@@ -7,32 +7,33 @@ import { apiTokens } from './api-access.schema.ts';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
-/** SQL of api_tokens; every statement a user makes is filtered by its owner. */
+/** SQL of api_tokens; every statement a caller makes is filtered by their business (ADR 0077). */
 export const apiTokensRepo = {
-  listLive(db: Queryable, userId: string): Promise<ApiTokenRow[]> {
+  listLive(db: Queryable, businessId: string): Promise<ApiTokenRow[]> {
     return db
       .select()
       .from(apiTokens)
-      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+      .where(and(eq(apiTokens.businessId, businessId), isNull(apiTokens.revokedAt)))
       .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   },
 
-  async countLive(db: Queryable, userId: string): Promise<number> {
+  async countLive(db: Queryable, businessId: string): Promise<number> {
     const [row] = await db
       .select({ count: count() })
       .from(apiTokens)
-      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+      .where(and(eq(apiTokens.businessId, businessId), isNull(apiTokens.revokedAt)));
     return row?.count ?? 0;
   },
 
-  /** Holds the owner's tokens until the transaction ends, so two creates cannot both pass the limit. */
-  async lockOwner(tx: Queryable, userId: string): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`api-tokens:${userId}`}, 0))`);
+  /** Holds the business's tokens until the transaction ends, so two creates cannot both pass the limit. */
+  async lockBusiness(tx: Queryable, businessId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`api-tokens:${businessId}`}, 0))`);
   },
 
   async insert(
     db: Queryable,
     token: {
+      businessId: string;
       userId: string;
       name: string;
       scope: ApiTokenScope;
@@ -46,12 +47,12 @@ export const apiTokensRepo = {
     return row;
   },
 
-  /** Revokes the owner's live token; undefined when there is none by that id. */
-  async revoke(db: Queryable, userId: string, id: string): Promise<ApiTokenRow | undefined> {
+  /** Revokes the business's live token; undefined when there is none by that id. */
+  async revoke(db: Queryable, businessId: string, id: string): Promise<ApiTokenRow | undefined> {
     const [row] = await db
       .update(apiTokens)
       .set({ revokedAt: sql`now()` })
-      .where(and(eq(apiTokens.userId, userId), eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+      .where(and(eq(apiTokens.businessId, businessId), eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
       .returning();
     return row;
   },
@@ -64,7 +65,10 @@ export const apiTokensRepo = {
       .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
   },
 
-  /** The token with its maker's membership, in the one query that authenticates it (ADR 0078). */
+  /**
+   * The token with its maker's membership, in the one query that authenticates it (ADR 0078). Only
+   * while the maker is still in the token's business: it never acts for another one.
+   */
   async findByHash(
     db: Queryable,
     tokenHash: string,
@@ -75,7 +79,10 @@ export const apiTokensRepo = {
         membership: { businessId: memberships.businessId, role: memberships.role },
       })
       .from(apiTokens)
-      .innerJoin(memberships, eq(memberships.userId, apiTokens.userId))
+      .innerJoin(
+        memberships,
+        and(eq(memberships.userId, apiTokens.userId), eq(memberships.businessId, apiTokens.businessId)),
+      )
       .where(eq(apiTokens.tokenHash, tokenHash));
     return row;
   },

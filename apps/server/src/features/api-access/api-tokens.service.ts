@@ -1,6 +1,6 @@
 import {
   API_TOKEN_PREFIX,
-  API_TOKENS_PER_USER,
+  API_TOKENS_PER_BUSINESS,
   type ApiToken,
   type ApiTokenAccess,
   apiAccessMessages,
@@ -27,8 +27,9 @@ const HINT_LENGTH = 6;
 
 /**
  * Personal API tokens (ADR 0055): Premium makes them; each is shown once and kept as its
- * SHA-256; any can be revoked. A request with one acts as its owner, within its scope and the
- * endpoint's `apiTokens`, counted per token, and only while the owner is Premium.
+ * SHA-256; any can be revoked. A request with one acts as its maker, within its scope and the
+ * endpoint's `apiTokens`, counted per token, and only while their business is Premium. A business
+ * keeps at most API_TOKENS_PER_BUSINESS live ones (ADR 0077).
  */
 export class ApiTokensService {
   constructor(
@@ -38,7 +39,7 @@ export class ApiTokensService {
   ) {}
 
   async list(caller: AuthenticatedCaller): Promise<{ tokens: ApiToken[] }> {
-    return { tokens: (await apiTokensRepo.listLive(this.db, caller.userId)).map(presentToken) };
+    return { tokens: (await apiTokensRepo.listLive(this.db, caller.businessId)).map(presentToken) };
   }
 
   async create(
@@ -46,15 +47,16 @@ export class ApiTokensService {
     input: ApiTokenInput,
     origin: RequestMetadata,
   ): Promise<{ token: ApiToken; secret: string }> {
-    await assertPremium(this.db, caller.userId, this.now());
+    await assertPremium(this.db, caller.businessId, this.now());
     const random = randomToken(32);
     const secret = `${API_TOKEN_PREFIX}${random}`;
     const row = await this.db.transaction(async (tx) => {
-      await apiTokensRepo.lockOwner(tx, caller.userId);
-      if ((await apiTokensRepo.countLive(tx, caller.userId)) >= API_TOKENS_PER_USER) {
+      await apiTokensRepo.lockBusiness(tx, caller.businessId);
+      if ((await apiTokensRepo.countLive(tx, caller.businessId)) >= API_TOKENS_PER_BUSINESS) {
         throw new AppError(409, errorCodes.conflict, apiAccessMessages.tokenLimit);
       }
       const created = await apiTokensRepo.insert(tx, {
+        businessId: caller.businessId,
         userId: caller.userId,
         name: input.name,
         scope: input.scope,
@@ -71,7 +73,7 @@ export class ApiTokensService {
 
   async revoke(caller: AuthenticatedCaller, id: string, origin: RequestMetadata): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const revoked = await apiTokensRepo.revoke(tx, caller.userId, id);
+      const revoked = await apiTokensRepo.revoke(tx, caller.businessId, id);
       if (!revoked) throw new AppError(404, errorCodes.notFound, apiAccessMessages.tokenNotFound);
       await this.record(tx, 'api_token.revoked', caller.userId, id, origin);
     });
@@ -94,7 +96,7 @@ export class ApiTokensService {
     const reads = request.method === 'GET' || request.method === 'HEAD';
     if (row.scope === 'read' && (request.access === 'write' || !reads)) throw apiAccessErrors.tokenReadOnly();
     await this.limits.enforce(rateLimits.apiTokenRequests, limitSubject.of('api-token', row.id));
-    await assertPremium(this.db, row.userId, this.now());
+    await assertPremium(this.db, row.businessId, this.now());
     await this.markUsed(row, request.origin);
     return { userId: row.userId, ...found.membership, sessionId: null, isAdmin: false, apiTokenId: row.id };
   };

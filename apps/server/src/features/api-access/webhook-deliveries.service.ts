@@ -1,6 +1,6 @@
 import { apiAccessMessages, errorCodes, type WebhookDelivery } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOfMember } from '../../platform/accounts/business.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OutboundEvent } from '../../platform/events/outbound-events.ts';
@@ -60,7 +60,7 @@ export class WebhookDeliveriesService {
   }
 
   async list(caller: AuthenticatedCaller, endpointId: string): Promise<{ deliveries: WebhookDelivery[] }> {
-    const endpoint = await webhooksRepo.findEndpoint(this.db, caller.userId, endpointId);
+    const endpoint = await webhooksRepo.findEndpoint(this.db, caller.businessId, endpointId);
     if (!endpoint) throw apiAccessErrors.webhookNotFound();
     const { deliveries, attempts } = await webhooksRepo.log(this.db, endpoint.id);
     return {
@@ -75,9 +75,9 @@ export class WebhookDeliveriesService {
 
   /** "Resend": the same delivery (same id and body) as a new round of attempts, through the queue. */
   async resend(caller: AuthenticatedCaller, id: string): Promise<WebhookDelivery> {
-    await assertPremium(this.db, caller.userId, this.dependencies.now());
+    await assertPremium(this.db, caller.businessId, this.dependencies.now());
     const delivery = await this.db.transaction(async (tx) => {
-      const found = await webhooksRepo.findOwnedDelivery(tx, caller.userId, id);
+      const found = await webhooksRepo.findOwnedDelivery(tx, caller.businessId, id);
       if (!found) throw apiAccessErrors.deliveryNotFound();
       if (found.endpoint.disabledAt) throw new AppError(409, errorCodes.conflict, apiAccessMessages.webhookDisabled);
       if (found.delivery.status === 'pending') {
@@ -93,12 +93,13 @@ export class WebhookDeliveriesService {
 
   /**
    * The listener app.ts hands the features' events to: a delivery and its job per listening endpoint
-   * of a Premium owner, on the caller's transaction.
+   * of the document's business while it is Premium, whoever made the document, on the caller's transaction.
    */
   readonly onEvent = async (tx: Queryable, event: OutboundEvent): Promise<void> => {
-    const endpoints = await webhooksRepo.listening(tx, event.userId, event.type);
-    if (endpoints.length === 0) return;
-    if (!(await entitlements.of(tx, event.userId, this.dependencies.now())).premium) return;
+    const endpoints = await webhooksRepo.listening(tx, event, event.type);
+    const [first] = endpoints;
+    if (!first) return;
+    if (!(await entitlements.of(tx, first.businessId, this.dependencies.now())).premium) return;
     const body = JSON.stringify({
       type: event.type,
       timestamp: this.dependencies.now().toISOString(),
@@ -171,11 +172,11 @@ export class WebhookDeliveriesService {
     return webhooksRepo.sweepLog(this.db, WEBHOOK_LOG_DAYS);
   }
 
-  /** Tells the owner their endpoint was disabled, and how to turn deliveries back on. */
+  /** Tells the business's owner its endpoint was disabled, and how to turn deliveries back on. */
   async mailDisabled(job: WebhookDisabledEmailJob): Promise<void> {
     const endpoint = await webhooksRepo.findEndpointById(this.db, job.endpointId);
     if (!endpoint?.disabledAt) return;
-    const owner = await businessOfMember(this.db, endpoint.userId);
+    const owner = await businessOf(this.db, endpoint.businessId);
     if (!owner) return;
     const link = `${this.dependencies.publicOrigin()}/profile/api`;
     const text = [

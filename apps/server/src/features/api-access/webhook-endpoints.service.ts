@@ -1,7 +1,7 @@
 import {
   apiAccessMessages,
   errorCodes,
-  WEBHOOK_ENDPOINTS_PER_USER,
+  WEBHOOK_ENDPOINTS_PER_BUSINESS,
   type WebhookEndpoint,
   type webhookEndpointRequestSchema,
 } from '@app/contract';
@@ -23,7 +23,7 @@ const PREVIOUS_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 type WebhookEndpointInput = z.output<typeof webhookEndpointRequestSchema>;
 
 /**
- * The owner's webhook endpoints (ADR 0055): Premium registers https endpoints for document events,
+ * The business's webhook endpoints (ADR 0055, 0077): Premium registers https endpoints for document events,
  * each with a signing secret answered once; a disabled one is turned back on here, and a secret
  * rotated. What is sent to them is webhook-deliveries.service.ts's job.
  */
@@ -42,25 +42,26 @@ export class WebhookEndpointsService {
   }
 
   async list(caller: AuthenticatedCaller): Promise<{ endpoints: WebhookEndpoint[] }> {
-    return { endpoints: (await webhooksRepo.listEndpoints(this.db, caller.userId)).map(presentEndpoint) };
+    return { endpoints: (await webhooksRepo.listEndpoints(this.db, caller.businessId)).map(presentEndpoint) };
   }
 
   async create(
     caller: AuthenticatedCaller,
     input: WebhookEndpointInput,
   ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    await assertPremium(this.db, caller.userId, this.dependencies.now());
+    await assertPremium(this.db, caller.businessId, this.dependencies.now());
     const target = await resolveWebhookTarget(input.url, this.dependencies.addressPolicy);
     if ('refused' in target) {
       const message = addressRefusalMessages[target.refused];
       throw new AppError(422, errorCodes.unprocessable, message, [{ path: 'url', message }]);
     }
     const row = await this.db.transaction(async (tx) => {
-      await webhooksRepo.lockOwner(tx, caller.userId);
-      if ((await webhooksRepo.countEndpoints(tx, caller.userId)) >= WEBHOOK_ENDPOINTS_PER_USER) {
+      await webhooksRepo.lockBusiness(tx, caller.businessId);
+      if ((await webhooksRepo.countEndpoints(tx, caller.businessId)) >= WEBHOOK_ENDPOINTS_PER_BUSINESS) {
         throw new AppError(409, errorCodes.conflict, apiAccessMessages.webhookLimit);
       }
       return webhooksRepo.insertEndpoint(tx, {
+        businessId: caller.businessId,
         userId: caller.userId,
         url: target.url.href,
         events: [...new Set(input.events)],
@@ -71,10 +72,10 @@ export class WebhookEndpointsService {
 
   /** Turns a disabled endpoint back on with its failures forgotten (audited); an enabled one is answered as it is. */
   async enable(caller: AuthenticatedCaller, id: string, origin: RequestMetadata): Promise<WebhookEndpoint> {
-    await assertPremium(this.db, caller.userId, this.dependencies.now());
+    await assertPremium(this.db, caller.businessId, this.dependencies.now());
     const row = await this.db.transaction(async (tx) => {
-      const enabled = await webhooksRepo.enableEndpoint(tx, caller.userId, id);
-      if (!enabled) return webhooksRepo.findEndpoint(tx, caller.userId, id);
+      const enabled = await webhooksRepo.enableEndpoint(tx, caller.businessId, id);
+      if (!enabled) return webhooksRepo.findEndpoint(tx, caller.businessId, id);
       await this.record(tx, caller.userId, origin, { type: 'webhook.enabled', data: { endpointId: enabled.id } });
       return enabled;
     });
@@ -91,10 +92,10 @@ export class WebhookEndpointsService {
     id: string,
     origin: RequestMetadata,
   ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-    await assertPremium(this.db, caller.userId, this.dependencies.now());
+    await assertPremium(this.db, caller.businessId, this.dependencies.now());
     const previousUntil = new Date(this.dependencies.now().getTime() + PREVIOUS_SECRET_OVERLAP_MS);
     const row = await this.db.transaction(async (tx) => {
-      const rotated = await webhooksRepo.rotateSecret(tx, caller.userId, id, previousUntil);
+      const rotated = await webhooksRepo.rotateSecret(tx, caller.businessId, id, previousUntil);
       if (!rotated) throw apiAccessErrors.webhookNotFound();
       await this.record(tx, caller.userId, origin, {
         type: 'webhook.secret_rotated',
@@ -106,7 +107,7 @@ export class WebhookEndpointsService {
   }
 
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
-    if (!(await webhooksRepo.deleteEndpoint(this.db, caller.userId, id))) throw apiAccessErrors.webhookNotFound();
+    if (!(await webhooksRepo.deleteEndpoint(this.db, caller.businessId, id))) throw apiAccessErrors.webhookNotFound();
   }
 
   private async secretOf(endpoint: WebhookEndpointRow): Promise<string> {

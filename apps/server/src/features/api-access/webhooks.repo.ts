@@ -1,6 +1,7 @@
 import type { WebhookEventType } from '@app/contract';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { memberships } from '../../platform/accounts/business.schema.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from './api-access.schema.ts';
 
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -10,85 +11,103 @@ export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
 /** The deliveries the log shows per endpoint. */
 const LOG_LENGTH = 50;
 
-/** SQL of webhook endpoints, deliveries and attempts; what a user reaches is filtered by its owner. */
+/** SQL of webhook endpoints, deliveries and attempts; what a caller reaches is filtered by their business (ADR 0077). */
 export const webhooksRepo = {
-  listEndpoints(db: Queryable, userId: string): Promise<WebhookEndpointRow[]> {
+  listEndpoints(db: Queryable, businessId: string): Promise<WebhookEndpointRow[]> {
     return db
       .select()
       .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.userId, userId))
+      .where(eq(webhookEndpoints.businessId, businessId))
       .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
   },
 
-  async countEndpoints(db: Queryable, userId: string): Promise<number> {
-    const [row] = await db.select({ count: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  async countEndpoints(db: Queryable, businessId: string): Promise<number> {
+    const [row] = await db
+      .select({ count: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.businessId, businessId));
     return row?.count ?? 0;
   },
 
-  async lockOwner(tx: Queryable, userId: string): Promise<void> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${userId}`}, 0))`);
+  async lockBusiness(tx: Queryable, businessId: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${businessId}`}, 0))`);
   },
 
   async insertEndpoint(
     db: Queryable,
-    endpoint: { userId: string; url: string; events: WebhookEventType[] },
+    endpoint: { businessId: string; userId: string; url: string; events: WebhookEventType[] },
   ): Promise<WebhookEndpointRow> {
     const [row] = await db.insert(webhookEndpoints).values(endpoint).returning();
     if (!row) throw new Error('webhook endpoint insert returned nothing');
     return row;
   },
 
-  async findEndpoint(db: Queryable, userId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+  async findEndpoint(db: Queryable, businessId: string, id: string): Promise<WebhookEndpointRow | undefined> {
     const [row] = await db
       .select()
       .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+      .where(and(eq(webhookEndpoints.businessId, businessId), eq(webhookEndpoints.id, id)));
     return row;
   },
 
-  async deleteEndpoint(db: Queryable, userId: string, id: string): Promise<boolean> {
+  async deleteEndpoint(db: Queryable, businessId: string, id: string): Promise<boolean> {
     const deleted = await db
       .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+      .where(and(eq(webhookEndpoints.businessId, businessId), eq(webhookEndpoints.id, id)))
       .returning({ id: webhookEndpoints.id });
     return deleted.length > 0;
   },
 
-  /** Turns the owner's disabled endpoint back on, its failures forgotten; undefined when it is not disabled (or not theirs). */
-  async enableEndpoint(db: Queryable, userId: string, id: string): Promise<WebhookEndpointRow | undefined> {
+  /** Turns the business's disabled endpoint back on, its failures forgotten; undefined when it is not disabled (or not its). */
+  async enableEndpoint(db: Queryable, businessId: string, id: string): Promise<WebhookEndpointRow | undefined> {
     const [row] = await db
       .update(webhookEndpoints)
       .set({ disabledAt: null, failedDeliveriesInARow: 0 })
       .where(
-        and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id), isNotNull(webhookEndpoints.disabledAt)),
+        and(
+          eq(webhookEndpoints.businessId, businessId),
+          eq(webhookEndpoints.id, id),
+          isNotNull(webhookEndpoints.disabledAt),
+        ),
       )
       .returning();
     return row;
   },
 
-  /** The owner's endpoint on its next secret version; the previous one signs too until `previousUntil`. */
+  /** The business's endpoint on its next secret version; the previous one signs too until `previousUntil`. */
   async rotateSecret(
     db: Queryable,
-    userId: string,
+    businessId: string,
     id: string,
     previousUntil: Date,
   ): Promise<WebhookEndpointRow | undefined> {
     const [row] = await db
       .update(webhookEndpoints)
       .set({ secretVersion: sql`${webhookEndpoints.secretVersion} + 1`, previousSecretUntil: previousUntil })
-      .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+      .where(and(eq(webhookEndpoints.businessId, businessId), eq(webhookEndpoints.id, id)))
       .returning();
     return row;
   },
 
-  /** The owner's enabled endpoints that listen for `event`. */
-  listening(db: Queryable, userId: string, event: WebhookEventType): Promise<WebhookEndpointRow[]> {
+  /** The enabled endpoints that listen for `event` of the business `owner` names (ADR 0077). */
+  listening(
+    db: Queryable,
+    owner: { businessId: string } | { userId: string },
+    event: WebhookEventType,
+  ): Promise<WebhookEndpointRow[]> {
+    const business =
+      'businessId' in owner
+        ? owner.businessId
+        : db
+            .select({ businessId: memberships.businessId })
+            .from(memberships)
+            .where(eq(memberships.userId, owner.userId));
     return db
       .select()
       .from(webhookEndpoints)
       .where(
         and(
-          eq(webhookEndpoints.userId, userId),
+          eq(webhookEndpoints.businessId, business),
           isNull(webhookEndpoints.disabledAt),
           sql`${event} = any(${webhookEndpoints.events})`,
         ),
@@ -114,13 +133,13 @@ export const webhooksRepo = {
     return row;
   },
 
-  /** The owner's delivery with its endpoint (for "Resend"). */
-  async findOwnedDelivery(db: Queryable, userId: string, id: string) {
+  /** The business's delivery with its endpoint (for "Resend"). */
+  async findOwnedDelivery(db: Queryable, businessId: string, id: string) {
     const [row] = await db
       .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(and(eq(webhookDeliveries.id, id), eq(webhookEndpoints.userId, userId)))
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookEndpoints.businessId, businessId)))
       .for('update', { of: webhookDeliveries });
     return row;
   },

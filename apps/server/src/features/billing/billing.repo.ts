@@ -1,6 +1,7 @@
 import { type BillingMode, DEFAULT_TIME_ZONE, monthKey } from '@app/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { memberships } from '../../platform/accounts/business.schema.ts';
 import { businessOfMember } from '../../platform/accounts/business.ts';
 import type { ProviderSubscription } from '../../platform/billing/billing-provider.ts';
 import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
@@ -8,7 +9,7 @@ import { billingAccounts, billingEvents } from './billing.schema.ts';
 
 export type BillingAccount = typeof billingAccounts.$inferSelect;
 
-/** SQL of billing: the users' provider accounts and the webhook events received. */
+/** SQL of billing: the businesses' provider accounts (ADR 0077) and the webhook events received. */
 export const billingRepo = {
   /** The user's completed certificates this month, the month (`YYYY-MM`) in their own time zone. */
   async completedThisMonth(db: Queryable, userId: string, now: Date): Promise<{ month: string; completed: number }> {
@@ -21,36 +22,59 @@ export const billingRepo = {
     return { month, completed: row?.count ?? 0 };
   },
 
-  async accountOfUser(db: Queryable, userId: string, options: { lock?: boolean } = {}) {
-    const query = db.select().from(billingAccounts).where(eq(billingAccounts.userId, userId));
+  async accountOfBusiness(db: Queryable, businessId: string, options: { lock?: boolean } = {}) {
+    const query = db.select().from(billingAccounts).where(eq(billingAccounts.businessId, businessId));
     const [row] = await (options.lock ? query.for('update') : query);
     return row;
   },
 
-  async userOfCustomer(db: Queryable, provider: BillingMode, customerId: string): Promise<string | undefined> {
+  /** The account of the business `userId` owns; none for a member who is not its owner. */
+  async accountOwnedBy(db: Queryable, userId: string) {
     const [row] = await db
-      .select({ userId: billingAccounts.userId })
+      .select({ account: billingAccounts })
+      .from(billingAccounts)
+      .innerJoin(
+        memberships,
+        and(eq(memberships.businessId, billingAccounts.businessId), eq(memberships.role, 'owner')),
+      )
+      .where(eq(memberships.userId, userId));
+    return row?.account;
+  },
+
+  /** The business of the account `userId` (the one that checked out); none once the account is gone. */
+  async businessOfAccount(db: Queryable, userId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ businessId: memberships.businessId })
+      .from(memberships)
+      .where(eq(memberships.userId, userId));
+    return row?.businessId;
+  },
+
+  async businessOfCustomer(db: Queryable, provider: BillingMode, customerId: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ businessId: billingAccounts.businessId })
       .from(billingAccounts)
       .where(and(eq(billingAccounts.provider, provider), eq(billingAccounts.customerId, customerId)));
-    return row?.userId;
+    return row?.businessId;
   },
 
   /**
-   * Records the user's customer with `provider`. An account with another provider (the app switched
-   * between test mode and Stripe) is replaced, and its subscription with it.
+   * Records the business's customer with `provider`, opened by `userId`. An account with another
+   * provider (the app switched between test mode and Stripe) is replaced, and its subscription with it.
    */
   async linkCustomer(
     db: Queryable,
-    userId: string,
+    payer: { businessId: string; userId: string },
     provider: BillingMode,
     customerId: string,
   ): Promise<BillingAccount> {
     const [row] = await db
       .insert(billingAccounts)
-      .values({ userId, provider, customerId })
+      .values({ businessId: payer.businessId, userId: payer.userId, provider, customerId })
       .onConflictDoUpdate({
-        target: billingAccounts.userId,
+        target: billingAccounts.businessId,
         set: {
+          userId: payer.userId,
           provider,
           customerId,
           subscriptionId: null,
@@ -64,11 +88,11 @@ export const billingRepo = {
         setWhere: sql`${billingAccounts.provider} <> excluded.provider or ${billingAccounts.customerId} <> excluded.customer_id`,
       })
       .returning();
-    return row ?? (await billingRepo.accountOfUser(db, userId).then(required));
+    return row ?? (await billingRepo.accountOfBusiness(db, payer.businessId).then(required));
   },
 
   /** The subscription state as of `asOf`; a payment failure before it is settled by an active state. */
-  async saveState(db: Queryable, userId: string, state: ProviderSubscription, asOf: Date) {
+  async saveState(db: Queryable, businessId: string, state: ProviderSubscription, asOf: Date) {
     const settled = ['active', 'trialing'].includes(state.status);
     await db
       .update(billingAccounts)
@@ -83,17 +107,17 @@ export const billingRepo = {
           : undefined,
         updatedAt: sql`now()`,
       })
-      .where(eq(billingAccounts.userId, userId));
+      .where(eq(billingAccounts.businessId, businessId));
   },
 
-  async savePaymentFailure(db: Queryable, userId: string, at: Date) {
+  async savePaymentFailure(db: Queryable, businessId: string, at: Date) {
     await db
       .update(billingAccounts)
       .set({
         paymentFailedAt: sql`greatest(${billingAccounts.paymentFailedAt}, ${at})`,
         updatedAt: sql`now()`,
       })
-      .where(eq(billingAccounts.userId, userId));
+      .where(eq(billingAccounts.businessId, businessId));
   },
 
   /** Stores an event once: false when its id was already received (a replay). */

@@ -2,17 +2,22 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
+import { businesses } from '../../platform/accounts/business.schema.ts';
 
 /**
- * A user's account with the billing provider and the last subscription state applied to it
+ * A business's account with the billing provider and the last subscription state applied to it
  * (ADR 0013). `stateAsOf` is when that state was true at the provider: an older one is never applied
  * over it, so events arriving out of order cannot regress the subscription.
  */
 export const billingAccounts = pgTable(
   'billing_accounts',
   {
-    userId: uuid('user_id')
+    businessId: uuid('business_id')
       .primaryKey()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The owner who opened it (the provider's customer is made for them). */
+    userId: uuid('user_id')
+      .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     provider: text('provider').notNull(),
     customerId: text('customer_id').notNull(),

@@ -9,7 +9,7 @@ import {
 } from '@app/contract';
 import Stripe from 'stripe';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOfMember } from '../../platform/accounts/business.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import {
   type BillingProvider,
@@ -124,8 +124,8 @@ export class BillingService {
 
   async subscription(caller: AuthenticatedCaller): Promise<SubscriptionView> {
     const [entitlement, account, usage] = await Promise.all([
-      entitlements.of(this.db, caller.userId, this.now()),
-      billingRepo.accountOfUser(this.db, caller.userId),
+      entitlements.of(this.db, caller.businessId, this.now()),
+      billingRepo.accountOfBusiness(this.db, caller.businessId),
       billingRepo.completedThisMonth(this.db, caller.userId, this.now()),
     ]);
     const ownAccount = account?.provider === this.provider.mode ? account : undefined;
@@ -146,11 +146,12 @@ export class BillingService {
   }
 
   /**
-   * Whether the user pays for a subscription that will renew. Such an account cannot be deleted until
-   * the subscription is cancelled (ADR 0020): nobody is charged again for an account that is gone.
+   * Whether the user owns a business that pays for a subscription that will renew. Such an account
+   * cannot be deleted until the subscription is cancelled (ADR 0020): nobody is charged again for an
+   * account that is gone. A member who is not the owner pays nothing (ADR 0077).
    */
   async hasRenewingSubscription(userId: string): Promise<boolean> {
-    const account = await billingRepo.accountOfUser(this.db, userId);
+    const account = await billingRepo.accountOwnedBy(this.db, userId);
     return (
       account?.provider === this.provider.mode &&
       account.subscriptionId !== null &&
@@ -160,11 +161,11 @@ export class BillingService {
   }
 
   async checkout(caller: AuthenticatedCaller, interval: BillingInterval, returnTo: string): Promise<string> {
-    if ((await entitlements.of(this.db, caller.userId, this.now())).premium) {
+    if ((await entitlements.of(this.db, caller.businessId, this.now())).premium) {
       throw new AppError(409, billingErrorCodes.alreadyPremium, BILLING_MESSAGES.alreadyPremium);
     }
     try {
-      const account = await this.customerAccount(caller.userId);
+      const account = await this.customerAccount(caller);
       return await this.provider.createCheckout({
         userId: caller.userId,
         customerId: account.customerId,
@@ -177,7 +178,7 @@ export class BillingService {
   }
 
   async portal(caller: AuthenticatedCaller, returnTo: string): Promise<string> {
-    const account = await this.ownAccount(caller.userId);
+    const account = await this.ownAccount(caller.businessId);
     try {
       return await this.provider.createPortal(account.customerId, returnTo);
     } catch (error) {
@@ -186,23 +187,23 @@ export class BillingService {
   }
 
   async cancelAtPeriodEnd(caller: AuthenticatedCaller): Promise<SubscriptionView> {
-    const known = await this.knownSubscription(caller.userId);
+    const known = await this.knownSubscription(caller.businessId);
     if (!known || !PREMIUM_STATUSES.has(known.status)) throw noBillingAccount();
-    await this.applyFromProvider(caller.userId, () => this.provider.cancelAtPeriodEnd(known));
+    await this.applyFromProvider(caller.businessId, () => this.provider.cancelAtPeriodEnd(known));
     return this.subscription(caller);
   }
 
   /** Reads the subscription from the provider and applies it (the explicit re-sync of ADR 0013). */
   async resync(caller: AuthenticatedCaller): Promise<SubscriptionView> {
-    const known = await this.knownSubscription(caller.userId);
-    if (known) await this.applyFromProvider(caller.userId, () => this.provider.retrieveSubscription(known));
+    const known = await this.knownSubscription(caller.businessId);
+    if (known) await this.applyFromProvider(caller.businessId, () => this.provider.retrieveSubscription(known));
     return this.subscription(caller);
   }
 
   /** Test mode's checkout page, completed: a month (or year) of Premium, by the same path as Stripe's events. */
   async completeTestCheckout(caller: AuthenticatedCaller, interval: BillingInterval): Promise<SubscriptionView> {
     this.requireTestMode();
-    const account = await this.customerAccount(caller.userId);
+    const account = await this.customerAccount(caller);
     const now = this.now();
     const state: ProviderSubscription = {
       customerId: account.customerId,
@@ -213,7 +214,7 @@ export class BillingService {
       endedAt: null,
     };
     await this.db.transaction(async (tx) => {
-      await this.apply(tx, caller.userId, state, now);
+      await this.apply(tx, caller.businessId, state, now);
       await audit.record(tx, {
         type: 'billing.checkout_completed',
         data: { provider: 'test', subscriptionId: state.subscriptionId },
@@ -228,13 +229,13 @@ export class BillingService {
   /** Test mode's "end now": the subscription ends at once, as Stripe's `customer.subscription.deleted` would. */
   async endTestSubscriptionNow(caller: AuthenticatedCaller): Promise<SubscriptionView> {
     this.requireTestMode();
-    const known = await this.knownSubscription(caller.userId);
+    const known = await this.knownSubscription(caller.businessId);
     if (!known) throw noBillingAccount();
     const now = this.now();
     await this.db.transaction((tx) =>
       this.apply(
         tx,
-        caller.userId,
+        caller.businessId,
         { ...known, status: 'canceled', currentPeriodEnd: now, endedAt: now, cancelAtPeriodEnd: false },
         now,
       ),
@@ -346,10 +347,11 @@ export class BillingService {
     switch (event.type) {
       case 'checkout.session.completed': {
         const { client_reference_id: userId, customer } = event.data.object;
-        if (!userId || !customer || !(await businessOfMember(tx, userId))) return;
-        await billingRepo.linkCustomer(tx, userId, 'stripe', customer);
+        const businessId = userId && customer ? await billingRepo.businessOfAccount(tx, userId) : undefined;
+        if (!userId || !customer || !businessId) return;
+        await billingRepo.linkCustomer(tx, { businessId, userId }, 'stripe', customer);
         // The subscription was read after the event was sent: it is as of now.
-        if (checkoutSubscription) await this.apply(tx, userId, checkoutSubscription, this.now());
+        if (checkoutSubscription) await this.apply(tx, businessId, checkoutSubscription, this.now());
         await audit.record(tx, {
           type: 'billing.checkout_completed',
           data: { provider: 'stripe', subscriptionId: checkoutSubscription?.subscriptionId ?? null },
@@ -363,20 +365,21 @@ export class BillingService {
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const state = subscriptionFromStripe(event.data.object);
-        const userId = await billingRepo.userOfCustomer(tx, 'stripe', state.customerId);
-        if (userId) await this.apply(tx, userId, state, eventTime(event));
+        const businessId = await billingRepo.businessOfCustomer(tx, 'stripe', state.customerId);
+        if (businessId) await this.apply(tx, businessId, state, eventTime(event));
         return;
       }
       case 'invoice.payment_failed': {
         const customer = event.data.object.customer;
-        const userId = customer ? await billingRepo.userOfCustomer(tx, 'stripe', customer) : undefined;
-        if (!userId) return;
-        await billingRepo.savePaymentFailure(tx, userId, eventTime(event));
+        const businessId = customer ? await billingRepo.businessOfCustomer(tx, 'stripe', customer) : undefined;
+        const account = businessId && (await billingRepo.accountOfBusiness(tx, businessId));
+        if (!account) return;
+        await billingRepo.savePaymentFailure(tx, account.businessId, eventTime(event));
         await audit.record(tx, {
           type: 'billing.payment_failed',
           data: { provider: 'stripe' },
           actor: { kind: 'system' },
-          subject: { kind: 'user', id: userId },
+          subject: { kind: 'user', id: account.userId },
           origin: null,
         });
         return;
@@ -389,15 +392,15 @@ export class BillingService {
    * provider; a state older than the one applied is dropped (events arrive out of order), and an
    * ended subscription never comes back to life by a late update.
    */
-  private async apply(tx: Queryable, userId: string, state: ProviderSubscription, asOf: Date): Promise<void> {
-    const account = await billingRepo.accountOfUser(tx, userId, { lock: true });
+  private async apply(tx: Queryable, businessId: string, state: ProviderSubscription, asOf: Date): Promise<void> {
+    const account = await billingRepo.accountOfBusiness(tx, businessId, { lock: true });
     if (!account || account.customerId !== state.customerId) return;
     if (account.stateAsOf && asOf < account.stateAsOf) return;
     const ended = account.subscriptionId === state.subscriptionId && account.status === 'canceled';
     if (ended && state.status !== 'canceled') return;
-    await billingRepo.saveState(tx, userId, state, asOf);
+    await billingRepo.saveState(tx, businessId, state, asOf);
     const subscription = subscriptionOf(state, asOf, account.provider);
-    await entitlements.setSubscription(tx, userId, subscription);
+    await entitlements.setSubscription(tx, businessId, subscription);
     await audit.record(tx, {
       type: 'billing.subscription_changed',
       data: {
@@ -409,12 +412,12 @@ export class BillingService {
         cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       },
       actor: { kind: 'system' },
-      subject: { kind: 'user', id: userId },
+      subject: { kind: 'user', id: account.userId },
       origin: null,
     });
   }
 
-  private async applyFromProvider(userId: string, read: () => Promise<ProviderSubscription>) {
+  private async applyFromProvider(businessId: string, read: () => Promise<ProviderSubscription>) {
     let state: ProviderSubscription;
     try {
       state = await read();
@@ -422,27 +425,30 @@ export class BillingService {
       throw unavailable(error);
     }
     const asOf = this.now();
-    await this.db.transaction((tx) => this.apply(tx, userId, state, asOf));
+    await this.db.transaction((tx) => this.apply(tx, businessId, state, asOf));
   }
 
-  /** The user's account with this provider, creating the provider's customer the first time. */
-  private async customerAccount(userId: string): Promise<BillingAccount> {
-    const existing = await billingRepo.accountOfUser(this.db, userId);
+  /**
+   * The business's account with this provider, creating the provider's customer the first time,
+   * under its owner's address (who pays, ADR 0077).
+   */
+  private async customerAccount(caller: AuthenticatedCaller): Promise<BillingAccount> {
+    const existing = await billingRepo.accountOfBusiness(this.db, caller.businessId);
     if (existing?.provider === this.provider.mode) return existing;
-    const email = (await businessOfMember(this.db, userId))?.email;
+    const email = (await businessOf(this.db, caller.businessId))?.email;
     if (email === undefined) throw noBillingAccount();
-    const customerId = await this.provider.createCustomer({ id: userId, email });
-    return billingRepo.linkCustomer(this.db, userId, this.provider.mode, customerId);
+    const customerId = await this.provider.createCustomer({ id: caller.userId, email });
+    return billingRepo.linkCustomer(this.db, caller, this.provider.mode, customerId);
   }
 
-  private async ownAccount(userId: string): Promise<BillingAccount> {
-    const account = await billingRepo.accountOfUser(this.db, userId);
+  private async ownAccount(businessId: string): Promise<BillingAccount> {
+    const account = await billingRepo.accountOfBusiness(this.db, businessId);
     if (account?.provider !== this.provider.mode || !account.subscriptionId) throw noBillingAccount();
     return account;
   }
 
-  private async knownSubscription(userId: string): Promise<ProviderSubscription | undefined> {
-    const account = await billingRepo.accountOfUser(this.db, userId);
+  private async knownSubscription(businessId: string): Promise<ProviderSubscription | undefined> {
+    const account = await billingRepo.accountOfBusiness(this.db, businessId);
     return account?.provider === this.provider.mode ? stateOf(account) : undefined;
   }
 

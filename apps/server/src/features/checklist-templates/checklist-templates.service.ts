@@ -1,7 +1,7 @@
 import {
   type ChecklistItem,
   type ChecklistTemplate,
-  CUSTOM_TEMPLATES_PER_USER,
+  CUSTOM_TEMPLATES_PER_BUSINESS,
   type CustomTemplate,
   type CustomTemplateDraftItem,
   checklistTemplateFromCustom,
@@ -25,8 +25,8 @@ const errors = {
 };
 
 /**
- * Custom checklist templates (ADR 0038): Premium creates and edits them, at most 50 an
- * account; anyone reads and deletes their own, so a user who stopped paying keeps sight of them.
+ * Custom checklist templates (ADR 0038): Premium creates and edits them, at most 50 a business
+ * (ADR 0077); its members read and delete them, so a business that stopped paying keeps sight of them.
  * Certificates read them through `templatesOf` (joined in app.ts).
  */
 export class ChecklistTemplatesService {
@@ -36,12 +36,12 @@ export class ChecklistTemplatesService {
   ) {}
 
   async list(caller: AuthenticatedCaller): Promise<{ templates: CustomTemplate[] }> {
-    const rows = await checklistTemplatesRepo.list(this.db, caller.userId);
+    const rows = await checklistTemplatesRepo.list(this.db, caller.businessId);
     return { templates: rows.map(present) };
   }
 
   async get(caller: AuthenticatedCaller, id: string): Promise<CustomTemplate> {
-    const row = await checklistTemplatesRepo.find(this.db, caller.userId, id);
+    const row = await checklistTemplatesRepo.find(this.db, caller.businessId, id);
     if (!row) throw errors.notFound();
     return present(row);
   }
@@ -49,9 +49,11 @@ export class ChecklistTemplatesService {
   async create(caller: AuthenticatedCaller, input: TemplateInput): Promise<CustomTemplate> {
     await this.assertPremium(caller);
     const row = await this.db.transaction(async (tx) => {
-      await checklistTemplatesRepo.lockOwner(tx, caller.userId);
-      if ((await checklistTemplatesRepo.count(tx, caller.userId)) >= CUSTOM_TEMPLATES_PER_USER) throw errors.limit();
-      return checklistTemplatesRepo.insert(tx, caller.userId, input.name, bodyOf(input));
+      await checklistTemplatesRepo.lockBusiness(tx, caller.businessId);
+      if ((await checklistTemplatesRepo.count(tx, caller.businessId)) >= CUSTOM_TEMPLATES_PER_BUSINESS) {
+        throw errors.limit();
+      }
+      return checklistTemplatesRepo.insert(tx, caller, input.name, bodyOf(input));
     });
     return present(row);
   }
@@ -59,21 +61,26 @@ export class ChecklistTemplatesService {
   /** Replaces the template. Certificates keep the copy they were last saved with until saved again. */
   async update(caller: AuthenticatedCaller, id: string, input: TemplateInput): Promise<CustomTemplate> {
     await this.assertPremium(caller);
-    const row = await checklistTemplatesRepo.update(this.db, caller.userId, id, input.name, bodyOf(input));
+    const row = await checklistTemplatesRepo.update(this.db, caller.businessId, id, input.name, bodyOf(input));
     if (!row) throw errors.notFound();
     return present(row);
   }
 
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
-    if (!(await checklistTemplatesRepo.delete(this.db, caller.userId, id))) throw errors.notFound();
+    if (!(await checklistTemplatesRepo.delete(this.db, caller.businessId, id))) throw errors.notFound();
   }
 
-  /** The owner's templates among `ids`, as the checklist rules read them (for certificates, in their transaction). */
+  /**
+   * The templates among `ids` of the business the certificate's owner `userId` belongs to, as the
+   * checklist rules read them (for certificates, in their transaction).
+   */
   readonly templatesOf = async (db: Queryable, userId: string, ids: readonly string[]): Promise<ChecklistTemplate[]> =>
-    (await checklistTemplatesRepo.ownedMany(db, userId, ids)).map((row) => checklistTemplateFromCustom(present(row)));
+    (await checklistTemplatesRepo.ofMembersBusiness(db, userId, ids)).map((row) =>
+      checklistTemplateFromCustom(present(row)),
+    );
 
   private async assertPremium(caller: AuthenticatedCaller) {
-    if (!(await entitlements.of(this.db, caller.userId, this.now())).premium) throw errors.premium();
+    if (!(await entitlements.of(this.db, caller.businessId, this.now())).premium) throw errors.premium();
   }
 }
 

@@ -92,7 +92,7 @@ export class ProfileService {
   }
 
   private async present(caller: AuthenticatedCaller, row: ProfileRow): Promise<Profile> {
-    const entitlement = await entitlements.of(this.db, caller.userId, this.now());
+    const entitlement = await entitlements.of(this.db, caller.businessId, this.now());
     return toProfile(row, entitlement, {
       logo: await this.storedFiles.signedUrl(row.logoFileId),
       signature: await this.storedFiles.signedUrl(row.signatureFileId),

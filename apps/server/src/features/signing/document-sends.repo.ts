@@ -8,7 +8,7 @@ export type DocumentSendInsert = typeof documentSends.$inferInsert;
 
 const s = documentSends;
 
-/** SQL over sent documents (ADR 0042). Owner-side reads filter on the owner. */
+/** SQL over sent documents (ADR 0042). Owner-side reads filter on the business (ADR 0077). */
 export const documentSendsRepo = {
   async insert(db: Queryable, values: DocumentSendInsert): Promise<DocumentSendRow> {
     const [row] = await db.insert(s).values(values).returning();
@@ -16,11 +16,11 @@ export const documentSendsRepo = {
     return row;
   },
 
-  async listForDocument(db: Queryable, userId: string, kind: DocumentKind, documentId: string, limit: number) {
+  async listForDocument(db: Queryable, businessId: string, kind: DocumentKind, documentId: string, limit: number) {
     return db
       .select()
       .from(s)
-      .where(and(eq(s.userId, userId), eq(s.documentKind, kind), eq(s.documentId, documentId)))
+      .where(and(eq(s.businessId, businessId), eq(s.documentKind, kind), eq(s.documentId, documentId)))
       .orderBy(desc(s.createdAt), desc(s.id))
       .limit(limit);
   },

@@ -11,7 +11,6 @@ import {
   type SignableDocumentKind,
   sendRecipientLimitMessage,
 } from '@app/contract';
-import { businessOfMember } from '../../platform/accounts/business.ts';
 import { hmacToken, sha256Hex } from '../../platform/crypto/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -47,7 +46,7 @@ export class DocumentSends {
     const { document } = await this.core.ownedDocument(caller, kind, documentId);
     const rows = await documentSendsRepo.listForDocument(
       this.core.db,
-      caller.userId,
+      caller.businessId,
       kind,
       document.id,
       MAX_SENDS_LISTED,
@@ -64,17 +63,18 @@ export class DocumentSends {
     const { document } = await this.core.documentToIssue(caller, kind, documentId);
     const message = input.message?.trim() || null;
     // A free account's mail carries no text of its own (PRODUCT.md, Sending a document): no relay.
-    if (message && !(await this.core.isPremium(caller.userId))) {
+    if (message && !(await this.core.isPremium(caller))) {
       throw new AppError(403, errorCodes.premiumRequired, SEND_MESSAGE_PREMIUM_MESSAGE, [
         { path: 'message', message: SEND_MESSAGE_PREMIUM_MESSAGE },
       ]);
     }
-    await this.core.limitRecipients(caller.userId, 1, sendRecipientLimitMessage);
+    await this.core.limitRecipients(caller, 1, sendRecipientLimitMessage);
     const id = randomUUID();
     const secret = await this.core.options.linkSecret();
     const row = await this.core.db.transaction(async (tx) => {
       const inserted = await documentSendsRepo.insert(tx, {
         id,
+        businessId: caller.businessId,
         userId: caller.userId,
         documentKind: document.kind,
         documentId: document.id,
@@ -126,7 +126,7 @@ export class DocumentSends {
     if (!row) return;
     const [document, sender] = await Promise.all([
       this.core.versionOf(row.documentKind, row.documentId, row.documentVersion),
-      businessOfMember(this.core.db, row.userId),
+      this.core.senderOf(row),
     ]);
     if (!document || !sender) return;
     const bytes = await this.core

@@ -37,8 +37,8 @@ export class OwnerSigning {
 
   async panel(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string): Promise<SigningPanel> {
     const { source, document } = await this.core.ownedDocument(caller, kind, documentId);
-    const rows = await signingRepo.listForDocument(this.core.db, caller.userId, kind, document.id);
-    const siteLink = source.crewSignOn ? await this.core.liveSiteLink(caller.userId, document) : undefined;
+    const rows = await signingRepo.listForDocument(this.core.db, caller.businessId, kind, document.id);
+    const siteLink = source.crewSignOn ? await this.core.liveSiteLink(caller.businessId, document) : undefined;
     const now = this.core.now();
     const signedVersions = [...new Set(rows.filter(stands).map((row) => row.documentVersion))];
     return {
@@ -60,7 +60,7 @@ export class OwnerSigning {
   async waiting(caller: AuthenticatedCaller): Promise<WaitingSignatures> {
     const { rows, total } = await signingRepo.listWaiting(
       this.core.db,
-      caller.userId,
+      caller.businessId,
       MAX_WAITING_LISTED,
       this.core.now(),
       daysAfter(this.core.now(), -DECLINED_LISTED_DAYS),
@@ -96,7 +96,7 @@ export class OwnerSigning {
     origin: RequestMetadata,
   ): Promise<SignerView[]> {
     const { document } = await this.core.documentToIssue(caller, kind, documentId);
-    await this.core.limitRecipients(caller.userId, signers.length, signingRecipientLimitMessage);
+    await this.core.limitRecipients(caller, signers.length, signingRecipientLimitMessage);
     const secret = await this.core.options.linkSecret();
     const sentAt = this.core.now();
     const expiresAt = daysAfter(sentAt, LINK_TTL_DAYS);
@@ -107,6 +107,7 @@ export class OwnerSigning {
           const id = randomUUID();
           return {
             id,
+            businessId: caller.businessId,
             userId: caller.userId,
             documentKind: document.kind,
             documentId: document.id,
@@ -132,7 +133,7 @@ export class OwnerSigning {
   }
 
   async resend(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
-    const existing = await signingRepo.findOwned(this.core.db, caller.userId, requestId);
+    const existing = await signingRepo.findOwned(this.core.db, caller.businessId, requestId);
     if (!existing || existing.tokenHash === null) throw signingErrors.requestNotFound();
     await this.core.options.rateLimiter.enforce(
       rateLimits.signingResendPerRequest,
@@ -142,7 +143,7 @@ export class OwnerSigning {
     const row = await this.core.db.transaction(async (tx) => {
       const resent = await signingRepo.markResent(
         tx,
-        caller.userId,
+        caller.businessId,
         requestId,
         sentAt,
         daysAfter(sentAt, LINK_TTL_DAYS),
@@ -157,9 +158,9 @@ export class OwnerSigning {
 
   async revoke(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
     const row = await this.core.db.transaction(async (tx) => {
-      const revoked = await signingRepo.revoke(tx, caller.userId, requestId, this.core.now());
+      const revoked = await signingRepo.revoke(tx, caller.businessId, requestId, this.core.now());
       if (!revoked) {
-        if (await signingRepo.findOwned(tx, caller.userId, requestId)) throw signingErrors.linkClosed();
+        if (await signingRepo.findOwned(tx, caller.businessId, requestId)) throw signingErrors.linkClosed();
         throw signingErrors.requestNotFound();
       }
       await recordOwnerEvent(tx, caller, revoked, 'signing.revoked', origin);
@@ -176,11 +177,11 @@ export class OwnerSigning {
     requestedVersion: number | undefined,
   ): Promise<PdfFile> {
     const { source, document: current } = await this.core.ownedDocument(caller, kind, documentId);
-    const rows = await signingRepo.listForDocument(this.core.db, caller.userId, kind, current.id);
+    const rows = await signingRepo.listForDocument(this.core.db, caller.businessId, kind, current.id);
     const version = requestedVersion ?? rows.find(stands)?.documentVersion ?? current.version;
     const document = version === current.version ? current : await source.version(this.core.db, current.id, version);
     if (!document) throw signingErrors.notFound();
-    return signedPdfOf(this.core, document, caller.userId, { owner: true });
+    return signedPdfOf(this.core, document, caller.businessId, { owner: true });
   }
 
   async openSiteSignOn(
@@ -191,12 +192,13 @@ export class OwnerSigning {
   ): Promise<SiteSignOnLink> {
     const { source, document } = await this.core.documentToIssue(caller, kind, documentId);
     if (!source.crewSignOn) throw signingErrors.noCrewSignOn();
-    const existing = await this.core.liveSiteLink(caller.userId, document);
+    const existing = await this.core.liveSiteLink(caller.businessId, document);
     if (existing) return this.core.siteLinkView(existing, document);
     const secret = await this.core.options.linkSecret();
     const id = randomUUID();
     const link = await signingRepo.insertSiteLink(this.core.db, {
       id,
+      businessId: caller.businessId,
       userId: caller.userId,
       documentKind: document.kind,
       documentId: document.id,
@@ -215,7 +217,7 @@ export class OwnerSigning {
   async siteBoard(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string): Promise<PdfFile> {
     const { source, document } = await this.core.ownedDocument(caller, kind, documentId);
     if (!source.siteBoardPdf) throw signingErrors.noCrewSignOn();
-    const link = await this.core.liveSiteLink(caller.userId, document);
+    const link = await this.core.liveSiteLink(caller.businessId, document);
     if (!link) throw signingErrors.noCrewQrCode();
     return {
       bytes: await source.siteBoardPdf(document, await this.core.siteSignOnUrl(link)),
@@ -229,7 +231,7 @@ export class OwnerSigning {
    */
   async setAside(caller: AuthenticatedCaller, requestId: string, origin: RequestMetadata): Promise<SignerView> {
     const row = await this.core.db.transaction(async (tx) => {
-      const setAside = await signingRepo.setAside(tx, caller.userId, requestId, this.core.now());
+      const setAside = await signingRepo.setAside(tx, caller.businessId, requestId, this.core.now());
       if (!setAside) throw signingErrors.requestNotFound();
       await recordOwnerEvent(tx, caller, setAside, 'signing.set_aside', origin);
       return setAside;
@@ -239,7 +241,7 @@ export class OwnerSigning {
 
   async revokeSiteSignOn(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string): Promise<void> {
     const { document } = await this.core.ownedDocument(caller, kind, documentId);
-    await signingRepo.revokeSiteLinks(this.core.db, caller.userId, kind, document.id, this.core.now());
+    await signingRepo.revokeSiteLinks(this.core.db, caller.businessId, kind, document.id, this.core.now());
   }
 }
 

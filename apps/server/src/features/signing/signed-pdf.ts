@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@app/contract';
-import { businessOfMember } from '../../platform/accounts/business.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { dates } from '../../platform/dates.ts';
 import type { RegisterEntry, SignableDocument } from '../../platform/documents/signable-source.ts';
@@ -23,7 +23,7 @@ export type CopyReader = { owner: true } | { signerId: string };
 export async function signedPdfOf(
   core: SigningCore,
   document: SignableDocument,
-  ownerId: string,
+  businessId: string,
   reader: CopyReader,
 ): Promise<PdfFile> {
   const source = core.sourceOf(document.kind);
@@ -38,8 +38,8 @@ export async function signedPdfOf(
     signedAt: row.signedAt ?? core.now(),
     signature: signatures.get(row.id) ?? null,
   }));
-  // The document's times are on its owner's clock; so are the certificate's (ADR 0040).
-  const timeZone = (await businessOfMember(core.db, ownerId))?.timeZone ?? DEFAULT_TIME_ZONE;
+  // The document's times are on its business's clock; so are the certificate's (ADR 0040).
+  const timeZone = (await businessOf(core.db, businessId))?.timeZone ?? DEFAULT_TIME_ZONE;
   const certificate = await signatureCertificate(core, document, requests, signatures, timeZone, reader);
   const signed = await source.signedPdf(core.db, document, register, certificate);
   return {
@@ -47,7 +47,8 @@ export async function signedPdfOf(
     bytes: await core.options.pdfSeal.seal(
       signed,
       { kind: document.kind, documentId: document.id, version: document.version, fingerprint: document.fingerprint },
-      { owner: ownerId },
+      // The workers' fairness counts the business as one owner (ADR 0062).
+      { owner: businessId },
     ),
     filename: `${document.number || document.kind}-v${document.version}-signed.pdf`,
   };

@@ -26,7 +26,7 @@ export class SignerSigning {
     const resolved = await this.resolve(token, origin);
     if (resolved.link) {
       const { link } = resolved;
-      const sender = await this.core.senderName(link.userId);
+      const sender = await this.core.senderName(link);
       const current = await this.core.currentSiteDocument(link);
       const document = current ?? (await this.core.versionOf(link.documentKind, link.documentId, link.documentVersion));
       if (!document) throw signingErrors.badToken();
@@ -57,7 +57,7 @@ export class SignerSigning {
     return {
       state,
       mode: 'link',
-      company_name: await this.core.senderName(request.userId),
+      company_name: await this.core.senderName(request),
       document: documentView(document),
       signer_name: request.signerName,
       expires_at: request.expiresAt.toISOString(),
@@ -120,7 +120,7 @@ export class SignerSigning {
     if (!request?.signedAt || request.setAsideAt || request.revokedAt) throw signingErrors.linkClosed();
     const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
     if (!document) throw signingErrors.linkClosed();
-    return signedPdfOf(this.core, document, request.userId, { signerId: request.id });
+    return signedPdfOf(this.core, document, request.businessId, { signerId: request.id });
   }
 
   async sign(token: string, input: SignInput, origin: RequestMetadata): Promise<{ state: SignPageState; at: string }> {
@@ -133,7 +133,7 @@ export class SignerSigning {
     const state = requestState(request, document, this.core.now());
     if (state === 'document_changed') throw signingErrors.documentChanged();
     if (state !== 'open') throw signingErrors.linkClosed();
-    const file = await this.core.options.storedFiles.saveImage(request.userId, 'signer_signature', png);
+    const file = await this.core.options.storedFiles.saveImage(this.core.makerOf(request), 'signer_signature', png);
     const signed = await this.core.db.transaction(async (tx) => {
       // Under the lock a save takes: the version is still what the link was sent with, or nothing is signed.
       await this.core.lockUnchanged(tx, request.documentKind, request.documentId, request.documentVersion, {
@@ -231,7 +231,7 @@ export class SignerSigning {
     if (!document) throw signingErrors.linkClosed();
     // The code opens whichever version is current: the worker signs the one they read, or nothing.
     if (input.document_fingerprint !== document.fingerprint) throw signingErrors.siteDocumentChanged();
-    const file = await this.core.options.storedFiles.saveImage(link.userId, 'signer_signature', png);
+    const file = await this.core.options.storedFiles.saveImage(this.core.makerOf(link), 'signer_signature', png);
     const now = this.core.now();
     const row = await this.core.db.transaction(async (tx) => {
       await this.core.lockUnchanged(tx, document.kind, document.id, document.version, {
@@ -245,6 +245,7 @@ export class SignerSigning {
       }
       const [inserted] = await signingRepo.insertRequests(tx, [
         {
+          businessId: link.businessId,
           userId: link.userId,
           documentKind: link.documentKind,
           documentId: link.documentId,

@@ -9,7 +9,7 @@ import {
 } from '@app/contract';
 import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOfMember } from '../../platform/accounts/business.ts';
+import { businessOfMaker } from '../../platform/accounts/business.ts';
 import { assertBusinessCanIssue } from '../../platform/accounts/issuer.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { daysAfter } from '../../platform/dates.ts';
@@ -126,9 +126,23 @@ export class SigningCore {
     return { kind: document.kind, documentId: document.id, version: document.version };
   }
 
-  async senderName(userId: string): Promise<string> {
-    const sender = await businessOfMember(this.db, userId);
-    return sender?.companyName || 'the sender';
+  /** Whom news of a request or link goes to, and whose company it names: its business, with its maker (ADR 0077). */
+  senderOf(row: Pick<SignatureRequestRow, 'businessId' | 'userId'>) {
+    return businessOfMaker(this.db, row.businessId, row.userId);
+  }
+
+  async senderName(row: Pick<SignatureRequestRow, 'businessId' | 'userId'>): Promise<string> {
+    return (await this.senderOf(row))?.companyName || 'the sender';
+  }
+
+  /**
+   * The account a request or link acts for where the document kernel and file storage still take
+   * one (until the records carry their business, ADR 0077): its maker. Once the maker's account is
+   * gone the link is closed.
+   */
+  makerOf(row: Pick<SignatureRequestRow, 'userId'>): string {
+    if (row.userId === null) throw signingErrors.linkClosed();
+    return row.userId;
   }
 
   /**
@@ -138,12 +152,12 @@ export class SigningCore {
    */
   async currentSiteDocument(link: SiteSignOnLinkRow): Promise<SignableDocument | null> {
     if (link.revokedAt) return null;
-    return this.sourceOf(link.documentKind).currentForOwner(this.db, link.userId, link.documentId);
+    return this.sourceOf(link.documentKind).currentForOwner(this.db, this.makerOf(link), link.documentId);
   }
 
-  /** The owner's open site link of `document`, whatever version it was first shown for (ADR 0066). */
-  liveSiteLink(userId: string, document: SignableDocument) {
-    return signingRepo.activeSiteLink(this.db, userId, document.kind, document.id);
+  /** The business's open site link of `document`, whatever version it was first shown for (ADR 0066). */
+  liveSiteLink(businessId: string, document: SignableDocument) {
+    return signingRepo.activeSiteLink(this.db, businessId, document.kind, document.id);
   }
 
   /**
@@ -178,12 +192,12 @@ export class SigningCore {
     });
     await this.options.events.publish(tx, {
       type: 'document.completed',
-      userId: row.userId,
+      businessId: row.businessId,
       data: documentEventData(row),
     });
     await this.options.jobs.enqueue<SigningEmailJob>(tx, SIGNING_EMAIL_QUEUE, {
       type: 'completed',
-      userId: row.userId,
+      requestId: row.id,
       kind: row.documentKind,
       documentId: row.documentId,
       version: row.documentVersion,
@@ -193,18 +207,20 @@ export class SigningCore {
     }
   }
 
-  /**
-   * The daily cap on people an account mails (SIGNING_RECIPIENTS_PER_DAY), counted per recipient:
-   * signing links and sent documents count against the same one (ADR 0023, 0042).
-   */
-  async isPremium(userId: string): Promise<boolean> {
-    return (await entitlements.of(this.db, userId, this.now())).premium;
+  async isPremium(caller: AuthenticatedCaller): Promise<boolean> {
+    return (await entitlements.of(this.db, caller.businessId, this.now())).premium;
   }
 
-  async limitRecipients(userId: string, recipients: number, message: (limit: number) => string) {
+  /**
+   * The daily cap on people an account mails (SIGNING_RECIPIENTS_PER_DAY), counted per recipient:
+   * signing links and sent documents count against the same one (ADR 0023, 0042). The cap is the
+   * person's; Premium is their business's.
+   */
+  async limitRecipients(caller: AuthenticatedCaller, recipients: number, message: (limit: number) => string) {
+    const { userId } = caller;
     const [sender, entitlement] = await Promise.all([
-      businessOfMember(this.db, userId),
-      entitlements.of(this.db, userId, this.now()),
+      businessOfMaker(this.db, caller.businessId, userId),
+      entitlements.of(this.db, caller.businessId, this.now()),
     ]);
     const isNew = !sender || sender.accountCreatedAt > daysAfter(this.now(), -NEW_ACCOUNT_DAYS);
     const limit =
@@ -252,7 +268,7 @@ export class SigningCore {
     if (event.type === 'signing.signed' || event.type === 'signing.declined') {
       await this.options.events.publish(tx, {
         type: event.type === 'signing.signed' ? 'document.signed' : 'document.declined',
-        userId: row.userId,
+        businessId: row.businessId,
         data: { ...documentEventData(row), signer_id: row.id },
       });
     }

@@ -1,4 +1,3 @@
-import { businessOfMember } from '../../platform/accounts/business.ts';
 import { dates } from '../../platform/dates.ts';
 import type { DocumentSends } from './document-sends.ts';
 import { signingRepo } from './signing.repo.ts';
@@ -44,7 +43,8 @@ export class SigningJobs {
 
   async deliverEmail(job: SigningEmailJob): Promise<void> {
     if (job.type === 'completed') {
-      const sender = await businessOfMember(this.core.db, job.userId);
+      const request = await signingRepo.findById(this.core.db, job.requestId);
+      const sender = request && (await this.core.senderOf(request));
       const document = await this.core.versionOf(job.kind, job.documentId, job.version);
       if (!sender || !document) return;
       const link = `${this.core.options.publicOrigin()}${this.core.sourceOf(job.kind).ownerPath(job.documentId)}`;
@@ -58,7 +58,7 @@ export class SigningJobs {
     const status = request && signerStatusOf(request, this.core.now());
     if (!request?.signerEmail || (status !== 'pending' && status !== 'opened')) return;
     const document = await this.core.versionOf(request.documentKind, request.documentId, request.documentVersion);
-    const sender = await businessOfMember(this.core.db, request.userId);
+    const sender = await this.core.senderOf(request);
     if (!document || !sender) return;
     const secret = await this.core.options.linkSecret();
     await this.core.options.mailer.send(
@@ -83,7 +83,7 @@ export class SigningJobs {
     if (!request) return;
     const [document, sender] = await Promise.all([
       this.core.versionOf(request.documentKind, request.documentId, request.documentVersion),
-      businessOfMember(this.core.db, request.userId),
+      this.core.senderOf(request),
     ]);
     if (!document || !sender) return;
     const origin = this.core.options.publicOrigin();

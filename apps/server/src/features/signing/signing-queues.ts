@@ -8,7 +8,7 @@ import type { QueueSettings } from '../../platform/jobs/job-queue.ts';
 export const SIGNING_EMAIL_QUEUE = 'signing-email';
 export type SigningEmailJob =
   | { type: 'invitation'; requestId: string; reminder: boolean }
-  | { type: 'completed'; userId: string; kind: SignableDocumentKind; documentId: string; version: number }
+  | { type: 'completed'; requestId: string; kind: SignableDocumentKind; documentId: string; version: number }
   | { type: 'signed' | 'declined' | 'signed_copy'; requestId: string }
   | { type: 'document_send'; sendId: string };
 

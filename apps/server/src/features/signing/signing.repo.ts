@@ -35,36 +35,36 @@ async function updateIfOpen(
 const ofVersion = (ref: DocumentVersionRef) =>
   and(eq(r.documentKind, ref.kind), eq(r.documentId, ref.documentId), eq(r.documentVersion, ref.version));
 
-/** The owner's site links of a document that are not revoked. */
-const liveSiteLinksOf = (userId: string, kind: DocumentKind, documentId: string) =>
+/** The business's site links of a document that are not revoked. */
+const liveSiteLinksOf = (businessId: string, kind: DocumentKind, documentId: string) =>
   and(
-    eq(siteSignOnLinks.userId, userId),
+    eq(siteSignOnLinks.businessId, businessId),
     eq(siteSignOnLinks.documentKind, kind),
     eq(siteSignOnLinks.documentId, documentId),
     isNull(siteSignOnLinks.revokedAt),
   );
 
-/** SQL over signature requests and site sign-on links. Owner-side reads filter on the owner. */
+/** SQL over signature requests and site sign-on links. Owner-side reads filter on the business (ADR 0077). */
 export const signingRepo = {
   async insertRequests(db: Queryable, rows: SignatureRequestInsert[]): Promise<SignatureRequestRow[]> {
     return db.insert(r).values(rows).returning();
   },
 
-  async listForDocument(db: Queryable, userId: string, kind: DocumentKind, documentId: string) {
+  async listForDocument(db: Queryable, businessId: string, kind: DocumentKind, documentId: string) {
     return db
       .select()
       .from(r)
-      .where(and(eq(r.userId, userId), eq(r.documentKind, kind), eq(r.documentId, documentId)))
+      .where(and(eq(r.businessId, businessId), eq(r.documentKind, kind), eq(r.documentId, documentId)))
       .orderBy(desc(r.documentVersion), asc(r.createdAt), asc(r.id));
   },
 
   /**
-   * The owner's emailed requests still waiting for an answer (open, not expired), and those declined
+   * The business's emailed requests still waiting for an answer (open, not expired), and those declined
    * since `declinedSince`, newest sent or declined first: the first `limit`, and how many in all.
    */
-  async listWaiting(db: Queryable, userId: string, limit: number, now: Date, declinedSince: Date) {
+  async listWaiting(db: Queryable, businessId: string, limit: number, now: Date, declinedSince: Date) {
     const waiting = and(
-      eq(r.userId, userId),
+      eq(r.businessId, businessId),
       isNotNull(r.tokenHash),
       or(isOpenAt(now), and(isNotNull(r.declinedAt), gt(r.declinedAt, declinedSince))),
     );
@@ -80,11 +80,11 @@ export const signingRepo = {
     return { rows, total: count?.total ?? 0 };
   },
 
-  async findOwned(db: Queryable, userId: string, id: string): Promise<SignatureRequestRow | undefined> {
+  async findOwned(db: Queryable, businessId: string, id: string): Promise<SignatureRequestRow | undefined> {
     const [row] = await db
       .select()
       .from(r)
-      .where(and(eq(r.id, id), eq(r.userId, userId)));
+      .where(and(eq(r.id, id), eq(r.businessId, businessId)));
     return row;
   },
 
@@ -144,21 +144,21 @@ export const signingRepo = {
     return updateIfOpen(db, id, { declinedAt: now, declineReason: reason }, now);
   },
 
-  async revoke(db: Queryable, userId: string, id: string, now: Date): Promise<SignatureRequestRow | undefined> {
+  async revoke(db: Queryable, businessId: string, id: string, now: Date): Promise<SignatureRequestRow | undefined> {
     const [row] = await db
       .update(r)
       .set({ revokedAt: now, revokedReason: 'owner' })
-      .where(and(eq(r.id, id), eq(r.userId, userId), isUndecided))
+      .where(and(eq(r.id, id), eq(r.businessId, businessId), isUndecided))
       .returning();
     return row;
   },
 
   /** Emails the link again: a fresh expiry, and a fresh reminder and expiry record to come. */
-  async markResent(db: Queryable, userId: string, id: string, sentAt: Date, expiresAt: Date) {
+  async markResent(db: Queryable, businessId: string, id: string, sentAt: Date, expiresAt: Date) {
     const [row] = await db
       .update(r)
       .set({ lastSentAt: sentAt, expiresAt, remindedAt: null, expiryRecordedAt: null })
-      .where(and(eq(r.id, id), eq(r.userId, userId), isNotNull(r.tokenHash), isUndecided))
+      .where(and(eq(r.id, id), eq(r.businessId, businessId), isNotNull(r.tokenHash), isUndecided))
       .returning();
     return row;
   },
@@ -222,12 +222,20 @@ export const signingRepo = {
     return row?.version ?? undefined;
   },
 
-  /** Sets a signed site sign-on of `userId`'s aside; undefined when there is no such sign-on to set aside. */
-  async setAside(db: Queryable, userId: string, id: string, now: Date): Promise<SignatureRequestRow | undefined> {
+  /** Sets a signed site sign-on of the business aside; undefined when there is no such sign-on to set aside. */
+  async setAside(db: Queryable, businessId: string, id: string, now: Date): Promise<SignatureRequestRow | undefined> {
     const [row] = await db
       .update(r)
       .set({ setAsideAt: now })
-      .where(and(eq(r.id, id), eq(r.userId, userId), isNull(r.tokenHash), isNotNull(r.signedAt), isNull(r.setAsideAt)))
+      .where(
+        and(
+          eq(r.id, id),
+          eq(r.businessId, businessId),
+          isNull(r.tokenHash),
+          isNotNull(r.signedAt),
+          isNull(r.setAsideAt),
+        ),
+      )
       .returning();
     return row;
   },
@@ -263,12 +271,12 @@ export const signingRepo = {
     return db.update(r).set({ expiryRecordedAt: now }).where(sql`${r.id} in (${expired})`).returning();
   },
 
-  /** The owner's newest site link of a document that is not revoked, whatever version it began on. */
-  async activeSiteLink(db: Queryable, userId: string, kind: DocumentKind, documentId: string) {
+  /** The business's newest site link of a document that is not revoked, whatever version it began on. */
+  async activeSiteLink(db: Queryable, businessId: string, kind: DocumentKind, documentId: string) {
     const [row] = await db
       .select()
       .from(siteSignOnLinks)
-      .where(liveSiteLinksOf(userId, kind, documentId))
+      .where(liveSiteLinksOf(businessId, kind, documentId))
       .orderBy(desc(siteSignOnLinks.createdAt))
       .limit(1);
     return row;
@@ -282,7 +290,7 @@ export const signingRepo = {
 
   async revokeSiteLinks(
     db: Queryable,
-    userId: string,
+    businessId: string,
     kind: DocumentKind,
     documentId: string,
     now: Date,
@@ -290,6 +298,6 @@ export const signingRepo = {
     await db
       .update(siteSignOnLinks)
       .set({ revokedAt: now })
-      .where(liveSiteLinksOf(userId, kind, documentId));
+      .where(liveSiteLinksOf(businessId, kind, documentId));
   },
 };

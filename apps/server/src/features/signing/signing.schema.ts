@@ -2,10 +2,11 @@ import { documentKinds } from '@app/contract';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
+import { businesses } from '../../platform/accounts/business.schema.ts';
 import { documentKindColumn } from '../../platform/documents/documents.schema.ts';
 
 /**
- * A document version the owner sent to someone (a builder) by email (ADR 0042): their own link,
+ * A document version a member of its business sent to someone (a builder) by email (ADR 0042): their own link,
  * stored only as the SHA-256 of its token (derived from the row id, as signing links are), and the
  * first time it was opened. Owned by signing, which knows every sendable kind through its sources.
  */
@@ -13,9 +14,11 @@ export const documentSends = pgTable(
   'document_sends',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    businessId: uuid('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Who sent it; the record stays with the business when they go (ADR 0077). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     documentKind: documentKindColumn('document_kind', documentKinds),
     documentId: uuid('document_id').notNull(),
     documentVersion: integer('document_version').notNull(),

@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from './accounts.schema.ts';
 import { businesses, memberships, profiles } from './business.schema.ts';
@@ -44,7 +44,28 @@ export function businessOfMember(db: Queryable, userId: string): Promise<Busines
  */
 export const memberCountOfMembership = sql<number>`(select count(*)::int from ${memberships} as business_members where business_members.business_id = ${memberships}.${sql.identifier(memberships.businessId.name)})`;
 
-async function businessWhere(db: Queryable, membership: SQL | undefined): Promise<Business | undefined> {
+/**
+ * The business `businessId` with a record's maker `makerId` as the member while they are in it, else
+ * its owner (the maker left, or the record has none): whom news of the record goes to. One query.
+ */
+export function businessOfMaker(
+  db: Queryable,
+  businessId: string,
+  makerId: string | null,
+): Promise<Business | undefined> {
+  const member = makerId === null ? sql`false` : eq(memberships.userId, makerId);
+  return businessWhere(
+    db,
+    and(eq(memberships.businessId, businessId), or(member, eq(memberships.role, 'owner'))),
+    sql`${member} desc`,
+  );
+}
+
+async function businessWhere(
+  db: Queryable,
+  membership: SQL | undefined,
+  preferred?: SQL,
+): Promise<Business | undefined> {
   const [row] = await db
     .select({
       email: users.email,
@@ -64,6 +85,8 @@ async function businessWhere(db: Queryable, membership: SQL | undefined): Promis
     .innerJoin(businesses, eq(businesses.id, memberships.businessId))
     .innerJoin(users, eq(users.id, memberships.userId))
     .leftJoin(profiles, eq(profiles.id, users.id))
-    .where(membership);
+    .where(membership)
+    .orderBy(...(preferred ? [preferred] : []))
+    .limit(1);
   return row;
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { memberships } from '../accounts/business.schema.ts';
 import type { RequestMetadata } from '../http/request-metadata.ts';
 import { auditEvents } from './audit.schema.ts';
 import {
@@ -38,6 +39,7 @@ export const audit = {
   /**
    * Records `event` on `tx`, the caller's transaction, so the event exists exactly when the change it
    * describes does. The event is checked against its schema first: a malformed one is a bug, not data.
+   * A user's event carries their business as it is then (ADR 0077), read in the same statement.
    */
   async record(tx: Queryable, event: AuditEvent): Promise<RecordedAuditEvent> {
     const { type, data } = auditEventSchema.parse(event);
@@ -48,6 +50,10 @@ export const audit = {
       .values({
         actorKind: actor.kind,
         actorUserId: actor.kind === 'user' ? actor.userId : null,
+        businessId:
+          actor.kind === 'user'
+            ? sql`(select ${memberships.businessId} from ${memberships} where ${memberships.userId} = ${actor.userId})`
+            : null,
         subjectKind: subject.kind,
         subjectId: subject.id,
         type,

@@ -14,6 +14,8 @@ export const auditEvents = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     actorKind: text('actor_kind').notNull(),
     actorUserId: uuid('actor_user_id'),
+    /** The acting user's business when it happened; null on rows from before businesses (ADR 0077). */
+    businessId: uuid('business_id'),
     subjectKind: text('subject_kind').notNull(),
     subjectId: uuid('subject_id').notNull(),
     type: text('type').notNull(),

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
+import { businesses } from '../accounts/business.schema.ts';
 import { files } from '../accounts/files.schema.ts';
 
 /**
@@ -34,10 +35,12 @@ export const documentKindColumn = <Kinds extends readonly [string, ...string[]]>
 
 /** Whose document, and which version of it, a signature request or a site sign-on link is for. */
 const signedVersionColumns = () => ({
-  /** The document's owner: every owner-side query filters on it. */
-  userId: uuid('user_id')
+  /** The document's business: every owner-side query filters on it (ADR 0077). */
+  businessId: uuid('business_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  /** Who made it; the record stays with the business when they go. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   documentKind: documentKindColumn('document_kind', documentKinds),
   documentId: uuid('document_id').notNull(),
   documentVersion: integer('document_version').notNull(),
@@ -105,7 +108,7 @@ export const signatureRequests = pgTable(
   },
   (table) => [
     index('signature_requests_document_idx').on(table.documentKind, table.documentId, table.documentVersion),
-    index('signature_requests_user_idx').on(table.userId, table.createdAt),
+    index('signature_requests_business_idx').on(table.businessId, table.createdAt),
     check(
       'signature_requests_revoked_reason_valid',
       sql`(${table.revokedAt} is null) = (${table.revokedReason} is null) and ${oneOf(table.revokedReason, signatureRevocationReasons)}`,

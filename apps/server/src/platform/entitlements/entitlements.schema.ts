@@ -3,11 +3,18 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
+import { businesses } from '../accounts/business.schema.ts';
 
 export const subscribers = pgTable(
   'subscribers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * Whose Premium it is (ADR 0077); null only on a record kept under an email before its account
+     * existed (PRODUCT.md, API conventions), which the account's business adopts.
+     */
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    /** The business's owner when the record was written (who pays); null with the business. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     subscribed: boolean('subscribed').notNull().default(false),
@@ -28,7 +35,8 @@ export const subscribers = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    unique('subscribers_user_id_unique').on(table.userId),
+    unique('subscribers_business_id_unique').on(table.businessId),
+    check('subscribers_business_with_user', sql`(${table.businessId} is null) = (${table.userId} is null)`),
     unique('subscribers_email_unique').on(table.email),
     check('subscribers_tier_valid', sql`${table.subscriptionTier} in ('free', 'premium')`),
   ],

@@ -1,6 +1,7 @@
-import { eq, type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
+import { memberships } from '../accounts/business.schema.ts';
 import { subscribers } from './entitlements.schema.ts';
 
 type SubscriptionTier = 'free' | 'premium';
@@ -41,11 +42,16 @@ function paysForPremium(record: SubscriberRecord | null | undefined, now: Date):
   return record?.subscribed === true && end !== null && end > now;
 }
 
+/** The account of the business's owner: whose address a record kept before the account was under. */
+const ownerOf = (businessId: SQLWrapper | string) =>
+  sql`(select owner_membership.user_id from ${memberships} owner_membership
+    where owner_membership.business_id = ${businessId} and owner_membership.role = 'owner')`;
+
 /**
- * The user's subscriber record: the one with their id, else one recorded under their email before
- * they had an account (PRODUCT.md, API conventions).
+ * The business's subscriber record (ADR 0077): the one with its id, else one recorded under its
+ * owner's email before they had an account (PRODUCT.md, API conventions).
  */
-function subscriberRecordOf(db: Queryable, userId: SQLWrapper | string, email: SQLWrapper | string) {
+function subscriberRecordOf(db: Queryable, businessId: SQLWrapper | string) {
   return db
     .select({
       subscribed: subscribers.subscribed,
@@ -54,23 +60,16 @@ function subscriberRecordOf(db: Queryable, userId: SQLWrapper | string, email: S
     })
     .from(subscribers)
     .where(
-      sql`${subscribers.userId} = ${userId} or (${subscribers.userId} is null and ${subscribers.email} = ${email})`,
+      sql`${subscribers.businessId} = ${businessId} or (${subscribers.businessId} is null
+        and ${subscribers.email} = (select owner_account.email from ${users} owner_account
+          where owner_account.id = ${ownerOf(businessId)}))`,
     )
-    .orderBy(sql`${subscribers.userId} is null`)
+    .orderBy(sql`${subscribers.businessId} is null`)
     .limit(1);
 }
 
-async function subscriberRecordOfUser(db: Queryable, userId: string): Promise<SubscriberRecord | undefined> {
-  const subscriber = entitlements.subscriberOfUsersRow(db);
-  const [row] = await db
-    .select({
-      subscribed: subscriber.subscribed,
-      subscriptionEnd: subscriber.subscriptionEnd,
-      complimentarySince: subscriber.complimentarySince,
-    })
-    .from(users)
-    .leftJoinLateral(subscriber, sql`true`)
-    .where(eq(users.id, userId));
+async function subscriberRecordOfBusiness(db: Queryable, businessId: string): Promise<SubscriberRecord | undefined> {
+  const [row] = await subscriberRecordOf(db, businessId);
   return row;
 }
 
@@ -78,75 +77,81 @@ async function subscriberRecordOfUser(db: Queryable, userId: string): Promise<Su
 export const entitlements = {
   /**
    * For a query over `users` that needs the tier too: left-join this LATERAL (on true) and pass the
-   * selected record to `entitlementOf`, so the profile or owner and the tier come in one query.
+   * selected record to `entitlementOf`, so the profile or owner and the tier come in one query. The
+   * tier is the user's business's (ADR 0077).
    */
   subscriberOfUsersRow(db: Queryable) {
-    return subscriberRecordOf(db, users.id, users.email).as('subscriber');
+    const business = sql`(select users_membership.business_id from ${memberships} users_membership
+      where users_membership.user_id = ${users.id})`;
+    return subscriberRecordOf(db, business).as('subscriber');
   },
 
-  async of(db: Queryable, userId: string, now: Date): Promise<Entitlement> {
-    return entitlementOf(await subscriberRecordOfUser(db, userId), now);
+  /** What the business `businessId` may do: Premium is the business's, for every member (ADR 0077). */
+  async of(db: Queryable, businessId: string, now: Date): Promise<Entitlement> {
+    return entitlementOf(await subscriberRecordOfBusiness(db, businessId), now);
   },
 
-  /** Whether the user pays for Premium (an admin has nothing to grant them, PRODUCT.md, Admin). */
-  async paysForPremium(db: Queryable, userId: string, now: Date): Promise<boolean> {
-    return paysForPremium(await subscriberRecordOfUser(db, userId), now);
+  /** Whether the business pays for Premium (an admin has nothing to grant it, PRODUCT.md, Admin). */
+  async paysForPremium(db: Queryable, businessId: string, now: Date): Promise<boolean> {
+    return paysForPremium(await subscriberRecordOfBusiness(db, businessId), now);
   },
 
   /**
-   * Sets the user's subscriber record, on the caller's transaction (billing events, test mode, admin
-   * grants). A record kept under the user's email without an account becomes theirs.
+   * Sets the business's subscriber record, on the caller's transaction (billing events, test mode,
+   * admin grants). A record kept under its owner's email without an account becomes the business's.
    */
-  async setSubscription(tx: Queryable, userId: string, subscription: Subscription): Promise<void> {
-    await adoptRecordKeptUnderEmail(tx, userId);
+  async setSubscription(tx: Queryable, businessId: string, subscription: Subscription): Promise<void> {
+    await adoptRecordKeptUnderEmail(tx, businessId);
     const written = await tx.execute(sql`
-      insert into ${subscribers} (user_id, email, subscribed, subscription_tier, subscription_end, subscription_provider)
-      select ${users.id}, ${users.email}, ${subscription.subscribed}, ${subscription.tier}, ${subscription.end},
-        ${subscription.provider}
-      from ${users} where ${users.id} = ${userId}
-      on conflict (user_id) do update set
+      insert into ${subscribers} (business_id, user_id, email, subscribed, subscription_tier, subscription_end,
+        subscription_provider)
+      select ${businessId}, ${users.id}, ${users.email}, ${subscription.subscribed}, ${subscription.tier},
+        ${subscription.end}, ${subscription.provider}
+      from ${users} where ${users.id} = ${ownerOf(businessId)}
+      on conflict (business_id) do update set
+        user_id = excluded.user_id,
         subscribed = excluded.subscribed,
         subscription_tier = excluded.subscription_tier,
         subscription_end = excluded.subscription_end,
         subscription_provider = excluded.subscription_provider,
         updated_at = now()`);
-    if (written.rowCount !== 1) throw new Error(`no user ${userId} to set a subscription for`);
+    if (written.rowCount !== 1) throw new Error(`no business ${businessId} to set a subscription for`);
   },
   /**
    * Grants complimentary Premium (an admin's), on the caller's transaction. It stands apart from
    * billing: a paid subscription neither ends it nor is ended by its revocation. Answers false when
-   * the user already had one (nothing changes).
+   * the business already had one (nothing changes).
    */
-  async grantComplimentary(tx: Queryable, userId: string): Promise<boolean> {
-    await adoptRecordKeptUnderEmail(tx, userId);
+  async grantComplimentary(tx: Queryable, businessId: string): Promise<boolean> {
+    await adoptRecordKeptUnderEmail(tx, businessId);
     const written = await tx.execute(sql`
-      insert into ${subscribers} (user_id, email, complimentary_since)
-      select ${users.id}, ${users.email}, now() from ${users} where ${users.id} = ${userId}
-      on conflict (user_id) do update set complimentary_since = now(), updated_at = now()
+      insert into ${subscribers} (business_id, user_id, email, complimentary_since)
+      select ${businessId}, ${users.id}, ${users.email}, now() from ${users} where ${users.id} = ${ownerOf(businessId)}
+      on conflict (business_id) do update set complimentary_since = now(), updated_at = now()
         where ${subscribers.complimentarySince} is null`);
     return written.rowCount === 1;
   },
 
   /**
    * Ends every subscription bought through another provider than `provider` (the one the server now
-   * runs with), on the caller's transaction; answers the users whose Premium that ended. Test-mode
+   * runs with), on the caller's transaction; answers the owners whose business's Premium that ended. Test-mode
    * Premium must not survive the switch to Stripe (ADR 0024). Complimentary grants are untouched.
    */
   async endSubscriptionsOfOtherProviders(tx: Queryable, provider: string): Promise<string[]> {
     const { rows } = await tx.execute<{ user_id: string }>(sql`
       update ${subscribers} set subscribed = false, subscription_tier = 'free', updated_at = now()
       where ${subscribers.subscribed} and ${subscribers.subscriptionProvider} is not null
-        and ${subscribers.subscriptionProvider} <> ${provider} and ${subscribers.userId} is not null
+        and ${subscribers.subscriptionProvider} <> ${provider} and ${subscribers.businessId} is not null
       returning user_id`);
     return rows.map((row) => row.user_id);
   },
 
-  /** Ends the user's complimentary Premium, leaving any paid subscription as it is. False if there was none. */
-  async revokeComplimentary(tx: Queryable, userId: string): Promise<boolean> {
-    await adoptRecordKeptUnderEmail(tx, userId);
+  /** Ends the business's complimentary Premium, leaving any paid subscription as it is. False if there was none. */
+  async revokeComplimentary(tx: Queryable, businessId: string): Promise<boolean> {
+    await adoptRecordKeptUnderEmail(tx, businessId);
     const written = await tx.execute(sql`
       update ${subscribers} set complimentary_since = null, updated_at = now()
-      where ${subscribers.userId} = ${userId} and ${subscribers.complimentarySince} is not null`);
+      where ${subscribers.businessId} = ${businessId} and ${subscribers.complimentarySince} is not null`);
     return written.rowCount === 1;
   },
 
@@ -171,11 +176,15 @@ export const entitlements = {
   },
 };
 
-/** A record kept under the user's email before they had an account becomes theirs (unless they have one). */
-async function adoptRecordKeptUnderEmail(tx: Queryable, userId: string): Promise<void> {
+/**
+ * A record kept under the owner's email before they had an account becomes the business's (unless
+ * it has one).
+ */
+async function adoptRecordKeptUnderEmail(tx: Queryable, businessId: string): Promise<void> {
   await tx.execute(sql`
-    update ${subscribers} set user_id = ${users.id}, updated_at = now()
+    update ${subscribers} set business_id = ${businessId}, user_id = ${users.id}, updated_at = now()
     from ${users}
-    where ${users.id} = ${userId} and ${subscribers.userId} is null and ${subscribers.email} = ${users.email}
-      and not exists (select 1 from ${subscribers} mine where mine.user_id = ${userId})`);
+    where ${users.id} = ${ownerOf(businessId)} and ${subscribers.businessId} is null
+      and ${subscribers.email} = ${users.email}
+      and not exists (select 1 from ${subscribers} ours where ours.business_id = ${businessId})`);
 }

@@ -1,5 +1,5 @@
 import {
-  CUSTOM_TEMPLATES_PER_USER,
+  CUSTOM_TEMPLATES_PER_BUSINESS,
   type CustomTemplate,
   checklistTemplateFromCustom,
   customTemplateMessages,
@@ -49,7 +49,7 @@ export function YourTemplates() {
   });
   const save = useSave(editing, create, update);
   const list = templates.data ?? [];
-  const atLimit = list.length >= CUSTOM_TEMPLATES_PER_USER;
+  const atLimit = list.length >= CUSTOM_TEMPLATES_PER_BUSINESS;
 
   return (
     <section aria-labelledby="your-templates-heading" className="flex flex-col gap-4">
@@ -123,7 +123,7 @@ export function YourTemplates() {
       ) : premium ? (
         atLimit ? (
           <p className="text-sm">
-            You can keep up to {CUSTOM_TEMPLATES_PER_USER} templates. Delete one you no longer use to add another.
+            You can keep up to {CUSTOM_TEMPLATES_PER_BUSINESS} templates. Delete one you no longer use to add another.
           </p>
         ) : (
           <div>
