@@ -1,7 +1,7 @@
 import { type BillingMode, DEFAULT_TIME_ZONE, monthKey } from '@app/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { businessOfMember } from '../../platform/accounts/business.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import type { ProviderSubscription } from '../../platform/billing/billing-provider.ts';
 import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
 import { billingAccounts, billingEvents } from './billing.schema.ts';
@@ -10,14 +10,18 @@ export type BillingAccount = typeof billingAccounts.$inferSelect;
 
 /** SQL of billing: the users' provider accounts and the webhook events received. */
 export const billingRepo = {
-  /** The user's completed certificates this month, the month (`YYYY-MM`) in their own time zone. */
-  async completedThisMonth(db: Queryable, userId: string, now: Date): Promise<{ month: string; completed: number }> {
-    const business = await businessOfMember(db, userId);
+  /** The business's completed certificates this month, the month (`YYYY-MM`) in its time zone. */
+  async completedThisMonth(
+    db: Queryable,
+    businessId: string,
+    now: Date,
+  ): Promise<{ month: string; completed: number }> {
+    const business = await businessOf(db, businessId);
     const month = monthKey(now, business?.timeZone ?? DEFAULT_TIME_ZONE);
     const [row] = await db
       .select({ count: monthlyCertificateCounts.count })
       .from(monthlyCertificateCounts)
-      .where(and(eq(monthlyCertificateCounts.userId, userId), eq(monthlyCertificateCounts.month, month)));
+      .where(and(eq(monthlyCertificateCounts.businessId, businessId), eq(monthlyCertificateCounts.month, month)));
     return { month, completed: row?.count ?? 0 };
   },
 

@@ -126,7 +126,7 @@ export class BillingService {
     const [entitlement, account, usage] = await Promise.all([
       entitlements.of(this.db, caller.userId, this.now()),
       billingRepo.accountOfUser(this.db, caller.userId),
-      billingRepo.completedThisMonth(this.db, caller.userId, this.now()),
+      billingRepo.completedThisMonth(this.db, caller.businessId, this.now()),
     ]);
     const ownAccount = account?.provider === this.provider.mode ? account : undefined;
     const paymentFailed =

@@ -14,6 +14,9 @@ export type CertificateOwner = {
   applicator: StoredApplicator;
 };
 
+/** What a certificate's PDF prints of its business: the company details now, for a draft, and its time zone. */
+export type CertificateIssuer = Omit<CertificateOwner, 'premium'>;
+
 export const ownerRepo = {
   /** One query: the profile, the business's company details, and the subscriber record that entitlements reads the tier (at `now`) from. */
   async load(db: Queryable, userId: string, now: Date): Promise<CertificateOwner> {
@@ -32,22 +35,39 @@ export const ownerRepo = {
       .leftJoin(businesses, eq(businesses.id, memberships.businessId))
       .leftJoinLateral(subscriber, sql`true`)
       .where(eq(users.id, userId));
-    const profile = row?.profile;
-    const company = row?.company;
-    return {
-      premium: entitlementOf(row, now).premium,
-      timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
-      applicator: {
-        company_name: company?.companyName ?? null,
-        company_address: company?.companyAddress ?? null,
-        company_phone: company?.companyPhone ?? null,
-        company_email: company?.companyEmail ?? null,
-        company_abn: company?.companyAbn ?? null,
-        licence_number: company?.licenceNumber ?? null,
-        applicator_name: profile?.applicatorName ?? null,
-        logo_file_id: company?.logoFileId ?? null,
-        signature_file_id: profile?.signatureFileId ?? null,
-      },
-    };
+    return { premium: entitlementOf(row, now).premium, ...issuerOf(row?.company, row?.profile) };
+  },
+
+  /**
+   * The business `businessId` with its member `makerId` as the applicator (their name and signature;
+   * none once their account is deleted). One query.
+   */
+  async issuer(db: Queryable, businessId: string, makerId: string | null): Promise<CertificateIssuer> {
+    const [row] = await db
+      .select({ company: businesses, profile: profiles })
+      .from(businesses)
+      .leftJoin(profiles, makerId === null ? sql`false` : eq(profiles.id, makerId))
+      .where(eq(businesses.id, businessId));
+    return issuerOf(row?.company, row?.profile ?? undefined);
   },
 };
+
+type BusinessRow = typeof businesses.$inferSelect;
+type ProfileRow = typeof profiles.$inferSelect;
+
+function issuerOf(company: BusinessRow | null | undefined, profile: ProfileRow | null | undefined): CertificateIssuer {
+  return {
+    timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
+    applicator: {
+      company_name: company?.companyName ?? null,
+      company_address: company?.companyAddress ?? null,
+      company_phone: company?.companyPhone ?? null,
+      company_email: company?.companyEmail ?? null,
+      company_abn: company?.companyAbn ?? null,
+      licence_number: company?.licenceNumber ?? null,
+      applicator_name: profile?.applicatorName ?? null,
+      logo_file_id: company?.logoFileId ?? null,
+      signature_file_id: profile?.signatureFileId ?? null,
+    },
+  };
+}

@@ -61,7 +61,7 @@ export class ProfileService {
   /** Stores a new logo or signature image, then drops the one it replaces. */
   async replaceImage(caller: AuthenticatedCaller, kind: ProfileImageKind, upload: Buffer): Promise<Profile> {
     const previous = await this.ensureProfile(caller);
-    const file = await this.storedFiles.saveImage(caller.userId, kind, upload);
+    const file = await this.storedFiles.saveImage(caller, kind, upload);
     const updated = await profileRepo.updateProfile(this.db, caller, {
       [imageColumn[kind]]: file.id,
     });
@@ -85,7 +85,7 @@ export class ProfileService {
   }
 
   private async removeFile(caller: AuthenticatedCaller, fileId: string | null) {
-    if (fileId) await this.storedFiles.removeOwnedUnlessReferenced(caller.userId, fileId);
+    if (fileId) await this.storedFiles.removeOwnedUnlessReferenced(caller.businessId, fileId);
   }
 
   private async present(caller: AuthenticatedCaller, row: ProfileRow): Promise<Profile> {

@@ -11,6 +11,7 @@ import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOfMember } from '../../platform/accounts/business.ts';
 import { assertBusinessCanIssue } from '../../platform/accounts/issuer.ts';
+import { membershipOf } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { daysAfter } from '../../platform/dates.ts';
 import type {
@@ -100,7 +101,7 @@ export class SigningCore {
 
   async ownedDocument(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string) {
     const source = this.sourceOf(kind);
-    const document = await source.currentForOwner(this.db, caller.userId, documentId);
+    const document = await source.currentForOwner(this.db, caller.businessId, documentId);
     if (!document) throw signingErrors.notFound();
     return { source, document };
   }
@@ -138,7 +139,9 @@ export class SigningCore {
    */
   async currentSiteDocument(link: SiteSignOnLinkRow): Promise<SignableDocument | null> {
     if (link.revokedAt) return null;
-    return this.sourceOf(link.documentKind).currentForOwner(this.db, link.userId, link.documentId);
+    // The document is its business's (ADR 0077): the business of the member who made the link.
+    const { businessId } = await membershipOf(this.db, link.userId);
+    return this.sourceOf(link.documentKind).currentForOwner(this.db, businessId, link.documentId);
   }
 
   /** The owner's open site link of `document`, whatever version it was first shown for (ADR 0066). */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { users } from './accounts.schema.ts';
+import { businesses } from './business.schema.ts';
 
 /** What a stored image is: a profile's logo or signature, a certificate photo, or a signature drawn by link. */
 export const filePurposes = ['logo', 'signature', 'photo', 'signer_signature'] as const;
@@ -11,9 +12,13 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    /** The business the file is kept for: reads and deletes are scoped by it (ADR 0077). */
+    businessId: uuid('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      // Typed by hand: businesses names files too (its logo), and the cycle defeats inference.
+      .references((): AnyPgColumn => businesses.id, { onDelete: 'cascade' }),
+    /** Who uploaded it (for a signer's signature, the document's maker); null once their account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     purpose: text('purpose', { enum: filePurposes }).notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
@@ -33,7 +38,7 @@ export const files = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('files_user_idx').on(table.userId),
+    index('files_business_idx').on(table.businessId),
     index('files_certificate_idx').on(table.certificateId),
     check('files_purpose_valid', sql`${table.purpose} in ('logo', 'signature', 'photo', 'signer_signature')`),
   ],
