@@ -54,16 +54,14 @@ export const kernelDocumentsRepo = {
   ): Promise<KernelDocumentRow> {
     const [row] = await db.insert(kernelDocuments).values(values).returning();
     if (!row) throw new Error('kernel document insert returned nothing');
-    await db
-      .insert(documentVersions)
-      .values({
-        documentId: row.id,
-        version: 1,
-        kind: row.kind,
-        businessId: row.businessId,
-        userId: row.userId,
-        ...version,
-      });
+    await db.insert(documentVersions).values({
+      documentId: row.id,
+      version: 1,
+      kind: row.kind,
+      businessId: row.businessId,
+      userId: row.userId,
+      ...version,
+    });
     return row;
   },
 
