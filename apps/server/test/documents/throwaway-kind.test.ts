@@ -127,7 +127,7 @@ describe('a kind declared in one test file, on the documents kernel', () => {
     // and voids the link.
     await signVersion(caller, created.document.id, 1, false);
     const edit = { heading: 'Site access', text: 'Gate code 9999' };
-    const current = await notes.documents.owned(caller.userId, created.document.id);
+    const current = await notes.documents.owned(caller.businessId, created.document.id);
     await expect(
       notes.save(caller, created.document.id, { revision: current.document.revision, body: edit }),
     ).rejects.toMatchObject({ statusCode: 409, code: 'new_version_unconfirmed' });
