@@ -263,8 +263,17 @@ describe('deleting the account', () => {
     expect(response.json()).toEqual({ ok: true });
 
     expect(Object.values(await rowsOf(userId)).every((count) => count === 0)).toBe(true);
+    // Its business went with it, and every record of the business (ADR 0077), not only its maker's.
     const { rows: businessRows } = await query('select count(*)::int as n from businesses where id = $1', [businessId]);
     expect(businessRows).toEqual([{ n: 0 }]);
+    const { rows: businessTables } = await query(
+      `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'business_id'`,
+    );
+    expect(businessTables.map((row) => row.table_name)).toEqual(expect.arrayContaining(['certificates', 'files']));
+    for (const { table_name: table } of businessTables) {
+      const { rows } = await query(`select count(*)::int as n from "${table}" where business_id = $1`, [businessId]);
+      expect(rows, table).toEqual([{ n: 0 }]);
+    }
     for (const folder of [businessFolder, pdfFolder, userFolder, oldPdfFolder]) await waitUntilGone(folder);
     for (const token of [session.access_token, secondDevice.access_token]) {
       const after = await app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } });

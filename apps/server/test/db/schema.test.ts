@@ -124,6 +124,17 @@ describe('database constraints for PRODUCT.md, Records rules', () => {
     ).toBe('subscribers_tier_valid');
   });
 
+  it("keeps a file's business in the database, though files.schema.ts does not name businesses", async () => {
+    // ADR 0077: businesses names files (its logo), so the key going back is in migration 0034 only.
+    expect(
+      await violatedConstraint(
+        `insert into files (user_id, business_id, purpose, content_type, byte_size, width, height, storage_key, thumbnail_key)
+         values ($1, gen_random_uuid(), 'photo', 'image/jpeg', 1, 1, 1, 'k0', 't0')`,
+        [userId],
+      ),
+    ).toBe('files_business_id_businesses_id_fk');
+  });
+
   it("keeps a photo's link to its certificate in the database, though files.schema.ts does not name certificates", async () => {
     // ADR 0030: the foreign key lives in the migrations and the drizzle snapshot only.
     expect(

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { users } from './accounts.schema.ts';
-import { businesses } from './business.schema.ts';
 
 /** What a stored image is: a profile's logo or signature, a certificate photo, or a signature drawn by link. */
 export const filePurposes = ['logo', 'signature', 'photo', 'signer_signature'] as const;
@@ -12,11 +11,12 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The business the file is kept for: reads and deletes are scoped by it (ADR 0077). */
-    businessId: uuid('business_id')
-      .notNull()
-      // Typed by hand: businesses names files too (its logo), and the cycle defeats inference.
-      .references((): AnyPgColumn => businesses.id, { onDelete: 'cascade' }),
+    /**
+     * The business the file is kept for: reads and deletes are scoped by it (ADR 0077). Its foreign
+     * key to `businesses` (on delete cascade) is in migration 0034 only: `businesses` names `files`
+     * (its logo), and two schema modules must not import each other (ADR 0027).
+     */
+    businessId: uuid('business_id').notNull(),
     /** Who uploaded it (for a signer's signature, the document's maker); null once their account is deleted. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     purpose: text('purpose', { enum: filePurposes }).notNull(),
