@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from '../support/auth-helpers.ts';
-import { completedCertificateBody, patchCertificate } from '../support/certificates.ts';
+import { patchCertificate, postCertificate } from '../support/certificates.ts';
 import { uploadFile } from '../support/multipart.ts';
 import { errorOf } from '../support/responses.ts';
 import { createReadySwms } from '../support/swms.ts';
@@ -25,12 +25,7 @@ import { addMember } from '../support/teams.ts';
 const { database, mail, app, query } = setUpTestApp();
 
 const createCertificate = (session: Session, extra: Record<string, unknown> = {}) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/certificates',
-    headers: bearer(session),
-    payload: completedCertificateBody(session, extra),
-  });
+  postCertificate(app, session, extra);
 const read = (session: Session, url: string) => app.inject({ url, headers: bearer(session) });
 const idsIn = async (session: Session, url: string) =>
   ((await read(session, url)).json() as { items: Array<{ id: string }> }).items.map((item) => item.id).sort();
