@@ -48,7 +48,7 @@ export const ownerRepo = {
       .from(businesses)
       .leftJoin(profiles, makerId === null ? sql`false` : eq(profiles.id, makerId))
       .where(eq(businesses.id, businessId));
-    return issuerOf(row?.company, row?.profile ?? undefined);
+    return issuerOf(row?.company, row?.profile);
   },
 };
 
