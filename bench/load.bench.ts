@@ -17,7 +17,7 @@ const SECONDS = 30;
 const BASELINE_SECONDS = 10;
 const POOL_SIZE = 10;
 
-type User = { token: string; userId: string; drafts: string[] };
+type User = { token: string; userId: string; businessId: string; drafts: string[] };
 
 const actions: Array<{ name: string; weight: number; run: (base: string, user: User) => Promise<number> }> = [
   {
@@ -62,18 +62,21 @@ const weighted = actions.flatMap((action) => Array.from({ length: action.weight 
 // The statements behind each action, as the repositories run them (the list as a named statement).
 const LIST_STATEMENT = listPageOneStatement('bench_load_list');
 const directActions: Record<string, (pool: pg.Pool, user: User) => Promise<unknown>> = {
-  'list certificates': (pool, user) => pool.query({ ...LIST_STATEMENT, values: [user.userId, 21] }),
+  'list certificates': (pool, user) => pool.query({ ...LIST_STATEMENT, values: [user.businessId, 21] }),
   'save a draft': async (pool, user) => {
     const { rows } = await pool.query(
-      `insert into certificates (user_id, status, job_site_address) values ($1, 'draft', $2) returning *`,
-      [user.userId, `${user.drafts.length + 1} Load St, Sydney`],
+      `insert into certificates (user_id, business_id, status, job_site_address) values ($1, $2, 'draft', $3) returning *`,
+      [user.userId, user.businessId, `${user.drafts.length + 1} Load St, Sydney`],
     );
     user.drafts.push(rows[0].id);
   },
   'open a certificate': (pool, user) => {
     const id = user.drafts.at(-1);
     if (!id) return directActions['monthly usage']?.(pool, user) ?? Promise.resolve();
-    return pool.query('select * from certificates where id = $1 and user_id = $2', [id, user.userId]);
+    return pool.query('select * from certificates where id = $1 and business_id = $2 and withdrawn_at is null', [
+      id,
+      user.businessId,
+    ]);
   },
   profile: (pool, user) =>
     pool.query(
@@ -84,8 +87,8 @@ const directActions: Record<string, (pool: pg.Pool, user: User) => Promise<unkno
   'monthly usage': (pool, user) =>
     pool.query(
       `select c.count, s.subscription_tier, s.subscription_end, s.complimentary_since from users u
-       left join monthly_certificate_counts c on c.user_id = u.id and c.month = to_char(now(), 'YYYY-MM')
-       left join memberships m on m.user_id = u.id
+       join memberships m on m.user_id = u.id
+       left join monthly_certificate_counts c on c.business_id = m.business_id and c.month = to_char(now(), 'YYYY-MM')
        left join subscribers s on s.business_id = m.business_id where u.id = $1`,
       [user.userId],
     ),

@@ -146,7 +146,14 @@ export async function createUser(base: string, client: pg.Client | pg.Pool, emai
     body: JSON.stringify({ email, password }),
   });
   const session = (await signIn.json()) as { access_token: string; user: { id: string } };
-  return { token: session.access_token, userId: session.user.id };
+  // Records are the business's (ADR 0077): direct-SQL baselines scope by it, as the repositories do.
+  const { rows } = await client.query<{ business_id: string }>(
+    'select business_id from memberships where user_id = $1',
+    [session.user.id],
+  );
+  const businessId = rows[0]?.business_id;
+  if (!businessId) throw new Error(`${email} belongs to no business`);
+  return { token: session.access_token, userId: session.user.id, businessId };
 }
 
 export const format = (value: number, digits = 1) => value.toFixed(digits);

@@ -1,10 +1,11 @@
-import { access, readdir, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ACCOUNT_DELETION_CONFIRMATION, accountMessages, rateLimits, type Session } from '@app/contract';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mailPerEmailRule } from '../../src/features/auth/auth-mail.ts';
+import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { audit } from '../../src/platform/audit/audit-trail.ts';
 import { createLocalDiskStorage } from '../../src/platform/storage/file-storage.ts';
 import { setUpTestApp } from '../support/app.ts';
@@ -243,10 +244,18 @@ describe('deleting the account', () => {
     for (const table of ['users', 'profiles', 'certificates', 'files', 'auth_sessions', 'billing_accounts']) {
       expect(before[table], table).toBeGreaterThan(0);
     }
-    const userFolder = path.join(filesRoot, 'users', userId);
-    const pdfFolder = path.join(filesRoot, 'pdf-cache', userId);
-    expect((await readdir(userFolder)).length).toBeGreaterThanOrEqual(6);
+    const { businessId } = await membershipOf(database.db, userId);
+    const businessFolder = path.join(filesRoot, 'businesses', businessId);
+    const pdfFolder = path.join(filesRoot, 'pdf-cache', businessId);
+    expect((await readdir(businessFolder)).length).toBeGreaterThanOrEqual(6);
     expect((await readdir(pdfFolder)).length).toBe(1);
+    // Uploads and PDFs from before businesses owned records are under the owner's own id (ADR 0077).
+    const userFolder = path.join(filesRoot, 'users', userId);
+    const oldPdfFolder = path.join(filesRoot, 'pdf-cache', userId);
+    for (const folder of [userFolder, oldPdfFolder]) {
+      await mkdir(folder, { recursive: true });
+      await writeFile(path.join(folder, 'stored-before.jpg'), 'old bytes');
+    }
     const otherBefore = await rowsOf(other.session.user.id);
 
     const response = await deleteAccount(session);
@@ -254,8 +263,18 @@ describe('deleting the account', () => {
     expect(response.json()).toEqual({ ok: true });
 
     expect(Object.values(await rowsOf(userId)).every((count) => count === 0)).toBe(true);
-    await waitUntilGone(userFolder);
-    await waitUntilGone(pdfFolder);
+    // Its business went with it, and every record of the business (ADR 0077), not only its maker's.
+    const { rows: businessRows } = await query('select count(*)::int as n from businesses where id = $1', [businessId]);
+    expect(businessRows).toEqual([{ n: 0 }]);
+    const { rows: businessTables } = await query(
+      `select table_name from information_schema.columns where table_schema = 'public' and column_name = 'business_id'`,
+    );
+    expect(businessTables.map((row) => row.table_name)).toEqual(expect.arrayContaining(['certificates', 'files']));
+    for (const { table_name: table } of businessTables) {
+      const { rows } = await query(`select count(*)::int as n from "${table}" where business_id = $1`, [businessId]);
+      expect(rows, table).toEqual([{ n: 0 }]);
+    }
+    for (const folder of [businessFolder, pdfFolder, userFolder, oldPdfFolder]) await waitUntilGone(folder);
     for (const token of [session.access_token, secondDevice.access_token]) {
       const after = await app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } });
       expect(after.statusCode).toBe(401);
@@ -272,8 +291,9 @@ describe('deleting the account', () => {
     expect(events.at(-1)?.actor).toEqual({ kind: 'user', userId });
 
     expect(await rowsOf(other.session.user.id)).toEqual(otherBefore);
-    expect((await readdir(path.join(filesRoot, 'users', other.session.user.id))).length).toBeGreaterThanOrEqual(6);
-    expect(await readdir(path.join(filesRoot, 'pdf-cache', other.session.user.id))).toHaveLength(1);
+    const others = await membershipOf(database.db, other.session.user.id);
+    expect((await readdir(path.join(filesRoot, 'businesses', others.businessId))).length).toBeGreaterThanOrEqual(6);
+    expect(await readdir(path.join(filesRoot, 'pdf-cache', others.businessId))).toHaveLength(1);
     const otherFile = await app.inject({ url: `/api/files/${other.fileIds[0]}`, headers: bearer(other.session) });
     expect(otherFile.statusCode).toBe(200);
     // The address is free again.
@@ -315,12 +335,13 @@ describe('deleting the account', () => {
   it('removes the files through a queued job (retried by the queue), never inside the request', async () => {
     const user = await userWithRecordsAndFiles();
     const userId = user.session.user.id;
+    const { businessId } = await membershipOf(database.db, userId);
     expect((await deleteAccount(user.session)).statusCode).toBe(200);
     const { rows } = await query(`select state from pgboss.job where name = 'account-files' and data->>'userId' = $1`, [
       userId,
     ]);
     expect(rows).toHaveLength(1);
-    await waitUntilGone(path.join(filesRoot, 'users', userId));
+    await waitUntilGone(path.join(filesRoot, 'businesses', businessId));
   });
 
   it('is limited per user, and refuses a visitor or a malformed request', async () => {

@@ -4,6 +4,7 @@ import { type Certificate, KNOWN_STANDARDS, rateLimits, type Session } from '@ap
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { createLocalDiskStorage, type FileStorage } from '../../src/platform/storage/file-storage.ts';
 import { buildTestApp, setUpTestApp, testFilesRoot } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
@@ -60,11 +61,13 @@ async function createCertificate(body: object): Promise<Certificate> {
   return response.json();
 }
 
-/** Cached PDFs are filed by certificate, and named by content fingerprint (sealed PDF/A: ADR 0041, 0051). */
+/** Cached PDFs are filed by business and certificate, and named by content fingerprint (sealed PDF/A: ADR 0041, 0051). */
 const cachedName = (certificate: Pick<Certificate, 'id' | 'fingerprint'>) =>
   path.join(certificate.id, `${certificate.fingerprint}.pdfa.v2.sealed.pdf`);
-const cachedPdfs = () =>
-  readdir(path.join(testFilesRoot, 'pdf-cache', owner.user.id), { recursive: true }).catch((): string[] => []);
+const cachedPdfs = async () =>
+  readdir(path.join(testFilesRoot, 'pdf-cache', (await membershipOf(app.db, owner.user.id)).businessId), {
+    recursive: true,
+  }).catch((): string[] => []);
 
 const download = async (id: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1', from = app) => {
   const response = await from.inject({ url: `/api/certificates/${id}/pdf`, headers, remoteAddress });

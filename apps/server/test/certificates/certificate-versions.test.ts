@@ -51,9 +51,10 @@ async function read(session: Session | null, id: string, version?: number): Prom
 
 const monthCount = async (userId: string) =>
   (
-    await query('select coalesce(sum(count), 0)::int as count from monthly_certificate_counts where user_id = $1', [
-      userId,
-    ])
+    await query(
+      `select coalesce(sum(count), 0)::int as count from monthly_certificate_counts where business_id = (select business_id from memberships where user_id = $1)`,
+      [userId],
+    )
   ).rows[0].count;
 
 describe('amending an issued certificate', () => {

@@ -10,6 +10,7 @@ import {
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { listStatementText } from '../../src/features/certificates/list-statements.ts';
+import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { patchCertificate } from '../support/certificates.ts';
@@ -173,7 +174,8 @@ describe('the free monthly limit', () => {
       expect(await usage(sydney)).toMatchObject({ month: '2026-12', completed: 1 });
       expect(await usage(perth)).toMatchObject({ month: '2026-11', completed: 1 });
       const { rows } = await query(
-        'select user_id, month, count from monthly_certificate_counts where user_id = any($1) order by month',
+        `select m.user_id, c.month, c.count from monthly_certificate_counts c
+           join memberships m on m.business_id = c.business_id where m.user_id = any($1) order by month`,
         [[sydney.user.id, perth.user.id]],
       );
       expect(rows).toEqual([
@@ -221,7 +223,10 @@ describe('premium-only update and delete', () => {
     expect((await usage(user)).completed).toBe(1);
 
     // Someone zeroed the count by hand: reverting must not go negative.
-    await query('update monthly_certificate_counts set count = 0 where user_id = $1', [user.user.id]);
+    await query(
+      'update monthly_certificate_counts set count = 0 where business_id = (select business_id from memberships where user_id = $1)',
+      [user.user.id],
+    );
     await update(user, draft.id, { status: 'draft' });
     expect((await usage(user)).completed).toBe(0);
 
@@ -338,18 +343,19 @@ describe('reading certificates', () => {
 
   it('reads every list variant from the index without sorting the user’s certificates', async () => {
     const user = await newUser();
+    const { businessId } = await membershipOf(app.db, user.user.id);
     await query(
-      `insert into certificates (user_id, job_site_address, status, created_at)
-       select $1, i || ' Index St', case when i % 2 = 0 then 'completed' else 'draft' end,
+      `insert into certificates (user_id, business_id, job_site_address, status, created_at)
+       select $1, $2, i || ' Index St', case when i % 2 = 0 then 'completed' else 'draft' end,
               now() - (i || ' seconds')::interval
        from generate_series(1, 3000) as i`,
-      [user.user.id],
+      [user.user.id, businessId],
     );
     await query('analyze certificates');
     for (const status of [false, true]) {
       for (const search of [false, true]) {
         for (const after of [false, true]) {
-          const values: unknown[] = [user.user.id];
+          const values: unknown[] = [businessId];
           if (status) values.push('completed');
           if (search) values.push('%Index%');
           if (after) values.push('2026-11-15 02:00:00+00', '00000000-0000-4000-8000-000000000000');
@@ -357,7 +363,7 @@ describe('reading certificates', () => {
           const { rows } = await query(`explain ${listStatementText({ status, search, after })}`, values);
           const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
           expect(plan, JSON.stringify({ status, search, after })).toContain(
-            'Index Scan using certificates_user_created_idx',
+            'Index Scan using certificates_business_created_idx',
           );
           expect(plan).not.toContain('Sort');
         }

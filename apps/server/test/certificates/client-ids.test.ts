@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { CERTIFICATE_DELETED_ELSEWHERE_MESSAGE, CLIENT_ID_TAKEN_MESSAGE, type Session } from '@app/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { completedCertificateBody } from '../support/certificates.ts';
@@ -98,9 +99,10 @@ describe('a create sent again with its client-made id', () => {
     ]);
     expect(await countOf('select count(*) from certificates where user_id = $1', [owner.user.id])).toBe(1);
     expect(
-      await countOf('select coalesce(sum(count), 0) as count from monthly_certificate_counts where user_id = $1', [
-        owner.user.id,
-      ]),
+      await countOf(
+        `select coalesce(sum(count), 0) as count from monthly_certificate_counts where business_id = (select business_id from memberships where user_id = $1)`,
+        [owner.user.id],
+      ),
     ).toBe(1);
   });
 
@@ -262,15 +264,17 @@ describe('a create sent again for a certificate deleted since (deleted stays del
     expect(await countOf('select count(*) from certificates where id = $1 and withdrawn_at is null', [id])).toBe(0);
   });
 
-  it('keeps one narrow row per deleted certificate and photo, gone with the account', async () => {
+  it('keeps one narrow row per deleted certificate and photo, gone with the business', async () => {
     const owner = await premiumUser();
     const ids = [randomUUID(), randomUUID()];
     for (const id of ids) {
       expect((await create(owner, completedCertificateBody(owner, { id }))).statusCode).toBe(201);
       await app.inject({ method: 'DELETE', url: `/api/certificates/${id}`, headers: bearer(owner) });
     }
-    expect(await countOf('select count(*) from retired_ids where user_id = $1', [owner.user.id])).toBe(2);
-    await query('delete from users where id = $1', [owner.user.id]);
-    expect(await countOf('select count(*) from retired_ids where user_id = $1', [owner.user.id])).toBe(0);
+    const { businessId } = await membershipOf(app.db, owner.user.id);
+    const retired = () => countOf('select count(*) from retired_ids where business_id = $1', [businessId]);
+    expect(await retired()).toBe(2);
+    await query('delete from businesses where id = $1', [businessId]);
+    expect(await retired()).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { type Certificate, errorCodes, type Session } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
-import { completedCertificateBody, patchCertificate } from '../support/certificates.ts';
+import { patchCertificate, postCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { giveIssuer, TEST_ISSUER } from '../support/issuer.ts';
 import { errorOf } from '../support/responses.ts';
@@ -26,12 +26,7 @@ async function emptyProfileUser(): Promise<Session> {
 }
 
 const createCertificate = (session: Session, extra: Record<string, unknown> = {}) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/certificates',
-    headers: bearer(session),
-    payload: completedCertificateBody(session, extra),
-  });
+  postCertificate(app, session, extra);
 
 const usage = async (session: Session) =>
   (await app.inject({ url: '/api/certificates/usage', headers: bearer(session) })).json() as { completed: number };

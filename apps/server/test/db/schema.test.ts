@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 let database: TestDatabase;
 let userId: string;
+let businessId: string;
 
 const query = (text: string, values: unknown[] = []) => database.db.$client.query(text, values);
 
@@ -20,6 +21,9 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const { rows } = await query(`insert into users (email) values ('owner@example.com') returning id`);
   userId = rows[0].id;
+  const { rows: made } = await query('insert into businesses default values returning id');
+  businessId = made[0].id;
+  await query(`insert into memberships (business_id, user_id, role) values ($1, $2, 'owner')`, [businessId, userId]);
 });
 
 afterAll(() => database.drop());
@@ -34,61 +38,75 @@ describe('database constraints for PRODUCT.md, Records rules', () => {
   });
 
   it('accepts only draft or completed as a certificate status', async () => {
-    await query(`insert into certificates (user_id, job_site_address, status) values ($1, '1 Site St', 'completed')`, [
-      userId,
-    ]);
+    await query(
+      `insert into certificates (user_id, business_id, job_site_address, status) values ($1, $2, '1 Site St', 'completed')`,
+      [userId, businessId],
+    );
     expect(
       await violatedConstraint(
-        `insert into certificates (user_id, job_site_address, status) values ($1, '1 Site St', 'archived')`,
-        [userId],
+        `insert into certificates (user_id, business_id, job_site_address, status) values ($1, $2, '1 Site St', 'archived')`,
+        [userId, businessId],
       ),
     ).toBe('certificates_status_valid');
     expect(
       await violatedConstraint(
-        `insert into certificates (user_id, job_site_address, status) values ($1, '1 Site St', 'deleted')`,
-        [userId],
+        `insert into certificates (user_id, business_id, job_site_address, status) values ($1, $2, '1 Site St', 'deleted')`,
+        [userId, businessId],
       ),
     ).toBe('certificates_status_valid');
   });
 
   it('defaults a certificate to a draft with empty text fields and no photos', async () => {
     const { rows } = await query(
-      `insert into certificates (user_id, job_site_address) values ($1, '2 Site St') returning status, materials_used, additional_info, photos, standards`,
-      [userId],
+      `insert into certificates (user_id, business_id, job_site_address) values ($1, $2, '2 Site St') returning status, materials_used, additional_info, photos, standards`,
+      [userId, businessId],
     );
     expect(rows[0]).toEqual({ status: 'draft', materials_used: '', additional_info: '', photos: [], standards: [] });
   });
 
-  it('keeps one monthly count per user and month', async () => {
-    await query(`insert into monthly_certificate_counts (user_id, month, count) values ($1, '2026-11', 1)`, [userId]);
+  it('keeps one monthly count per business and month', async () => {
+    await query(`insert into monthly_certificate_counts (business_id, month, count) values ($1, '2026-11', 1)`, [
+      businessId,
+    ]);
     expect(
       await violatedConstraint(
-        `insert into monthly_certificate_counts (user_id, month, count) values ($1, '2026-11', 2)`,
-        [userId],
+        `insert into monthly_certificate_counts (business_id, month, count) values ($1, '2026-11', 2)`,
+        [businessId],
       ),
-    ).toBe('monthly_certificate_counts_user_month_unique');
+    ).toBe('monthly_certificate_counts_business_month_unique');
   });
 
   it('never lets a monthly count go below zero', async () => {
     expect(
-      await violatedConstraint(`update monthly_certificate_counts set count = count - 5 where user_id = $1`, [userId]),
+      await violatedConstraint(`update monthly_certificate_counts set count = count - 5 where business_id = $1`, [
+        businessId,
+      ]),
     ).toBe('monthly_certificate_counts_count_non_negative');
   });
 
   it('only accepts YYYY-MM month keys', async () => {
     expect(
-      await violatedConstraint(`insert into monthly_certificate_counts (user_id, month) values ($1, '2026-13')`, [
-        userId,
+      await violatedConstraint(`insert into monthly_certificate_counts (business_id, month) values ($1, '2026-13')`, [
+        businessId,
       ]),
     ).toBe('monthly_certificate_counts_month_format');
   });
 
-  it('refuses rows that point at a user who does not exist', async () => {
-    const missingUser = '00000000-0000-4000-8000-000000000000';
+  it('refuses rows that point at a user or a business that does not exist', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
     expect(
-      await violatedConstraint(`insert into certificates (user_id, job_site_address) values ($1, 'x')`, [missingUser]),
+      await violatedConstraint(
+        `insert into certificates (user_id, business_id, job_site_address) values ($1, $2, 'x')`,
+        [missing, businessId],
+      ),
     ).toBe('certificates_user_id_users_id_fk');
-    expect(await violatedConstraint(`insert into profiles (id) values ($1)`, [missingUser])).toBe(
+    expect(
+      await violatedConstraint(
+        `insert into certificates (user_id, business_id, job_site_address) values ($1, $2, 'x')`,
+        [userId, missing],
+      ),
+    ).toBe('certificates_business_id_businesses_id_fk');
+    expect(await violatedConstraint(`insert into profiles (id) values ($1)`, [missing])).toBe(
       'profiles_id_users_id_fk',
     );
   });
@@ -106,24 +124,35 @@ describe('database constraints for PRODUCT.md, Records rules', () => {
     ).toBe('subscribers_tier_valid');
   });
 
+  it("keeps a file's business in the database, though files.schema.ts does not name businesses", async () => {
+    // ADR 0077: businesses names files (its logo), so the key going back is in migration 0034 only.
+    expect(
+      await violatedConstraint(
+        `insert into files (user_id, business_id, purpose, content_type, byte_size, width, height, storage_key, thumbnail_key)
+         values ($1, gen_random_uuid(), 'photo', 'image/jpeg', 1, 1, 1, 'k0', 't0')`,
+        [userId],
+      ),
+    ).toBe('files_business_id_businesses_id_fk');
+  });
+
   it("keeps a photo's link to its certificate in the database, though files.schema.ts does not name certificates", async () => {
     // ADR 0030: the foreign key lives in the migrations and the drizzle snapshot only.
     expect(
       await violatedConstraint(
-        `insert into files (user_id, purpose, content_type, byte_size, width, height, storage_key, thumbnail_key, certificate_id)
-         values ($1, 'photo', 'image/jpeg', 1, 1, 1, 'k', 't', gen_random_uuid())`,
-        [userId],
+        `insert into files (user_id, business_id, purpose, content_type, byte_size, width, height, storage_key, thumbnail_key, certificate_id)
+         values ($1, $2, 'photo', 'image/jpeg', 1, 1, 1, 'k', 't', gen_random_uuid())`,
+        [userId, businessId],
       ),
     ).toBe('files_certificate_id_certificates_id_fk');
     const { rows } = await query(
-      `insert into certificates (user_id, job_site_address) values ($1, '2 Site St') returning id`,
-      [userId],
+      `insert into certificates (user_id, business_id, job_site_address) values ($1, $2, '2 Site St') returning id`,
+      [userId, businessId],
     );
     const certificateId = rows[0].id;
     await query(
-      `insert into files (user_id, purpose, content_type, byte_size, width, height, storage_key, thumbnail_key, certificate_id)
-       values ($1, 'photo', 'image/jpeg', 1, 1, 1, 'k2', 't2', $2)`,
-      [userId, certificateId],
+      `insert into files (user_id, business_id, purpose, content_type, byte_size, width, height, storage_key, thumbnail_key, certificate_id)
+       values ($1, $2, 'photo', 'image/jpeg', 1, 1, 1, 'k2', 't2', $3)`,
+      [userId, businessId, certificateId],
     );
     await query('delete from certificates where id = $1', [certificateId]);
     const { rows: kept } = await query(`select certificate_id from files where storage_key = 'k2'`);

@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(() => database.drop());
 
-/** A row for each kind column, complete but for its kind: `$1` is the owner, `$2` the kind. */
+/** A row for each kind column, complete but for its kind: `$1` is the owner (and so their business), `$2` the kind. */
 const rowOfKind = {
   document_sends: {
     column: 'document_kind',
@@ -39,16 +39,18 @@ const rowOfKind = {
   },
   safety_documents: {
     column: 'kind',
-    insert: `insert into safety_documents (user_id, kind, number) values ($1, $2, gen_random_uuid()::text)`,
+    insert: `insert into safety_documents (user_id, business_id, kind, number)
+             values ($1, (select business_id from memberships where user_id = $1), $2, gen_random_uuid()::text)`,
   },
   document_number_sequences: {
     column: 'kind',
-    insert: `insert into document_number_sequences (user_id, kind, year, last_number) values ($1, $2, 2026, 1)`,
+    insert: `insert into document_number_sequences (business_id, kind, year, last_number)
+             values ((select business_id from memberships where user_id = $1), $2, 2026, 1)`,
   },
   document_versions: {
     column: 'kind',
-    insert: `insert into document_versions (document_id, version, kind, user_id, body, fingerprint)
-             values (gen_random_uuid(), 1, $2, $1, '{}', 'f')`,
+    insert: `insert into document_versions (document_id, version, kind, user_id, business_id, body, fingerprint)
+             values (gen_random_uuid(), 1, $2, $1, (select business_id from memberships where user_id = $1), '{}', 'f')`,
   },
   signature_requests: {
     column: 'document_kind',

@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { describe, expect, it } from 'vitest';
+import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { formatDocumentNumber, nextDocumentNumber } from '../../src/platform/documents/number-sequences.ts';
 import * as schema from '../../src/schema.ts';
 import { useDatabaseBefore } from '../support/migrations.ts';
@@ -48,13 +49,17 @@ describe(`migration ${BEFORE}`, () => {
 
     await before.migrateRest();
 
-    expect(
-      (await run('select user_id, kind, year, last_number from document_number_sequences order by year')).rows,
-    ).toEqual([
+    // Each user's numbering is their business's since 0034_documents_owned_by_the_business.
+    const { rows: sequences } = await run(
+      `select m.user_id, s.kind, s.year, s.last_number from document_number_sequences s
+       join memberships m on m.business_id = s.business_id order by s.year`,
+    );
+    expect(sequences).toEqual([
       { user_id: user, kind: 'certificate', year: 2025, last_number: 41 },
       { user_id: user, kind: 'certificate', year: 2026, last_number: 7 },
     ]);
-    const next = await nextDocumentNumber(drizzle(before.client, { schema }), user, 'certificate', 2026);
+    const db = drizzle(before.client, { schema });
+    const next = await nextDocumentNumber(db, (await membershipOf(db, user)).businessId, 'certificate', 2026);
     expect(formatDocumentNumber('WPC', 2026, next)).toBe('WPC-2026-0008');
     // The logo is the business's since 0033_company_on_the_business.
     const { rows: profiles } = await run(

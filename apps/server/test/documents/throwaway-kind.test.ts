@@ -62,9 +62,9 @@ function throwawayKind(pdfs: KernelPdfs): KernelKind<NoteBody, { id: string; num
     pdf: async (found) =>
       pdfs.sealedUnlessDraft(
         found,
-        await app.pdfRenderPool.render(warmUpPdfJob, undefined, { owner: found.document.userId }),
+        await app.pdfRenderPool.render(warmUpPdfJob, undefined, { owner: found.document.businessId }),
       ),
-    forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),
+    forgetPdfs: (businessId, documentId) => pdfs.forgetDocument(businessId, documentId),
   };
 }
 
@@ -94,10 +94,10 @@ describe('a kind declared in one test file, on the documents kernel', () => {
     const caller = await owner();
     const year = new Date().getFullYear();
 
-    const created = await notes.documents.create(caller.userId, { heading: 'Site access', text: 'Gate code 1234' });
+    const created = await notes.documents.create(caller, { heading: 'Site access', text: 'Gate code 1234' });
     expect(created.document.number).toMatch(new RegExp(`^TN-${year}-0001$`));
     expect(created.document.kind).toBe(kind);
-    const second = await notes.documents.create(caller.userId, { heading: '', text: '' });
+    const second = await notes.documents.create(caller, { heading: '', text: '' });
     expect(second.document.number).toBe(`TN-${year}-0002`);
 
     // Not printed, sent or signed: a save rewrites version 1, and it is not issued.
@@ -127,7 +127,7 @@ describe('a kind declared in one test file, on the documents kernel', () => {
     // and voids the link.
     await signVersion(caller, created.document.id, 1, false);
     const edit = { heading: 'Site access', text: 'Gate code 9999' };
-    const current = await notes.documents.owned(caller.userId, created.document.id);
+    const current = await notes.documents.owned(caller.businessId, created.document.id);
     await expect(
       notes.save(caller, created.document.id, { revision: current.document.revision, body: edit }),
     ).rejects.toMatchObject({ statusCode: 409, code: 'new_version_unconfirmed' });
@@ -163,7 +163,7 @@ describe('a kind declared in one test file, on the documents kernel', () => {
   it('keeps owners to their own notes', async () => {
     const notes = kernel();
     const [alice, bob] = [await owner(), await owner()];
-    const note = await notes.documents.create(alice.userId, { heading: 'Alice only', text: '' });
+    const note = await notes.documents.create(alice, { heading: 'Alice only', text: '' });
     await expect(notes.get(bob, note.document.id)).rejects.toMatchObject({ statusCode: 404 });
     await expect(notes.pdf(bob, note.document.id, undefined)).rejects.toMatchObject({ statusCode: 404 });
     expect((await notes.list(bob, { limit: 10 })).items).toEqual([]);

@@ -9,6 +9,7 @@ import {
   sendRecipientLimitMessage,
 } from '@app/contract';
 import { describe, expect, it } from 'vitest';
+import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import type { SignableDocument, SignableDocumentSource } from '../../src/platform/documents/signable-source.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
@@ -29,9 +30,9 @@ const bigCoverSheets: SignableDocumentSource = {
   kind: 'cover_sheet',
   crewSignOn: false,
   ownerPath: (id) => `/swms/cover-sheets/${id}`,
-  currentForOwner: async (_db, ownerId, id) => {
+  currentForOwner: async (_db, businessId, id) => {
     const document = bigDocuments.get(id);
-    return document?.ownerId === ownerId ? document : null;
+    return document?.businessId === businessId ? document : null;
   },
   version: async (_db, id, version) => {
     const document = bigDocuments.get(id);
@@ -183,7 +184,7 @@ describe('sending a document to the builder', () => {
     bigDocuments.set(id, {
       kind: 'cover_sheet',
       id,
-      ownerId: owner.user.id,
+      businessId: (await membershipOf(app.db, owner.user.id)).businessId,
       number: 'CS-2026-0001',
       title: 'Cover sheet',
       version: 1,

@@ -187,7 +187,7 @@ describe('npm run backup / npm run restore', () => {
     expect((await bytesOf(await restoredOwner(`/api/files/${photoId}`))).equals(before.photo)).toBe(true);
     expect((await bytesOf(await restoredOwner(`/api/files/${signatureId}`))).equals(before.signature)).toBe(true);
     // The PDF cache is not in the backup: the PDF is made again, with the same fingerprint.
-    expect(await readdir(path.join(restoredDir, 'files'))).toEqual(['users']);
+    expect(await readdir(path.join(restoredDir, 'files'))).toEqual(['businesses']);
     const pdf = await bytesOf(await restoredOwner(`/api/certificates/${certificate.id}/pdf`));
     expect(await pdfText(pdf)).toContain(certificate.fingerprint);
   }, 180_000);

@@ -17,14 +17,19 @@ export function completedCertificateBody(session: Session, extra: Record<string,
   return { user_id: session.user.id, ...completedCertificateFields, ...extra };
 }
 
-/** Creates a completed certificate of `session`'s user through the API; answers its id. */
-export async function createCompletedCertificate(app: App, session: Session): Promise<string> {
-  const response = await app.inject({
+/** `POST /api/certificates` as `session`: a completed certificate of theirs, with `extra` fields. */
+export function postCertificate(app: App, session: Session, extra: Record<string, unknown> = {}) {
+  return app.inject({
     method: 'POST',
     url: '/api/certificates',
     headers: { authorization: `Bearer ${session.access_token}` },
-    payload: completedCertificateBody(session),
+    payload: completedCertificateBody(session, extra),
   });
+}
+
+/** Creates a completed certificate of `session`'s user through the API; answers its id. */
+export async function createCompletedCertificate(app: App, session: Session): Promise<string> {
+  const response = await postCertificate(app, session);
   expect(response.statusCode).toBe(201);
   return (response.json() as { id: string }).id;
 }

@@ -1,9 +1,10 @@
 import { type Session, sessionSchema } from '@app/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import type { Database, Queryable } from '../../src/db/client.ts';
-import { businesses, memberships } from '../../src/platform/accounts/business.schema.ts';
+import { businesses, memberships, profiles } from '../../src/platform/accounts/business.schema.ts';
+import { files } from '../../src/platform/accounts/files.schema.ts';
 import { deleteBusinessLeftEmpty, type MemberRole, membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from './auth-helpers.ts';
 import type { MailCatcher } from './mail-catcher.ts';
@@ -11,8 +12,9 @@ import type { MailCatcher } from './mail-catcher.ts';
 /**
  * A second person in `owner`'s business, put there by SQL until invitations exist (ADR 0077): a
  * confirmed account (with its own name and signature, as an issuer) whose one-person business is
- * dropped and whose membership moves into the owner's with `role`. Answers a fresh session, whose
- * access token carries the new business and role.
+ * dropped and whose membership moves into the owner's with `role`; their signature, a file of the
+ * business it was uploaded in, moves with them. Answers a fresh session, whose access token carries
+ * the new business and role.
  */
 export async function addMember(
   app: App,
@@ -25,6 +27,15 @@ export async function addMember(
   const first = await registerConfirmedUser(app, mail, email);
   const { businessId } = await membershipOf(db, owner.user.id);
   await db.transaction(async (tx) => {
+    await tx
+      .update(files)
+      .set({ businessId })
+      .where(
+        eq(
+          files.id,
+          sql`(select ${profiles.signatureFileId} from ${profiles} where ${profiles.id} = ${first.user.id})`,
+        ),
+      );
     await deleteBusinessLeftEmpty(tx, first.user.id);
     await tx.insert(memberships).values({ businessId, userId: first.user.id, role });
   });

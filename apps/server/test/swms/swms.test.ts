@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { SwmsService } from '../../src/features/swms/swms.service.ts';
 import { SwmsPdfService } from '../../src/features/swms/swms-pdf.service.ts';
 import { fileReferences } from '../../src/file-references.ts';
+import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { storedSealIdentity } from '../../src/platform/crypto/seal-identity.ts';
 import { storedSecret } from '../../src/platform/crypto/secrets.ts';
 import { OutboundEvents } from '../../src/platform/events/outbound-events.ts';
@@ -668,7 +669,8 @@ describe('SWMS PDF', () => {
       .png()
       .toBuffer();
     // A draft cannot be sent; once ready it can.
-    expect(await service.swms.signingVersionForOwner(user.user.id, draft.id)).toBeUndefined();
+    const { businessId } = await membershipOf(app.db, user.user.id);
+    expect(await service.swms.signingVersionForOwner(businessId, draft.id)).toBeUndefined();
     const swms: Swms = (await saveSwms(user, draft, readyBody())).json();
     const pdf = await service.swms.signingPdf(swms.id, 1, {
       register: [
@@ -690,7 +692,7 @@ describe('SWMS PDF', () => {
     expect(await service.swms.signingVersion(swms.id, 1)).toEqual({
       kind: 'swms',
       id: swms.id,
-      ownerId: user.user.id,
+      businessId,
       number: swms.number,
       title: swms.body.title,
       version: 1,
@@ -698,12 +700,13 @@ describe('SWMS PDF', () => {
       current: true,
     });
     expect(await service.swms.signingVersion(swms.id, 2)).toBeUndefined();
-    expect((await service.swms.signingVersionForOwner(user.user.id, swms.id))?.fingerprint).toBe(swms.fingerprint);
+    expect((await service.swms.signingVersionForOwner(businessId, swms.id))?.fingerprint).toBe(swms.fingerprint);
     const stranger = await newUser();
-    expect(await service.swms.signingVersionForOwner(stranger.user.id, swms.id)).toBeUndefined();
+    const strangers = await membershipOf(app.db, stranger.user.id);
+    expect(await service.swms.signingVersionForOwner(strangers.businessId, swms.id)).toBeUndefined();
     const sheet = await createCoverSheet(user, [swms.id]);
     // A new cover sheet misses its principal contractor: it cannot be sent yet.
-    expect(await service.coverSheets.signingVersionForOwner(user.user.id, sheet.id)).toBeUndefined();
+    expect(await service.coverSheets.signingVersionForOwner(businessId, sheet.id)).toBeUndefined();
     expect(await service.coverSheets.signingPdf(sheet.id, 1, { register: [] })).toBeInstanceOf(Buffer);
   });
 });

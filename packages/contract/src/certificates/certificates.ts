@@ -76,7 +76,8 @@ export type CertificatePhoto = z.infer<typeof certificatePhotoSchema>;
 
 export const certificateSchema = z.object({
   id: z.string(),
-  user_id: z.string(),
+  /** Its maker; null once their account is deleted (the certificate stays the business's). */
+  user_id: z.nullable(z.string()),
   certificate_number: z.nullable(z.string()),
   standards: z.array(z.string()),
   job_site_address: z.string(),

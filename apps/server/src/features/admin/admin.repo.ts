@@ -56,7 +56,7 @@ export const adminRepo = {
         complimentarySince: subscriber.complimentarySince,
         certificatesThisMonth: sql<number>`coalesce((
           select ${monthlyCertificateCounts.count} from ${monthlyCertificateCounts}
-          where ${monthlyCertificateCounts.userId} = ${users.id}
+          where ${monthlyCertificateCounts.businessId} = ${memberships.businessId}
             and ${monthlyCertificateCounts.month} = to_char(${now.toISOString()}::timestamptz at time zone ${timeZone}, 'YYYY-MM')
         ), 0)`.mapWith(Number),
         lastSignInAt: sql<Date | null>`(

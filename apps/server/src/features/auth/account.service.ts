@@ -15,16 +15,20 @@ import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import { emailLimited, limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { userFilesPrefix } from '../../platform/storage/stored-files.ts';
+import { businessFilesPrefix, userFilesPrefix } from '../../platform/storage/stored-files.ts';
 import { recordAccountEvent } from './account-events.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
 import { AUTH_EMAIL_QUEUE, type AuthEmailJob, mailPerEmailRule } from './auth-mail.ts';
 import { verifyPassword } from './passwords.ts';
 import type { RevokedSessions } from './revoked-sessions.ts';
 
-/** The queue that removes a deleted account's files, after the rows are gone (ADR 0020). */
+/** The queue that removes a deleted business's files, after the rows are gone (ADRs 0020, 0077). */
 export const ACCOUNT_FILES_QUEUE = 'account-files';
-export type AccountFilesJob = { userId: string };
+/**
+ * The deleted account and the business deleted with it; `businessId` is absent from jobs queued
+ * before businesses owned records, whose files were all under the account's own prefixes.
+ */
+export type AccountFilesJob = { userId: string; businessId?: string };
 /** A storage hiccup is retried for about a day (backoff from 30 s), so no file is left behind. */
 export const accountFilesQueueSettings: QueueSettings = { retryLimit: 12, retryDelaySeconds: 30, expireInSeconds: 600 };
 
@@ -88,8 +92,9 @@ export class AccountService {
 
   /**
    * Deletes the account (the Privacy Act's deletion right). One transaction records the audit event,
-   * ends every session, deletes the user (every row that references it cascades) and queues the
-   * removal of its files; storage is only touched by that job, after the commit.
+   * ends every session, deletes the user (every row that references it cascades) with its business
+   * when nobody else works in it, and then queues the removal of the business's files; storage is
+   * only touched by that job, after the commit. A member's account leaves every file to the business.
    */
   async deleteAccount(
     caller: AuthenticatedCaller,
@@ -105,19 +110,27 @@ export class AccountService {
       await recordAccountEvent(tx, 'account.deleted', user.id, origin);
       const sessions = await authRepo.revokeUserSessions(tx, user.id);
       await entitlements.forgetUser(tx, user.id);
-      await authRepo.deleteUser(tx, user.id);
-      await this.options.jobs.enqueue<AccountFilesJob>(tx, ACCOUNT_FILES_QUEUE, { userId: user.id });
+      const businessId = await authRepo.deleteUser(tx, user.id);
+      if (businessId) {
+        await this.options.jobs.enqueue<AccountFilesJob>(tx, ACCOUNT_FILES_QUEUE, { userId: user.id, businessId });
+      }
       return sessions;
     });
     this.options.revokedSessions.add(revoked);
     this.options.jobs.wake(ACCOUNT_FILES_QUEUE);
   }
 
-  /** The queue's worker: every upload and cached PDF of the deleted account. Removing nothing is fine, so retries are safe. */
+  /**
+   * The queue's worker: every upload and cached PDF of the deleted business, under its own prefixes
+   * and under its owner's from before businesses owned records (ADR 0077). Removing nothing is
+   * fine, so retries are safe.
+   */
   async removeFiles(job: AccountFilesJob): Promise<void> {
+    const owners = job.businessId ? [job.userId, job.businessId] : [job.userId];
     await Promise.all([
       this.options.storage.removeAll(userFilesPrefix(job.userId)),
-      this.options.storage.removeAll(pdfCachePrefix(job.userId)),
+      ...(job.businessId ? [this.options.storage.removeAll(businessFilesPrefix(job.businessId))] : []),
+      ...owners.map((id) => this.options.storage.removeAll(pdfCachePrefix(id))),
     ]);
   }
 

@@ -219,12 +219,13 @@ export const authRepo = {
 
   /**
    * Deletes the account, and its business when it was the only member; every row that references
-   * either goes with it (foreign keys cascade).
+   * either goes with it (foreign keys cascade; a record another member keeps loses its maker).
+   * Answers the business's id when it went too.
    */
-  async deleteUser(db: Queryable, userId: string): Promise<boolean> {
-    await deleteBusinessLeftEmpty(db, userId);
-    const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-    return deleted.length > 0;
+  async deleteUser(db: Queryable, userId: string): Promise<string | undefined> {
+    const deletedBusinessId = await deleteBusinessLeftEmpty(db, userId);
+    await db.delete(users).where(eq(users.id, userId));
+    return deletedBusinessId;
   },
 };
 

@@ -2,7 +2,7 @@ import { type BillingMode, DEFAULT_TIME_ZONE, monthKey } from '@app/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { memberships } from '../../platform/accounts/business.schema.ts';
-import { businessOfMember } from '../../platform/accounts/business.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import type { ProviderSubscription } from '../../platform/billing/billing-provider.ts';
 import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
 import { billingAccounts, billingEvents } from './billing.schema.ts';
@@ -11,14 +11,18 @@ export type BillingAccount = typeof billingAccounts.$inferSelect;
 
 /** SQL of billing: the businesses' provider accounts (ADR 0077) and the webhook events received. */
 export const billingRepo = {
-  /** The user's completed certificates this month, the month (`YYYY-MM`) in their own time zone. */
-  async completedThisMonth(db: Queryable, userId: string, now: Date): Promise<{ month: string; completed: number }> {
-    const business = await businessOfMember(db, userId);
+  /** The business's completed certificates this month, the month (`YYYY-MM`) in its time zone. */
+  async completedThisMonth(
+    db: Queryable,
+    businessId: string,
+    now: Date,
+  ): Promise<{ month: string; completed: number }> {
+    const business = await businessOf(db, businessId);
     const month = monthKey(now, business?.timeZone ?? DEFAULT_TIME_ZONE);
     const [row] = await db
       .select({ count: monthlyCertificateCounts.count })
       .from(monthlyCertificateCounts)
-      .where(and(eq(monthlyCertificateCounts.userId, userId), eq(monthlyCertificateCounts.month, month)));
+      .where(and(eq(monthlyCertificateCounts.businessId, businessId), eq(monthlyCertificateCounts.month, month)));
     return { month, completed: row?.count ?? 0 };
   },
 

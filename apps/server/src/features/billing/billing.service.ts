@@ -126,7 +126,7 @@ export class BillingService {
     const [entitlement, account, usage] = await Promise.all([
       entitlements.of(this.db, caller.businessId, this.now()),
       billingRepo.accountOfBusiness(this.db, caller.businessId),
-      billingRepo.completedThisMonth(this.db, caller.userId, this.now()),
+      billingRepo.completedThisMonth(this.db, caller.businessId, this.now()),
     ]);
     const ownAccount = account?.provider === this.provider.mode ? account : undefined;
     const paymentFailed =

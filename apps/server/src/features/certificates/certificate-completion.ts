@@ -25,18 +25,18 @@ export function frozenIssuerBlock(row: CertificateRow, owner: CertificateOwner):
 }
 
 /**
- * Counts a completion in its month (the owner's time zone), in `tx`, refusing past the free plan's
- * limit; answers the month counted.
+ * Counts a completion in its business's month (its time zone), in `tx`, refusing past the free
+ * plan's limit: one count whichever member completes (ADR 0077); answers the month counted.
  */
 export async function countCompletionInMonth(
   tx: Queryable,
-  row: Pick<CertificateRow, 'userId'>,
+  row: Pick<CertificateRow, 'businessId'>,
   owner: CertificateOwner,
   completedAt: Date,
 ): Promise<string> {
   const month = monthKey(completedAt, owner.timeZone);
   const limit = owner.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT;
-  if (!(await certificatesRepo.incrementMonthlyCount(tx, row.userId, month, limit))) {
+  if (!(await certificatesRepo.incrementMonthlyCount(tx, row.businessId, month, limit))) {
     throw certificateErrors.monthlyLimit();
   }
   return month;
@@ -45,9 +45,9 @@ export async function countCompletionInMonth(
 /** Takes a completed certificate out of its month's count, in `tx`: it went back to draft, or is deleted or withdrawn. */
 export async function uncountCompletion(
   tx: Queryable,
-  row: Pick<CertificateRow, 'userId' | 'status' | 'completedMonth'>,
+  row: Pick<CertificateRow, 'businessId' | 'status' | 'completedMonth'>,
 ): Promise<void> {
   if (row.status === 'completed' && row.completedMonth) {
-    await certificatesRepo.decrementMonthlyCount(tx, row.userId, row.completedMonth);
+    await certificatesRepo.decrementMonthlyCount(tx, row.businessId, row.completedMonth);
   }
 }

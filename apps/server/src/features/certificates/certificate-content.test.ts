@@ -4,6 +4,7 @@ import type { CertificateRow } from './certificates.repo.ts';
 
 const completed: CertificateRow = {
   id: '6f1c1d1e-2b3a-4c5d-8e9f-0a1b2c3d4e5f',
+  businessId: '3c2d8f4e-5a6b-4c7d-9e8f-1a2b3c4d5e6f',
   userId: '0b7e7c1a-1d2e-4f3a-9b4c-5d6e7f8a9b0c',
   certificateNumber: 'WPC-2026-0007',
   status: 'completed',

@@ -8,6 +8,7 @@ import {
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
+import type { RecordOwner } from '../../platform/accounts/memberships.ts';
 import {
   amendIntoNextVersion,
   assertVersionAllowed,
@@ -61,27 +62,28 @@ export class CertificateIssuing {
     const row = await this.db.transaction(async (tx) => {
       const created = await certificatesRepo.insert(tx, {
         ...(input.id && { id: input.id }),
+        businessId: caller.businessId,
         userId: caller.userId,
         ...toColumns(input),
         status: input.status,
       });
       if (!created) return this.createdBefore(tx, caller, input.id);
       // Deleted stays deleted (ADR 0032): an id that named a certificate deleted since is not taken again.
-      if (input.id) await retiredIdsRepo.refuseIfRetired(tx, caller.userId, input.id);
-      await this.attachPhotos(tx, caller.userId, created.id, input.photos);
-      return input.status === 'completed' ? this.complete(tx, created, owner) : created;
+      if (input.id) await retiredIdsRepo.refuseIfRetired(tx, caller.businessId, input.id);
+      await this.attachPhotos(tx, caller.businessId, created.id, input.photos);
+      return input.status === 'completed' ? this.complete(tx, created, owner, caller) : created;
     });
     return presentSavedRow({ db: this.db, storedFiles: this.storedFiles }, row);
   }
 
   /**
    * A create sent again with its client-made id (its first answer was lost): the certificate it
-   * made, as it is now; nothing is made or counted twice. One the owner withdrew since is 410 (it
-   * stays withdrawn); someone else's id is 409, saying nothing of it.
+   * made, as it is now; nothing is made or counted twice. One its business withdrew since is 410
+   * (it stays withdrawn); another business's id is 409, saying nothing of it.
    */
   private async createdBefore(tx: Queryable, caller: AuthenticatedCaller, id: string | undefined) {
     const existing = id && (await certificatesRepo.find(tx, id));
-    if (!existing || existing.userId !== caller.userId) throw errors.idTaken();
+    if (!existing || existing.businessId !== caller.businessId) throw errors.idTaken();
     if (existing.withdrawnAt) throw errors.deletedElsewhere();
     return existing;
   }
@@ -96,7 +98,7 @@ export class CertificateIssuing {
   async update(caller: AuthenticatedCaller, id: string, request: UpdateCertificateInput): Promise<Certificate> {
     const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     const { row, removedFileIds } = await this.db.transaction(async (tx) => {
-      const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
+      const existing = await certificatesRepo.findOwned(tx, caller.businessId, id, { lock: true });
       if (!existing) throw errors.notFound();
       // Checked under the row's lock: a draft completed meanwhile is an issued certificate.
       const mayChange = owner.premium || isWorkingDraft(existing);
@@ -122,7 +124,7 @@ export class CertificateIssuing {
       const previousPhotos = existing.photos;
       if (input.photos) {
         assertPhotoList(input.photos);
-        await this.attachPhotos(tx, caller.userId, id, input.photos);
+        await this.attachPhotos(tx, caller.businessId, id, input.photos);
       }
       const columns = toColumns(input);
       const issued = existing.status === 'completed';
@@ -137,20 +139,20 @@ export class CertificateIssuing {
         : existing.version > 1 && input.amendment_reason !== undefined
           ? { amendmentReason: input.amendment_reason || null }
           : {};
-      let updated = await certificatesRepo.update(tx, caller.userId, id, {
+      let updated = await certificatesRepo.update(tx, caller.businessId, id, {
         ...columns,
         ...amendment,
         status: input.status,
         revision: existing.revision + 1,
       });
       if (existing.status === 'draft' && merged.status === 'completed') {
-        updated = await this.complete(tx, updated, owner);
+        updated = await this.complete(tx, updated, owner, caller);
       } else if (issued && merged.status === 'completed') {
         // An issued certificate edited as it stands: the next version is issued at once.
-        await this.announceIssued(tx, updated);
+        await this.announceIssued(tx, updated, caller);
       } else if (issued && merged.status === 'draft') {
         await uncountCompletion(tx, existing);
-        updated = await certificatesRepo.update(tx, caller.userId, id, { completedMonth: null, amendedAt: null });
+        updated = await certificatesRepo.update(tx, caller.businessId, id, { completedMonth: null, amendedAt: null });
       }
       const kept = new Set([
         ...(input.photos ?? previousPhotos).map((photo) => photo.file_id),
@@ -161,7 +163,7 @@ export class CertificateIssuing {
         removedFileIds: previousPhotos.map((photo) => photo.file_id).filter((fileId) => !kept.has(fileId)),
       };
     });
-    await this.removeFiles(caller.userId, removedFileIds);
+    await this.removeFiles(caller.businessId, removedFileIds);
     // Nothing to drop from the PDF cache: a draft's PDF is never cached, and an issued version's stays valid.
     return presentSavedRow({ db: this.db, storedFiles: this.storedFiles }, row);
   }
@@ -204,33 +206,33 @@ export class CertificateIssuing {
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
     const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     const deleted = await this.db.transaction(async (tx) => {
-      const existing = await certificatesRepo.findOwned(tx, caller.userId, id, { lock: true });
+      const existing = await certificatesRepo.findOwned(tx, caller.businessId, id, { lock: true });
       if (!existing) throw errors.notFound();
       if (!isWorkingDraft(existing)) assertMay(caller, 'certificates.amend');
       if (!owner.premium && !isWorkingDraft(existing)) throw errors.premiumDelete();
       await uncountCompletion(tx, existing);
       const photoIds = [...existing.photos.map((photo) => photo.file_id), ...(await photosOfKeptVersions(tx, id))];
-      if (await deleteOrWithdraw(tx, this.headRows, 'certificate', caller.userId, id)) return null;
+      if (await deleteOrWithdraw(tx, this.headRows, 'certificate', caller, id)) return null;
       // A photo upload still waiting in another phone's outbox must not bring its photo back.
-      await retiredIdsRepo.retire(tx, caller.userId, 'photo', [...new Set(photoIds)]);
+      await retiredIdsRepo.retire(tx, caller, 'photo', [...new Set(photoIds)]);
       return { existing, photoIds };
     });
     if (!deleted) return;
-    await this.pdfs.forgetCertificate(deleted.existing.userId, id);
-    await this.removeFiles(caller.userId, [...new Set(deleted.photoIds)]);
+    await this.pdfs.forgetCertificate(deleted.existing.businessId, id);
+    await this.removeFiles(caller.businessId, [...new Set(deleted.photoIds)]);
   }
 
   /** The certificate's own head-row statements, for the kernel's delete-or-withdraw step (ADR 0071). */
   private readonly headRows: WithdrawableHeadRows = {
     // Its completion left the month's count before this step.
-    withdraw: async (tx, userId, id) => {
-      await certificatesRepo.update(tx, userId, id, { withdrawnAt: this.now(), completedMonth: null });
+    withdraw: async (tx, owner, id) => {
+      await certificatesRepo.update(tx, owner.businessId, id, { withdrawnAt: this.now(), completedMonth: null });
     },
-    delete: async (tx, userId, id) => {
-      await documentVersionsRepo.deleteAll(tx, userId, 'certificate', id);
-      await certificatesRepo.delete(tx, userId, id);
+    delete: async (tx, owner, id) => {
+      await documentVersionsRepo.deleteAll(tx, owner.businessId, 'certificate', id);
+      await certificatesRepo.delete(tx, owner.businessId, id);
       // A create still waiting in another phone's outbox must not bring it back.
-      await retiredIdsRepo.retire(tx, userId, 'certificate', [id]);
+      await retiredIdsRepo.retire(tx, owner, 'certificate', [id]);
     },
   };
 
@@ -239,19 +241,24 @@ export class CertificateIssuing {
    * past the free limit) and numbers it. The block is checked before the month is counted, so a
    * refusal leaves nothing behind (ADR 0065).
    */
-  private async complete(tx: Queryable, row: CertificateRow, owner: CertificateOwner): Promise<CertificateRow> {
+  private async complete(
+    tx: Queryable,
+    row: CertificateRow,
+    owner: CertificateOwner,
+    issuedBy: RecordOwner,
+  ): Promise<CertificateRow> {
     // An amendment keeps the issue date and the issuer block of the certificate it amends.
     const amending = row.version > 1;
     const applicator = frozenIssuerBlock(row, owner);
     const now = this.now();
     const month = await countCompletionInMonth(tx, row, owner, now);
     const year = Number(month.slice(0, 4));
-    // Numbers read WPC-2026-0001 (PRODUCT.md, Records): per user, per year of completion.
+    // Numbers read WPC-2026-0001 (PRODUCT.md, Records): per business, per year of completion.
     const { numberPrefix } = documentKindDeclarations.certificate;
     const certificateNumber =
-      row.certificateNumber ?? (await numberDocument(tx, row.userId, 'certificate', numberPrefix, year));
-    await this.announceIssued(tx, { ...row, certificateNumber });
-    return certificatesRepo.update(tx, row.userId, row.id, {
+      row.certificateNumber ?? (await numberDocument(tx, row.businessId, 'certificate', numberPrefix, year));
+    await this.announceIssued(tx, { ...row, certificateNumber }, issuedBy);
+    return certificatesRepo.update(tx, row.businessId, row.id, {
       certificateNumber,
       completedAt: amending && row.completedAt ? row.completedAt : now,
       completedMonth: month,
@@ -261,19 +268,23 @@ export class CertificateIssuing {
   }
 
   /** Tells integrators a version was issued: the first, or an amendment (webhooks; ADR 0055). */
-  private announceIssued(tx: Queryable, row: Pick<CertificateRow, 'id' | 'userId' | 'version' | 'certificateNumber'>) {
+  private announceIssued(
+    tx: Queryable,
+    row: Pick<CertificateRow, 'id' | 'version' | 'certificateNumber'>,
+    issuedBy: RecordOwner,
+  ) {
     return this.events.publish(tx, {
       type: row.version > 1 ? 'certificate.amended' : 'certificate.issued',
-      userId: row.userId,
+      userId: issuedBy.userId,
       data: { certificate_id: row.id, version: row.version, certificate_number: row.certificateNumber ?? '' },
     });
   }
 
-  /** Photos must be the caller's own uploads and on no other certificate; checked and claimed in `tx`. */
-  private async attachPhotos(tx: Queryable, userId: string, certificateId: string, photos: StoredPhoto[]) {
+  /** Photos must be the business's own uploads and on no other certificate; checked and claimed in `tx`. */
+  private async attachPhotos(tx: Queryable, businessId: string, certificateId: string, photos: StoredPhoto[]) {
     const { missing, taken } = await certificatesRepo.claimPhotos(
       tx,
-      userId,
+      businessId,
       certificateId,
       photos.map((photo) => photo.file_id),
     );
@@ -281,8 +292,8 @@ export class CertificateIssuing {
     if (taken.length > 0) throw errors.badPhotos('A photo is already attached to another certificate.');
   }
 
-  private async removeFiles(userId: string, fileIds: string[]) {
-    await Promise.all(fileIds.map((fileId) => this.storedFiles.removeOwned(userId, fileId)));
+  private async removeFiles(businessId: string, fileIds: string[]) {
+    await Promise.all(fileIds.map((fileId) => this.storedFiles.removeOwned(businessId, fileId)));
   }
 }
 

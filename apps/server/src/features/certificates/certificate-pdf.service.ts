@@ -11,7 +11,14 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { type CertificateContent, certificateFingerprint } from './certificate-content.ts';
 import { type CertificatePdfInput, certificatePdfJob, printedChecklist } from './certificate-pdf-layout.ts';
+import type { CertificateRow } from './certificates.repo.ts';
 import { ownerRepo } from './owner.repo.ts';
+
+/**
+ * Whose certificate a PDF prints: its business (cache, turn in the PDF pool, time zone) and its
+ * maker, whose name a draft shows (an issued version prints its frozen block).
+ */
+type PrintedFor = Pick<CertificateRow, 'businessId' | 'userId'>;
 
 /**
  * Builds certificate PDFs: the certificate's layout input, rendered in the pool; the kernel's
@@ -29,22 +36,24 @@ export class CertificatePdfService {
     private readonly renderer: PdfRenderer,
     seal: PdfSealer,
     log: Pick<FastifyBaseLogger, 'warn'>,
-    private readonly now: () => Date,
   ) {
     this.pdfs = new KernelPdfs(seal, storage, log);
   }
 
-  async pdfFor(ownerId: string, content: CertificateContent): Promise<Buffer> {
+  /** The PDF of `content`, a version of `head`'s certificate: its business's, made by its maker. */
+  async pdfFor(head: PrintedFor, content: CertificateContent): Promise<Buffer> {
     const fingerprint = certificateFingerprint(content);
     const render = async () =>
-      this.renderer.render(certificatePdfJob, await this.pdfInput(ownerId, content, fingerprint), { owner: ownerId });
+      this.renderer.render(certificatePdfJob, await this.pdfInput(head, content, fingerprint), {
+        owner: head.businessId,
+      });
     // A draft shows the profile as it is now, which its fingerprint does not cover: never cached, and
     // not issued, so never sealed (ADR 0041). An issued version is sealed once, before the cache keeps it.
     if (content.status !== 'completed') return render();
     const printed = {
       kind: 'certificate',
       documentId: content.id,
-      ownerId,
+      businessId: head.businessId,
       version: content.version,
       fingerprint,
       draft: false,
@@ -56,18 +65,18 @@ export class CertificatePdfService {
    * An issued version's signed PDF: the certificate with `signatureCertificate` drawn after it, in
    * one render; never cached, and not sealed (signing seals the whole).
    */
-  async signedPdfFor(ownerId: string, content: CertificateContent, signatureCertificate: SignatureCertificate) {
-    const input = await this.pdfInput(ownerId, content, certificateFingerprint(content));
-    return this.renderer.render(certificatePdfJob, { ...input, signatureCertificate }, { owner: ownerId });
+  async signedPdfFor(head: PrintedFor, content: CertificateContent, signatureCertificate: SignatureCertificate) {
+    const input = await this.pdfInput(head, content, certificateFingerprint(content));
+    return this.renderer.render(certificatePdfJob, { ...input, signatureCertificate }, { owner: head.businessId });
   }
 
   /** Drops the cached PDFs of every version of a certificate that was deleted. */
-  forgetCertificate(ownerId: string, certificateId: string): Promise<void> {
-    return this.pdfs.forgetDocument(ownerId, certificateId);
+  forgetCertificate(businessId: string, certificateId: string): Promise<void> {
+    return this.pdfs.forgetDocument(businessId, certificateId);
   }
 
-  private async pdfInput(ownerId: string, row: CertificateContent, fingerprint: string): Promise<CertificatePdfInput> {
-    const owner = await ownerRepo.load(this.db, ownerId, this.now());
+  private async pdfInput(head: PrintedFor, row: CertificateContent, fingerprint: string): Promise<CertificatePdfInput> {
+    const owner = await ownerRepo.issuer(this.db, head.businessId, head.userId);
     // A draft has no frozen block yet: it shows the company details as they are now.
     const applicator = row.applicator ?? owner.applicator;
     const draft = row.status !== 'completed';

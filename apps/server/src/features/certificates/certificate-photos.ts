@@ -17,7 +17,7 @@ export class CertificatePhotos {
 
   /** Stores a photo; with a client-made `clientId`, a retry answers the photo stored the first time. */
   async upload(caller: AuthenticatedCaller, upload: Buffer, clientId: string | undefined): Promise<UploadedPhoto> {
-    const file = await this.storedFiles.saveImage(caller.userId, 'photo', upload, clientId);
+    const file = await this.storedFiles.saveImage(caller, 'photo', upload, clientId);
     return {
       file_id: file.id,
       url: await this.storedFiles.signedUrl(file.id),
@@ -27,11 +27,11 @@ export class CertificatePhotos {
     };
   }
 
-  /** The owner's photos, of one certificate or of their newest certificates with photos. */
+  /** The business's photos, of one certificate or of its newest certificates with photos. */
   async gallery(caller: AuthenticatedCaller, certificateId: string | undefined): Promise<GalleryPhoto[]> {
     const rows = certificateId
-      ? [await certificatesRepo.findOwned(this.db, caller.userId, certificateId)].filter((row) => row !== undefined)
-      : await certificatesRepo.listWithPhotos(this.db, caller.userId, GALLERY_CERTIFICATE_LIMIT);
+      ? [await certificatesRepo.findOwned(this.db, caller.businessId, certificateId)].filter((row) => row !== undefined)
+      : await certificatesRepo.listWithPhotos(this.db, caller.businessId, GALLERY_CERTIFICATE_LIMIT);
     const photos: GalleryPhoto[] = [];
     for (const row of rows) {
       for (const photo of await signedPhotos(this.storedFiles, row.photos)) {

@@ -34,9 +34,9 @@ export class CertificateReads {
   ) {}
 
   /**
-   * The owner sees any of their certificates; anyone else only an issued version (the share link),
-   * the current one unless `version` names another. Another user's drafts and unknown ids both
-   * answer 'Certificate not found'.
+   * Its business's members see any of its certificates; anyone else only an issued version (the
+   * share link), the current one unless `version` names another. Another business's drafts and
+   * unknown ids both answer 'Certificate not found'.
    */
   async get(caller: AuthenticatedCaller | undefined, id: string, version?: number): Promise<Certificate> {
     const shown = await this.findReadable(caller, id, version);
@@ -51,14 +51,14 @@ export class CertificateReads {
     const { head, content } = await this.findReadable(caller, id, version);
     const number = content.certificate_number ?? 'draft-certificate';
     return {
-      bytes: await this.pdfs.pdfFor(head.userId, content),
+      bytes: await this.pdfs.pdfFor(head, content),
       filename: content.version > 1 ? `${number}-v${content.version}.pdf` : `${number}.pdf`,
     };
   }
 
-  /** The owner's issued versions, oldest first, with who signed each. */
+  /** The business's issued versions, oldest first, with who signed each. */
   async versions(caller: AuthenticatedCaller, id: string): Promise<{ items: CertificateVersion[] }> {
-    const head = await certificatesRepo.findOwned(this.db, caller.userId, id);
+    const head = await certificatesRepo.findOwned(this.db, caller.businessId, id);
     if (!head) throw errors.notFound();
     const versions = await issuedVersions(this.db, head);
     const newest = versions.at(-1)?.content.version;
@@ -112,7 +112,7 @@ export class CertificateReads {
     id: string,
     version: number | undefined,
   ): Promise<ShownCertificate> {
-    const own = caller ? await certificatesRepo.findOwned(this.db, caller.userId, id) : undefined;
+    const own = caller ? await certificatesRepo.findOwned(this.db, caller.businessId, id) : undefined;
     if (own && (version === undefined || version === own.version)) {
       const content = contentOf(own);
       const issued = own.status === 'completed' ? await issuedVersion(this.db, own, own.version) : null;
@@ -135,7 +135,7 @@ export class CertificateReads {
       q?: string | undefined;
     },
   ): Promise<CertificateListResponse> {
-    const rows = await certificatesRepo.list(this.db, caller.userId, {
+    const rows = await certificatesRepo.list(this.db, caller.businessId, {
       limit: query.limit + 1,
       after: decodeCursor(query.cursor),
       status: query.status,
@@ -153,13 +153,13 @@ export class CertificateReads {
     };
   }
 
-  /** Completed certificates this month and the limit, for the client's early (fail-open) check. */
+  /** The business's completed certificates this month and the limit, for the client's early (fail-open) check. */
   async usage(caller: AuthenticatedCaller): Promise<MonthlyUsage> {
     const owner = await ownerRepo.load(this.db, caller.userId, this.now());
     const month = monthKey(this.now(), owner.timeZone);
     return {
       month,
-      completed: await certificatesRepo.monthlyCount(this.db, caller.userId, month),
+      completed: await certificatesRepo.monthlyCount(this.db, caller.businessId, month),
       limit: owner.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT,
     };
   }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import { businessOfMember } from '../../platform/accounts/business.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
 import type { SignableDocument, SignableDocumentSource } from '../../platform/documents/signable-source.ts';
 import type { VerifiableKind } from '../../platform/documents/verifiable-kind.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
@@ -13,7 +13,7 @@ import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 const signable = (head: CertificateRow, issued: IssuedVersion): SignableDocument => ({
   kind: 'certificate',
   id: head.id,
-  ownerId: head.userId,
+  businessId: head.businessId,
   number: issued.content.certificate_number ?? '',
   title: 'Certificate of compliance',
   version: issued.content.version,
@@ -32,8 +32,8 @@ export function certificateSigningSource(
     kind: 'certificate',
     crewSignOn: false,
     ownerPath: (documentId) => `/certificates/${documentId}`,
-    async currentForOwner(db, ownerId, documentId) {
-      const head = await certificatesRepo.findOwned(db, ownerId, documentId);
+    async currentForOwner(db, businessId, documentId) {
+      const head = await certificatesRepo.findOwned(db, businessId, documentId);
       const issued = head && (await issuedVersion(db, head, head.version));
       return head && issued ? signable(head, issued) : null;
     },
@@ -54,16 +54,19 @@ export function certificateSigningSource(
       const head = await certificatesRepo.find(db, document.id);
       const issued = head && (await issuedVersion(db, head, document.version));
       if (!issued || issued.fingerprint !== document.fingerprint) return null;
-      return certificateSignerView(issued.content, await businessOfMember(db, document.ownerId), storedFiles);
+      return certificateSignerView(issued.content, await businessOf(db, document.businessId), storedFiles);
     },
     async pdf(db, document) {
-      return pdfs.pdfFor(document.ownerId, await issuedContent(db, document));
+      return pdfs.pdfFor(issuedFor(document), await issuedContent(db, document));
     },
     async signedPdf(db, document, _register, certificate) {
-      return pdfs.signedPdfFor(document.ownerId, await issuedContent(db, document), certificate);
+      return pdfs.signedPdfFor(issuedFor(document), await issuedContent(db, document), certificate);
     },
   };
 }
+
+/** An issued version prints the issuer block frozen on it: no maker is needed to print it. */
+const issuedFor = (document: SignableDocument) => ({ businessId: document.businessId, userId: null });
 
 /** The content of the version signing names. */
 async function issuedContent(db: Queryable, document: SignableDocument): Promise<CertificateContent> {

@@ -57,6 +57,7 @@ export async function keepIssuedVersion(tx: Queryable, head: CertificateRow): Pr
   await documentVersionsRepo.insert(tx, {
     kind: 'certificate',
     documentId: head.id,
+    businessId: head.businessId,
     userId: head.userId,
     version: head.version,
     body: issued.content as unknown as Record<string, unknown>,

@@ -38,7 +38,6 @@ function certificatesModule(
     deps.pdfRenderer,
     deps.pdfSeal,
     deps.logger,
-    deps.clock,
   );
   const issuing = new CertificateIssuing(deps.db, deps.files, pdfs, deps.clock, ownTemplates, deps.events);
   const reads = new CertificateReads(deps.db, deps.files, pdfs, deps.clock);

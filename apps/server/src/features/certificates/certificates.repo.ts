@@ -20,7 +20,7 @@ export type ListFilter = {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** SQL for certificates and their monthly counts. Every statement is scoped by user id. */
+/** SQL for certificates and their monthly counts. Every statement is scoped by business id (ADR 0077). */
 export const certificatesRepo = {
   /** Inserts a certificate; undefined when its id (a client-made one) is already taken. */
   async insert(db: Queryable, values: CertificateInsert): Promise<CertificateRow | undefined> {
@@ -32,12 +32,12 @@ export const certificatesRepo = {
     return row;
   },
 
-  /** The owner's certificate, unless they withdrew it (a withdrawn one is only a record now). */
-  async findOwned(db: Queryable, userId: string, id: string, options: { lock?: boolean } = {}) {
+  /** The business's certificate, unless it was withdrawn (a withdrawn one is only a record now). */
+  async findOwned(db: Queryable, businessId: string, id: string, options: { lock?: boolean } = {}) {
     const query = db
       .select()
       .from(certificates)
-      .where(and(eq(certificates.id, id), eq(certificates.userId, userId), isNull(certificates.withdrawnAt)));
+      .where(and(eq(certificates.id, id), eq(certificates.businessId, businessId), isNull(certificates.withdrawnAt)));
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
@@ -52,19 +52,24 @@ export const certificatesRepo = {
     return row;
   },
 
-  async update(db: Queryable, userId: string, id: string, values: Partial<CertificateInsert>): Promise<CertificateRow> {
+  async update(
+    db: Queryable,
+    businessId: string,
+    id: string,
+    values: Partial<CertificateInsert>,
+  ): Promise<CertificateRow> {
     const [row] = await db
       .update(certificates)
       .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(certificates.id, id), eq(certificates.userId, userId)))
+      .where(and(eq(certificates.id, id), eq(certificates.businessId, businessId)))
       .returning();
     if (!row) throw new Error(`certificate ${id} vanished during update`);
     return row;
   },
 
   /** Deleting is permanent (ADR 0010): the row goes; its photos' claims are released by the foreign key. */
-  async delete(db: Queryable, userId: string, id: string): Promise<void> {
-    await db.delete(certificates).where(and(eq(certificates.id, id), eq(certificates.userId, userId)));
+  async delete(db: Queryable, businessId: string, id: string): Promise<void> {
+    await db.delete(certificates).where(and(eq(certificates.id, id), eq(certificates.businessId, businessId)));
   },
 
   /**
@@ -73,9 +78,9 @@ export const certificatesRepo = {
    * block), through a named statement per filter combination (list-statements.ts): the list is the
    * hottest read. It runs on the pool, never inside a transaction.
    */
-  list(db: Database, userId: string, filter: ListFilter): Promise<CertificateListRow[]> {
+  list(db: Database, businessId: string, filter: ListFilter): Promise<CertificateListRow[]> {
     return runListStatement(db.$client, {
-      userId,
+      businessId,
       limit: filter.limit,
       status: filter.status,
       pattern: filter.search === undefined ? undefined : `%${escapeLike(filter.search)}%`,
@@ -84,7 +89,7 @@ export const certificatesRepo = {
   },
 
   /** The newest certificates with their photos, for the gallery. */
-  async listWithPhotos(db: Queryable, userId: string, limit: number) {
+  async listWithPhotos(db: Queryable, businessId: string, limit: number) {
     return db
       .select({
         id: certificates.id,
@@ -93,20 +98,26 @@ export const certificatesRepo = {
         photos: certificates.photos,
       })
       .from(certificates)
-      .where(and(eq(certificates.userId, userId), isNull(certificates.withdrawnAt)))
+      .where(and(eq(certificates.businessId, businessId), isNull(certificates.withdrawnAt)))
       .orderBy(desc(certificates.createdAt), desc(certificates.id))
       .limit(limit);
   },
 
   /**
-   * Adds one completed certificate to the month, atomically. With a limit, the upsert only
-   * increments below it, so concurrent requests cannot overshoot: returns false at the limit.
+   * Adds one completed certificate to the business's month, atomically. With a limit, the upsert
+   * only increments below it, so concurrent requests (of any of its members: the row lock queues
+   * them) cannot overshoot: returns false at the limit.
    */
-  async incrementMonthlyCount(db: Queryable, userId: string, month: string, limit: number | null): Promise<boolean> {
+  async incrementMonthlyCount(
+    db: Queryable,
+    businessId: string,
+    month: string,
+    limit: number | null,
+  ): Promise<boolean> {
     const guard = limit === null ? sql`` : sql`where ${monthlyCertificateCounts.count} < ${limit}`;
     const result = await db.execute(sql`
-      insert into ${monthlyCertificateCounts} (user_id, month, count) values (${userId}, ${month}, 1)
-      on conflict (user_id, month) do update
+      insert into ${monthlyCertificateCounts} (business_id, month, count) values (${businessId}, ${month}, 1)
+      on conflict (business_id, month) do update
         set count = ${monthlyCertificateCounts.count} + 1, updated_at = now()
         ${guard}
       returning count`);
@@ -114,28 +125,28 @@ export const certificatesRepo = {
   },
 
   /** PRODUCT.md, States: subtracts one, never below zero. */
-  async decrementMonthlyCount(db: Queryable, userId: string, month: string): Promise<void> {
+  async decrementMonthlyCount(db: Queryable, businessId: string, month: string): Promise<void> {
     await db
       .update(monthlyCertificateCounts)
       .set({ count: sql`greatest(${monthlyCertificateCounts.count} - 1, 0)`, updatedAt: sql`now()` })
-      .where(and(eq(monthlyCertificateCounts.userId, userId), eq(monthlyCertificateCounts.month, month)));
+      .where(and(eq(monthlyCertificateCounts.businessId, businessId), eq(monthlyCertificateCounts.month, month)));
   },
 
-  async monthlyCount(db: Queryable, userId: string, month: string): Promise<number> {
+  async monthlyCount(db: Queryable, businessId: string, month: string): Promise<number> {
     const [row] = await db
       .select({ count: monthlyCertificateCounts.count })
       .from(monthlyCertificateCounts)
-      .where(and(eq(monthlyCertificateCounts.userId, userId), eq(monthlyCertificateCounts.month, month)));
+      .where(and(eq(monthlyCertificateCounts.businessId, businessId), eq(monthlyCertificateCounts.month, month)));
     return row?.count ?? 0;
   },
 
   /**
-   * Makes `fileIds` (the user's photo uploads) the certificate's photos: claims them and releases
+   * Makes `fileIds` (the business's photo uploads) the certificate's photos: claims them and releases
    * any it had before. The file rows are locked in id order first, so concurrent claims on one photo
    * queue up without deadlocking and the later one sees the earlier one's claim. Nothing is claimed
    * when a photo is missing or on another certificate; the caller's transaction then rolls back.
    */
-  async claimPhotos(db: Queryable, userId: string, certificateId: string, fileIds: string[]) {
+  async claimPhotos(db: Queryable, businessId: string, certificateId: string, fileIds: string[]) {
     const ids = sql.join(
       fileIds.map((id) => sql`${id}::uuid`),
       sql`, `,
@@ -146,7 +157,7 @@ export const certificatesRepo = {
         : await db
             .select({ id: files.id, certificateId: files.certificateId })
             .from(files)
-            .where(and(eq(files.userId, userId), eq(files.purpose, 'photo'), sql`${files.id} in (${ids})`))
+            .where(and(eq(files.businessId, businessId), eq(files.purpose, 'photo'), sql`${files.id} in (${ids})`))
             .orderBy(files.id)
             .for('update');
     const found = new Set(locked.map((row) => row.id));

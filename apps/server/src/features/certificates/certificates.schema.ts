@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
+import { businesses } from '../../platform/accounts/business.schema.ts';
 
 /** A certificate photo as stored in `certificates.photos`, with when and where it was taken when known. */
 export type StoredPhoto = { file_id: string; caption: string; taken_at?: string; location?: PhotoLocation };
@@ -34,9 +35,12 @@ export const certificates = pgTable(
   'certificates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    /** The business whose record it is: every read and write is scoped by it (ADR 0077). */
+    businessId: uuid('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Who made it; null once their account is deleted (the record stays the business's). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     standards: text('standards').array().notNull().default(sql`'{}'::text[]`),
     jobSiteAddress: text('job_site_address').notNull(),
     installationDate: date('installation_date'),
@@ -51,10 +55,10 @@ export const certificates = pgTable(
     /** The checklists recorded on it, as the contract's CertificateChecklist. */
     checklists: jsonb('checklists').$type<CertificateChecklist[]>().notNull().default(sql`'[]'::jsonb`),
     status: text('status', { enum: certificateStatuses }).notNull().default('draft'),
-    /** Per-user sequential number given at completion, e.g. WPC-2026-0001. */
+    /** The business's sequential number given at completion, e.g. WPC-2026-0001. */
     certificateNumber: text('certificate_number'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    /** The YYYY-MM (user's time zone) whose monthly count this certificate holds. */
+    /** The YYYY-MM (the business's time zone) whose monthly count this certificate holds. */
     completedMonth: text('completed_month'),
     /** The applicator block frozen from the profile at completion (PRODUCT.md, Records). */
     applicator: jsonb('applicator').$type<StoredApplicator>(),
@@ -74,15 +78,22 @@ export const certificates = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    unique('certificates_user_number_unique').on(table.userId, table.certificateNumber),
+    unique('certificates_business_number_unique').on(table.businessId, table.certificateNumber),
     check('certificates_status_valid', sql`${table.status} in ('draft', 'completed')`),
     check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
     check('certificates_checklists_is_array', sql`jsonb_typeof(${table.checklists}) = 'array'`),
     check('certificates_materials_is_array', sql`jsonb_typeof(${table.materials}) = 'array'`),
     check('certificates_version_positive', sql`${table.version} >= 1`),
-    // Serves the per-user, newest-first keyset list without a sort. NULLS FIRST is what a plain
-    // ORDER BY … DESC means; with NULLS LAST the planner could not use the index and sorted every row.
-    index('certificates_user_created_idx').on(
+    // Serve the business's newest-first keyset list, and one maker's within it ("Mine"), without a
+    // sort. NULLS FIRST is what a plain ORDER BY … DESC means; with NULLS LAST the planner could not
+    // use the index and sorted every row.
+    index('certificates_business_created_idx').on(
+      table.businessId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('certificates_business_maker_created_idx').on(
+      table.businessId,
       table.userId,
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),

@@ -20,16 +20,17 @@ const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY
 /**
  * The SQL of one filter combination. Written by hand, not through drizzle, because the list is the
  * hottest read (ADR 0014): pg hands back the summary's own fields, with nothing to map per row.
- * Every variant is scoped by user id ($1) and keyset-paginated on (created_at, id), newest first.
+ * Every variant is scoped by business id ($1, ADR 0077) and keyset-paginated on (created_at, id),
+ * newest first.
  */
 export function listStatementText(variant: ListVariant): string {
-  let parameter = 1; // $1 is the user id
+  let parameter = 1; // $1 is the business id
   const placeholder = () => `$${++parameter}`;
-  // Withdrawn certificates (signed, then deleted) leave the owner's list.
-  const conditions = ['user_id = $1', 'withdrawn_at is null'];
+  // Withdrawn certificates (signed, then deleted) leave the business's list.
+  const conditions = ['business_id = $1', 'withdrawn_at is null'];
   if (variant.status) conditions.push(`status = ${placeholder()}`);
   if (variant.search) conditions.push(`job_site_address ilike ${placeholder()}`);
-  // Row comparison matches the (user_id, created_at desc, id desc) index.
+  // Row comparison matches the (business_id, created_at desc, id desc) index.
   if (variant.after) conditions.push(`(created_at, id) < (${placeholder()}::timestamptz, ${placeholder()}::uuid)`);
   // The first photo's id (its thumbnail is signed by the service) and whether anyone signed the
   // version shown (countsAsSignature in platform/documents/signatures.ts; signature_requests_document_idx)
@@ -46,7 +47,7 @@ export function listStatementText(variant: ListVariant): string {
 }
 
 export type ListParameters = {
-  userId: string;
+  businessId: string;
   limit: number;
   status?: WritableCertificateStatus | undefined;
   /** An ILIKE pattern, already escaped. */
@@ -64,7 +65,7 @@ export async function runListStatement(pool: pg.Pool, parameters: ListParameters
     search: parameters.pattern !== undefined,
     after: parameters.after !== undefined,
   };
-  const values: unknown[] = [parameters.userId];
+  const values: unknown[] = [parameters.businessId];
   if (parameters.status !== undefined) values.push(parameters.status);
   if (parameters.pattern !== undefined) values.push(parameters.pattern);
   if (parameters.after) values.push(parameters.after.createdAt, parameters.after.id);

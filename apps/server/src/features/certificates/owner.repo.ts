@@ -15,6 +15,9 @@ export type CertificateOwner = {
   applicator: StoredApplicator;
 };
 
+/** What a certificate's PDF prints of its business: the company details now, for a draft, and its time zone. */
+export type CertificateIssuer = Omit<CertificateOwner, 'premium'>;
+
 export const ownerRepo = {
   /**
    * One query: the member's profile, their business's company details and member count, and the
@@ -37,24 +40,49 @@ export const ownerRepo = {
       .leftJoin(businesses, eq(businesses.id, memberships.businessId))
       .leftJoinLateral(subscriber, sql`true`)
       .where(eq(users.id, userId));
-    const profile = row?.profile;
-    const company = row?.company;
-    const issuedBy = issuedByOf(row?.memberCount ?? 0, profile?.applicatorName ?? null);
     return {
       premium: entitlementOf(row, now).premium,
-      timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
-      applicator: {
-        company_name: company?.companyName ?? null,
-        company_address: company?.companyAddress ?? null,
-        company_phone: company?.companyPhone ?? null,
-        company_email: company?.companyEmail ?? null,
-        company_abn: company?.companyAbn ?? null,
-        licence_number: company?.licenceNumber ?? null,
-        applicator_name: profile?.applicatorName ?? null,
-        logo_file_id: company?.logoFileId ?? null,
-        signature_file_id: profile?.signatureFileId ?? null,
-        ...(issuedBy ? { issued_by: issuedBy } : {}),
-      },
+      ...issuerOf(row?.company, row?.profile, row?.memberCount ?? 0),
     };
   },
+
+  /**
+   * The business `businessId` with its member `makerId` as the applicator (their name and signature;
+   * none once their account is deleted), as a draft prints it: no issuing member. One query.
+   */
+  async issuer(db: Queryable, businessId: string, makerId: string | null): Promise<CertificateIssuer> {
+    const [row] = await db
+      .select({ company: businesses, profile: profiles })
+      .from(businesses)
+      .leftJoin(profiles, makerId === null ? sql`false` : eq(profiles.id, makerId))
+      .where(eq(businesses.id, businessId));
+    return issuerOf(row?.company, row?.profile, 1);
+  },
 };
+
+type BusinessRow = typeof businesses.$inferSelect;
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** The issuer block; with more than one member in the business it names the issuing one (ADR 0077, Issued by). */
+function issuerOf(
+  company: BusinessRow | null | undefined,
+  profile: ProfileRow | null | undefined,
+  memberCount: number,
+): CertificateIssuer {
+  const issuedBy = issuedByOf(memberCount, profile?.applicatorName ?? null);
+  return {
+    timeZone: company?.timeZone ?? DEFAULT_TIME_ZONE,
+    applicator: {
+      company_name: company?.companyName ?? null,
+      company_address: company?.companyAddress ?? null,
+      company_phone: company?.companyPhone ?? null,
+      company_email: company?.companyEmail ?? null,
+      company_abn: company?.companyAbn ?? null,
+      licence_number: company?.licenceNumber ?? null,
+      applicator_name: profile?.applicatorName ?? null,
+      logo_file_id: company?.logoFileId ?? null,
+      signature_file_id: profile?.signatureFileId ?? null,
+      ...(issuedBy ? { issued_by: issuedBy } : {}),
+    },
+  };
+}

@@ -26,7 +26,7 @@ export const filesRoutes =
           file = await storedFiles.findById(id);
         } else if (request.headers.authorization) {
           // A rejected token answers 401, so the client renews it and retries.
-          file = await storedFiles.findOwned(callerOf(request).userId, id);
+          file = await storedFiles.findOwned(callerOf(request).businessId, id);
         }
         if (!file) throw notFound();
         const bytes = await storedFiles.readBytes(file, variant);

@@ -63,7 +63,7 @@ export class ProfileService {
   async replaceImage(caller: AuthenticatedCaller, kind: ProfileImageKind, upload: Buffer): Promise<Profile> {
     assertMayChangeImage(caller, kind);
     const previous = await this.ensureProfile(caller);
-    const file = await this.storedFiles.saveImage(caller.userId, kind, upload);
+    const file = await this.storedFiles.saveImage(caller, kind, upload);
     const updated = await profileRepo.updateProfile(this.db, caller, {
       [imageColumn[kind]]: file.id,
     });
@@ -88,7 +88,7 @@ export class ProfileService {
   }
 
   private async removeFile(caller: AuthenticatedCaller, fileId: string | null) {
-    if (fileId) await this.storedFiles.removeOwnedUnlessReferenced(caller.userId, fileId);
+    if (fileId) await this.storedFiles.removeOwnedUnlessReferenced(caller.businessId, fileId);
   }
 
   private async present(caller: AuthenticatedCaller, row: ProfileRow): Promise<Profile> {

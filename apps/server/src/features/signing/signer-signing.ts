@@ -133,7 +133,8 @@ export class SignerSigning {
     const state = requestState(request, document, this.core.now());
     if (state === 'document_changed') throw signingErrors.documentChanged();
     if (state !== 'open') throw signingErrors.linkClosed();
-    const file = await this.core.options.storedFiles.saveImage(this.core.makerOf(request), 'signer_signature', png);
+    const signer = { businessId: document.businessId, userId: this.core.makerOf(request) };
+    const file = await this.core.options.storedFiles.saveImage(signer, 'signer_signature', png);
     const signed = await this.core.db.transaction(async (tx) => {
       // Under the lock a save takes: the version is still what the link was sent with, or nothing is signed.
       await this.core.lockUnchanged(tx, request.documentKind, request.documentId, request.documentVersion, {
@@ -231,7 +232,8 @@ export class SignerSigning {
     if (!document) throw signingErrors.linkClosed();
     // The code opens whichever version is current: the worker signs the one they read, or nothing.
     if (input.document_fingerprint !== document.fingerprint) throw signingErrors.siteDocumentChanged();
-    const file = await this.core.options.storedFiles.saveImage(this.core.makerOf(link), 'signer_signature', png);
+    const signer = { businessId: document.businessId, userId: this.core.makerOf(link) };
+    const file = await this.core.options.storedFiles.saveImage(signer, 'signer_signature', png);
     const now = this.core.now();
     const row = await this.core.db.transaction(async (tx) => {
       await this.core.lockUnchanged(tx, document.kind, document.id, document.version, {

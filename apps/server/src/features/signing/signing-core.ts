@@ -100,7 +100,7 @@ export class SigningCore {
 
   async ownedDocument(caller: AuthenticatedCaller, kind: SignableDocumentKind, documentId: string) {
     const source = this.sourceOf(kind);
-    const document = await source.currentForOwner(this.db, caller.userId, documentId);
+    const document = await source.currentForOwner(this.db, caller.businessId, documentId);
     if (!document) throw signingErrors.notFound();
     return { source, document };
   }
@@ -152,7 +152,7 @@ export class SigningCore {
    */
   async currentSiteDocument(link: SiteSignOnLinkRow): Promise<SignableDocument | null> {
     if (link.revokedAt) return null;
-    return this.sourceOf(link.documentKind).currentForOwner(this.db, this.makerOf(link), link.documentId);
+    return this.sourceOf(link.documentKind).currentForOwner(this.db, link.businessId, link.documentId);
   }
 
   /** The business's open site link of `document`, whatever version it was first shown for (ADR 0066). */

@@ -45,17 +45,17 @@ export const coverSheetKind = (
   present: async (header, { document, body }) => ({
     ...header,
     body,
-    linked_swms: await pdfs.linkedSwms(document.userId, body.swms_ids),
+    linked_swms: await pdfs.linkedSwms(document.businessId, body.swms_ids),
   }),
   title: (body) =>
     [body.principal_contractor.company, body.principal_contractor.project_name].filter(Boolean).join(': ') ||
     'SWMS cover sheet',
   signerSections: async ({ document, body }) =>
-    coverSheetSignerSections(body, await pdfs.linkedSwms(document.userId, body.swms_ids)),
+    coverSheetSignerSections(body, await pdfs.linkedSwms(document.businessId, body.swms_ids)),
   pdf: (found, options) => pdfs.coverSheetPdf(found, options),
-  forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),
-  async checkBody(userId, body) {
-    const found = await kernelDocumentsRepo.currentOfMany(db, userId, 'swms', body.swms_ids);
+  forgetPdfs: (businessId, documentId) => pdfs.forgetDocument(businessId, documentId),
+  async checkBody(businessId, body) {
+    const found = await kernelDocumentsRepo.currentOfMany(db, businessId, 'swms', body.swms_ids);
     if (found.length !== body.swms_ids.length) {
       throw new AppError(400, 'validation_failed', swmsMessages.unknownSwms, [
         { path: 'swms_ids', message: swmsMessages.unknownSwms },

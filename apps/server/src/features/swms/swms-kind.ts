@@ -27,10 +27,10 @@ export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKi
       versionNotFound: swmsMessages.versionNotFound,
     },
     // A SWMS version first goes on paper: integrators hear of it (ADR 0055).
-    firstPrinted: (tx, { document, version }) =>
+    firstPrinted: (tx, { document, version }, printedBy) =>
       events.publish(tx, {
         type: 'swms.version_issued',
-        userId: document.userId,
+        userId: printedBy.userId,
         data: { swms_id: document.id, version: version.version },
       }),
   },
@@ -46,5 +46,5 @@ export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKi
   signerSections: async ({ body }) => swmsSignerSections(body),
   pdf: (found, options) => pdfs.swmsPdf(found, options),
   printedWith: (found) => pdfs.markCoverPrinted(found),
-  forgetPdfs: (ownerId, documentId) => pdfs.forgetDocument(ownerId, documentId),
+  forgetPdfs: (businessId, documentId) => pdfs.forgetDocument(businessId, documentId),
 });

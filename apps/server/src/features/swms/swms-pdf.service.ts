@@ -2,7 +2,7 @@ import type { CoverSheetBody, KernelHeadTableKind, SwmsBody } from '@app/contrac
 import { DEFAULT_TIME_ZONE, issuedByOf } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { businessOfMember } from '../../platform/accounts/business.ts';
+import { businessOf, businessOfMaker } from '../../platform/accounts/business.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import { dates } from '../../platform/dates.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
@@ -55,10 +55,10 @@ export class SwmsPdfService {
     options: { register?: RegisterEntry[]; signatureCertificate?: SignatureCertificate },
   ): Promise<Buffer> {
     const { document, version, body } = found;
-    const ownerId = document.userId;
+    const { businessId } = document;
     const [business, coverRow, register] = await Promise.all([
-      this.business(ownerId),
-      this.coverSheetFor(ownerId, document.id),
+      this.business(businessId, document.userId),
+      this.coverSheetFor(businessId, document.id),
       options.register ?? this.registerOf(document.id, version.version),
     ]);
     const cover = coverRow
@@ -86,7 +86,7 @@ export class SwmsPdfService {
           timeZone: business.timeZone,
           signatureCertificate: options.signatureCertificate ?? null,
         },
-        { owner: ownerId },
+        { owner: businessId },
       );
     if (options.signatureCertificate) return draw();
     const signed = await versionHasSignatures(this.db, {
@@ -118,7 +118,7 @@ export class SwmsPdfService {
     found: CurrentDocument<CoverSheetBody>,
     options: { signatureCertificate?: SignatureCertificate } = {},
   ): Promise<Buffer> {
-    const business = await this.business(found.document.userId);
+    const business = await this.business(found.document.businessId, found.document.userId);
     const pdf = await this.renderer.render(
       coverSheetPdfJob,
       {
@@ -126,14 +126,14 @@ export class SwmsPdfService {
         cover: await this.coverPart(found, business.timeZone),
         signatureCertificate: options.signatureCertificate ?? null,
       },
-      { owner: found.document.userId },
+      { owner: found.document.businessId },
     );
     return options.signatureCertificate ? pdf : this.pdfs.sealedUnlessDraft(found, pdf);
   }
 
   /** The site board of a SWMS version: a poster of `crewUrl`, never cached (the link can be withdrawn). */
   async siteBoardPdf(found: CurrentDocument<SwmsBody>, crewUrl: string): Promise<Buffer> {
-    const business = await businessOfMember(this.db, found.document.userId);
+    const business = await businessOf(this.db, found.document.businessId);
     return this.renderer.render(
       siteBoardPdfJob,
       {
@@ -143,7 +143,7 @@ export class SwmsPdfService {
         site: found.body.work_location,
         crewUrl,
       },
-      { owner: found.document.userId },
+      { owner: found.document.businessId },
     );
   }
 
@@ -166,19 +166,19 @@ export class SwmsPdfService {
    * and fingerprint are on paper now, so an edit of it must make its next version.
    */
   async markCoverPrinted(swms: CurrentDocument<SwmsBody>): Promise<void> {
-    const cover = await this.coverSheetFor(swms.document.userId, swms.document.id);
+    const cover = await this.coverSheetFor(swms.document.businessId, swms.document.id);
     if (!cover?.document.ready || cover.version.issuedAt) return;
     await documentVersionsRepo.markIssued(this.db, cover.document.kind, cover.document.id, cover.version.version);
   }
 
-  /** The owner's newest cover sheet whose current version lists this SWMS. */
-  private coverSheetFor(userId: string, swmsId: string) {
-    return kernelDocumentsRepo.newestListing(this.db, userId, 'cover_sheet', 'swms_ids', swmsId);
+  /** The business's newest cover sheet whose current version lists this SWMS. */
+  private coverSheetFor(businessId: string, swmsId: string) {
+    return kernelDocumentsRepo.newestListing(this.db, businessId, 'cover_sheet', 'swms_ids', swmsId);
   }
 
   /** Drops the cached PDFs of every version of a SWMS that was deleted. */
-  forgetDocument(ownerId: string, documentId: string): Promise<void> {
-    return this.pdfs.forgetDocument(ownerId, documentId);
+  forgetDocument(businessId: string, documentId: string): Promise<void> {
+    return this.pdfs.forgetDocument(businessId, documentId);
   }
 
   private verifyUrlOf(found: CurrentDocument<unknown>): string | null {
@@ -187,8 +187,8 @@ export class SwmsPdfService {
   }
 
   /** The SWMS a cover sheet lists, as they are now, in its order (ids no longer there are left out). */
-  async linkedSwms(userId: string, ids: string[]) {
-    const rows = await kernelDocumentsRepo.currentOfMany(this.db, userId, 'swms', ids);
+  async linkedSwms(businessId: string, ids: string[]) {
+    const rows = await kernelDocumentsRepo.currentOfMany(this.db, businessId, 'swms', ids);
     const byId = new Map(rows.map((row) => [row.document.id, row]));
     return ids.flatMap((id) => {
       const row = byId.get(id);
@@ -209,7 +209,7 @@ export class SwmsPdfService {
 
   private async coverPart(found: CurrentDocument<CoverSheetBody>, timeZone: string): Promise<CoverSheetPdfPart> {
     const { document, version, body } = found;
-    const linked = await this.linkedSwms(document.userId, body.swms_ids);
+    const linked = await this.linkedSwms(document.businessId, body.swms_ids);
     return {
       verifyUrl: this.verifyUrlOf(found),
       number: document.number,
@@ -227,9 +227,12 @@ export class SwmsPdfService {
     };
   }
 
-  /** The letterhead of the business of the document's maker, who issues it: their name and signature. */
-  private async business(userId: string) {
-    const profile = await businessOfMember(this.db, userId);
+  /**
+   * The letterhead of the document's business, with its maker as the member who issues it (their
+   * name and signature; the owner's once the maker has left).
+   */
+  private async business(businessId: string, makerId: string | null) {
+    const profile = await businessOfMaker(this.db, businessId, makerId);
     const issuedBy = issuedByOf(profile?.memberCount ?? 0, profile?.applicatorName ?? null);
     const [logo, signature] = await Promise.all([
       profile?.logoFileId ? this.fileBytes(profile.logoFileId) : null,

@@ -15,8 +15,8 @@ function safetyDocumentSource(swms: SwmsService, kind: KernelHeadTableKind): Sig
     kind,
     crewSignOn: documentKindDeclarations[kind].crewSignOn,
     ownerPath: documents.documents.rules.ownerPath,
-    async currentForOwner(_db, ownerId, documentId) {
-      const found = await documents.signingVersionForOwner(ownerId, documentId);
+    async currentForOwner(_db, businessId, documentId) {
+      const found = await documents.signingVersionForOwner(businessId, documentId);
       return found ? signable(found) : null;
     },
     async version(_db, documentId, version) {

@@ -62,18 +62,18 @@ export class SwmsService {
 
   /** A new SWMS: empty, from a built-in starter, or from one of the owner's templates. */
   async createSwms(caller: AuthenticatedCaller, input: CreateSwmsInput): Promise<Swms> {
-    const body = await this.startingBody(caller.userId, input);
+    const body = await this.startingBody(caller.businessId, input);
     if (!body.date_prepared) {
       const business = await businessOf(this.db, caller.businessId);
       body.date_prepared = dates.isoDay(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE);
     }
-    return this.swms.create(caller.userId, body);
+    return this.swms.create(caller, body);
   }
 
   /** A new cover sheet for some of the owner's SWMS, its business block filled in from the company profile. */
   async createCoverSheet(caller: AuthenticatedCaller, input: { swms_ids: string[] }): Promise<CoverSheet> {
     const business = await businessOf(this.db, caller.businessId);
-    return this.coverSheets.create(caller.userId, {
+    return this.coverSheets.create(caller, {
       business: {
         name: business?.companyName ?? '',
         // As people write it ("51 824 753 556"): the profile keeps the digits only.
@@ -92,9 +92,9 @@ export class SwmsService {
     });
   }
 
-  private async startingBody(userId: string, input: CreateSwmsInput): Promise<SwmsBody> {
+  private async startingBody(businessId: string, input: CreateSwmsInput): Promise<SwmsBody> {
     if (input.template_id) {
-      const [template] = await kernelDocumentsRepo.currentOfMany(this.db, userId, 'swms', [input.template_id]);
+      const [template] = await kernelDocumentsRepo.currentOfMany(this.db, businessId, 'swms', [input.template_id]);
       if (!template?.document.isTemplate) throw new AppError(404, 'not_found', swmsMessages.templateNotFound);
       return { ...parseSwmsBody(template.body), date_prepared: null, review_date: null };
     }

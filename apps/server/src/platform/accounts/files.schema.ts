@@ -11,9 +11,14 @@ export const files = pgTable(
   'files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The business the file is kept for: reads and deletes are scoped by it (ADR 0077). Its foreign
+     * key to `businesses` (on delete cascade) is in migration 0034 only: `businesses` names `files`
+     * (its logo), and two schema modules must not import each other (ADR 0027).
+     */
+    businessId: uuid('business_id').notNull(),
+    /** Who uploaded it (for a signer's signature, the document's maker); null once their account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     purpose: text('purpose', { enum: filePurposes }).notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
@@ -33,7 +38,7 @@ export const files = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('files_user_idx').on(table.userId),
+    index('files_business_idx').on(table.businessId),
     index('files_certificate_idx').on(table.certificateId),
     check('files_purpose_valid', sql`${table.purpose} in ('logo', 'signature', 'photo', 'signer_signature')`),
   ],

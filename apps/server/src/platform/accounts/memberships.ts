@@ -8,6 +8,12 @@ export type { MemberRole };
 /** The business a person works in, and as what (ADR 0077). */
 export type Membership = { businessId: string; role: MemberRole };
 
+/**
+ * Whose record and who is acting: the business every record belongs to and is scoped by, and the
+ * member who makes or deletes it (ADR 0077). An `AuthenticatedCaller` is one.
+ */
+export type RecordOwner = { businessId: string; userId: string };
+
 /** The membership of `userId`. Every account has exactly one, from sign-up (ADR 0077). */
 export async function membershipOf(db: Queryable, userId: string): Promise<Membership> {
   const [membership] = await db
@@ -27,11 +33,14 @@ export async function startOwnBusiness(db: Queryable, userId: string, company: {
 
 /**
  * Before an account is deleted: its business goes with it when nobody else is a member, so no
- * business is left without people (ADR 0077). With others in it, the business stays theirs.
+ * business is left without people (ADR 0077), and its id is answered. With others in it, the
+ * business stays theirs (undefined).
  */
-export async function deleteBusinessLeftEmpty(db: Queryable, userId: string): Promise<void> {
-  await db.execute(sql`
+export async function deleteBusinessLeftEmpty(db: Queryable, userId: string): Promise<string | undefined> {
+  const deleted = await db.execute<{ id: string }>(sql`
     delete from ${businesses}
     where ${businesses.id} = (select business_id from ${memberships} where user_id = ${userId})
-      and not exists (select 1 from ${memberships} where business_id = ${businesses.id} and user_id <> ${userId})`);
+      and not exists (select 1 from ${memberships} where business_id = ${businesses.id} and user_id <> ${userId})
+    returning ${businesses.id}`);
+  return deleted.rows[0]?.id;
 }

@@ -7,7 +7,8 @@ import type {
   SwmsVersion,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOfMember } from '../accounts/business.ts';
+import { businessOf } from '../accounts/business.ts';
+import type { RecordOwner } from '../accounts/memberships.ts';
 import { AppError } from '../errors.ts';
 import type { AuthenticatedCaller } from '../http/auth-context.ts';
 import type { PdfFile } from '../http/file-reply.ts';
@@ -63,16 +64,16 @@ export type KernelKind<Body extends JsonBody, Summary, Presented> = {
   pdf(found: CurrentDocument<Body>, options: PdfOptions): Promise<Buffer>;
   /** What else its owner's PDF hands out on paper (a SWMS prints its cover sheet in front): marked issued too. */
   printedWith?(found: CurrentDocument<Body>): Promise<void>;
-  /** Drops the cached PDFs of a deleted document. */
-  forgetPdfs(ownerId: string, documentId: string): Promise<void>;
-  /** Checks a body before it is saved, e.g. that what it links is the owner's. */
-  checkBody?(userId: string, body: Body): Promise<void>;
+  /** Drops the cached PDFs of a deleted document of `businessId`. */
+  forgetPdfs(businessId: string, documentId: string): Promise<void>;
+  /** Checks a body before it is saved, e.g. that what it links is the business's own. */
+  checkBody?(businessId: string, body: Body): Promise<void>;
 };
 
 /**
  * The documents kernel for one kind (a SWMS, a cover sheet) as the owner, a signer and a builder
  * checking a printed copy see it. Every owner-side call takes the caller and reads only their
- * documents; another user's id is not found. The signing calls take no caller: the signer's token
+ * business's documents (ADR 0077); another business's id is not found. The signing calls take no caller: the signer's token
  * authorises them.
  */
 export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
@@ -92,7 +93,7 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
   ): Promise<{ items: Summary[]; next_cursor: string | null }> {
     const rows = await kernelDocumentsRepo.list(
       this.db,
-      caller.userId,
+      caller.businessId,
       this.kind.rules.kind,
       { ...filter, after: decodeCursor(cursor) },
       this.kind.searchFields,
@@ -119,13 +120,13 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
     };
   }
 
-  async create(userId: string, body: Body): Promise<Presented> {
-    await this.kind.checkBody?.(userId, body);
-    return this.present(await this.documents.create(userId, body));
+  async create(owner: RecordOwner, body: Body): Promise<Presented> {
+    await this.kind.checkBody?.(owner.businessId, body);
+    return this.present(await this.documents.create(owner, body));
   }
 
   async get(caller: AuthenticatedCaller, id: string): Promise<Presented> {
-    return this.present(await this.documents.owned(caller.userId, id));
+    return this.present(await this.documents.owned(caller.businessId, id));
   }
 
   async save(
@@ -134,10 +135,10 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
     input: { revision: number; body: Body; is_template?: boolean | undefined; new_version?: number | undefined },
   ): Promise<Presented> {
     // Another user's document is not found, whatever its body would link.
-    await this.documents.owned(caller.userId, id);
-    await this.kind.checkBody?.(caller.userId, input.body);
+    await this.documents.owned(caller.businessId, id);
+    await this.kind.checkBody?.(caller.businessId, input.body);
     return this.present(
-      await this.documents.save(caller.userId, id, input.revision, input.body, {
+      await this.documents.save(caller.businessId, id, input.revision, input.body, {
         isTemplate: input.is_template,
         newVersion: input.new_version,
       }),
@@ -146,13 +147,13 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
 
   /** Discards the new version being drafted: back to the last issued one (ADR 0066). */
   async discardDraft(caller: AuthenticatedCaller, id: string, revision: number): Promise<Presented> {
-    return this.present(await this.documents.discardDraft(caller.userId, id, revision));
+    return this.present(await this.documents.discardDraft(caller.businessId, id, revision));
   }
 
   /** Deletes the document with its cached PDFs, or withdraws it once somebody signed it. */
   async delete(caller: AuthenticatedCaller, id: string): Promise<void> {
-    const { withdrawn } = await this.documents.delete(caller.userId, id);
-    if (!withdrawn) await this.kind.forgetPdfs(caller.userId, id);
+    const { withdrawn } = await this.documents.delete(caller, id);
+    if (!withdrawn) await this.kind.forgetPdfs(caller.businessId, id);
   }
 
   /** One version with its body and who signed it. */
@@ -185,7 +186,7 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
    * the next edit makes a new version.
    */
   async pdf(caller: AuthenticatedCaller, id: string, version: number | undefined): Promise<PdfFile> {
-    const found = await this.documents.printable(caller.userId, id, version);
+    const found = await this.documents.printable(caller, id, version);
     if (!found) throw new AppError(404, 'not_found', this.kind.rules.messages.versionNotFound);
     if (!printsAsDraft(found)) await this.kind.printedWith?.(found);
     const pdf = await this.kind.pdf(found, {});
@@ -201,7 +202,7 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
     if (!found) return null;
     const { kind } = this.kind.rules;
     const [business, issued] = await Promise.all([
-      businessOfMember(this.db, found.document.userId),
+      businessOf(this.db, found.document.businessId),
       issuedVersionsOf(this.db, kind, id),
     ]);
     return versionVerification(
@@ -228,8 +229,8 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
    * (nothing required missing) and not a template (ADR 0017); undefined otherwise, and for anyone
    * else's.
    */
-  async signingVersionForOwner(ownerId: string, id: string): Promise<SignableVersion | undefined> {
-    const document = await kernelDocumentsRepo.findOwned(this.db, ownerId, this.kind.rules.kind, id);
+  async signingVersionForOwner(businessId: string, id: string): Promise<SignableVersion | undefined> {
+    const document = await kernelDocumentsRepo.findOwned(this.db, businessId, this.kind.rules.kind, id);
     if (!document?.ready || document.isTemplate) return undefined;
     return this.signingVersion(id, document.currentVersion);
   }
@@ -246,7 +247,7 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
     return {
       kind: this.kind.rules.kind,
       id,
-      ownerId: found.document.userId,
+      businessId: found.document.businessId,
       number: found.document.number,
       title: this.kind.title(found.body),
       version,
@@ -263,7 +264,7 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
     const found = await this.documents.versionOf(undefined, id, version);
     if (!found || found.version.fingerprint !== fingerprint) return undefined;
     const [business, sections] = await Promise.all([
-      businessOfMember(this.db, found.document.userId),
+      businessOf(this.db, found.document.businessId),
       this.kind.signerSections(found),
     ]);
     return {
@@ -293,8 +294,8 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
 
   /** The owner's document at `version` (the current one when left out); 404 for another user's or an unknown one. */
   private async ownedVersion(caller: AuthenticatedCaller, id: string, version: number | undefined) {
-    const current = await this.documents.owned(caller.userId, id);
-    const found = version === undefined ? current : await this.documents.versionOf(caller.userId, id, version);
+    const current = await this.documents.owned(caller.businessId, id);
+    const found = version === undefined ? current : await this.documents.versionOf(caller.businessId, id, version);
     if (!found) throw new AppError(404, 'not_found', this.kind.rules.messages.versionNotFound);
     return found;
   }

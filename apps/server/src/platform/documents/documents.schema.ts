@@ -46,18 +46,18 @@ const signedVersionColumns = () => ({
   documentVersion: integer('document_version').notNull(),
 });
 
-/** Last number handed out per user, document kind and year; incremented atomically. */
+/** Last number handed out per business, document kind and year (one numbering per business); incremented atomically. */
 export const documentNumberSequences = pgTable(
   'document_number_sequences',
   {
-    userId: uuid('user_id')
+    businessId: uuid('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     kind: documentKindColumn('kind', documentKinds),
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.kind, table.year] })],
+  (table) => [primaryKey({ columns: [table.businessId, table.kind, table.year] })],
 );
 
 /** Why an unsigned request stopped being signable before it expired. */
@@ -133,9 +133,12 @@ export const documentVersions = pgTable(
     documentId: uuid('document_id').notNull(),
     version: integer('version').notNull(),
     kind: documentKindColumn('kind', documentKinds),
-    userId: uuid('user_id')
+    /** The document's business (ADR 0077). */
+    businessId: uuid('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Who made the document; null once their account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     body: jsonb('body').$type<Record<string, unknown>>().notNull(),
     fingerprint: text('fingerprint').notNull(),
     /** When the version was issued (a certificate's completion or amendment); null while it may change. */
@@ -186,11 +189,14 @@ export const kernelDocuments = pgTable(
   'safety_documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    /** The business whose document it is: every owner-side read and write is scoped by it (ADR 0077). */
+    businessId: uuid('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Who made it; null once their account is deleted (the document stays the business's). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: documentKindColumn('kind', kernelHeadTableKinds),
-    /** Per user and kind, e.g. SWMS-2026-0001 or CS-2026-0001. */
+    /** Per business and kind, e.g. SWMS-2026-0001 or CS-2026-0001. */
     number: text('number').notNull(),
     isTemplate: boolean('is_template').notNull().default(false),
     currentVersion: integer('current_version').notNull().default(1),
@@ -202,9 +208,9 @@ export const kernelDocuments = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    unique('safety_documents_user_kind_number_unique').on(table.userId, table.kind, table.number),
-    index('safety_documents_user_kind_created_idx').on(
-      table.userId,
+    unique('safety_documents_business_kind_number_unique').on(table.businessId, table.kind, table.number),
+    index('safety_documents_business_kind_created_idx').on(
+      table.businessId,
       table.kind,
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),

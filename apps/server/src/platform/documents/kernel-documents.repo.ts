@@ -1,6 +1,7 @@
 import type { KernelHeadTableKind } from '@app/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import type { RecordOwner } from '../accounts/memberships.ts';
 import { keysetPage, type ListPosition } from '../http/list-cursor.ts';
 import { documentVersions, kernelDocuments, signatureRequests } from './documents.schema.ts';
 import { signedOn } from './signatures.ts';
@@ -24,9 +25,9 @@ const isCurrentVersion = and(
 /** A document the owner has not withdrawn (withdrawn ones leave every owner-side read). */
 const notWithdrawn = isNull(kernelDocuments.withdrawnAt);
 
-/** The owner's documents of one kind that are still theirs to see: every owner-side read starts here. */
-const ownersLive = (userId: string, kind: KernelHeadTableKind) =>
-  and(eq(kernelDocuments.userId, userId), eq(kernelDocuments.kind, kind), notWithdrawn);
+/** The business's documents of one kind that are still its to see: every owner-side read starts here (ADR 0077). */
+const liveInBusiness = (businessId: string, kind: KernelHeadTableKind) =>
+  and(eq(kernelDocuments.businessId, businessId), eq(kernelDocuments.kind, kind), notWithdrawn);
 
 export type ListFilter = {
   limit: number;
@@ -37,24 +38,36 @@ export type ListFilter = {
   templates?: boolean | undefined;
 };
 
-/** SQL for the kernel's documents (SWMS, cover sheets) and their versions. Owner-side statements are scoped by user id. */
+/** SQL for the kernel's documents (SWMS, cover sheets) and their versions. Owner-side statements are scoped by business id. */
 export const kernelDocumentsRepo = {
   async insert(
     db: Queryable,
-    values: { userId: string; kind: KernelHeadTableKind; number: string; isTemplate: boolean; ready: boolean },
+    values: {
+      businessId: string;
+      userId: string;
+      kind: KernelHeadTableKind;
+      number: string;
+      isTemplate: boolean;
+      ready: boolean;
+    },
     version: { body: Body; fingerprint: string },
   ): Promise<KernelDocumentRow> {
     const [row] = await db.insert(kernelDocuments).values(values).returning();
     if (!row) throw new Error('kernel document insert returned nothing');
-    await db
-      .insert(documentVersions)
-      .values({ documentId: row.id, version: 1, kind: row.kind, userId: row.userId, ...version });
+    await db.insert(documentVersions).values({
+      documentId: row.id,
+      version: 1,
+      kind: row.kind,
+      businessId: row.businessId,
+      userId: row.userId,
+      ...version,
+    });
     return row;
   },
 
   async findOwned(
     db: Queryable,
-    userId: string,
+    businessId: string,
     kind: KernelHeadTableKind,
     id: string,
     options: { lock?: boolean } = {},
@@ -62,7 +75,7 @@ export const kernelDocumentsRepo = {
     const query = db
       .select()
       .from(kernelDocuments)
-      .where(and(eq(kernelDocuments.id, id), ownersLive(userId, kind)));
+      .where(and(eq(kernelDocuments.id, id), liveInBusiness(businessId, kind)));
     const [row] = options.lock ? await query.for('update') : await query;
     return row;
   },
@@ -117,13 +130,18 @@ export const kernelDocumentsRepo = {
 
   async insertVersion(
     db: Queryable,
-    document: Pick<KernelDocumentRow, 'id' | 'kind' | 'userId'>,
+    document: Pick<KernelDocumentRow, 'id' | 'kind' | 'businessId' | 'userId'>,
     version: number,
     values: { body: Body; fingerprint: string },
   ) {
-    await db
-      .insert(documentVersions)
-      .values({ documentId: document.id, kind: document.kind, userId: document.userId, version, ...values });
+    await db.insert(documentVersions).values({
+      documentId: document.id,
+      kind: document.kind,
+      businessId: document.businessId,
+      userId: document.userId,
+      version,
+      ...values,
+    });
   },
 
   /** Removes a draft version nobody was given (the owner discards it, ADR 0066). */
@@ -148,29 +166,31 @@ export const kernelDocumentsRepo = {
   },
 
   /** Deletes the document and its versions (nobody signed any: a signed one is withdrawn instead). */
-  async delete(db: Queryable, userId: string, id: string): Promise<void> {
+  async delete(db: Queryable, owner: RecordOwner, id: string): Promise<void> {
     await db
       .delete(documentVersions)
-      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.userId, userId)));
-    await db.delete(kernelDocuments).where(and(eq(kernelDocuments.id, id), eq(kernelDocuments.userId, userId)));
+      .where(and(eq(documentVersions.documentId, id), eq(documentVersions.businessId, owner.businessId)));
+    await db
+      .delete(kernelDocuments)
+      .where(and(eq(kernelDocuments.id, id), eq(kernelDocuments.businessId, owner.businessId)));
   },
 
-  /** Withdraws a signed document: it leaves the owner's lists; its versions and signatures stay. */
-  async withdraw(db: Queryable, userId: string, id: string): Promise<void> {
+  /** Withdraws a signed document: it leaves the business's lists; its versions and signatures stay. */
+  async withdraw(db: Queryable, owner: RecordOwner, id: string): Promise<void> {
     await db
       .update(kernelDocuments)
       .set({ withdrawnAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(kernelDocuments.id, id), eq(kernelDocuments.userId, userId)));
+      .where(and(eq(kernelDocuments.id, id), eq(kernelDocuments.businessId, owner.businessId)));
   },
 
   /**
-   * One user's documents of one kind with their current version's body, newest first, after
+   * One business's documents of one kind with their current version's body, newest first, after
    * `filter.after`; one row more than `filter.limit`, so the caller knows whether more follow.
    * Search looks at the number and at `searchFields` of the body (e.g. title and location).
    */
-  async list(db: Queryable, userId: string, kind: KernelHeadTableKind, filter: ListFilter, searchFields: string[]) {
+  async list(db: Queryable, businessId: string, kind: KernelHeadTableKind, filter: ListFilter, searchFields: string[]) {
     const signed = currentSigned(kind);
-    const conditions = [ownersLive(userId, kind)];
+    const conditions = [liveInBusiness(businessId, kind)];
     const after = keysetPage.after(kernelDocuments.createdAt, kernelDocuments.id, filter.after);
     if (after) conditions.push(after);
     if (filter.templates !== undefined) conditions.push(eq(kernelDocuments.isTemplate, filter.templates));
@@ -201,23 +221,23 @@ export const kernelDocumentsRepo = {
       .limit(filter.limit + 1);
   },
 
-  /** Some of a user's documents of one kind with their current version's body (unknown ids are left out). */
-  async currentOfMany(db: Queryable, userId: string, kind: KernelHeadTableKind, ids: string[]) {
+  /** Some of a business's documents of one kind with their current version's body (unknown ids are left out). */
+  async currentOfMany(db: Queryable, businessId: string, kind: KernelHeadTableKind, ids: string[]) {
     if (ids.length === 0) return [];
     return db
       .select({ document: kernelDocuments, body: documentVersions.body })
       .from(kernelDocuments)
       .innerJoin(documentVersions, isCurrentVersion)
-      .where(and(ownersLive(userId, kind), inArray(kernelDocuments.id, ids)));
+      .where(and(liveInBusiness(businessId, kind), inArray(kernelDocuments.id, ids)));
   },
 
-  /** The owner's newest document of `kind` whose current version's `field` (an array of ids) lists `id`. */
-  async newestListing(db: Queryable, userId: string, kind: KernelHeadTableKind, field: string, id: string) {
+  /** The business's newest document of `kind` whose current version's `field` (an array of ids) lists `id`. */
+  async newestListing(db: Queryable, businessId: string, kind: KernelHeadTableKind, field: string, id: string) {
     const [row] = await db
       .select({ document: kernelDocuments, version: documentVersions })
       .from(kernelDocuments)
       .innerJoin(documentVersions, isCurrentVersion)
-      .where(and(ownersLive(userId, kind), sql`${documentVersions.body} -> ${field} ? ${id}`))
+      .where(and(liveInBusiness(businessId, kind), sql`${documentVersions.body} -> ${field} ? ${id}`))
       .orderBy(desc(kernelDocuments.updatedAt))
       .limit(1);
     return row;

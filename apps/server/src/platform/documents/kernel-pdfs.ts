@@ -9,7 +9,8 @@ import { type CurrentDocument, printsAsDraft } from './versioned-documents.ts';
  * gives this directly; a kernel-table kind gives its current document.
  */
 export type PrintedVersion = SealedVersion & {
-  ownerId: string;
+  /** The document's business: its PDFs are cached under it, and it takes its turn in the PDF pool (ADR 0062). */
+  businessId: string;
   /** A draft has no record to check yet: never sealed. */
   draft: boolean;
 };
@@ -20,7 +21,7 @@ const printedVersionOf = (found: CurrentDocument<unknown> | PrintedVersion): Pri
   return {
     kind: document.kind,
     documentId: document.id,
-    ownerId: document.userId,
+    businessId: document.businessId,
     version: version.version,
     fingerprint: version.fingerprint,
     draft: printsAsDraft(found),
@@ -45,9 +46,9 @@ export class KernelPdfs {
 
   /** The rendered PDF, sealed with the version's record unless it prints as a draft. */
   sealedUnlessDraft(found: CurrentDocument<unknown> | PrintedVersion, pdf: Buffer): Promise<Buffer> {
-    const { draft, ownerId, ...sealed } = printedVersionOf(found);
+    const { draft, businessId, ...sealed } = printedVersionOf(found);
     if (draft) return Promise.resolve(pdf);
-    return this.seal.seal(pdf, sealed, { owner: ownerId });
+    return this.seal.seal(pdf, sealed, { owner: businessId });
   }
 
   /** The sealed render of `found`, cached under `printed` (the fingerprint of all it prints). */
@@ -58,13 +59,13 @@ export class KernelPdfs {
   ): Promise<Buffer> {
     const version = printedVersionOf(found);
     return this.cache.pdfFor(
-      { ownerId: version.ownerId, documentId: version.documentId, fingerprint: printed },
+      { businessId: version.businessId, documentId: version.documentId, fingerprint: printed },
       async () => this.sealedUnlessDraft(version, await render()),
     );
   }
 
   /** Drops the cached PDFs of every version of a deleted document. */
-  forgetDocument(ownerId: string, documentId: string): Promise<void> {
-    return this.cache.forgetDocument(ownerId, documentId);
+  forgetDocument(businessId: string, documentId: string): Promise<void> {
+    return this.cache.forgetDocument(businessId, documentId);
   }
 }

@@ -1,5 +1,6 @@
 import { DOCUMENT_VERSION_LIMIT, type DocumentKind, versionLimitMessage } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
+import type { RecordOwner } from '../accounts/memberships.ts';
 import { AppError } from '../errors.ts';
 import { closeSigning, type DocumentVersionRef, documentHasSignatures, voidOpenRequestsBefore } from './signatures.ts';
 
@@ -10,10 +11,10 @@ import { closeSigning, type DocumentVersionRef, documentHasSignatures, voidOpenR
 
 /** The head-row statements the delete-or-withdraw step needs from a kind. */
 export interface WithdrawableHeadRows {
-  /** It leaves the owner's lists; its versions and signatures stay. */
-  withdraw(tx: Queryable, userId: string, documentId: string): Promise<void>;
+  /** It leaves the business's lists; its versions and signatures stay. */
+  withdraw(tx: Queryable, owner: RecordOwner, documentId: string): Promise<void>;
   /** The document and all it owns go. */
-  delete(tx: Queryable, userId: string, documentId: string): Promise<void>;
+  delete(tx: Queryable, owner: RecordOwner, documentId: string): Promise<void>;
 }
 
 /** Refuses a version past the most one document may have (409). */
@@ -43,13 +44,13 @@ export async function deleteOrWithdraw(
   tx: Queryable,
   head: WithdrawableHeadRows,
   kind: DocumentKind,
-  userId: string,
+  owner: RecordOwner,
   documentId: string,
 ): Promise<boolean> {
   const signed = await documentHasSignatures(tx, kind, documentId);
   if (signed) {
-    await head.withdraw(tx, userId, documentId);
+    await head.withdraw(tx, owner, documentId);
     await closeSigning(tx, kind, documentId);
-  } else await head.delete(tx, userId, documentId);
+  } else await head.delete(tx, owner, documentId);
   return signed;
 }

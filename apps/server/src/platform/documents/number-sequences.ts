@@ -4,13 +4,14 @@ import type { Queryable } from '../../db/client.ts';
 import { documentNumberSequences } from './documents.schema.ts';
 
 /**
- * The next number of a user's documents of one kind in one year (1, 2, …). One upsert, so
- * concurrent callers never get the same number; in the caller's transaction, so a rollback gives it back.
+ * The next number of a business's documents of one kind in one year (1, 2, …): one numbering
+ * whichever member issues (ADR 0077). One upsert, so concurrent callers never get the same number;
+ * in the caller's transaction, so a rollback gives it back.
  */
-export async function nextDocumentNumber(db: Queryable, userId: string, kind: DocumentKind, year: number) {
+export async function nextDocumentNumber(db: Queryable, businessId: string, kind: DocumentKind, year: number) {
   const result = await db.execute<{ last_number: number }>(sql`
-    insert into ${documentNumberSequences} (user_id, kind, year, last_number) values (${userId}, ${kind}, ${year}, 1)
-    on conflict (user_id, kind, year) do update set last_number = ${documentNumberSequences.lastNumber} + 1
+    insert into ${documentNumberSequences} (business_id, kind, year, last_number) values (${businessId}, ${kind}, ${year}, 1)
+    on conflict (business_id, kind, year) do update set last_number = ${documentNumberSequences.lastNumber} + 1
     returning last_number`);
   const value = result.rows[0]?.last_number;
   if (value === undefined) throw new Error('document number sequence returned nothing');
@@ -22,13 +23,13 @@ export function formatDocumentNumber(prefix: string, year: number, sequence: num
   return `${prefix}-${year}-${String(sequence).padStart(4, '0')}`;
 }
 
-/** The number step every kind takes (ADR 0071): the user's next number of `kind` in `year`, as printed. */
+/** The number step every kind takes (ADR 0071): the business's next number of `kind` in `year`, as printed. */
 export async function numberDocument(
   db: Queryable,
-  userId: string,
+  businessId: string,
   kind: DocumentKind,
   prefix: string,
   year: number,
 ): Promise<string> {
-  return formatDocumentNumber(prefix, year, await nextDocumentNumber(db, userId, kind, year));
+  return formatDocumentNumber(prefix, year, await nextDocumentNumber(db, businessId, kind, year));
 }

@@ -2,15 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FileStorage } from '../storage/file-storage.ts';
 
 /** Which rendering of which document: the fingerprint names its content. */
-export type DocumentVersion = { ownerId: string; documentId: string; fingerprint: string };
+export type DocumentVersion = { businessId: string; documentId: string; fingerprint: string };
 
 /**
  * A finished document's PDF is kept in file storage under a key made from its content fingerprint,
  * so an edited document simply has a new key and a stale PDF can never be served. Nothing is
  * written to the database on a download.
  */
-const cacheKey = ({ ownerId, documentId, fingerprint }: DocumentVersion) =>
-  `${documentCachePrefix(ownerId, documentId)}/${fingerprint}${RENDERING}.pdf`;
+const cacheKey = ({ businessId, documentId, fingerprint }: DocumentVersion) =>
+  `${documentCachePrefix(businessId, documentId)}/${fingerprint}${RENDERING}.pdf`;
 
 /**
  * Cached PDFs are PDF/A-2b and tagged (ADR 0051), and sealed (ADR 0041) by a certificate dated right
@@ -20,11 +20,14 @@ const cacheKey = ({ ownerId, documentId, fingerprint }: DocumentVersion) =>
  */
 const RENDERING = '.pdfa.v2.sealed';
 
-/** Every cached PDF of one owner's documents is stored under this prefix. */
-export const pdfCachePrefix = (ownerId: string) => `pdf-cache/${ownerId}`;
+/**
+ * Every cached PDF of one business's documents is stored under this prefix; those cached before
+ * businesses owned records are under their owner's user id, and go when the business does.
+ */
+export const pdfCachePrefix = (businessOrOwnerId: string) => `pdf-cache/${businessOrOwnerId}`;
 
 /** Every cached PDF of one document, whichever version or rendering, is stored under this prefix. */
-const documentCachePrefix = (ownerId: string, documentId: string) => `${pdfCachePrefix(ownerId)}/${documentId}`;
+const documentCachePrefix = (businessId: string, documentId: string) => `${pdfCachePrefix(businessId)}/${documentId}`;
 
 /** Caches rendered PDFs of finished documents, and shares one render among concurrent downloads. */
 export class DocumentPdfCache {
@@ -49,10 +52,10 @@ export class DocumentPdfCache {
   /**
    * Drops every cached PDF of a document that was deleted. A download racing the delete may still
    * write one back; such a file is never read again (its document is gone) and only takes space
-   * until the owner's account goes.
+   * until the business goes.
    */
-  async forgetDocument(ownerId: string, documentId: string): Promise<void> {
-    await this.storage.removeAll(documentCachePrefix(ownerId, documentId));
+  async forgetDocument(businessId: string, documentId: string): Promise<void> {
+    await this.storage.removeAll(documentCachePrefix(businessId, documentId));
   }
 
   private async cachedOrRendered(key: string, version: DocumentVersion, render: () => Promise<Buffer>) {

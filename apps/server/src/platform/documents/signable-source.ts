@@ -6,7 +6,8 @@ import type { SignatureCertificate } from '../pdf/signature-certificate.ts';
 export type SignableDocument = {
   kind: DocumentKind;
   id: string;
-  ownerId: string;
+  /** The document's business (ADR 0077). */
+  businessId: string;
   /** e.g. "WPC-2026-0001". */
   number: string;
   title: string;
@@ -44,10 +45,10 @@ export interface SignableDocumentSource {
   /** Where the owner's page of a document is, e.g. `/certificates/{id}` (linked from signing mails). */
   ownerPath(documentId: string): string;
   /**
-   * The owner's document as it is now, if it exists, is theirs, and can be sent (e.g. a completed
-   * certificate); null otherwise.
+   * The business's document as it is now, if it exists, is the business's, and can be sent (e.g. a
+   * completed certificate); null otherwise.
    */
-  currentForOwner(db: Queryable, ownerId: string, documentId: string): Promise<SignableDocument | null>;
+  currentForOwner(db: Queryable, businessId: string, documentId: string): Promise<SignableDocument | null>;
   /** `version` of a document as it is stored now (for a token holder, who has no account); null if gone. */
   version(db: Queryable, documentId: string, version: number): Promise<SignableDocument | null>;
   /**

@@ -8,8 +8,9 @@ import {
   swmsMessages,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { businessOfMember } from '../accounts/business.ts';
+import { businessOf } from '../accounts/business.ts';
 import { assertBusinessCanIssue } from '../accounts/issuer.ts';
+import type { RecordOwner } from '../accounts/memberships.ts';
 import { AppError } from '../errors.ts';
 import { documentFingerprint, type JsonValue } from './fingerprint.ts';
 import { type KernelDocumentRow, type KernelVersionRow, kernelDocumentsRepo } from './kernel-documents.repo.ts';
@@ -29,8 +30,11 @@ export type KernelKindRules<Body extends { readonly [name: string]: JsonValue }>
   parse: (stored: unknown) => Body;
   missing: (body: Body) => MissingField[];
   messages: { notFound: string; stale: string };
-  /** Called in the print's transaction when a version first goes on paper (a SWMS tells integrators, ADR 0055). */
-  firstPrinted?: (tx: Queryable, found: CurrentDocument<Body>) => Promise<void>;
+  /**
+   * Called in the print's transaction when a version first goes on paper by `printedBy` (a SWMS
+   * tells integrators, ADR 0055).
+   */
+  firstPrinted?: (tx: Queryable, found: CurrentDocument<Body>, printedBy: RecordOwner) => Promise<void>;
   /** The owner's page of a document, where signing links its owner back to. */
   ownerPath: (documentId: string) => string;
 };
@@ -44,7 +48,7 @@ export const printsAsDraft = ({ document, version }: CurrentDocument<unknown>) =
 
 /**
  * Numbering, autosave with optimistic concurrency, and versions that are never rewritten once
- * signed (ADR 0016), for every kernel kind. Every owner-side read is scoped by user.
+ * signed (ADR 0016), for every kernel kind. Every owner-side read is scoped by business (ADR 0077).
  */
 export class VersionedDocuments<Body extends { readonly [name: string]: JsonValue }> {
   constructor(
@@ -65,16 +69,19 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
     return documentFingerprint(fields);
   }
 
-  async create(userId: string, body: Body, options: { isTemplate?: boolean } = {}): Promise<CurrentDocument<Body>> {
-    const business = await businessOfMember(this.db, userId);
+  /** Makes `owner.businessId`'s next document of the kind, `owner.userId` its maker. */
+  async create(owner: RecordOwner, body: Body, options: { isTemplate?: boolean } = {}): Promise<CurrentDocument<Body>> {
+    const business = await businessOf(this.db, owner.businessId);
     const year = Number(monthKey(this.now(), business?.timeZone ?? DEFAULT_TIME_ZONE).slice(0, 4));
+    const { numberPrefix } = this.rules.declaration;
     return this.db.transaction(async (tx) => {
-      const number = await numberDocument(tx, userId, this.rules.kind, this.rules.declaration.numberPrefix, year);
+      const number = await numberDocument(tx, owner.businessId, this.rules.kind, numberPrefix, year);
       const fingerprint = this.fingerprint(number, 1, body);
       const document = await kernelDocumentsRepo.insert(
         tx,
         {
-          userId,
+          businessId: owner.businessId,
+          userId: owner.userId,
           kind: this.rules.kind,
           number,
           isTemplate: options.isTemplate ?? false,
@@ -95,14 +102,14 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
    * next version is started only when `extra.newVersion` names it: the user agreed to it (ADR 0066).
    */
   async save(
-    userId: string,
+    businessId: string,
     id: string,
     revision: number,
     body: Body,
     extra: { isTemplate?: boolean | undefined; newVersion?: number | undefined } = {},
   ): Promise<CurrentDocument<Body>> {
     return this.db.transaction(async (tx) => {
-      const document = await kernelDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      const document = await kernelDocumentsRepo.findOwned(tx, businessId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       if (revision > document.revision) throw this.errors.stale();
       const current = await this.versionRow(tx, document.id, document.currentVersion);
@@ -145,9 +152,9 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
    * to the version before it, unchanged (ADR 0066). Links voided when the draft was started stay
    * voided: the owner sends the old version again if it is still wanted.
    */
-  async discardDraft(userId: string, id: string, revision: number): Promise<CurrentDocument<Body>> {
+  async discardDraft(businessId: string, id: string, revision: number): Promise<CurrentDocument<Body>> {
     return this.db.transaction(async (tx) => {
-      const document = await kernelDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      const document = await kernelDocumentsRepo.findOwned(tx, businessId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       if (document.revision !== revision) throw this.errors.stale();
       const draft = await this.versionRow(tx, document.id, document.currentVersion);
@@ -170,29 +177,29 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
    * Deletes a document nobody has signed. One somebody signed is a record to keep: it is withdrawn
    * instead (it leaves the lists; its versions and signatures stay, and verification says so).
    */
-  async delete(userId: string, id: string): Promise<CurrentDocument<Body> & { withdrawn: boolean }> {
+  async delete(owner: RecordOwner, id: string): Promise<CurrentDocument<Body> & { withdrawn: boolean }> {
     return this.db.transaction(async (tx) => {
-      const document = await kernelDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      const document = await kernelDocumentsRepo.findOwned(tx, owner.businessId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       const current = await this.current(tx, document);
-      const withdrawn = await deleteOrWithdraw(tx, kernelDocumentsRepo, this.rules.kind, userId, document.id);
+      const withdrawn = await deleteOrWithdraw(tx, kernelDocumentsRepo, this.rules.kind, owner, document.id);
       return { ...current, withdrawn };
     });
   }
 
-  /** The owner's document with its current version; 404 for another user's or an unknown id. */
-  async owned(userId: string, id: string): Promise<CurrentDocument<Body>> {
-    const document = await kernelDocumentsRepo.findOwned(this.db, userId, this.rules.kind, id);
+  /** The business's document with its current version; 404 for another business's or an unknown id. */
+  async owned(businessId: string, id: string): Promise<CurrentDocument<Body>> {
+    const document = await kernelDocumentsRepo.findOwned(this.db, businessId, this.rules.kind, id);
     if (!document) throw this.errors.notFound();
     return this.current(this.db, document);
   }
 
-  /** One version of a document, or undefined; `ownerId` undefined skips the owner check (token holders). */
-  async versionOf(ownerId: string | undefined, id: string, version: number) {
+  /** One version of a document, or undefined; `businessId` undefined skips the owner check (token holders). */
+  async versionOf(businessId: string | undefined, id: string, version: number) {
     const document =
-      ownerId === undefined
+      businessId === undefined
         ? await kernelDocumentsRepo.find(this.db, this.rules.kind, id)
-        : await kernelDocumentsRepo.findOwned(this.db, ownerId, this.rules.kind, id);
+        : await kernelDocumentsRepo.findOwned(this.db, businessId, this.rules.kind, id);
     return document && this.versionRowOf(this.db, document, version);
   }
 
@@ -216,16 +223,16 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
    * in the same transaction: a save racing the print makes the next version instead of rewriting
    * what goes on paper. A draft (current, not ready) prints without one and stays a draft.
    */
-  async printable(userId: string, id: string, version: number | undefined) {
+  async printable(owner: RecordOwner, id: string, version: number | undefined) {
     return this.db.transaction(async (tx) => {
-      const document = await kernelDocumentsRepo.findOwned(tx, userId, this.rules.kind, id, { lock: true });
+      const document = await kernelDocumentsRepo.findOwned(tx, owner.businessId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       const found = await this.versionRowOf(tx, document, version ?? document.currentVersion);
       if (found && !printsAsDraft(found) && !found.version.issuedAt) {
         // Its first issue names who stands behind it (ADR 0065); one sent or signed was issued then.
-        if (!(await this.isIssued(found, tx))) await assertBusinessCanIssue(tx, userId);
+        if (!(await this.isIssued(found, tx))) await assertBusinessCanIssue(tx, owner.userId);
         const issued = await documentVersionsRepo.markIssued(tx, this.rules.kind, document.id, found.version.version);
-        if (issued) await this.rules.firstPrinted?.(tx, found);
+        if (issued) await this.rules.firstPrinted?.(tx, found, owner);
       }
       return found;
     });

@@ -22,7 +22,8 @@ export const documentVersionsRepo = {
     values: {
       kind: DocumentKind;
       documentId: string;
-      userId: string;
+      businessId: string;
+      userId: string | null;
       version: number;
       body: Record<string, unknown>;
       fingerprint: string;
@@ -76,8 +77,10 @@ export const documentVersionsRepo = {
     return marked.length > 0;
   },
 
-  async deleteAll(db: Queryable, userId: string, kind: DocumentKind, documentId: string): Promise<void> {
-    await db.delete(documentVersions).where(and(eq(documentVersions.userId, userId), ofDocument(kind, documentId)));
+  async deleteAll(db: Queryable, businessId: string, kind: DocumentKind, documentId: string): Promise<void> {
+    await db
+      .delete(documentVersions)
+      .where(and(eq(documentVersions.businessId, businessId), ofDocument(kind, documentId)));
   },
 };
 

@@ -42,19 +42,20 @@ export const subscribers = pgTable(
   ],
 );
 
+/** Certificates a business completed in a month: the free plan's limit is the business's (ADR 0077). */
 export const monthlyCertificateCounts = pgTable(
   'monthly_certificate_counts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
+    businessId: uuid('business_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => businesses.id, { onDelete: 'cascade' }),
     month: text('month').notNull(),
     count: integer('count').notNull().default(0),
     updatedAt: updatedAt(),
   },
   (table) => [
-    unique('monthly_certificate_counts_user_month_unique').on(table.userId, table.month),
+    unique('monthly_certificate_counts_business_month_unique').on(table.businessId, table.month),
     check('monthly_certificate_counts_count_non_negative', sql`${table.count} >= 0`),
     check('monthly_certificate_counts_month_format', sql`${table.month} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],

@@ -40,17 +40,17 @@ export const filesRepo = {
     return result.rows.map(keysOf);
   },
 
-  /** Deletes `userId`'s file unless a record refers to it; its keys when it did. */
+  /** Deletes `businessId`'s file unless a record refers to it; its keys when it did. */
   async deleteOwnedUnlessReferenced(
     db: Database,
     references: readonly FileReferenceSource[],
-    userId: string,
+    businessId: string,
     fileId: string,
   ): Promise<FileKeys | undefined> {
     const result = await db.execute<KeyRow>(sql`
       with referenced (file_id) as (${referencedFileIds(references)})
       delete from ${files}
-      where ${files.id} = ${fileId} and ${files.userId} = ${userId}
+      where ${files.id} = ${fileId} and ${files.businessId} = ${businessId}
         and not exists (select 1 from referenced where referenced.file_id = ${fileId})
       returning ${files.storageKey}, ${files.thumbnailKey}, ${files.printKey}`);
     const [row] = result.rows;

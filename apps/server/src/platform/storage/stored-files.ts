@@ -2,6 +2,7 @@ import { CLIENT_ID_TAKEN_MESSAGE, errorCodes } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { files } from '../accounts/files.schema.ts';
+import type { RecordOwner } from '../accounts/memberships.ts';
 import { hmacToken, sameToken } from '../crypto/tokens.ts';
 import { AppError } from '../errors.ts';
 import { type ImagePurpose, processImage } from '../images/image-processing.ts';
@@ -22,11 +23,17 @@ const sameUpload = (file: StoredFile, purpose: ImagePurpose) => {
   return file;
 };
 
-/** Every copy of every image a user uploaded is stored under this prefix. */
+/** Every copy of every image uploaded for a business is stored under this prefix (ADR 0077). */
+export const businessFilesPrefix = (businessId: string) => `businesses/${businessId}`;
+
+/**
+ * Where images were stored before businesses owned records: its owner's files stay there (the key is
+ * in `files.storage_key`) until the business is deleted.
+ */
 export const userFilesPrefix = (userId: string) => `users/${userId}`;
 
 /**
- * Uploaded images: rows in `files`, bytes in FileStorage. Every read is by owner, except through a
+ * Uploaded images: rows in `files`, bytes in FileStorage. Every read is by business, except through a
  * signed URL, which the API hands only to someone allowed to see the file (so <img> tags work
  * without an Authorization header).
  */
@@ -41,16 +48,17 @@ export class StoredFiles {
   ) {}
 
   /**
-   * Stores an image under `clientId` when the client made its id (the offline outbox): if that id
-   * is already the user's file (a retry whose first answer was lost), that file is the answer and
-   * nothing is stored twice; if it is someone else's, 409. A photo deleted with its certificate
+   * Stores an image for `owner.businessId`, uploaded by `owner.userId`, under `clientId` when the
+   * client made its id (the offline outbox): if that id is already the business's file (a retry
+   * whose first answer was lost), that file is the answer and nothing is stored twice; if it is
+   * someone else's, 409. A photo deleted with its certificate
    * (a retired id, ADR 0032) is 410: deleted stays deleted.
    */
-  async saveImage(userId: string, purpose: ImagePurpose, input: Buffer, clientId?: string): Promise<StoredFile> {
+  async saveImage(owner: RecordOwner, purpose: ImagePurpose, input: Buffer, clientId?: string): Promise<StoredFile> {
     if (clientId) {
-      const existing = await this.findOwned(userId, clientId);
+      const existing = await this.findOwned(owner.businessId, clientId);
       if (existing) return sameUpload(existing, purpose);
-      await retiredIdsRepo.refuseIfRetired(this.db, userId, clientId);
+      await retiredIdsRepo.refuseIfRetired(this.db, owner.businessId, clientId);
     }
     const image = await processImage(input, purpose);
     // The bytes' names are always fresh, so a retry racing its first attempt never overwrites (or,
@@ -58,7 +66,7 @@ export class StoredFiles {
     const objectId = crypto.randomUUID();
     const id = clientId ?? objectId;
     const extension = image.contentType === 'image/png' ? 'png' : 'jpg';
-    const folder = userFilesPrefix(userId);
+    const folder = businessFilesPrefix(owner.businessId);
     const keys = {
       storageKey: `${folder}/${objectId}.${extension}`,
       thumbnailKey: `${folder}/${objectId}-thumb.webp`,
@@ -73,7 +81,8 @@ export class StoredFiles {
         .insert(files)
         .values({
           id,
-          userId,
+          businessId: owner.businessId,
+          userId: owner.userId,
           purpose,
           contentType: image.contentType,
           byteSize: image.data.length,
@@ -91,16 +100,16 @@ export class StoredFiles {
     if (row) return row;
     // A retry of the same upload got there first: its file is the answer, these bytes are spare.
     await removeStoredBytes(this.storage, keys);
-    const winner = await this.findOwned(userId, id);
+    const winner = await this.findOwned(owner.businessId, id);
     if (!winner) throw idTaken();
     return sameUpload(winner, purpose);
   }
 
-  async findOwned(userId: string, fileId: string): Promise<StoredFile | undefined> {
+  async findOwned(businessId: string, fileId: string): Promise<StoredFile | undefined> {
     const [row] = await this.db
       .select()
       .from(files)
-      .where(and(eq(files.id, fileId), eq(files.userId, userId)));
+      .where(and(eq(files.id, fileId), eq(files.businessId, businessId)));
     return row;
   }
 
@@ -123,20 +132,20 @@ export class StoredFiles {
     return { data, contentType };
   }
 
-  async removeOwned(userId: string, fileId: string): Promise<void> {
+  async removeOwned(businessId: string, fileId: string): Promise<void> {
     const [row] = await this.db
       .delete(files)
-      .where(and(eq(files.id, fileId), eq(files.userId, userId)))
+      .where(and(eq(files.id, fileId), eq(files.businessId, businessId)))
       .returning();
     if (row) await removeStoredBytes(this.storage, row);
   }
 
   /**
-   * Deletes the user's file unless some record still names it (e.g. a logo frozen on an issued
+   * Deletes the business's file unless some record still names it (e.g. a logo frozen on an issued
    * certificate when the profile's logo is replaced), asking every feature's references.
    */
-  async removeOwnedUnlessReferenced(userId: string, fileId: string): Promise<void> {
-    const keys = await filesRepo.deleteOwnedUnlessReferenced(this.db, this.references, userId, fileId);
+  async removeOwnedUnlessReferenced(businessId: string, fileId: string): Promise<void> {
+    const keys = await filesRepo.deleteOwnedUnlessReferenced(this.db, this.references, businessId, fileId);
     if (keys) await removeStoredBytes(this.storage, keys);
   }
 
