@@ -1,11 +1,15 @@
 import { type Session, sessionSchema } from '@app/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import type { Database, Queryable } from '../../src/db/client.ts';
-import { businesses, memberships, profiles } from '../../src/platform/accounts/business.schema.ts';
-import { files } from '../../src/platform/accounts/files.schema.ts';
-import { deleteBusinessLeftEmpty, type MemberRole, membershipOf } from '../../src/platform/accounts/memberships.ts';
+import { businesses, memberships } from '../../src/platform/accounts/business.schema.ts';
+import {
+  deleteBusinessLeftEmpty,
+  type MemberRole,
+  membershipOf,
+  moveSignatureTo,
+} from '../../src/platform/accounts/memberships.ts';
 import { GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from './auth-helpers.ts';
 import type { MailCatcher } from './mail-catcher.ts';
 
@@ -27,15 +31,7 @@ export async function addMember(
   const first = await registerConfirmedUser(app, mail, email);
   const { businessId } = await membershipOf(db, owner.user.id);
   await db.transaction(async (tx) => {
-    await tx
-      .update(files)
-      .set({ businessId })
-      .where(
-        eq(
-          files.id,
-          sql`(select ${profiles.signatureFileId} from ${profiles} where ${profiles.id} = ${first.user.id})`,
-        ),
-      );
+    await moveSignatureTo(tx, first.user.id, businessId);
     await deleteBusinessLeftEmpty(tx, first.user.id);
     await tx.insert(memberships).values({ businessId, userId: first.user.id, role });
   });

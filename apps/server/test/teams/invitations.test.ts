@@ -102,6 +102,12 @@ describe('an invitation', () => {
     expect(claimsOf(answer.session)).toMatchObject({ bid: businessId, member_role: 'field' });
     expect((await app.inject({ url: '/api/team', headers: bearer(joiner) })).statusCode).toBe(401);
     expect(await membershipOf(database.db, joiner.user.id)).toEqual({ businessId, role: 'field' });
+    // Their signature is theirs: it came with them, not deleted with their old business.
+    const signature = await query(
+      'select f.business_id from profiles p join files f on f.id = p.signature_file_id where p.id = $1',
+      [joiner.user.id],
+    );
+    expect(signature.rows).toEqual([{ business_id: businessId }]);
 
     const team = await teamOf(answer.session);
     expect(team.you).toEqual({ user_id: joiner.user.id, role: 'field' });

@@ -139,6 +139,12 @@ describe('a removal', () => {
     const own = await membershipOf(database.db, field.user.id);
     expect(own).toMatchObject({ role: 'owner' });
     expect(own.businessId).not.toBe(businessId);
+    // Their signature goes with them.
+    const signature = await query(
+      'select f.business_id from profiles p join files f on f.id = p.signature_file_id where p.id = $1',
+      [field.user.id],
+    );
+    expect(signature.rows).toEqual([{ business_id: own.businessId }]);
     const signedIn = await signIn(app, field.user.email);
     expect(signedIn.statusCode).toBe(200);
     expect((await teamOf(sessionSchema.parse(signedIn.json()))).members).toHaveLength(1);

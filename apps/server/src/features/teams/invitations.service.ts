@@ -12,7 +12,7 @@ import {
   teamMessages,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
-import { deleteBusinessLeftEmpty, membershipOf } from '../../platform/accounts/memberships.ts';
+import { deleteBusinessLeftEmpty, membershipOf, moveSignatureTo } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto/tokens.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -219,6 +219,7 @@ export class InvitationsService {
       const othersInOwnBusiness = (await teamsRepo.memberCount(tx, current.businessId)) - 1;
       if (current.role === 'owner' && othersInOwnBusiness > 0) throw conflict(teamMessages.ownerWithMembers);
       if (othersInOwnBusiness === 0) await this.settleRecords(tx, caller.userId, input.records, businessName);
+      await moveSignatureTo(tx, caller.userId, consumed.businessId);
       await deleteBusinessLeftEmpty(tx, caller.userId);
       await teamsRepo.leave(tx, caller.userId);
       await teamsRepo.join(tx, consumed.businessId, caller.userId, consumed.role);

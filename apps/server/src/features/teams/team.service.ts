@@ -9,7 +9,7 @@ import {
 } from '@app/contract';
 import type { Database } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
-import { startOwnBusiness } from '../../platform/accounts/memberships.ts';
+import { moveSignatureTo, startOwnBusiness } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FeatureJoints, MemberSessions } from '../../platform/feature-module.ts';
@@ -98,7 +98,8 @@ export class TeamService {
       const business = await businessOf(tx, caller.businessId);
       await teamsRepo.recordRemoval(tx, userId, businessNameOf(business?.companyName ?? null));
       await teamsRepo.leave(tx, userId);
-      await startOwnBusiness(tx, userId, { timeZone: business?.timeZone ?? DEFAULT_TIME_ZONE });
+      const ownBusinessId = await startOwnBusiness(tx, userId, { timeZone: business?.timeZone ?? DEFAULT_TIME_ZONE });
+      await moveSignatureTo(tx, userId, ownBusinessId);
       await this.dependencies.revokeApiTokensOf()(tx, userId);
       await audit.record(tx, {
         type: 'member.removed',

@@ -1,7 +1,8 @@
 import type { MemberRole } from '@app/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { businesses, memberships } from './business.schema.ts';
+import { businesses, memberships, profiles } from './business.schema.ts';
+import { files } from './files.schema.ts';
 
 export type { MemberRole };
 
@@ -25,10 +26,23 @@ export async function membershipOf(db: Queryable, userId: string): Promise<Membe
 }
 
 /** Makes the account the owner of a new business of its own, in the caller's transaction (ADR 0077). */
-export async function startOwnBusiness(db: Queryable, userId: string, company: { timeZone: string }): Promise<void> {
+export async function startOwnBusiness(db: Queryable, userId: string, company: { timeZone: string }): Promise<string> {
   const [business] = await db.insert(businesses).values(company).returning({ id: businesses.id });
   if (!business) throw new Error('business insert returned nothing');
   await db.insert(memberships).values({ businessId: business.id, userId, role: 'owner' });
+  return business.id;
+}
+
+/**
+ * A person's signature is a file of the business it was uploaded in; it is theirs, so it goes with
+ * them to `businessId` whenever they join or leave one (ADR 0077), before their old business can
+ * be deleted with its files.
+ */
+export async function moveSignatureTo(db: Queryable, userId: string, businessId: string): Promise<void> {
+  await db
+    .update(files)
+    .set({ businessId })
+    .where(eq(files.id, sql`(select ${profiles.signatureFileId} from ${profiles} where ${profiles.id} = ${userId})`));
 }
 
 /**
