@@ -17,16 +17,21 @@ export function App() {
         if (change.event !== 'SIGNED_OUT') return;
         // Nothing fetched for one user may outlive their session (PRODUCT.md, States: the profile is cleared).
         queryClient.removeQueries();
-        if (!change.expired) return;
-        toast({
-          title: 'Session expired',
-          description: 'Your session has ended. Please sign in again to continue.',
-          variant: 'destructive',
-        });
+        if (!change.expired && !change.removed) return;
+        // A removed member reads why on the sign-in page; a toast would say less, and go.
+        if (change.expired) {
+          toast({
+            title: 'Session expired',
+            description: 'Your session has ended. Please sign in again to continue.',
+            variant: 'destructive',
+          });
+        }
         const { pathname, search, hash } = router.state.location;
         // A guarded page sends the user to /login itself (RequireAuth); this is for the other pages.
         if (pathname === '/login') return;
-        const state: LoginRedirectState = { from: `${pathname}${search}${hash}`, expired: true };
+        const state: LoginRedirectState = change.removed
+          ? { from: '/', removed: change.removed }
+          : { from: `${pathname}${search}${hash}`, expired: true };
         void router.navigate('/login', { replace: true, state });
       }),
     [queryClient, router],

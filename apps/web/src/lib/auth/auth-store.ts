@@ -14,6 +14,11 @@ export const authStore = new SessionStore({
   storageKey,
   request: requestEndpoint,
   locks: navigator.locks,
+  // On demand: IndexedDB's code stays out of the scripts every public page loads.
+  forgetRemovedMember: (userId) =>
+    void import('../local-user-data.ts')
+      .then(({ forgetLocalUserData }) => forgetLocalUserData(userId))
+      .catch(() => undefined),
 });
 
 export const onAuthStateChange = authStore.onAuthStateChange;
