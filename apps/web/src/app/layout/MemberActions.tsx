@@ -20,6 +20,7 @@ const memberLinks = [
   { to: '/compliance', label: 'Compliance' },
   { to: '/materials', label: 'Materials' },
   { to: '/profile', label: 'Profile' },
+  { to: '/team', label: 'Team' },
 ];
 
 // A signed-in user's certificate reads keep a copy for when there is no connection.
