@@ -190,6 +190,10 @@ const publicPages: Array<[name: string, Check]> = [
   // An unknown token: the page says so (its lookup answers 404, an expected console error).
   ['/sign/:token', { path: '/sign/abc123token', heading: 'This link is not valid', expectedErrors: [/status of 404/] }],
   [
+    '/invite/:token',
+    { path: '/invite/abc123token', heading: 'This invitation link is not valid', expectedErrors: [/status of 404/] },
+  ],
+  [
     '/sign/:token (a certificate with a photo)',
     { path: () => certificateSignLink, heading: 'Sign document', ready: imagesLoaded },
   ],
@@ -264,6 +268,14 @@ const memberPages: Array<[name: string, Check]> = [
       path: '/profile/api',
       heading: 'API access',
       ready: (page) => page.getByText('You have no API tokens.').waitFor(),
+    },
+  ],
+  [
+    '/team',
+    {
+      path: '/team',
+      heading: 'Team',
+      ready: (page) => page.getByText('No invitations are waiting for an answer.').waitFor(),
     },
   ],
   ['/materials', { path: '/materials', heading: 'Common materials' }],
