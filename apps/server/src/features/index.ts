@@ -11,6 +11,7 @@ import { healthFeature } from './health/health.feature.ts';
 import { profileFeature } from './profile/profile.feature.ts';
 import { signingFeature } from './signing/signing.feature.ts';
 import { swmsFeature } from './swms/swms.feature.ts';
+import { teamsFeature } from './teams/teams.feature.ts';
 import { verificationFeature } from './verification/verification.feature.ts';
 
 /**
@@ -24,6 +25,7 @@ export const features = [
   authFeature,
   profileFeature,
   apiAccessFeature,
+  teamsFeature,
   filesFeature,
   certificatesFeature,
   checklistTemplatesFeature,

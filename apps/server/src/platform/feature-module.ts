@@ -1,10 +1,11 @@
-import type { ChecklistTemplate } from '@app/contract';
+import type { ChecklistTemplate, Session } from '@app/contract';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Database, Queryable } from '../db/client.ts';
 import type { SignableDocumentSource } from './documents/signable-source.ts';
 import type { VerifiableKind } from './documents/verifiable-kind.ts';
 import type { OutboundEvents } from './events/outbound-events.ts';
 import type { ApiTokenAuthenticator, AuthenticatedCaller } from './http/auth-context.ts';
+import type { RequestMetadata } from './http/request-metadata.ts';
 import type { JobDefinition, JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { PdfJob, PdfRenderer } from './pdf/render-pool.ts';
@@ -58,8 +59,27 @@ export type FeatureJoints = {
   authenticateApiToken?: ApiTokenAuthenticator;
   /** Whether the user pays for Premium that renews (billing): account deletion asks first. */
   hasRenewingSubscription?: (userId: string) => Promise<boolean>;
+  /** Sessions ended and started when a membership changes (auth). */
+  memberSessions?: MemberSessions;
+  /** Revokes every API token `userId` made, in `tx` (api-access): a removed member's programs stop at once. */
+  revokeApiTokensOf?: (tx: Queryable, userId: string) => Promise<void>;
+  /** The business a session's holder was removed from when that removal ended it, if it did (teams). */
+  removalEndingSession?: (sessionId: string) => Promise<string | undefined>;
   /** The owner's custom checklist templates by id (checklist-templates; ADR 0038). */
   ownChecklistTemplates?: (db: Queryable, userId: string, ids: readonly string[]) => Promise<ChecklistTemplate[]>;
+};
+
+/**
+ * A person's sessions, as teams changes their membership (auth): the business and role are in the
+ * access token (ADR 0078), so a change ends every session and, for the joiner, starts a fresh one.
+ */
+export type MemberSessions = {
+  /** Ends every session of `userId` in `tx`, announced to every instance on commit; answers their ids. */
+  endAll: (tx: Queryable, userId: string) => Promise<string[]>;
+  /** This instance refuses them at once, without waiting for its own announcement (after commit). */
+  refuse: (sessionIds: readonly string[]) => void;
+  /** A new session of `userId` in `tx`, its access token carrying the membership as `tx` sees it. */
+  start: (tx: Queryable, userId: string, origin: RequestMetadata) => Promise<Session>;
 };
 
 /** What a built feature offers the others: lists are added to, a single joint is set once. */

@@ -106,6 +106,8 @@ const FIELD_NAMES = [
   'q',
   'expires',
   'signature',
+  'role',
+  'records',
   '__proto__',
   'constructor',
 ];
@@ -339,6 +341,15 @@ function validTemplates(): Array<{
       template: { method: 'POST', path: `/api/webhooks/${ownWebhookId}/rotate-secret` },
       fields: [['path', ownWebhookId, 'uuid']],
     },
+    // The team (ADR 0077): a member, an invitation or a link named by a made-up, tricky or another's id.
+    ...[
+      { method: 'PATCH', path: `/api/team/members/${A_UUID}`, body: { role: 'field' } },
+      { method: 'DELETE', path: `/api/team/members/${A_UUID}` },
+      { method: 'POST', path: `/api/team/invitations/${A_UUID}/resend` },
+      { method: 'DELETE', path: `/api/team/invitations/${A_UUID}` },
+      { method: 'GET', path: `/api/invitations/${A_UUID}` },
+      { method: 'POST', path: `/api/invitations/${A_UUID}/accept`, body: { records: 'discard' } },
+    ].map((template) => ({ template, fields: [['path', A_UUID, 'uuid']] as Array<['path', string, Kind]> })),
     {
       template: { method: 'GET', path: `/api/files/${A_UUID}/thumbnail`, query: { expires: 2e9, signature: 'x' } },
       fields: [

@@ -243,6 +243,44 @@ describe('two instances on one PostgreSQL, behind a round-robin proxy', () => {
     }
   });
 
+  it("refuses on B a member's access token once A has removed them from the business", async () => {
+    const owner = await newUser(proxy.url);
+    const memberEmail = uniqueEmail('removed');
+    const invited = await call(instances.A.url, 'POST', '/api/team/invitations', {
+      token: owner.session.access_token,
+      body: { email: memberEmail, role: 'field' },
+    });
+    expect(invited.status).toBe(201);
+    const inviteToken = mail.linkIn(await mail.nextMailTo(memberEmail, 15_000), /^\/invite\//).pathname.split('/')[2];
+    const { session: ownSession } = await newUser(proxy.url, proxy.url, memberEmail);
+    const joined = await call(instances.A.url, 'POST', `/api/invitations/${inviteToken}/accept`, {
+      token: ownSession.access_token,
+      body: {},
+    });
+    expect(joined.status).toBe(200);
+    const member = sessionSchema.parse((joined.body as { session: unknown }).session);
+    expect((await call(instances.B.url, 'GET', '/api/team', { token: member.access_token })).status).toBe(200);
+
+    const removed = await call(instances.A.url, 'DELETE', `/api/team/members/${member.user.id}`, {
+      token: owner.session.access_token,
+    });
+    expect(removed.status).toBe(200);
+    const removedAt = performance.now();
+    // B learns of it by the NOTIFY the removal's commit sends; polled, so a busy machine cannot fail it.
+    await expect
+      .poll(async () => (await call(instances.B.url, 'GET', '/api/team', { token: member.access_token })).status, {
+        timeout: 5_000,
+        interval: 5,
+      })
+      .toBe(401);
+    console.info(`removal refused on B ${Math.round(performance.now() - removedAt)} ms after A answered`);
+    const refresh = await call(instances.B.url, 'POST', '/api/auth/refresh', {
+      body: { refresh_token: member.refresh_token },
+    });
+    expect(refresh.status).toBe(401);
+    expect(codeOf(refresh)).toBe('member_removed');
+  });
+
   it('holds a rate limit across both: 12 contact messages at once from one address, 5 accepted', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>

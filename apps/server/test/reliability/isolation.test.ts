@@ -8,6 +8,7 @@ import { createCompletedCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { multipartBody } from '../support/multipart.ts';
 import { createReadySwms } from '../support/swms.ts';
+import { addMember } from '../support/teams.ts';
 import { recordFigures } from './figures.ts';
 
 /**
@@ -200,6 +201,26 @@ const CALLS: Record<string, Call> = {
   'POST /api/webhooks/deliveries/{id}/resend': {},
 };
 
+/**
+ * The team's operations (ADR 0077): each owner's business has a field member and an invitation
+ * (teamOf, filled below); everyone else is pointed at the Premium user's. A made-up link is refused to anyone.
+ */
+const teamOf = new Map<string, { member: string; invitation: string }>();
+const inTeam = (owned: Owned) => teamOf.get(owned.session.user.id) ?? { member: '', invitation: '' };
+Object.assign(CALLS, {
+  'GET /api/team': {},
+  'POST /api/team/invitations': { body: () => ({ email: uniqueEmail('invited'), role: 'field' }) },
+  'POST /api/team/invitations/{id}/resend': { params: (owned) => ({ id: inTeam(owned).invitation }) },
+  'DELETE /api/team/invitations/{id}': { params: (owned) => ({ id: inTeam(owned).invitation }) },
+  'PATCH /api/team/members/{userId}': {
+    params: (owned) => ({ userId: inTeam(owned).member }),
+    body: () => ({ role: 'office' }),
+  },
+  'DELETE /api/team/members/{userId}': { params: (owned) => ({ userId: inTeam(owned).member }) },
+  'GET /api/invitations/{token}': { answers: [404] },
+  'POST /api/invitations/{token}/accept': { answers: [401, 404] },
+} satisfies Record<string, Call>);
+
 /** The record each path parameter names, from where it sits in the path. */
 function pathValues(path: string, owned: Owned): Record<string, string | number> {
   const id = (() => {
@@ -361,6 +382,20 @@ beforeAll(async () => {
     })),
   );
 }, 120_000);
+
+beforeAll(async () => {
+  for (const owned of Object.values(ownedBy)) {
+    const member = await addMember(app, mail, database.db, owned.session, 'field');
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: bearer(owned.session),
+      payload: { email: uniqueEmail('pending'), role: 'field' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    teamOf.set(owned.session.user.id, { member: member.user.id, invitation: invited.json().id });
+  }
+}, 60_000);
 
 /** Identifiers of a user's that no one else may be shown. */
 const identifiersOf = (owned: Owned) => [

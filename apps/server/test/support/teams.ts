@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import type { Database } from '../../src/db/client.ts';
-import { memberships } from '../../src/platform/accounts/business.schema.ts';
+import { businesses, memberships } from '../../src/platform/accounts/business.schema.ts';
 import { deleteBusinessLeftEmpty, type MemberRole, membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from './auth-helpers.ts';
 import type { MailCatcher } from './mail-catcher.ts';
@@ -31,6 +31,14 @@ export async function addMember(
   const response = await signIn(app, email, GOOD_PASSWORD);
   expect(response.statusCode, response.body).toBe(200);
   return sessionSchema.parse(response.json());
+}
+
+/** A new owner whose business has a name, as mail, messages and the invitation page print it. */
+export async function ownerOfNamedBusiness(app: App, mail: MailCatcher, db: Database, name: string) {
+  const owner = await registerConfirmedUser(app, mail);
+  const { businessId } = await membershipOf(db, owner.user.id);
+  await db.update(businesses).set({ companyName: name }).where(eq(businesses.id, businessId));
+  return { owner, businessId };
 }
 
 /** Sets `userId`'s role by SQL (the Team page does it in slice 5); their next session carries it. */

@@ -28,6 +28,8 @@ export const sessionEndpoints = {
       errorCodes.refreshTokenInvalid,
       errorCodes.refreshTokenReused,
       errorCodes.sessionExpired,
+      // The session ended because its holder was removed from the business (ADR 0077, Removal).
+      errorCodes.memberRemoved,
       errorCodes.requestRateLimit,
     ],
   }),

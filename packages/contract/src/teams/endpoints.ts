@@ -73,6 +73,7 @@ export const teamEndpoints = {
     permission: 'members.roles',
     summary: "Change a member's role (owner only); their sessions end, so the next sign-in carries it",
     params: userIdParams,
+    notFound: teamMessages.memberNotFound,
     body: roleChangeRequestSchema,
     responses: { 200: teamMemberSchema },
     errors: [errorCodes.notFound, errorCodes.forbidden, errorCodes.conflict],
@@ -85,6 +86,7 @@ export const teamEndpoints = {
     summary:
       'Remove a member: they get a business of their own, their sessions and API tokens end, their records stay here',
     params: userIdParams,
+    notFound: teamMessages.memberNotFound,
     responses: { 200: okResponseSchema },
     errors: [errorCodes.notFound, errorCodes.forbidden, errorCodes.conflict],
   }),

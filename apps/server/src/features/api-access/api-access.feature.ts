@@ -3,6 +3,7 @@ import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import { mailQueueSettings } from '../../platform/mail/mailer.ts';
 import { apiAccessRoutes } from './api-access.routes.ts';
+import { apiTokensRepo } from './api-tokens.repo.ts';
 import { ApiTokensService } from './api-tokens.service.ts';
 import {
   WEBHOOK_DELIVERY_QUEUE,
@@ -40,7 +41,7 @@ function apiAccessModule(deps: FeatureDeps, settings: WebhookSettings): FeatureM
   deps.events.listen(deliveries.onEvent);
   return {
     routes: apiAccessRoutes(tokens, endpoints, deliveries),
-    offers: { authenticateApiToken: tokens.authenticate },
+    offers: { authenticateApiToken: tokens.authenticate, revokeApiTokensOf: apiTokensRepo.revokeAllOf },
     jobs: [
       defineJob<WebhookDeliveryJob>({
         name: WEBHOOK_DELIVERY_QUEUE,

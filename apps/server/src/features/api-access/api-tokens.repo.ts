@@ -56,6 +56,14 @@ export const apiTokensRepo = {
     return row;
   },
 
+  /** Revokes every live token `userId` made: a member removed from a business (ADR 0077, Removal). */
+  async revokeAllOf(db: Queryable, userId: string): Promise<void> {
+    await db
+      .update(apiTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  },
+
   /** The token with its maker's membership, in the one query that authenticates it (ADR 0078). */
   async findByHash(
     db: Queryable,

@@ -1,5 +1,11 @@
 import { storedSecret } from '../../platform/crypto/secrets.ts';
-import { type Feature, type FeatureDeps, type FeatureModule, joint } from '../../platform/feature-module.ts';
+import {
+  type Feature,
+  type FeatureDeps,
+  type FeatureJoints,
+  type FeatureModule,
+  joint,
+} from '../../platform/feature-module.ts';
 import { defineJob } from '../../platform/jobs/job-queue.ts';
 import { accountRoutes } from './account.routes.ts';
 import {
@@ -8,6 +14,7 @@ import {
   AccountService,
   accountFilesQueueSettings,
 } from './account.service.ts';
+import { authRepo } from './auth.repo.ts';
 import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
 import { AUTH_EMAIL_QUEUE, type AuthEmailJob, authEmailQueueSettings } from './auth-mail.ts';
@@ -46,15 +53,18 @@ export const authFeature: Feature<AuthConfig> = {
         signupDisabled: config.signupDisabled,
         adminEmails: config.adminEmails,
       },
-      // Asked when an account is deleted, long after every feature is built.
-      (userId) => joint(joints, 'hasRenewingSubscription', 'auth')(userId),
+      // Asked when an account is deleted, or a session refreshed, long after every feature is built.
+      {
+        hasRenewingSubscription: (userId) => joint(joints, 'hasRenewingSubscription', 'auth')(userId),
+        removalEndingSession: (sessionId) => joint(joints, 'removalEndingSession', 'auth')(sessionId),
+      },
     ),
 };
 
 function authModule(
   deps: FeatureDeps,
   settings: AuthSettings,
-  hasRenewingSubscription: (userId: string) => Promise<boolean>,
+  asked: Required<Pick<FeatureJoints, 'hasRenewingSubscription' | 'removalEndingSession'>>,
 ): FeatureModule {
   const { db } = deps;
   const revokedSessions = new RevokedSessions(db.$client.options, settings.accessTokenTtlSeconds, deps.logger);
@@ -74,6 +84,7 @@ function authModule(
     signupDisabled: settings.signupDisabled,
     adminEmails: settings.adminEmails,
     linkBase: deps.publicOrigin,
+    removalEndingSession: asked.removalEndingSession,
   });
   const account = new AccountService({
     db,
@@ -81,10 +92,17 @@ function authModule(
     rateLimiter: deps.limits,
     revokedSessions,
     storage: deps.storage,
-    hasRenewingSubscription,
+    hasRenewingSubscription: asked.hasRenewingSubscription,
   });
   return {
-    offers: { authenticateSession: (authorization) => service.authenticate(authorization) },
+    offers: {
+      authenticateSession: (authorization) => service.authenticate(authorization),
+      memberSessions: {
+        endAll: (tx, userId) => authRepo.revokeUserSessions(tx, userId),
+        refuse: (sessionIds) => revokedSessions.add(sessionIds),
+        start: (tx, userId, origin) => service.startSessionOf(tx, userId, origin),
+      },
+    },
     routes: async (api) => {
       await api.register(authRoutes(service));
       await api.register(accountRoutes(account));

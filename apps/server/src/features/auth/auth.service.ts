@@ -11,6 +11,7 @@ import {
   isValidTimeZone,
   rateLimits,
   type Session,
+  teamMessages,
   type VerifyResponse,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -74,6 +75,8 @@ export type AuthServiceOptions = {
   adminEmails: readonly string[];
   /** Origin for emailed links, e.g. https://app.example.com. */
   linkBase: () => string;
+  /** The business whose removal of the holder ended this session, if one did (teams). */
+  removalEndingSession: (sessionId: string) => Promise<string | undefined>;
 };
 
 /** The rules of accounts and sessions (PRODUCT.md, Accounts and sessions). Handlers stay thin; SQL lives in auth.repo.ts. */
@@ -151,7 +154,9 @@ export class AuthService {
     const outcome = await this.db.transaction(async (tx) => {
       const current = await authRepo.lockRefreshToken(tx, sha256Hex(refreshToken));
       if (!current) return { ok: false as const, error: 'not_found' as const };
-      if (current.sessionRevokedAt) return { ok: false as const, error: 'revoked' as const };
+      if (current.sessionRevokedAt) {
+        return { ok: false as const, error: 'revoked' as const, sessionId: current.sessionId };
+      }
       const user = await authRepo.findUserById(tx, current.userId);
       if (!user) return { ok: false as const, error: 'not_found' as const };
       if (current.rotatedAt) {
@@ -186,6 +191,9 @@ export class AuthService {
       );
     }
     if (outcome.error === 'revoked') {
+      // A removed member's phone must not replay its outbox into any business: it is told why (ADR 0077, Removal).
+      const removedFrom = await this.options.removalEndingSession(outcome.sessionId);
+      if (removedFrom !== undefined) throw fail(401, errorCodes.memberRemoved, teamMessages.memberRemoved(removedFrom));
       throw fail(401, authErrorCodes.sessionExpired, 'Your session has ended - please log in again');
     }
     throw fail(401, authErrorCodes.refreshTokenInvalid, 'Invalid refresh token: not found - please log in again');
@@ -405,6 +413,13 @@ export class AuthService {
   private assertAcceptablePassword(password: string, email: string) {
     const problem = passwordProblem(password, [email, ...email.split(/[@.]/)]);
     if (problem) throw fail(422, authErrorCodes.weakPassword, problem);
+  }
+
+  /** A new session of an existing account, e.g. one that has just joined a business (its token carries it). */
+  async startSessionOf(tx: Queryable, userId: string, origin: RequestOrigin): Promise<Session> {
+    const user = await authRepo.findUserById(tx, userId);
+    if (!user) throw errors.noSession();
+    return this.startSession(tx, user, origin, false);
   }
 
   private async startSession(tx: Queryable, user: UserRow, origin: RequestOrigin, recovery: boolean) {

@@ -1,4 +1,4 @@
-import { documentKinds, signatureMethods } from '@app/contract';
+import { documentKinds, INVITABLE_ROLES, MEMBER_ROLES, signatureMethods } from '@app/contract';
 import { z } from 'zod/mini';
 
 /*
@@ -6,8 +6,8 @@ import { z } from 'zod/mini';
  * `auditEventSchema` (types are never renamed or removed: old rows are read with the same union).
  */
 
-/** What an event is about: a document (by kind and id) or, for account events, a user. */
-const auditSubjectKinds = [...documentKinds, 'user'] as const;
+/** What an event is about: a document (by kind and id), for account events a user, for team events a business. */
+const auditSubjectKinds = [...documentKinds, 'user', 'business'] as const;
 export const auditSubjectSchema = z.object({ kind: z.enum(auditSubjectKinds), id: z.uuid() });
 export type AuditSubject = z.infer<typeof auditSubjectSchema>;
 
@@ -70,6 +70,12 @@ export const auditEventSchema = z.discriminatedUnion('type', [
   eventOf('api_token.created', { tokenId: z.uuid() }),
   eventOf('api_token.first_used', { tokenId: z.uuid() }),
   eventOf('api_token.revoked', { tokenId: z.uuid() }),
+  // A business's team (ADR 0077), about the business: who was invited, joined, left, changed role.
+  eventOf('member.invited', { invitationId: z.uuid(), role: z.enum(INVITABLE_ROLES) }),
+  eventOf('invitation.revoked', { invitationId: z.uuid() }),
+  eventOf('member.joined', { userId: z.uuid(), invitationId: z.uuid(), role: z.enum(INVITABLE_ROLES) }),
+  eventOf('member.removed', { userId: z.uuid() }),
+  eventOf('member.role_changed', { userId: z.uuid(), from: z.enum(MEMBER_ROLES), to: z.enum(INVITABLE_ROLES) }),
   // Webhook endpoints (ADR 0055), about their owner: turned back on after being disabled, given a new secret.
   eventOf('webhook.enabled', { endpointId: z.uuid() }),
   eventOf('webhook.secret_rotated', { endpointId: z.uuid(), secretVersion: z.number().check(z.int(), z.positive()) }),

@@ -1,0 +1,129 @@
+import {
+  DEFAULT_TIME_ZONE,
+  errorCodes,
+  type InvitableRole,
+  isUuid,
+  type Team,
+  type TeamMember,
+  teamMessages,
+} from '@app/contract';
+import type { Database } from '../../db/client.ts';
+import { businessOf } from '../../platform/accounts/business.ts';
+import { startOwnBusiness } from '../../platform/accounts/memberships.ts';
+import { audit } from '../../platform/audit/audit-trail.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { FeatureJoints, MemberSessions } from '../../platform/feature-module.ts';
+import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
+import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
+import { assertMayManage, assertOwner, businessNameOf } from './team-rules.ts';
+import { toInvitation } from './team-views.ts';
+import { type MemberView, teamsRepo } from './teams.repo.ts';
+
+export type TeamDependencies = {
+  db: Database;
+  /** Auth's, read when called. */
+  sessions: () => MemberSessions;
+  /** API access's: a removed member's tokens stop at once. */
+  revokeApiTokensOf: () => NonNullable<FeatureJoints['revokeApiTokensOf']>;
+};
+
+const memberNotFound = () => new AppError(404, errorCodes.notFound, teamMessages.memberNotFound);
+const conflict = (message: string) => new AppError(409, errorCodes.conflict, message);
+
+/** The members of the caller's business: the list, role changes, removal (ADR 0077). */
+export class TeamService {
+  constructor(private readonly dependencies: TeamDependencies) {}
+
+  async team(caller: AuthenticatedCaller): Promise<Team> {
+    const { db } = this.dependencies;
+    const [name, members, invitations] = await Promise.all([
+      teamsRepo.businessName(db, caller.businessId),
+      teamsRepo.members(db, caller.businessId),
+      teamsRepo.openInvitations(db, caller.businessId),
+    ]);
+    return {
+      business: { id: caller.businessId, name: name ?? '' },
+      you: { user_id: caller.userId, role: caller.role },
+      members: members.map(toMember),
+      invitations: invitations.map(toInvitation),
+    };
+  }
+
+  /**
+   * The owner gives a member another role. Their sessions end in the same transaction (ADR 0078), so
+   * no access token carrying the old role is honoured after commit.
+   */
+  async changeRole(
+    caller: AuthenticatedCaller,
+    userId: string,
+    role: InvitableRole,
+    origin: RequestMetadata,
+  ): Promise<TeamMember> {
+    assertOwner(caller.role);
+    if (!isUuid(userId)) throw memberNotFound();
+    const sessions = this.dependencies.sessions();
+    const { member, ended } = await this.dependencies.db.transaction(async (tx) => {
+      const member = await teamsRepo.lockMember(tx, caller.businessId, userId);
+      if (!member) throw memberNotFound();
+      if (member.role === 'owner') throw conflict(teamMessages.ownerRoleFixed);
+      if (member.role === role) return { member, ended: [] };
+      await teamsRepo.setRole(tx, userId, role);
+      await audit.record(tx, {
+        type: 'member.role_changed',
+        data: { userId, from: member.role, to: role },
+        actor: { kind: 'user', userId: caller.userId },
+        subject: { kind: 'business', id: caller.businessId },
+        origin,
+      });
+      return { member: { ...member, role }, ended: await sessions.endAll(tx, userId) };
+    });
+    sessions.refuse(ended);
+    return toMember(member);
+  }
+
+  /**
+   * Removes a member (ADR 0077, Removal), in one transaction: they get an empty business of their
+   * own, their API tokens and sessions end (announced to every instance), and the removal is kept
+   * so their next refresh says why. Their records stay with this business.
+   */
+  async removeMember(caller: AuthenticatedCaller, userId: string, origin: RequestMetadata): Promise<void> {
+    if (!isUuid(userId)) throw memberNotFound();
+    if (userId === caller.userId) throw conflict(teamMessages.cannotRemoveYourself);
+    const sessions = this.dependencies.sessions();
+    const ended = await this.dependencies.db.transaction(async (tx) => {
+      const member = await teamsRepo.lockMember(tx, caller.businessId, userId);
+      if (!member) throw memberNotFound();
+      if (member.role === 'owner') throw conflict(teamMessages.ownerCannotBeRemoved);
+      assertMayManage(caller.role, member.role);
+      const business = await businessOf(tx, caller.businessId);
+      await teamsRepo.recordRemoval(tx, userId, businessNameOf(business?.companyName ?? null));
+      await teamsRepo.leave(tx, userId);
+      await startOwnBusiness(tx, userId, { timeZone: business?.timeZone ?? DEFAULT_TIME_ZONE });
+      await this.dependencies.revokeApiTokensOf()(tx, userId);
+      await audit.record(tx, {
+        type: 'member.removed',
+        data: { userId },
+        actor: { kind: 'user', userId: caller.userId },
+        subject: { kind: 'business', id: caller.businessId },
+        origin,
+      });
+      return sessions.endAll(tx, userId);
+    });
+    sessions.refuse(ended);
+  }
+
+  /** For auth's refresh: the business whose removal of the holder ended this session. */
+  removalEndingSession(sessionId: string): Promise<string | undefined> {
+    return teamsRepo.removalEndingSession(this.dependencies.db, sessionId);
+  }
+}
+
+function toMember(member: MemberView): TeamMember {
+  return {
+    user_id: member.userId,
+    name: member.name ?? '',
+    email: member.email,
+    role: member.role,
+    joined_at: member.joinedAt.toISOString(),
+  };
+}
