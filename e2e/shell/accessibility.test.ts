@@ -607,6 +607,8 @@ const routeFixtures: Record<string, { path: () => string; expectedErrors?: RegEx
   '/certificates/:id/download': { path: () => `/certificates/${certificateId}/download` },
   '/certificates/edit/:id': { path: () => `/certificates/edit/${certificateId}` },
   '/sign/:token': { path: () => certificateSignLink },
+  // An unknown token (the teams e2e checks an open invitation's page).
+  '/invite/:token': { path: () => '/invite/abc123token', expectedErrors: [/status of 404/] },
   '/verify/:kind/:id/:version': { path: () => `/verify/swms/${swmsId}/1` },
   '/swms/:id': { path: () => `/swms/${swmsId}` },
   '/swms/cover-sheet/edit/:id': { path: () => `/swms/cover-sheet/edit/${coverSheetId}` },

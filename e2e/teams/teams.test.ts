@@ -84,6 +84,11 @@ describe('the team', () => {
     const invitee = uniqueEmail('team-field');
 
     await signIn(page, owner);
+    // On a laptop the header has the way to the team too, and still fits.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Team', exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.setViewportSize(PHONE);
     await tabBar(page).getByRole('button', { name: 'More' }).click();
     await tabBar(page).getByRole('link', { name: 'Team' }).click();
     await page.getByRole('heading', { level: 1, name: 'Team' }).waitFor();
