@@ -132,6 +132,31 @@ describe('an invitation', () => {
     expect(errorOf(again)).toMatchObject({ code: 'conflict', message: teamMessages.invitationUsed });
   });
 
+  it('accepted from two tabs at once: exactly one joins', async () => {
+    const { owner, businessId } = await namedOwner();
+    const email = uniqueEmail('racing');
+    await invited(owner, email, 'field');
+    const token = await mailedToken(email);
+    const joiner = await registerConfirmedUser(app, mail, email);
+    const answers = await Promise.all([accept(joiner, token), accept(joiner, token), accept(joiner, token)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await membershipOf(database.db, joiner.user.id)).toEqual({ businessId, role: 'field' });
+    expect((await teamOf(owner)).members).toHaveLength(2);
+  });
+
+  it('is refused to an owner whose own business has other members', async () => {
+    const { owner } = await namedOwner();
+    const email = uniqueEmail('busy-owner');
+    await invited(owner, email, 'office');
+    const token = await mailedToken(email);
+    const otherOwner = await registerConfirmedUser(app, mail, email);
+    await addMember(app, mail, database.db, otherOwner, 'field');
+    const refused = await accept(otherOwner, token);
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toEqual({ code: 'conflict', message: teamMessages.ownerWithMembers });
+    expect((await membershipOf(database.db, otherOwner.user.id)).role).toBe('owner');
+  });
+
   it('is refused to another address, naming the one to sign in with', async () => {
     const { owner } = await namedOwner();
     const email = uniqueEmail('intended');
