@@ -5,7 +5,7 @@ import { forgetOutbox } from './outbox/outbox-store.ts';
  * certificate list cache, unsynced edits, kept typing (localStorage), and the outbox with its kept
  * photos and offline copies (IndexedDB). Every feature names such a key `<name>:<user id>`, so
  * clearing needs no feature's code (lib/unsynced-changes.ts counts the unsynced ones the same way).
- * Public pages load none of it: the signed-in header and the session store import it on demand.
+ * Public pages load none of it: the signed-in header and the outbox use it.
  */
 
 /** Removes every localStorage key of the user (those ending with `:<user id>`). */

@@ -8,6 +8,7 @@ import { readThroughCopy } from '../../lib/offline-copies.ts';
 import { sendWaitingChanges, waitingChanges } from '../../lib/outbox/outbox-sync.ts';
 import { countUnsyncedChanges } from '../../lib/unsynced-changes.ts';
 import { useForgetLocalDataOnSignOut } from '../local-user-data.ts';
+import { useSessionEnd } from '../session-end.ts';
 import { MemberTabBar } from './MemberTabBar.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 
@@ -69,6 +70,7 @@ export default function MemberActions({
   const auth = useAuth();
   const userId = auth.status === 'signed-in' ? auth.session.user.id : null;
   useForgetLocalDataOnSignOut(userId);
+  useSessionEnd();
   return (
     <>
       {memberLinks.map((link) => (

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { textLinkClasses } from '../../components/ui/Button.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
 import { AuthPage } from './components/AuthPage.tsx';
 import { SignInForm } from './components/SignInForm.tsx';
 import { stateText } from './navigation-state.ts';
@@ -37,10 +38,13 @@ export default function LoginPage() {
   // Shared by both forms, so "Forgot password?" starts with the address already typed.
   const [email, setEmail] = useState(() => stateText(location.state, 'email') ?? '');
   const [signedIn, setSignedIn] = useState(false);
-  const target = returnPath(location.state);
+  // The server's message to a member just removed from a business (the session store keeps it
+  // until the next sign-in); the page they were on belongs to that business, so home afterwards.
+  const auth = useAuth();
+  const [removedMessage] = useState(() => (auth.status === 'signed-out' ? auth.removed : undefined));
+  const target = removedMessage ? '/' : returnPath(location.state);
   const cameFromGuardedPage = target !== '/';
   const sessionExpired = (location.state as { expired?: unknown } | null)?.expired === true;
-  const removedMessage = stateText(location.state, 'removed');
 
   useEffect(() => {
     if (!signedIn) return;

@@ -1,5 +1,5 @@
 import { type InvitationPreview, teamMessages } from '@app/contract';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
@@ -9,8 +9,13 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useInvitation } from './api/get-invitation.ts';
-import { JoinBusiness } from './components/JoinBusiness.tsx';
 import { businessCalled, INVITED_AS, invitationView } from './invitation-view.ts';
+
+// Only the invitee signed in with the invited address joins: its code (and the confirmation dialog
+// for deleting their records) loads then, so a visitor's page stays within the public budget.
+const JoinBusiness = lazy(() =>
+  import('./components/JoinBusiness.tsx').then((module) => ({ default: module.JoinBusiness })),
+);
 
 /**
  * /invite/:token (ADR 0077): who invites whom as what, and the way in. A visitor creates an account
@@ -88,7 +93,11 @@ function InvitationAnswer({ token, invitation }: { token: string; invitation: In
           </Link>
         </>
       ) : null}
-      {view.kind === 'can-join' ? <JoinBusiness token={token} invitation={invitation} /> : null}
+      {view.kind === 'can-join' ? (
+        <Suspense fallback={<Spinner label="Loading..." />}>
+          <JoinBusiness token={token} invitation={invitation} />
+        </Suspense>
+      ) : null}
     </InviteColumn>
   );
 }

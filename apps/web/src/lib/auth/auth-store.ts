@@ -1,4 +1,5 @@
 import { requestEndpoint } from '../http.ts';
+import { markRemovedMember } from '../removed-member.ts';
 import { SessionStore } from './session-store.ts';
 import { authStorageKey } from './storage-key.ts';
 
@@ -14,11 +15,7 @@ export const authStore = new SessionStore({
   storageKey,
   request: requestEndpoint,
   locks: navigator.locks,
-  // On demand: IndexedDB's code stays out of the scripts every public page loads.
-  forgetRemovedMember: (userId) =>
-    void import('../local-user-data.ts')
-      .then(({ forgetLocalUserData }) => forgetLocalUserData(userId))
-      .catch(() => undefined),
+  forgetRemovedMember: (userId) => markRemovedMember(localStorage, userId),
 });
 
 export const onAuthStateChange = authStore.onAuthStateChange;

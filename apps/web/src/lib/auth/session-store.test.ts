@@ -428,7 +428,7 @@ describe('SessionStore: joining a business by invitation', () => {
     await tab.store.initialise();
     const inNewBusiness = browser.server.issue('user-1');
 
-    tab.store.joinedBusiness(inNewBusiness);
+    tab.store.setSession(inNewBusiness, 'TOKEN_REFRESHED');
 
     expect(sessionOf(tab)?.access_token).toBe(inNewBusiness.access_token);
     expect(browser.stored()?.refresh_token).toBe(inNewBusiness.refresh_token);

@@ -16,7 +16,7 @@ export type AuthChange =
    * `expired`: the server ended the session (not the user, not another tab): tell them and ask to sign in.
    * `removed`: it ended because they were removed from the business; the server's message says so.
    */
-  | { event: 'SIGNED_OUT'; session: null; expired: boolean; removed?: string };
+  | { event: 'SIGNED_OUT'; session: null; expired: boolean; removed?: string | undefined };
 
 export type AuthEvent = AuthChange['event'];
 
@@ -33,7 +33,7 @@ export type SessionStoreOptions = {
   locks?: LockManagerLike | undefined;
   now?: () => number;
   /**
-   * Drops what this device keeps for a member removed from the business (their outbox, offline
+   * Has what this device keeps for a member removed from the business dropped (their outbox, offline
    * copies and kept typing): queued changes must never replay into any business (ADR 0077, Removal).
    */
   forgetRemovedMember?: (userId: string) => void;
@@ -135,15 +135,11 @@ export class SessionStore {
   }
 
   /**
-   * The user joined a business by invitation: the server ended their sessions and answered a fresh
-   * one in the new business (ADR 0078). The same person goes on, so it is a renewal, not a sign-in.
+   * Keeps a session obtained from an emailed link (code exchange or verification), or the fresh one
+   * joining a business by invitation answers (ADR 0078): the same person goes on, so that is a
+   * renewal (`TOKEN_REFRESHED`), not a sign-in.
    */
-  joinedBusiness(session: Session): Session {
-    return this.commit(session, 'TOKEN_REFRESHED');
-  }
-
-  /** Keeps a session obtained from an emailed link (code exchange or verification). */
-  setSession(session: Session, event: 'SIGNED_IN' | 'PASSWORD_RECOVERY'): Session {
+  setSession(session: Session, event: 'SIGNED_IN' | 'PASSWORD_RECOVERY' | 'TOKEN_REFRESHED'): Session {
     return this.commit(session, event);
   }
 
@@ -305,9 +301,8 @@ export class SessionStore {
     if (previous.status === 'loading') return;
     let change: AuthChange | null = null;
     if (next.status === 'signed-in' && event) change = { event, session: next.session };
-    else if (next.status === 'signed-out') {
-      change = { event: 'SIGNED_OUT', session: null, expired, ...(next.removed ? { removed: next.removed } : {}) };
-    }
+    else if (next.status === 'signed-out')
+      change = { event: 'SIGNED_OUT', session: null, expired, removed: next.removed };
     if (change) for (const listener of this.changeListeners) listener(change);
   }
 

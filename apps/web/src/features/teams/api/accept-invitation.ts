@@ -8,6 +8,6 @@ import { authStore } from '../../../lib/auth/auth-store.ts';
  */
 export async function acceptInvitation(token: string, records?: JoiningRecordsChoice): Promise<AcceptedInvitation> {
   const accepted = await call(invitationLinkEndpoints.accept, { params: { token }, body: records ? { records } : {} });
-  authStore.joinedBusiness(accepted.session);
+  authStore.setSession(accepted.session, 'TOKEN_REFRESHED');
   return accepted;
 }
