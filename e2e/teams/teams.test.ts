@@ -28,8 +28,11 @@ const storedUserId = (page: Page) =>
     return key ? (JSON.parse(localStorage.getItem(key) ?? 'null') as { user: { id: string } }).user.id : null;
   });
 
-/** A kept draft in the phone's outbox (never sent by itself), as a free user's offline draft is. */
-const keepDraftInOutbox = (page: Page, userId: string) =>
+/**
+ * A change the server refused, kept in the phone's outbox until its user sends it again (so no drain
+ * sends it by itself while the test arranges things).
+ */
+const keepRefusedChangeInOutbox = (page: Page, userId: string) =>
   page.evaluate(
     (owner) =>
       new Promise<void>((resolve, reject) => {
@@ -44,8 +47,8 @@ const keepDraftInOutbox = (page: Page, userId: string) =>
             label: '9 Queue St',
             request: { method: 'POST', path: '/api/certificates', body: {} },
             createdAt: new Date().toISOString(),
-            attempts: 0,
-            keptDraft: true,
+            attempts: 1,
+            refused: { code: 'monthly_limit_reached', message: 'Upgrade to Premium to complete more this month.' },
           });
           transaction.oncomplete = () => {
             database.close();
@@ -152,7 +155,7 @@ describe('the team', () => {
     await page.getByText('No invitations are waiting for an answer.').waitFor();
 
     // Something only this phone holds for them, then the owner removes them.
-    await keepDraftInOutbox(phone, inviteeId ?? '');
+    await keepRefusedChangeInOutbox(phone, inviteeId ?? '');
     expect(await outboxChangesOf(phone, inviteeId ?? '')).toBe(1);
     await page.getByRole('button', { name: `Remove ${invitee}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
@@ -161,13 +164,58 @@ describe('the team', () => {
 
     // Their next step: refused, signed out, told why, and nothing of theirs left to send.
     session.allowConsoleErrors(/status of 401/);
-    await tabBar(phone).getByRole('link', { name: 'Certificates' }).click();
+    // (Lists already read are shown from the cache; the team's page is not, so it asks the server.)
+    await tabBar(phone).getByRole('button', { name: 'More' }).click();
+    await tabBar(phone).getByRole('link', { name: 'Team' }).click();
     await phone.getByText(`You were removed from ${BUSINESS}. Changes saved on this phone were not sent.`).waitFor();
     await phone.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await expect.poll(() => outboxChangesOf(phone, inviteeId ?? '')).toBe(0);
     expect(await phone.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')))).toEqual(
       [],
     );
+  });
+
+  it('drops what a phone kept for a member removed while it was closed, before anything is sent', async () => {
+    const { page } = session;
+    const owner = await createMember('team-owner-closed', { profile: { company_name: BUSINESS } });
+    const crewEmail = uniqueEmail('team-closed');
+    const since = Date.now();
+    await memberApi(owner, 'POST', '/api/team/invitations', { email: crewEmail, role: 'field' });
+    const token = (await waitForInvitationLink(crewEmail, { since })).split('/').pop() ?? '';
+    const crew = await createMember('team-closed', { email: crewEmail });
+    await memberApi(crew, 'POST', `/api/invitations/${token}/accept`, {});
+
+    await signIn(page, crew);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    const crewId = (await storedUserId(page)) ?? '';
+    await keepRefusedChangeInOutbox(page, crewId);
+    // The phone is put away; meanwhile the owner removes them, and their access token runs out.
+    await page.goto('about:blank');
+    await memberApi(owner, 'DELETE', `/api/team/members/${crew.userId}`);
+    await page.goto('/terms');
+    await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => name.endsWith('-auth-token')) ?? '';
+      localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), expires_at: 0 }));
+    });
+
+    // Opened again: the renewal says member_removed; signed out, with the message on the sign-in page.
+    session.allowConsoleErrors(/status of 401/);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Terms of service' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Sign in' }).click();
+    await page.getByText(`You were removed from ${BUSINESS}. Changes saved on this phone were not sent.`).waitFor();
+
+    // Signing in again (their own business now): the refused change is dropped before any drain.
+    await page.getByLabel('Email').fill(crewEmail);
+    await page.getByLabel('Password', { exact: true }).fill(GOOD_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(`${session.baseUrl}/`);
+    await expect.poll(() => outboxChangesOf(page, crewId)).toBe(0);
+    const marks = await page.evaluate(() =>
+      Object.keys(localStorage).filter((key) => key.startsWith('removed-member:')),
+    );
+    expect(marks).toEqual([]);
   });
 
   it('says an expired invitation no longer works and whom to ask', async () => {
