@@ -35,7 +35,7 @@ export default function InvitePage() {
       </InviteColumn>
     );
   }
-  return <InvitationAnswer token={token} invitation={read.invitation} />;
+  return <InvitationAnswer token={token} invitation={read.data} />;
 }
 
 function InvitationAnswer({ token, invitation }: { token: string; invitation: InvitationPreview }) {
