@@ -190,6 +190,10 @@ const publicPages: Array<[name: string, Check]> = [
   // An unknown token: the page says so (its lookup answers 404, an expected console error).
   ['/sign/:token', { path: '/sign/abc123token', heading: 'This link is not valid', expectedErrors: [/status of 404/] }],
   [
+    '/invite/:token',
+    { path: '/invite/abc123token', heading: 'This invitation link is not valid', expectedErrors: [/status of 404/] },
+  ],
+  [
     '/sign/:token (a certificate with a photo)',
     { path: () => certificateSignLink, heading: 'Sign document', ready: imagesLoaded },
   ],
@@ -264,6 +268,14 @@ const memberPages: Array<[name: string, Check]> = [
       path: '/profile/api',
       heading: 'API access',
       ready: (page) => page.getByText('You have no API tokens.').waitFor(),
+    },
+  ],
+  [
+    '/team',
+    {
+      path: '/team',
+      heading: 'Team',
+      ready: (page) => page.getByText('No invitations are waiting for an answer.').waitFor(),
     },
   ],
   ['/materials', { path: '/materials', heading: 'Common materials' }],
@@ -595,6 +607,8 @@ const routeFixtures: Record<string, { path: () => string; expectedErrors?: RegEx
   '/certificates/:id/download': { path: () => `/certificates/${certificateId}/download` },
   '/certificates/edit/:id': { path: () => `/certificates/edit/${certificateId}` },
   '/sign/:token': { path: () => certificateSignLink },
+  // An unknown token (the teams e2e checks an open invitation's page).
+  '/invite/:token': { path: () => '/invite/abc123token', expectedErrors: [/status of 404/] },
   '/verify/:kind/:id/:version': { path: () => `/verify/swms/${swmsId}/1` },
   '/swms/:id': { path: () => `/swms/${swmsId}` },
   '/swms/cover-sheet/edit/:id': { path: () => `/swms/cover-sheet/edit/${coverSheetId}` },

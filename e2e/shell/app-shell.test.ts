@@ -23,6 +23,7 @@ const publicPages: Array<[path: string, heading: string | RegExp]> = [
   ['/certificates/6f1c2a1e-58a3-4a7e-9d1c-0f5b0a1d2e3f/download', 'Certificate not found'],
   ['/gallery', 'Photo gallery'],
   ['/sign/abc123token', 'This link is not valid'],
+  ['/invite/abc123token', 'This invitation link is not valid'],
   ['/webhook-test', 'Billing webhook status'],
 ];
 

@@ -28,6 +28,11 @@ export function waitForEmailLink(to: string, options: { since: number; timeoutMs
   return waitForMailLink(to, /https?:\/\/[^\s"'<>]+\/auth\/(?:callback|confirm)\?[^\s"'<>]+/, options);
 }
 
+/** The same for an invitation to join a business (/invite/<token>) mailed to `to`. */
+export function waitForInvitationLink(to: string, options: { since: number; timeoutMs?: number }): Promise<string> {
+  return waitForMailLink(to, /https?:\/\/[^\s"'<>]+\/invite\/[A-Za-z0-9_-]+/, options);
+}
+
 /** The same for a signing link (/sign/<token>) mailed to `to`. */
 export function waitForSigningLink(to: string, options: { since: number; timeoutMs?: number }): Promise<string> {
   return waitForMailLink(to, /https?:\/\/[^\s"'<>]+\/sign\/[A-Za-z0-9_-]+/, options);

@@ -1,36 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { toast } from '../components/ui/notifications/index.ts';
 import { onAuthStateChange } from '../lib/auth/auth-store.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import type { LoginRedirectState } from './layout/RequireAuth.tsx';
 import { createAppRouter } from './router.tsx';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
 
-  useEffect(
-    () =>
-      onAuthStateChange((change) => {
-        if (change.event !== 'SIGNED_OUT') return;
-        // Nothing fetched for one user may outlive their session (PRODUCT.md, States: the profile is cleared).
-        queryClient.removeQueries();
-        if (!change.expired) return;
-        toast({
-          title: 'Session expired',
-          description: 'Your session has ended. Please sign in again to continue.',
-          variant: 'destructive',
-        });
-        const { pathname, search, hash } = router.state.location;
-        // A guarded page sends the user to /login itself (RequireAuth); this is for the other pages.
-        if (pathname === '/login') return;
-        const state: LoginRedirectState = { from: `${pathname}${search}${hash}`, expired: true };
-        void router.navigate('/login', { replace: true, state });
-      }),
-    [queryClient, router],
-  );
+  // When a session ends, see app/session-end.ts (with the members' header, loaded on demand).
 
   // A user who has not finished onboarding is taken there after each sign-in.
   useEffect(() => {

@@ -36,6 +36,10 @@ describe('onboardingRedirectFor', () => {
     }
   });
 
+  it('leaves someone joining a business by invitation on the invitation', () => {
+    expect(onboardingRedirectFor('/invite/abc123')).toBe('stay');
+  });
+
   it('goes from anywhere else', () => {
     for (const path of ['/', '/profile', '/certificates/new']) expect(onboardingRedirectFor(path)).toBe('go');
   });

@@ -8,12 +8,14 @@ export type RouterLike = {
 /**
  * What to do, on `pathname`, about a user who just signed in and has not finished onboarding:
  * wait while the sign-in flow is still moving them on (PRODUCT.md, States: sign-in goes to its target after
- * 100 ms; an emailed link goes to /), stay where onboarding is or where a password is being set,
- * and otherwise go to /onboarding.
+ * 100 ms; an emailed link goes to / or back where sign-up began), stay where onboarding is, where a
+ * password is being set or on an invitation, and otherwise go to /onboarding.
  */
 export function onboardingRedirectFor(pathname: string): 'wait' | 'stay' | 'go' {
   if (['/login', '/auth/callback', '/auth/confirm'].includes(pathname)) return 'wait';
   if (['/onboarding', '/welcome', '/auth/update-password'].includes(pathname)) return 'stay';
+  // Someone joining a business by invitation: the company is the business's, not theirs to set up.
+  if (pathname.startsWith('/invite/')) return 'stay';
   return 'go';
 }
 

@@ -12,6 +12,7 @@ import { notFoundRoutes } from '../features/not-found/routes.ts';
 import { profileRoutes } from '../features/profile/routes.ts';
 import { signingRoutes } from '../features/signing/routes.ts';
 import { swmsRoutes } from '../features/swms/routes.ts';
+import { teamRoutes } from '../features/teams/routes.ts';
 import { verificationRoutes } from '../features/verification/routes.ts';
 import { featureRoutes, type PageRoute } from '../lib/routing.ts';
 
@@ -47,6 +48,7 @@ export const routes: readonly PageRoute[] = [
   ...verificationRoutes,
   ...profileRoutes,
   ...apiAccessRoutes,
+  ...teamRoutes,
   ...swmsRoutes,
   ...bundleRoutes,
   ...complianceRoutes,

@@ -8,6 +8,7 @@ import { readThroughCopy } from '../../lib/offline-copies.ts';
 import { sendWaitingChanges, waitingChanges } from '../../lib/outbox/outbox-sync.ts';
 import { countUnsyncedChanges } from '../../lib/unsynced-changes.ts';
 import { useForgetLocalDataOnSignOut } from '../local-user-data.ts';
+import { useSessionEnd } from '../session-end.ts';
 import { MemberTabBar } from './MemberTabBar.tsx';
 import { SyncStatus } from './SyncStatus.tsx';
 
@@ -20,6 +21,7 @@ const memberLinks = [
   { to: '/compliance', label: 'Compliance' },
   { to: '/materials', label: 'Materials' },
   { to: '/profile', label: 'Profile' },
+  { to: '/team', label: 'Team' },
 ];
 
 // A signed-in user's certificate reads keep a copy for when there is no connection.
@@ -68,6 +70,7 @@ export default function MemberActions({
   const auth = useAuth();
   const userId = auth.status === 'signed-in' ? auth.session.user.id : null;
   useForgetLocalDataOnSignOut(userId);
+  useSessionEnd();
   return (
     <>
       {memberLinks.map((link) => (

@@ -39,6 +39,7 @@ const moreLinks = [
   { to: '/materials', label: 'Materials' },
   { to: '/gallery', label: 'Gallery' },
   { to: '/profile', label: 'Profile' },
+  { to: '/team', label: 'Team' },
 ] as const;
 
 const moreItemClasses =

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/Alert.tsx';
 import { textLinkClasses } from '../../components/ui/Button.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
 import { AuthPage } from './components/AuthPage.tsx';
 import { SignInForm } from './components/SignInForm.tsx';
+import { stateText } from './navigation-state.ts';
 import { isAppPath, rememberReturn } from './return-after-reset.ts';
 
 // Only for a visitor who forgot their password, so /login does not carry it (PRODUCT.md, Budgets).
@@ -18,7 +21,7 @@ const SIGN_IN_REDIRECT_DELAY_MS = 100;
  * `state.from`), else the home page. Only paths inside this app are accepted.
  */
 function returnPath(state: unknown): string {
-  const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
+  const from = stateText(state, 'from');
   return isAppPath(from) ? from : '/';
 }
 
@@ -33,9 +36,13 @@ export default function LoginPage() {
     setSwapped(true);
   };
   // Shared by both forms, so "Forgot password?" starts with the address already typed.
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => stateText(location.state, 'email') ?? '');
   const [signedIn, setSignedIn] = useState(false);
-  const target = returnPath(location.state);
+  // The server's message to a member just removed from a business (the session store keeps it
+  // until the next sign-in); the page they were on belongs to that business, so home afterwards.
+  const auth = useAuth();
+  const [removedMessage] = useState(() => (auth.status === 'signed-out' ? auth.removed : undefined));
+  const target = removedMessage ? '/' : returnPath(location.state);
   const cameFromGuardedPage = target !== '/';
   const sessionExpired = (location.state as { expired?: unknown } | null)?.expired === true;
 
@@ -71,6 +78,7 @@ export default function LoginPage() {
       }
       focusTitle={swapped}
     >
+      {removedMessage ? <Alert tone="info">{removedMessage}</Alert> : null}
       <SignInForm
         email={email}
         onEmailChange={setEmail}
@@ -82,8 +90,8 @@ export default function LoginPage() {
         onSignedIn={() => setSignedIn(true)}
       />
       <p className="text-sm">
-        New to TradeCert?{' '}
-        <Link to="/register" className={textLinkClasses}>
+        New to TradeCert? {/* The place to come back to, and an invitation's address, go along to sign-up. */}
+        <Link to="/register" state={location.state} className={textLinkClasses}>
           Create an account
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { SubmitButton, textLinkClasses } from '../../components/ui/Button.tsx';
 import { authErrorMessage } from '../../lib/auth/auth-errors.ts';
@@ -9,16 +9,25 @@ import { EmailField } from './components/EmailField.tsx';
 import { PasswordField } from './components/PasswordField.tsx';
 import { ResendConfirmation } from './components/ResendConfirmation.tsx';
 import { useAuthForm } from './components/use-auth-form.ts';
+import { stateText } from './navigation-state.ts';
+import { rememberReturn } from './return-after-reset.ts';
 import { emailProblem, NEW_PASSWORD_HINT, newPasswordProblem } from './validation.ts';
 
 export default function RegisterPage() {
-  const [email, setEmail] = useState('');
+  const location = useLocation();
+  const [email, setEmail] = useState(() => stateText(location.state, 'email') ?? '');
   const [password, setPassword] = useState('');
   const form = useAuthForm(['email', 'password']);
   const register = useSignUpMutation();
   const submit = form.onSubmit(
     () => ({ email: emailProblem(email), password: newPasswordProblem(password) }),
-    () => register.mutate({ email: email.trim(), password }),
+    () => {
+      // The confirmation link may open in another tab: the page that sent the visitor here (an
+      // invitation) waits on this device for when it has signed them in.
+      const from = stateText(location.state, 'from');
+      if (from) rememberReturn(localStorage, from);
+      register.mutate({ email: email.trim(), password });
+    },
   );
 
   if (register.isSuccess) {
@@ -83,7 +92,7 @@ export default function RegisterPage() {
       </form>
       <p className="text-sm">
         Already have an account?{' '}
-        <Link to="/login" className={textLinkClasses}>
+        <Link to="/login" state={location.state} className={textLinkClasses}>
           Sign in
         </Link>
       </p>

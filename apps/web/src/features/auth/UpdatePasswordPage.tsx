@@ -52,9 +52,9 @@ export default function UpdatePasswordPage() {
     >
       <NewPasswordForm
         askCurrentPassword={!recovery}
-        // A new account goes on to set up its company, as after any first sign-in.
-        // After a reset, back to the page the user was going to when they asked for it.
-        onSaved={() => navigate(confirmedSignUp ? '/onboarding' : (takeReturn(localStorage) ?? '/'), { replace: true })}
+        // Back to the page the user was going to when they asked for a reset or signed up (an
+        // invitation); else a new account goes on to set up its company, as after any first sign-in.
+        onSaved={() => navigate(takeReturn(localStorage) ?? (confirmedSignUp ? '/onboarding' : '/'), { replace: true })}
       />
     </AuthPage>
   );

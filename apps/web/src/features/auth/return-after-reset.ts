@@ -1,7 +1,8 @@
 /*
- * The page a visitor was going to when they asked for a password reset: the reset link opens in
- * another tab (from the mail app), so the place is kept on this device and taken back once the new
- * password is saved. An hour at most, and only paths inside this app.
+ * The page a visitor was going to when they asked for a password reset, or created an account (from
+ * an invitation): the emailed link opens in another tab (from the mail app), so the place is kept on
+ * this device and taken back once the new password is saved or the address confirmed. An hour at
+ * most, and only paths inside this app.
  */
 
 type ReturnStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

@@ -30,7 +30,7 @@ export default function SignPage() {
       </Column>
     );
   }
-  return <SignView token={token} page={read.page} reload={reload} />;
+  return <SignView token={token} page={read.data} reload={reload} />;
 }
 
 function SignView({ token, page, reload }: { token: string; page: SignPageData; reload: () => void }) {

@@ -1,4 +1,5 @@
 import { requestEndpoint } from '../http.ts';
+import { markRemovedMember } from '../removed-member.ts';
 import { SessionStore } from './session-store.ts';
 import { authStorageKey } from './storage-key.ts';
 
@@ -14,6 +15,7 @@ export const authStore = new SessionStore({
   storageKey,
   request: requestEndpoint,
   locks: navigator.locks,
+  forgetRemovedMember: (userId) => markRemovedMember(localStorage, userId),
 });
 
 export const onAuthStateChange = authStore.onAuthStateChange;

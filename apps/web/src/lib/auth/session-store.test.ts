@@ -1,4 +1,4 @@
-import { authEndpoints, errorCodes, type JsonEndpoint, type Session } from '@app/contract';
+import { authEndpoints, errorCodes, type JsonEndpoint, type Session, teamMessages } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { type AnyInput, ApiError, NetworkError, type requestEndpoint, type Transport } from '../http.ts';
 import { type AuthChange, type LockManagerLike, SessionStore } from './session-store.ts';
@@ -35,6 +35,9 @@ function createLocks(): LockManagerLike {
 function createServer(clock: { now: number }) {
   let issued = 0;
   const liveRefreshTokens = new Set<string>();
+  /** Whose each refresh token is, and who was removed from their business since. */
+  const holders = new Map<string, string>();
+  const removedUsers = new Set<string>();
   const calls: Array<{ endpoint: JsonEndpoint; input: AnyInput; transport: Transport }> = [];
   let offline = false;
 
@@ -49,6 +52,7 @@ function createServer(clock: { now: number }) {
       user: { id: userId, email: `${userId}@example.com`, email_confirmed_at: null, created_at: '2025-01-01' },
     };
     liveRefreshTokens.add(session.refresh_token);
+    holders.set(session.refresh_token, userId);
     return session;
   };
 
@@ -60,6 +64,9 @@ function createServer(clock: { now: number }) {
     switch (endpoint) {
       case authEndpoints.refresh: {
         const token = body?.refresh_token ?? '';
+        if (removedUsers.has(holders.get(token) ?? '')) {
+          throw new ApiError(401, errorCodes.memberRemoved, teamMessages.memberRemoved('Dry Right Waterproofing'));
+        }
         if (!liveRefreshTokens.delete(token)) {
           throw new ApiError(401, errorCodes.refreshTokenReused, 'Invalid refresh token: already used');
         }
@@ -82,6 +89,10 @@ function createServer(clock: { now: number }) {
     goOffline: () => {
       offline = true;
     },
+    /** The owner removes `userId` from the business: their sessions end, their refresh says why. */
+    removeMember: (userId: string) => {
+      removedUsers.add(userId);
+    },
   };
 }
 
@@ -90,6 +101,8 @@ function createBrowser() {
   const storage = createStorage();
   const locks = createLocks();
   const server = createServer(clock);
+  /** Whose data this browser was told to drop (the outbox, offline copies, kept typing). */
+  const forgotten: string[] = [];
   const openTab = () => {
     const store = new SessionStore({
       storage,
@@ -97,6 +110,7 @@ function createBrowser() {
       request: server.request,
       locks,
       now: () => clock.now,
+      forgetRemovedMember: (userId) => forgotten.push(userId),
     });
     const changes: AuthChange[] = [];
     store.onAuthStateChange((change) => changes.push(change));
@@ -110,7 +124,7 @@ function createBrowser() {
   const advanceSeconds = (seconds: number) => {
     clock.now += seconds * 1000;
   };
-  return { clock, server, storage, openTab, stored, store, advanceSeconds };
+  return { clock, server, storage, openTab, stored, store, advanceSeconds, forgotten };
 }
 
 const sessionOf = (tab: { store: SessionStore }) => {
@@ -232,6 +246,15 @@ describe('SessionStore refresh', () => {
     expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: true }]);
   });
 
+  it('does not drop the device’s data of a session that merely expired', async () => {
+    const browser = createBrowser();
+    browser.store({ ...browser.server.issue(), refresh_token: 'already-used' });
+    const tab = browser.openTab();
+    await tab.store.initialise();
+    await tab.store.refreshAfterRejection('access-1');
+    expect(browser.forgotten).toEqual([]);
+  });
+
   it('refreshes on the interval check only when the token is about to expire', async () => {
     const browser = createBrowser();
     browser.store(browser.server.issue());
@@ -342,5 +365,73 @@ describe('SessionStore sign-in and sign-out', () => {
     expect(browser.stored()?.recovery).toBeUndefined();
     expect(sessionOf(tab)?.access_token).toBe(session.access_token);
     expect(tab.events()).toEqual(['PASSWORD_RECOVERY', 'USER_UPDATED']);
+  });
+});
+
+describe('SessionStore: a member removed from the business', () => {
+  const message = 'You were removed from Dry Right Waterproofing. Changes saved on this phone were not sent.';
+
+  it('signs out with the server’s message and drops their data on this device when the refresh says member_removed', async () => {
+    const browser = createBrowser();
+    browser.store(browser.server.issue('user-1'));
+    const tab = browser.openTab();
+    await tab.store.initialise();
+    browser.server.removeMember('user-1');
+
+    // Their next request is refused (their sessions were revoked): the renewal says why.
+    expect(await tab.store.refreshAfterRejection('access-1')).toBeNull();
+
+    expect(tab.store.getSnapshot()).toEqual({ status: 'signed-out', removed: message });
+    expect(browser.stored()).toBeNull();
+    expect(browser.forgotten).toEqual(['user-1']);
+    // Not "expired": nothing of theirs is kept for a return, and the sign-in page says what happened.
+    expect(tab.changes).toEqual([{ event: 'SIGNED_OUT', session: null, expired: false, removed: message }]);
+    expect(await tab.store.getAccessToken()).toBeNull();
+  });
+
+  it('does the same when the app opens on a phone whose stored session needs renewing', async () => {
+    const browser = createBrowser();
+    browser.store(browser.server.issue('user-1'));
+    browser.server.removeMember('user-1');
+    browser.advanceSeconds(TOKEN_LIFETIME_SECONDS + 60);
+    const tab = browser.openTab();
+    await tab.store.initialise();
+
+    expect(tab.store.getSnapshot()).toEqual({ status: 'signed-out', removed: message });
+    expect(browser.stored()).toBeNull();
+    expect(browser.forgotten).toEqual(['user-1']);
+  });
+
+  it('drops only the removed member’s data: another tab adopting the sign-out forgets nothing again', async () => {
+    const browser = createBrowser();
+    browser.store(browser.server.issue('user-1'));
+    const first = browser.openTab();
+    const second = browser.openTab();
+    await Promise.all([first.store.initialise(), second.store.initialise()]);
+    browser.server.removeMember('user-1');
+
+    await first.store.refreshAfterRejection('access-1');
+    second.store.syncFromStorage();
+    expect(await second.store.refreshAfterRejection('access-1')).toBeNull();
+
+    expect(browser.forgotten).toEqual(['user-1']);
+    expect(second.store.getSnapshot().status).toBe('signed-out');
+    expect(browser.server.refreshCalls()).toHaveLength(1);
+  });
+});
+
+describe('SessionStore: joining a business by invitation', () => {
+  it('takes the fresh session the accept answered as a renewal of the same person, not a new sign-in', async () => {
+    const browser = createBrowser();
+    browser.store(browser.server.issue('user-1'));
+    const tab = browser.openTab();
+    await tab.store.initialise();
+    const inNewBusiness = browser.server.issue('user-1');
+
+    tab.store.setSession(inNewBusiness, 'TOKEN_REFRESHED');
+
+    expect(sessionOf(tab)?.access_token).toBe(inNewBusiness.access_token);
+    expect(browser.stored()?.refresh_token).toBe(inNewBusiness.refresh_token);
+    expect(tab.events()).toEqual(['TOKEN_REFRESHED']);
   });
 });

@@ -1,16 +1,22 @@
-import { type AuthUser, type Session, sessionEndpoints, sessionSchema } from '@app/contract';
+import { type AuthUser, errorCodes, type Session, sessionEndpoints, sessionSchema } from '@app/contract';
 import { ApiError, type requestEndpoint } from '../http.ts';
 
 export type AuthState =
   | { status: 'loading' }
-  /** `expired`: the server ended the session, so a page the user was on can say why they must sign in. */
-  | { status: 'signed-out'; expired?: true }
+  /**
+   * `expired`: the server ended the session, so a page the user was on can say why they must sign in.
+   * `removed`: the server's word that they were removed from the business (ADR 0077, Removal).
+   */
+  | { status: 'signed-out'; expired?: true; removed?: string }
   | { status: 'signed-in'; session: Session };
 
 export type AuthChange =
   | { event: 'SIGNED_IN' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY'; session: Session }
-  /** `expired`: the server ended the session (not the user, not another tab): tell them and ask to sign in. */
-  | { event: 'SIGNED_OUT'; session: null; expired: boolean };
+  /**
+   * `expired`: the server ended the session (not the user, not another tab): tell them and ask to sign in.
+   * `removed`: it ended because they were removed from the business; the server's message says so.
+   */
+  | { event: 'SIGNED_OUT'; session: null; expired: boolean; removed?: string | undefined };
 
 export type AuthEvent = AuthChange['event'];
 
@@ -26,6 +32,11 @@ export type SessionStoreOptions = {
   /** Shared by every tab of the origin; without it (old browsers) only this tab is serialised. */
   locks?: LockManagerLike | undefined;
   now?: () => number;
+  /**
+   * Has what this device keeps for a member removed from the business dropped (their outbox, offline
+   * copies and kept typing): queued changes must never replay into any business (ADR 0077, Removal).
+   */
+  forgetRemovedMember?: (userId: string) => void;
 };
 
 /** Renew this long before the access token expires (PRODUCT.md, Accounts and sessions: about a minute). */
@@ -123,8 +134,12 @@ export class SessionStore {
     await this.endSession({ expired: false });
   }
 
-  /** Keeps a session obtained from an emailed link (code exchange or verification). */
-  setSession(session: Session, event: 'SIGNED_IN' | 'PASSWORD_RECOVERY'): Session {
+  /**
+   * Keeps a session obtained from an emailed link (code exchange or verification), or the fresh one
+   * joining a business by invitation answers (ADR 0078): the same person goes on, so that is a
+   * renewal (`TOKEN_REFRESHED`), not a sign-in.
+   */
+  setSession(session: Session, event: 'SIGNED_IN' | 'PASSWORD_RECOVERY' | 'TOKEN_REFRESHED'): Session {
     return this.commit(session, event);
   }
 
@@ -231,7 +246,12 @@ export class SessionStore {
       } catch (error) {
         if (!isSessionRejection(error)) throw error;
         this.clearStored();
-        this.transition({ status: 'signed-out' }, null, true);
+        if (error.code === errorCodes.memberRemoved) {
+          this.options.forgetRemovedMember?.(stored.user.id);
+          this.transition({ status: 'signed-out', removed: error.message }, null, false);
+        } else {
+          this.transition({ status: 'signed-out' }, null, true);
+        }
         return null;
       }
     });
@@ -276,12 +296,13 @@ export class SessionStore {
   private transition(next: AuthState, event: Exclude<AuthEvent, 'SIGNED_OUT'> | null, expired: boolean): void {
     const previous = this.state;
     if (next.status === 'signed-out' && previous.status === 'signed-out') return;
-    this.state = next.status === 'signed-out' && expired ? { status: 'signed-out', expired: true } : next;
+    this.state = next.status === 'signed-out' && expired ? { ...next, expired: true } : next;
     for (const listener of this.stateListeners) listener();
     if (previous.status === 'loading') return;
     let change: AuthChange | null = null;
     if (next.status === 'signed-in' && event) change = { event, session: next.session };
-    else if (next.status === 'signed-out') change = { event: 'SIGNED_OUT', session: null, expired };
+    else if (next.status === 'signed-out')
+      change = { event: 'SIGNED_OUT', session: null, expired, removed: next.removed };
     if (change) for (const listener of this.changeListeners) listener(change);
   }
 
@@ -309,6 +330,6 @@ export class SessionStore {
 }
 
 /** The server says this refresh token is no good (unknown, reused, revoked): the session is over. */
-function isSessionRejection(error: unknown): boolean {
+function isSessionRejection(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 }

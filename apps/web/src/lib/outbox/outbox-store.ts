@@ -50,8 +50,14 @@ export const indexedDbOutbox: OutboxStore = {
     withDatabase(async (database) =>
       (await database.getAllFromIndex('changes', 'byUser', userId)).sort((a, b) => a.seq - b.seq),
     ),
+  // Updates a change still waiting, never brings back one forgotten meanwhile: a drain that was
+  // sending when its member was removed must not put their change back (ADR 0077, Removal).
   put: async (change) => {
-    await withDatabase((database) => database.put('changes', change));
+    await withDatabase(async (database) => {
+      const transaction = database.transaction('changes', 'readwrite');
+      if ((await transaction.store.getKey(change.seq)) !== undefined) await transaction.store.put(change);
+      await transaction.done;
+    });
   },
   remove: (seq) => withDatabase((database) => database.delete('changes', seq)),
 };

@@ -3,6 +3,8 @@ import { authorised } from '../api-client.ts';
 import { authStore } from '../auth/auth-store.ts';
 import { ApiError, NetworkError, requestJson } from '../http.ts';
 import { requestMultipart } from '../http-upload.ts';
+import { forgetLocalUserData } from '../local-user-data.ts';
+import { wasRemoved } from '../removed-member.ts';
 import {
   carryRevision,
   type DroppedRecord,
@@ -115,6 +117,13 @@ function syncOutbox(userId: string) {
   draining = draining
     .catch(() => undefined)
     .then(async () => {
+      // Removed from their business while away (the app opened on it): what they queued is dropped
+      // before any drain, so it replays into no business (ADR 0077, Removal).
+      if (wasRemoved(localStorage, userId)) {
+        await forgetLocalUserData(userId);
+        await refresh(userId);
+        return;
+      }
       if (!navigator.onLine) return;
       const result = await drainOutbox({ store: indexedDbOutbox, userId, send, locks: navigator.locks });
       for (const record of result.dropped) await forgetDroppedPhotos(record);

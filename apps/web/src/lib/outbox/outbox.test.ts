@@ -24,7 +24,9 @@ function memoryStore(): OutboxStore & { all: () => OutboxChange[] } {
       return seq;
     },
     list: async (userId) => [...rows.values()].filter((row) => row.userId === userId).sort((a, b) => a.seq - b.seq),
-    put: async (change) => void rows.set(change.seq, change),
+    put: async (change) => {
+      if (rows.has(change.seq)) rows.set(change.seq, change);
+    },
     remove: async (seq) => void rows.delete(seq),
     all: () => [...rows.values()],
   };
@@ -227,6 +229,22 @@ describe('drainOutbox', () => {
     });
     expect(sent).toEqual(['u2']);
     expect(store.all().map((row) => row.userId)).toEqual(['u1']);
+  });
+
+  it('does not put back the changes of a member removed while one of them was being sent', async () => {
+    const store = memoryStore();
+    for (const id of ['a', 'b']) await enqueue(store, change('u1', id));
+    await drainOutbox({
+      store,
+      userId: 'u1',
+      locks: memoryLocks(),
+      send: async () => {
+        // The refresh said member_removed: the device forgets their outbox while the send is answered.
+        for (const row of store.all()) await store.remove(row.seq);
+        return 'later';
+      },
+    });
+    expect(store.all()).toEqual([]);
   });
 
   it('leaves the drain to the tab that holds the lock', async () => {

@@ -44,6 +44,7 @@ export type OutboxStore = {
   add(change: Omit<OutboxChange, 'seq'>): Promise<number>;
   /** The user's changes, oldest first. */
   list(userId: string): Promise<OutboxChange[]>;
+  /** Updates a change still in the store; one removed meanwhile (its member signed out or removed) stays removed. */
   put(change: OutboxChange): Promise<void>;
   remove(seq: number): Promise<void>;
 };

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { authErrorMessage, isRecoveryLinkOtherBrowser } from '../../../lib/auth/auth-errors.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { completeEmailLink, type EmailLink, type EmailLinkOutcome } from '../api/complete-email-link.ts';
+import { takeReturn } from '../return-after-reset.ts';
 import { AuthPage } from './AuthPage.tsx';
 import { PasswordResetForm } from './PasswordResetForm.tsx';
 
@@ -95,7 +96,8 @@ function EmailLinkOutcomeView({ link, pendingTitle }: { link: EmailLink; pending
       return;
     }
     toast({ title: 'Email confirmed', description: 'Welcome to TradeCert. You are signed in.' });
-    navigate('/', { replace: true });
+    // Back to the page sign-up was started from (e.g. an invitation), else home.
+    navigate(takeReturn(localStorage) ?? '/', { replace: true });
   }, [outcome, navigate]);
 
   if (outcome.status === 'signed-in') {

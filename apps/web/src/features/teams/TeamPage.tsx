@@ -1,0 +1,46 @@
+import { PageColumn } from '../../components/ui/PageColumn.tsx';
+import { QueryView } from '../../components/ui/QueryView.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useTeam } from './api/get-team.ts';
+import { InvitationList } from './components/InvitationList.tsx';
+import { InviteForm } from './components/InviteForm.tsx';
+import { MemberList } from './components/MemberList.tsx';
+import { ROLE_LABELS, teamAbilities } from './team-abilities.ts';
+
+/**
+ * /team (ADR 0077): the business's members and the invitations waiting, with what the caller's
+ * role lets them do. The server checks every request; the page only leaves out what would be refused.
+ */
+export default function TeamPage() {
+  const auth = useAuth();
+  const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
+  const team = useTeam(userId);
+  return (
+    <QueryView query={team} what="your team">
+      {({ business, you, members, invitations }) => {
+        const abilities = teamAbilities(you);
+        return (
+          <PageColumn
+            title="Team"
+            intro={
+              <p>
+                {business.name.trim() ? `${business.name}: ` : ''}
+                {members.length === 1 ? 'one member' : `${members.length} members`}. You are {ROLE_LABELS[you.role]}.
+              </p>
+            }
+          >
+            <div className="flex flex-col gap-10">
+              <MemberList userId={userId} members={members} abilities={abilities} />
+              {abilities.invitableRoles.length > 0 ? (
+                <>
+                  <InvitationList userId={userId} invitations={invitations} abilities={abilities} />
+                  <InviteForm userId={userId} roles={abilities.invitableRoles} />
+                </>
+              ) : null}
+            </div>
+          </PageColumn>
+        );
+      }}
+    </QueryView>
+  );
+}

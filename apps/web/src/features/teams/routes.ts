@@ -1,0 +1,9 @@
+import { featureRoutes } from '../../lib/routing.ts';
+
+export const teamRoutes = featureRoutes(
+  () => import('./pages.ts'),
+  [
+    { path: '/team', title: 'Team', access: 'member', page: 'team' },
+    { path: '/invite/:token', title: 'Invitation', access: 'public', page: 'invite' },
+  ],
+);
