@@ -55,6 +55,48 @@ export function withSharedShaping(font: fontkit.Font, capacity = SHAPED_WORDS_PE
   return font;
 }
 
+/** pdfkit's embedded font (one per font per document), as far as its word layout goes. */
+type PdfkitEmbeddedFont = {
+  font: fontkit.Font;
+  layoutRun(text: string): fontkit.GlyphRun;
+  layoutCached(text: string): fontkit.GlyphRun;
+};
+
+/** Each font's words as pdfkit lays them out (scaled to its 1000-unit em), kept between documents. */
+const scaledWords = new WeakMap<fontkit.Font, Map<string, fontkit.GlyphRun>>();
+
+/**
+ * pdfkit keeps each word it lays out, scaled, per document: every certificate copied and scaled its
+ * labels and standards again from the shaping kept above, a tenth of a render. Here pdfkit's words
+ * are kept for the life of the process, as the shaping is. pdfkit only reads a kept run (a line
+ * joins copies of its arrays; word spacing copies the last position), so one run serves every
+ * document. Patched once on the prototype of the embedded font `sample` is.
+ */
+export function shareWordLayoutsBetweenDocuments(sample: unknown): void {
+  const prototype = Object.getPrototypeOf(sample) as PdfkitEmbeddedFont & { sharesWordLayouts?: true };
+  if (prototype.sharesWordLayouts) return;
+  const perDocument = prototype.layoutCached;
+  if (typeof perDocument !== 'function' || typeof prototype.layoutRun !== 'function') {
+    throw new Error('pdfkit changed: no layoutCached to share (fonts.ts)');
+  }
+  prototype.sharesWordLayouts = true;
+  prototype.layoutCached = function (this: PdfkitEmbeddedFont, text: string) {
+    if (text.length > LONGEST_SHARED_WORD) return perDocument.call(this, text);
+    let words = scaledWords.get(this.font);
+    if (!words) {
+      words = new Map();
+      scaledWords.set(this.font, words);
+    }
+    let run = words.get(text);
+    if (!run) {
+      run = this.layoutRun(text);
+      if (words.size >= SHAPED_WORDS_PER_FONT) words.delete(words.keys().next().value as string);
+      words.set(text, run);
+    }
+    return run;
+  };
+}
+
 /** Same prototype (so `advanceWidth` still sums the positions), fresh arrays and positions. */
 function copyOf(run: fontkit.GlyphRun): fontkit.GlyphRun {
   const copy = Object.assign(Object.create(Object.getPrototypeOf(run)) as fontkit.GlyphRun, run);
