@@ -226,7 +226,7 @@ class FontFile {
     for (const [first, last] of this.ranges) {
       for (let codePoint = first; codePoint <= last && scanned < READY_SCAN_LIMIT; codePoint++, scanned++) {
         const character = String.fromCodePoint(codePoint);
-        if (LETTER.test(character) && this.font.hasGlyphForCodePoint(codePoint)) letters.push(character);
+        if (!NOT_DRAWN_ALONE.test(character) && this.font.hasGlyphForCodePoint(codePoint)) letters.push(character);
         if (letters.length >= READY_SAMPLE_LETTERS) break;
       }
       if (letters.length >= READY_SAMPLE_LETTERS || scanned >= READY_SCAN_LIMIT) break;
@@ -237,7 +237,8 @@ class FontFile {
   }
 }
 
-const LETTER = /[\p{L}\p{So}]/u;
+/** Controls, spaces, joiners and marks: nothing to see drawn on their own. */
+const NOT_DRAWN_ALONE = /[\p{Cc}\p{Cf}\p{Z}\p{M}]/u;
 /** Letters shaped to ready a font, found among at most this many of its code points. */
 const READY_SAMPLE_LETTERS = 6;
 const READY_SCAN_LIMIT = 4096;
