@@ -3,16 +3,25 @@ import {
   type CertificatePdfInput,
   renderCertificatePdf,
 } from '../apps/server/src/features/certificates/certificate-pdf-layout.ts';
+import { warmUpPdfJob, warmUpScriptsInBackground } from '../apps/server/src/platform/pdf/warm-up.ts';
 
 /**
- * One render in a fresh process, as the first download after a server starts without warming up:
- * `pdf.bench.ts` runs this several times for the cold median. Prints milliseconds.
+ * One render in a fresh process, as a fresh PDF worker would draw it: `pdf.bench.ts` runs this
+ * several times for each median. Prints milliseconds. The third argument is how far the worker got
+ * before the download arrived:
+ * - `cold`: nothing drawn yet (a server that never warmed its workers up);
+ * - `warmed-up`: the warm-up document drawn, the script fonts not yet read;
+ * - `fonts-ready`: the warm-up document drawn, then every script font readied and drawn in the
+ *   background after it, as a worker does once warmed up.
  */
 const revive = (_key: string, value: unknown) =>
   value && typeof value === 'object' && (value as { type?: unknown }).type === 'Buffer'
     ? Buffer.from((value as { data: number[] }).data)
     : value;
 const input = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8'), revive) as CertificatePdfInput;
+const stage = process.argv[3] ?? 'cold';
+if (stage !== 'cold') await warmUpPdfJob.run(null);
+if (stage === 'fonts-ready') await warmUpScriptsInBackground();
 const started = performance.now();
 await renderCertificatePdf(input);
 process.stdout.write(String(performance.now() - started));

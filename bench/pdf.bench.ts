@@ -20,16 +20,19 @@ import { launchChromium } from '../e2e/support/chromium.ts';
 import { format, median, root } from './support.ts';
 
 /**
- * PRODUCT.md, Budgets: a certificate with 6 phone photos renders warm in ≤ 15 ms median including its seal,
- * ≥ 5× faster than a running headless Chromium printing the same content, and weighs ≤ 300 KB + 250 KB
- * per photo. Judged on the warm render's median plus the seal's median.
+ * PRODUCT.md, Budgets: a certificate with 6 phone photos renders warm, seal included, within 5× the
+ * pdf-lib floor measured in the same run and ≥ 6× faster than a running headless Chromium printing
+ * the same content, and weighs ≤ 300 KB + 250 KB per photo; the first PDF in six scripts from a
+ * fresh worker takes ≤ 3× a warm one (ADR 0085). Judged on the warm render's median plus the seal's.
  */
-const WARM_WITH_SEAL_BUDGET_MS = 15;
-const CHROMIUM_GOAL = 5;
+const PDF_LIB_FLOOR_GOAL = 5;
+const CHROMIUM_GOAL = 6;
+const FIRST_SIX_SCRIPT_GOAL = 3;
 const WARM_UP_RUNS = 10;
 const WARM_RUNS = 30;
 const CHROMIUM_RUNS = 5;
 const COLD_PROCESSES = 5;
+const SIX_SCRIPT_PROCESSES = 3;
 
 async function phonePhoto(index: number) {
   // 12 MP with sensor-like noise, so it compresses like a real phone photo.
@@ -102,23 +105,50 @@ async function renderWithPdfLib(input: CertificatePdfInput): Promise<Uint8Array>
   return document.save();
 }
 
-/** The first render of `COLD_PROCESSES` fresh processes, each loading the engine from scratch. */
-async function coldRenders(input: CertificatePdfInput): Promise<number[]> {
+/**
+ * The first render of `processes` fresh processes, each loading the engine from scratch and getting
+ * as far as `stage` before it (bench/pdf-first-render.ts).
+ */
+async function firstRenders(
+  input: CertificatePdfInput,
+  stage: 'cold' | 'warmed-up' | 'fonts-ready',
+  processes: number,
+): Promise<number[]> {
   const directory = await mkdtemp(path.join(tmpdir(), 'tradecert-pdf-bench-'));
   try {
     const inputFile = path.join(directory, 'input.json');
     await writeFile(inputFile, JSON.stringify(input));
-    return Array.from({ length: COLD_PROCESSES }, () =>
+    const script = path.join(root, 'bench/pdf-first-render.ts');
+    return Array.from({ length: processes }, () =>
       Number(
-        execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/pdf-first-render.ts'), inputFile], {
-          cwd: root,
-          encoding: 'utf8',
-        }),
+        execFileSync(process.execPath, ['--import', 'tsx', script, inputFile, stage], { cwd: root, encoding: 'utf8' }),
       ),
     );
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
+}
+
+/** The same certificate with names in six scripts (Arabic, Chinese, Korean, Hindi, emoji, Vietnamese). */
+function withSixScriptNames(base: CertificatePdfInput): CertificatePdfInput {
+  return {
+    ...base,
+    company: {
+      ...base.company,
+      name: `${SIX_SCRIPT_NAMES.chinese} Waterproofing`,
+      applicatorName: SIX_SCRIPT_NAMES.arabic,
+    },
+    areas: `Ensuite for ${SIX_SCRIPT_NAMES.hindi}; Laundry for ${SIX_SCRIPT_NAMES.korean}; Balcony for ${SIX_SCRIPT_NAMES.vietnamese}`,
+    additionalInfo: `Crew on site: ${SIX_SCRIPT_NAMES.emoji}. ${base.additionalInfo}`,
+  };
+}
+
+/** "6.3× (goal ≥ 6×): met", kept for the summary at the end. */
+function judged(goals: string[], label: string, value: number, goal: number, unit: '×' | ' ms', atMost = false) {
+  const met = atMost ? value <= goal : value >= goal;
+  const line = `${label}: ${format(value, 1)}${unit} (goal ${atMost ? '≤' : '≥'} ${goal}${unit}): ${met ? 'met' : 'NOT met'}`;
+  goals.push(line);
+  return line;
 }
 
 /** Median time for Chromium (already running) to load the HTML and print it to PDF. */
@@ -157,19 +187,7 @@ const memoryHeld = () => {
  * interleaved with Latin-only ones, so both see the same load on a shared machine.
  */
 async function sixScriptRenders(certificate: (run: number) => CertificatePdfInput) {
-  const withNames = (run: number): CertificatePdfInput => {
-    const base = certificate(run);
-    return {
-      ...base,
-      company: {
-        ...base.company,
-        name: `${SIX_SCRIPT_NAMES.chinese} Waterproofing`,
-        applicatorName: SIX_SCRIPT_NAMES.arabic,
-      },
-      areas: `Ensuite for ${SIX_SCRIPT_NAMES.hindi}; Laundry for ${SIX_SCRIPT_NAMES.korean}; Balcony for ${SIX_SCRIPT_NAMES.vietnamese}`,
-      additionalInfo: `Crew on site: ${SIX_SCRIPT_NAMES.emoji}. ${base.additionalInfo}`,
-    };
-  };
+  const withNames = (run: number) => withSixScriptNames(certificate(run));
   const before = memoryHeld();
   const first = await timed(() => renderCertificatePdf(withNames(-100)));
   const after = memoryHeld();
@@ -231,7 +249,13 @@ export async function runPdfBenchmark() {
     amendment: null,
   };
 
-  const cold = await coldRenders(input);
+  const cold = await firstRenders(input, 'cold', COLD_PROCESSES);
+  // The first six-script PDF of a fresh worker: as the workers were (warm-up document only), and
+  // with the fonts readied in the background after it (ADR 0085).
+  const sixScriptInput = withSixScriptNames(input);
+  const firstSixScriptWarmedUp = await firstRenders(sixScriptInput, 'warmed-up', SIX_SCRIPT_PROCESSES);
+  const firstSixScriptFontsReady = await firstRenders(sixScriptInput, 'fonts-ready', SIX_SCRIPT_PROCESSES);
+  const firstLatinWarmedUp = await firstRenders(input, 'warmed-up', SIX_SCRIPT_PROCESSES);
   // Each warm run is a different certificate (its own number, address, notes and fingerprint), so
   // caches only help with what certificates really share: labels, standards, company details.
   const another = (run: number): CertificatePdfInput => ({
@@ -298,7 +322,10 @@ export async function runPdfBenchmark() {
 
   const budget = 300 * 1024 + 6 * 250 * 1024;
   const warmMedian = median(warm);
-  const sealedMedian = warmMedian + median(sealing);
+  const sealMedian = median(sealing);
+  const sealedMedian = warmMedian + sealMedian;
+  const pdfLibMedian = median(pdfLib);
+  const goals: string[] = [];
   console.log('\nCertificate PDF with 6 phone photos (12 MP originals)');
   console.log(`photo processing (6 uploads: normalise + thumbnail + print copy): ${format(processing.ms, 0)} ms total`);
   console.log(
@@ -311,20 +338,35 @@ export async function runPdfBenchmark() {
   console.log(
     `  its first render in a process that printed only Latin (script fonts parsed): ${format(mixed.firstMs, 0)} ms; memory kept: RSS +${format(mixed.rssGrowthMb, 0)} MB, heap + external +${format(mixed.heldGrowthMb, 0)} MB`,
   );
-  console.log(`pdf-lib, same photos, no text layout:  ${format(median(pdfLib), 1)} ms median`);
+  const firstAfter = median(firstSixScriptFontsReady);
   console.log(
-    `seal (PAdES B-B, RSA 2048, once per issued version before caching): ${format(median(sealing), 1)} ms median of ${WARM_RUNS} (${format((median(sealing) / warmMedian) * 100, 0)}% of the warm render); checking a seal ("Verify a PDF"): ${format(median(checking), 1)} ms median`,
+    `  first six-script PDF of a fresh worker, median of ${SIX_SCRIPT_PROCESSES}: ${format(median(firstSixScriptWarmedUp), 0)} ms after the warm-up document alone (before), ${format(firstAfter, 0)} ms with the fonts readied in the background after it (${firstSixScriptFontsReady.map((ms) => format(ms, 0)).join(', ')}); the Latin certificate's first PDF after the warm-up document: ${format(median(firstLatinWarmedUp), 0)} ms`,
   );
   console.log(
-    `warm render + seal (PRODUCT.md, Budgets): ${format(warmMedian, 1)} + ${format(median(sealing), 1)} = ${format(sealedMedian, 1)} ms (budget ≤ ${WARM_WITH_SEAL_BUDGET_MS} ms)`,
+    `  ${judged(goals, 'first six-script PDF of a fresh worker vs a warm one', firstAfter / mixed.mixedMedian, FIRST_SIX_SCRIPT_GOAL, '×', true)}`,
+  );
+  console.log(`pdf-lib, same photos, no text layout:  ${format(pdfLibMedian, 1)} ms median`);
+  console.log(
+    `seal (PAdES B-B, RSA 2048, once per issued version before caching): ${format(sealMedian, 1)} ms median of ${WARM_RUNS} (${format((sealMedian / warmMedian) * 100, 0)}% of the warm render); checking a seal ("Verify a PDF"): ${format(median(checking), 1)} ms median`,
+  );
+  console.log(
+    `warm render + seal: ${format(warmMedian, 1)} + ${format(sealMedian, 1)} = ${format(sealedMedian, 1)} ms; ${judged(goals, 'render + seal vs the pdf-lib floor', sealedMedian / pdfLibMedian, PDF_LIB_FLOOR_GOAL, '×', true)}`,
   );
   for (const [label, chromium] of [
     ['same print copies', samePhotos],
     ['stored 2048 px photos', storedPhotos],
   ] as const) {
     console.log(
-      `Chromium page.pdf(), browser running, ${label}: ${format(chromium.ms, 0)} ms median of ${CHROMIUM_RUNS}, ${format(chromium.bytes / 1024, 0)} KB; pdfkit, render + seal, is ${format(chromium.ms / sealedMedian, 1)}× faster (goal ≥ ${CHROMIUM_GOAL}×; render alone ${format(chromium.ms / warmMedian, 1)}×)`,
+      `Chromium page.pdf(), browser running, ${label}: ${format(chromium.ms, 0)} ms median of ${CHROMIUM_RUNS}, ${format(chromium.bytes / 1024, 0)} KB; pdfkit is ${format(chromium.ms / warmMedian, 1)}× faster rendering, ${format(chromium.ms / sealedMedian, 1)}× rendering and sealing`,
     );
   }
+  console.log(
+    judged(goals, 'render + seal vs Chromium (same print copies)', samePhotos.ms / sealedMedian, CHROMIUM_GOAL, '×'),
+  );
   console.log(`size (largest warm run): ${format(bytes / 1024, 0)} KB (budget ${format(budget / 1024, 0)} KB)`);
+  goals.push(
+    `size: ${format(bytes / 1024, 0)} KB (goal ≤ ${format(budget / 1024, 0)} KB): ${bytes <= budget ? 'met' : 'NOT met'}`,
+  );
+  console.log('\nPDF goals:');
+  for (const goal of goals) console.log(`  ${goal}`);
 }

@@ -255,7 +255,7 @@ describe('each document carries its own verify box', () => {
 });
 
 describe('each image and font stored once per file', () => {
-  it('keeps the 7-page SWMS with a logo under 120 KB, its logo stored once, and its signed PDF with each font and signature once', async () => {
+  it('keeps the SWMS of 7 pages with its cover sheet and a logo under 120 KB, its logo stored once, and its signed PDF with each font and signature once', async () => {
     const session = await owner();
     await withLogo(session);
     const swms: Swms = await createReadySwms(app, session);
@@ -265,19 +265,25 @@ describe('each image and font stored once per file', () => {
       body: { ...readySwmsBody(), steps: Array.from({ length: 36 }, () => step) },
     });
     expect(long.statusCode).toBe(200);
+    const alone = (await call(session, 'GET', `/api/swms/${swms.id}/pdf`)).rawPayload;
+    expect(await pdfPageCount(alone)).toBe(7);
+    await createReadyCoverSheet(app, session, swms.id);
 
     const plain = (await call(session, 'GET', `/api/swms/${swms.id}/pdf`)).rawPayload;
-    expect(await pdfPageCount(plain)).toBe(7);
-    // The logo is drawn on every page, from one image object.
-    const logos = await pdfImageObjects(plain);
-    expect([...logos.values()].map((pages) => pages.length)).toEqual([7]);
+    const pages = await pdfPageCount(plain);
+    expect(pages).toBeGreaterThan(7);
+    // The logo is drawn on every page, the cover sheet's too, from one image object; the approver's
+    // signature on the cover sheet is the other image.
+    const drawn = await pdfImageObjects(plain);
+    expect([...drawn.values()].map((drawnOn) => drawnOn.length).sort((a, b) => a - b)).toEqual([1, pages]);
     expect(plain.length).toBeLessThan(120 * 1024);
 
     await signedByEmail(session, swms.id, { name: 'Alex Builder', company: 'Harbourside Builders' });
     const signed = (await call(session, 'GET', `/api/signing/documents/swms/${swms.id}/signed-pdf`)).rawPayload;
-    // The logo, and the signature on the register and again in the signature certificate: two images.
-    const images = [...(await pdfImageObjects(signed)).values()].map((pages) => pages.length).sort();
-    expect(images).toEqual([2, await pdfPageCount(signed)].sort());
+    // The logo, the approver's signature on the cover sheet, and the signer's on the register and
+    // again in the signature certificate: three images.
+    const images = [...(await pdfImageObjects(signed)).values()].map((drawnOn) => drawnOn.length);
+    expect(images.sort((a, b) => a - b)).toEqual([1, 2, await pdfPageCount(signed)]);
     const fonts = (await pdfFonts(signed))
       .split('\n')
       .slice(2)
@@ -285,6 +291,8 @@ describe('each image and font stored once per file', () => {
       .map((line) => line.split(/\s+/)[0]);
     expect(fonts.length).toBeGreaterThan(0);
     expect(new Set(fonts).size).toBe(fonts.length);
-    console.log(`7-page SWMS with a logo: ${plain.length} bytes; signed: ${signed.length} bytes`);
+    console.log(
+      `SWMS with a logo: ${alone.length} bytes; with its cover sheet (${pages} pages): ${plain.length} bytes; signed: ${signed.length} bytes`,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type PDFDocument from 'pdfkit';
 import { breakableText } from './breakable-text.ts';
-import { documentFonts } from './fonts.ts';
+import { documentFonts, shareWordLayoutsBetweenDocuments } from './fonts.ts';
 import { PackedPdfDocument } from './object-streams.ts';
 import { useScriptAwareText } from './script-text.ts';
 import { startStructure, tagged } from './structure.ts';
@@ -99,6 +99,7 @@ export function createPdf(
   doc.registerFont('bold', documentFonts.bold as unknown as FontSource);
   doc.registerFont('mono', documentFonts.mono as unknown as FontSource);
   doc.font('regular');
+  shareWordLayoutsBetweenDocuments((doc as unknown as { _font: unknown })._font);
   // After wrapTextEntryPoints: loose text is tagged whatever draws it.
   startStructure(doc);
   const chunks: Buffer[] = [];

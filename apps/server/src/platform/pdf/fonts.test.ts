@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { readFontFile, unpackWoff, withSharedShaping } from './fonts.ts';
+import { readFontFile, readyFontsInBackground, unpackWoff, withSharedShaping } from './fonts.ts';
 
 const dejaVuSans = () => fontkit.create(readFontFile('DejaVuSans.ttf')) as fontkit.Font;
 
@@ -113,4 +113,29 @@ describe('the install budget of the script fonts (ADR 0050)', () => {
       .reduce((sum, file) => sum + (statSync(file).isFile() ? statSync(file).size : 0), 0);
     expect(bytes / 1024 / 1024).toBeLessThanOrEqual(30);
   });
+});
+
+describe('script fonts readied in the background', () => {
+  it('reads every font of the chain a font per turn of the event loop, with letters of each script to draw', async () => {
+    // Another task queued alongside runs between the fonts: a job arriving waits for one font, not all.
+    let turnsMeanwhile = 0;
+    let readied = false;
+    const countTurns = () => {
+      if (readied) return;
+      turnsMeanwhile += 1;
+      setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    const samples = await readyFontsInBackground();
+    readied = true;
+    expect(samples.length).toBeGreaterThan(10);
+    expect(turnsMeanwhile).toBeGreaterThanOrEqual(samples.length);
+    expect(samples.every((sample) => sample.length > 0)).toBe(true);
+    const all = samples.join('');
+    for (const script of [/\p{scx=Arabic}/u, /\p{scx=Han}/u, /\p{scx=Hangul}/u, /\p{scx=Devanagari}/u, /\p{Emoji}/u]) {
+      expect(all).toMatch(script);
+    }
+    // Started again, it is the same work, not a second pass.
+    expect(await readyFontsInBackground()).toBe(samples);
+  }, 120_000);
 });

@@ -55,6 +55,48 @@ export function withSharedShaping(font: fontkit.Font, capacity = SHAPED_WORDS_PE
   return font;
 }
 
+/** pdfkit's embedded font (one per font per document), as far as its word layout goes. */
+type PdfkitEmbeddedFont = {
+  font: fontkit.Font;
+  layoutRun(text: string): fontkit.GlyphRun;
+  layoutCached(text: string): fontkit.GlyphRun;
+};
+
+/** Each font's words as pdfkit lays them out (scaled to its 1000-unit em), kept between documents. */
+const scaledWords = new WeakMap<fontkit.Font, Map<string, fontkit.GlyphRun>>();
+
+/**
+ * pdfkit keeps each word it lays out, scaled, per document: every certificate copied and scaled its
+ * labels and standards again from the shaping kept above, a tenth of a render. Here pdfkit's words
+ * are kept for the life of the process, as the shaping is. pdfkit only reads a kept run (a line
+ * joins copies of its arrays; word spacing copies the last position), so one run serves every
+ * document. Patched once on the prototype of the embedded font `sample` is.
+ */
+export function shareWordLayoutsBetweenDocuments(sample: unknown): void {
+  const prototype = Object.getPrototypeOf(sample) as PdfkitEmbeddedFont & { sharesWordLayouts?: true };
+  if (prototype.sharesWordLayouts) return;
+  const perDocument = prototype.layoutCached;
+  if (typeof perDocument !== 'function' || typeof prototype.layoutRun !== 'function') {
+    throw new Error('pdfkit changed: no layoutCached to share (fonts.ts)');
+  }
+  prototype.sharesWordLayouts = true;
+  prototype.layoutCached = function (this: PdfkitEmbeddedFont, text: string) {
+    if (text.length > LONGEST_SHARED_WORD) return perDocument.call(this, text);
+    let words = scaledWords.get(this.font);
+    if (!words) {
+      words = new Map();
+      scaledWords.set(this.font, words);
+    }
+    let run = words.get(text);
+    if (!run) {
+      run = this.layoutRun(text);
+      if (words.size >= SHAPED_WORDS_PER_FONT) words.delete(words.keys().next().value as string);
+      words.set(text, run);
+    }
+    return run;
+  };
+}
+
 /** Same prototype (so `advanceWidth` still sums the positions), fresh arrays and positions. */
 function copyOf(run: fontkit.GlyphRun): fontkit.GlyphRun {
   const copy = Object.assign(Object.create(Object.getPrototypeOf(run)) as fontkit.GlyphRun, run);
@@ -125,9 +167,10 @@ export type FontStyle = keyof typeof documentFonts;
 
 /*
  * The fallback chain (ADR 0050). DejaVu stays the first font of every style; the script fonts come
- * from npm packages as files already on disk, and each is parsed only when a run of text first
- * needs it, then kept for the life of the process (the CJK font is 3.5 MB of WOFF2 and takes
- * ~0.6 s to read, so a worker that never prints Chinese never pays for it).
+ * from npm packages as files already on disk, each parsed once and kept for the life of the
+ * process: when a run of text first needs it, or before, once a worker has warmed up
+ * (readyFontsInBackground; the CJK font is 3.5 MB of WOFF2 and takes ~0.6 s to read, which the
+ * first Chinese name would otherwise wait for; ADR 0085).
  */
 
 type CodePointRanges = ReadonlyArray<readonly [number, number]>;
@@ -172,7 +215,33 @@ class FontFile {
   mayHave(codePoint: number): boolean {
     return inRanges(this.ranges, codePoint);
   }
+
+  /**
+   * Parses the file and shapes a few of its letters, so fontkit has read its layout tables and the
+   * shaping code for its script is compiled before a document needs it.
+   */
+  ready(): string {
+    const letters: string[] = [];
+    let scanned = 0;
+    for (const [first, last] of this.ranges) {
+      for (let codePoint = first; codePoint <= last && scanned < READY_SCAN_LIMIT; codePoint++, scanned++) {
+        const character = String.fromCodePoint(codePoint);
+        if (!NOT_DRAWN_ALONE.test(character) && this.font.hasGlyphForCodePoint(codePoint)) letters.push(character);
+        if (letters.length >= READY_SAMPLE_LETTERS) break;
+      }
+      if (letters.length >= READY_SAMPLE_LETTERS || scanned >= READY_SCAN_LIMIT) break;
+    }
+    const sample = letters.join('');
+    this.font.layout(sample);
+    return sample;
+  }
 }
+
+/** Controls, spaces, joiners and marks: nothing to see drawn on their own. */
+const NOT_DRAWN_ALONE = /[\p{Cc}\p{Cf}\p{Z}\p{M}]/u;
+/** Letters shaped to ready a font, found among at most this many of its code points. */
+const READY_SAMPLE_LETTERS = 6;
+const READY_SCAN_LIMIT = 4096;
 
 /**
  * A font as a run of text uses it. Bold in a font that has none (the CJK fonts come in one weight)
@@ -357,6 +426,34 @@ function emojiSliceFor(cluster: string, codePoint: number): FontFile | undefined
   const whole = candidates.find((slice) => parts.every((part) => slice.mayHave(part)));
   return [whole, ...candidates].find((slice) => slice?.has(codePoint));
 }
+
+/**
+ * Readies every font of the fallback chain, one font per turn of the event loop, so a job arriving
+ * meanwhile waits for one font at most (~0.6 s for the CJK ones), never for all of them. A PDF
+ * worker starts this once it has warmed up (warm-up.ts; ADR 0085). Resolves to a few letters of
+ * each font, for a document that draws them all once.
+ */
+export function readyFontsInBackground(): Promise<string[]> {
+  readying ??= new Promise<string[]>((resolve, reject) => {
+    const files = [
+      ...new Set([...SCRIPT_FONTS.flatMap(({ file }) => [file('regular'), file('bold')]), ...emojiSlices]),
+    ];
+    const samples: string[] = [];
+    const next = () => {
+      const file = files.shift();
+      if (!file) return resolve(samples);
+      try {
+        samples.push(file.ready());
+      } catch (error) {
+        return reject(error);
+      }
+      setImmediate(next);
+    };
+    setImmediate(next);
+  });
+  return readying;
+}
+let readying: Promise<string[]> | undefined;
 
 /** The primary face of a style, for text the chain leaves to it. */
 export const primaryFace = (style: FontStyle): Face => ({ file: primaryFiles[style], syntheticBold: false });

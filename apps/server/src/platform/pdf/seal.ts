@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { type SignableDocumentKind, signableDocumentKinds } from '@app/contract';
-import { PDF } from '@libpdf/core';
+import { PDF, type Signer } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { type SealIdentity, type SealKey, sealCrypto, signerOf } from '../crypto/seal-identity.ts';
@@ -65,9 +66,9 @@ type SealInput = { pdf: Buffer; key: SealKey; version: SealedVersion; location: 
 
 /** Seals `pdf` as `version`, by the seal `key` makes (in a worker: the job below). */
 export async function sealPdf({ pdf, key, version, location }: SealInput): Promise<Buffer> {
-  const document = await PDF.load(pdf);
+  const document = withoutReloadAfterSigning(await PDF.load(pdf));
   const { bytes } = await document.sign({
-    signer: await signerOf(key),
+    signer: await signerFor(key),
     reason: reasonOf(version),
     location,
     fieldName: FIELD_NAME,
@@ -106,6 +107,44 @@ export async function checkSeal({ pdf, ours }: { pdf: Buffer; ours: readonly Uin
     status: 'intact',
     sealed: { kind, documentId: reason[2] ?? '', version: Number(reason[3]), fingerprint: reason[4] ?? '' },
   };
+}
+
+/** Signers made in this worker, by their key's fingerprint: the current seal and, briefly, one replaced (ADR 0061). */
+const signers = new Map<string, Promise<Signer>>();
+const SIGNERS_KEPT = 2;
+
+/**
+ * Importing the private key and parsing its certificates took a fifth of a seal; a key arrives in
+ * every job (a signer cannot cross threads), so each worker makes its signer once per key.
+ */
+function signerFor(key: SealKey): Promise<Signer> {
+  const hash = createHash('sha256');
+  if ('p12' in key) hash.update('p12').update(key.p12).update(key.passphrase);
+  else hash.update('pkcs8').update(key.pkcs8).update(key.certificate);
+  const fingerprint = hash.digest('hex');
+  let signer = signers.get(fingerprint);
+  if (!signer) {
+    signer = signerOf(key);
+    signer.catch(() => signers.delete(fingerprint));
+    if (signers.size >= SIGNERS_KEPT) signers.delete(signers.keys().next().value as string);
+    signers.set(fingerprint, signer);
+  }
+  return signer;
+}
+
+/**
+ * `sign` parses the signed file again (`reload`) so its caller can keep editing, then saves once
+ * more: a third of a seal, for a document we only want the bytes of. Here the bytes `sign` hands
+ * to `reload` are the result, and the last `save` returns them as they are.
+ */
+function withoutReloadAfterSigning(document: PDF): PDF {
+  let signed: Uint8Array | undefined;
+  const save = document.save.bind(document);
+  document.reload = async (bytes) => {
+    signed = bytes;
+  };
+  document.save = (options) => (signed ? Promise.resolve(signed) : save(options));
+  return document;
 }
 
 export const sealPdfJob = definePdfBytesJob('seal', sealPdf, { movesPdf: false });
