@@ -3,10 +3,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './build/precompress.ts';
+import { webEndpoints } from './build/web-endpoints.ts';
 
 export default defineConfig({
   plugins: [
     react(),
+    webEndpoints(),
     tailwindcss(),
     // The installable app (ADR 0033): a manifest, and a service worker that precaches the
     // built shell so the app opens with no signal. It is registered by app/service-worker.ts after

@@ -304,12 +304,12 @@ describe('SessionStore sign-in and sign-out', () => {
     await Promise.all([first.store.initialise(), second.store.initialise()]);
 
     await first.store.signInWithPassword({ email: 'user-1@example.com', password: 'secret-password' });
-    second.store.syncFromStorage();
+    await second.store.syncFromStorage();
     browser.advanceSeconds(TOKEN_LIFETIME_SECONDS);
     await first.store.refreshIfDue();
-    second.store.syncFromStorage();
+    await second.store.syncFromStorage();
     await first.store.signOut();
-    second.store.syncFromStorage();
+    await second.store.syncFromStorage();
 
     expect(second.events()).toEqual(['SIGNED_IN', 'TOKEN_REFRESHED', 'SIGNED_OUT']);
     expect(second.store.getSnapshot().status).toBe('signed-out');
