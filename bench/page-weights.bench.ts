@@ -70,8 +70,6 @@ export async function runPageWeightsBenchmark() {
   for (const { page, sources } of publicPages) {
     const weight = kilobytes(withStaticImports(chunks, [entry, ...sources.map(chunkOf)]));
     met &&= weight <= PUBLIC_PAGE_BUDGET_KB;
-      for (const f of withStaticImports(chunks, sources.map(chunkOf)))
-        console.log('     ', f, ((chunks.get(f)?.gzippedBytes ?? 0) / 1024).toFixed(2));
     console.log(`  ${page.padEnd(28)} ${weight.toFixed(1).padStart(6)} KB  (entry +${(weight - baseline).toFixed(1)})`);
   }
   console.log(`Goal: every public page ≤ ${PUBLIC_PAGE_BUDGET_KB} KB gz: ${met ? 'met' : 'not met'}`);
