@@ -315,6 +315,22 @@ describe('SessionStore sign-in and sign-out', () => {
     expect(second.store.getSnapshot().status).toBe('signed-out');
   });
 
+  it('ends on the last change when storage is cleared while a stored session is still being read', async () => {
+    const browser = createBrowser();
+    const first = browser.openTab();
+    const second = browser.openTab();
+    await Promise.all([first.store.initialise(), second.store.initialise()]);
+
+    await first.store.signInWithPassword({ email: 'user-1@example.com', password: 'secret-password' });
+    // The stored session's check loads asynchronously (ADR 0084); the other tab's sign-out clears
+    // storage before it has, and its own event is read at once.
+    const signedInSync = second.store.syncFromStorage();
+    browser.storage.removeItem(STORAGE_KEY);
+    await Promise.all([signedInSync, second.store.syncFromStorage()]);
+
+    expect(second.store.getSnapshot().status).toBe('signed-out');
+  });
+
   it('announces a password recovery and a user update', async () => {
     const browser = createBrowser();
     const tab = browser.openTab();
