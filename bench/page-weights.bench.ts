@@ -9,7 +9,9 @@ import { root } from './support.ts';
  * feature's pages module and the page's chunk, each with the chunks they import statically. What a
  * page loads later (a signer's copy, the way to sign) is weighed by the e2e tests on the whole flow.
  */
-const PUBLIC_PAGE_BUDGET_KB = 115;
+const PUBLIC_PAGE_BUDGET_KB = 121;
+/** Issue "Headroom": room for what the public pages gain next (ADR 0084 says what stands in the way). */
+const PUBLIC_PAGE_GOAL_KB = 115;
 
 /** Each public page, by the source files of the chunks a visitor's first load of it starts from. */
 const publicPages: { page: string; sources: string[] }[] = [
@@ -64,13 +66,17 @@ export async function runPageWeightsBenchmark() {
   };
 
   const baseline = kilobytes(withStaticImports(chunks, [entry]));
-  console.log(`\nPublic pages, first load, gzipped script (budget ${PUBLIC_PAGE_BUDGET_KB} KB)`);
+  console.log(
+    `\nPublic pages, first load, gzipped script (budget ${PUBLIC_PAGE_BUDGET_KB} KB, goal ${PUBLIC_PAGE_GOAL_KB} KB)`,
+  );
   console.log(`  entry chunk and its imports (every page): ${baseline.toFixed(1)} KB`);
-  let met = true;
+  let heaviest = 0;
   for (const { page, sources } of publicPages) {
     const weight = kilobytes(withStaticImports(chunks, [entry, ...sources.map(chunkOf)]));
-    met &&= weight <= PUBLIC_PAGE_BUDGET_KB;
+    heaviest = Math.max(heaviest, weight);
     console.log(`  ${page.padEnd(28)} ${weight.toFixed(1).padStart(6)} KB  (entry +${(weight - baseline).toFixed(1)})`);
   }
-  console.log(`Goal: every public page ≤ ${PUBLIC_PAGE_BUDGET_KB} KB gz: ${met ? 'met' : 'not met'}`);
+  const verdict = (limit: number) => (heaviest <= limit ? 'met' : 'not met');
+  console.log(`Budget: every public page ≤ ${PUBLIC_PAGE_BUDGET_KB} KB gz: ${verdict(PUBLIC_PAGE_BUDGET_KB)}`);
+  console.log(`Goal: every public page ≤ ${PUBLIC_PAGE_GOAL_KB} KB gz: ${verdict(PUBLIC_PAGE_GOAL_KB)}`);
 }
