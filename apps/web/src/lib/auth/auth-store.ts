@@ -27,7 +27,7 @@ export function startAuthSession() {
   void authStore.initialise();
   window.addEventListener('storage', (event) => {
     // key null: another tab cleared all of localStorage.
-    if (event.key === storageKey || event.key === null) void authStore.syncFromStorage();
+    if (event.key === storageKey || event.key === null) authStore.syncFromStorage();
   });
   const checkRefresh = () => void authStore.refreshIfDue();
   document.addEventListener('visibilitychange', () => {

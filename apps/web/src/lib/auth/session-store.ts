@@ -1,5 +1,6 @@
 import { type AuthUser, type Session, sessionEndpoints } from '@app/contract';
 import { ApiError, type requestEndpoint } from '../http.ts';
+import { parseStoredSession } from './stored-session.ts';
 
 export type AuthState =
   | { status: 'loading' }
@@ -82,13 +83,13 @@ export class SessionStore {
    * resolves, so guarded pages keep showing 'Checking authentication...' instead of flashing in and out.
    */
   async initialise(): Promise<void> {
-    const stored = await this.readStored();
+    const stored = this.readStored();
     if (stored && this.expiresSoon(stored)) {
       try {
         await this.refresh(stored, false);
       } catch {
         // Offline or server trouble: keep the stored session; the auto-refresh retries later.
-        this.adopt(await this.readStored());
+        this.adopt(this.readStored());
       }
     } else {
       this.adopt(stored);
@@ -98,7 +99,7 @@ export class SessionStore {
 
   /** PRODUCT.md, States: clears stored auth data and signs out globally first, then signs in. */
   async signInWithPassword(credentials: { email: string; password: string }): Promise<Session> {
-    const previous = await this.readStored();
+    const previous = this.readStored();
     await this.endSession({ expired: false });
     if (previous) {
       // Failures do not matter: the old session is gone from this browser either way.
@@ -190,11 +191,8 @@ export class SessionStore {
   }
 
   /** Follows a change another tab made to the stored session (the `storage` event). */
-  async syncFromStorage(): Promise<void> {
-    const raw = this.rawStored();
-    const stored = await this.parseStored(raw);
-    // Storage changed again while this was read: that change's own event follows it.
-    if (raw !== this.rawStored()) return;
+  syncFromStorage(): void {
+    const stored = this.readStored();
     if (stored) this.adopt(stored);
     else if (this.state.status === 'signed-in') this.transition({ status: 'signed-out' }, null, false);
   }
@@ -214,7 +212,7 @@ export class SessionStore {
    */
   private refresh(known: Session, force: boolean): Promise<Session | null> {
     return this.withLock(async () => {
-      const stored = await this.readStored();
+      const stored = this.readStored();
       if (!stored) {
         this.adopt(null);
         return null;
@@ -288,26 +286,11 @@ export class SessionStore {
     if (change) for (const listener of this.changeListeners) listener(change);
   }
 
-  private readStored(): Promise<Session | null> {
-    return this.parseStored(this.rawStored());
-  }
-
-  private rawStored(): string | null {
+  private readStored(): Session | null {
     try {
-      return this.options.storage.getItem(this.options.storageKey);
+      const raw = this.options.storage.getItem(this.options.storageKey);
+      return raw ? parseStoredSession(raw) : null;
     } catch {
-      return null;
-    }
-  }
-
-  /** Checked against the contract's schema, whose code loads only when a session is stored (ADR 0084). */
-  private async parseStored(raw: string | null): Promise<Session | null> {
-    if (!raw) return null;
-    try {
-      const { parseStoredSession } = await import('./stored-session.ts');
-      return parseStoredSession(raw);
-    } catch {
-      // The check's code could not load: treated as no session, which a reload puts right.
       return null;
     }
   }
