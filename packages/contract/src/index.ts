@@ -5,6 +5,7 @@ export * from './api-access/endpoints.ts';
 export * from './auth/account.ts';
 export * from './auth/account-endpoints.ts';
 export * from './auth/auth.ts';
+export * from './auth/credential-rules.ts';
 export * from './auth/endpoints.ts';
 export * from './auth/session-endpoints.ts';
 export * from './billing/billing.ts';

@@ -16,7 +16,7 @@ type RouteEntry<Pages> = { path: string; title: string; access: RouteAccess; pag
  * every page loads through its feature's small `pages.ts` (`export const pages = { name: () =>
  * import('./NamePage.tsx') }`), never straight from a route entry. Vite writes each dynamic
  * import's list of chunks to preload into the module holding the import; route entries are in
- * the entry chunk every page pays for (PRODUCT.md, Budgets: 130 KB), and `pages.ts` is not. The
+ * the entry chunk every page pays for (PRODUCT.md, Budgets), and `pages.ts` is not. The
  * price is one small request before a page's own chunks.
  */
 export function featureRoutes<Pages extends Record<string, () => Promise<unknown>>>(

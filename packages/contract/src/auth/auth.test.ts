@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailAddressSchema, INVALID_EMAIL_MESSAGE, isEmailAddress } from './auth.ts';
+import { emailAddressSchema } from './auth.ts';
+import { INVALID_EMAIL_MESSAGE, isEmailAddress } from './credential-rules.ts';
 
 describe('the email address rule', () => {
   it('wants something, @, and a domain with a dot, with nothing blank in it', () => {

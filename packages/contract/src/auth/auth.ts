@@ -1,13 +1,11 @@
 import { z } from 'zod/mini';
 import { timestampSchema } from '../common/values.ts';
+import { EMAIL_ADDRESS_MAX_LENGTH, EMAIL_ADDRESS_PATTERN, INVALID_EMAIL_MESSAGE } from './credential-rules.ts';
 
 /**
  * Auth API contract (PRODUCT.md, Accounts and sessions). Each operation has one request and one response schema, used by the
  * server for validation and by the web client for typing.
  */
-
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_TOO_SHORT_MESSAGE = 'Password must be at least 6 characters long.';
 
 /** Trimmed and lowercased before anything else looks at it (PRODUCT.md, Accounts and sessions). */
 export const emailSchema = z.pipe(
@@ -15,21 +13,10 @@ export const emailSchema = z.pipe(
   z.transform((value: string) => value.trim().toLowerCase()),
 );
 
-/**
- * The one rule for what an email address looks like (PRODUCT.md, Accounts and sessions), used by
- * every field that takes one and by the mailer: a local part of letters, digits and . _ % + ' -
- * (no leading, trailing or double dot), @, and a domain of letter-or-digit labels ending in a
- * top-level name. Nothing that a mail header could split or quote (, ; ? " < > spaces) gets
- * through: `victim,other@evil.test` once became a Reply-To (ADR 0023). The server refuses sign-ups
- * that break it (email_address_invalid); the web checks it before sending, with this message.
- */
-export const EMAIL_ADDRESS_PATTERN =
-  /^(?!\.)(?!.*\.\.)[\p{L}\p{N}._%+'-]{1,64}(?<!\.)@(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,63}$/u;
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+/** The one rule for what an email address looks like (credential-rules.ts), as a schema. */
 export const emailAddressSchema = z
   .string()
-  .check(z.trim(), z.maxLength(254), z.regex(EMAIL_ADDRESS_PATTERN, INVALID_EMAIL_MESSAGE));
-export const isEmailAddress = (value: string) => emailAddressSchema.safeParse(value).success;
+  .check(z.trim(), z.maxLength(EMAIL_ADDRESS_MAX_LENGTH), z.regex(EMAIL_ADDRESS_PATTERN, INVALID_EMAIL_MESSAGE));
 
 export const passwordSchema = z.string().check(z.maxLength(1024));
 

@@ -5,7 +5,7 @@ import { okResponseSchema, refreshRequestSchema, sessionSchema, signInRequestSch
 /**
  * What the session store calls on every page: sign in, renew, sign out. Part of authEndpoints,
  * declared in a module of its own so public pages load these three declarations and not the
- * rest of the auth API (PRODUCT.md, Budgets: 130 KB of script).
+ * rest of the auth API (PRODUCT.md, Budgets).
  */
 export const sessionEndpoints = {
   signIn: defineEndpoint({

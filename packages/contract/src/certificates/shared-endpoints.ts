@@ -18,7 +18,7 @@ export const certificateVersionQuery = z.object({
 /**
  * What a share link reaches: no login for a completed certificate, the owner also reaches drafts.
  * Part of certificateEndpoints, declared in a module of its own so the public share page loads
- * these two declarations and not the rest (PRODUCT.md, Budgets: 130 KB of script).
+ * these two declarations and not the rest (PRODUCT.md, Budgets).
  */
 export const sharedCertificateEndpoints = {
   get: defineEndpoint({

@@ -1,6 +1,6 @@
 /*
  * A module of its own: every page's entry chunk holds errors.ts (the codes), and these messages are
- * only for the pages that show them (PRODUCT.md, Budgets: 130 KB).
+ * only for the pages that show them (PRODUCT.md, Budgets).
  */
 
 /** Messages of auth codes that PRODUCT.md fixes or the server words for the user (the web shows them as they are). */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { EMAIL_ADDRESS_PATTERN } from '../auth/auth.ts';
+import { EMAIL_ADDRESS_PATTERN } from '../auth/credential-rules.ts';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
 import { INVALID_ABN_MESSAGE, isValidAbn, normaliseAbn } from './abn.ts';
 import { commonMaterialsSchema } from './common-materials.ts';

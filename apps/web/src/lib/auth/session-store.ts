@@ -1,5 +1,6 @@
-import { type AuthUser, errorCodes, type Session, sessionEndpoints, sessionSchema } from '@app/contract';
+import { type AuthUser, errorCodes, type Session, sessionEndpoints } from '@app/contract';
 import { ApiError, type requestEndpoint } from '../http.ts';
+import { parseStoredSession } from './stored-session.ts';
 
 export type AuthState =
   | { status: 'loading' }
@@ -309,8 +310,7 @@ export class SessionStore {
   private readStored(): Session | null {
     try {
       const raw = this.options.storage.getItem(this.options.storageKey);
-      const parsed = raw ? sessionSchema.safeParse(JSON.parse(raw)) : undefined;
-      return parsed?.success ? parsed.data : null;
+      return raw ? parseStoredSession(raw) : null;
     } catch {
       return null;
     }

@@ -74,7 +74,7 @@ export type CertificateRead = {
  * One certificate, as the current viewer (owner, other user or visitor) may see it.
  *
  * Read through the query client's cache without a query observer: this runs on the public share
- * page, and useQuery's observer alone would take that page over PRODUCT.md, Budgets's 130 KB budget
+ * page, and useQuery's observer alone would take that page over its budget (PRODUCT.md, Budgets)
  * (ADR 0012). A certificate just saved (put in the cache with setQueryData) still shows at once.
  */
 export function useCertificate(id: string, version?: number, { fresh = false } = {}): CertificateRead {
