@@ -13,7 +13,11 @@ export function createTestModeProvider(webhookSecret: () => Promise<string>): Bi
     mode: 'test',
     createCustomer: async (user) => `test_cus_${user.id}`,
     createCheckout: async (request) =>
-      testPage({ interval: request.interval, extra_seats: String(request.extraSeats), return_to: request.returnTo }),
+      testPage({
+        interval: request.interval,
+        ...(request.extraSeats > 0 && { extra_seats: String(request.extraSeats) }),
+        return_to: request.returnTo,
+      }),
     createPortal: async (_customerId, returnTo) => testPage({ manage: '1', return_to: returnTo }),
     // Nothing remote to read: the state last applied is the state.
     retrieveSubscription: async (known) => known,
