@@ -25,6 +25,9 @@ import { addMember, businessIdOf } from '../support/teams.ts';
  */
 const { app, mail, database, query } = setUpTestApp();
 
+/** The job queue may be slow on a busy machine: a mail is waited for, never timed. */
+const MAIL_WAIT_MS = 30_000;
+
 const invite = (session: Session, email = uniqueEmail('invitee')) =>
   app.inject({
     method: 'POST',
@@ -86,6 +89,27 @@ describe('inviting past the seats', () => {
     const refused = await invite(owner);
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused).message).toBe(seatMessages.seatsTaken(FREE_PLAN_SEATS, false));
+  });
+
+  it('accepting is refused when the seat the invitation held is gone, and nothing changes', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    const email = uniqueEmail('invitee');
+    expect((await invite(owner, email)).statusCode).toBe(201);
+    const link = mail.linkIn(await mail.nextMailTo(email, MAIL_WAIT_MS), /^\/invite\/[A-Za-z0-9_-]+$/);
+    const token = link.pathname.split('/').at(-1) ?? '';
+    // Someone else took the seat meanwhile (by SQL: the invitation would have refused them).
+    await addMember(app, mail, database.db, owner, 'office');
+    const invitee = await registerConfirmedUser(app, mail, email);
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/invitations/${token}/accept`,
+      headers: bearer(invitee),
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toMatchObject({ code: errorCodes.conflict, message: seatMessages.noSeatToJoin });
+    expect((await teamOf(owner)).members).toHaveLength(2);
+    expect((await app.inject({ url: `/api/invitations/${token}` })).json()).toMatchObject({ status: 'pending' });
   });
 
   it('Premium: five seats; the sixth person is refused until a seat is bought', async () => {
