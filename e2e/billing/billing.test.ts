@@ -80,10 +80,11 @@ describe('upgrading in test mode', () => {
     await page.goto('/subscription');
     await page.getByText(/^Premium renews on /).waitFor();
     await page.getByText(/completed certificates this month, with no limit\./).waitFor();
+    await page.getByText(/^1 of 5 seats used: /).waitFor();
     await page.getByText(/^TEST MODE/).waitFor();
 
     // Test mode's "manage" page ends Premium at once.
-    await page.getByRole('button', { name: 'Manage billing (card, invoices)' }).click();
+    await page.getByRole('button', { name: 'Manage billing (card, invoices, seats)' }).click();
     await page.waitForURL(/\/billing\/test-checkout\?manage=1/);
     await page.getByText(/^TEST MODE/).waitFor();
     await page.getByRole('button', { name: 'End now' }).click();
@@ -92,6 +93,7 @@ describe('upgrading in test mode', () => {
     await page.goto('/subscription');
     await page.getByText('You are on the free plan.').waitFor();
     await page.getByText('5 of 5 completed certificates this month.').waitFor();
+    await page.getByText(/^1 of 2 seats used: /).waitFor();
 
     await expect(createCompletedCertificate(member, '7 Pitt St, Sydney')).rejects.toThrow(/answered 403/);
     const [first] = (await memberApi<{ items: Array<{ id: string }> }>(member, 'GET', '/api/certificates')).items;

@@ -7,6 +7,7 @@ import { fileReferences } from './file-references.ts';
 import { p12SealIdentity, storedSealIdentity } from './platform/crypto/seal-identity.ts';
 import { storedSecret } from './platform/crypto/secrets.ts';
 import type { SignableDocumentSource } from './platform/documents/signable-source.ts';
+import { seats } from './platform/entitlements/seats.ts';
 import { OutboundEvents } from './platform/events/outbound-events.ts';
 import { buildFeatures, type FeatureDeps, joint } from './platform/feature-module.ts';
 import { registerAuthHooks } from './platform/http/auth-context.ts';
@@ -95,6 +96,9 @@ export async function buildApp(options: AppOptions) {
     observeRequest: (method, route, status, seconds) => metrics.observeRequest(method, route, status, seconds),
   });
   app.decorate('db', db);
+  const clock = options.clock ?? (() => new Date());
+  // Every write by a member other than the owner is checked against the seats (platform/http/route.ts).
+  app.decorate('holdsSeat', (businessId: string, userId: string) => seats.holds(db, businessId, userId, clock()));
 
   const limits = new RateLimiter(db);
   // Every endpoint that declares a rate limit is counted with it (platform/http/route.ts).
@@ -118,7 +122,7 @@ export async function buildApp(options: AppOptions) {
   registerMetricsEndpoint(app, metrics, { token: settings.metricsToken });
   const deps: FeatureDeps = {
     db,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     jobs,
     limits,
     files: new StoredFiles(db, options.fileStorage, storedSecret(db, 'file-urls'), fileReferences),

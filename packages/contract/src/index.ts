@@ -66,5 +66,6 @@ export * from './swms/swms.ts';
 export * from './teams/endpoints.ts';
 export * from './teams/permissions.ts';
 export * from './teams/roles.ts';
+export * from './teams/seats.ts';
 export * from './teams/teams.ts';
 export * from './time-zone.ts';

@@ -1,4 +1,4 @@
-import { type Session, subscriptionViewSchema } from '@app/contract';
+import { MAX_EXTRA_SEATS, PREMIUM_INCLUDED_SEATS, type Session, subscriptionViewSchema } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -262,6 +262,43 @@ describe('webhook events', () => {
       subscription: null,
     });
     await deliverAndProcess('charge.succeeded', { id: 'ch_1', object: 'charge', customer: 'cus_nobody' });
+  });
+});
+
+describe('seats bought as the subscription item quantity (ADR 0077)', () => {
+  const seatsOf = async (session: Session) =>
+    entitlements.seatsOf(database.db, await businessIdOf(database.db, session.user.id), new Date());
+
+  it('checkout asks Stripe for one unit of Premium and one per extra seat', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    const checkout = await post('/api/billing/checkout', user, { interval: 'monthly', extra_seats: 3 });
+    expect(checkout.statusCode, checkout.body).toBe(200);
+    const session = peer.requests.findLast((request) => request.path === '/v1/checkout/sessions');
+    expect(session?.form.get('line_items[0][price]')).toBe('price_premium_monthly');
+    expect(session?.form.get('line_items[0][quantity]')).toBe('4');
+  });
+
+  it('refuses a quantity that is not a whole number of seats, or too many, with 400', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    for (const extra of [-1, 1.5, MAX_EXTRA_SEATS + 1, '2']) {
+      const refused = await post('/api/billing/checkout', user, { interval: 'monthly', extra_seats: extra });
+      expect(refused.statusCode).toBe(400);
+      expect(errorOf(refused).code).toBe('validation_failed');
+    }
+  });
+
+  it("the subscription's quantity becomes the business's seats, and a portal change follows through the webhook", async () => {
+    const { user, subscription } = await subscribedUser({ items: peerSubscription('', { quantity: 3 }).items });
+    expect(await seatsOf(user)).toEqual({ premium: true, included: PREMIUM_INCLUDED_SEATS + 2, extra: 2 });
+    const t = nowSeconds() + 10;
+    const fewer = peerSubscription(subscription.customer, { id: subscription.id, quantity: 1 });
+    await deliverAndProcess('customer.subscription.updated', fewer, { created: t });
+    expect(await seatsOf(user)).toEqual({ premium: true, included: PREMIUM_INCLUDED_SEATS, extra: 0 });
+    const more = peerSubscription(subscription.customer, { id: subscription.id, quantity: 7 });
+    await deliverAndProcess('customer.subscription.updated', more, { created: t + 1 });
+    expect(await seatsOf(user)).toEqual({ premium: true, included: PREMIUM_INCLUDED_SEATS + 6, extra: 6 });
+    const [record] = await database.db.select().from(subscribers).where(eq(subscribers.userId, user.user.id));
+    expect(record?.extraSeats).toBe(6);
   });
 });
 

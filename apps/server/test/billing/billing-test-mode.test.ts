@@ -1,4 +1,11 @@
-import { errorCodes, rateLimits, type Session, type SubscriptionView, subscriptionViewSchema } from '@app/contract';
+import {
+  errorCodes,
+  PREMIUM_INCLUDED_SEATS,
+  rateLimits,
+  type Session,
+  type SubscriptionView,
+  subscriptionViewSchema,
+} from '@app/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -78,6 +85,18 @@ describe('test-mode checkout', () => {
       const response = await post('/api/billing/checkout', user, { interval: 'monthly', return_to });
       expect(response.statusCode).toBe(400);
     }
+  });
+
+  it('takes extra seats: the page is told the count, and completing it gives Premium five plus them', async () => {
+    const user = await registerConfirmedUser(app, mail);
+    const checkout = await post('/api/billing/checkout', user, { interval: 'monthly', extra_seats: 2 });
+    expect(checkout.json().url).toBe('/billing/test-checkout?interval=monthly&extra_seats=2&return_to=%2Fsubscription');
+    const completed = await post('/api/billing/test/complete', user, { interval: 'monthly', extra_seats: 2 });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const seats = await entitlements.seatsOf(database.db, await businessIdOf(database.db, user.user.id), new Date());
+    expect(seats).toEqual({ premium: true, included: PREMIUM_INCLUDED_SEATS + 2, extra: 2 });
+    const team = await app.inject({ url: '/api/team', headers: bearer(user) });
+    expect(team.json().seats).toEqual({ used: 1, included: PREMIUM_INCLUDED_SEATS + 2, extra: 2 });
   });
 
   it('completing it makes the user Premium for a month through the subscriber record, audited', async () => {

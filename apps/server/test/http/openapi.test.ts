@@ -193,9 +193,9 @@ describe('GET /api/docs/json', () => {
       type: 'object',
       properties: { error: { type: 'object', properties: { code: { type: 'string', enum: codes } } } },
     });
-    // Its own, then an API token's (ADR 0055): one not allowed to write.
+    // Its own, then an API token's (ADR 0055): one not allowed to write; then a member without a seat's.
     expect(codesAt('403')).toEqual(
-      narrowed(['user_mismatch', 'premium_required', 'monthly_limit_reached', 'forbidden']),
+      narrowed(['user_mismatch', 'premium_required', 'monthly_limit_reached', 'forbidden', 'seat_required']),
     );
     expect(codesAt('401')).toEqual(narrowed(['no_session', 'session_expired', 'unauthorized']));
     // A signed-in session, or an API token with the write scope (ADR 0055).

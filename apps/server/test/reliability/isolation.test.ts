@@ -251,6 +251,7 @@ Object.assign(CALLS, {
     body: () => ({ role: 'office' }),
   },
   'DELETE /api/team/members/{userId}': { params: (owned) => ({ userId: inTeam(owned).member }) },
+  'PUT /api/team/seats': { body: (owned) => ({ user_ids: [inTeam(owned).member] }) },
   'GET /api/invitations/{token}': { answers: [404] },
   'POST /api/invitations/{token}/accept': { answers: [401, 404] },
 } satisfies Record<string, Call>);
@@ -456,7 +457,7 @@ beforeAll(async () => {
 
 beforeAll(async () => {
   for (const owned of [ownedBy.free, ownedBy.premium]) {
-    const member = await addMember(app, mail, database.db, owned.session, 'field');
+    // Invited first: a waiting invitation holds the free plan's second seat (ADR 0077).
     const invited = await app.inject({
       method: 'POST',
       url: '/api/team/invitations',
@@ -464,6 +465,7 @@ beforeAll(async () => {
       payload: { email: uniqueEmail('pending'), role: 'field' },
     });
     expect(invited.statusCode, invited.body).toBe(201);
+    const member = await addMember(app, mail, database.db, owned.session, 'field');
     teamOf.set(owned.session.user.id, { member: member.user.id, invitation: invited.json().id });
   }
   // Business B's team is its office and field members' too.

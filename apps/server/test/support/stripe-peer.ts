@@ -15,7 +15,10 @@ export type PeerSubscription = {
   status: string;
   cancel_at_period_end: boolean;
   ended_at: number | null;
-  items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; current_period_end: number }> };
+  items: {
+    object: 'list';
+    data: Array<{ id: string; object: 'subscription_item'; current_period_end: number; quantity: number }>;
+  };
 };
 
 /**
@@ -40,9 +43,9 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export function peerSubscription(
   customer: string,
-  overrides: Partial<Omit<PeerSubscription, 'items'>> & { periodEnd?: number } = {},
+  overrides: Partial<Omit<PeerSubscription, 'items'>> & { periodEnd?: number; quantity?: number } = {},
 ): PeerSubscription {
-  const { periodEnd = nowSeconds() + 30 * 86_400, ...fields } = overrides;
+  const { periodEnd = nowSeconds() + 30 * 86_400, quantity = 1, ...fields } = overrides;
   return {
     id: `sub_${randomUUID().replaceAll('-', '')}`,
     object: 'subscription',
@@ -53,7 +56,9 @@ export function peerSubscription(
     ...fields,
     items: {
       object: 'list',
-      data: [{ id: `si_${randomUUID().slice(0, 8)}`, object: 'subscription_item', current_period_end: periodEnd }],
+      data: [
+        { id: `si_${randomUUID().slice(0, 8)}`, object: 'subscription_item', current_period_end: periodEnd, quantity },
+      ],
     },
   };
 }

@@ -13,6 +13,7 @@ import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from '../support/auth-helpers.ts';
 import { createCompletedCertificate } from '../support/certificates.ts';
+import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
 import { addMember, ownerOfNamedBusiness } from '../support/teams.ts';
 
@@ -274,6 +275,8 @@ describe('who may invite', () => {
 
   it('an office member invites field crew only, and resends or revokes only theirs', async () => {
     const { owner } = await namedOwner();
+    // Premium's seats: room for the office member and two invitations (ADR 0077).
+    await grantPremium(database.db, owner.user.id);
     const office = await addMember(app, mail, database.db, owner, 'office');
     const refused = await invite(office, uniqueEmail('office-by-office'), 'office');
     expect(refused.statusCode).toBe(403);

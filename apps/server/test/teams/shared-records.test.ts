@@ -12,6 +12,7 @@ import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { patchCertificate, postCertificate } from '../support/certificates.ts';
+import { grantPremium } from '../support/entitlements.ts';
 import { uploadFile } from '../support/multipart.ts';
 import { errorOf } from '../support/responses.ts';
 import { createReadySwms } from '../support/swms.ts';
@@ -39,9 +40,13 @@ async function uploadPhoto(session: Session): Promise<string> {
   return (response.json() as { file_id: string }).file_id;
 }
 
-/** A business of an owner, an office and a field member, and a stranger in a business of their own. */
-async function businessOfThree() {
+/**
+ * A business of an owner, an office and a field member, and a stranger in a business of their own.
+ * Premium by default: three people need more seats than the free plan's two (ADR 0077).
+ */
+async function businessOfThree(plan: 'premium' | 'free' = 'premium') {
   const owner = await registerConfirmedUser(app, mail);
+  if (plan === 'premium') await grantPremium(database.db, owner.user.id);
   const office = await addMember(app, mail, database.db, owner, 'office');
   const field = await addMember(app, mail, database.db, owner, 'field');
   const stranger = await registerConfirmedUser(app, mail);
@@ -133,12 +138,14 @@ describe("a business's records, shared by its members", () => {
   });
 
   it("counts the free plan's monthly limit once for the business: the owner's 3 and a member's 2 leave none", async () => {
-    const { owner, office, field, stranger } = await businessOfThree();
-    for (const member of [owner, owner, owner, field, field]) {
+    // The free plan seats two: the field member, third, reads the usage but creates nothing.
+    const { owner, office, field, stranger } = await businessOfThree('free');
+    for (const member of [owner, owner, owner, office, office]) {
       expect((await createCertificate(member)).statusCode).toBe(201);
     }
     expect(FREE_MONTHLY_COMPLETED_LIMIT).toBe(5);
-    for (const member of [owner, office, field]) {
+    expect((await read(field, '/api/certificates/usage')).json()).toMatchObject({ completed: 5, limit: 5 });
+    for (const member of [owner, office]) {
       const usage = (await read(member, '/api/certificates/usage')).json();
       expect(usage).toMatchObject({ completed: 5, limit: 5 });
       const refused = await createCertificate(member);

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { monthlyUsageSchema } from '../certificates/monthly-usage.ts';
 import { SUBSCRIPTION_TIERS } from '../constants.ts';
+import { extraSeatsSchema } from '../teams/seats.ts';
 import { BILLING_INTERVALS } from './prices.ts';
 import { BILLING_MODES, BILLING_NOT_CONFIGURED_MESSAGE } from './status-endpoints.ts';
 
@@ -37,13 +38,18 @@ export const returnPathSchema = z
 
 export const checkoutRequestSchema = z.object({
   interval: z.enum(BILLING_INTERVALS),
+  /** Seats to buy beyond the five Premium includes (ADR 0077); none when left out. */
+  extra_seats: z.optional(extraSeatsSchema),
   return_to: z.optional(returnPathSchema),
 });
 export const portalRequestSchema = z.object({ return_to: z.optional(returnPathSchema) });
 export const redirectResponseSchema = z.object({ url: z.string() });
 
 /** Test mode's checkout page completes a checkout begun with this interval. */
-export const testCheckoutCompleteSchema = z.object({ interval: z.enum(BILLING_INTERVALS) });
+export const testCheckoutCompleteSchema = z.object({
+  interval: z.enum(BILLING_INTERVALS),
+  extra_seats: z.optional(extraSeatsSchema),
+});
 
 export const webhookReceivedSchema = z.object({ received: z.literal(true) });
 

@@ -93,6 +93,8 @@ export const teamErrorCodes = {
   recordsToResolve: 'records_to_resolve',
   /** A refresh by someone removed from the business the session was in (ADR 0077, Removal). */
   memberRemoved: 'member_removed',
+  /** A write by a member the business's seats do not cover: they read, they do not create (ADR 0077, seats). */
+  seatRequired: 'seat_required',
 } as const;
 
 export const BUNDLES_DISABLED_MESSAGE = 'Bundle feature is currently disabled';
@@ -118,6 +120,7 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   validation_failed: 400,
   unauthorized: 401,
   forbidden: 403,
+  seat_required: 403,
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { okResponseSchema } from '../auth/auth.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { seatChoiceRequestSchema } from './seats.ts';
 import {
   acceptedInvitationSchema,
   acceptInvitationRequestSchema,
@@ -88,6 +89,16 @@ export const teamEndpoints = {
     params: userIdParams,
     notFound: teamMessages.memberNotFound,
     responses: { 200: okResponseSchema },
+    errors: [errorCodes.notFound, errorCodes.forbidden, errorCodes.conflict],
+  }),
+  chooseSeats: defineEndpoint({
+    method: 'PUT',
+    path: '/api/team/seats',
+    auth: 'required',
+    permission: 'billing.manage',
+    summary: 'Owner: who keeps a seat when the members outnumber the seats (the owner always does); the rest read only',
+    body: seatChoiceRequestSchema,
+    responses: { 200: teamSchema },
     errors: [errorCodes.notFound, errorCodes.forbidden, errorCodes.conflict],
   }),
 } as const;

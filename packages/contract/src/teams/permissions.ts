@@ -34,7 +34,10 @@ export const PERMISSIONS = {
     allows: 'Signing: send, remind, revoke, set aside, send to builder; revoke the site QR',
   },
   'apiAccess.manage': { roles: ['owner'], allows: 'API tokens and webhooks' },
-  'billing.manage': { roles: ['owner'], allows: 'Billing and seats: the plan, checkout, the billing portal' },
+  'billing.manage': {
+    roles: ['owner'],
+    allows: 'Billing and seats: the plan, checkout, the billing portal, who keeps a seat',
+  },
   'members.view': { roles: ['owner', 'office', 'field'], allows: 'Members: the member list' },
   'members.invite': {
     roles: ['owner', 'office'],

@@ -3,6 +3,7 @@ import { emailAddressSchema, emailSchema, sessionSchema } from '../auth/auth.ts'
 import { timestampSchema } from '../common/values.ts';
 import { FORBIDDEN_MESSAGE } from './permissions.ts';
 import { MEMBER_ROLES } from './roles.ts';
+import { seatUsageSchema } from './seats.ts';
 
 /*
  * A business's team (ADR 0077): its members, the invitations waiting for an answer, joining by an
@@ -79,6 +80,8 @@ export const teamMemberSchema = z.object({
   email: z.string(),
   role: memberRoleSchema,
   joined_at: timestampSchema,
+  /** Whether they hold a seat: without one they read but do not create (ADR 0077, seats). */
+  seated: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
@@ -99,6 +102,7 @@ export const teamSchema = z.object({
   you: z.object({ user_id: z.string(), role: memberRoleSchema }),
   members: z.array(teamMemberSchema),
   invitations: z.array(invitationSchema),
+  seats: seatUsageSchema,
 });
 export type Team = z.infer<typeof teamSchema>;
 

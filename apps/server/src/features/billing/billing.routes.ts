@@ -17,7 +17,12 @@ export const billingRoutes =
     route(app, endpoints.subscription, (request) => service.subscription(callerOf(request)));
 
     route(app, endpoints.checkout, async (request) => ({
-      url: await service.checkout(callerOf(request), request.body.interval, request.body.return_to ?? DEFAULT_RETURN),
+      url: await service.checkout(
+        callerOf(request),
+        request.body.interval,
+        request.body.extra_seats ?? 0,
+        request.body.return_to ?? DEFAULT_RETURN,
+      ),
     }));
 
     route(app, endpoints.portal, async (request) => ({
@@ -29,7 +34,7 @@ export const billingRoutes =
     route(app, endpoints.resync, (request) => service.resync(callerOf(request)));
 
     route(app, endpoints.testComplete, (request) =>
-      service.completeTestCheckout(callerOf(request), request.body.interval),
+      service.completeTestCheckout(callerOf(request), request.body.interval, request.body.extra_seats ?? 0),
     );
 
     route(app, endpoints.testEndNow, (request) => service.endTestSubscriptionNow(callerOf(request)));

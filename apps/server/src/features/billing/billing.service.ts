@@ -160,7 +160,12 @@ export class BillingService {
     );
   }
 
-  async checkout(caller: AuthenticatedCaller, interval: BillingInterval, returnTo: string): Promise<string> {
+  async checkout(
+    caller: AuthenticatedCaller,
+    interval: BillingInterval,
+    extraSeats: number,
+    returnTo: string,
+  ): Promise<string> {
     if ((await entitlements.of(this.db, caller.businessId, this.now())).premium) {
       throw new AppError(409, billingErrorCodes.alreadyPremium, BILLING_MESSAGES.alreadyPremium);
     }
@@ -170,6 +175,7 @@ export class BillingService {
         userId: caller.userId,
         customerId: account.customerId,
         interval,
+        extraSeats,
         returnTo,
       });
     } catch (error) {
@@ -201,7 +207,11 @@ export class BillingService {
   }
 
   /** Test mode's checkout page, completed: a month (or year) of Premium, by the same path as Stripe's events. */
-  async completeTestCheckout(caller: AuthenticatedCaller, interval: BillingInterval): Promise<SubscriptionView> {
+  async completeTestCheckout(
+    caller: AuthenticatedCaller,
+    interval: BillingInterval,
+    extraSeats: number,
+  ): Promise<SubscriptionView> {
     this.requireTestMode();
     const account = await this.customerAccount(caller);
     const now = this.now();
@@ -212,6 +222,7 @@ export class BillingService {
       currentPeriodEnd: addInterval(now, interval),
       cancelAtPeriodEnd: false,
       endedAt: null,
+      extraSeats,
     };
     await this.db.transaction(async (tx) => {
       await this.apply(tx, caller.businessId, state, now);
@@ -401,6 +412,7 @@ export class BillingService {
     await billingRepo.saveState(tx, businessId, state, asOf);
     const subscription = subscriptionOf(state, asOf, account.provider);
     await entitlements.setSubscription(tx, businessId, subscription);
+    if (state.extraSeats !== undefined) await entitlements.setExtraSeats(tx, businessId, state.extraSeats);
     await audit.record(tx, {
       type: 'billing.subscription_changed',
       data: {

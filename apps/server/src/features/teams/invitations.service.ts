@@ -9,12 +9,14 @@ import {
   PENDING_INVITATIONS_PER_BUSINESS,
   type RecordsToResolve,
   rateLimits,
+  seatMessages,
   teamMessages,
 } from '@app/contract';
 import type { Database, Queryable } from '../../db/client.ts';
 import { deleteBusinessLeftEmpty, membershipOf, moveSignatureTo } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { randomToken, sha256Hex } from '../../platform/crypto/tokens.ts';
+import { entitlements } from '../../platform/entitlements/entitlements.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { MemberSessions } from '../../platform/feature-module.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -37,6 +39,7 @@ export type InvitationDependencies = {
   sessions: () => MemberSessions;
   /** Billing's: joining is refused while the joiner's own Premium renews, as deletion is. */
   hasRenewingSubscription: (userId: string) => Promise<boolean>;
+  clock: () => Date;
 };
 
 type AcceptInput = { records?: JoiningRecordsChoice | undefined };
@@ -90,6 +93,11 @@ export class InvitationsService {
         throw conflict(teamMessages.alreadyInvited(input.email));
       }
       if (open.length >= PENDING_INVITATIONS_PER_BUSINESS) throw conflict(teamMessages.invitationLimit);
+      // Waiting invitations hold seats (ADR 0077): an invitation is a promise of one.
+      const plan = await entitlements.seatsOf(tx, caller.businessId, this.dependencies.clock());
+      if ((await teamsRepo.memberCount(tx, caller.businessId)) + open.length >= plan.included) {
+        throw conflict(seatMessages.seatsTaken(plan.included, plan.premium));
+      }
       const row = await teamsRepo.insert(
         tx,
         {
@@ -213,8 +221,14 @@ export class InvitationsService {
     }
     const sessions = this.dependencies.sessions();
     const { ended, session } = await db.transaction(async (tx) => {
+      await teamsRepo.lockInvitationsOf(tx, invitation.businessId);
       const consumed = await teamsRepo.consume(tx, tokenHash);
       if (!consumed) throw conflict(teamMessages.invitationUsed);
+      // The invitation held a seat, unless the business has lost seats since (a lapse).
+      const plan = await entitlements.seatsOf(tx, consumed.businessId, this.dependencies.clock());
+      if ((await teamsRepo.memberCount(tx, consumed.businessId)) >= plan.included) {
+        throw conflict(seatMessages.noSeatToJoin);
+      }
       const current = await membershipOf(tx, caller.userId);
       const othersInOwnBusiness = (await teamsRepo.memberCount(tx, current.businessId)) - 1;
       if (current.role === 'owner' && othersInOwnBusiness > 0) throw conflict(teamMessages.ownerWithMembers);

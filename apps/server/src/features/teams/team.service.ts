@@ -3,6 +3,7 @@ import {
   errorCodes,
   type InvitableRole,
   isUuid,
+  seatMessages,
   type Team,
   type TeamMember,
   teamMessages,
@@ -11,6 +12,8 @@ import type { Database } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import { moveSignatureTo, startOwnBusiness } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
+import { entitlements } from '../../platform/entitlements/entitlements.ts';
+import { seats } from '../../platform/entitlements/seats.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FeatureJoints, MemberSessions } from '../../platform/feature-module.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -25,6 +28,7 @@ export type TeamDependencies = {
   sessions: () => MemberSessions;
   /** API access's: a removed member's tokens stop at once. */
   revokeApiTokensOf: () => NonNullable<FeatureJoints['revokeApiTokensOf']>;
+  clock: () => Date;
 };
 
 const memberNotFound = () => new AppError(404, errorCodes.notFound, teamMessages.memberNotFound);
@@ -35,18 +39,40 @@ export class TeamService {
   constructor(private readonly dependencies: TeamDependencies) {}
 
   async team(caller: AuthenticatedCaller): Promise<Team> {
-    const { db } = this.dependencies;
-    const [name, members, invitations] = await Promise.all([
+    const { db, clock } = this.dependencies;
+    const now = clock();
+    const [name, members, invitations, plan, seated] = await Promise.all([
       teamsRepo.businessName(db, caller.businessId),
       teamsRepo.members(db, caller.businessId),
       teamsRepo.openInvitations(db, caller.businessId),
+      entitlements.seatsOf(db, caller.businessId, now),
+      seats.seatedMembers(db, caller.businessId, now),
     ]);
     return {
       business: { id: caller.businessId, name: name ?? '' },
       you: { user_id: caller.userId, role: caller.role },
-      members: members.map(toMember),
+      members: members.map((member) => toMember(member, seated.has(member.userId))),
       invitations: invitations.map(toInvitation),
+      seats: { used: members.length + invitations.length, included: plan.included, extra: plan.extra },
     };
+  }
+
+  /**
+   * The owner picks who keeps a seat when the members outnumber the seats (ADR 0077): the chosen, in
+   * the order given, and the owner; the others read until picked. Nobody and nothing is removed.
+   */
+  async chooseSeats(caller: AuthenticatedCaller, userIds: readonly string[]): Promise<Team> {
+    assertOwner(caller.role);
+    const chosen = [...new Set(userIds)].filter((userId) => userId !== caller.userId);
+    await this.dependencies.db.transaction(async (tx) => {
+      const members = await teamsRepo.lockMembers(tx, caller.businessId);
+      const memberIds = new Set(members.map((member) => member.userId));
+      if (!chosen.every((userId) => memberIds.has(userId))) throw conflict(seatMessages.notAMember);
+      const plan = await entitlements.seatsOf(tx, caller.businessId, this.dependencies.clock());
+      if (chosen.length + 1 > plan.included) throw conflict(seatMessages.tooManyChosen(plan.included));
+      await seats.choose(tx, caller.businessId, chosen);
+    });
+    return this.team(caller);
   }
 
   /**
@@ -78,7 +104,8 @@ export class TeamService {
       return { member: { ...member, role }, ended: await sessions.endAll(tx, userId) };
     });
     sessions.refuse(ended);
-    return toMember(member);
+    const seated = await seats.holds(this.dependencies.db, caller.businessId, userId, this.dependencies.clock());
+    return toMember(member, seated);
   }
 
   /**
@@ -119,12 +146,13 @@ export class TeamService {
   }
 }
 
-function toMember(member: MemberView): TeamMember {
+function toMember(member: MemberView, seated: boolean): TeamMember {
   return {
     user_id: member.userId,
     name: member.name ?? '',
     email: member.email,
     role: member.role,
     joined_at: member.joinedAt.toISOString(),
+    seated,
   };
 }

@@ -28,6 +28,7 @@ function teamsModule(deps: FeatureDeps, joints: FeatureJoints): FeatureModule {
     db: deps.db,
     sessions,
     revokeApiTokensOf: () => joint(joints, 'revokeApiTokensOf', 'teams'),
+    clock: deps.clock,
   });
   const invitations = new InvitationsService({
     db: deps.db,
@@ -37,6 +38,7 @@ function teamsModule(deps: FeatureDeps, joints: FeatureJoints): FeatureModule {
     publicOrigin: deps.publicOrigin,
     sessions,
     hasRenewingSubscription: (userId) => joint(joints, 'hasRenewingSubscription', 'teams')(userId),
+    clock: deps.clock,
   });
   return {
     routes: teamsRoutes(team, invitations),

@@ -62,6 +62,15 @@ export const teamsRepo = {
     return row;
   },
 
+  /** Every member of `businessId`, locked until the transaction ends (the owner's pick of seats). */
+  lockMembers(tx: Queryable, businessId: string): Promise<{ userId: string }[]> {
+    return tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.businessId, businessId))
+      .for('update');
+  },
+
   async isMemberByEmail(db: Queryable, businessId: string, email: string): Promise<boolean> {
     const [row] = await db
       .select({ userId: memberships.userId })

@@ -33,6 +33,8 @@ export const teamsRoutes =
       return { ok: true as const };
     });
 
+    route(app, teamEndpoints.chooseSeats, (request) => team.chooseSeats(callerOf(request), request.body.user_ids));
+
     route(app, invitationLinkEndpoints.preview, (request) => invitations.preview(request.params.token));
 
     route(app, invitationLinkEndpoints.accept, (request) =>

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, MEMBER_ROLES } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from './accounts.schema.ts';
 import { files } from './files.schema.ts';
@@ -36,6 +36,11 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: text('role', { enum: MEMBER_ROLES }).notNull(),
+    /**
+     * Since when the member holds a seat; null: none (ADR 0077, seats). A lapse writes nothing: the
+     * first seats by (owner, seated_at) may create, and the owner's pick of who stays sets this.
+     */
+    seatedAt: timestamp('seated_at', { withTimezone: true }).defaultNow(),
     createdAt: createdAt(),
   },
   (table) => [

@@ -12,12 +12,19 @@ export type ProviderSubscription = {
   currentPeriodEnd: Date | null;
   cancelAtPeriodEnd: boolean;
   endedAt: Date | null;
+  /**
+   * Seats bought beyond Premium's (ADR 0077): the subscription item's quantity less the one unit
+   * that is Premium itself. Undefined when the state was not read from the provider (kept as it is).
+   */
+  extraSeats?: number | undefined;
 };
 
 type CheckoutRequest = {
   userId: string;
   customerId: string;
   interval: BillingInterval;
+  /** Seats to buy beyond Premium's: the item's quantity is one more (ADR 0077). */
+  extraSeats: number;
   /** The page of the app to come back to once Premium is active (a path). */
   returnTo: string;
 };

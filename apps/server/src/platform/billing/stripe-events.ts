@@ -20,7 +20,7 @@ export const stripeSubscriptionSchema = z.object({
   status: z.string(),
   cancel_at_period_end: z.boolean(),
   ended_at: z.nullish(z.number()),
-  items: z.object({ data: z.array(z.object({ current_period_end: z.number() })) }),
+  items: z.object({ data: z.array(z.object({ current_period_end: z.number(), quantity: z.optional(z.number()) })) }),
 });
 
 const checkoutSessionSchema = z.object({
@@ -61,6 +61,13 @@ const fromUnixSeconds = (seconds: number | null | undefined) =>
   typeof seconds === 'number' ? new Date(seconds * 1000) : null;
 
 /**
+ * Premium is one subscription item whose quantity is one unit for Premium (its included seats) and
+ * one per extra seat (ADR 0077): the price is graduated, its first unit Premium's, the rest a seat's.
+ */
+export const quantityOfSeats = (extraSeats: number) => 1 + extraSeats;
+const extraSeatsOfQuantity = (quantity: number) => Math.max(0, Math.floor(quantity) - 1);
+
+/**
  * A Stripe Subscription (from the API or an event) in the provider-neutral shape. Since API
  * 2025-03 the period end is on each item; Premium is one item, the latest end is taken anyway.
  */
@@ -74,6 +81,7 @@ export function subscriptionFromStripe(subscription: z.input<typeof stripeSubscr
     currentPeriodEnd: fromUnixSeconds(itemEnds.length > 0 ? Math.max(...itemEnds) : null),
     cancelAtPeriodEnd: parsed.cancel_at_period_end,
     endedAt: fromUnixSeconds(parsed.ended_at),
+    extraSeats: extraSeatsOfQuantity(parsed.items.data[0]?.quantity ?? 1),
   };
 }
 

@@ -1,7 +1,7 @@
 import { BILLING_PAGES, queryString } from '@app/contract';
 import Stripe from 'stripe';
 import { type BillingProvider, BillingProviderError } from './billing-provider.ts';
-import { subscriptionFromStripe } from './stripe-events.ts';
+import { quantityOfSeats, subscriptionFromStripe } from './stripe-events.ts';
 
 /** Stripe billing (ADR 0013); without it the local test-mode provider sells Premium. */
 export type StripeSettings = {
@@ -37,7 +37,7 @@ export function createStripeProvider(settings: StripeSettings, origin: () => str
           mode: 'subscription',
           customer: request.customerId,
           client_reference_id: request.userId,
-          line_items: [{ price: settings.prices[request.interval], quantity: 1 }],
+          line_items: [{ price: settings.prices[request.interval], quantity: quantityOfSeats(request.extraSeats) }],
           subscription_data: { metadata: { user_id: request.userId } },
           success_url: `${origin()}${BILLING_PAGES.checkoutReturn}${queryString({ return_to: request.returnTo })}`,
           cancel_url: `${origin()}${BILLING_PAGES.pricing}`,

@@ -12,7 +12,12 @@ export function createTestModeProvider(webhookSecret: () => Promise<string>): Bi
   return {
     mode: 'test',
     createCustomer: async (user) => `test_cus_${user.id}`,
-    createCheckout: async (request) => testPage({ interval: request.interval, return_to: request.returnTo }),
+    createCheckout: async (request) =>
+      testPage({
+        interval: request.interval,
+        ...(request.extraSeats > 0 && { extra_seats: String(request.extraSeats) }),
+        return_to: request.returnTo,
+      }),
     createPortal: async (_customerId, returnTo) => testPage({ manage: '1', return_to: returnTo }),
     // Nothing remote to read: the state last applied is the state.
     retrieveSubscription: async (known) => known,

@@ -31,6 +31,8 @@ export const subscribers = pgTable(
      * writes it, and revoking it leaves a paid subscription as it is (ADR 0019).
      */
     complimentarySince: timestamp('complimentary_since', { withTimezone: true }),
+    /** Seats bought beyond those Premium includes: the Stripe subscription item's quantity (ADR 0077). */
+    extraSeats: integer('extra_seats').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -38,6 +40,7 @@ export const subscribers = pgTable(
     unique('subscribers_business_id_unique').on(table.businessId),
     check('subscribers_business_with_user', sql`(${table.businessId} is null) = (${table.userId} is null)`),
     unique('subscribers_email_unique').on(table.email),
+    check('subscribers_extra_seats_non_negative', sql`${table.extraSeats} >= 0`),
     check('subscribers_tier_valid', sql`${table.subscriptionTier} in ('free', 'premium')`),
   ],
 );

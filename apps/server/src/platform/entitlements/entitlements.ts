@@ -1,3 +1,4 @@
+import { seatsOfPlan } from '@app/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
@@ -12,6 +13,9 @@ export type Entitlement = {
   /** The subscription's recorded end (shown on the profile even once passed); null when it has none. */
   subscriptionEnd: Date | null;
 };
+
+/** The seats a business has now: the plan's (`included`, extra seats counted in) and the extra bought. */
+export type BusinessSeats = { premium: boolean; included: number; extra: number };
 
 /** The fields of a subscriber record the rule reads; nulls where the user has no record. */
 export type SubscriberRecord = {
@@ -57,6 +61,7 @@ function subscriberRecordOf(db: Queryable, businessId: SQLWrapper | string) {
       subscribed: subscribers.subscribed,
       subscriptionEnd: subscribers.subscriptionEnd,
       complimentarySince: subscribers.complimentarySince,
+      extraSeats: subscribers.extraSeats,
     })
     .from(subscribers)
     .where(
@@ -68,7 +73,10 @@ function subscriberRecordOf(db: Queryable, businessId: SQLWrapper | string) {
     .limit(1);
 }
 
-async function subscriberRecordOfBusiness(db: Queryable, businessId: string): Promise<SubscriberRecord | undefined> {
+async function subscriberRecordOfBusiness(
+  db: Queryable,
+  businessId: string,
+): Promise<(SubscriberRecord & { extraSeats: number }) | undefined> {
   const [row] = await subscriberRecordOf(db, businessId);
   return row;
 }
@@ -89,6 +97,25 @@ export const entitlements = {
   /** What the business `businessId` may do: Premium is the business's, for every member (ADR 0077). */
   async of(db: Queryable, businessId: string, now: Date): Promise<Entitlement> {
     return entitlementOf(await subscriberRecordOfBusiness(db, businessId), now);
+  },
+
+  /** The business's seats (ADR 0077): the plan's, and the extra seats it bought while Premium. */
+  async seatsOf(db: Queryable, businessId: string, now: Date): Promise<BusinessSeats> {
+    const record = await subscriberRecordOfBusiness(db, businessId);
+    const { premium } = entitlementOf(record, now);
+    const extra = premium ? (record?.extraSeats ?? 0) : 0;
+    return { premium, included: seatsOfPlan(premium, extra), extra };
+  },
+
+  /**
+   * Sets the extra seats bought (the subscription item's quantity), on the caller's transaction.
+   * Only a business's own record carries them; one kept under an email is adopted first.
+   */
+  async setExtraSeats(tx: Queryable, businessId: string, extraSeats: number): Promise<void> {
+    await adoptRecordKeptUnderEmail(tx, businessId);
+    await tx.execute(sql`
+      update ${subscribers} set extra_seats = ${extraSeats}, updated_at = now()
+      where ${subscribers.businessId} = ${businessId} and ${subscribers.extraSeats} <> ${extraSeats}`);
   },
 
   /** Whether the business pays for Premium (an admin has nothing to grant it, PRODUCT.md, Admin). */

@@ -8,6 +8,7 @@ import {
   isFileResponse,
   isMultipartUpload,
   MEMBER_ROLES,
+  needsSeat,
   openApiPath,
   operationGroups,
   operationNames,
@@ -247,6 +248,8 @@ function operationOf(endpoint: Endpoint, names: { operationId: string; tag: stri
     ...(endpoint.method !== 'GET' ? BODY_ERROR_CODES : []),
     ...endpoint.errors,
     ...apiTokenErrorCodes(endpoint),
+    // A member past the business's seats reads but does not write (ADR 0077, seats).
+    ...(needsSeat(endpoint) ? [errorCodes.seatRequired] : []),
     // A declared rate limit answers 429 past it (platform/http/route.ts).
     ...(endpoint.rateLimit ? [errorCodes.requestRateLimit] : []),
   ];

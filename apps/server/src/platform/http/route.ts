@@ -7,9 +7,11 @@ import {
   isFileResponse,
   isMultipartUpload,
   isUuid,
+  needsSeat,
   type ParamsOf,
   type QueryOf,
   type Schema,
+  seatMessages,
 } from '@app/contract';
 import type {
   FastifyInstance,
@@ -31,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** What every declared rate limit is counted with (decorated once, in app.ts). */
     rateLimiter: RateLimiter;
+    /** Whether the member holds a seat of their business now (platform/entitlements/seats.ts). */
+    holdsSeat: (businessId: string, userId: string) => Promise<boolean>;
   }
   interface FastifyContextConfig {
     /** The contract declaration the route was registered from (the OpenAPI document is made from it). */
@@ -69,7 +73,9 @@ export type RouteHandler<E extends Endpoint> = RouteHandlerMethod<
  * declaration.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: RouteHandler<E>) {
-  const onRequest = [authentication(app, endpoint), permissionCheck(endpoint)].filter((hook) => hook !== undefined);
+  const onRequest = [authentication(app, endpoint), permissionCheck(endpoint), seatCheck(app, endpoint)].filter(
+    (hook) => hook !== undefined,
+  );
   const file = fileResponseOf(endpoint);
   app.route<RouteGeneric<E>>({
     method: endpoint.method,
@@ -146,6 +152,23 @@ function permissionCheck(endpoint: Endpoint): onRequestAsyncHookHandler | undefi
   if (!permission) return undefined;
   return async (request) => {
     if (request.caller) assertMay(request.caller, permission);
+  };
+}
+
+/**
+ * The seat check, after the role check (ADR 0077, "Plans per business"): a member past the business's
+ * seats reads but is refused every write, 403 `seat_required`. Their own account (`account.own`:
+ * name, password, leaving) stays theirs. The owner always holds a seat, so a solo business and the
+ * owner's writes pay no query; another member's write pays one read of their place.
+ */
+function seatCheck(app: FastifyInstance, endpoint: Endpoint): onRequestAsyncHookHandler | undefined {
+  if (!needsSeat(endpoint)) return undefined;
+  return async (request) => {
+    const { caller } = request;
+    if (!caller || caller.role === 'owner') return;
+    if (!(await app.holdsSeat(caller.businessId, caller.userId))) {
+      throw new AppError(403, errorCodes.seatRequired, seatMessages.seatRequired);
+    }
   };
 }
 

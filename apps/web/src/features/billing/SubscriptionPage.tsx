@@ -1,4 +1,4 @@
-import type { MonthlyUsage, SubscriptionView } from '@app/contract';
+import { type MonthlyUsage, PREMIUM_INCLUDED_SEATS, type SeatUsage, type SubscriptionView } from '@app/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -10,6 +10,7 @@ import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { upgradePath } from '../../lib/upgrade-path.ts';
 import { useChangeSubscriptionMutation } from './api/change-subscription.ts';
+import { useSeats } from './api/get-seats.ts';
 import { useSubscription } from './api/get-subscription.ts';
 import { useOpenPortalMutation } from './api/open-portal.ts';
 import { TestModeBanner } from './components/TestModeBanner.tsx';
@@ -21,11 +22,12 @@ export default function SubscriptionPage() {
   const auth = useAuth();
   const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
   const subscription = useSubscription(userId);
+  const seats = useSeats(userId);
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8">
       <PageTitle>Subscription</PageTitle>
       <QueryView query={subscription} what="your subscription">
-        {(view) => <Subscription view={view} />}
+        {(view) => <Subscription view={view} seats={seats.data} />}
       </QueryView>
     </div>
   );
@@ -39,7 +41,7 @@ function statusLine(view: SubscriptionView): string {
   return date ? `Premium renews on ${date}.` : 'Premium, with no end date.';
 }
 
-function Subscription({ view }: { view: SubscriptionView }) {
+function Subscription({ view, seats }: { view: SubscriptionView; seats: SeatUsage | undefined }) {
   const navigate = useNavigate();
   const change = useChangeSubscriptionMutation();
   const portal = useOpenPortalMutation();
@@ -54,6 +56,10 @@ function Subscription({ view }: { view: SubscriptionView }) {
         </h2>
         <p>{statusLine(view)}</p>
         <p>{usageLine(view.usage)}</p>
+        {seats ? <p>{seatsLine(seats)}</p> : null}
+        {seats && view.tier === 'free' ? (
+          <p>Premium includes {PREMIUM_INCLUDED_SEATS} seats, and you can buy more.</p>
+        ) : null}
       </section>
       {view.payment_failed ? (
         <Alert tone="error">
@@ -75,7 +81,7 @@ function Subscription({ view }: { view: SubscriptionView }) {
             disabled={portal.isPending}
             onClick={() => portal.mutate('/subscription', { onSuccess: ({ url }) => goTo(url, navigate) })}
           >
-            {portal.isPending ? 'Opening billing...' : 'Manage billing (card, invoices)'}
+            {portal.isPending ? 'Opening billing...' : 'Manage billing (card, invoices, seats)'}
           </Button>
         ) : null}
         {view.can_manage && view.tier === 'premium' && view.status !== 'canceling' && !confirmingCancel ? (
@@ -119,6 +125,12 @@ function Subscription({ view }: { view: SubscriptionView }) {
       {problem ? <Alert tone="error">{requestErrorMessage(problem)}</Alert> : null}
     </>
   );
+}
+
+/** Members and waiting invitations each hold a seat; extra seats are bought in billing. */
+function seatsLine({ used, included, extra }: SeatUsage): string {
+  const bought = extra > 0 ? ` (${extra} bought)` : '';
+  return `${used} of ${included} seats used${bought}: each member and each waiting invitation holds one.`;
 }
 
 function usageLine({ completed, limit }: MonthlyUsage): string {

@@ -1,4 +1,10 @@
-import { BILLING_INTERVALS, type BillingInterval, formatAud, PREMIUM_PRICES_AUD_CENTS } from '@app/contract';
+import {
+  BILLING_INTERVALS,
+  type BillingInterval,
+  extraSeatsSchema,
+  formatAud,
+  PREMIUM_PRICES_AUD_CENTS,
+} from '@app/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
@@ -8,7 +14,7 @@ import { QueryView } from '../../components/ui/QueryView.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { upgradePath } from '../../lib/upgrade-path.ts';
-import { useChangeSubscriptionMutation } from './api/change-subscription.ts';
+import { useChangeSubscriptionMutation, useCompleteTestCheckoutMutation } from './api/change-subscription.ts';
 import { useSubscription } from './api/get-subscription.ts';
 import { TestModeBanner } from './components/TestModeBanner.tsx';
 import { intervalLabels, longDate } from './plan-copy.ts';
@@ -16,6 +22,12 @@ import { safeReturnPath } from './return-path.ts';
 
 const isInterval = (value: string | null): value is BillingInterval =>
   BILLING_INTERVALS.some((interval) => interval === value);
+
+/** The extra seats the checkout was begun with (the link's `extra_seats`); none when absent or not a count. */
+const extraSeatsOf = (value: string | null): number => {
+  const parsed = extraSeatsSchema.safeParse(Number(value ?? '0'));
+  return parsed.success ? parsed.data : 0;
+};
 
 /**
  * Test mode's checkout and portal (no Stripe configured): complete a purchase, cancel it, or end
@@ -46,17 +58,22 @@ function TestCheckout({ premium, periodEnd }: { premium: boolean; periodEnd: str
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const change = useChangeSubscriptionMutation();
+  const completion = useCompleteTestCheckoutMutation();
   const returnTo = safeReturnPath(searchParams.get('return_to'));
   const requested = searchParams.get('interval');
   const interval: BillingInterval = isInterval(requested) ? requested : 'monthly';
+  const extraSeats = extraSeatsOf(searchParams.get('extra_seats'));
 
   const complete = () =>
-    change.mutate(interval === 'monthly' ? 'completeMonthly' : 'completeYearly', {
-      onSuccess: () => {
-        toast({ title: 'Welcome to Premium', description: 'Test purchase complete: no more monthly limit.' });
-        navigate(returnTo);
+    completion.mutate(
+      { interval, extra_seats: extraSeats },
+      {
+        onSuccess: () => {
+          toast({ title: 'Welcome to Premium', description: 'Test purchase complete: no more monthly limit.' });
+          navigate(returnTo);
+        },
       },
-    });
+    );
   const endNow = () =>
     change.mutate('endNow', {
       onSuccess: () =>
@@ -70,12 +87,14 @@ function TestCheckout({ premium, periodEnd }: { premium: boolean; periodEnd: str
       ) : (
         <p>
           Premium, {intervalLabels[interval].name.toLowerCase()}: {formatAud(PREMIUM_PRICES_AUD_CENTS[interval])} AUD
-          incl. GST. Completing this test purchase gives Premium for a {intervalLabels[interval].per} without payment.
+          incl. GST
+          {extraSeats > 0 ? `, with ${extraSeats} extra ${extraSeats === 1 ? 'seat' : 'seats'}` : ''}. Completing this
+          test purchase gives Premium for a {intervalLabels[interval].per} without payment.
         </p>
       )}
       <div className="flex flex-wrap gap-3">
         {premium ? null : (
-          <Button disabled={change.isPending} onClick={complete}>
+          <Button disabled={completion.isPending} onClick={complete}>
             Complete test purchase
           </Button>
         )}
@@ -95,7 +114,9 @@ function TestCheckout({ premium, periodEnd }: { premium: boolean; periodEnd: str
           </Link>
         ) : null}
       </div>
-      {change.isError ? <Alert tone="error">{requestErrorMessage(change.error)}</Alert> : null}
+      {change.isError || completion.isError ? (
+        <Alert tone="error">{requestErrorMessage(change.error ?? completion.error)}</Alert>
+      ) : null}
     </div>
   );
 }

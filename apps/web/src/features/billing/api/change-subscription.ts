@@ -1,4 +1,4 @@
-import { billingEndpoints, type SubscriptionView } from '@app/contract';
+import { type BillingInterval, billingEndpoints, type SubscriptionView } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { planChanged } from './billing-keys.ts';
@@ -10,12 +10,20 @@ import { planChanged } from './billing-keys.ts';
 const changes = {
   cancel: () => call(billingEndpoints.cancel),
   resync: () => call(billingEndpoints.resync),
-  completeMonthly: () => call(billingEndpoints.testComplete, { body: { interval: 'monthly' } }),
-  completeYearly: () => call(billingEndpoints.testComplete, { body: { interval: 'yearly' } }),
   endNow: () => call(billingEndpoints.testEndNow),
 } satisfies Record<string, () => Promise<SubscriptionView>>;
 
 export type SubscriptionChange = keyof typeof changes;
+
+/** Test mode's checkout, completed with the interval and extra seats it was begun with. */
+export function useCompleteTestCheckoutMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { interval: BillingInterval; extra_seats: number }) =>
+      call(billingEndpoints.testComplete, { body }),
+    onSuccess: () => planChanged(queryClient),
+  });
+}
 
 export function useChangeSubscriptionMutation() {
   const queryClient = useQueryClient();
