@@ -24,9 +24,30 @@ const render = (node: ReactNode) =>
   renderToStaticMarkup(<QueryClientProvider client={new QueryClient()}>{node}</QueryClientProvider>);
 
 const members: TeamMember[] = [
-  { user_id: 'owner-1', name: 'Pat Owner', email: 'pat@example.com', role: 'owner', joined_at: '2026-11-01T00:00:00Z' },
-  { user_id: 'office-1', name: '', email: 'olive@example.com', role: 'office', joined_at: '2026-11-02T00:00:00Z' },
-  { user_id: 'field-1', name: 'Sam Field', email: 'sam@example.com', role: 'field', joined_at: '2026-11-03T00:00:00Z' },
+  {
+    user_id: 'owner-1',
+    name: 'Pat Owner',
+    email: 'pat@example.com',
+    role: 'owner',
+    joined_at: '2026-11-01T00:00:00Z',
+    seated: true,
+  },
+  {
+    user_id: 'office-1',
+    name: '',
+    email: 'olive@example.com',
+    role: 'office',
+    joined_at: '2026-11-02T00:00:00Z',
+    seated: true,
+  },
+  {
+    user_id: 'field-1',
+    name: 'Sam Field',
+    email: 'sam@example.com',
+    role: 'field',
+    joined_at: '2026-11-03T00:00:00Z',
+    seated: true,
+  },
 ];
 const invitations: Invitation[] = [
   {
