@@ -492,6 +492,7 @@ describe('photos', () => {
         thumbnail_url: certificate.photos[0]?.thumbnail_url,
         version: 1,
         signed: false,
+        made_by: { user_id: user.user.id, name: certificate.applicator?.applicator_name },
         created_at: certificate.created_at,
         updated_at: certificate.updated_at,
       },
