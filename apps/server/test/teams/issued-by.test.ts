@@ -10,7 +10,7 @@ import { archivalFacts } from '../support/pdf-archival.ts';
 import { pdfText } from '../support/pdf-tools.ts';
 import { errorOf } from '../support/responses.ts';
 import { createReadyCoverSheet, createReadySwms } from '../support/swms.ts';
-import { addMember } from '../support/teams.ts';
+import { addMember, businessIdOf } from '../support/teams.ts';
 
 /**
  * Issued by (ADR 0077): a document issued in a business of several members carries the business's
@@ -127,7 +127,8 @@ describe("a one-person business's certificate", () => {
     const certificate: Certificate = created.json();
     expect(certificate.applicator).not.toHaveProperty('issued_by');
 
-    const row = await certificatesRepo.findOwned(database.db, owner.user.id, certificate.id);
+    const businessId = await businessIdOf(database.db, owner.user.id);
+    const row = await certificatesRepo.findOwned(database.db, businessId, certificate.id);
     if (!row?.applicator) throw new Error('the completed certificate has no applicator block');
     expect(Object.keys(row.applicator).sort()).toEqual(BLOCK_KEYS_BEFORE_TEAMS);
     // The fingerprint hashes the block's entries: with the same keys as before, it is as before.
