@@ -10,10 +10,10 @@ export function statsRow(label: string, stats: Stats, labelWidth: number) {
 
 /**
  * The statement the certificate list runs for page one (certificates/list-statements.ts), run the
- * same way as a named statement, parsed and planned once per connection; its values are the user id
- * and the page size + 1.
+ * same way as a named statement, parsed and planned once per connection (the maker's name joined as
+ * the API's is); its values are the business id and the page size + 1.
  */
 export const listPageOneStatement = (name: string) => ({
   name,
-  text: listStatementText({ status: false, search: false, after: false }),
+  text: listStatementText({ status: false, search: false, madeBy: false, after: false }),
 });

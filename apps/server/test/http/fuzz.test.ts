@@ -309,6 +309,14 @@ function validTemplates(): Array<{
         ['query', 'limit', 'number'],
       ],
     },
+    // "Mine" (ADR 0077): only `me` is a maker a list takes; an id, another's or made up, is refused.
+    ...['/api/certificates', '/api/swms'].map((path) => ({
+      template: { method: 'GET', path, query: { made_by: 'me', cursor: A_CURSOR } },
+      fields: [
+        ['query', 'made_by', 'uuid'],
+        ['query', 'cursor', 'cursor'],
+      ] as Array<['query', string, Kind]>,
+    })),
     {
       template: { method: 'GET', path: '/api/gallery', query: { certificate_id: ownCertificateId } },
       fields: [['query', 'certificate_id', 'uuid']],

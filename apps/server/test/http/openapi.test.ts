@@ -180,6 +180,7 @@ describe('GET /api/docs/json', () => {
       { $ref: '#/components/parameters/PageCursor' },
       expect.objectContaining({ in: 'query', name: 'status' }),
       expect.objectContaining({ in: 'query', name: 'q' }),
+      expect.objectContaining({ in: 'query', name: 'made_by', schema: expect.objectContaining({ enum: ['me'] }) }),
     ]);
     expect(document.components?.schemas?.ErrorResponse).toMatchObject({ required: ['error'] });
   });

@@ -217,6 +217,7 @@ const CALLS: Record<string, Call> = {
   'DELETE /api/bundles/{id}': { public: true },
   'GET /api/admin/access': {},
   'GET /api/admin/users': {},
+  'GET /api/admin/businesses': {},
   'POST /api/admin/users/{id}/premium/grant': { body: () => ({ reason: 'Isolation matrix' }) },
   'POST /api/admin/users/{id}/premium/revoke': { body: () => ({ reason: 'Isolation matrix' }) },
   'GET /api/admin/contact-messages': {},
@@ -495,6 +496,24 @@ describe('the isolation matrix', () => {
     const stale = Object.keys(CALLS).filter((key) => !operations.some((operation) => operation.key === key));
     expect(stale, 'CALLS lines for operations that no longer exist').toEqual([]);
     expect(operations.length).toBeGreaterThan(80);
+  });
+
+  it("gives each member of business B, under made_by=me, their own records and no one else's", async () => {
+    for (const name of BUSINESS_B) {
+      const own = ownedBy[name];
+      const others = [...BUSINESS_B.filter((other) => other !== name), 'free' as const].map((other) => ownedBy[other]);
+      for (const [list, kind] of [
+        ['/api/certificates', 'certificate'],
+        ['/api/swms', 'swms'],
+      ] as const) {
+        const response = await app.inject({ url: `${list}?made_by=me`, headers: bearer(own.session) });
+        expect(response.statusCode, `${list} as ${name}`).toBe(200);
+        const { items } = response.json() as { items: Array<{ id: string; made_by: { user_id: string } | null }> };
+        expect(items.map((item) => item.id)).toContain(own[kind]);
+        expect(new Set(items.map((item) => item.made_by?.user_id))).toEqual(new Set([own.session.user.id]));
+        for (const other of others) expect(items.map((item) => item.id)).not.toContain(other[kind]);
+      }
+    }
   });
 
   it('answers every operation × caller × target as its declaration says, with no leak and no 5xx', {

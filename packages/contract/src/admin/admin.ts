@@ -41,6 +41,24 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = z.object({ users: z.array(adminUserSchema), next_cursor: nextCursorSchema });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
+/** A business as the admin's list shows it (ADR 0077): who owns it, how many people are in it, its plan. */
+export const adminBusinessSchema = z.object({
+  id: z.string(),
+  name: z.nullable(z.string()),
+  /** Null only in the moment a business is being deleted with its owner's account. */
+  owner_email: z.nullable(z.string()),
+  member_count: z.number(),
+  tier: z.enum(SUBSCRIPTION_TIERS),
+  created_at: timestampSchema,
+});
+export type AdminBusiness = z.infer<typeof adminBusinessSchema>;
+
+export const adminBusinessPageSchema = z.object({
+  businesses: z.array(adminBusinessSchema),
+  next_cursor: nextCursorSchema,
+});
+export type AdminBusinessPage = z.infer<typeof adminBusinessPageSchema>;
+
 export const adminUserParamsSchema = z.object({ id: z.uuid() });
 
 export const premiumChangeRequestSchema = z.object({

@@ -2,6 +2,7 @@ import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
 import {
   adminAccessSchema,
+  adminBusinessPageSchema,
   adminContactMessagePageSchema,
   adminContactMessageParamsSchema,
   adminContactMessageSchema,
@@ -35,6 +36,15 @@ export const adminEndpoints = {
     summary: 'Users, newest first, searched by email or company name; a page at a time',
     query: adminUserSearchQuerySchema,
     responses: { 200: adminUserPageSchema },
+    errors: [],
+  }),
+  businesses: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/businesses',
+    auth: 'admin',
+    summary: 'Businesses, newest first, with their owner, member count and plan; a page at a time',
+    query: adminPageQuerySchema,
+    responses: { 200: adminBusinessPageSchema },
     errors: [],
   }),
   grantPremium: defineEndpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { timestampSchema, uuidSchema } from '../common/values.ts';
+import { madeByFilterSchema, madeBySchema } from '../teams/made-by.ts';
 import { certificateStatuses } from './certificates.ts';
 
 /* The owner's lists, photo uploads and gallery (kept out of certificates.ts, which the share page loads). */
@@ -9,6 +10,7 @@ export const certificateListQuerySchema = z.object({
   cursor: z.optional(z.string().check(z.maxLength(200))),
   status: z.optional(z.enum(certificateStatuses)),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  made_by: madeByFilterSchema,
 });
 export type CertificateListQuery = z.input<typeof certificateListQuerySchema>;
 
@@ -26,6 +28,7 @@ export const certificateSummarySchema = z.object({
   version: z.number(),
   /** Whether anyone signed the version shown. */
   signed: z.boolean(),
+  made_by: madeBySchema,
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });

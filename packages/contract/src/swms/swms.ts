@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { nextCursorSchema, pageQuery } from '../common/paging.ts';
 import { isoDateSchema, timestampSchema, uuidSchema } from '../common/values.ts';
+import { madeByFilterSchema, madeBySchema } from '../teams/made-by.ts';
 import { consequences, likelihoods } from './risk.ts';
 
 /** The 18 categories of high-risk construction work (WHS Regulations 2011, reg. 291), as DOMAIN.md words them. */
@@ -269,6 +270,7 @@ export const swmsSummarySchema = z.object({
   status: z.enum(swmsStatuses),
   current_version: z.number(),
   is_template: z.boolean(),
+  made_by: madeBySchema,
   updated_at: timestampSchema,
   created_at: timestampSchema,
 });
@@ -278,6 +280,7 @@ export const swmsListQuerySchema = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   status: z.optional(z.enum(swmsStatuses)),
   templates: z.optional(z.enum(['true', 'false'])),
+  made_by: madeByFilterSchema,
   ...pageQuery(50),
 });
 export const swmsListResponseSchema = z.object({ items: z.array(swmsSummarySchema), next_cursor: nextCursorSchema });
@@ -365,6 +368,7 @@ export const coverSheetSummarySchema = z.object({
   status: z.enum(swmsStatuses),
   current_version: z.number(),
   swms_count: z.number(),
+  made_by: madeBySchema,
   updated_at: timestampSchema,
   created_at: timestampSchema,
 });

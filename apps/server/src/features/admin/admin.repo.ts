@@ -21,6 +21,18 @@ export type AdminUserRow = {
   position: string;
 };
 
+/** One business as the admin console lists it: its owner, how many people are in it, its plan. */
+export type AdminBusinessRow = {
+  id: string;
+  name: string | null;
+  ownerEmail: string | null;
+  memberCount: number;
+  premium: boolean;
+  createdAt: Date;
+  /** created_at as PostgreSQL text, for the next page's cursor. */
+  position: string;
+};
+
 export type MonthlyStatsRow = { month: string; signups: number; certificates: number };
 
 /** `%` and `_` typed in a search are literal characters, not patterns. */
@@ -79,6 +91,48 @@ export const adminRepo = {
       certificatesThisMonth: row.certificatesThisMonth,
       createdAt: row.createdAt,
       lastSignInAt: row.lastSignInAt,
+      position: row.position,
+    }));
+  },
+
+  /**
+   * Businesses, newest first, after `after`; one row more than `limit`. The owner and the member
+   * count are read per row of the page (memberships' primary key starts with business_id).
+   */
+  async businesses(
+    db: Queryable,
+    { after, limit, now }: { after: ListPosition | undefined; limit: number; now: Date },
+  ): Promise<AdminBusinessRow[]> {
+    const subscriber = entitlements.subscriberOfBusinessesRow(db);
+    const rows = await db
+      .select({
+        id: businesses.id,
+        name: businesses.companyName,
+        createdAt: businesses.createdAt,
+        position: keysetPage.position(businesses.createdAt),
+        ownerEmail: sql<string | null>`(
+          select ${users.email} from ${memberships} join ${users} on ${users.id} = ${memberships.userId}
+          where ${memberships.businessId} = ${businesses.id} and ${memberships.role} = 'owner'
+        )`,
+        memberCount: sql<number>`(
+          select count(*) from ${memberships} where ${memberships.businessId} = ${businesses.id}
+        )`.mapWith(Number),
+        subscribed: subscriber.subscribed,
+        subscriptionEnd: subscriber.subscriptionEnd,
+        complimentarySince: subscriber.complimentarySince,
+      })
+      .from(businesses)
+      .leftJoinLateral(subscriber, sql`true`)
+      .where(keysetPage.after(businesses.createdAt, businesses.id, after))
+      .orderBy(desc(businesses.createdAt), desc(businesses.id))
+      .limit(limit + 1);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      ownerEmail: row.ownerEmail,
+      memberCount: row.memberCount,
+      premium: entitlementOf(row, now).premium,
+      createdAt: row.createdAt,
       position: row.position,
     }));
   },

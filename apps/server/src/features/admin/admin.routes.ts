@@ -12,6 +12,7 @@ export const adminRoutes =
     route(app, endpoints.access, (request) => service.access(callerOf(request)));
 
     route(app, endpoints.users, (request) => service.users(request.query));
+    route(app, endpoints.businesses, (request) => service.businesses(request.query));
 
     // Grant and revoke take the same input: the user's id and a reason.
     const changePremium = (action: 'grant' | 'revoke') => (request: RouteRequest<typeof endpoints.grantPremium>) =>

@@ -1,5 +1,7 @@
 import {
   ADMIN_CHART_MONTHS,
+  type AdminBusiness,
+  type AdminBusinessPage,
   type AdminMonthlyStats,
   type AdminUser,
   type AdminUserPage,
@@ -14,7 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import { decodeCursor, keysetPage } from '../../platform/http/list-cursor.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
-import { type AdminUserRow, adminRepo } from './admin.repo.ts';
+import { type AdminBusinessRow, type AdminUserRow, adminRepo } from './admin.repo.ts';
 
 const userNotFound = () => new AppError(404, errorCodes.notFound, 'User not found');
 const paidPremiumGrant = () => new AppError(409, errorCodes.conflict, PAID_PREMIUM_GRANT_MESSAGE);
@@ -50,6 +52,12 @@ export class AdminService {
     });
     const page = keysetPage.of(rows, limit, (row) => ({ createdAt: row.position, id: row.id }));
     return { users: page.rows.map(toAdminUser), next_cursor: page.next_cursor };
+  }
+
+  async businesses({ limit, cursor }: { limit: number; cursor?: string | undefined }): Promise<AdminBusinessPage> {
+    const rows = await adminRepo.businesses(this.db, { after: decodeCursor(cursor), limit, now: this.now() });
+    const page = keysetPage.of(rows, limit, (row) => ({ createdAt: row.position, id: row.id }));
+    return { businesses: page.rows.map(toAdminBusiness), next_cursor: page.next_cursor };
   }
 
   /**
@@ -119,5 +127,16 @@ function toAdminUser(row: AdminUserRow): AdminUser {
     certificates_this_month: row.certificatesThisMonth,
     created_at: row.createdAt.toISOString(),
     last_sign_in_at: row.lastSignInAt?.toISOString() ?? null,
+  };
+}
+
+function toAdminBusiness(row: AdminBusinessRow): AdminBusiness {
+  return {
+    id: row.id,
+    name: row.name,
+    owner_email: row.ownerEmail,
+    member_count: row.memberCount,
+    tier: row.premium ? 'premium' : 'free',
+    created_at: row.createdAt.toISOString(),
   };
 }

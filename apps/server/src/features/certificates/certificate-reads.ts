@@ -4,6 +4,7 @@ import {
   type CertificateVersion,
   type DocumentVerification,
   FREE_MONTHLY_COMPLETED_LIMIT,
+  type MadeByFilter,
   type MonthlyUsage,
   monthKey,
 } from '@app/contract';
@@ -133,6 +134,7 @@ export class CertificateReads {
       cursor?: string | undefined;
       status?: 'draft' | 'completed' | undefined;
       q?: string | undefined;
+      made_by?: MadeByFilter;
     },
   ): Promise<CertificateListResponse> {
     const rows = await certificatesRepo.list(this.db, caller.businessId, {
@@ -140,6 +142,7 @@ export class CertificateReads {
       after: decodeCursor(query.cursor),
       status: query.status,
       search: query.q || undefined,
+      makerId: query.made_by === 'me' ? caller.userId : undefined,
     });
     const page = keysetPage.of(rows, query.limit, (row) => ({ createdAt: row.cursor, id: row.id }));
     return {

@@ -16,6 +16,8 @@ export type ListFilter = {
   after?: ListPosition | undefined;
   status?: WritableCertificateStatus | undefined;
   search?: string | undefined;
+  /** Only this member's records ("Mine"). */
+  makerId?: string | undefined;
 };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -84,6 +86,7 @@ export const certificatesRepo = {
       limit: filter.limit,
       status: filter.status,
       pattern: filter.search === undefined ? undefined : `%${escapeLike(filter.search)}%`,
+      makerId: filter.makerId,
       after: filter.after,
     });
   },

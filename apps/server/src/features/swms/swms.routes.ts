@@ -12,10 +12,11 @@ export const swmsRoutes =
     const ok = { ok: true as const };
 
     route(app, endpoints.list, (request) => {
-      const { q, limit, cursor, status, templates } = request.query;
+      const { q, limit, cursor, status, templates, made_by } = request.query;
       return swms.list(callerOf(request), {
         limit,
         cursor,
+        made_by,
         search: q || undefined,
         status,
         templates: templates === undefined ? undefined : templates === 'true',

@@ -1,5 +1,7 @@
 import type {
   DocumentVerification,
+  MadeBy,
+  MadeByFilter,
   MissingField,
   SignerDocument,
   SignerSection,
@@ -35,6 +37,7 @@ type SummaryHeader = {
   number: string;
   status: SwmsStatus;
   current_version: number;
+  made_by: MadeBy;
   created_at: string;
   updated_at: string;
 };
@@ -89,13 +92,20 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
 
   async list(
     caller: AuthenticatedCaller,
-    { cursor, ...filter }: Omit<ListFilter, 'after'> & { cursor?: string | undefined },
+    {
+      cursor,
+      made_by,
+      ...filter
+    }: Omit<ListFilter, 'after' | 'makerId'> & {
+      cursor?: string | undefined;
+      made_by?: MadeByFilter;
+    },
   ): Promise<{ items: Summary[]; next_cursor: string | null }> {
     const rows = await kernelDocumentsRepo.list(
       this.db,
       caller.businessId,
       this.kind.rules.kind,
-      { ...filter, after: decodeCursor(cursor) },
+      { ...filter, makerId: made_by === 'me' ? caller.userId : undefined, after: decodeCursor(cursor) },
       this.kind.searchFields,
     );
     const page = keysetPage.of(rows, filter.limit, ({ position, document }) => ({
@@ -103,13 +113,15 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
       id: document.id,
     }));
     return {
-      items: page.rows.map(({ document, body, signed }) =>
+      items: page.rows.map(({ document, body, signed, makerName }) =>
         this.kind.summary(
           {
             id: document.id,
             number: document.number,
             status: statusOf(signed, document.ready),
             current_version: document.currentVersion,
+            made_by:
+              document.userId === null || makerName === null ? null : { user_id: document.userId, name: makerName },
             created_at: document.createdAt.toISOString(),
             updated_at: document.updatedAt.toISOString(),
           },

@@ -1,6 +1,8 @@
 import type { KernelHeadTableKind } from '@app/contract';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { users } from '../accounts/accounts.schema.ts';
+import { profiles } from '../accounts/business.schema.ts';
 import type { RecordOwner } from '../accounts/memberships.ts';
 import { keysetPage, type ListPosition } from '../http/list-cursor.ts';
 import { documentVersions, kernelDocuments, signatureRequests } from './documents.schema.ts';
@@ -29,6 +31,18 @@ const notWithdrawn = isNull(kernelDocuments.withdrawnAt);
 const liveInBusiness = (businessId: string, kind: KernelHeadTableKind) =>
   and(eq(kernelDocuments.businessId, businessId), eq(kernelDocuments.kind, kind), notWithdrawn);
 
+/**
+ * The maker's name as lists show it, by primary key: their printed name, else their address; no row
+ * once their account is gone (the document's user_id was set null).
+ */
+const makerNameOf = (db: Queryable) =>
+  db
+    .select({ name: sql<string>`coalesce(nullif(${profiles.applicatorName}, ''), ${users.email})`.as('maker_name') })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(eq(users.id, kernelDocuments.userId))
+    .as('maker');
+
 export type ListFilter = {
   limit: number;
   /** Where the previous page ended (its cursor). */
@@ -36,6 +50,8 @@ export type ListFilter = {
   search?: string | undefined;
   status?: 'draft' | 'ready' | 'signed' | undefined;
   templates?: boolean | undefined;
+  /** Only this member's documents ("Mine"). */
+  makerId?: string | undefined;
 };
 
 /** SQL for the kernel's documents (SWMS, cover sheets) and their versions. Owner-side statements are scoped by business id. */
@@ -190,10 +206,12 @@ export const kernelDocumentsRepo = {
    */
   async list(db: Queryable, businessId: string, kind: KernelHeadTableKind, filter: ListFilter, searchFields: string[]) {
     const signed = currentSigned(kind);
+    const makerName = makerNameOf(db);
     const conditions = [liveInBusiness(businessId, kind)];
     const after = keysetPage.after(kernelDocuments.createdAt, kernelDocuments.id, filter.after);
     if (after) conditions.push(after);
     if (filter.templates !== undefined) conditions.push(eq(kernelDocuments.isTemplate, filter.templates));
+    if (filter.makerId !== undefined) conditions.push(eq(kernelDocuments.userId, filter.makerId));
     if (filter.status === 'signed') conditions.push(sql`${signed}`);
     if (filter.status === 'ready')
       conditions.push(and(sql`not ${signed}`, eq(kernelDocuments.ready, true)) ?? sql`true`);
@@ -213,9 +231,11 @@ export const kernelDocumentsRepo = {
         body: documentVersions.body,
         signed,
         position: keysetPage.position(kernelDocuments.createdAt),
+        makerName: makerName.name,
       })
       .from(kernelDocuments)
       .innerJoin(documentVersions, isCurrentVersion)
+      .leftJoinLateral(makerName, sql`true`)
       .where(and(...conditions))
       .orderBy(desc(kernelDocuments.createdAt), desc(kernelDocuments.id))
       .limit(filter.limit + 1);

@@ -2,7 +2,7 @@ import { seatsOfPlan } from '@app/contract';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../accounts/accounts.schema.ts';
-import { memberships } from '../accounts/business.schema.ts';
+import { businesses, memberships } from '../accounts/business.schema.ts';
 import { subscribers } from './entitlements.schema.ts';
 
 type SubscriptionTier = 'free' | 'premium';
@@ -92,6 +92,11 @@ export const entitlements = {
     const business = sql`(select users_membership.business_id from ${memberships} users_membership
       where users_membership.user_id = ${users.id})`;
     return subscriberRecordOf(db, business).as('subscriber');
+  },
+
+  /** The same LATERAL for a query over `businesses`: the business's own subscriber record. */
+  subscriberOfBusinessesRow(db: Queryable) {
+    return subscriberRecordOf(db, businesses.id).as('subscriber');
   },
 
   /** What the business `businessId` may do: Premium is the business's, for every member (ADR 0077). */

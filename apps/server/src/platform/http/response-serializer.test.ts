@@ -17,6 +17,7 @@ const summary: CertificateSummary = {
   thumbnail_url: null,
   version: 1,
   signed: false,
+  made_by: { user_id: '9b0e2c1d-6f3a-4e5b-8c7d-1a2b3c4d5e6f', name: 'Sam "Sparky" Taylor' },
   created_at: '2026-11-23T03:55:16.123Z',
   updated_at: '2026-11-23T03:55:16.124Z',
 };

@@ -7,6 +7,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { useAdminAccess } from './api/get-admin-access.ts';
 import { useMonthlyStats } from './api/get-monthly-stats.ts';
+import { BusinessesSection } from './components/BusinessesSection.tsx';
 import { MessagesSection } from './components/MessagesSection.tsx';
 import { UsersSection } from './components/UsersSection.tsx';
 
@@ -14,7 +15,7 @@ import { UsersSection } from './components/UsersSection.tsx';
 const MonthlyChart = lazy(() => import('./components/MonthlyChart.tsx'));
 
 /**
- * /admin (PRODUCT.md, Admin): users and complimentary Premium, contact messages, a monthly chart.
+ * /admin (PRODUCT.md, Admin): users and complimentary Premium, businesses, contact messages, a monthly chart.
  * Anyone not in ADMIN_EMAILS sees that they are not authorised; the server refuses them regardless.
  */
 export default function AdminPage() {
@@ -58,6 +59,7 @@ function AdminConsole({ adminId }: { adminId: string }) {
         </QueryView>
       </section>
       <UsersSection adminId={adminId} />
+      <BusinessesSection adminId={adminId} />
       <MessagesSection adminId={adminId} />
     </div>
   );

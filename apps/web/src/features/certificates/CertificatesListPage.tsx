@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses, textLinkClasses } from '../../components/ui/Button.tsx';
 import { ListSearch } from '../../components/ui/ListSearch.tsx';
+import { MadeByToggle } from '../../components/ui/MadeByToggle.tsx';
 import { toast } from '../../components/ui/notifications/index.ts';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { LoadMore } from '../../components/ui/PagedList.tsx';
@@ -13,6 +14,7 @@ import { loadedItems } from '../../lib/paged-lists.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import { useListFilters } from '../../lib/use-list-filters.ts';
+import { isTeamList, makerLabel, useMadeByFilter } from '../../lib/use-made-by-filter.ts';
 import { useCertificates } from './api/get-certificates.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { cacheCertificates, readCachedCertificates } from './certificate-cache.ts';
@@ -29,11 +31,12 @@ export default function CertificatesListPage() {
 
 function CertificateList({ userId }: { userId: string }) {
   const { filters, searchText, setSearchText, setStatus } = useListFilters(certificateStatuses);
-  const unfiltered = !filters.status && !filters.q;
+  const { madeBy, setMadeBy } = useMadeByFilter(userId);
+  const unfiltered = !filters.status && !filters.q && !madeBy;
   // The saved copy covers the unfiltered list only; it is read once, when the page opens.
   const [cached] = useState(() => readCachedCertificates(localStorage, userId));
 
-  const list = useCertificates(userId, filters);
+  const list = useCertificates(userId, { ...filters, made_by: madeBy });
   const loaded = loadedItems(list.data);
   const rows = useRef<HTMLUListElement>(null);
 
@@ -58,6 +61,7 @@ function CertificateList({ userId }: { userId: string }) {
 
   const showingCache = !loaded && unfiltered && cached.length > 0;
   const items = loaded ?? (unfiltered ? cached : []);
+  const team = isTeamList(items, userId, madeBy);
 
   return (
     <PageColumn
@@ -82,6 +86,7 @@ function CertificateList({ userId }: { userId: string }) {
           ]}
           onStatus={setStatus}
         />
+        {team ? <MadeByToggle value={madeBy} onChange={setMadeBy} /> : null}
 
         {showingCache && list.isFetching ? (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
@@ -103,7 +108,12 @@ function CertificateList({ userId }: { userId: string }) {
         {items.length > 0 ? (
           <ul ref={rows} className="flex flex-col gap-3">
             {items.map((item) => (
-              <CertificateListItem key={item.id} certificate={item} waiting={waitingIds.has(item.id)} />
+              <CertificateListItem
+                key={item.id}
+                certificate={item}
+                waiting={waitingIds.has(item.id)}
+                maker={team ? makerLabel(item.made_by, userId) : null}
+              />
             ))}
           </ul>
         ) : list.isPending ? (

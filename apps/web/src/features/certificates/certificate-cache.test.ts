@@ -22,6 +22,7 @@ const summary = (n: number): CertificateSummary => ({
   thumbnail_url: null,
   version: 1,
   signed: false,
+  made_by: { user_id: 'a1b2c3d4-0000-4000-8000-000000000001', name: 'Sam Taylor' },
   // One a minute, so a higher n is more recent.
   created_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
   updated_at: new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString(),
@@ -146,7 +147,8 @@ describe('certificate cache', () => {
       '2 Harbour St, rear unit',
       '1 Harbour St',
     ]);
-    expect(readCachedCertificates(storage, 'u')[1]).toEqual(summaryOf(saved));
+    // The saved certificate does not name its maker: the list's word for it stands.
+    expect(readCachedCertificates(storage, 'u')[1]).toEqual(summaryOf(saved, false, summary(2).made_by));
 
     uncacheCertificate(storage, 'u', saved.id);
     expect(addresses(readCachedCertificates(storage, 'u'))).toEqual(['3 Harbour St', '1 Harbour St']);

@@ -1,4 +1,4 @@
-import { type Certificate, type CertificateSummary, certificateSummarySchema } from '@app/contract';
+import { type Certificate, type CertificateSummary, certificateSummarySchema, type MadeBy } from '@app/contract';
 import { z } from 'zod/mini';
 
 /**
@@ -23,8 +23,9 @@ export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export const certificateCacheKey = (userId: string) => `certificates-cache:${userId}`;
 
 /**
- * Lists cached before the thumbnail, version and signed fields still parse: those fields
- * default to what a certificate without them shows (no thumbnail, version 1, unsigned).
+ * Lists cached before the thumbnail, version, signed and made_by fields still parse: those fields
+ * default to what a certificate without them shows (no thumbnail, version 1, unsigned; made by the
+ * user, whose alone every certificate was before teams).
  */
 const cachedListSchema = z.array(
   z.object({
@@ -32,6 +33,7 @@ const cachedListSchema = z.array(
     thumbnail_url: z._default(z.nullable(z.string()), null),
     version: z._default(z.number(), 1),
     signed: z._default(z.boolean(), false),
+    made_by: z.optional(certificateSummarySchema.shape.made_by),
   }),
 );
 
@@ -53,7 +55,8 @@ export function readCachedCertificates(storage: CacheStorage, userId: string): C
   try {
     const raw = storage.getItem(certificateCacheKey(userId));
     const parsed = raw === null ? undefined : cachedListSchema.safeParse(JSON.parse(raw));
-    return parsed?.success ? parsed.data : [];
+    if (!parsed?.success) return [];
+    return parsed.data.map(({ made_by, ...item }) => ({ ...item, made_by: made_by ?? { user_id: userId, name: '' } }));
   } catch {
     // Unreadable JSON, or storage switched off by the browser: behave as if nothing was cached.
     return [];
@@ -96,7 +99,10 @@ export function cacheCertificate(storage: CacheStorage, userId: string, certific
   const others = cached.filter((item) => item.id !== certificate.id);
   // The certificate says nothing of signatures: the same version keeps what the list last said.
   const signed = previous?.version === certificate.version && previous.signed;
-  cacheCertificates(storage, userId, [summaryOf(certificate, signed), ...others]);
+  // Nor does it name its maker: the list's word stands, else the maker by id alone.
+  const madeBy =
+    previous?.made_by ?? (certificate.user_id === null ? null : { user_id: certificate.user_id, name: '' });
+  cacheCertificates(storage, userId, [summaryOf(certificate, signed, madeBy), ...others]);
 }
 
 export function uncacheCertificate(storage: CacheStorage, userId: string, id: string): void {
@@ -110,7 +116,7 @@ export function uncacheCertificate(storage: CacheStorage, userId: string, id: st
   }
 }
 
-export function summaryOf(certificate: Certificate, signed = false): CertificateSummary {
+export function summaryOf(certificate: Certificate, signed = false, madeBy: MadeBy = null): CertificateSummary {
   return {
     id: certificate.id,
     certificate_number: certificate.certificate_number,
@@ -122,6 +128,7 @@ export function summaryOf(certificate: Certificate, signed = false): Certificate
     thumbnail_url: certificate.photos[0]?.thumbnail_url ?? null,
     version: certificate.version,
     signed,
+    made_by: madeBy,
     created_at: certificate.created_at,
     updated_at: certificate.updated_at,
   };

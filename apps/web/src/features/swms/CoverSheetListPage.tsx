@@ -1,9 +1,11 @@
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
+import { MakerLine } from '../../components/ui/MadeByToggle.tsx';
 import { PagedList } from '../../components/ui/PagedList.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { isTeamList, makerLabel } from '../../lib/use-made-by-filter.ts';
 import { useCreateCoverSheetMutation } from './api/create-cover-sheet.ts';
 import { useCoverSheets } from './api/get-cover-sheets.ts';
 import { StatusBadge, SwmsFrame } from './components/SwmsFrame.tsx';
@@ -43,8 +45,9 @@ function CoverSheetList({ userId }: { userId: string }) {
         <Alert tone="error">The cover sheet was not created. {requestErrorMessage(create.error)}</Alert>
       ) : null}
       <PagedList list={sheets} what="cover sheets" empty={<p>No cover sheets yet.</p>}>
-        {(items) =>
-          items.map((sheet) => (
+        {(items) => {
+          const team = isTeamList(items, userId, undefined);
+          return items.map((sheet) => (
             <li key={sheet.id} className="rounded-md border border-slate-200 p-4 dark:border-slate-700">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <Link to={`/swms/cover-sheet/edit/${sheet.id}`} className={`break-words ${textLinkClasses}`}>
@@ -57,9 +60,10 @@ function CoverSheetList({ userId }: { userId: string }) {
                   .filter(Boolean)
                   .join(' · ')}
               </p>
+              <MakerLine label={team ? makerLabel(sheet.made_by, userId) : null} />
             </li>
-          ))
-        }
+          ));
+        }}
       </PagedList>
     </SwmsFrame>
   );

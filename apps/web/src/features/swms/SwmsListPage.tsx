@@ -5,10 +5,13 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, textLinkClasses } from '../../components/ui/Button.tsx';
 import { Field } from '../../components/ui/Field.tsx';
 import { ListSearch } from '../../components/ui/ListSearch.tsx';
+import { MadeByToggle } from '../../components/ui/MadeByToggle.tsx';
 import { PagedList } from '../../components/ui/PagedList.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { loadedItems } from '../../lib/paged-lists.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { useListFilters } from '../../lib/use-list-filters.ts';
+import { isTeamList, makerLabel, useMadeByFilter } from '../../lib/use-made-by-filter.ts';
 import { useCreateSwmsMutation } from './api/create-swms.ts';
 import { useSwmsPages, useSwmsTemplates } from './api/get-swms-list.ts';
 import { FormSection, SwmsFrame } from './components/SwmsFrame.tsx';
@@ -23,7 +26,9 @@ export default function SwmsListPage() {
 
 function SwmsList({ userId }: { userId: string }) {
   const { filters, searchText, setSearchText, setStatus } = useListFilters(swmsStatuses);
-  const list = useSwmsPages(userId, filters);
+  const { madeBy, setMadeBy } = useMadeByFilter(userId);
+  const list = useSwmsPages(userId, { ...filters, made_by: madeBy });
+  const team = isTeamList(loadedItems(list.data) ?? [], userId, madeBy);
 
   return (
     <SwmsFrame
@@ -49,14 +54,23 @@ function SwmsList({ userId }: { userId: string }) {
           ]}
           onStatus={setStatus}
         />
+        {team ? <MadeByToggle value={madeBy} onChange={setMadeBy} /> : null}
         <PagedList
           list={list}
           what="SWMS"
           empty={
-            <p>{filters.q || filters.status ? 'No SWMS match. Try other words, or choose All.' : 'No SWMS yet.'}</p>
+            <p>
+              {filters.q || filters.status || madeBy
+                ? 'No SWMS match. Try other words, or choose All.'
+                : 'No SWMS yet.'}
+            </p>
           }
         >
-          {(items) => items.map((item) => <SwmsListItem key={item.id} swms={item} />)}
+          {(items) =>
+            items.map((item) => (
+              <SwmsListItem key={item.id} swms={item} maker={team ? makerLabel(item.made_by, userId) : null} />
+            ))
+          }
         </PagedList>
       </FormSection>
     </SwmsFrame>

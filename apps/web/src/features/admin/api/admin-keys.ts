@@ -5,5 +5,6 @@ export const adminKeys = {
   users: (userId: string, q: string, cursor: string | undefined) => ['admin', userId, 'users', q, cursor] as const,
   contactMessages: (userId: string, cursor: string | undefined) =>
     ['admin', userId, 'contact-messages', cursor] as const,
+  businesses: (userId: string, cursor: string | undefined) => ['admin', userId, 'businesses', cursor] as const,
   monthlyStats: (userId: string) => ['admin', userId, 'monthly-stats'] as const,
 };

@@ -1,10 +1,19 @@
-import { type CertificateListResponse, certificateEndpoints, type WritableCertificateStatus } from '@app/contract';
+import {
+  type CertificateListResponse,
+  certificateEndpoints,
+  type MadeByFilter,
+  type WritableCertificateStatus,
+} from '@app/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { LIST_PAGE_SIZE, pagedListOptions } from '../../../lib/paged-lists.ts';
 import { certificateKeys } from './query-keys.ts';
 
-export type CertificateListFilters = { status?: WritableCertificateStatus | undefined; q?: string | undefined };
+export type CertificateListFilters = {
+  status?: WritableCertificateStatus | undefined;
+  q?: string | undefined;
+  made_by?: MadeByFilter;
+};
 
 /** GET /api/certificates: one page of the signed-in user's certificates, newest first. */
 function fetchCertificatePage(
@@ -12,7 +21,13 @@ function fetchCertificatePage(
   cursor: string | undefined,
   signal?: AbortSignal,
 ): Promise<CertificateListResponse> {
-  const query = { limit: LIST_PAGE_SIZE, cursor, status: filters.status, q: filters.q || undefined };
+  const query = {
+    limit: LIST_PAGE_SIZE,
+    cursor,
+    status: filters.status,
+    q: filters.q || undefined,
+    made_by: filters.made_by,
+  };
   return call(certificateEndpoints.list, { query }, { signal });
 }
 

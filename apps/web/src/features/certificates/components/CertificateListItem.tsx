@@ -3,6 +3,7 @@ import ImageIcon from 'lucide-react/icons/image';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/Button.tsx';
+import { MakerLine } from '../../../components/ui/MadeByToggle.tsx';
 import { StatusChip } from '../../../components/ui/StatusChip.tsx';
 import type { OutboxChange } from '../../../lib/outbox/outbox.ts';
 import { formatCalendarDate, formatInstantDate } from '../format.ts';
@@ -16,10 +17,13 @@ import { type CertificateChip, certificateChip, outboxChip } from './certificate
 export function CertificateListItem({
   certificate,
   waiting = false,
+  maker = null,
 }: {
   certificate: CertificateSummary;
   /** Changes to it on this phone are not sent yet. */
   waiting?: boolean;
+  /** Who made it, in a team's list (lib/use-made-by-filter.ts, makerLabel). */
+  maker?: string | null;
 }) {
   const details = [
     certificate.certificate_number,
@@ -37,6 +41,7 @@ export function CertificateListItem({
           : `Created ${formatInstantDate(certificate.created_at)}`
       }
       details={details.join(' · ')}
+      maker={maker}
     />
   );
 }
@@ -66,6 +71,7 @@ function CertificateRow({
   chip,
   date,
   details,
+  maker = null,
 }: {
   to: string;
   address: string;
@@ -73,6 +79,7 @@ function CertificateRow({
   chip: CertificateChip;
   date: string;
   details: string;
+  maker?: string | null;
 }) {
   return (
     <li className="flex gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
@@ -86,6 +93,7 @@ function CertificateRow({
           <span className="text-sm text-slate-600 dark:text-slate-300">{date}</span>
         </div>
         {details ? <p className="text-sm text-slate-600 dark:text-slate-300">{details}</p> : null}
+        <MakerLine label={maker} />
       </div>
     </li>
   );

@@ -1,11 +1,16 @@
-import { MAX_PAGE_LIMIT, type SwmsStatus, swmsEndpoints } from '@app/contract';
+import { MAX_PAGE_LIMIT, type MadeByFilter, type SwmsStatus, swmsEndpoints } from '@app/contract';
 import { queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { readThroughCopy } from '../../../lib/offline-copies.ts';
 import { LIST_PAGE_SIZE, pagedListOptions } from '../../../lib/paged-lists.ts';
 import { swmsKeys } from './swms-keys.ts';
 
-export type SwmsListFilters = { q?: string | undefined; status?: SwmsStatus | undefined; templates?: boolean };
+export type SwmsListFilters = {
+  q?: string | undefined;
+  status?: SwmsStatus | undefined;
+  templates?: boolean;
+  made_by?: MadeByFilter;
+};
 
 /** GET /api/swms: a page of the user's SWMS, newest first (the server's page size unless `limit`). */
 const fetchSwmsPage = (filters: SwmsListFilters, page: { limit?: string; cursor?: string }, signal: AbortSignal) =>
@@ -16,6 +21,7 @@ const fetchSwmsPage = (filters: SwmsListFilters, page: { limit?: string; cursor?
         q: filters.q,
         status: filters.status,
         templates: filters.templates === undefined ? undefined : filters.templates ? 'true' : 'false',
+        made_by: filters.made_by,
         ...page,
       },
     },

@@ -1,6 +1,7 @@
 import type { SwmsSummary } from '@app/contract';
 import { Link } from 'react-router';
 import { textLinkClasses } from '../../../components/ui/Button.tsx';
+import { MakerLine } from '../../../components/ui/MadeByToggle.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { hasKeptForm } from '../../../lib/kept-forms.ts';
 import { StatusBadge } from './SwmsFrame.tsx';
@@ -12,7 +13,8 @@ const updatedOn = (iso: string) =>
  * One SWMS in a list, shaped like a certificate's row: title first (the link), status
  * chip and date, then number, version and place; and typing this phone has not saved yet.
  */
-export function SwmsListItem({ swms }: { swms: SwmsSummary }) {
+/** `maker`: who made it, in a team's list (lib/use-made-by-filter.ts, makerLabel). */
+export function SwmsListItem({ swms, maker = null }: { swms: SwmsSummary; maker?: string | null }) {
   const auth = useAuth();
   const unsaved = auth.status === 'signed-in' && hasKeptForm(localStorage, auth.session.user.id, `swms:${swms.id}`);
   return (
@@ -29,6 +31,7 @@ export function SwmsListItem({ swms }: { swms: SwmsSummary }) {
           .filter(Boolean)
           .join(' · ')}
       </p>
+      <MakerLine label={maker} />
       {unsaved ? (
         <p className="text-sm font-semibold">Changes on this phone, not saved yet: they are saved once online.</p>
       ) : null}
