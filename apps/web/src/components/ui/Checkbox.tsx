@@ -5,10 +5,12 @@
 export function Checkbox({
   label,
   checked,
+  disabled = false,
   onChange,
 }: {
   label: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
 }) {
   return (
@@ -17,6 +19,7 @@ export function Checkbox({
         type="checkbox"
         className="size-6 shrink-0 accent-brand-700 dark:accent-brand-100"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChange(event.target.checked)}
       />
       <span className="leading-6">{label}</span>

@@ -5,6 +5,8 @@ import { useTeam } from './api/get-team.ts';
 import { InvitationList } from './components/InvitationList.tsx';
 import { InviteForm } from './components/InviteForm.tsx';
 import { MemberList } from './components/MemberList.tsx';
+import { SeatChoice } from './components/SeatChoice.tsx';
+import { seatsLine, somePastTheSeats } from './seat-choice.ts';
 import { ROLE_LABELS, teamAbilities } from './team-abilities.ts';
 
 /**
@@ -17,7 +19,7 @@ export default function TeamPage() {
   const team = useTeam(userId);
   return (
     <QueryView query={team} what="your team">
-      {({ business, you, members, invitations }) => {
+      {({ business, you, members, invitations, seats }) => {
         const abilities = teamAbilities(you);
         return (
           <PageColumn
@@ -30,7 +32,13 @@ export default function TeamPage() {
             }
           >
             <div className="flex flex-col gap-10">
-              <MemberList userId={userId} members={members} abilities={abilities} />
+              <div className="flex flex-col gap-2">
+                <p>{seatsLine(seats)}</p>
+                <MemberList userId={userId} members={members} abilities={abilities} />
+              </div>
+              {abilities.choosesSeats && somePastTheSeats(members) ? (
+                <SeatChoice userId={userId} members={members} seats={seats.included} />
+              ) : null}
               {abilities.invitableRoles.length > 0 ? (
                 <>
                   <InvitationList userId={userId} invitations={invitations} abilities={abilities} />

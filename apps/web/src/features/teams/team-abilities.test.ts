@@ -17,6 +17,7 @@ describe('what the Team page offers each role (ADR 0077)', () => {
     expect([office, field].map(abilities.mayChangeRole)).toEqual([true, true]);
     expect(abilities.mayRemove(owner)).toBe(false);
     expect(abilities.mayChangeRole(owner)).toBe(false);
+    expect(abilities.choosesSeats).toBe(true);
   });
 
   it('offers the office inviting, resending, revoking and removing field members only, and no role change', () => {
@@ -26,6 +27,7 @@ describe('what the Team page offers each role (ADR 0077)', () => {
     expect(abilities.managesInvitationFor('office')).toBe(false);
     expect([owner, office, otherOffice, field].map(abilities.mayRemove)).toEqual([false, false, false, true]);
     expect([owner, otherOffice, field].map(abilities.mayChangeRole)).toEqual([false, false, false]);
+    expect(abilities.choosesSeats).toBe(false);
   });
 
   it('offers the field crew the list only', () => {
@@ -34,5 +36,6 @@ describe('what the Team page offers each role (ADR 0077)', () => {
     expect(abilities.managesInvitationFor('field')).toBe(false);
     expect([owner, office, field, otherField].map(abilities.mayRemove)).toEqual([false, false, false, false]);
     expect([owner, office, otherField].map(abilities.mayChangeRole)).toEqual([false, false, false]);
+    expect(abilities.choosesSeats).toBe(false);
   });
 });

@@ -15,11 +15,13 @@ export type TeamAbilities = {
   mayRemove: (member: Pick<TeamMember, 'user_id' | 'role'>) => boolean;
   /** Whether they may change this member's role. */
   mayChangeRole: (member: Pick<TeamMember, 'user_id' | 'role'>) => boolean;
+  /** Whether they choose who keeps a seat when the members outnumber the seats. */
+  choosesSeats: boolean;
 };
 
 /**
  * The owner does everything; the office invites, and resends, revokes and removes, field members
- * only; the field crew sees the list. Nobody removes the owner or themselves. Only what the page
+ * only; the field crew sees the list. Only the owner chooses who keeps a seat. Nobody removes the owner or themselves. Only what the page
  * offers: the server checks every request anyway.
  */
 export function teamAbilities(you: { user_id: string; role: MemberRole }): TeamAbilities {
@@ -31,5 +33,6 @@ export function teamAbilities(you: { user_id: string; role: MemberRole }): TeamA
     managesInvitationFor: managesRole,
     mayRemove: (member) => member.user_id !== you.user_id && managesRole(member.role),
     mayChangeRole: (member) => you.role === 'owner' && member.user_id !== you.user_id && member.role !== 'owner',
+    choosesSeats: you.role === 'owner',
   };
 }

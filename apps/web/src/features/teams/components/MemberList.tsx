@@ -8,10 +8,8 @@ import { StatusChip } from '../../../components/ui/StatusChip.tsx';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { useChangeRoleMutation } from '../api/change-role.ts';
 import { useRemoveMemberMutation } from '../api/remove-member.ts';
+import { nameOf } from '../member-name.ts';
 import { ROLE_LABELS, type TeamAbilities } from '../team-abilities.ts';
-
-/** A member as the list and its dialogs name them: their printed name, else their address. */
-const nameOf = (member: TeamMember) => member.name.trim() || member.email;
 
 /** The business's members, owner first: who they are, their role, and what the caller may change. */
 export function MemberList({
@@ -42,6 +40,11 @@ export function MemberList({
                       You
                     </StatusChip>
                   ) : null}
+                  {member.seated ? null : (
+                    <StatusChip tone="warning" className="ml-2">
+                      Read only: no seat
+                    </StatusChip>
+                  )}
                 </p>
                 {member.name.trim() ? (
                   <p className="text-sm break-words text-slate-600 dark:text-slate-300">{member.email}</p>

@@ -7,6 +7,7 @@ import { teamAbilities } from '../team-abilities.ts';
 import { InvitationList } from './InvitationList.tsx';
 import { InviteForm } from './InviteForm.tsx';
 import { MemberList } from './MemberList.tsx';
+import { SeatChoice } from './SeatChoice.tsx';
 
 // No DOM in the unit project: the markup is checked as a string. The API client's session store
 // reads the browser's location and storage as it loads; rendering calls no endpoint.
@@ -49,6 +50,8 @@ const members: TeamMember[] = [
     seated: true,
   },
 ];
+/** The free plan's two seats after a lapse: the owner and the office keep theirs, the field member reads. */
+const pastTheSeats: TeamMember[] = members.map((member) => ({ ...member, seated: member.user_id !== 'field-1' }));
 const invitations: Invitation[] = [
   {
     id: 'inv-office',
@@ -112,6 +115,63 @@ describe('the member list', () => {
     expect(markup).not.toContain('Remove');
     expect(markup).not.toContain('<select');
     expect(markup).toContain('olive@example.com');
+  });
+});
+
+describe('members without a seat', () => {
+  it('are marked "Read only: no seat" for every role, and only they are', () => {
+    for (const you of [
+      { user_id: 'owner-1', role: 'owner' },
+      { user_id: 'office-1', role: 'office' },
+      { user_id: 'field-1', role: 'field' },
+    ] as const) {
+      const markup = render(<MemberList userId={you.user_id} members={pastTheSeats} abilities={teamAbilities(you)} />);
+      expect(markup.match(/Read only: no seat/g)).toHaveLength(1);
+      expect(markup).toMatch(
+        /Sam Field(<span[^>]*><span>You<\/span><\/span>)?<span[^>]*><span>Read only: no seat<\/span>/,
+      );
+    }
+    const allSeated = render(
+      <MemberList
+        userId="owner-1"
+        members={members}
+        abilities={teamAbilities({ user_id: 'owner-1', role: 'owner' })}
+      />,
+    );
+    expect(allSeated).not.toContain('Read only');
+  });
+});
+
+describe("the owner's choice of who keeps a seat", () => {
+  const boxes = (markup: string) =>
+    markup.match(/<label[^>]*><input type="checkbox"[^>]*\/><span[^>]*>[^<]*<\/span>/g) ?? [];
+
+  it('labels a box per member, starts from who is seated, and keeps the owner checked and disabled', () => {
+    const markup = render(<SeatChoice userId="owner-1" members={pastTheSeats} seats={2} />);
+    const [owner, office, field] = boxes(markup);
+    expect(boxes(markup)).toHaveLength(3);
+    expect(owner).toMatch(/><span[^>]*>Pat Owner \(you\)<\/span>$/);
+    expect(owner).toContain('checked=""');
+    expect(owner).toContain('disabled=""');
+    expect(office).toMatch(/><span[^>]*>olive@example.com<\/span>$/);
+    expect(office).toContain('checked=""');
+    expect(office).not.toContain('disabled');
+    // Both seats are taken (the owner's and the office's): the field member's box cannot be checked.
+    expect(field).not.toContain('checked');
+    expect(field).toMatch(/><span[^>]*>Sam Field<\/span>$/);
+    expect(field).toContain('disabled=""');
+    expect(markup).toContain('2 of 2 seats chosen, you included.');
+    expect(markup).toContain('<button type="submit"');
+    expect(markup).toContain('>Save who keeps a seat</button>');
+  });
+
+  it('leaves the unchecked boxes open while seats are free', () => {
+    const markup = render(<SeatChoice userId="owner-1" members={pastTheSeats} seats={5} />);
+    const [, office, field] = boxes(markup);
+    expect(office).not.toContain('disabled');
+    expect(field).not.toContain('disabled');
+    expect(field).not.toContain('checked');
+    expect(markup).toContain('2 of 5 seats chosen, you included.');
   });
 });
 
