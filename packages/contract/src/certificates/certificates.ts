@@ -18,6 +18,13 @@ export const MAX_PHOTOS_PER_CERTIFICATE = 20;
 export const TOO_MANY_PHOTOS_MESSAGE = `A certificate can have up to ${MAX_PHOTOS_PER_CERTIFICATE} photos. Remove some before adding more.`;
 
 export const certificateStatuses = ['draft', 'completed'] as const;
+/**
+ * Every state a certificate can be in: the two a save may ask for, and `in_review`, which only
+ * submit-for-review reaches (ADR 0077, "Office reviews before issue"): not counted, not numbered.
+ */
+export const certificateStates = ['draft', 'in_review', 'completed'] as const;
+export type CertificateState = (typeof certificateStates)[number];
+export const REVIEW_NOTE_MAX_LENGTH = 1000;
 
 export const AMENDMENT_REASON_MAX_LENGTH = 500;
 export type WritableCertificateStatus = (typeof certificateStatuses)[number];
@@ -37,6 +44,11 @@ export const certificateMessages = {
   premiumDelete:
     'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
   notFound: 'Certificate not found',
+  submitForReview:
+    'Your business reviews certificates before they are issued. Submit this certificate for review instead.',
+  inReview: 'This certificate is waiting for review. The office can change it or send it back to you.',
+  notInReview: 'This certificate is not waiting for review.',
+  notADraft: 'Only a draft can be submitted for review.',
   monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Save this one as a draft and complete it next month, or upgrade to Premium for unlimited certificates.`,
 } as const;
 
@@ -97,7 +109,9 @@ export const certificateSchema = z.object({
    * and drop what it does not name; the full schema stays out of the public page's script (ADR 0037).
    */
   checklists: z.array(z.custom<CertificateChecklist>()),
-  status: z.enum(certificateStatuses),
+  status: z.enum(certificateStates),
+  /** Why the office sent it back (set by return, cleared by the next submit); null otherwise. */
+  review_note: z.nullable(z.string()),
   applicator: z.nullable(applicatorBlockSchema),
   completed_at: z.nullable(timestampSchema),
   created_at: timestampSchema,
