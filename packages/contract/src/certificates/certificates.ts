@@ -32,10 +32,10 @@ export type WritableCertificateStatus = (typeof certificateStatuses)[number];
 /**
  * A draft never issued: a working copy, not a certificate. On the free plan its owner may save it
  * again, complete it (counted then) or discard it; an issued certificate, or the draft of its next
- * version, stays Premium's to change (ADR 0069).
+ * version, stays Premium's to change (ADR 0069). One waiting for review was never issued either.
  */
 export const isWorkingDraft = (certificate: { status: string; version: number }) =>
-  certificate.status === 'draft' && certificate.version === 1;
+  certificate.status !== 'completed' && certificate.version === 1;
 
 /** Messages of PRODUCT.md, Accounts and sessions and §6, word for word. */
 export const certificateMessages = {

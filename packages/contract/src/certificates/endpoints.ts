@@ -10,7 +10,12 @@ import {
   uploadedPhotoSchema,
 } from './collections.ts';
 import { monthlyUsageSchema } from './monthly-usage.ts';
-import { createCertificateRequestSchema, updateCertificateRequestSchema, uploadPhotoQuerySchema } from './requests.ts';
+import {
+  createCertificateRequestSchema,
+  returnFromReviewRequestSchema,
+  updateCertificateRequestSchema,
+  uploadPhotoQuerySchema,
+} from './requests.ts';
 import { certificateIdParams, sharedCertificateEndpoints } from './shared-endpoints.ts';
 import { certificateVersionListSchema } from './versions.ts';
 
@@ -102,6 +107,31 @@ export const certificateEndpoints = {
       errorCodes.issuerIncomplete,
       errorCodes.conflict,
     ],
+  }),
+  submitForReview: defineEndpoint({
+    method: 'POST',
+    path: '/api/certificates/:id/submit-for-review',
+    auth: 'required',
+    permission: 'certificates.edit',
+    apiTokens: 'write',
+    summary: 'Submit a draft for review (review before issue): it waits, not counted or numbered, for the office',
+    params: certificateIdParams,
+    notFound: certificateMessages.notFound,
+    responses: { 200: certificateSchema },
+    errors: [errorCodes.notFound, errorCodes.conflict],
+  }),
+  returnFromReview: defineEndpoint({
+    method: 'POST',
+    path: '/api/certificates/:id/return',
+    auth: 'required',
+    permission: 'certificates.review',
+    apiTokens: 'write',
+    summary: 'Send a certificate in review back to its maker as a draft, with a note (owner or office)',
+    params: certificateIdParams,
+    notFound: certificateMessages.notFound,
+    body: returnFromReviewRequestSchema,
+    responses: { 200: certificateSchema },
+    errors: [errorCodes.notFound, errorCodes.forbidden, errorCodes.conflict],
   }),
   versions: defineEndpoint({
     method: 'GET',

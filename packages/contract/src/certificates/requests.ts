@@ -5,6 +5,7 @@ import {
   AMENDMENT_REASON_MAX_LENGTH,
   certificateStatuses,
   MAX_PHOTOS_PER_CERTIFICATE,
+  REVIEW_NOTE_MAX_LENGTH,
   TOO_MANY_PHOTOS_MESSAGE,
 } from './certificates.ts';
 import {
@@ -130,6 +131,18 @@ export const updateCertificateRequestSchema = z.object({
   amendment_reason: z.optional(z.string().check(z.trim(), z.maxLength(AMENDMENT_REASON_MAX_LENGTH))),
 });
 export type UpdateCertificateRequest = z.input<typeof updateCertificateRequestSchema>;
+
+/** Why an owner or office member sends a certificate in review back to its maker. */
+export const returnFromReviewRequestSchema = z.object({
+  note: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write a note saying what to change.'),
+      z.maxLength(REVIEW_NOTE_MAX_LENGTH, `Keep the note to ${REVIEW_NOTE_MAX_LENGTH} characters.`),
+    ),
+});
+export type ReturnFromReviewRequest = z.input<typeof returnFromReviewRequestSchema>;
 
 /** `id`: the id the photo gets, made by the client; uploading it again answers the photo already stored. */
 export const uploadPhotoQuerySchema = z.object({ id: clientIdInput });

@@ -5,10 +5,11 @@ import {
   isUuid,
   type Team,
   type TeamMember,
+  type TeamSettings,
   teamMessages,
 } from '@app/contract';
 import type { Database } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOf, businessSettingsOf } from '../../platform/accounts/business.ts';
 import { startOwnBusiness } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -36,17 +37,25 @@ export class TeamService {
 
   async team(caller: AuthenticatedCaller): Promise<Team> {
     const { db } = this.dependencies;
-    const [name, members, invitations] = await Promise.all([
+    const [name, settings, members, invitations] = await Promise.all([
       teamsRepo.businessName(db, caller.businessId),
+      businessSettingsOf(db, caller.businessId),
       teamsRepo.members(db, caller.businessId),
       teamsRepo.openInvitations(db, caller.businessId),
     ]);
     return {
       business: { id: caller.businessId, name: name ?? '' },
+      settings: { review_before_issue: settings.reviewBeforeIssue },
       you: { user_id: caller.userId, role: caller.role },
       members: members.map(toMember),
       invitations: invitations.map(toInvitation),
     };
+  }
+
+  /** Owner or office (the route's permission) set the business's settings. */
+  async setSettings(caller: AuthenticatedCaller, settings: TeamSettings): Promise<TeamSettings> {
+    await teamsRepo.setReviewBeforeIssue(this.dependencies.db, caller.businessId, settings.review_before_issue);
+    return settings;
   }
 
   /**
