@@ -113,7 +113,10 @@ describe('with review before issue on', () => {
     const draft = await readyDraft(field);
     const refused = await complete(field, draft.id);
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused)).toMatchObject({ code: errorCodes.conflict, message: certificateMessages.submitForReview });
+    expect(errorOf(refused)).toMatchObject({
+      code: errorCodes.reviewRequired,
+      message: certificateMessages.submitForReview,
+    });
 
     const created = await app.inject({
       method: 'POST',
@@ -142,7 +145,7 @@ describe('with review before issue on', () => {
 
     const edited = await patchCertificate(app, field, draft.id, { areas: 'Laundry' });
     expect(edited.statusCode).toBe(409);
-    expect(errorOf(edited)).toMatchObject({ code: errorCodes.conflict, message: certificateMessages.inReview });
+    expect(errorOf(edited)).toMatchObject({ code: errorCodes.inReview, message: certificateMessages.inReview });
     const deleted = await app.inject({
       method: 'DELETE',
       url: `/api/certificates/${draft.id}`,

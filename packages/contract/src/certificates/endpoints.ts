@@ -38,6 +38,7 @@ export const certificateEndpoints = {
       errorCodes.issuerIncomplete,
       errorCodes.conflict,
       errorCodes.recordDeleted,
+      errorCodes.reviewRequired,
     ],
   }),
   list: defineEndpoint({
@@ -106,6 +107,8 @@ export const certificateEndpoints = {
       errorCodes.monthlyLimitReached,
       errorCodes.issuerIncomplete,
       errorCodes.conflict,
+      errorCodes.reviewRequired,
+      errorCodes.inReview,
     ],
   }),
   submitForReview: defineEndpoint({
@@ -118,7 +121,7 @@ export const certificateEndpoints = {
     params: certificateIdParams,
     notFound: certificateMessages.notFound,
     responses: { 200: certificateSchema },
-    errors: [errorCodes.notFound, errorCodes.conflict],
+    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.validationFailed],
   }),
   returnFromReview: defineEndpoint({
     method: 'POST',
@@ -131,7 +134,7 @@ export const certificateEndpoints = {
     notFound: certificateMessages.notFound,
     body: returnFromReviewRequestSchema,
     responses: { 200: certificateSchema },
-    errors: [errorCodes.notFound, errorCodes.forbidden, errorCodes.conflict],
+    errors: [errorCodes.notFound, errorCodes.forbidden, errorCodes.conflict, errorCodes.inReview],
   }),
   versions: defineEndpoint({
     method: 'GET',
@@ -156,6 +159,6 @@ export const certificateEndpoints = {
     params: certificateIdParams,
     notFound: certificateMessages.notFound,
     responses: { 200: okResponseSchema },
-    errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.conflict],
+    errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.conflict, errorCodes.inReview],
   }),
 } as const;

@@ -313,7 +313,7 @@ async function assertMayIssue(tx: Queryable, caller: AuthenticatedCaller): Promi
 }
 
 /** A certificate waiting for review is the reviewers' to change, not its maker's (ADR 0077). */
-export function assertMayChangeInReview(caller: AuthenticatedCaller, row: Pick<CertificateRow, 'status'>): void {
+function assertMayChangeInReview(caller: AuthenticatedCaller, row: Pick<CertificateRow, 'status'>): void {
   if (row.status === 'in_review' && !roleMay(caller.role, 'certificates.review')) throw errors.inReview();
 }
 

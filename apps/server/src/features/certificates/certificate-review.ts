@@ -6,7 +6,6 @@ import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
 import { certificateErrors as errors } from './certificate-errors.ts';
 import { assertCompletable } from './certificate-input-checks.ts';
-import { assertMayChangeInReview } from './certificate-issuing.ts';
 import { presentSavedRow } from './certificate-presenter.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 
@@ -51,7 +50,6 @@ export class CertificateReview {
   /** Sends a certificate in review back to its maker as a draft, with the reviewer's note. */
   async sendBack(caller: AuthenticatedCaller, id: string, note: string, origin: RequestMetadata): Promise<Certificate> {
     return this.transition(caller, id, async (tx, existing) => {
-      assertMayChangeInReview(caller, existing);
       if (existing.status !== 'in_review') throw errors.notInReview();
       await audit.record(tx, {
         type: 'certificate.returned',
