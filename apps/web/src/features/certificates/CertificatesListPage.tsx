@@ -1,4 +1,4 @@
-import { certificateStatuses } from '@app/contract';
+import { certificateStates } from '@app/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -28,7 +28,7 @@ export default function CertificatesListPage() {
 }
 
 function CertificateList({ userId }: { userId: string }) {
-  const { filters, searchText, setSearchText, setStatus } = useListFilters(certificateStatuses);
+  const { filters, searchText, setSearchText, setStatus } = useListFilters(certificateStates);
   const unfiltered = !filters.status && !filters.q;
   // The saved copy covers the unfiltered list only; it is read once, when the page opens.
   const [cached] = useState(() => readCachedCertificates(localStorage, userId));
@@ -78,6 +78,7 @@ function CertificateList({ userId }: { userId: string }) {
           status={filters.status}
           statuses={[
             { value: 'draft', label: 'Drafts' },
+            { value: 'in_review', label: 'In review' },
             { value: 'completed', label: 'Completed' },
           ]}
           onStatus={setStatus}

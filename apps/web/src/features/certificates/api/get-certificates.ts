@@ -1,10 +1,10 @@
-import { type CertificateListResponse, certificateEndpoints, type WritableCertificateStatus } from '@app/contract';
+import { type CertificateListResponse, type CertificateState, certificateEndpoints } from '@app/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { LIST_PAGE_SIZE, pagedListOptions } from '../../../lib/paged-lists.ts';
 import { certificateKeys } from './query-keys.ts';
 
-export type CertificateListFilters = { status?: WritableCertificateStatus | undefined; q?: string | undefined };
+export type CertificateListFilters = { status?: CertificateState | undefined; q?: string | undefined };
 
 /** GET /api/certificates: one page of the signed-in user's certificates, newest first. */
 function fetchCertificatePage(
