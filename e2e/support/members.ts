@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { webhookSecret } from '../../apps/server/src/features/api-access/webhook-sender.ts';
 import { mailPerEmailRule } from '../../apps/server/src/features/auth/auth-mail.ts';
-import { membershipOf } from '../../apps/server/src/platform/accounts/memberships.ts';
+import { deleteBusinessLeftEmpty, membershipOf } from '../../apps/server/src/platform/accounts/memberships.ts';
 import { storedSecret } from '../../apps/server/src/platform/crypto/secrets.ts';
 import { entitlements } from '../../apps/server/src/platform/entitlements/entitlements.ts';
 import {
@@ -77,6 +78,34 @@ export async function createMember(
     );
   }
   return member;
+}
+
+/**
+ * A second person in `owner`'s business as `role`, by SQL, as the server tests' addMember does: a
+ * ready account whose own business is dropped and whose membership (and signature file) moves into
+ * the owner's. Answers them with a fresh API session, whose access token carries the business and role.
+ */
+export async function addMemberTo(owner: Member, role: 'office' | 'field', label: string): Promise<Member> {
+  const joiner = await createMember(label);
+  await withDatabase(async (db) => {
+    const { businessId } = await membershipOf(db, owner.userId);
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update files set business_id = ${businessId} where id = (select signature_file_id from profiles where id = ${joiner.userId})`,
+      );
+      await deleteBusinessLeftEmpty(tx, joiner.userId);
+      await tx.execute(
+        sql`insert into memberships (business_id, user_id, role) values (${businessId}, ${joiner.userId}, ${role})`,
+      );
+    });
+  });
+  const response = await fetch(`${inject('baseUrl')}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: joiner.email, password: GOOD_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return { ...joiner, accessToken: ((await response.json()) as { access_token: string }).access_token };
 }
 
 /** Puts a signature image (a dark stroke) on `member`'s profile, as drawing one does. */
