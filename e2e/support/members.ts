@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { inject } from 'vitest';
@@ -51,14 +50,7 @@ export async function createMember(
 ): Promise<Member> {
   const email = options.email ?? uniqueEmail(label);
   await createConfirmedAccount(email);
-  const response = await fetch(`${inject('baseUrl')}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: GOOD_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  const session = (await response.json()) as { access_token: string; user: { id: string } };
-  const member = { email, userId: session.user.id, accessToken: session.access_token };
+  const member = await signInByApi(email);
   const issuer = options.issuer ?? true;
   await memberApi(member, 'PATCH', '/api/profile', {
     ...(issuer && ISSUER_PROFILE),
@@ -89,23 +81,31 @@ export async function addMemberTo(owner: Member, role: 'office' | 'field', label
   const joiner = await createMember(label);
   await withDatabase(async (db) => {
     const { businessId } = await membershipOf(db, owner.userId);
-    await db.transaction(async (tx) => {
-      await tx.execute(
-        sql`update files set business_id = ${businessId} where id = (select signature_file_id from profiles where id = ${joiner.userId})`,
-      );
-      await deleteBusinessLeftEmpty(tx, joiner.userId);
-      await tx.execute(
-        sql`insert into memberships (business_id, user_id, role) values (${businessId}, ${joiner.userId}, ${role})`,
-      );
-    });
+    // One after another, not in a transaction: a test's setup, with nothing else touching these rows.
+    await db.$client.query(
+      'update files set business_id = $1 where id = (select signature_file_id from profiles where id = $2)',
+      [businessId, joiner.userId],
+    );
+    await deleteBusinessLeftEmpty(db, joiner.userId);
+    await db.$client.query('insert into memberships (business_id, user_id, role) values ($1, $2, $3)', [
+      businessId,
+      joiner.userId,
+      role,
+    ]);
   });
+  return signInByApi(joiner.email);
+}
+
+/** A fresh API session for `email`: its access token carries the business and role it has now. */
+async function signInByApi(email: string): Promise<Member> {
   const response = await fetch(`${inject('baseUrl')}/api/auth/signin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: joiner.email, password: GOOD_PASSWORD }),
+    body: JSON.stringify({ email, password: GOOD_PASSWORD }),
   });
   if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  return { ...joiner, accessToken: ((await response.json()) as { access_token: string }).access_token };
+  const session = (await response.json()) as { access_token: string; user: { id: string } };
+  return { email, userId: session.user.id, accessToken: session.access_token };
 }
 
 /** Puts a signature image (a dark stroke) on `member`'s profile, as drawing one does. */

@@ -12,7 +12,6 @@ import {
   teamMemberSchema,
   teamMessages,
   teamSchema,
-  teamSettingsRequestSchema,
   teamSettingsSchema,
 } from './teams.ts';
 
@@ -42,7 +41,7 @@ export const teamEndpoints = {
     auth: 'required',
     permission: 'certificates.review',
     summary: "Set the business's settings: review before issue (owner or office)",
-    body: teamSettingsRequestSchema,
+    body: teamSettingsSchema,
     responses: { 200: teamSettingsSchema },
     errors: [errorCodes.forbidden],
   }),

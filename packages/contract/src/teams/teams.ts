@@ -78,8 +78,6 @@ export const teamSettingsSchema = z.object({
   review_before_issue: z.boolean(),
 });
 export type TeamSettings = z.infer<typeof teamSettingsSchema>;
-export const teamSettingsRequestSchema = teamSettingsSchema;
-export type TeamSettingsRequest = z.input<typeof teamSettingsRequestSchema>;
 
 export const teamMemberSchema = z.object({
   user_id: z.string(),
