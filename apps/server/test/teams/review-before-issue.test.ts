@@ -1,4 +1,11 @@
-import { type Certificate, certificateMessages, errorCodes, FORBIDDEN_MESSAGE, type Session } from '@app/contract';
+import {
+  type Certificate,
+  certificateMessages,
+  errorCodes,
+  FORBIDDEN_MESSAGE,
+  reviewMessages,
+  type Session,
+} from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
@@ -115,7 +122,7 @@ describe('with review before issue on', () => {
     expect(refused.statusCode).toBe(409);
     expect(errorOf(refused)).toMatchObject({
       code: errorCodes.reviewRequired,
-      message: certificateMessages.submitForReview,
+      message: reviewMessages.submitForReview,
     });
 
     const created = await app.inject({
@@ -125,7 +132,7 @@ describe('with review before issue on', () => {
       payload: completedCertificateBody(field),
     });
     expect(created.statusCode).toBe(409);
-    expect(errorOf(created).message).toBe(certificateMessages.submitForReview);
+    expect(errorOf(created).message).toBe(reviewMessages.submitForReview);
     expect(await usage(field)).toBe(0);
   });
 
@@ -145,7 +152,7 @@ describe('with review before issue on', () => {
 
     const edited = await patchCertificate(app, field, draft.id, { areas: 'Laundry' });
     expect(edited.statusCode).toBe(409);
-    expect(errorOf(edited)).toMatchObject({ code: errorCodes.inReview, message: certificateMessages.inReview });
+    expect(errorOf(edited)).toMatchObject({ code: errorCodes.inReview, message: reviewMessages.inReview });
     const deleted = await app.inject({
       method: 'DELETE',
       url: `/api/certificates/${draft.id}`,
@@ -169,7 +176,7 @@ describe('with review before issue on', () => {
     expect(errorOf(sentBack)).toMatchObject({ code: errorCodes.forbidden, message: FORBIDDEN_MESSAGE });
     const issued = await complete(field, draft.id);
     expect(issued.statusCode).toBe(409);
-    expect(errorOf(issued).message).toBe(certificateMessages.inReview);
+    expect(errorOf(issued).message).toBe(reviewMessages.inReview);
     expect(await usage(field)).toBe(0);
   });
 
@@ -224,7 +231,7 @@ describe('with review before issue on', () => {
     expect((await sendBack(owner, draft.id, 'Check the date')).statusCode).toBe(200);
     const twice = await sendBack(owner, draft.id, 'Again');
     expect(twice.statusCode).toBe(409);
-    expect(errorOf(twice).message).toBe(certificateMessages.notInReview);
+    expect(errorOf(twice).message).toBe(reviewMessages.notInReview);
   });
 
   it('refuses a note that is empty or longer than 1000 characters (400)', async () => {
@@ -250,7 +257,7 @@ describe('with review before issue on', () => {
     expect(issued.statusCode, issued.body).toBe(201);
     const refused = await submit(owner, issued.json().id);
     expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused).message).toBe(certificateMessages.notADraft);
+    expect(errorOf(refused).message).toBe(reviewMessages.notADraft);
 
     const bare = await app.inject({
       method: 'POST',

@@ -24,7 +24,6 @@ export const certificateStatuses = ['draft', 'completed'] as const;
  */
 export const certificateStates = ['draft', 'in_review', 'completed'] as const;
 export type CertificateState = (typeof certificateStates)[number];
-export const REVIEW_NOTE_MAX_LENGTH = 1000;
 
 export const AMENDMENT_REASON_MAX_LENGTH = 500;
 export type WritableCertificateStatus = (typeof certificateStatuses)[number];
@@ -44,11 +43,6 @@ export const certificateMessages = {
   premiumDelete:
     'Premium Feature: Deleting certificates requires a premium subscription. Please upgrade to access this feature.',
   notFound: 'Certificate not found',
-  submitForReview:
-    'Your business reviews certificates before they are issued. Submit this certificate for review instead.',
-  inReview: 'This certificate is waiting for review. The office can change it or send it back to you.',
-  notInReview: 'This certificate is not waiting for review.',
-  notADraft: 'Only a draft can be submitted for review.',
   monthlyLimit: `You have completed ${FREE_MONTHLY_COMPLETED_LIMIT} certificates this month, the limit of the free plan. Save this one as a draft and complete it next month, or upgrade to Premium for unlimited certificates.`,
 } as const;
 

@@ -5,7 +5,6 @@ import {
   AMENDMENT_REASON_MAX_LENGTH,
   certificateStatuses,
   MAX_PHOTOS_PER_CERTIFICATE,
-  REVIEW_NOTE_MAX_LENGTH,
   TOO_MANY_PHOTOS_MESSAGE,
 } from './certificates.ts';
 import {
@@ -16,6 +15,7 @@ import {
   STATE_DETAIL_LIMITS,
   type StateDetails,
 } from './job-records.ts';
+import { REVIEW_NOTE_MAX_LENGTH } from './review.ts';
 
 /*
  * What the owner sends to create and update certificates. A module of its own: the public share

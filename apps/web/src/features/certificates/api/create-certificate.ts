@@ -9,7 +9,7 @@ import { call } from '../../../lib/api-client.ts';
 import { type CertificateFormValues, createRequestOf } from '../certificate-form.ts';
 import { rememberSavedCertificate } from './certificate-keys.ts';
 import { assertUnderMonthlyLimit } from './get-monthly-usage.ts';
-import { submitForReview } from './review-certificate.ts';
+import { submitForReview } from './submit-for-review.ts';
 
 function createCertificate(body: CreateCertificateRequest): Promise<Certificate> {
   return call(certificateEndpoints.create, { body });

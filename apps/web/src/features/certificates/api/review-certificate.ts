@@ -3,11 +3,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
 import { rememberSavedCertificate } from './certificate-keys.ts';
 
-/** Office reviews before issue (ADR 0077): a draft submitted for review, or sent back with a note. */
-export function submitForReview(id: string): Promise<Certificate> {
-  return call(certificateEndpoints.submitForReview, { params: { id } });
-}
-
 type ReviewStep = { action: 'issue' } | { action: 'send-back'; note: string };
 
 /** The reviewer's step on a certificate in review: issue it (the ordinary complete) or send it back. */

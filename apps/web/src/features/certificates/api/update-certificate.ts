@@ -4,7 +4,7 @@ import { call } from '../../../lib/api-client.ts';
 import { updateRequestOf } from '../certificate-form.ts';
 import { rememberSavedCertificate } from './certificate-keys.ts';
 import type { FormSave } from './create-certificate.ts';
-import { submitForReview } from './review-certificate.ts';
+import { submitForReview } from './submit-for-review.ts';
 
 function updateCertificate(id: string, body: UpdateCertificateRequest): Promise<Certificate> {
   return call(certificateEndpoints.update, { params: { id }, body });
