@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { webhookSecret } from '../../apps/server/src/features/api-access/webhook-sender.ts';
 import { mailPerEmailRule } from '../../apps/server/src/features/auth/auth-mail.ts';
-import { membershipOf } from '../../apps/server/src/platform/accounts/memberships.ts';
+import { deleteBusinessLeftEmpty, membershipOf } from '../../apps/server/src/platform/accounts/memberships.ts';
 import { storedSecret } from '../../apps/server/src/platform/crypto/secrets.ts';
 import { entitlements } from '../../apps/server/src/platform/entitlements/entitlements.ts';
 import {
@@ -50,14 +50,7 @@ export async function createMember(
 ): Promise<Member> {
   const email = options.email ?? uniqueEmail(label);
   await createConfirmedAccount(email);
-  const response = await fetch(`${inject('baseUrl')}/api/auth/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: GOOD_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-  const session = (await response.json()) as { access_token: string; user: { id: string } };
-  const member = { email, userId: session.user.id, accessToken: session.access_token };
+  const member = await signInByApi(email);
   const issuer = options.issuer ?? true;
   await memberApi(member, 'PATCH', '/api/profile', {
     ...(issuer && ISSUER_PROFILE),
@@ -77,6 +70,42 @@ export async function createMember(
     );
   }
   return member;
+}
+
+/**
+ * A second person in `owner`'s business as `role`, by SQL, as the server tests' addMember does: a
+ * ready account whose own business is dropped and whose membership (and signature file) moves into
+ * the owner's. Answers them with a fresh API session, whose access token carries the business and role.
+ */
+export async function addMemberTo(owner: Member, role: 'office' | 'field', label: string): Promise<Member> {
+  const joiner = await createMember(label);
+  await withDatabase(async (db) => {
+    const { businessId } = await membershipOf(db, owner.userId);
+    // One after another, not in a transaction: a test's setup, with nothing else touching these rows.
+    await db.$client.query(
+      'update files set business_id = $1 where id = (select signature_file_id from profiles where id = $2)',
+      [businessId, joiner.userId],
+    );
+    await deleteBusinessLeftEmpty(db, joiner.userId);
+    await db.$client.query('insert into memberships (business_id, user_id, role) values ($1, $2, $3)', [
+      businessId,
+      joiner.userId,
+      role,
+    ]);
+  });
+  return signInByApi(joiner.email);
+}
+
+/** A fresh API session for `email`: its access token carries the business and role it has now. */
+async function signInByApi(email: string): Promise<Member> {
+  const response = await fetch(`${inject('baseUrl')}/api/auth/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: GOOD_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  const session = (await response.json()) as { access_token: string; user: { id: string } };
+  return { email, userId: session.user.id, accessToken: session.access_token };
 }
 
 /** Puts a signature image (a dark stroke) on `member`'s profile, as drawing one does. */

@@ -21,6 +21,7 @@ export * from './certificates/job-records.ts';
 export * from './certificates/month-key.ts';
 export * from './certificates/monthly-usage.ts';
 export * from './certificates/requests.ts';
+export * from './certificates/review.ts';
 export * from './certificates/shared-endpoints.ts';
 export * from './certificates/versions.ts';
 export * from './common/paging.ts';

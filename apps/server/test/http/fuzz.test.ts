@@ -98,6 +98,8 @@ const FIELD_NAMES = [
   'code_verifier',
   'refresh_token',
   'token_hash',
+  'note',
+  'review_before_issue',
   'type',
   'redirect_to',
   ...profileTextFields,
@@ -352,6 +354,22 @@ function validTemplates(): Array<{
     {
       template: { method: 'POST', path: `/api/webhooks/${ownWebhookId}/rotate-secret` },
       fields: [['path', ownWebhookId, 'uuid']],
+    },
+    // Review before issue (ADR 0077): the caller's own certificate, a made-up or tricky id; any note.
+    {
+      template: { method: 'POST', path: `/api/certificates/${ownCertificateId}/submit-for-review` },
+      fields: [['path', ownCertificateId, 'uuid']],
+    },
+    {
+      template: { method: 'POST', path: `/api/certificates/${ownCertificateId}/return`, body: { note: 'Fuzzed' } },
+      fields: [
+        ['path', ownCertificateId, 'uuid'],
+        ['body', 'note', 'number'],
+      ],
+    },
+    {
+      template: { method: 'PATCH', path: '/api/team/settings', body: { review_before_issue: false } },
+      fields: [['body', 'review_before_issue', 'number']],
     },
     // The team (ADR 0077): a member, an invitation or a link named by a made-up, tricky or another's id.
     ...[

@@ -147,6 +147,9 @@ const CALLS: Record<string, Call> = {
   'PATCH /api/certificates/{id}': { body: () => ({ revision: 0, areas: 'Laundry', amendment_reason: 'Isolation' }) },
   'DELETE /api/certificates/{id}': {},
   'GET /api/certificates/{id}/versions': {},
+  // Review before issue (ADR 0077): the certificate named is issued, so a member of its business gets 409.
+  'POST /api/certificates/{id}/submit-for-review': {},
+  'POST /api/certificates/{id}/return': { body: () => ({ note: 'Isolation' }) },
   'GET /api/gallery': {},
   'GET /api/checklist-templates': {},
   'POST /api/checklist-templates': { body: () => TEMPLATE },
@@ -244,6 +247,7 @@ const teamOf = new Map<string, { member: string; invitation: string }>();
 const inTeam = (owned: Owned) => teamOf.get(owned.session.user.id) ?? { member: '', invitation: '' };
 Object.assign(CALLS, {
   'GET /api/team': {},
+  'PATCH /api/team/settings': { body: () => ({ review_before_issue: false }) },
   'POST /api/team/invitations': { body: () => ({ email: uniqueEmail('invited'), role: 'field' }) },
   'POST /api/team/invitations/{id}/resend': { params: (owned) => ({ id: inTeam(owned).invitation }) },
   'DELETE /api/team/invitations/{id}': { params: (owned) => ({ id: inTeam(owned).invitation }) },

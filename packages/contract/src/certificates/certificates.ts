@@ -18,6 +18,12 @@ export const MAX_PHOTOS_PER_CERTIFICATE = 20;
 export const TOO_MANY_PHOTOS_MESSAGE = `A certificate can have up to ${MAX_PHOTOS_PER_CERTIFICATE} photos. Remove some before adding more.`;
 
 export const certificateStatuses = ['draft', 'completed'] as const;
+/**
+ * Every state a certificate can be in: the two a save may ask for, and `in_review`, which only
+ * submit-for-review reaches (ADR 0077, "Office reviews before issue"): not counted, not numbered.
+ */
+export const certificateStates = ['draft', 'in_review', 'completed'] as const;
+export type CertificateState = (typeof certificateStates)[number];
 
 export const AMENDMENT_REASON_MAX_LENGTH = 500;
 export type WritableCertificateStatus = (typeof certificateStatuses)[number];
@@ -25,10 +31,10 @@ export type WritableCertificateStatus = (typeof certificateStatuses)[number];
 /**
  * A draft never issued: a working copy, not a certificate. On the free plan its owner may save it
  * again, complete it (counted then) or discard it; an issued certificate, or the draft of its next
- * version, stays Premium's to change (ADR 0069).
+ * version, stays Premium's to change (ADR 0069). One waiting for review was never issued either.
  */
 export const isWorkingDraft = (certificate: { status: string; version: number }) =>
-  certificate.status === 'draft' && certificate.version === 1;
+  certificate.status !== 'completed' && certificate.version === 1;
 
 /** Messages of PRODUCT.md, Accounts and sessions and §6, word for word. */
 export const certificateMessages = {
@@ -97,7 +103,9 @@ export const certificateSchema = z.object({
    * and drop what it does not name; the full schema stays out of the public page's script (ADR 0037).
    */
   checklists: z.array(z.custom<CertificateChecklist>()),
-  status: z.enum(certificateStatuses),
+  status: z.enum(certificateStates),
+  /** Why the office sent it back (set by return, cleared by the next submit); null otherwise. */
+  review_note: z.nullable(z.string()),
   applicator: z.nullable(applicatorBlockSchema),
   completed_at: z.nullable(timestampSchema),
   created_at: timestampSchema,

@@ -1,14 +1,14 @@
 import { z } from 'zod/mini';
 import { timestampSchema, uuidSchema } from '../common/values.ts';
 import { madeByFilterSchema, madeBySchema } from '../teams/made-by.ts';
-import { certificateStatuses } from './certificates.ts';
+import { certificateStates } from './certificates.ts';
 
 /* The owner's lists, photo uploads and gallery (kept out of certificates.ts, which the share page loads). */
 
 export const certificateListQuerySchema = z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
   cursor: z.optional(z.string().check(z.maxLength(200))),
-  status: z.optional(z.enum(certificateStatuses)),
+  status: z.optional(z.enum(certificateStates)),
   q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   made_by: madeByFilterSchema,
 });
@@ -19,7 +19,7 @@ export const certificateSummarySchema = z.object({
   certificate_number: z.nullable(z.string()),
   job_site_address: z.string(),
   installation_date: z.nullable(z.string()),
-  status: z.enum(certificateStatuses),
+  status: z.enum(certificateStates),
   standards: z.array(z.string()),
   photo_count: z.number(),
   /** The first photo's thumbnail (a signed URL), null without photos. */

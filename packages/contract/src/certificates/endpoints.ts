@@ -10,7 +10,12 @@ import {
   uploadedPhotoSchema,
 } from './collections.ts';
 import { monthlyUsageSchema } from './monthly-usage.ts';
-import { createCertificateRequestSchema, updateCertificateRequestSchema, uploadPhotoQuerySchema } from './requests.ts';
+import {
+  createCertificateRequestSchema,
+  returnFromReviewRequestSchema,
+  updateCertificateRequestSchema,
+  uploadPhotoQuerySchema,
+} from './requests.ts';
 import { certificateIdParams, sharedCertificateEndpoints } from './shared-endpoints.ts';
 import { certificateVersionListSchema } from './versions.ts';
 
@@ -33,6 +38,7 @@ export const certificateEndpoints = {
       errorCodes.issuerIncomplete,
       errorCodes.conflict,
       errorCodes.recordDeleted,
+      errorCodes.reviewRequired,
     ],
   }),
   list: defineEndpoint({
@@ -101,7 +107,34 @@ export const certificateEndpoints = {
       errorCodes.monthlyLimitReached,
       errorCodes.issuerIncomplete,
       errorCodes.conflict,
+      errorCodes.reviewRequired,
+      errorCodes.inReview,
     ],
+  }),
+  submitForReview: defineEndpoint({
+    method: 'POST',
+    path: '/api/certificates/:id/submit-for-review',
+    auth: 'required',
+    permission: 'certificates.edit',
+    apiTokens: 'write',
+    summary: 'Submit a draft for review (review before issue): it waits, not counted or numbered, for the office',
+    params: certificateIdParams,
+    notFound: certificateMessages.notFound,
+    responses: { 200: certificateSchema },
+    errors: [errorCodes.notFound, errorCodes.conflict, errorCodes.validationFailed],
+  }),
+  returnFromReview: defineEndpoint({
+    method: 'POST',
+    path: '/api/certificates/:id/return',
+    auth: 'required',
+    permission: 'certificates.review',
+    apiTokens: 'write',
+    summary: 'Send a certificate in review back to its maker as a draft, with a note (owner or office)',
+    params: certificateIdParams,
+    notFound: certificateMessages.notFound,
+    body: returnFromReviewRequestSchema,
+    responses: { 200: certificateSchema },
+    errors: [errorCodes.notFound, errorCodes.forbidden, errorCodes.conflict, errorCodes.inReview],
   }),
   versions: defineEndpoint({
     method: 'GET',
@@ -126,6 +159,6 @@ export const certificateEndpoints = {
     params: certificateIdParams,
     notFound: certificateMessages.notFound,
     responses: { 200: okResponseSchema },
-    errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.conflict],
+    errors: [errorCodes.notFound, errorCodes.premiumRequired, errorCodes.conflict, errorCodes.inReview],
   }),
 } as const;

@@ -15,6 +15,7 @@ import {
   STATE_DETAIL_LIMITS,
   type StateDetails,
 } from './job-records.ts';
+import { REVIEW_NOTE_MAX_LENGTH } from './review.ts';
 
 /*
  * What the owner sends to create and update certificates. A module of its own: the public share
@@ -130,6 +131,18 @@ export const updateCertificateRequestSchema = z.object({
   amendment_reason: z.optional(z.string().check(z.trim(), z.maxLength(AMENDMENT_REASON_MAX_LENGTH))),
 });
 export type UpdateCertificateRequest = z.input<typeof updateCertificateRequestSchema>;
+
+/** Why an owner or office member sends a certificate in review back to its maker. */
+export const returnFromReviewRequestSchema = z.object({
+  note: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Write a note saying what to change.'),
+      z.maxLength(REVIEW_NOTE_MAX_LENGTH, `Keep the note to ${REVIEW_NOTE_MAX_LENGTH} characters.`),
+    ),
+});
+export type ReturnFromReviewRequest = z.input<typeof returnFromReviewRequestSchema>;
 
 /** `id`: the id the photo gets, made by the client; uploading it again answers the photo already stored. */
 export const uploadPhotoQuerySchema = z.object({ id: clientIdInput });

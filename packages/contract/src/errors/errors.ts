@@ -56,6 +56,10 @@ export const certificateErrorCodes = {
   userMismatch: 'user_mismatch',
   premiumRequired: 'premium_required',
   monthlyLimitReached: 'monthly_limit_reached',
+  /** Review before issue is on: a field member submits for review instead of completing (ADR 0077). */
+  reviewRequired: 'review_required',
+  /** The certificate waits for review: its maker cannot change it (ADR 0077). */
+  inReview: 'in_review',
 } as const;
 
 export const featureErrorCodes = {
@@ -153,6 +157,8 @@ export const errorStatuses: Readonly<Record<ErrorCode, number>> = {
   user_mismatch: 403,
   premium_required: 403,
   monthly_limit_reached: 403,
+  review_required: 409,
+  in_review: 409,
   feature_disabled: 403,
   webhook_signature_invalid: 400,
   no_billing_account: 409,

@@ -13,6 +13,7 @@ import {
   teamMemberSchema,
   teamMessages,
   teamSchema,
+  teamSettingsSchema,
 } from './teams.ts';
 
 // Any id string is accepted; one that is not a UUID is simply not found (404, not 400).
@@ -34,6 +35,16 @@ export const teamEndpoints = {
     summary: "The caller's business, their role, its members (owner first) and its pending invitations",
     responses: { 200: teamSchema },
     errors: [],
+  }),
+  settings: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/team/settings',
+    auth: 'required',
+    permission: 'certificates.review',
+    summary: "Set the business's settings: review before issue (owner or office)",
+    body: teamSettingsSchema,
+    responses: { 200: teamSettingsSchema },
+    errors: [errorCodes.forbidden],
   }),
   invite: defineEndpoint({
     method: 'POST',

@@ -10,7 +10,12 @@ import type { MemberRole } from './roles.ts';
 export const PERMISSIONS = {
   'certificates.edit': {
     roles: ['owner', 'office', 'field'],
-    allows: 'Certificates: read, create, edit drafts, photos, checklists, materials; complete (issue)',
+    allows:
+      'Certificates: read, create, edit drafts, photos, checklists, materials; complete (issue), or submit for review when review is on',
+  },
+  'certificates.review': {
+    roles: ['owner', 'office'],
+    allows: 'Certificates: turn review before issue on or off; issue or send back one in review',
   },
   'certificates.amend': {
     roles: ['owner', 'office'],

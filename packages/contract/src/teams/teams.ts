@@ -73,6 +73,13 @@ export const teamBusinessSchema = z.object({
   name: z.string(),
 });
 
+/** The business's settings: every member reads them, owner and office set them. */
+export const teamSettingsSchema = z.object({
+  /** A field member's complete becomes a submit for review (ADR 0077, "Office reviews before issue"). */
+  review_before_issue: z.boolean(),
+});
+export type TeamSettings = z.infer<typeof teamSettingsSchema>;
+
 export const teamMemberSchema = z.object({
   user_id: z.string(),
   /** Their name as printed (the profile's applicator name); empty until they fill it in. */
@@ -99,6 +106,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 /** The caller's business, who they are in it, its members (owner first) and its pending invitations. */
 export const teamSchema = z.object({
   business: teamBusinessSchema,
+  settings: teamSettingsSchema,
   you: z.object({ user_id: z.string(), role: memberRoleSchema }),
   members: z.array(teamMemberSchema),
   invitations: z.array(invitationSchema),

@@ -18,6 +18,7 @@ const completed: CertificateRow = {
   checklists: [],
   materials: [],
   stateDetails: null,
+  reviewNote: null,
   // In the order jsonb hands keys back, not alphabetical: the fingerprint must not depend on it.
   applicator: {
     logo_file_id: null,

@@ -1,4 +1,4 @@
-import type { CertificateChecklist, MaterialLine, StateDetails, WritableCertificateStatus } from '@app/contract';
+import type { CertificateChecklist, CertificateState, MaterialLine, StateDetails } from '@app/contract';
 import { documentFingerprint, type JsonValue } from '../../platform/documents/fingerprint.ts';
 import type { CertificateRow } from './certificates.repo.ts';
 import type { StoredApplicator, StoredPhoto } from './certificates.schema.ts';
@@ -10,7 +10,7 @@ import type { StoredApplicator, StoredPhoto } from './certificates.schema.ts';
 export type CertificateContent = {
   id: string;
   certificate_number: string | null;
-  status: WritableCertificateStatus;
+  status: CertificateState;
   standards: string[];
   job_site_address: string;
   installation_date: string | null;

@@ -4,10 +4,12 @@ import {
   type createCertificateRequestSchema,
   documentKindDeclarations,
   isWorkingDraft,
+  roleMay,
   type updateCertificateRequestSchema,
 } from '@app/contract';
 import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
+import { businessSettingsOf } from '../../platform/accounts/business.ts';
 import type { RecordOwner } from '../../platform/accounts/memberships.ts';
 import {
   amendIntoNextVersion,
@@ -60,6 +62,7 @@ export class CertificateIssuing {
     assertPhotoList(input.photos);
     assertChecklists(input.checklists, input.photos);
     const row = await this.db.transaction(async (tx) => {
+      if (input.status === 'completed') await assertMayIssue(tx, caller);
       const created = await certificatesRepo.insert(tx, {
         ...(input.id && { id: input.id }),
         businessId: caller.businessId,
@@ -100,6 +103,8 @@ export class CertificateIssuing {
     const { row, removedFileIds } = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.businessId, id, { lock: true });
       if (!existing) throw errors.notFound();
+      assertMayChangeInReview(caller, existing);
+      if (request.status === 'completed' && existing.status !== 'completed') await assertMayIssue(tx, caller);
       // Checked under the row's lock: a draft completed meanwhile is an issued certificate.
       const mayChange = owner.premium || isWorkingDraft(existing);
       if (!mayChange && request.revision === existing.revision) throw errors.premiumUpdate();
@@ -145,7 +150,7 @@ export class CertificateIssuing {
         status: input.status,
         revision: existing.revision + 1,
       });
-      if (existing.status === 'draft' && merged.status === 'completed') {
+      if (existing.status !== 'completed' && merged.status === 'completed') {
         updated = await this.complete(tx, updated, owner, caller);
       } else if (issued && merged.status === 'completed') {
         // An issued certificate edited as it stands: the next version is issued at once.
@@ -208,6 +213,7 @@ export class CertificateIssuing {
     const deleted = await this.db.transaction(async (tx) => {
       const existing = await certificatesRepo.findOwned(tx, caller.businessId, id, { lock: true });
       if (!existing) throw errors.notFound();
+      assertMayChangeInReview(caller, existing);
       if (!isWorkingDraft(existing)) assertMay(caller, 'certificates.amend');
       if (!owner.premium && !isWorkingDraft(existing)) throw errors.premiumDelete();
       await uncountCompletion(tx, existing);
@@ -295,6 +301,20 @@ export class CertificateIssuing {
   private async removeFiles(businessId: string, fileIds: string[]) {
     await Promise.all(fileIds.map((fileId) => this.storedFiles.removeOwned(businessId, fileId)));
   }
+}
+
+/**
+ * With review before issue on, only an owner or office member issues: a field member's complete is
+ * refused and they submit it for review instead (ADR 0077, "Office reviews before issue").
+ */
+async function assertMayIssue(tx: Queryable, caller: AuthenticatedCaller): Promise<void> {
+  if (roleMay(caller.role, 'certificates.review')) return;
+  if ((await businessSettingsOf(tx, caller.businessId)).reviewBeforeIssue) throw errors.submitForReview();
+}
+
+/** A certificate waiting for review is the reviewers' to change, not its maker's (ADR 0077). */
+function assertMayChangeInReview(caller: AuthenticatedCaller, row: Pick<CertificateRow, 'status'>): void {
+  if (row.status === 'in_review' && !roleMay(caller.role, 'certificates.review')) throw errors.inReview();
 }
 
 /** Whether applying `columns` would print the same certificate (then nothing is written). */

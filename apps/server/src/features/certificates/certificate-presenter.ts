@@ -56,6 +56,7 @@ export async function presentCertificate(deps: PresenterDeps, shown: ShownCertif
     photos: await signedPhotos(storedFiles, content.photos),
     checklists: content.checklists ?? [],
     status: content.status,
+    review_note: head.reviewNote,
     applicator: applicator && {
       company_name: applicator.company_name,
       company_address: applicator.company_address,

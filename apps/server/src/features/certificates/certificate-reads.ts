@@ -1,6 +1,7 @@
 import {
   type Certificate,
   type CertificateListResponse,
+  type CertificateState,
   type CertificateVersion,
   type DocumentVerification,
   FREE_MONTHLY_COMPLETED_LIMIT,
@@ -132,7 +133,7 @@ export class CertificateReads {
     query: {
       limit: number;
       cursor?: string | undefined;
-      status?: 'draft' | 'completed' | undefined;
+      status?: CertificateState | undefined;
       q?: string | undefined;
       made_by?: MadeByFilter;
     },

@@ -4,6 +4,7 @@ import { CertificateIssuing } from './certificate-issuing.ts';
 import { CertificatePdfService } from './certificate-pdf.service.ts';
 import { CertificatePhotos } from './certificate-photos.ts';
 import { CertificateReads } from './certificate-reads.ts';
+import { CertificateReview } from './certificate-review.ts';
 import { certificateSigningSource, certificateVerifiableKind } from './certificate-signing-source.ts';
 import { certificatesPdfLayouts } from './certificates.pdf-layouts.ts';
 import { certificatesRoutes } from './certificates.routes.ts';
@@ -42,8 +43,9 @@ function certificatesModule(
   const issuing = new CertificateIssuing(deps.db, deps.files, pdfs, deps.clock, ownTemplates, deps.events);
   const reads = new CertificateReads(deps.db, deps.files, pdfs, deps.clock);
   const photos = new CertificatePhotos(deps.db, deps.files);
+  const review = new CertificateReview(deps.db, deps.files);
   return {
-    routes: certificatesRoutes({ issuing, reads, photos }),
+    routes: certificatesRoutes({ issuing, reads, photos, review }),
     offers: {
       signableSources: [certificateSigningSource(pdfs, deps.files)],
       verifiableKinds: [certificateVerifiableKind(reads)],

@@ -1,4 +1,4 @@
-import type { WritableCertificateStatus } from '@app/contract';
+import type { CertificateState } from '@app/contract';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { files } from '../../platform/accounts/files.schema.ts';
@@ -14,7 +14,7 @@ export type ListFilter = {
   limit: number;
   /** Exact (created_at as text, id) of the last row already seen. */
   after?: ListPosition | undefined;
-  status?: WritableCertificateStatus | undefined;
+  status?: CertificateState | undefined;
   search?: string | undefined;
   /** Only this member's records ("Mine"). */
   makerId?: string | undefined;

@@ -1,11 +1,13 @@
 import { certificateEndpoints as endpoints } from '@app/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { callerOf } from '../../platform/http/auth-context.ts';
+import { requestMetadataOf } from '../../platform/http/request-metadata.ts';
 import { route } from '../../platform/http/route.ts';
 import { readSingleUpload } from '../../platform/http/upload.ts';
 import type { CertificateIssuing } from './certificate-issuing.ts';
 import type { CertificatePhotos } from './certificate-photos.ts';
 import type { CertificateReads } from './certificate-reads.ts';
+import type { CertificateReview } from './certificate-review.ts';
 
 /** The `?version=` digits the contract let through, as a number. */
 const versionOf = (query: { version?: string | undefined }) =>
@@ -13,12 +15,18 @@ const versionOf = (query: { version?: string | undefined }) =>
 
 /**
  * HTTP for certificates, their photos and the gallery. Rules live in the services: the lifecycle
- * (CertificateIssuing), reads (CertificateReads) and photos (CertificatePhotos).
+ * (CertificateIssuing), review before issue (CertificateReview), reads (CertificateReads) and photos
+ * (CertificatePhotos).
  */
 export const certificatesRoutes =
-  (services: { issuing: CertificateIssuing; reads: CertificateReads; photos: CertificatePhotos }): FastifyPluginAsync =>
+  (services: {
+    issuing: CertificateIssuing;
+    reads: CertificateReads;
+    photos: CertificatePhotos;
+    review: CertificateReview;
+  }): FastifyPluginAsync =>
   async (app) => {
-    const { issuing, reads, photos } = services;
+    const { issuing, reads, photos, review } = services;
     route(app, endpoints.create, async (request, reply) =>
       reply.status(201).send(await issuing.create(callerOf(request), request.body)),
     );
@@ -42,6 +50,14 @@ export const certificatesRoutes =
     route(app, endpoints.pdf, (request) => reads.pdf(request.caller, request.params.id, versionOf(request.query)));
 
     route(app, endpoints.update, (request) => issuing.update(callerOf(request), request.params.id, request.body));
+
+    route(app, endpoints.submitForReview, (request) =>
+      review.submit(callerOf(request), request.params.id, requestMetadataOf(request)),
+    );
+
+    route(app, endpoints.returnFromReview, (request) =>
+      review.sendBack(callerOf(request), request.params.id, request.body.note, requestMetadataOf(request)),
+    );
 
     route(app, endpoints.delete, async (request) => {
       await issuing.delete(callerOf(request), request.params.id);

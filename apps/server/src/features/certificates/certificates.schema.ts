@@ -1,6 +1,6 @@
 import {
   type CertificateChecklist,
-  certificateStatuses,
+  certificateStates,
   type MaterialLine,
   type PhotoLocation,
   type StateDetails,
@@ -54,7 +54,7 @@ export const certificates = pgTable(
     photos: jsonb('photos').$type<StoredPhoto[]>().notNull().default(sql`'[]'::jsonb`),
     /** The checklists recorded on it, as the contract's CertificateChecklist. */
     checklists: jsonb('checklists').$type<CertificateChecklist[]>().notNull().default(sql`'[]'::jsonb`),
-    status: text('status', { enum: certificateStatuses }).notNull().default('draft'),
+    status: text('status', { enum: certificateStates }).notNull().default('draft'),
     /** The business's sequential number given at completion, e.g. WPC-2026-0001. */
     certificateNumber: text('certificate_number'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -72,6 +72,8 @@ export const certificates = pgTable(
     /** When this version (past 1) was issued, and the owner's reason for the amendment. */
     amendedAt: timestamp('amended_at', { withTimezone: true }),
     amendmentReason: text('amendment_reason'),
+    /** Why an owner or office member sent it back from review; cleared by the next submit. */
+    reviewNote: text('review_note'),
     /** Deleting a certificate somebody signed withdraws it instead: it leaves lists, its versions stay. */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -79,7 +81,7 @@ export const certificates = pgTable(
   },
   (table) => [
     unique('certificates_business_number_unique').on(table.businessId, table.certificateNumber),
-    check('certificates_status_valid', sql`${table.status} in ('draft', 'completed')`),
+    check('certificates_status_valid', sql`${table.status} in ('draft', 'in_review', 'completed')`),
     check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
     check('certificates_checklists_is_array', sql`jsonb_typeof(${table.checklists}) = 'array'`),
     check('certificates_materials_is_array', sql`jsonb_typeof(${table.materials}) = 'array'`),

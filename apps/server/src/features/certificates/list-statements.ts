@@ -1,4 +1,4 @@
-import type { CertificateSummary, WritableCertificateStatus } from '@app/contract';
+import type { CertificateState, CertificateSummary } from '@app/contract';
 import type pg from 'pg';
 import type { ListPosition } from '../../platform/http/list-cursor.ts';
 
@@ -62,7 +62,7 @@ export function listStatementText(variant: ListVariant): string {
 export type ListParameters = {
   businessId: string;
   limit: number;
-  status?: WritableCertificateStatus | undefined;
+  status?: CertificateState | undefined;
   /** An ILIKE pattern, already escaped. */
   pattern?: string | undefined;
   /** Only this member's records ("Mine"). */

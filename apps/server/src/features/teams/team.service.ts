@@ -6,10 +6,11 @@ import {
   seatMessages,
   type Team,
   type TeamMember,
+  type TeamSettings,
   teamMessages,
 } from '@app/contract';
 import type { Database } from '../../db/client.ts';
-import { businessOf } from '../../platform/accounts/business.ts';
+import { businessOf, businessSettingsOf } from '../../platform/accounts/business.ts';
 import { moveSignatureTo, startOwnBusiness } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { entitlements } from '../../platform/entitlements/entitlements.ts';
@@ -41,8 +42,9 @@ export class TeamService {
   async team(caller: AuthenticatedCaller): Promise<Team> {
     const { db, clock } = this.dependencies;
     const now = clock();
-    const [name, members, invitations, plan, seated] = await Promise.all([
+    const [name, settings, members, invitations, plan, seated] = await Promise.all([
       teamsRepo.businessName(db, caller.businessId),
+      businessSettingsOf(db, caller.businessId),
       teamsRepo.members(db, caller.businessId),
       teamsRepo.openInvitations(db, caller.businessId),
       entitlements.seatsOf(db, caller.businessId, now),
@@ -50,11 +52,18 @@ export class TeamService {
     ]);
     return {
       business: { id: caller.businessId, name: name ?? '' },
+      settings: { review_before_issue: settings.reviewBeforeIssue },
       you: { user_id: caller.userId, role: caller.role },
       members: members.map((member) => toMember(member, seated.has(member.userId))),
       invitations: invitations.map(toInvitation),
       seats: { used: members.length + invitations.length, included: plan.included, extra: plan.extra },
     };
+  }
+
+  /** Owner or office (the route's permission) set the business's settings. */
+  async setSettings(caller: AuthenticatedCaller, settings: TeamSettings): Promise<TeamSettings> {
+    await teamsRepo.setReviewBeforeIssue(this.dependencies.db, caller.businessId, settings.review_before_issue);
+    return settings;
   }
 
   /**

@@ -39,6 +39,10 @@ export const teamsRepo = {
     return row?.name ?? null;
   },
 
+  async setReviewBeforeIssue(db: Queryable, businessId: string, reviewBeforeIssue: boolean): Promise<void> {
+    await db.update(businesses).set({ reviewBeforeIssue }).where(eq(businesses.id, businessId));
+  },
+
   /** The members, owner first, then by when they joined. Bounded by the business's seats. */
   members(db: Queryable, businessId: string): Promise<MemberView[]> {
     return db

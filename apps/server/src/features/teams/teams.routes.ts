@@ -12,6 +12,8 @@ export const teamsRoutes =
   async (app) => {
     route(app, teamEndpoints.get, (request) => team.team(callerOf(request)));
 
+    route(app, teamEndpoints.settings, (request) => team.setSettings(callerOf(request), request.body));
+
     route(app, teamEndpoints.invite, async (request, reply) => {
       const invitation = await invitations.invite(callerOf(request), request.body, requestMetadataOf(request));
       return reply.status(201).send(invitation);

@@ -22,6 +22,8 @@ export const businesses = pgTable('businesses', {
   commonMaterials: text('common_materials').array().notNull().default(sql`'{}'::text[]`),
   /** The business's month (the free limit, numbering) is counted in it. */
   timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
+  /** A field member's complete becomes a submit for review (ADR 0077, "Office reviews before issue"). */
+  reviewBeforeIssue: boolean('review_before_issue').notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -90,3 +90,15 @@ async function businessWhere(
     .limit(1);
   return row;
 }
+
+/** The business's settings (ADR 0077): teams sets them, the features they change read them. */
+export type BusinessSettings = { reviewBeforeIssue: boolean };
+
+/** The settings of `businessId`; the defaults when there is no such business. */
+export async function businessSettingsOf(db: Queryable, businessId: string): Promise<BusinessSettings> {
+  const [row] = await db
+    .select({ reviewBeforeIssue: businesses.reviewBeforeIssue })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return { reviewBeforeIssue: row?.reviewBeforeIssue ?? false };
+}

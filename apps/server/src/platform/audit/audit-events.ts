@@ -76,6 +76,9 @@ export const auditEventSchema = z.discriminatedUnion('type', [
   eventOf('member.joined', { userId: z.uuid(), invitationId: z.uuid(), role: z.enum(INVITABLE_ROLES) }),
   eventOf('member.removed', { userId: z.uuid() }),
   eventOf('member.role_changed', { userId: z.uuid(), from: z.enum(MEMBER_ROLES), to: z.enum(INVITABLE_ROLES) }),
+  // Office reviews before issue (ADR 0077), about the certificate: a field member submitted it, the office sent it back.
+  eventOf('certificate.submitted_for_review', {}),
+  eventOf('certificate.returned', { note: z.string().check(z.maxLength(1000)) }),
   // Webhook endpoints (ADR 0055), about their owner: turned back on after being disabled, given a new secret.
   eventOf('webhook.enabled', { endpointId: z.uuid() }),
   eventOf('webhook.secret_rotated', { endpointId: z.uuid(), secretVersion: z.number().check(z.int(), z.positive()) }),

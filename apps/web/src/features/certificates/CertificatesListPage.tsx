@@ -1,4 +1,4 @@
-import { certificateStatuses } from '@app/contract';
+import { certificateStates } from '@app/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -30,7 +30,7 @@ export default function CertificatesListPage() {
 }
 
 function CertificateList({ userId }: { userId: string }) {
-  const { filters, searchText, setSearchText, setStatus } = useListFilters(certificateStatuses);
+  const { filters, searchText, setSearchText, setStatus } = useListFilters(certificateStates);
   const { madeBy, setMadeBy } = useMadeByFilter(userId);
   const unfiltered = !filters.status && !filters.q && !madeBy;
   // The saved copy covers the unfiltered list only; it is read once, when the page opens.
@@ -82,6 +82,7 @@ function CertificateList({ userId }: { userId: string }) {
           status={filters.status}
           statuses={[
             { value: 'draft', label: 'Drafts' },
+            { value: 'in_review', label: 'In review' },
             { value: 'completed', label: 'Completed' },
           ]}
           onStatus={setStatus}

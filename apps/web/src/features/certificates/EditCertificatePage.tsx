@@ -20,6 +20,7 @@ import type { OutboxChange } from '../../lib/outbox/outbox.ts';
 import { useOutboxState } from '../../lib/outbox/outbox-sync.ts';
 import { useProfile, useServerProfile } from '../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
+import { submitsForReview, useTeam } from '../../lib/team/team.ts';
 import { useUpgradePath } from '../../lib/upgrade-path.ts';
 import type { FormSave } from './api/create-certificate.ts';
 import { isNotFound, useCertificate } from './api/get-certificate.ts';
@@ -187,17 +188,24 @@ function EditForm({
       (error: unknown) => toast(couldNotKeepToast(error)),
     );
 
-  const update = useUpdateCertificateMutation(userId, certificate, amendmentReason, {
-    onSuccess: (saved) => {
-      forgetKeptForm(localStorage, userId, formKey);
-      toast(savedToast(saved, 'update'));
-      void navigate(`/certificates/${saved.id}`);
+  const forReview = submitsForReview(useTeam());
+  const update = useUpdateCertificateMutation(
+    userId,
+    certificate,
+    amendmentReason,
+    {
+      onSuccess: (saved) => {
+        forgetKeptForm(localStorage, userId, formKey);
+        toast(savedToast(saved, 'update'));
+        void navigate(`/certificates/${saved.id}`);
+      },
+      onError: (error, save) => {
+        if (isWriteFailure(error)) void keepOnPhone(save, error);
+        else toast(updateFailureToast(error, false));
+      },
     },
-    onError: (error, save) => {
-      if (isWriteFailure(error)) void keepOnPhone(save, error);
-      else toast(updateFailureToast(error, false));
-    },
-  });
+    forReview,
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -238,6 +246,7 @@ function EditForm({
         commonMaterials={commonMaterials}
         // An amendment keeps the issuer of the version it amends.
         issuerProfile={issued || certificate.version > 1 ? undefined : loadedProfile}
+        forReview={forReview}
         onSave={(values, status) => {
           // With no connection it waits at once; behind edits still waiting, a save waits too (they
           // reach the server in the order they were made), and so do photos only this phone has.

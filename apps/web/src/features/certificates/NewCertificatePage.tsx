@@ -12,6 +12,7 @@ import { forgetKeptForm } from '../../lib/kept-forms.ts';
 import type { OutboxChange } from '../../lib/outbox/outbox.ts';
 import { discardChange, useOutboxState } from '../../lib/outbox/outbox-sync.ts';
 import { useProfile, useServerProfile } from '../../lib/profile/get-profile.ts';
+import { submitsForReview, useTeam } from '../../lib/team/team.ts';
 import { type CertificateSave, useCreateCertificateMutation } from './api/create-certificate.ts';
 import { useMonthlyUsage } from './api/get-monthly-usage.ts';
 import { type CertificateFormValues, emptyFormValues, formFieldErrors } from './certificate-form.ts';
@@ -112,17 +113,22 @@ function NewCertificateForm({ userId, profile, reopened }: { userId: string; pro
     forgetKeptForm(localStorage, userId, formKey);
     for (const change of reopened?.earlier ?? []) void discardChange(change);
   };
-  const create = useCreateCertificateMutation(userId, {
-    onSuccess: (certificate) => {
-      forgetEarlier();
-      toast(savedToast(certificate, 'create'));
-      void navigate(`/certificates/${certificate.id}`);
+  const forReview = submitsForReview(useTeam());
+  const create = useCreateCertificateMutation(
+    userId,
+    {
+      onSuccess: (certificate) => {
+        forgetEarlier();
+        toast(savedToast(certificate, 'create'));
+        void navigate(`/certificates/${certificate.id}`);
+      },
+      onError: (error, save) => {
+        if (error instanceof NetworkError) saveThroughOutbox(save, (failure) => toast(couldNotKeepToast(failure)));
+        else toast(createFailureToast(error));
+      },
     },
-    onError: (error, save) => {
-      if (error instanceof NetworkError) saveThroughOutbox(save, (failure) => toast(couldNotKeepToast(failure)));
-      else toast(createFailureToast(error));
-    },
-  });
+    forReview,
+  );
   // No connection, or photos only this phone has: the outbox sends it (now, or once there is a
   // connection). If the phone cannot keep it, the form still has it, and says so.
   const saveThroughOutbox = (save: CertificateSave, onFailure: (error: unknown) => void) =>
@@ -140,6 +146,7 @@ function NewCertificateForm({ userId, profile, reopened }: { userId: string; pro
         tier={profile.subscription_tier}
         commonMaterials={profile.common_materials}
         issuerProfile={loadedProfile}
+        forReview={forReview}
         onSave={(values, status) => {
           const save = { values, status, clientId };
           if (needsOutbox(save)) saveThroughOutbox(save, (error) => toast(couldNotKeepToast(error)));

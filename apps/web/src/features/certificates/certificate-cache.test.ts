@@ -138,6 +138,7 @@ describe('certificate cache', () => {
       version: 1,
       amended_at: null,
       amendment_reason: null,
+      review_note: null,
       revision: 0,
       verdict: { status: 'not_issued', superseded_by: null, withdrawn_at: null },
     };

@@ -61,6 +61,7 @@ const stored: Certificate = {
   version: 1,
   amended_at: null,
   amendment_reason: null,
+  review_note: null,
   revision: 4,
   verdict: { status: 'not_issued', superseded_by: null, withdrawn_at: null },
 };

@@ -12,6 +12,9 @@ export function savedToast(certificate: Certificate, action: 'create' | 'update'
       ? { title: 'Certificate created', description: `${number} is completed and ready to share.` }
       : { title: 'Certificate updated', description: `${number} has been saved.` };
   }
+  if (certificate.status === 'in_review') {
+    return { title: 'Submitted for review', description: 'The office will issue it or send it back to you.' };
+  }
   if (action === 'update') return { title: 'Draft updated', description: 'Your changes to the draft have been saved.' };
   return { title: 'Draft saved', description: 'Finish it any time from your certificates.' };
 }

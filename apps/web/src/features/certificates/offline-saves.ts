@@ -151,7 +151,10 @@ export async function keepMyVersion(refused: readonly OutboxChange[], latest: Ce
   // phone (uploaded by now), which the server's copy cannot show.
   const form = lastFormOf(refused);
   if (form && refused.some((change) => editOf(change).photos)) values.photos = form.photos;
-  await resolveRefused(refused, editChange(first.userId, latest, { values, status: mine.status }, reason));
+  await resolveRefused(
+    refused,
+    editChange(first.userId, latest, { values, status: mine.status === 'completed' ? 'completed' : 'draft' }, reason),
+  );
 }
 
 /** The certificate's changes waiting on this phone (or refused), oldest first. */

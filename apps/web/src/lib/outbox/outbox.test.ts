@@ -331,6 +331,10 @@ describe('outcomeOfErrorAnswer', () => {
       refused: { code: 'monthly_limit_reached', message: 'monthly_limit_reached message' },
     });
     expect(outcomeOfErrorAnswer(answer(409, 'conflict'))).toMatchObject({ refused: { code: 'conflict' } });
+    // A field member's complete queued before the business turned review before issue on (ADR 0077).
+    expect(outcomeOfErrorAnswer(answer(409, 'review_required'))).toEqual({
+      refused: { code: 'review_required', message: 'review_required message' },
+    });
     // Completing with no issuer on the profile: kept, with the message naming what to add (ADR 0065).
     expect(outcomeOfErrorAnswer(answer(422, 'issuer_incomplete'))).toEqual({
       refused: { code: 'issuer_incomplete', message: 'issuer_incomplete message' },

@@ -1,8 +1,8 @@
 import {
   type CertificateListResponse,
+  type CertificateState,
   certificateEndpoints,
   type MadeByFilter,
-  type WritableCertificateStatus,
 } from '@app/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
@@ -10,7 +10,7 @@ import { LIST_PAGE_SIZE, pagedListOptions } from '../../../lib/paged-lists.ts';
 import { certificateKeys } from './query-keys.ts';
 
 export type CertificateListFilters = {
-  status?: WritableCertificateStatus | undefined;
+  status?: CertificateState | undefined;
   q?: string | undefined;
   made_by?: MadeByFilter;
 };

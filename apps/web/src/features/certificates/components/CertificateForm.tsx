@@ -53,6 +53,11 @@ type CertificateFormProps = {
    * when completing keeps the issuer it was first issued with (an amendment).
    */
   issuerProfile?: Profile | undefined;
+  /**
+   * Review before issue is on and the saver is a field member (ADR 0077): completing submits it for
+   * review, and the owner or office member who issues it is its issuer.
+   */
+  forReview?: boolean;
 };
 
 /** The order fields appear in, for moving focus to the first one that needs attention. */
@@ -87,11 +92,12 @@ export function CertificateForm({
   serverErrors,
   problem,
   issuerProfile,
+  forReview = false,
 }: CertificateFormProps) {
   const baseId = useId();
   const draftHintId = `${baseId}-draft-hint`;
   const issuerPanelId = `${baseId}-issuer`;
-  const issuerMissing = issuerProfile ? missingIssuerOf(issuerProfile).length > 0 : false;
+  const issuerMissing = issuerProfile && !forReview ? missingIssuerOf(issuerProfile).length > 0 : false;
   // Set when "Save as completed" met a profile without its issuer; the panel then says why.
   const [issuerRefused, setIssuerRefused] = useState(false);
   const hint = draftHint(tier);
@@ -275,7 +281,7 @@ export function CertificateForm({
           {saving === 'draft' ? 'Saving draft...' : 'Save draft'}
         </Button>
         <Button disabled={saving !== null} onClick={() => save('completed')}>
-          {saving === 'completed' ? 'Saving...' : 'Save as completed'}
+          {saving === 'completed' ? 'Saving...' : forReview ? 'Submit for review' : 'Save as completed'}
         </Button>
       </div>
       {unrecordedItems ? (

@@ -20,7 +20,10 @@ const comparedFields: Array<{ label: string; shown: (certificate: Certificate) =
     label: 'Photos',
     shown: (c) => c.photos.map((photo, index) => photo.caption || `Photo ${index + 1}`).join(', '),
   },
-  { label: 'Status', shown: (c) => (c.status === 'completed' ? 'Completed' : 'Draft') },
+  {
+    label: 'Status',
+    shown: (c) => (c.status === 'completed' ? 'Completed' : c.status === 'in_review' ? 'In review' : 'Draft'),
+  },
   { label: 'Reason for the amendment', shown: (c) => c.amendment_reason ?? '' },
 ];
 

@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/notifications/index.ts';
 import { TextField } from '../../../components/ui/TextField.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useProfile } from '../../../lib/profile/get-profile.ts';
+import { reviewsCertificates, useTeam } from '../../../lib/team/team.ts';
 import { useUpgradePath } from '../../../lib/upgrade-path.ts';
 import { useDeleteCertificateMutation } from '../api/delete-certificate.ts';
 import { fetchCertificatePdf } from '../api/get-certificate-pdf.ts';
@@ -14,6 +15,7 @@ import { deletedToast, deleteFailureToast } from '../certificate-toasts.ts';
 import { draftStatusNote } from '../draft-copy.ts';
 import { CertificateVersions } from './CertificateVersions.tsx';
 import { DeleteCertificateDialog } from './DeleteCertificateDialog.tsx';
+import { ReviewPanel } from './ReviewPanel.tsx';
 
 /**
  * What the owner can do with their certificate: edit, delete, share the link, and see its versions.
@@ -26,7 +28,10 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
   const navigate = useNavigate();
   const upgradePath = useUpgradePath();
   const premium = profile?.subscription_tier === 'premium';
-  const mayChange = premium || isWorkingDraft(certificate);
+  // One in review is the reviewers' to change, not its maker's (ADR 0077).
+  const team = useTeam();
+  const waitingForReview = certificate.status === 'in_review' && !reviewsCertificates(team);
+  const mayChange = (premium || isWorkingDraft(certificate)) && !waitingForReview;
   const [confirming, setConfirming] = useState(false);
   const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
 
@@ -45,12 +50,13 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
 
   return (
     <div className="mt-4 flex flex-col gap-3">
+      <ReviewPanel userId={userId} certificate={certificate} />
       <div className="flex flex-wrap gap-3">
         {mayChange ? (
           <Link to={`/certificates/edit/${certificate.id}`} className={buttonClasses('secondary')}>
             Edit
           </Link>
-        ) : (
+        ) : waitingForReview ? null : (
           <LockedAction to={upgradePath}>Edit</LockedAction>
         )}
         {certificate.status === 'completed' ? <ShareButton certificate={certificate} /> : null}
@@ -58,7 +64,7 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
           <Button variant="secondary" onClick={() => setConfirming(true)}>
             Delete
           </Button>
-        ) : (
+        ) : waitingForReview ? null : (
           <LockedAction to={upgradePath}>Delete</LockedAction>
         )}
       </div>
@@ -68,7 +74,7 @@ export default function OwnerActions({ certificate }: { certificate: Certificate
           <strong>{deleteFailure.title}.</strong> {deleteFailure.description}
         </Alert>
       ) : null}
-      {mayChange ? null : (
+      {mayChange || waitingForReview ? null : (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Editing and deleting certificates come with Premium. The server refuses them on the free plan too.
         </p>

@@ -20,7 +20,8 @@ describe('a certificate in a list, as its status chip says it', () => {
     });
   });
 
-  it('else says draft or completed', () => {
+  it('else says in review, draft or completed', () => {
+    expect(certificateChip({ ...completed, status: 'in_review' }, false)).toEqual({ tone: 'info', words: 'In review' });
     expect(certificateChip(completed, false)).toEqual({ tone: 'brand', words: 'Completed' });
     expect(certificateChip({ ...completed, status: 'draft' }, false)).toEqual({ tone: 'warning', words: 'Draft' });
   });
@@ -37,6 +38,8 @@ describe('a certificate the server does not have yet, as its chip says it', () =
       tone: 'danger',
       words: 'Issuer details missing',
     });
+    // A complete queued before the business turned review before issue on (ADR 0077).
+    expect(outboxChip({ code: errorCodes.reviewRequired })).toEqual({ tone: 'danger', words: 'Submit for review' });
     expect(outboxChip({ code: errorCodes.conflict })).toEqual({ tone: 'danger', words: 'Not sent' });
   });
 });

@@ -20,13 +20,15 @@ export function outboxChip(refused?: { code: string }): CertificateChip {
         ? 'Monthly limit reached'
         : refused.code === errorCodes.issuerIncomplete
           ? 'Issuer details missing'
-          : 'Not sent',
+          : refused.code === errorCodes.reviewRequired
+            ? 'Submit for review'
+            : 'Not sent',
   };
 }
 
 /**
  * One chip per row, the most telling state first: changes on this phone not yet sent, then signed,
- * then amended (past version 1), then draft or completed.
+ * then amended (past version 1), then in review, draft or completed.
  */
 export function certificateChip(
   certificate: Pick<CertificateSummary, 'status' | 'version' | 'signed'>,
@@ -35,5 +37,6 @@ export function certificateChip(
   if (waiting) return waitingToSync;
   if (certificate.signed) return { tone: 'success', words: 'Signed' };
   if (certificate.version > 1) return { tone: 'info', words: `Amended (version ${certificate.version})` };
+  if (certificate.status === 'in_review') return { tone: 'info', words: 'In review' };
   return certificate.status === 'draft' ? { tone: 'warning', words: 'Draft' } : { tone: 'brand', words: 'Completed' };
 }
