@@ -7,7 +7,6 @@ import { ImageField } from '../../components/ui/ImageField.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { SignatureField } from '../../components/ui/SignatureField.tsx';
 import { CompanyDetailsForm } from './components/CompanyDetailsForm.tsx';
-import { ReviewBeforeIssueSetting } from './components/ReviewBeforeIssueSetting.tsx';
 import { SubscriptionSummary } from './components/SubscriptionSummary.tsx';
 import { WithProfile } from './components/WithProfile.tsx';
 
@@ -37,7 +36,6 @@ function ProfileScreen({ profile }: { profile: Profile }) {
         <ImageField {...logo} />
         <SignatureField {...signature} />
       </ProfileSection>
-      <ReviewBeforeIssueSetting />
       <ProfileSection title="Common materials">
         <MaterialsSummary materials={profile.common_materials} />
       </ProfileSection>

@@ -5,6 +5,7 @@ import { useTeam } from './api/get-team.ts';
 import { InvitationList } from './components/InvitationList.tsx';
 import { InviteForm } from './components/InviteForm.tsx';
 import { MemberList } from './components/MemberList.tsx';
+import { ReviewBeforeIssueSetting } from './components/ReviewBeforeIssueSetting.tsx';
 import { SeatChoice } from './components/SeatChoice.tsx';
 import { seatsLine, somePastTheSeats } from './seat-choice.ts';
 import { ROLE_LABELS, teamAbilities } from './team-abilities.ts';
@@ -45,6 +46,7 @@ export default function TeamPage() {
                   <InviteForm userId={userId} roles={abilities.invitableRoles} />
                 </>
               ) : null}
+              <ReviewBeforeIssueSetting />
             </div>
           </PageColumn>
         );

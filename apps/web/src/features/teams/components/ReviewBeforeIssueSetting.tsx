@@ -5,8 +5,8 @@ import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { reviewsCertificates, useTeam, useTeamSettingsMutation } from '../../../lib/team/team.ts';
 
 /**
- * The business's review before issue setting (ADR 0077), for the owner and the office. It sits here
- * until the web app has its Team page; a field member reads what it means on their certificates.
+ * The business's review before issue setting (ADR 0077), for the owner and the office, on the Team
+ * page; a field member reads what it means on their certificates.
  */
 export function ReviewBeforeIssueSetting() {
   const auth = useAuth();
