@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { onAuthStateChange } from '../lib/auth/auth-store.ts';
-import { forgetLocalUserData } from '../lib/local-user-data.ts';
+import { forgetLocalUserData } from '../lib/outbox/local-user-data.ts';
 
 /**
- * Clears what this device keeps for `userId` (lib/local-user-data.ts) when they sign out on purpose
+ * Clears what this device keeps for `userId` (lib/outbox/local-user-data.ts) when they sign out on purpose
  * (here or in another tab), delete the account, or are removed from the business. A session that
  * expires keeps it, for when the same user signs in again. Loaded with the signed-in header (MemberActions).
  */

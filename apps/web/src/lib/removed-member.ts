@@ -2,7 +2,7 @@
  * Word that a member was removed from their business (ADR 0077, Removal), left by the session store
  * when a refresh answers `member_removed`. The session store is in the script every public page
  * loads, so it only leaves word; the members' code drops what the device keeps of them
- * (lib/local-user-data.ts) before any outbox drain. The key ends with `:<user id>`, so dropping
+ * (lib/outbox/local-user-data.ts) before any outbox drain. The key ends with `:<user id>`, so dropping
  * their data clears it too.
  */
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 /*
  * "Mine" / "Everyone's" (ADR 0077): whether a business's lists show the caller's own records or
  * everyone's. One choice per person on this device, for the certificate and SWMS lists alike: its key
- * ends with the user id, so signing out forgets it (lib/local-user-data.ts).
+ * ends with the user id, so signing out forgets it (lib/outbox/local-user-data.ts).
  */
 const storageKey = (userId: string) => `list-made-by:${userId}`;
 

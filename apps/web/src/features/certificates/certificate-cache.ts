@@ -18,7 +18,7 @@ export type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 /**
  * One key per user, so a shared phone never shows one person's certificates to another. Like every
- * per-user key, it ends with `:<user id>`, which sign-out clears (lib/local-user-data.ts).
+ * per-user key, it ends with `:<user id>`, which sign-out clears (lib/outbox/local-user-data.ts).
  */
 export const certificateCacheKey = (userId: string) => `certificates-cache:${userId}`;
 

@@ -3,8 +3,8 @@ import { authorised } from '../api-client.ts';
 import { authStore } from '../auth/auth-store.ts';
 import { ApiError, NetworkError, requestJson } from '../http.ts';
 import { requestMultipart } from '../http-upload.ts';
-import { forgetLocalUserData } from '../local-user-data.ts';
 import { wasRemoved } from '../removed-member.ts';
+import { forgetLocalUserData } from './local-user-data.ts';
 import {
   carryRevision,
   type DroppedRecord,

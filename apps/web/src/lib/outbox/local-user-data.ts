@@ -1,4 +1,4 @@
-import { forgetOutbox } from './outbox/outbox-store.ts';
+import { forgetOutbox } from './outbox-store.ts';
 
 /*
  * What this device keeps for a signed-in user beyond the session (PRODUCT.md, Account): the
