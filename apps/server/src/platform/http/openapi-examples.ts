@@ -49,6 +49,7 @@ const certificate = {
   version: 1,
   amended_at: null,
   amendment_reason: null,
+  review_note: null,
   revision: 0,
   verdict: {
     status: 'current',
@@ -107,6 +108,7 @@ export const OPERATION_EXAMPLES: Readonly<Record<string, OperationExamples>> = {
             thumbnail_url: null,
             version: 1,
             signed: false,
+            made_by: { user_id: '7f1c2a4e-5b3d-4c6e-9a8b-1d2e3f405162', name: 'Sam Nguyen' },
             created_at: '2026-11-26T09:47:18.572Z',
             updated_at: '2026-11-26T09:47:18.572Z',
           },
