@@ -9,7 +9,7 @@ const url = (pathname: string) => `${session.baseUrl}${pathname}`;
 
 describe('office reviews before issue', () => {
   it("keeps a field member's certificate waiting for review until the office member issues it", async () => {
-    const owner = await createMember('review-owner');
+    const owner = await createMember('review-owner', { premium: true }); // three people: Premium's seats (ADR 0077)
     const office = await addMemberTo(owner, 'office', 'review-office');
     const field = await addMemberTo(owner, 'field', 'review-field');
     await memberApi(office, 'PATCH', '/api/team/settings', { review_before_issue: true });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { postCertificate } from '../support/certificates.ts';
+import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
 import { createReadyCoverSheet, createReadySwms } from '../support/swms.ts';
 import { addMember } from '../support/teams.ts';
@@ -25,6 +26,8 @@ const named = (session: Session, name: string) =>
 
 async function businessWithAFieldMember() {
   const owner = await registerConfirmedUser(app, mail);
+  // Three people need more seats than the free plan's two (ADR 0077, slice 7).
+  await grantPremium(database.db, owner.user.id);
   const field = await addMember(app, mail, database.db, owner, 'field');
   await named(owner, 'Alex Owner');
   await named(field, 'Sam Taylor');
@@ -126,6 +129,9 @@ describe('"Mine" and "Everyone\'s"', () => {
 
   it('refuses a made_by other than "me" with the one error shape', async () => {
     const owner = await registerConfirmedUser(app, mail);
+    await grantPremium(database.db, owner.user.id);
+    // Three people need more seats than the free plan's two (ADR 0077, slice 7).
+    await grantPremium(database.db, owner.user.id);
     for (const url of ['/api/certificates?made_by=you', `/api/swms?made_by=${owner.user.id}`]) {
       const response = await app.inject({ url, headers: bearer(owner) });
       expect(response.statusCode, url).toBe(400);

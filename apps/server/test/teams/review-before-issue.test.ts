@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { completedCertificateBody, patchCertificate } from '../support/certificates.ts';
+import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
 import { addMember } from '../support/teams.ts';
 
@@ -24,6 +25,8 @@ type Team = { owner: Session; office: Session; field: Session };
 
 async function team(reviewBeforeIssue: boolean): Promise<Team> {
   const owner = await registerConfirmedUser(app, mail);
+  // Three people need more seats than the free plan's two (ADR 0077, slice 7).
+  await grantPremium(database.db, owner.user.id);
   const office = await addMember(app, mail, database.db, owner, 'office');
   const field = await addMember(app, mail, database.db, owner, 'field');
   if (reviewBeforeIssue) {
