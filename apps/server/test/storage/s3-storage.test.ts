@@ -10,6 +10,7 @@ import { completedCertificateBody } from '../support/certificates.ts';
 import { uploadFile } from '../support/multipart.ts';
 import { errorOf } from '../support/responses.ts';
 import { failingS3, type S3Server, startS3Server } from '../support/s3-server.ts';
+import { businessIdOf } from '../support/teams.ts';
 
 // The app with FILE_STORAGE=s3's driver on a real S3-speaking server (s3rver on loopback, ADR 0043).
 let s3: S3Server;
@@ -45,6 +46,10 @@ async function uploadPhoto(session: Session): Promise<string> {
   return response.json().file_id;
 }
 
+/** Where a person's business keeps its uploads and its cached PDFs (ADR 0077). */
+const uploadsOf = async (session: Session) => `businesses/${await businessIdOf(database.db, session.user.id)}`;
+const pdfCacheOf = async (session: Session) => `pdf-cache/${await businessIdOf(database.db, session.user.id)}`;
+
 /** Keys in the bucket under `prefix/`. */
 const keysUnder = async (prefix: string) => [...(await bucket.sizes(`${prefix}/`)).keys()];
 
@@ -74,9 +79,8 @@ async function userWithPhotoAndPdf() {
 describe('FILE_STORAGE=s3 through the app', () => {
   it('keeps uploads in the bucket and serves them with the same authorisation as on disk', async () => {
     const { session, photoId } = await userWithPhotoAndPdf();
-    const userId = session.user.id;
     // The original, its thumbnail and its print copy, of the photo and of the issuer's signature.
-    expect(await keysUnder(`users/${userId}`)).toHaveLength(6);
+    expect(await keysUnder(await uploadsOf(session))).toHaveLength(6);
     const own = await app.inject({ url: `/api/files/${photoId}`, headers: bearer(session) });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toMatch(/^image\//);
@@ -92,10 +96,9 @@ describe('FILE_STORAGE=s3 through the app', () => {
 
   it('caches a PDF in the bucket and serves the cached bytes the next time', async () => {
     const { session, certificateId, pdf } = await userWithPhotoAndPdf();
-    const cached = await keysUnder(`pdf-cache/${session.user.id}`);
-    expect(cached).toEqual([
-      expect.stringMatching(new RegExp(`^pdf-cache/${session.user.id}/${certificateId}/.+\\.sealed\\.pdf$`)),
-    ]);
+    const cache = await pdfCacheOf(session);
+    const cached = await keysUnder(cache);
+    expect(cached).toEqual([expect.stringMatching(new RegExp(`^${cache}/${certificateId}/.+\\.sealed\\.pdf$`))]);
     const again = await app.inject({ url: `/api/certificates/${certificateId}/pdf`, headers: bearer(session) });
     expect(again.statusCode).toBe(200);
     expect(again.rawPayload.equals(pdf)).toBe(true);
@@ -107,30 +110,30 @@ describe('FILE_STORAGE=s3 through the app', () => {
     const staying = await userWithPhotoAndPdf();
     // More objects than the app's driver lists in one page (2), so removeAll pages through.
     await uploadPhoto(leaving.session);
-    const userId = leaving.session.user.id;
-    expect((await keysUnder(`users/${userId}`)).length).toBe(9);
+    const [uploads, cache] = [await uploadsOf(leaving.session), await pdfCacheOf(leaving.session)];
+    expect((await keysUnder(uploads)).length).toBe(9);
     const response = await post('/api/account/delete', leaving.session, {
       confirmation: ACCOUNT_DELETION_CONFIRMATION,
       current_password: GOOD_PASSWORD,
     });
     expect(response.statusCode).toBe(200);
-    await untilEmpty(`users/${userId}`);
-    await untilEmpty(`pdf-cache/${userId}`);
-    expect(await keysUnder(`users/${staying.session.user.id}`)).toHaveLength(6);
-    expect(await keysUnder(`pdf-cache/${staying.session.user.id}`)).toHaveLength(1);
+    await untilEmpty(uploads);
+    await untilEmpty(cache);
+    expect(await keysUnder(await uploadsOf(staying.session))).toHaveLength(6);
+    expect(await keysUnder(await pdfCacheOf(staying.session))).toHaveLength(1);
   });
 
   it("sweeps an abandoned upload's objects out of the bucket", async () => {
     const session = await registerConfirmedUser(app, mail, undefined, { issuer: false });
     const kept = await userWithPhotoAndPdf();
     await uploadPhoto(session);
-    expect(await keysUnder(`users/${session.user.id}`)).toHaveLength(3);
+    expect(await keysUnder(await uploadsOf(session))).toHaveLength(3);
     const aWeekAndADayLater = new Date(Date.now() + 8 * 24 * 3600 * 1000);
     const { deleted } = await cleanUpOrphanUploads(database.db, bucket, fileReferences, aWeekAndADayLater);
     expect(deleted).toBeGreaterThanOrEqual(1);
-    expect(await keysUnder(`users/${session.user.id}`)).toHaveLength(0);
+    expect(await keysUnder(await uploadsOf(session))).toHaveLength(0);
     // A photo on a certificate, and the profile's signature, are referenced: they stay.
-    expect(await keysUnder(`users/${kept.session.user.id}`)).toHaveLength(6);
+    expect(await keysUnder(await uploadsOf(kept.session))).toHaveLength(6);
   });
 });
 

@@ -234,7 +234,8 @@ describe('cleanUpOrphanUploads', () => {
     expect(existsSync(orphanBytes)).toBe(false);
     const thumbnailsLeft = (await treeOf(path.join(filesRoot, 'files'))).filter((entry) => entry.includes(oldOrphan));
     expect(thumbnailsLeft).toEqual([]);
-    expect(await readFile(path.join(filesRoot, 'files', `users/${owner.user.id}/${attached}.jpg`))).toBeTruthy();
+    const { rows: kept } = await query('select storage_key from files where id = $1', [attached]);
+    expect(await readFile(path.join(filesRoot, 'files', kept[0].storage_key))).toBeTruthy();
     expect(await cleanUpOrphanUploads(database.db, storage, fileReferences, new Date())).toEqual({ deleted: 0 });
   });
 
