@@ -6,7 +6,14 @@ import { GOOD_PASSWORD, uniqueEmail } from '../support/accounts.ts';
 import { useBrowser } from '../support/browser.ts';
 import { expectImageLoaded, logoPng } from '../support/images.ts';
 import { waitForEmailLink } from '../support/mail.ts';
-import { createCompletedCertificate, createMember, type Member, signIn, toastTitled } from '../support/members.ts';
+import {
+  createCompletedCertificate,
+  createMember,
+  type Member,
+  memberApi,
+  signIn,
+  toastTitled,
+} from '../support/members.ts';
 
 const session = useBrowser({ viewport: { width: 375, height: 740 } });
 const url = (pathname: string) => `${session.baseUrl}${pathname}`;
@@ -93,7 +100,9 @@ describe('account settings on /profile', () => {
     await expectImageLoaded(logo);
     const logoUrl = url((await logo.getAttribute('src')) ?? '');
     expect((await fetch(logoUrl)).status).toBe(200);
-    const userFiles = path.join(inject('dataDir'), 'files', 'users', member.userId);
+    // Uploads sit under the business's prefix (ADR 0077); a one-person business goes with its account.
+    const { business } = await memberApi<{ business: { id: string } }>(member, 'GET', '/api/team');
+    const userFiles = path.join(inject('dataDir'), 'files', 'businesses', business.id);
     await access(userFiles);
 
     const deletePart = part(page, 'Delete account');
