@@ -1,5 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE } from '@app/contract';
 import pino from 'pino';
 import { createDatabase } from '../apps/server/src/db/client.ts';
 import {
@@ -7,6 +8,7 @@ import {
   type AuthEmailJob,
   authEmailQueueSettings,
 } from '../apps/server/src/features/auth/auth-mail.ts';
+import { startOwnBusiness } from '../apps/server/src/platform/accounts/memberships.ts';
 import { JobQueue } from '../apps/server/src/platform/jobs/job-queue.ts';
 import { createOutboxMailer } from '../apps/server/src/platform/mail/mailer.ts';
 import { format, startBenchServer } from './support.ts';
@@ -44,10 +46,14 @@ export async function runMailBenchmark() {
     const directMs = performance.now() - directStarted;
     await rm(direct, { recursive: true, force: true });
 
-    const { rows } = await db.$client.query(
+    const { rows } = await db.$client.query<{ id: string }>(
       `insert into users (email) select 'bench-' || n || '@example.com' from generate_series(1, $1) n returning id`,
       [MAILS],
     );
+    // Each account as sign-up leaves it: the owner of a business of its own (ADR 0077).
+    await db.transaction(async (tx) => {
+      for (const { id } of rows) await startOwnBusiness(tx, id, { timeZone: DEFAULT_TIME_ZONE });
+    });
     const producer = new JobQueue(db, pino({ level: 'silent' }));
     producer.register<AuthEmailJob>(AUTH_EMAIL_QUEUE, authEmailQueueSettings, async () => {});
     const queuedStarted = performance.now();

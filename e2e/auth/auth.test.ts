@@ -224,10 +224,15 @@ describe('sign-out', () => {
     await signInThroughForm(page, email);
     const before = await storedSession(page);
 
+    // The page forgets the session first and tells the server after: the check below waits for that answer.
+    const signedOut = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/auth/signout',
+    );
     await page.getByRole('button', { name: 'Sign out' }).click();
     await headerLink(page, 'Sign in').waitFor();
     expect(page.url()).toBe(url('/'));
     expect(await storedSession(page)).toBeNull();
+    expect((await signedOut).status()).toBe(200);
 
     // Global: the refresh token this browser held no longer works anywhere.
     const refresh = await fetch(url('/api/auth/refresh'), {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { certificatePage, fillJobDetails } from '../support/certificate-form.ts';
 import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from '../support/members.ts';
@@ -45,10 +46,16 @@ describe('upgrading in test mode', () => {
     await page.getByRole('link', { name: 'See Premium plans' }).click();
     await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(url('/pricing?return_to=%2Fcertificates%2Fnew'));
-    await page.getByRole('button', { name: 'Upgrade to Premium, $19 a month' }).click();
+    // The owner buys two members beyond Premium's five; the field's label stays in sight on a phone.
+    await page.getByText('Extra members', { exact: true }).waitFor({ state: 'visible' });
+    await page.getByText(/Each extra member is \$5 a month, up to 95\.$/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Extra members').fill('2');
+    await page.getByRole('button', { name: 'Upgrade to Premium, $29 a month' }).click();
 
-    await page.waitForURL(/\/billing\/test-checkout\?/);
+    await page.waitForURL(/\/billing\/test-checkout\?.*extra_seats=2/);
     await page.getByText(/^TEST MODE/).waitFor();
+    await page.getByText(/\$29 AUD incl\. GST, with 2 extra seats\./).waitFor();
     await page.getByRole('button', { name: 'Complete test purchase' }).click();
     await toastTitled(page, 'Welcome to Premium').waitFor();
     await page.waitForURL(url('/certificates/new'));
@@ -80,8 +87,11 @@ describe('upgrading in test mode', () => {
     await page.goto('/subscription');
     await page.getByText(/^Premium renews on /).waitFor();
     await page.getByText(/completed certificates this month, with no limit\./).waitFor();
-    await page.getByText(/^1 of 5 seats used: /).waitFor();
+    await page.getByText(/^1 of 7 seats used/).waitFor();
     await page.getByText(/^TEST MODE/).waitFor();
+    await page.goto('/team');
+    await page.getByText('1 of 7 seats used', { exact: true }).waitFor();
+    await page.goto('/subscription');
 
     // Test mode's "manage" page ends Premium at once.
     await page.getByRole('button', { name: 'Manage billing (card, invoices, seats)' }).click();

@@ -12,6 +12,15 @@ export const PREMIUM_PRICES_AUD_CENTS: Readonly<Record<BillingInterval, number>>
   yearly: 19000,
 };
 
+/**
+ * One seat beyond Premium's included five, in Australian cents a period, GST included (ADR 0093).
+ * Stripe's graduated Premium price charges each unit after the first this much, by env as above.
+ */
+export const EXTRA_SEAT_PRICES_AUD_CENTS: Readonly<Record<BillingInterval, number>> = {
+  monthly: 500,
+  yearly: 5000,
+};
+
 /** A price as people read it: 1900 → "$19", 1950 → "$19.50". */
 export function formatAud(cents: number): string {
   const dollars = cents / 100;

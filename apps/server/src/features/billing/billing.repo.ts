@@ -1,7 +1,6 @@
 import { type BillingMode, DEFAULT_TIME_ZONE, monthKey } from '@app/contract';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { memberships } from '../../platform/accounts/business.schema.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import type { ProviderSubscription } from '../../platform/billing/billing-provider.ts';
 import { monthlyCertificateCounts } from '../../platform/entitlements/entitlements.schema.ts';
@@ -30,28 +29,6 @@ export const billingRepo = {
     const query = db.select().from(billingAccounts).where(eq(billingAccounts.businessId, businessId));
     const [row] = await (options.lock ? query.for('update') : query);
     return row;
-  },
-
-  /** The account of the business `userId` owns; none for a member who is not its owner. */
-  async accountOwnedBy(db: Queryable, userId: string) {
-    const [row] = await db
-      .select({ account: billingAccounts })
-      .from(billingAccounts)
-      .innerJoin(
-        memberships,
-        and(eq(memberships.businessId, billingAccounts.businessId), eq(memberships.role, 'owner')),
-      )
-      .where(eq(memberships.userId, userId));
-    return row?.account;
-  },
-
-  /** The business of the account `userId` (the one that checked out); none once the account is gone. */
-  async businessOfAccount(db: Queryable, userId: string): Promise<string | undefined> {
-    const [row] = await db
-      .select({ businessId: memberships.businessId })
-      .from(memberships)
-      .where(eq(memberships.userId, userId));
-    return row?.businessId;
   },
 
   async businessOfCustomer(db: Queryable, provider: BillingMode, customerId: string): Promise<string | undefined> {

@@ -10,6 +10,7 @@ import {
 import Stripe from 'stripe';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
+import { membershipIfAny } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import {
   type BillingProvider,
@@ -151,7 +152,9 @@ export class BillingService {
    * account that is gone. A member who is not the owner pays nothing (ADR 0077).
    */
   async hasRenewingSubscription(userId: string): Promise<boolean> {
-    const account = await billingRepo.accountOwnedBy(this.db, userId);
+    const membership = await membershipIfAny(this.db, userId);
+    if (membership?.role !== 'owner') return false;
+    const account = await billingRepo.accountOfBusiness(this.db, membership.businessId);
     return (
       account?.provider === this.provider.mode &&
       account.subscriptionId !== null &&
@@ -358,7 +361,7 @@ export class BillingService {
     switch (event.type) {
       case 'checkout.session.completed': {
         const { client_reference_id: userId, customer } = event.data.object;
-        const businessId = userId && customer ? await billingRepo.businessOfAccount(tx, userId) : undefined;
+        const businessId = userId && customer ? (await membershipIfAny(tx, userId))?.businessId : undefined;
         if (!userId || !customer || !businessId) return;
         await billingRepo.linkCustomer(tx, { businessId, userId }, 'stripe', customer);
         // The subscription was read after the event was sent: it is as of now.

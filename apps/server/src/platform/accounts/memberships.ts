@@ -17,11 +17,20 @@ export type RecordOwner = { businessId: string; userId: string };
 
 /** The membership of `userId`. Every account has exactly one, from sign-up (ADR 0077). */
 export async function membershipOf(db: Queryable, userId: string): Promise<Membership> {
+  const membership = await membershipIfAny(db, userId);
+  if (!membership) throw new Error(`account ${userId} belongs to no business`);
+  return membership;
+}
+
+/**
+ * The membership of `userId`, or undefined once the account is gone: for what can arrive after a
+ * deletion, such as a payment provider's event naming the account that checked out.
+ */
+export async function membershipIfAny(db: Queryable, userId: string): Promise<Membership | undefined> {
   const [membership] = await db
     .select({ businessId: memberships.businessId, role: memberships.role })
     .from(memberships)
     .where(eq(memberships.userId, userId));
-  if (!membership) throw new Error(`account ${userId} belongs to no business`);
   return membership;
 }
 

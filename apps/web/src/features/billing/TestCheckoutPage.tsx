@@ -1,10 +1,4 @@
-import {
-  BILLING_INTERVALS,
-  type BillingInterval,
-  extraSeatsSchema,
-  formatAud,
-  PREMIUM_PRICES_AUD_CENTS,
-} from '@app/contract';
+import { BILLING_INTERVALS, type BillingInterval } from '@app/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
@@ -17,17 +11,12 @@ import { upgradePath } from '../../lib/upgrade-path.ts';
 import { useChangeSubscriptionMutation, useCompleteTestCheckoutMutation } from './api/change-subscription.ts';
 import { useSubscription } from './api/get-subscription.ts';
 import { TestModeBanner } from './components/TestModeBanner.tsx';
-import { intervalLabels, longDate } from './plan-copy.ts';
+import { extraSeatsOfText } from './extra-seats.ts';
+import { intervalLabels, longDate, premiumPrice } from './plan-copy.ts';
 import { safeReturnPath } from './return-path.ts';
 
 const isInterval = (value: string | null): value is BillingInterval =>
   BILLING_INTERVALS.some((interval) => interval === value);
-
-/** The extra seats the checkout was begun with (the link's `extra_seats`); none when absent or not a count. */
-const extraSeatsOf = (value: string | null): number => {
-  const parsed = extraSeatsSchema.safeParse(Number(value ?? '0'));
-  return parsed.success ? parsed.data : 0;
-};
 
 /**
  * Test mode's checkout and portal (no Stripe configured): complete a purchase, cancel it, or end
@@ -62,7 +51,8 @@ function TestCheckout({ premium, periodEnd }: { premium: boolean; periodEnd: str
   const returnTo = safeReturnPath(searchParams.get('return_to'));
   const requested = searchParams.get('interval');
   const interval: BillingInterval = isInterval(requested) ? requested : 'monthly';
-  const extraSeats = extraSeatsOf(searchParams.get('extra_seats'));
+  // The link's `extra_seats`; none when absent or not a count.
+  const extraSeats = extraSeatsOfText(searchParams.get('extra_seats') ?? '') ?? 0;
 
   const complete = () =>
     completion.mutate(
@@ -86,8 +76,7 @@ function TestCheckout({ premium, periodEnd }: { premium: boolean; periodEnd: str
         <p>You have Premium (test){periodEnd ? ` until ${longDate(periodEnd)}` : ''}.</p>
       ) : (
         <p>
-          Premium, {intervalLabels[interval].name.toLowerCase()}: {formatAud(PREMIUM_PRICES_AUD_CENTS[interval])} AUD
-          incl. GST
+          Premium, {intervalLabels[interval].name.toLowerCase()}: {premiumPrice(interval, extraSeats)} AUD incl. GST
           {extraSeats > 0 ? `, with ${extraSeats} extra ${extraSeats === 1 ? 'seat' : 'seats'}` : ''}. Completing this
           test purchase gives Premium for a {intervalLabels[interval].per} without payment.
         </p>

@@ -1,4 +1,10 @@
-import { type BillingInterval, FREE_MONTHLY_COMPLETED_LIMIT, formatAud, PREMIUM_PRICES_AUD_CENTS } from '@app/contract';
+import {
+  type BillingInterval,
+  EXTRA_SEAT_PRICES_AUD_CENTS,
+  FREE_MONTHLY_COMPLETED_LIMIT,
+  formatAud,
+  PREMIUM_PRICES_AUD_CENTS,
+} from '@app/contract';
 
 /** What each plan gives (PRODUCT.md, Plans), as /pricing and /subscription word it. */
 export const planFeatures = {
@@ -19,9 +25,17 @@ export const intervalLabels: Record<BillingInterval, { per: string; name: string
   yearly: { per: 'year', name: 'Yearly' },
 };
 
-/** "$19 a month" */
-export const priceLabel = (interval: BillingInterval) =>
-  `${formatAud(PREMIUM_PRICES_AUD_CENTS[interval])} a ${intervalLabels[interval].per}`;
+/** What Premium costs a period with `extraSeats` bought beyond its included seats: "$29". */
+export const premiumPrice = (interval: BillingInterval, extraSeats = 0) =>
+  formatAud(PREMIUM_PRICES_AUD_CENTS[interval] + extraSeats * EXTRA_SEAT_PRICES_AUD_CENTS[interval]);
+
+/** "$19 a month"; with two extra seats "$29 a month". */
+export const priceLabel = (interval: BillingInterval, extraSeats = 0) =>
+  `${premiumPrice(interval, extraSeats)} a ${intervalLabels[interval].per}`;
+
+/** "$5 a month": one seat beyond those Premium includes. */
+export const extraSeatPriceLabel = (interval: BillingInterval) =>
+  `${formatAud(EXTRA_SEAT_PRICES_AUD_CENTS[interval])} a ${intervalLabels[interval].per}`;
 
 /** How much a year of yearly billing saves over twelve months, in whole months: "2 months free". */
 export function yearlySaving(): string {

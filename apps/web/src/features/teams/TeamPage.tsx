@@ -1,7 +1,7 @@
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { QueryView } from '../../components/ui/QueryView.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { useTeam } from './api/get-team.ts';
+import { useTeamQuery } from '../../lib/team/team.ts';
 import { InvitationList } from './components/InvitationList.tsx';
 import { InviteForm } from './components/InviteForm.tsx';
 import { MemberList } from './components/MemberList.tsx';
@@ -17,7 +17,7 @@ import { ROLE_LABELS, teamAbilities } from './team-abilities.ts';
 export default function TeamPage() {
   const auth = useAuth();
   const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
-  const team = useTeam(userId);
+  const team = useTeamQuery(userId);
   return (
     <QueryView query={team} what="your team">
       {({ business, you, members, invitations, seats }) => {

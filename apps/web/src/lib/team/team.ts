@@ -4,19 +4,25 @@ import { call } from '../api-client.ts';
 import { useAuth } from '../auth/use-auth.ts';
 
 /**
- * GET /api/team: the caller's role and the business's settings. In lib, not a feature: the
- * certificate screens (review before issue) and the page holding the setting both read it.
+ * GET /api/team: the business, the caller's role in it, its settings, members and invitations. In
+ * lib, not a feature: the Team page and the certificate screens (review before issue) share one query.
  */
-const teamQueryKey = (userId: string) => ['team', userId] as const;
 
-export function useTeam(): Team | undefined {
-  const auth = useAuth();
-  const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
-  return useQuery({
+/** Per user, so one person's team is never shown to the next one signing in on this browser. */
+export const teamQueryKey = (userId: string) => ['team', userId] as const;
+
+/** The query itself, for a page that shows its loading and error states. */
+export const useTeamQuery = (userId: string) =>
+  useQuery({
     queryKey: teamQueryKey(userId),
     queryFn: ({ signal }) => call(teamEndpoints.get, {}, { signal }),
     enabled: userId !== '',
-  }).data;
+  });
+
+/** The signed-in caller's team once loaded; screens that only adjust to the role read this. */
+export function useTeam(): Team | undefined {
+  const auth = useAuth();
+  return useTeamQuery(auth.status === 'signed-in' ? auth.session.user.id : '').data;
 }
 
 /** Whether this member's Complete is a submit for review (ADR 0077, "Office reviews before issue"). */

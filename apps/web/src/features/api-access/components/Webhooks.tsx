@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { ActionProblem } from '../../../components/ui/ActionProblem.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { Checkbox } from '../../../components/ui/Checkbox.tsx';
-import { toast } from '../../../components/ui/notifications/index.ts';
+import { ResendButton } from '../../../components/ui/ResendButton.tsx';
 import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { StatusChip, type StatusTone } from '../../../components/ui/StatusChip.tsx';
 import { TextField } from '../../../components/ui/TextField.tsx';
@@ -187,23 +187,11 @@ function DeliveryLog({ userId, endpointId, canResend }: { userId: string; endpoi
                 {EVENT_LABELS[delivery.event]} · {shortDateTime(delivery.created_at)}
               </p>
               {canResend && delivery.status !== 'pending' ? (
-                <Button
-                  variant="secondary"
-                  disabled={resend.isPending}
-                  onClick={() =>
-                    resend.mutate(delivery.id, {
-                      onSuccess: () => toast({ title: 'Sending again', description: 'The delivery is on its way.' }),
-                      onError: (error) =>
-                        toast({
-                          title: 'Resend failed',
-                          description: requestErrorMessage(error),
-                          variant: 'destructive',
-                        }),
-                    })
-                  }
-                >
-                  Resend
-                </Button>
+                <ResendButton
+                  pending={resend.isPending}
+                  sent={{ title: 'Sending again', description: 'The delivery is on its way.' }}
+                  resend={(outcome) => resend.mutate(delivery.id, outcome)}
+                />
               ) : null}
             </div>
             <ol className="mt-1 list-decimal pl-6 text-slate-600 dark:text-slate-300">

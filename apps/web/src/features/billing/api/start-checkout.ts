@@ -5,7 +5,9 @@ import { call } from '../../../lib/api-client.ts';
 /** The URL of the checkout page (Stripe's, or test mode's in-app page); the page goes there. */
 export function useStartCheckoutMutation() {
   return useMutation({
-    mutationFn: (input: { interval: BillingInterval; returnTo: string }) =>
-      call(billingEndpoints.checkout, { body: { interval: input.interval, return_to: input.returnTo } }),
+    mutationFn: (input: { interval: BillingInterval; extraSeats: number; returnTo: string }) =>
+      call(billingEndpoints.checkout, {
+        body: { interval: input.interval, extra_seats: input.extraSeats, return_to: input.returnTo },
+      }),
   });
 }

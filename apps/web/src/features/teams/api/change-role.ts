@@ -1,7 +1,7 @@
 import { type InvitableRole, teamEndpoints } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-import { teamKey } from './team-keys.ts';
+import { teamQueryKey } from '../../../lib/team/team.ts';
 
 /** PATCH /api/team/members/:userId (owner only): the member's sessions end, the next sign-in carries the role. */
 export function useChangeRoleMutation(userId: string) {
@@ -9,6 +9,6 @@ export function useChangeRoleMutation(userId: string) {
   return useMutation({
     mutationFn: ({ memberId, role }: { memberId: string; role: InvitableRole }) =>
       call(teamEndpoints.changeRole, { params: { userId: memberId }, body: { role } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: teamKey(userId) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: teamQueryKey(userId) }),
   });
 }

@@ -1,13 +1,13 @@
 import { type InvitationRequest, teamEndpoints } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
-import { teamKey } from './team-keys.ts';
+import { teamQueryKey } from '../../../lib/team/team.ts';
 
 /** POST /api/team/invitations: the link is mailed (through the job queue) and the list shows it waiting. */
 export function useInviteMemberMutation(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: InvitationRequest) => call(teamEndpoints.invite, { body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: teamKey(userId) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: teamQueryKey(userId) }),
   });
 }

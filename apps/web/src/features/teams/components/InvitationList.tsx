@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/Button.tsx';
 import { ConfirmActionDialog } from '../../../components/ui/ConfirmActionDialog.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
-import { requestErrorMessage } from '../../../lib/request-errors.ts';
+import { ResendButton } from '../../../components/ui/ResendButton.tsx';
 import { useResendInvitationMutation } from '../api/resend-invitation.ts';
 import { useRevokeInvitationMutation } from '../api/revoke-invitation.ts';
 import { shortDate } from '../dates.ts';
@@ -40,28 +40,15 @@ export function InvitationList({
               </p>
               {abilities.managesInvitationFor(invitation.role) ? (
                 <div className="mt-3 flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    aria-label={`Resend the invitation to ${invitation.email}`}
-                    disabled={resend.isPending && resend.variables === invitation.id}
-                    onClick={() =>
-                      resend.mutate(invitation.id, {
-                        onSuccess: () =>
-                          toast({
-                            title: 'Invitation sent again',
-                            description: `${invitation.email} has a new link; the old one no longer works.`,
-                          }),
-                        onError: (error) =>
-                          toast({
-                            title: 'Resend failed',
-                            description: requestErrorMessage(error),
-                            variant: 'destructive',
-                          }),
-                      })
-                    }
-                  >
-                    Resend
-                  </Button>
+                  <ResendButton
+                    label={`Resend the invitation to ${invitation.email}`}
+                    pending={resend.isPending && resend.variables === invitation.id}
+                    sent={{
+                      title: 'Invitation sent again',
+                      description: `${invitation.email} has a new link; the old one no longer works.`,
+                    }}
+                    resend={(outcome) => resend.mutate(invitation.id, outcome)}
+                  />
                   <Button
                     variant="secondary"
                     aria-label={`Revoke the invitation to ${invitation.email}`}
