@@ -27,7 +27,7 @@ type KindEndpoint<Parts> = Omit<Endpoint, 'responses'> & Parts;
  * the ids, version numbers and list query are the same for every kind; what is created and saved,
  * and the answers, are the kind's own.
  */
-export type KernelKindEndpoints<CreateInput, SaveInput, Document, List, Version> = {
+type KernelKindEndpoints<CreateInput, SaveInput, Document, List, Version> = {
   list: KindEndpoint<{ query: z.ZodMiniType<KernelListQuery>; responses: { 200: Answer<List> } }>;
   create: KindEndpoint<{ body: z.ZodMiniType<CreateInput>; responses: { 201: Answer<Document> } }>;
   get: KindEndpoint<{ params: IdParams; responses: { 200: Answer<Document> } }>;
@@ -64,7 +64,7 @@ type KernelOwnerCalls<SaveInput, Document, List, Version> = {
 };
 
 /** What serves a kernel kind's endpoints: the kernel for the kind, and how the kind starts a new document. */
-export type KernelKindService<CreateInput, SaveInput, Document, List, Version> = {
+type KernelKindService<CreateInput, SaveInput, Document, List, Version> = {
   kernel: KernelOwnerCalls<SaveInput, Document, List, Version>;
   /** A new document from the create request's body: what a kind starts from is its own (a starter, the profile). */
   create(caller: AuthenticatedCaller, input: CreateInput): Promise<Document>;
