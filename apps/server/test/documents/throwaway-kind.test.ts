@@ -144,9 +144,10 @@ function kernel() {
 }
 
 /**
- * The note's endpoints on a server of their own, since the app refuses to mount an endpoint its
- * published OpenAPI document lacks. It has the app's real parts: zod validation and the response
- * check, the one error shape, and the app's own authentication, seat check and rate limits.
+ * The note's endpoints on a server of their own, since the app refuses to mount an endpoint that
+ * is in no operation group of the contract (it would be unpublished). It has the app's real parts:
+ * zod validation and the response check, the one error shape, and the app's own authentication,
+ * seat check and rate limits.
  */
 async function noteServer(notes: ReturnType<typeof kernel>) {
   const server = Fastify();
