@@ -37,6 +37,7 @@ export * from './compliance/standards.ts';
 export * from './constants.ts';
 export * from './contact/contact.ts';
 export * from './contact/endpoints.ts';
+export * from './documents/kind-endpoints.ts';
 export * from './documents/kinds.ts';
 export * from './documents/pdf-check.ts';
 export * from './documents/printing.ts';

@@ -1,16 +1,32 @@
-import type { KernelHeadTableKind, MissingField } from '@app/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_PREFIX,
+  discardDraftRequestSchema,
+  errorCodes,
+  errorResponseSchema,
+  type KernelHeadTableKind,
+  kindEndpoints,
+  type MissingField,
+  nextCursorSchema,
+  pageQuery,
+} from '@app/contract';
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { storedSealIdentity } from '../../src/platform/crypto/seal-identity.ts';
 import { DocumentKernel, type KernelKind } from '../../src/platform/documents/document-kernel.ts';
+import { kernelKindRoutes } from '../../src/platform/documents/kernel-kind-routes.ts';
 import { KernelPdfs } from '../../src/platform/documents/kernel-pdfs.ts';
 import { registerDocumentKind } from '../../src/platform/documents/kind-registry.ts';
 import type { AuthenticatedCaller } from '../../src/platform/http/auth-context.ts';
+import { handleError } from '../../src/platform/http/errors.ts';
+import { responseSerializerCompiler } from '../../src/platform/http/response-serializer.ts';
 import { PdfSeal } from '../../src/platform/pdf/seal.ts';
 import { warmUpPdfJob } from '../../src/platform/pdf/warm-up.ts';
 import { createLocalDiskStorage } from '../../src/platform/storage/file-storage.ts';
 import { setUpTestApp, testFilesRoot } from '../support/app.ts';
-import { registerConfirmedUser } from '../support/auth-helpers.ts';
+import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { pdfSignatures } from '../support/pdf-tools.ts';
 
 /*
@@ -18,19 +34,72 @@ import { pdfSignatures } from '../support/pdf-tools.ts';
  * body, rules and hooks plug into the documents kernel, which gives it numbers, versions, issue on
  * print, amendment into the next version (voiding open links), withdrawal once signed, the public
  * verdict and a sealed PDF. Nothing outside this file knows the kind: it registers itself with the
- * database's kinds (ADR 0076), and the kernel writes only the kind it was given.
+ * database's kinds (ADR 0076), and the kernel writes only the kind it was given. Its HTTP endpoints
+ * are declared with the contract's `kindEndpoints` and served by `kernelKindRoutes` (ADR 0092).
  */
 
 const { app, mail, query } = setUpTestApp();
 
-type NoteBody = { heading: string; text: string };
+const noteBodySchema = z.object({
+  heading: z.string().check(z.maxLength(200)),
+  text: z.string().check(z.maxLength(2000)),
+});
+type NoteBody = z.output<typeof noteBodySchema>;
+const noteSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  revision: z.number(),
+  current_version: z.number(),
+  issued: z.boolean(),
+});
+type Note = z.output<typeof noteSchema>;
+const noteSummarySchema = z.object({ id: z.string(), number: z.string() });
+const noteMessages = {
+  notFound: 'No such note.',
+  stale: 'The note changed.',
+  versionNotFound: 'No such note version.',
+};
+
+// Its endpoints, as a real kind's are declared in the contract (swms/endpoints.ts); it borrows the
+// cover sheet's permissions, as a kind made at run time has none of its own.
+const noteEndpoints = kindEndpoints({
+  base: '/api/throwaway-notes',
+  notFound: noteMessages.notFound,
+  permissions: { read: 'coverSheets.view', write: 'coverSheets.edit' },
+  schemas: {
+    listQuery: z.object(pageQuery(20)),
+    listResponse: z.object({ items: z.array(noteSummarySchema), next_cursor: nextCursorSchema }),
+    document: noteSchema,
+    create: z.object({ heading: z.optional(noteBodySchema.shape.heading) }),
+    save: z.object({
+      revision: z.number().check(z.int(), z.minimum(0)),
+      body: noteBodySchema,
+      new_version: z.optional(z.number().check(z.int(), z.minimum(2))),
+    }),
+    discardDraft: discardDraftRequestSchema,
+  },
+  version: {
+    response: z.object({ id: z.string(), version: z.number(), current: z.boolean(), body: noteBodySchema }),
+    summary: 'One version of a note',
+  },
+  createErrors: [],
+  summaries: {
+    list: 'Notes',
+    create: 'Create a note',
+    get: 'A note',
+    save: 'Save a note',
+    delete: 'Delete a note',
+    pdf: 'A note as a PDF',
+  },
+  theDocument: 'the note',
+});
 
 // A real kind is declared in the contract's kinds.ts, which also gives it its type; a kind made at
 // run time has only its name.
 const kind = 'throwaway_note' as KernelHeadTableKind;
 beforeAll(() => registerDocumentKind(app.db, kind));
 
-function throwawayKind(pdfs: KernelPdfs): KernelKind<NoteBody, { id: string; number: string }, { id: string }> {
+function throwawayKind(pdfs: KernelPdfs): KernelKind<NoteBody, { id: string; number: string }, Note> {
   return {
     rules: {
       kind,
@@ -50,12 +119,12 @@ function throwawayKind(pdfs: KernelPdfs): KernelKind<NoteBody, { id: string; num
       },
       missing: (body): MissingField[] =>
         body.heading ? [] : [{ path: 'heading', message: 'Give the note a heading.' }],
-      messages: { notFound: 'No such note.', stale: 'The note changed.', versionNotFound: 'No such note version.' },
+      messages: noteMessages,
       ownerPath: (id) => `/notes/${id}`,
     },
     searchFields: ['heading'],
     summary: (header) => ({ id: header.id, number: header.number }),
-    present: async (header) => ({ ...header, id: header.id }),
+    present: async (header) => header,
     title: (body) => body.heading,
     signerSections: async ({ body }) => [{ heading: body.heading, items: [body.text] }],
     // Drawn in the PDF pool by a job the workers know, then sealed by the kernel once issued.
@@ -73,6 +142,34 @@ function kernel() {
   const pdfs = new KernelPdfs(seal, createLocalDiskStorage(testFilesRoot), app.log);
   return new DocumentKernel(app.db, throwawayKind(pdfs), () => new Date());
 }
+
+/**
+ * The note's endpoints on a server of their own, since the app refuses to mount an endpoint that
+ * is in no operation group of the contract (it would be unpublished). It has the app's real parts:
+ * zod validation and the response check, the one error shape, and the app's own authentication,
+ * seat check and rate limits.
+ */
+async function noteServer(notes: ReturnType<typeof kernel>) {
+  const server = Fastify();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(responseSerializerCompiler(true));
+  server.setErrorHandler(handleError);
+  server.decorateRequest('caller', undefined);
+  server.decorate('requireAuth', app.requireAuth);
+  server.decorate('holdsSeat', app.holdsSeat);
+  server.decorate('rateLimiter', app.rateLimiter);
+  await server.register(
+    kernelKindRoutes(noteEndpoints, {
+      kernel: notes,
+      create: (caller, input) => notes.create(caller, { heading: input.heading ?? '', text: '' }),
+    }),
+    { prefix: API_PREFIX },
+  );
+  return server;
+}
+
+/** The error an answer carries (the server of its own mints no request ids: the app's hook does). */
+const errorIn = (response: { json: () => unknown }) => errorResponseSchema.parse(response.json()).error;
 
 async function owner(): Promise<AuthenticatedCaller> {
   const session = await registerConfirmedUser(app, mail);
@@ -168,5 +265,86 @@ describe('a kind declared in one test file, on the documents kernel', () => {
     await expect(notes.pdf(bob, note.document.id, undefined)).rejects.toMatchObject({ statusCode: 404 });
     expect((await notes.list(bob, { limit: 10 })).items).toEqual([]);
     expect((await notes.list(alice, { limit: 10 })).items.map((item) => item.id)).toEqual([note.document.id]);
+  });
+});
+
+describe('a kind declared in one test file, over the endpoints the route factory gives every kernel kind', () => {
+  const servers: Awaited<ReturnType<typeof noteServer>>[] = [];
+  afterAll(() => Promise.all(servers.map((server) => server.close())));
+
+  it('lists, creates, reads, saves, prints, amends, discards the draft, reads a version and deletes, for its owner only', async () => {
+    const server = await noteServer(kernel());
+    servers.push(server);
+    const [alice, bob] = [await registerConfirmedUser(app, mail), await registerConfirmedUser(app, mail)];
+    const call = (
+      session: typeof alice | undefined,
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      payload?: object,
+    ) =>
+      server.inject({
+        method,
+        url: `/api/throwaway-notes${url}`,
+        headers: session ? bearer(session) : {},
+        ...(payload && { payload }),
+      });
+
+    expect((await call(undefined, 'GET', '')).statusCode).toBe(401);
+    const created = await call(alice, 'POST', '', { heading: 'Site access' });
+    expect(created.statusCode).toBe(201);
+    const note = noteSchema.parse(created.json());
+    expect(note).toEqual(expect.objectContaining({ current_version: 1, issued: false }));
+    expect(note.number).toMatch(/^TN-\d{4}-0001$/);
+    const { id } = note;
+
+    expect((await call(alice, 'GET', '')).json()).toEqual({ items: [{ id, number: note.number }], next_cursor: null });
+    expect((await call(bob, 'GET', '')).json()).toEqual({ items: [], next_cursor: null });
+    expect((await call(alice, 'GET', `/${id}`)).json()).toEqual(note);
+    // Another business's note, and an id that names nothing, are the note's 404.
+    for (const [session, path] of [
+      [bob, `/${id}`],
+      [alice, '/not-a-uuid'],
+    ] as const) {
+      const missing = await call(session, 'GET', path);
+      expect(missing.statusCode).toBe(404);
+      expect(errorIn(missing)).toMatchObject({ code: errorCodes.notFound, message: noteMessages.notFound });
+    }
+
+    const malformed = await call(alice, 'PUT', `/${id}`, { body: { heading: 'x'.repeat(201), text: '' } });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorIn(malformed).code).toBe(errorCodes.validationFailed);
+    const body = { heading: 'Site access', text: 'Gate code 4321' };
+    const saved = await call(alice, 'PUT', `/${id}`, { revision: note.revision, body });
+    expect(saved.statusCode).toBe(200);
+
+    // Printing issues version 1; an edit then asks before it starts version 2.
+    const printed = await call(alice, 'GET', `/${id}/pdf`);
+    expect(printed.statusCode).toBe(200);
+    expect(printed.headers['content-type']).toBe('application/pdf');
+    expect(printed.headers['content-disposition']).toBe(`attachment; filename="${note.number}-v1.pdf"`);
+    expect((await call(bob, 'GET', `/${id}/pdf`)).statusCode).toBe(404);
+    const issued = noteSchema.parse((await call(alice, 'GET', `/${id}`)).json());
+    expect(issued.issued).toBe(true);
+    const edit = { heading: 'Site access', text: 'Gate code 9999' };
+    const unconfirmed = await call(alice, 'PUT', `/${id}`, { revision: issued.revision, body: edit });
+    expect(unconfirmed.statusCode).toBe(409);
+    expect(errorIn(unconfirmed).code).toBe(errorCodes.newVersionUnconfirmed);
+    const amended = noteSchema.parse(
+      (await call(alice, 'PUT', `/${id}`, { revision: issued.revision, body: edit, new_version: 2 })).json(),
+    );
+    expect(amended.current_version).toBe(2);
+
+    // Discarding the draft goes back to version 1, as it was printed.
+    const discarded = await call(alice, 'POST', `/${id}/discard-draft`, { revision: amended.revision });
+    expect(discarded.statusCode).toBe(200);
+    expect(noteSchema.parse(discarded.json()).current_version).toBe(1);
+    const version = await call(alice, 'GET', `/${id}/versions/1`);
+    expect(version.json()).toEqual({ id, version: 1, current: true, body });
+    expect((await call(bob, 'GET', `/${id}/versions/1`)).statusCode).toBe(404);
+
+    expect((await call(bob, 'DELETE', `/${id}`)).statusCode).toBe(404);
+    const deleted = await call(alice, 'DELETE', `/${id}`);
+    expect(deleted.json()).toEqual({ ok: true });
+    expect((await call(alice, 'GET', `/${id}`)).statusCode).toBe(404);
   });
 });

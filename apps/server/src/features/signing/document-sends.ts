@@ -73,12 +73,7 @@ export class DocumentSends {
     const secret = await this.core.options.linkSecret();
     const row = await this.core.db.transaction(async (tx) => {
       const inserted = await documentSendsRepo.insert(tx, {
-        id,
-        businessId: caller.businessId,
-        userId: caller.userId,
-        documentKind: document.kind,
-        documentId: document.id,
-        documentVersion: document.version,
+        ...this.core.handedOutVersion(caller, document, id),
         recipientEmail: input.email.trim().toLowerCase(),
         recipientName: input.name.trim(),
         message,

@@ -106,12 +106,7 @@ export class OwnerSigning {
         signers.map((signer) => {
           const id = randomUUID();
           return {
-            id,
-            businessId: caller.businessId,
-            userId: caller.userId,
-            documentKind: document.kind,
-            documentId: document.id,
-            documentVersion: document.version,
+            ...this.core.handedOutVersion(caller, document, id),
             fingerprintAtSend: document.fingerprint,
             signerName: signer.name,
             signerEmail: signer.email.toLowerCase(),
@@ -197,12 +192,7 @@ export class OwnerSigning {
     const secret = await this.core.options.linkSecret();
     const id = randomUUID();
     const link = await signingRepo.insertSiteLink(this.core.db, {
-      id,
-      businessId: caller.businessId,
-      userId: caller.userId,
-      documentKind: document.kind,
-      documentId: document.id,
-      documentVersion: document.version,
+      ...this.core.handedOutVersion(caller, document, id),
       tokenHash: sha256Hex(siteToken(secret, id)),
       fingerprint: document.fingerprint,
       maxSignOns,

@@ -126,6 +126,18 @@ export class SigningCore {
     return { kind: document.kind, documentId: document.id, version: document.version };
   }
 
+  /** What every row that hands a version out for signing (a request, a send, a site link) starts with: its id, its maker and the version. */
+  handedOutVersion(caller: AuthenticatedCaller, document: SignableDocument, id: string) {
+    return {
+      id,
+      businessId: caller.businessId,
+      userId: caller.userId,
+      documentKind: document.kind,
+      documentId: document.id,
+      documentVersion: document.version,
+    };
+  }
+
   /** Whom news of a request or link goes to, and whose company it names: its business, with its maker (ADR 0077). */
   senderOf(row: Pick<SignatureRequestRow, 'businessId' | 'userId'>) {
     return businessOfMaker(this.db, row.businessId, row.userId);
