@@ -126,6 +126,26 @@ describe('the activity view', () => {
     expect(await everyEntry(owner, 25, '&kind=swms')).toEqual([]);
   });
 
+  it('names a deleted certificate by the number it had', async () => {
+    const { owner, field } = await businessOfThree();
+    const certificate = await createCompletedCertificate(app, field);
+    const number = await numberOf(owner, certificate);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/certificates/${certificate}`,
+      headers: bearer(owner),
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const [deletion, issue] = await everyEntry(owner, 25);
+    expect(deletion).toMatchObject({
+      type: 'document.deleted',
+      by: { user_id: owner.user.id },
+      record: { kind: 'certificate', id: certificate, number, version: null },
+    });
+    expect(issue).toMatchObject({ type: 'document.issued', by: { user_id: field.user.id } });
+  });
+
   it('is the owner’s alone: office and field are refused, and another business’s owner sees none of it', async () => {
     const { owner, office, field } = await businessOfThree();
     await createCompletedCertificate(app, field);
