@@ -43,8 +43,9 @@ const WORDS: Record<ActivityEventType, (entry: ActivityEntry) => string> = {
   'member.removed': (entry) => `removed ${memberWords(entry)} from the team`,
   'member.role_changed': (entry) =>
     `changed ${memberWords(entry)}'s role from ${roleWords(entry.from_role)} to ${roleWords(entry.role)}`,
-  'premium.granted': () => 'was given Premium',
-  'premium.revoked': () => 'had Premium taken away',
+  // A member's Premium events are an admin's grants and revocations (billing's are the system's).
+  'premium.granted': () => 'gave an account Premium, as an admin',
+  'premium.revoked': () => "took an account's Premium away, as an admin",
   'billing.subscription_changed': () => 'changed the subscription',
   'billing.checkout_completed': () => 'subscribed to Premium',
   'billing.payment_failed': () => 'had a payment fail',
