@@ -2,10 +2,10 @@ import { type ActivityEntry, type ActivityEventType, type DocumentKind, document
 import { ROLE_LABELS } from './team-abilities.ts';
 
 /** Who did it, as the activity view names them: "Former member" once their account is gone (as lists do). */
-export const actorName = (entry: Pick<ActivityEntry, 'by'>) => entry.by?.name ?? 'Former member';
+const actorName = (entry: Pick<ActivityEntry, 'by'>) => entry.by?.name ?? 'Former member';
 
 /** The record an entry is about, in a sentence: "certificate WPC-2026-0001", or "a certificate" with no number. */
-export function recordWords(record: ActivityEntry['record']): string {
+function recordWords(record: ActivityEntry['record']): string {
   if (!record) return 'a record';
   const name = documentKindDeclarations[record.kind].nameInSentence;
   return record.number ? `${name} ${record.number}` : `a ${name}`;
