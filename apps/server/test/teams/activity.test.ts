@@ -11,6 +11,7 @@ import { bearer, GOOD_PASSWORD, registerConfirmedUser, signIn } from '../support
 import { createCompletedCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
+import { createReadySwms } from '../support/swms.ts';
 import { addMember } from '../support/teams.ts';
 
 /*
@@ -144,6 +145,21 @@ describe('the activity view', () => {
       record: { kind: 'certificate', id: certificate, number, version: null },
     });
     expect(issue).toMatchObject({ type: 'document.issued', by: { user_id: field.user.id } });
+  });
+
+  it('lists a SWMS issued when first printed and then deleted, under its kind', async () => {
+    const { owner, field } = await businessOfThree();
+    const swms = await createReadySwms(app, field);
+    const printed = await app.inject({ url: `/api/swms/${swms.id}/pdf`, headers: bearer(field) });
+    expect(printed.statusCode, printed.body).toBe(200);
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/swms/${swms.id}`, headers: bearer(owner) });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const entries = await everyEntry(owner, 25, '&kind=swms');
+    expect(entries.map((entry) => [entry.type, entry.by?.name, entry.record])).toEqual([
+      ['document.deleted', 'Alex Owner', { kind: 'swms', id: swms.id, number: swms.number, version: null }],
+      ['document.issued', 'Sam Taylor', { kind: 'swms', id: swms.id, number: swms.number, version: 1 }],
+    ]);
   });
 
   it('is the owner’s alone: office and field are refused, and another business’s owner sees none of it', async () => {
