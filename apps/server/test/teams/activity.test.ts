@@ -11,6 +11,7 @@ import { bearer, GOOD_PASSWORD, registerConfirmedUser, signIn } from '../support
 import { createCompletedCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
+import { signByEmail } from '../support/signing.ts';
 import { createReadySwms } from '../support/swms.ts';
 import { addMember } from '../support/teams.ts';
 
@@ -160,6 +161,24 @@ describe('the activity view', () => {
       ['document.deleted', 'Alex Owner', { kind: 'swms', id: swms.id, number: swms.number, version: null }],
       ['document.issued', 'Sam Taylor', { kind: 'swms', id: swms.id, number: swms.number, version: 1 }],
     ]);
+  });
+
+  it("lists a signer's signature by link under the document's business, by the signer's name", async () => {
+    const { owner, office } = await businessOfThree();
+    const certificate = await createCompletedCertificate(app, office);
+    await signByEmail(app, mail, office, 'certificate', certificate);
+
+    const entries = await everyEntry(owner, 25);
+    expect(entries.map((entry) => [entry.type, entry.actor, entry.by?.name ?? null, entry.signer])).toEqual([
+      ['signing.completed', 'system', null, null],
+      ['signing.signed', 'signer', null, 'Alex Builder'],
+      ['signing.sent', 'member', 'Jo Office', 'Alex Builder'],
+      ['document.issued', 'member', 'Jo Office', null],
+    ]);
+    expect(new Set(entries.map((entry) => entry.record?.id))).toEqual(new Set([certificate]));
+    // A member's filter leaves out what signers and TradeCert did.
+    const officesDoings = await everyEntry(owner, 25, `&member=${office.user.id}`);
+    expect(officesDoings.map((entry) => entry.type)).toEqual(['signing.sent', 'document.issued']);
   });
 
   it('is the owner’s alone: office and field are refused, and another business’s owner sees none of it', async () => {

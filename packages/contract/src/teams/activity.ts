@@ -57,17 +57,24 @@ export const activityQuerySchema = z.object({
 });
 export type ActivityQuery = z.input<typeof activityQuerySchema>;
 
+/** Who did it: a member, a signer by link (no account), or TradeCert itself (a link expiring, a reminder). */
+export const ACTIVITY_ACTORS = ['member', 'signer', 'system'] as const;
+export type ActivityActor = (typeof ACTIVITY_ACTORS)[number];
+
 /**
- * One thing that happened in the business. `by` is the member who did it (null: "Former member",
- * their account is gone); `record` the document it was about, with its number when the event
- * recorded one; `member` the person a team event was about (null when their account is gone), or
- * `email` the address an invitation went to; `role` and `from_role` what a role became and was.
+ * One thing that happened in the business. `actor` says who did it; for a member, `by` names them
+ * (null: "Former member", their account is gone). `signer` is the signer a signing event is about,
+ * by the name they were sent under. `record` is the document it was about, with its number when the
+ * event recorded one; `member` the person a team event was about (null when their account is gone),
+ * or `email` the address an invitation went to; `role` and `from_role` what a role became and was.
  */
 export const activityEntrySchema = z.object({
   id: z.string(),
   occurred_at: timestampSchema,
   type: z.enum(ACTIVITY_EVENT_TYPES),
+  actor: z.enum(ACTIVITY_ACTORS),
   by: madeBySchema,
+  signer: z.nullable(z.string()),
   record: z.nullable(
     z.object({
       kind: z.enum(documentKinds),

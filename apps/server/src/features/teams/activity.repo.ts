@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
 import { profiles } from '../../platform/accounts/business.schema.ts';
 import { auditEvents } from '../../platform/audit/audit.schema.ts';
+import { signatureRequests } from '../../platform/documents/documents.schema.ts';
 import { keysetPage, type ListPosition } from '../../platform/http/list-cursor.ts';
 import { invitations } from './teams.schema.ts';
 
@@ -16,6 +17,7 @@ export type ActivityRow = {
   position: string;
   type: string;
   data: unknown;
+  actorKind: string;
   subjectKind: string;
   subjectId: string;
   /** The acting member, null once their account is gone. */
@@ -26,6 +28,8 @@ export type ActivityRow = {
   memberName: string | null;
   /** The address an invitation event's invitation went to. */
   invitationEmail: string | null;
+  /** The name a signing event's signer was sent under. */
+  signerName: string | null;
 };
 
 export type ActivityFilter = {
@@ -43,7 +47,7 @@ const nameOf = (user: { email: AnyColumn }, profile: { applicatorName: AnyColumn
 /**
  * The business's events, newest first, after `after`; one row more than `limit`. Only events
  * recorded with the business (ADR 0090): audit_events_business_occurred_idx serves the order, and
- * every name is read by primary key. A team event's `data.userId` and `data.invitationId` were
+ * every name is read by primary key. The ids in `data` (`userId`, `invitationId`, `signerId`) were
  * checked as UUIDs when recorded (platform/audit/audit-events.ts), so the casts cannot fail.
  */
 export async function activityOf(db: Queryable, filter: ActivityFilter): Promise<ActivityRow[]> {
@@ -59,6 +63,7 @@ export async function activityOf(db: Queryable, filter: ActivityFilter): Promise
       position: keysetPage.position(auditEvents.occurredAt),
       type: auditEvents.type,
       data: auditEvents.data,
+      actorKind: auditEvents.actorKind,
       subjectKind: auditEvents.subjectKind,
       subjectId: auditEvents.subjectId,
       byId: byUser.id,
@@ -66,6 +71,7 @@ export async function activityOf(db: Queryable, filter: ActivityFilter): Promise
       memberId: memberUser.id,
       memberName: nameOf(memberUser, memberProfile),
       invitationEmail: invitations.email,
+      signerName: signatureRequests.signerName,
     })
     .from(auditEvents)
     .leftJoin(byUser, eq(byUser.id, auditEvents.actorUserId))
@@ -77,6 +83,13 @@ export async function activityOf(db: Queryable, filter: ActivityFilter): Promise
       and(
         eq(invitations.id, sql`(${auditEvents.data}->>'invitationId')::uuid`),
         eq(invitations.businessId, auditEvents.businessId),
+      ),
+    )
+    .leftJoin(
+      signatureRequests,
+      and(
+        eq(signatureRequests.id, sql`(${auditEvents.data}->>'signerId')::uuid`),
+        eq(signatureRequests.businessId, auditEvents.businessId),
       ),
     )
     .where(

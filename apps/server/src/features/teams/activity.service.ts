@@ -1,4 +1,5 @@
 import {
+  type ActivityActor,
   type ActivityEntry,
   type ActivityPage,
   type ActivityQuery,
@@ -48,7 +49,9 @@ function toEntry(row: ActivityRow): ActivityEntry {
     occurred_at: row.occurredAt.toISOString(),
     // Typechecks only while the contract's ACTIVITY_EVENT_TYPES holds every type of the trail.
     type: event.type,
+    actor: actorOf(row.actorKind),
     by: row.byId === null ? null : { user_id: row.byId, name: row.byName ?? '' },
+    signer: row.signerName,
     record: isDocumentKind(row.subjectKind)
       ? { kind: row.subjectKind, id: row.subjectId, number: numberOf(event), version: versionOf(event) }
       : null,
@@ -58,6 +61,8 @@ function toEntry(row: ActivityRow): ActivityEntry {
     from_role: fromRole,
   };
 }
+
+const actorOf = (kind: string): ActivityActor => (kind === 'user' ? 'member' : kind === 'signer' ? 'signer' : 'system');
 
 function rolesOf(event: AuditEventBody): { role: MemberRole | null; fromRole: MemberRole | null } {
   switch (event.type) {

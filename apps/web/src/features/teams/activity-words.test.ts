@@ -6,7 +6,9 @@ const entry = (overrides: Partial<ActivityEntry>): ActivityEntry => ({
   id: 'e1',
   occurred_at: '2026-11-29T03:05:00.000Z',
   type: 'document.issued',
+  actor: 'member',
   by: { user_id: 'u1', name: 'Sam Taylor' },
+  signer: null,
   record: null,
   member: null,
   email: null,
@@ -33,7 +35,21 @@ describe('the activity view in words', () => {
       activitySentence(
         entry({ type: 'signing.sent', record: { kind: 'swms', id: 's1', number: 'SWMS-2026-0002', version: null } }),
       ),
-    ).toBe('Sam Taylor sent SWMS SWMS-2026-0002 for signing');
+    ).toBe('Sam Taylor sent SWMS SWMS-2026-0002 to a signer for signing');
+  });
+
+  it('names a signer by the name they were sent under, and TradeCert for what it did itself', () => {
+    const signed = entry({
+      type: 'signing.signed',
+      actor: 'signer',
+      by: null,
+      signer: 'Casey Crew',
+      record: certificate,
+    });
+    expect(activitySentence(signed)).toBe('Casey Crew signed certificate WPC-2026-0007');
+    expect(activitySentence({ ...signed, type: 'signing.reminded', actor: 'system' })).toBe(
+      'TradeCert reminded Casey Crew to sign certificate WPC-2026-0007',
+    );
   });
 
   it('says "Former member" for one whose account is gone, and names the member a team event is about', () => {

@@ -1,8 +1,21 @@
-import { type ActivityEntry, type ActivityEventType, type DocumentKind, documentKindDeclarations } from '@app/contract';
+import {
+  type ActivityActor,
+  type ActivityEntry,
+  type ActivityEventType,
+  type DocumentKind,
+  documentKindDeclarations,
+} from '@app/contract';
 import { ROLE_LABELS } from './team-abilities.ts';
 
-/** Who did it, as the activity view names them: "Former member" once their account is gone (as lists do). */
-const actorName = (entry: Pick<ActivityEntry, 'by'>) => entry.by?.name ?? 'Former member';
+/**
+ * Who did it, as the activity view names them: a member ("Former member" once their account is gone,
+ * as lists say), a signer by the name they were sent under, or TradeCert for what it did itself.
+ */
+const ACTORS: Record<ActivityActor, (entry: ActivityEntry) => string> = {
+  member: (entry) => entry.by?.name ?? 'Former member',
+  signer: (entry) => entry.signer ?? 'A signer',
+  system: () => 'TradeCert',
+};
 
 /** The record an entry is about, in a sentence: "certificate WPC-2026-0001", or "a certificate" with no number. */
 function recordWords(record: ActivityEntry['record']): string {
@@ -12,12 +25,13 @@ function recordWords(record: ActivityEntry['record']): string {
 }
 
 const memberWords = (entry: ActivityEntry) => entry.member?.name ?? 'a former member';
+const signerWords = (entry: ActivityEntry) => entry.signer ?? 'a signer';
 const roleWords = (role: ActivityEntry['role']) => (role ? ROLE_LABELS[role] : 'a member');
 
 /**
  * What happened, after the name of who did it ("Sam Taylor issued certificate WPC-2026-0001"):
  * one entry per event type of the audit trail, so a new type fails typecheck until it has words
- * (ADR 0090). Events of signers and of the system reach the view only as a member caused them.
+ * (ADR 0090).
  */
 const WORDS: Record<ActivityEventType, (entry: ActivityEntry) => string> = {
   'document.issued': (entry) =>
@@ -28,15 +42,17 @@ const WORDS: Record<ActivityEventType, (entry: ActivityEntry) => string> = {
   'document.withdrawn': (entry) => `withdrew ${recordWords(entry.record)} (it had been signed, so it is kept)`,
   'certificate.submitted_for_review': (entry) => `submitted ${recordWords(entry.record)} for review`,
   'certificate.returned': (entry) => `sent ${recordWords(entry.record)} back with a note`,
-  'signing.sent': (entry) => `sent ${recordWords(entry.record)} for signing`,
+  'signing.sent': (entry) => `sent ${recordWords(entry.record)} to ${signerWords(entry)} for signing`,
   'signing.opened': (entry) => `opened the signing link of ${recordWords(entry.record)}`,
   'signing.signed': (entry) => `signed ${recordWords(entry.record)}`,
   'signing.declined': (entry) => `declined to sign ${recordWords(entry.record)}`,
-  'signing.reminded': (entry) => `reminded a signer of ${recordWords(entry.record)}`,
-  'signing.expired': (entry) => `let a signing link of ${recordWords(entry.record)} expire`,
-  'signing.revoked': (entry) => `revoked a signing link of ${recordWords(entry.record)}`,
-  'signing.set_aside': (entry) => `set aside a site sign-on of ${recordWords(entry.record)}`,
-  'signing.completed': (entry) => `completed the signing of ${recordWords(entry.record)}`,
+  'signing.reminded': (entry) => `reminded ${signerWords(entry)} to sign ${recordWords(entry.record)}`,
+  'signing.expired': (entry) =>
+    `found the signing link of ${recordWords(entry.record)} for ${signerWords(entry)} had expired`,
+  'signing.revoked': (entry) =>
+    `revoked the signing link of ${recordWords(entry.record)} sent to ${signerWords(entry)}`,
+  'signing.set_aside': (entry) => `set aside ${signerWords(entry)}'s site sign-on of ${recordWords(entry.record)}`,
+  'signing.completed': (entry) => `recorded that everyone has signed ${recordWords(entry.record)}`,
   'member.invited': (entry) => `invited ${entry.email ?? 'someone'} as ${roleWords(entry.role)}`,
   'invitation.revoked': (entry) => `withdrew the invitation to ${entry.email ?? 'someone'}`,
   'member.joined': (entry) => `joined the team as ${roleWords(entry.role)}`,
@@ -59,7 +75,7 @@ const WORDS: Record<ActivityEventType, (entry: ActivityEntry) => string> = {
 };
 
 /** The entry as one sentence: who, then what. */
-export const activitySentence = (entry: ActivityEntry) => `${actorName(entry)} ${WORDS[entry.type](entry)}`;
+export const activitySentence = (entry: ActivityEntry) => `${ACTORS[entry.actor](entry)} ${WORDS[entry.type](entry)}`;
 
 const RECORD_PATHS: Record<DocumentKind, (id: string) => string> = {
   certificate: (id) => `/certificates/${id}`,
