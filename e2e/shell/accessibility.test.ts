@@ -278,6 +278,18 @@ const memberPages: Array<[name: string, Check]> = [
       ready: (page) => page.getByText('No invitations are waiting for an answer.').waitFor(),
     },
   ],
+  [
+    '/team/activity',
+    {
+      path: '/team/activity',
+      heading: 'Activity',
+      ready: (page) =>
+        page
+          .getByText(/issued certificate WPC-/)
+          .first()
+          .waitFor(),
+    },
+  ],
   ['/materials', { path: '/materials', heading: 'Common materials' }],
   [
     '/certificates',

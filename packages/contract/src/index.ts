@@ -65,6 +65,7 @@ export * from './signing/signing.ts';
 export * from './swms/endpoints.ts';
 export * from './swms/risk.ts';
 export * from './swms/swms.ts';
+export * from './teams/activity.ts';
 export * from './teams/endpoints.ts';
 export * from './teams/made-by.ts';
 export * from './teams/permissions.ts';

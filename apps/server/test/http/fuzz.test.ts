@@ -311,6 +311,19 @@ function validTemplates(): Array<{
         ['query', 'limit', 'number'],
       ],
     },
+    {
+      // The owner's activity view (ADR 0090): a member named by a made-up or tricky id, a forged cursor.
+      template: {
+        method: 'GET',
+        path: '/api/team/activity',
+        query: { member: A_UUID, kind: 'certificate', limit: 5, cursor: A_CURSOR },
+      },
+      fields: [
+        ['query', 'member', 'uuid'],
+        ['query', 'cursor', 'cursor'],
+        ['query', 'limit', 'number'],
+      ],
+    },
     // "Mine" (ADR 0077): only `me` is a maker a list takes; an id, another's or made up, is refused.
     ...['/api/certificates', '/api/swms'].map((path) => ({
       template: { method: 'GET', path, query: { made_by: 'me', cursor: A_CURSOR } },

@@ -247,6 +247,8 @@ const teamOf = new Map<string, { member: string; invitation: string }>();
 const inTeam = (owned: Owned) => teamOf.get(owned.session.user.id) ?? { member: '', invitation: '' };
 Object.assign(CALLS, {
   'GET /api/team': {},
+  // The owner's activity view: only their own business's events, whoever's records are named elsewhere.
+  'GET /api/team/activity': {},
   'PATCH /api/team/settings': { body: () => ({ review_before_issue: false }) },
   'POST /api/team/invitations': { body: () => ({ email: uniqueEmail('invited'), role: 'field' }) },
   'POST /api/team/invitations/{id}/resend': { params: (owned) => ({ id: inTeam(owned).invitation }) },

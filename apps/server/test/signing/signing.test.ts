@@ -176,8 +176,8 @@ describe('sending', () => {
       expect(Number(found.rows[0].n)).toBe(0);
     }
 
-    const trail = await events(certificateId);
-    expect(trail.filter((event) => event.type === 'signing.sent')).toHaveLength(2);
+    const trail = (await events(certificateId)).filter((event) => event.type === 'signing.sent');
+    expect(trail).toHaveLength(2);
     expect(trail[0]).toMatchObject({ ip: '198.51.100.7', user_agent: 'Owner browser' });
     expect(trail[0]?.data.documentSha256).toBe((await panel(owner, 'certificate', certificateId)).document.fingerprint);
 

@@ -202,6 +202,11 @@ describe('with review before issue on', () => {
     expect(rows[0].name).toBe(officeProfile[0].applicator_name);
     expect(await trail(draft.id)).toEqual([
       { type: 'certificate.submitted_for_review', actor_user_id: field.user.id, data: {} },
+      {
+        type: 'document.issued',
+        actor_user_id: office.user.id,
+        data: { number: certificate.certificate_number, version: 1 },
+      },
     ]);
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { okResponseSchema } from '../auth/auth.ts';
 import { errorCodes } from '../errors/errors.ts';
 import { defineEndpoint } from '../http/endpoint.ts';
+import { activityPageSchema, activityQuerySchema } from './activity.ts';
 import { seatChoiceRequestSchema } from './seats.ts';
 import {
   acceptedInvitationSchema,
@@ -35,6 +36,17 @@ export const teamEndpoints = {
     summary: "The caller's business, their role, its members (owner first) and its pending invitations",
     responses: { 200: teamSchema },
     errors: [],
+  }),
+  activity: defineEndpoint({
+    method: 'GET',
+    path: '/api/team/activity',
+    auth: 'required',
+    permission: 'team.activity',
+    summary:
+      "Owner: what the business's members did, newest first, from the audit trail; by member or kind of record, 25 a page",
+    query: activityQuerySchema,
+    responses: { 200: activityPageSchema },
+    errors: [errorCodes.forbidden],
   }),
   settings: defineEndpoint({
     method: 'PATCH',

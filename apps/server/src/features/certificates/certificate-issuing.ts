@@ -11,6 +11,7 @@ import type { z } from 'zod/mini';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessSettingsOf } from '../../platform/accounts/business.ts';
 import type { RecordOwner } from '../../platform/accounts/memberships.ts';
+import { audit } from '../../platform/audit/audit-trail.ts';
 import {
   amendIntoNextVersion,
   assertVersionAllowed,
@@ -218,7 +219,15 @@ export class CertificateIssuing {
       if (!owner.premium && !isWorkingDraft(existing)) throw errors.premiumDelete();
       await uncountCompletion(tx, existing);
       const photoIds = [...existing.photos.map((photo) => photo.file_id), ...(await photosOfKeptVersions(tx, id))];
-      if (await deleteOrWithdraw(tx, this.headRows, 'certificate', caller, id)) return null;
+      const withdrawn = await deleteOrWithdraw(tx, this.headRows, 'certificate', caller, id);
+      await audit.record(tx, {
+        type: withdrawn ? 'document.withdrawn' : 'document.deleted',
+        data: { number: existing.certificateNumber },
+        actor: { kind: 'user', userId: caller.userId },
+        subject: { kind: 'certificate', id },
+        origin: null,
+      });
+      if (withdrawn) return null;
       // A photo upload still waiting in another phone's outbox must not bring its photo back.
       await retiredIdsRepo.retire(tx, caller, 'photo', [...new Set(photoIds)]);
       return { existing, photoIds };
@@ -273,13 +282,23 @@ export class CertificateIssuing {
     });
   }
 
-  /** Tells integrators a version was issued: the first, or an amendment (webhooks; ADR 0055). */
-  private announceIssued(
+  /**
+   * Tells integrators a version was issued: the first, or an amendment (webhooks; ADR 0055); and
+   * the audit trail, whose activity view names who issued it (ADR 0090).
+   */
+  private async announceIssued(
     tx: Queryable,
     row: Pick<CertificateRow, 'id' | 'version' | 'certificateNumber'>,
     issuedBy: RecordOwner,
   ) {
-    return this.events.publish(tx, {
+    await audit.record(tx, {
+      type: 'document.issued',
+      data: { number: row.certificateNumber ?? '', version: row.version },
+      actor: { kind: 'user', userId: issuedBy.userId },
+      subject: { kind: 'certificate', id: row.id },
+      origin: null,
+    });
+    await this.events.publish(tx, {
       type: row.version > 1 ? 'certificate.amended' : 'certificate.issued',
       userId: issuedBy.userId,
       data: { certificate_id: row.id, version: row.version, certificate_number: row.certificateNumber ?? '' },

@@ -201,6 +201,7 @@ export class SigningCore {
       actor: { kind: 'system' },
       subject: { kind: row.documentKind, id: row.documentId },
       origin: null,
+      business: row.businessId,
     });
     await this.options.events.publish(tx, {
       type: 'document.completed',
@@ -276,6 +277,7 @@ export class SigningCore {
       actor: origin ? { kind: 'signer' } : { kind: 'system' },
       subject: { kind: row.documentKind, id: row.documentId },
       origin,
+      business: row.businessId,
     });
     if (event.type === 'signing.signed' || event.type === 'signing.declined') {
       await this.options.events.publish(tx, {

@@ -11,6 +11,7 @@ import type { KernelKind } from '../../platform/documents/document-kernel.ts';
 import { kernelDocumentsRepo } from '../../platform/documents/kernel-documents.repo.ts';
 import { AppError } from '../../platform/errors.ts';
 import { coverSheetFields, parseCoverSheetBody } from './bodies.ts';
+import { lifeEventsOf } from './document-life-events.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
 import { coverSheetSignerSections } from './swms-signer-view.ts';
 
@@ -34,6 +35,8 @@ export const coverSheetKind = (
       stale: swmsMessages.staleCoverSheetSave,
       versionNotFound: swmsMessages.coverSheetVersionNotFound,
     },
+    // Issued, deleted or withdrawn: the owner's activity view lists it (ADR 0090).
+    ...lifeEventsOf<CoverSheetBody>('cover_sheet'),
   },
   searchFields: [],
   summary: (header, { body }) => ({

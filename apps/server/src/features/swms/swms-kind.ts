@@ -9,10 +9,13 @@ import {
 import type { KernelKind } from '../../platform/documents/document-kernel.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import { parseSwmsBody, swmsFields } from './bodies.ts';
+import { lifeEventsOf } from './document-life-events.ts';
 import type { SwmsPdfService } from './swms-pdf.service.ts';
 import { swmsSignerSections } from './swms-signer-view.ts';
 
 /** The SWMS (PRODUCT.md, SWMS): its body, list row, answer and PDF, printed with its cover sheet. */
+const lifeEvents = lifeEventsOf<SwmsBody>('swms');
+
 export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKind<SwmsBody, SwmsSummary, Swms> => ({
   rules: {
     kind: 'swms',
@@ -26,13 +29,16 @@ export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKi
       stale: swmsMessages.staleSave,
       versionNotFound: swmsMessages.versionNotFound,
     },
-    // A SWMS version first goes on paper: integrators hear of it (ADR 0055).
-    firstPrinted: (tx, { document, version }, printedBy) =>
-      events.publish(tx, {
+    // A SWMS version first goes on paper: the audit trail and integrators hear of it (ADR 0090, 0055).
+    firstPrinted: async (tx, found, printedBy) => {
+      await lifeEvents.firstPrinted(tx, found, printedBy);
+      await events.publish(tx, {
         type: 'swms.version_issued',
         userId: printedBy.userId,
-        data: { swms_id: document.id, version: version.version },
-      }),
+        data: { swms_id: found.document.id, version: found.version.version },
+      });
+    },
+    removed: lifeEvents.removed,
   },
   searchFields: ['title', 'work_location'],
   summary: (header, { document, body }) => ({

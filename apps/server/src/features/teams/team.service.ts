@@ -1,4 +1,5 @@
 import {
+  type ActivityPage,
   DEFAULT_TIME_ZONE,
   errorCodes,
   type InvitableRole,
@@ -19,6 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { FeatureJoints, MemberSessions } from '../../platform/feature-module.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
 import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
+import { activityPage } from './activity.service.ts';
 import { assertMayManage, assertOwner, businessNameOf } from './team-rules.ts';
 import { toInvitation } from './team-views.ts';
 import { type MemberView, teamsRepo } from './teams.repo.ts';
@@ -38,6 +40,11 @@ const conflict = (message: string) => new AppError(409, errorCodes.conflict, mes
 /** The members of the caller's business: the list, role changes, removal (ADR 0077). */
 export class TeamService {
   constructor(private readonly dependencies: TeamDependencies) {}
+
+  /** The owner's activity view: the business's audit trail, page by page (ADR 0090). */
+  activity(caller: AuthenticatedCaller, query: Parameters<typeof activityPage>[2]): Promise<ActivityPage> {
+    return activityPage(this.dependencies.db, caller, query);
+  }
 
   async team(caller: AuthenticatedCaller): Promise<Team> {
     const { db, clock } = this.dependencies;

@@ -12,6 +12,8 @@ export const teamsRoutes =
   async (app) => {
     route(app, teamEndpoints.get, (request) => team.team(callerOf(request)));
 
+    route(app, teamEndpoints.activity, (request) => team.activity(callerOf(request), request.query));
+
     route(app, teamEndpoints.settings, (request) => team.setSettings(callerOf(request), request.body));
 
     route(app, teamEndpoints.invite, async (request, reply) => {

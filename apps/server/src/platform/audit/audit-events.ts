@@ -3,7 +3,8 @@ import { z } from 'zod/mini';
 
 /*
  * What the audit trail records. Each event type has its own `data`; add a type by adding a member to
- * `auditEventSchema` (types are never renamed or removed: old rows are read with the same union).
+ * `auditEventSchema` (types are never renamed or removed: old rows are read with the same union),
+ * and to the contract's ACTIVITY_EVENT_TYPES, which the owner's activity view words (ADR 0090).
  */
 
 /** What an event is about: a document (by kind and id), for account events a user, for team events a business. */
@@ -82,6 +83,12 @@ export const auditEventSchema = z.discriminatedUnion('type', [
   // Webhook endpoints (ADR 0055), about their owner: turned back on after being disabled, given a new secret.
   eventOf('webhook.enabled', { endpointId: z.uuid() }),
   eventOf('webhook.secret_rotated', { endpointId: z.uuid(), secretVersion: z.number().check(z.int(), z.positive()) }),
+  // A record's life, about the document (ADR 0090): a version issued (version 2 on: an amendment),
+  // the record deleted, or withdrawn because someone signed it. The number is kept for the activity
+  // view, which cannot read it from a record that is gone.
+  eventOf('document.issued', { number: z.string().check(z.maxLength(100)), version: z.number().check(z.int()) }),
+  eventOf('document.deleted', { number: z.nullable(z.string().check(z.maxLength(100))) }),
+  eventOf('document.withdrawn', { number: z.nullable(z.string().check(z.maxLength(100))) }),
 ]);
 /** The type and its data, e.g. `{ type: 'signing.declined', data: { signerId, reason } }`. */
 export type AuditEventBody = z.infer<typeof auditEventSchema>;

@@ -18,6 +18,11 @@ export type AuditEvent = AuditEventBody & {
   subject: AuditSubject;
   /** The request it came from (`requestMetadataOf`); null for events no request caused (jobs, webhooks). */
   origin: RequestMetadata | null;
+  /**
+   * The business of an event no member did (a signer's, or the system's about a document): the
+   * document's, so the owner's activity view lists it (ADR 0090). A member's is read from them.
+   */
+  business?: string;
 };
 export type RecordedAuditEvent = AuditEvent & { id: string; occurredAt: Date };
 
@@ -39,7 +44,8 @@ export const audit = {
   /**
    * Records `event` on `tx`, the caller's transaction, so the event exists exactly when the change it
    * describes does. The event is checked against its schema first: a malformed one is a bug, not data.
-   * A user's event carries their business as it is then (ADR 0077), read in the same statement.
+   * A user's event carries their business as it is then (ADR 0077), read in the same statement;
+   * another's, the `business` given.
    */
   async record(tx: Queryable, event: AuditEvent): Promise<RecordedAuditEvent> {
     const { type, data } = auditEventSchema.parse(event);
@@ -53,7 +59,7 @@ export const audit = {
         businessId:
           actor.kind === 'user'
             ? sql`(select ${memberships.businessId} from ${memberships} where ${memberships.userId} = ${actor.userId})`
-            : null,
+            : (event.business ?? null),
         subjectKind: subject.kind,
         subjectId: subject.id,
         type,

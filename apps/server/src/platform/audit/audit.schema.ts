@@ -25,6 +25,10 @@ export const auditEvents = pgTable(
   },
   (table) => [
     index('audit_events_subject_idx').on(table.subjectKind, table.subjectId, table.occurredAt),
+    // The owner's activity view, newest first by business (ADR 0090); rows from before businesses have none.
+    index('audit_events_business_occurred_idx')
+      .on(table.businessId, table.occurredAt.desc(), table.id.desc())
+      .where(sql`${table.businessId} is not null`),
     check(
       'audit_events_actor_valid',
       sql`(${table.actorKind} = 'user') = (${table.actorUserId} is not null) and ${table.actorKind} in ('user', 'signer', 'system')`,

@@ -35,6 +35,8 @@ export type KernelKindRules<Body extends { readonly [name: string]: JsonValue }>
    * tells integrators, ADR 0055).
    */
   firstPrinted?: (tx: Queryable, found: CurrentDocument<Body>, printedBy: RecordOwner) => Promise<void>;
+  /** Called in the delete's transaction, once the document is deleted or (signed) withdrawn by `owner`. */
+  removed?: (tx: Queryable, found: CurrentDocument<Body>, owner: RecordOwner, withdrawn: boolean) => Promise<void>;
   /** The owner's page of a document, where signing links its owner back to. */
   ownerPath: (documentId: string) => string;
 };
@@ -183,6 +185,7 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       if (!document) throw this.errors.notFound();
       const current = await this.current(tx, document);
       const withdrawn = await deleteOrWithdraw(tx, kernelDocumentsRepo, this.rules.kind, owner, document.id);
+      await this.rules.removed?.(tx, current, owner, withdrawn);
       return { ...current, withdrawn };
     });
   }

@@ -1,3 +1,6 @@
+import { roleMay } from '@app/contract';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/Button.tsx';
 import { PageColumn } from '../../components/ui/PageColumn.tsx';
 import { QueryView } from '../../components/ui/QueryView.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
@@ -12,7 +15,8 @@ import { ROLE_LABELS, teamAbilities } from './team-abilities.ts';
 
 /**
  * /team (ADR 0077): the business's members and the invitations waiting, with what the caller's
- * role lets them do. The server checks every request; the page only leaves out what would be refused.
+ * role lets them do, and the owner's way to the activity view. The server checks every request; the
+ * page only leaves out what would be refused.
  */
 export default function TeamPage() {
   const auth = useAuth();
@@ -25,6 +29,13 @@ export default function TeamPage() {
         return (
           <PageColumn
             title="Team"
+            actions={
+              roleMay(you.role, 'team.activity') ? (
+                <Link to="/team/activity" className={buttonClasses('secondary')}>
+                  Activity
+                </Link>
+              ) : null
+            }
             intro={
               <p>
                 {business.name.trim() ? `${business.name}: ` : ''}

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_business_occurred_idx" ON "audit_events" USING btree ("business_id","occurred_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "audit_events"."business_id" is not null;
