@@ -1,10 +1,21 @@
-import { acceptedInvitationSchema, CUSTOM_TEMPLATES_PER_BUSINESS, type Session, teamMessages } from '@app/contract';
-import { describe, expect, it } from 'vitest';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  ACCOUNT_DELETION_CONFIRMATION,
+  acceptedInvitationSchema,
+  CUSTOM_TEMPLATES_PER_BUSINESS,
+  type Session,
+  sessionSchema,
+  teamMessages,
+} from '@app/contract';
+import { afterAll, describe, expect, it } from 'vitest';
 import { BROUGHT_WITH_THE_RECORDS } from '../../src/features/teams/teams.repo.ts';
 import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { entitlements } from '../../src/platform/entitlements/entitlements.ts';
+import { createLocalDiskStorage } from '../../src/platform/storage/file-storage.ts';
 import { setUpTestApp } from '../support/app.ts';
-import { bearer, registerConfirmedUser, uniqueEmail } from '../support/auth-helpers.ts';
+import { bearer, GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from '../support/auth-helpers.ts';
 import { createCompletedCertificate, postCertificate, uploadCertificatePhoto } from '../support/certificates.ts';
 import { balconyTemplate } from '../support/checklist-templates.ts';
 import { grantPremium } from '../support/entitlements.ts';
@@ -19,7 +30,10 @@ import { businessIdOf, invitationToken, ownerOfNamedBusiness } from '../support/
  * business sees none of it; the old business's API tokens and webhooks go with it; nothing is half
  * moved when the join fails, and a second accept moves nothing twice.
  */
-const { app, mail, database, query } = setUpTestApp();
+/** This file's own storage root, so a test can put objects where uploads from before teams are. */
+const filesRoot = path.join(tmpdir(), `tradecert-bring-files-${process.pid}-${Date.now()}`);
+const { app, mail, database, query } = setUpTestApp(() => ({ fileStorage: createLocalDiskStorage(filesRoot) }));
+afterAll(() => rm(filesRoot, { recursive: true, force: true }));
 
 const read = (session: Session, url: string) => app.inject({ url, headers: bearer(session) });
 const accept = (session: Session, token: string, records?: 'bring' | 'discard') =>
@@ -202,6 +216,67 @@ describe("a joiner's records, brought", () => {
     });
     expect(await placeOf(certificate)).toEqual({ business_id: ownBusinessId, numbered_in: null });
     expect(await membershipOf(database.db, joiner.user.id)).toEqual({ businessId: ownBusinessId, role: 'owner' });
+  });
+});
+
+describe("a brought file's bytes", () => {
+  /** Moves a file's objects to where uploads from before teams are (`users/<uploader>/`), as its row says. */
+  async function storedBeforeTeams(fileId: string, businessId: string, userId: string) {
+    const { rows } = await query('select storage_key, thumbnail_key, print_key from files where id = $1', [fileId]);
+    const keys = Object.values(rows[0] as Record<string, string | null>).filter((key) => key !== null);
+    for (const key of keys) {
+      const moved = key.replace(`businesses/${businessId}/`, `users/${userId}/`);
+      await mkdir(path.dirname(path.join(filesRoot, moved)), { recursive: true });
+      await rename(path.join(filesRoot, key), path.join(filesRoot, moved));
+    }
+    await query(
+      `update files set storage_key = replace(storage_key, $1, $2), thumbnail_key = replace(thumbnail_key, $1, $2),
+         print_key = replace(print_key, $1, $2) where id = $3`,
+      [`businesses/${businessId}/`, `users/${userId}/`, fileId],
+    );
+  }
+
+  /** The queue may be slow on a busy machine: the job is waited for, never timed. */
+  async function filesRemovedFor(userId: string) {
+    const deadline = Date.now() + 30_000;
+    const done = () =>
+      query(`select 1 from pgboss.job where name = 'account-files' and data->>'userId' = $1 and state = 'completed'`, [
+        userId,
+      ]);
+    while ((await done()).rowCount === 0) {
+      if (Date.now() > deadline) throw new Error('the account-files job did not finish');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('stay when the account that uploaded them is deleted later, with the business it then had', async () => {
+    const { owner, joiner, token, ownBusinessId } = await invitedJoiner('field');
+    const brought = await certificateWithPhoto(joiner);
+    await storedBeforeTeams(brought.photo, ownBusinessId, joiner.user.id);
+    expect((await accept(joiner, token, 'bring')).statusCode).toBe(200);
+    // Removed, the joiner has a business of their own again; deleting their account deletes it, and
+    // its files job looks at their old folder.
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/team/members/${joiner.user.id}`,
+      headers: bearer(owner),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const again = sessionSchema.parse((await signIn(app, joiner.user.email, GOOD_PASSWORD)).json());
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: bearer(again),
+      payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION, current_password: GOOD_PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    await filesRemovedFor(joiner.user.id);
+
+    const photo = await read(owner, `/api/files/${brought.photo}`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.rawPayload.length).toBeGreaterThan(0);
+    const pdf = await read(owner, `/api/certificates/${brought.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
   });
 });
 
