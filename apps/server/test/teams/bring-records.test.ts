@@ -20,6 +20,7 @@ import { createCompletedCertificate, postCertificate, uploadCertificatePhoto } f
 import { balconyTemplate } from '../support/checklist-templates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
+import { mailedSigningToken, signaturePng } from '../support/signing.ts';
 import { createReadySwms } from '../support/swms.ts';
 import { businessIdOf, invitationToken, ownerOfNamedBusiness } from '../support/teams.ts';
 
@@ -137,6 +138,29 @@ describe("a joiner's records, brought", () => {
     expect((await read(stranger, `/api/files/${brought.photo}`)).statusCode).toBe(404);
     expect((await read(stranger, '/api/certificates')).json().items).toEqual([]);
     expect((await read(stranger, '/api/swms')).json().items).toEqual([]);
+  });
+
+  it('keep their signing: a link mailed before the join signs after it, and the business sees it signed', async () => {
+    const { owner, businessId, joiner, token } = await invitedJoiner();
+    const certificate = await createCompletedCertificate(app, joiner);
+    const signingToken = await mailedSigningToken(app, mail, joiner, 'certificate', certificate);
+    expect((await accept(joiner, token, 'bring')).statusCode).toBe(200);
+
+    const signed = await app.inject({
+      method: 'POST',
+      url: `/api/sign/${signingToken}/sign`,
+      payload: { name: 'Alex Builder', read_confirmed: true, method: 'drawn', signature_png: await signaturePng() },
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const list = (await read(owner, '/api/certificates')).json().items as Array<{ id: string; signed: boolean }>;
+    expect(list.find((item) => item.id === certificate)?.signed).toBe(true);
+    // The signer's signature is stored in the business that now holds the document.
+    const { rows } = await query(
+      `select f.business_id from signature_requests r join files f on f.id = r.signature_file_id
+       where r.document_id = $1`,
+      [certificate],
+    );
+    expect(rows).toEqual([{ business_id: businessId }]);
   });
 
   it("leave the old business's API tokens, webhooks and plan behind, deleted with it", async () => {
