@@ -95,6 +95,11 @@ describe("a joiner's records, brought", () => {
       numbered_in: ownBusinessId,
     });
     expect(await businessOfFile(brought.photo)).toBe(businessId);
+    const joinedEvent = await query(
+      `select data->>'records' as records from audit_events where type = 'member.joined' and data->>'userId' = $1`,
+      [joiner.user.id],
+    );
+    expect(joinedEvent.rows).toEqual([{ records: 'bring' }]);
 
     for (const member of [owner, office]) {
       const list = (await read(member, '/api/certificates')).json().items as Array<Record<string, unknown>>;

@@ -293,7 +293,7 @@ export const teamsRepo = {
    * Brings every record of a joiner's one-person business into the business they join (ADR 0089),
    * in the caller's transaction: one update per table. A numbered record keeps its number, and
    * `numbered_in` keeps it unique in the sequence that gave it. A brought completion is counted in
-   * no month of its new business (`completed_month` cleared, as an amendment's is), so deleting it
+   * no month of its new business (`completed_month` cleared, as a withdrawn one's is), so deleting it
    * gives back nothing the business's own count holds. File rows move; their objects stay under
    * their keys. API tokens, webhooks, the plan, numbering and counts stay, to go with the old business.
    */
