@@ -19,10 +19,11 @@ import { bearer, GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } fro
 import { createCompletedCertificate, postCertificate, uploadCertificatePhoto } from '../support/certificates.ts';
 import { balconyTemplate } from '../support/checklist-templates.ts';
 import { grantPremium } from '../support/entitlements.ts';
+import { giveIssuer } from '../support/issuer.ts';
 import { errorOf } from '../support/responses.ts';
 import { mailedSigningToken, signaturePng } from '../support/signing.ts';
 import { createReadySwms } from '../support/swms.ts';
-import { businessIdOf, invitationToken, ownerOfNamedBusiness } from '../support/teams.ts';
+import { addMember, businessIdOf, invitationToken, ownerOfNamedBusiness } from '../support/teams.ts';
 
 /*
  * 'bring' (ADR 0089): a person whose own one-person business holds records joins another business
@@ -306,6 +307,34 @@ describe("a brought file's bytes", () => {
     expect(photo.rawPayload.length).toBeGreaterThan(0);
     const pdf = await read(owner, `/api/certificates/${brought.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
+  });
+});
+
+describe("what the joiner's own business holds", () => {
+  it('is what is counted and settled, not what they made in a team they were removed from', async () => {
+    const former = await ownerOfNamedBusiness(app, mail, database.db, 'Former Team');
+    const { owner } = await ownerOfNamedBusiness(app, mail, database.db, 'Harbour Waterproofing');
+    // The invitee once worked in another team, made a certificate there and was removed from it.
+    const email = uniqueEmail('once-a-member');
+    const inFormerTeam = await addMember(app, mail, database.db, former.owner, 'field', email);
+    const leftBehind = await createCompletedCertificate(app, inFormerTeam);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/team/members/${inFormerTeam.user.id}`,
+      headers: bearer(former.owner),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const joiner = sessionSchema.parse((await signIn(app, email, GOOD_PASSWORD)).json());
+    await giveIssuer(app, joiner.access_token);
+    const own = await createCompletedCertificate(app, joiner);
+    const token = await invitationToken(app, mail, owner, email, 'office');
+
+    const asked = await accept(joiner, token);
+    expect(errorOf(asked)).toMatchObject({ details: [{ path: 'certificates', message: '1' }, expect.anything()] });
+    expect((await accept(joiner, token, 'discard')).statusCode).toBe(200);
+    expect((await query('select 1 from certificates where id = $1', [own])).rowCount).toBe(0);
+    expect(await placeOf(leftBehind)).toEqual({ business_id: former.businessId, numbered_in: null });
+    expect((await read(owner, '/api/certificates')).json().items).toEqual([]);
   });
 });
 
