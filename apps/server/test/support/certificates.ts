@@ -1,6 +1,8 @@
 import type { Session } from '@app/contract';
+import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
+import { uploadFile } from './multipart.ts';
 
 /** What `POST /api/certificates` needs for a completed certificate, but its owner's user_id. */
 export const completedCertificateFields = {
@@ -48,4 +50,14 @@ export async function patchCertificate(app: App, session: Session, id: string, p
     headers,
     payload: { revision, ...payload },
   });
+}
+
+/** A small JPEG uploaded as `session` to `POST /api/certificates/photos`; answers its file id. */
+export async function uploadCertificatePhoto(app: App, session: Session): Promise<string> {
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8899aa' } })
+    .jpeg()
+    .toBuffer();
+  const response = await uploadFile(app, session, { method: 'POST', url: '/api/certificates/photos' }, jpeg);
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { file_id: string }).file_id;
 }

@@ -10,7 +10,7 @@ import {
   membershipOf,
   moveSignatureTo,
 } from '../../src/platform/accounts/memberships.ts';
-import { GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from './auth-helpers.ts';
+import { bearer, GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from './auth-helpers.ts';
 import type { MailCatcher } from './mail-catcher.ts';
 
 /**
@@ -54,3 +54,30 @@ export const businessIdOf = async (db: Queryable, userId: string) => (await memb
 /** Sets `userId`'s role by SQL (the Team page does it in slice 5); their next session carries it. */
 export const setRole = (db: Database, userId: string, role: MemberRole) =>
   db.update(memberships).set({ role }).where(eq(memberships.userId, userId));
+
+/**
+ * Invites `email` as `role` into `owner`'s business through the API and answers the token of the
+ * link mailed to it (`<APP_URL>/invite/<token>`), waited for on the SMTP listener, never timed.
+ */
+export async function invitationToken(
+  app: App,
+  mail: MailCatcher,
+  owner: Session,
+  email: string,
+  role: Exclude<MemberRole, 'owner'>,
+): Promise<string> {
+  const invited = await app.inject({
+    method: 'POST',
+    url: '/api/team/invitations',
+    headers: bearer(owner),
+    payload: { email, role },
+  });
+  expect(invited.statusCode, invited.body).toBe(201);
+  const caught = await mail.nextMailTo(email, 30_000);
+  return (
+    mail
+      .linkIn(caught, /^\/invite\/[A-Za-z0-9_-]+$/)
+      .pathname.split('/')
+      .at(-1) ?? ''
+  );
+}

@@ -324,15 +324,6 @@ describe("the joiner's own business", () => {
     expect((await preview(token)).json()).toMatchObject({ status: 'pending' });
   });
 
-  it("'bring' is refused until records carry their business, and nothing changes", async () => {
-    const { joiner, token, certificateId } = await joinerWithCertificate();
-    const refused = await accept(joiner, token, { records: 'bring' });
-    expect(refused.statusCode).toBe(409);
-    expect(errorOf(refused)).toMatchObject({ code: 'records_to_resolve', message: teamMessages.bringNotYetPossible });
-    expect((await query('select 1 from certificates where id = $1', [certificateId])).rowCount).toBe(1);
-    expect((await membershipOf(database.db, joiner.user.id)).role).toBe('owner');
-  });
-
   it("'discard' deletes them with the old business, and joins", async () => {
     const { businessId, joiner, token, certificateId } = await joinerWithCertificate();
     const old = await membershipOf(database.db, joiner.user.id);

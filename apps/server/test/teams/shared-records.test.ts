@@ -6,14 +6,12 @@ import {
   type Session,
   type Swms,
 } from '@app/contract';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, GOOD_PASSWORD, registerConfirmedUser } from '../support/auth-helpers.ts';
-import { patchCertificate, postCertificate } from '../support/certificates.ts';
+import { patchCertificate, postCertificate, uploadCertificatePhoto } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
-import { uploadFile } from '../support/multipart.ts';
 import { errorOf } from '../support/responses.ts';
 import { createReadySwms } from '../support/swms.ts';
 import { addMember } from '../support/teams.ts';
@@ -31,14 +29,7 @@ const read = (session: Session, url: string) => app.inject({ url, headers: beare
 const idsIn = async (session: Session, url: string) =>
   ((await read(session, url)).json() as { items: Array<{ id: string }> }).items.map((item) => item.id).sort();
 
-async function uploadPhoto(session: Session): Promise<string> {
-  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#8899aa' } })
-    .jpeg()
-    .toBuffer();
-  const response = await uploadFile(app, session, { method: 'POST', url: '/api/certificates/photos' }, jpeg);
-  expect(response.statusCode, response.body).toBe(201);
-  return (response.json() as { file_id: string }).file_id;
-}
+const uploadPhoto = (session: Session) => uploadCertificatePhoto(app, session);
 
 /**
  * A business of an owner, an office and a field member, and a stranger in a business of their own.

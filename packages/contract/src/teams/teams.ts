@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { emailAddressSchema, emailSchema, sessionSchema } from '../auth/auth.ts';
 import { timestampSchema } from '../common/values.ts';
+import { CUSTOM_TEMPLATES_PER_BUSINESS } from '../compliance/custom-templates.ts';
 import { FORBIDDEN_MESSAGE } from './permissions.ts';
 import { MEMBER_ROLES } from './roles.ts';
 import { seatUsageSchema } from './seats.ts';
@@ -55,8 +56,8 @@ export const teamMessages = {
     'Your Premium subscription is still active. Cancel it on the Subscription page first; you can join another business once it no longer renews.',
   recordsToResolve: (records: RecordsToResolve, businessName: string) =>
     `Your own account holds ${plural(records.certificates, 'certificate', 'certificates')} and ${plural(records.safety_documents, 'SWMS or cover sheet', 'SWMS and cover sheets')}. Choose whether to bring them into ${businessName} or delete them, then join.`,
-  bringNotYetPossible:
-    'Bringing your records into another business is not available yet. Delete them to join now, or keep your own account for now.',
+  bringPastTemplateLimit: (businessName: string) =>
+    `Bringing your checklist templates would take ${businessName} past ${CUSTOM_TEMPLATES_PER_BUSINESS} templates. Delete the ones you no longer need, then join.`,
   ownerCannotBeRemoved: 'The owner cannot be removed from the business.',
   cannotRemoveYourself: 'You cannot remove yourself from your own team.',
   ownerRoleFixed: 'The owner’s role cannot be changed.',

@@ -15,6 +15,7 @@ import type { RequestMetadata } from '../../platform/http/request-metadata.ts';
 import type { JobQueue, QueueSettings } from '../../platform/jobs/job-queue.ts';
 import { emailLimited, limitSubject, type RateLimiter } from '../../platform/rate-limit/rate-limiter.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { filesRepo } from '../../platform/storage/files.repo.ts';
 import { businessFilesPrefix, userFilesPrefix } from '../../platform/storage/stored-files.ts';
 import { recordAccountEvent } from './account-events.ts';
 import { authRepo, type UserRow } from './auth.repo.ts';
@@ -122,14 +123,16 @@ export class AccountService {
 
   /**
    * The queue's worker: every upload and cached PDF of the deleted business, under its own prefixes
-   * and under its owner's from before businesses owned records (ADR 0077). Removing nothing is
-   * fine, so retries are safe.
+   * and under its owner's from before businesses owned records (ADR 0077); a folder that a file row
+   * still names (files a joiner brought into another business keep their keys, ADR 0089) is kept.
+   * Removing nothing is fine, so retries are safe.
    */
   async removeFiles(job: AccountFilesJob): Promise<void> {
     const owners = job.businessId ? [job.userId, job.businessId] : [job.userId];
+    const folders = [userFilesPrefix(job.userId), ...(job.businessId ? [businessFilesPrefix(job.businessId)] : [])];
+    const unnamed = await filesRepo.foldersNamedByNoFile(this.db, folders);
     await Promise.all([
-      this.options.storage.removeAll(userFilesPrefix(job.userId)),
-      ...(job.businessId ? [this.options.storage.removeAll(businessFilesPrefix(job.businessId))] : []),
+      ...unnamed.map((folder) => this.options.storage.removeAll(folder)),
       ...owners.map((id) => this.options.storage.removeAll(pdfCachePrefix(id))),
     ]);
   }

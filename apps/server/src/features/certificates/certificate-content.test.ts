@@ -7,6 +7,7 @@ const completed: CertificateRow = {
   businessId: '3c2d8f4e-5a6b-4c7d-9e8f-1a2b3c4d5e6f',
   userId: '0b7e7c1a-1d2e-4f3a-9b4c-5d6e7f8a9b0c',
   certificateNumber: 'WPC-2026-0007',
+  numberedIn: null,
   status: 'completed',
   standards: ['AS 3740-2021', 'AS 4654.2-2012'],
   jobSiteAddress: '7 Wattle Crescent, Katoomba NSW 2780',

@@ -6,7 +6,7 @@ import {
   type StateDetails,
 } from '@app/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
 import { businesses } from '../../platform/accounts/business.schema.ts';
@@ -57,6 +57,11 @@ export const certificates = pgTable(
     status: text('status', { enum: certificateStates }).notNull().default('draft'),
     /** The business's sequential number given at completion, e.g. WPC-2026-0001. */
     certificateNumber: text('certificate_number'),
+    /**
+     * The business whose sequence gave the number, when it is not the one holding the record: a
+     * record brought by a joiner keeps its number as issued (ADR 0089). Null: its own business.
+     */
+    numberedIn: uuid('numbered_in'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** The YYYY-MM (the business's time zone) whose monthly count this certificate holds. */
     completedMonth: text('completed_month'),
@@ -80,7 +85,10 @@ export const certificates = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    unique('certificates_business_number_unique').on(table.businessId, table.certificateNumber),
+    uniqueIndex('certificates_numbered_in_number_unique').on(
+      sql`coalesce(${table.numberedIn}, ${table.businessId})`,
+      table.certificateNumber,
+    ),
     check('certificates_status_valid', sql`${table.status} in ('draft', 'in_review', 'completed')`),
     check('certificates_photos_is_array', sql`jsonb_typeof(${table.photos}) = 'array'`),
     check('certificates_checklists_is_array', sql`jsonb_typeof(${table.checklists}) = 'array'`),

@@ -1,5 +1,6 @@
 import {
   type AcceptedInvitation,
+  CUSTOM_TEMPLATES_PER_BUSINESS,
   errorCodes,
   INVITATION_LIFETIME_DAYS,
   type Invitation,
@@ -229,17 +230,21 @@ export class InvitationsService {
       if ((await teamsRepo.memberCount(tx, consumed.businessId)) >= plan.included) {
         throw conflict(seatMessages.noSeatToJoin);
       }
+      await teamsRepo.lockMembershipOf(tx, caller.userId);
       const current = await membershipOf(tx, caller.userId);
       const othersInOwnBusiness = (await teamsRepo.memberCount(tx, current.businessId)) - 1;
       if (current.role === 'owner' && othersInOwnBusiness > 0) throw conflict(teamMessages.ownerWithMembers);
-      if (othersInOwnBusiness === 0) await this.settleRecords(tx, caller.userId, input.records, businessName);
+      const records =
+        othersInOwnBusiness === 0
+          ? await this.settleRecords(tx, current.businessId, consumed.businessId, input.records, businessName)
+          : undefined;
       await moveSignatureTo(tx, caller.userId, consumed.businessId);
       await deleteBusinessLeftEmpty(tx, caller.userId);
       await teamsRepo.leave(tx, caller.userId);
       await teamsRepo.join(tx, consumed.businessId, caller.userId, consumed.role);
       await audit.record(tx, {
         type: 'member.joined',
-        data: { userId: caller.userId, invitationId: consumed.id, role: consumed.role },
+        data: { userId: caller.userId, invitationId: consumed.id, role: consumed.role, ...(records && { records }) },
         actor: { kind: 'user', userId: caller.userId },
         subject: { kind: 'business', id: consumed.businessId },
         origin,
@@ -251,19 +256,29 @@ export class InvitationsService {
     return { business: { id: invitation.businessId, name: businessName }, role: invitation.role, session };
   }
 
-  /** Nothing the joiner made is dropped without their answer (ADR 0077). */
+  /**
+   * Nothing of the joiner's one-person business is dropped without their answer (ADR 0077): 'bring'
+   * moves its records into the business they join (ADR 0089); 'discard' leaves them to go with it.
+   * Answers the choice when there was one to make.
+   */
   private async settleRecords(
     tx: Queryable,
-    userId: string,
+    ownBusinessId: string,
+    joiningBusinessId: string,
     choice: JoiningRecordsChoice | undefined,
     businessName: string,
-  ): Promise<void> {
-    const made = await teamsRepo.recordsMadeBy(tx, userId);
-    if (made.certificates + made.safety_documents === 0) return;
-    if (!choice) throw recordsToResolve(made, teamMessages.recordsToResolve(made, businessName));
-    if (!(await teamsRepo.settleJoinersRecords(tx, userId, choice))) {
-      throw recordsToResolve(made, teamMessages.bringNotYetPossible);
+  ): Promise<JoiningRecordsChoice | undefined> {
+    const held = await teamsRepo.recordsOf(tx, ownBusinessId);
+    if (held.certificates + held.safety_documents === 0) return undefined;
+    if (!choice) throw recordsToResolve(held, teamMessages.recordsToResolve(held, businessName));
+    if (choice === 'bring') {
+      const templates =
+        (await teamsRepo.checklistTemplateCount(tx, ownBusinessId)) +
+        (await teamsRepo.checklistTemplateCount(tx, joiningBusinessId));
+      if (templates > CUSTOM_TEMPLATES_PER_BUSINESS) throw conflict(teamMessages.bringPastTemplateLimit(businessName));
+      await teamsRepo.bringRecords(tx, ownBusinessId, joiningBusinessId);
     }
+    return choice;
   }
 
   private limitMail(businessId: string): Promise<void> {

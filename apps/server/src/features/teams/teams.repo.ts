@@ -1,4 +1,4 @@
-import type { InvitableRole, InvitationStatus, JoiningRecordsChoice, RecordsToResolve } from '@app/contract';
+import type { InvitableRole, InvitationStatus, RecordsToResolve } from '@app/contract';
 import { and, asc, count, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
@@ -28,6 +28,22 @@ const memberView = {
   role: memberships.role,
   joinedAt: memberships.createdAt,
 };
+
+/**
+ * The tables, besides certificates and SWMS, whose rows a joiner brings (ADR 0089): the records'
+ * versions, photos and files, signing, sends, the business's checklist templates and its retired
+ * ids (ADR 0032). test/teams/bring-records.test.ts holds every table with a `business_id` to this
+ * list or to the list of what stays.
+ */
+export const BROUGHT_WITH_THE_RECORDS = [
+  'document_versions',
+  'files',
+  'signature_requests',
+  'site_sign_on_links',
+  'document_sends',
+  'checklist_templates',
+  'retired_ids',
+] as const;
 
 /** SQL of a business's team: its memberships as teams changes them, invitations, removals. */
 export const teamsRepo = {
@@ -247,24 +263,50 @@ export const teamsRepo = {
     return rows[0]?.business_name;
   },
 
-  /** The records `userId` made: what joining another business must settle first. */
-  async recordsMadeBy(db: Queryable, userId: string): Promise<RecordsToResolve> {
+  /**
+   * Locks the person's membership and the business it is in until the transaction ends, so a second
+   * accept of theirs waits and then sees where the first left them, and nothing is added to the
+   * business while its records are settled (an insert's foreign key waits on the business's row).
+   */
+  async lockMembershipOf(tx: Queryable, userId: string): Promise<void> {
+    await tx.execute(sql`
+      select 1 from ${memberships} m join ${businesses} b on b.id = m.business_id
+      where m.user_id = ${userId} for update`);
+  },
+
+  /** The records a business holds: what its only member must settle before joining another. */
+  async recordsOf(db: Queryable, businessId: string): Promise<RecordsToResolve> {
     const { rows } = await db.execute<RecordsToResolve>(sql`
-      select (select count(*)::int from certificates where user_id = ${userId}) as certificates,
-             (select count(*)::int from safety_documents where user_id = ${userId}) as safety_documents`);
+      select (select count(*)::int from certificates where business_id = ${businessId}) as certificates,
+             (select count(*)::int from safety_documents where business_id = ${businessId}) as safety_documents`);
     return rows[0] ?? { certificates: 0, safety_documents: 0 };
   },
 
+  async checklistTemplateCount(db: Queryable, businessId: string): Promise<number> {
+    const { rows } = await db.execute<{ count: number }>(
+      sql`select count(*)::int as count from checklist_templates where business_id = ${businessId}`,
+    );
+    return rows[0]?.count ?? 0;
+  },
+
   /**
-   * What becomes of the records a joiner made in their one-person business (ADR 0077): 'discard'
-   * deletes them with their versions (foreign keys cascade), as deleting the old business will once
-   * records carry `business_id`. 'bring' moves them to the new business, which needs that column:
-   * until then it settles nothing and answers false.
+   * Brings every record of a joiner's one-person business into the business they join (ADR 0089),
+   * in the caller's transaction: one update per table. A numbered record keeps its number, and
+   * `numbered_in` keeps it unique in the sequence that gave it. A brought completion is counted in
+   * no month of its new business (`completed_month` cleared, as a withdrawn one's is), so deleting it
+   * gives back nothing the business's own count holds. File rows move; their objects stay under
+   * their keys. API tokens, webhooks, the plan, numbering and counts stay, to go with the old business.
    */
-  async settleJoinersRecords(tx: Queryable, userId: string, choice: JoiningRecordsChoice): Promise<boolean> {
-    if (choice === 'bring') return false;
-    await tx.execute(sql`delete from certificates where user_id = ${userId}`);
-    await tx.execute(sql`delete from safety_documents where user_id = ${userId}`);
-    return true;
+  async bringRecords(tx: Queryable, from: string, to: string): Promise<void> {
+    await tx.execute(sql`
+      update certificates set numbered_in = coalesce(numbered_in, business_id), business_id = ${to},
+        completed_month = null
+      where business_id = ${from}`);
+    await tx.execute(sql`
+      update safety_documents set numbered_in = coalesce(numbered_in, business_id), business_id = ${to}
+      where business_id = ${from}`);
+    for (const table of BROUGHT_WITH_THE_RECORDS) {
+      await tx.execute(sql`update ${sql.identifier(table)} set business_id = ${to} where business_id = ${from}`);
+    }
   },
 };

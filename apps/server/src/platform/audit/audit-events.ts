@@ -1,4 +1,4 @@
-import { documentKinds, INVITABLE_ROLES, MEMBER_ROLES, signatureMethods } from '@app/contract';
+import { documentKinds, INVITABLE_ROLES, JOINING_RECORDS_CHOICES, MEMBER_ROLES, signatureMethods } from '@app/contract';
 import { z } from 'zod/mini';
 
 /*
@@ -74,7 +74,13 @@ export const auditEventSchema = z.discriminatedUnion('type', [
   // A business's team (ADR 0077), about the business: who was invited, joined, left, changed role.
   eventOf('member.invited', { invitationId: z.uuid(), role: z.enum(INVITABLE_ROLES) }),
   eventOf('invitation.revoked', { invitationId: z.uuid() }),
-  eventOf('member.joined', { userId: z.uuid(), invitationId: z.uuid(), role: z.enum(INVITABLE_ROLES) }),
+  // `records`: what the joiner chose for their own business's records, when it held any (ADR 0089).
+  eventOf('member.joined', {
+    userId: z.uuid(),
+    invitationId: z.uuid(),
+    role: z.enum(INVITABLE_ROLES),
+    records: z.optional(z.enum(JOINING_RECORDS_CHOICES)),
+  }),
   eventOf('member.removed', { userId: z.uuid() }),
   eventOf('member.role_changed', { userId: z.uuid(), from: z.enum(MEMBER_ROLES), to: z.enum(INVITABLE_ROLES) }),
   // Office reviews before issue (ADR 0077), about the certificate: a field member submitted it, the office sent it back.

@@ -10,7 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
@@ -198,6 +198,11 @@ export const kernelDocuments = pgTable(
     kind: documentKindColumn('kind', kernelHeadTableKinds),
     /** Per business and kind, e.g. SWMS-2026-0001 or CS-2026-0001. */
     number: text('number').notNull(),
+    /**
+     * The business whose sequence gave the number, when it is not the one holding the document: a
+     * document brought by a joiner keeps its number (ADR 0089). Null: its own business.
+     */
+    numberedIn: uuid('numbered_in'),
     isTemplate: boolean('is_template').notNull().default(false),
     currentVersion: integer('current_version').notNull().default(1),
     revision: integer('revision').notNull().default(0),
@@ -208,7 +213,11 @@ export const kernelDocuments = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    unique('safety_documents_business_kind_number_unique').on(table.businessId, table.kind, table.number),
+    uniqueIndex('safety_documents_numbered_in_kind_number_unique').on(
+      sql`coalesce(${table.numberedIn}, ${table.businessId})`,
+      table.kind,
+      table.number,
+    ),
     index('safety_documents_business_kind_created_idx').on(
       table.businessId,
       table.kind,

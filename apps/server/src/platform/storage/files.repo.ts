@@ -56,4 +56,23 @@ export const filesRepo = {
     const [row] = result.rows;
     return row && keysOf(row);
   },
+
+  /**
+   * Of storage folders (`users/<id>`, `businesses/<id>`), those no file row names a key under: a
+   * deleted business's folder may still hold the objects of files brought into another business
+   * (ADR 0089) or of a member's signature, which keep their keys. Reads every row: for the deletion
+   * job, off any request.
+   */
+  async foldersNamedByNoFile(db: Database, folders: readonly string[]): Promise<string[]> {
+    const result = await db.execute<{ folder: string }>(sql`
+      select folder from unnest(array[${sql.join(
+        folders.map((folder) => sql`${folder}`),
+        sql`, `,
+      )}]::text[]) folder
+      where not exists (
+        select 1 from ${files}
+        where starts_with(${files.storageKey}, folder || '/') or starts_with(${files.thumbnailKey}, folder || '/')
+          or starts_with(${files.printKey}, folder || '/'))`);
+    return result.rows.map((row) => row.folder);
+  },
 };

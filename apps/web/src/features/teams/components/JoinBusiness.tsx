@@ -17,8 +17,9 @@ const recordsNamed = (records: RecordsToResolve) =>
 
 /**
  * "Join <business>" for the invitee signed in with the invited address. When their own account
- * holds records, the server asks what becomes of them (409 `records_to_resolve`): bring them, or
- * delete them after a second confirmation; nothing is dropped without that answer (ADR 0077).
+ * holds records, the server asks what becomes of them (409 `records_to_resolve`): bring them (their
+ * numbers kept, ADR 0089), or delete them after a second confirmation; nothing is dropped without
+ * that answer (ADR 0077).
  */
 export function JoinBusiness({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const navigate = useNavigate();
@@ -32,9 +33,13 @@ export function JoinBusiness({ token, invitation }: { token: string; invitation:
     const accepted = await acceptInvitation(token, records);
     // Everything read so far was of the business they left.
     await queryClient.resetQueries();
+    const joined = businessCalled(accepted.business.name);
+    const brought = records === 'bring' ? problem?.records : undefined;
     toast({
-      title: `You joined ${businessCalled(accepted.business.name)}`,
-      description: 'You are signed in as a member.',
+      title: `You joined ${joined}`,
+      description: brought
+        ? `Your ${recordsNamed(brought)} are now ${joined}’s, each with its number as issued.`
+        : 'You are signed in as a member.',
     });
     navigate('/', { replace: true });
   };
