@@ -8,9 +8,9 @@ import { PagedList } from '../../components/ui/PagedList.tsx';
 import { QueryView } from '../../components/ui/QueryView.tsx';
 import { Select } from '../../components/ui/Select.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useTeamQuery } from '../../lib/team/team.ts';
 import { activitySentence, recordLink } from './activity-words.ts';
 import { type ActivityFilter, useActivity } from './api/get-activity.ts';
-import { useTeam } from './api/get-team.ts';
 import { activityTime } from './dates.ts';
 import { nameOf } from './member-name.ts';
 
@@ -22,7 +22,7 @@ import { nameOf } from './member-name.ts';
 export default function ActivityPage() {
   const auth = useAuth();
   const userId = auth.status === 'signed-in' ? auth.session.user.id : '';
-  const team = useTeam(userId);
+  const team = useTeamQuery(userId);
   return (
     <QueryView query={team} what="your team">
       {({ you, members }) => (
