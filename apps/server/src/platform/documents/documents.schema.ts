@@ -17,6 +17,7 @@ import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { businesses } from '../accounts/business.schema.ts';
 import { files } from '../accounts/files.schema.ts';
+import type { Letterhead } from './letterheads.ts';
 
 /**
  * Every document kind the database takes (ADR 0076): each kind column references it, so a kind a
@@ -145,6 +146,11 @@ export const documentVersions = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     /** The owner's reason for an amendment (version 2 on), as printed on it. */
     amendmentReason: text('amendment_reason'),
+    /**
+     * A kernel-table version's letterhead, frozen when it is first issued (ADR 0088); null while it
+     * prints the business as it is now. A certificate's is in its body (`applicator`, ADR 0065).
+     */
+    issuer: jsonb('issuer').$type<Letterhead>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
