@@ -1,8 +1,8 @@
-import type { CoverSheet, Session, SignPage, Swms } from '@app/contract';
+import { ACCOUNT_DELETION_CONFIRMATION, type CoverSheet, type Session, type SignPage, type Swms } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
-import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
+import { bearer, GOOD_PASSWORD, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { TEST_ISSUER } from '../support/issuer.ts';
 import { uploadFile } from '../support/multipart.ts';
 import { firstPagePng, pdfText } from '../support/pdf-tools.ts';
@@ -163,6 +163,23 @@ describe('an issued SWMS and cover sheet', () => {
     expect(again).not.toContain(OLD_NAME);
     const { rows } = await query('select issuer, issued_at from document_versions where document_id = $1', [draft.id]);
     expect(rows).toEqual([{ issuer: null, issued_at: null }]);
+  });
+});
+
+describe("a draft whose maker's account is gone", () => {
+  it("prints with the owner's letterhead", async () => {
+    const owner = await soloOwnerWithLogo();
+    const office = await addMember(app, mail, database.db, owner, 'office');
+    const created = await app.inject({ method: 'POST', url: '/api/swms', headers: bearer(office), payload: {} });
+    expect(created.statusCode, created.body).toBe(201);
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/api/account/delete',
+      headers: bearer(office),
+      payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION, current_password: GOOD_PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await pdfText(await printed(owner, `swms/${created.json().id}`))).toContain(OLD_NAME);
   });
 });
 
