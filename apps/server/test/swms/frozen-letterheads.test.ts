@@ -1,8 +1,8 @@
-import { ACCOUNT_DELETION_CONFIRMATION, type CoverSheet, type Session, type SignPage, type Swms } from '@app/contract';
+import type { CoverSheet, Session, SignPage, Swms } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
-import { bearer, GOOD_PASSWORD, registerConfirmedUser } from '../support/auth-helpers.ts';
+import { bearer, deleteAccount, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { TEST_ISSUER } from '../support/issuer.ts';
 import { uploadFile } from '../support/multipart.ts';
 import { firstPagePng, pdfText } from '../support/pdf-tools.ts';
@@ -172,13 +172,7 @@ describe("a draft whose maker's account is gone", () => {
     const office = await addMember(app, mail, database.db, owner, 'office');
     const created = await app.inject({ method: 'POST', url: '/api/swms', headers: bearer(office), payload: {} });
     expect(created.statusCode, created.body).toBe(201);
-    const deleted = await app.inject({
-      method: 'POST',
-      url: '/api/account/delete',
-      headers: bearer(office),
-      payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION, current_password: GOOD_PASSWORD },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteAccount(app, office);
     expect(await pdfText(await printed(owner, `swms/${created.json().id}`))).toContain(OLD_NAME);
   });
 });

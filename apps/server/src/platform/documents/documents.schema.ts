@@ -17,7 +17,6 @@ import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from '../accounts/accounts.schema.ts';
 import { businesses } from '../accounts/business.schema.ts';
 import { files } from '../accounts/files.schema.ts';
-import type { Letterhead } from './letterheads.ts';
 
 /**
  * Every document kind the database takes (ADR 0076): each kind column references it, so a kind a
@@ -121,6 +120,26 @@ export const signatureRequests = pgTable(
     ),
   ],
 );
+
+/**
+ * What a SWMS or cover-sheet version prints about who issued it (ADR 0088): the business's company
+ * details, the issuing member's name and signature, "Issued by" when the business has several
+ * members (ADR 0077), and the time zone its dates are printed in. Images by file id, as the
+ * certificate's frozen applicator block has them.
+ */
+export type Letterhead = {
+  company_name: string;
+  company_abn: string;
+  company_address: string;
+  company_phone: string;
+  company_email: string;
+  logo_file_id: string | null;
+  applicator_name: string;
+  signature_file_id: string | null;
+  /** Absent for a one-person business: its letterhead, and so its PDF and cache key, are as before. */
+  issued_by?: string;
+  time_zone: string;
+};
 
 /**
  * The documents kernel's versions (ADR 0025): each version of every kind's document, with its body

@@ -3,28 +3,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { businessOfMaker } from '../accounts/business.ts';
 import type { FileReferenceSource } from '../storage/file-references.ts';
-import { documentVersions } from './documents.schema.ts';
+import { documentVersions, type Letterhead } from './documents.schema.ts';
 import type { KernelDocumentRow, KernelVersionRow } from './kernel-documents.repo.ts';
-
-/**
- * What a SWMS or cover-sheet version prints about who issued it (ADR 0088): the business's company
- * details, the issuing member's name and signature, "Issued by" when the business has several
- * members (ADR 0077), and the time zone its dates are printed in. Images by file id, as the
- * certificate's frozen applicator block has them.
- */
-export type Letterhead = {
-  company_name: string;
-  company_abn: string;
-  company_address: string;
-  company_phone: string;
-  company_email: string;
-  logo_file_id: string | null;
-  applicator_name: string;
-  signature_file_id: string | null;
-  /** Absent for a one-person business: its letterhead, and so its PDF and cache key, are as before. */
-  issued_by?: string;
-  time_zone: string;
-};
 
 /**
  * The letterhead of `document` as its business and maker stand now (the owner's name and signature
