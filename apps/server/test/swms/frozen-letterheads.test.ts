@@ -1,6 +1,8 @@
 import type { CoverSheet, Session, SignPage, Swms } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { fileReferences } from '../../src/file-references.ts';
+import { filesRepo } from '../../src/platform/storage/files.repo.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, deleteAccount, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { TEST_ISSUER } from '../support/issuer.ts';
@@ -20,16 +22,22 @@ const { database, mail, app, query } = setUpTestApp({ settings: { publicUrl: 'ht
 const OLD_NAME = 'Harbour Waterproofing Pty Ltd';
 const NEW_NAME = 'Harbour & Sons Membranes Pty Ltd';
 
-const logoPng = (colour: string) =>
+const imagePng = (colour: string) =>
   sharp({ create: { width: 300, height: 120, channels: 3, background: colour } })
     .png()
     .toBuffer();
 
-async function uploadLogo(owner: Session, colour: string): Promise<void> {
-  const uploaded = await uploadFile(app, owner, { method: 'PUT', url: '/api/profile/logo' }, await logoPng(colour), {
-    filename: 'logo.png',
-    contentType: 'image/png',
-  });
+async function uploadImage(owner: Session, kind: 'logo' | 'signature', colour: string): Promise<void> {
+  const uploaded = await uploadFile(
+    app,
+    owner,
+    { method: 'PUT', url: `/api/profile/${kind}` },
+    await imagePng(colour),
+    {
+      filename: `${kind}.png`,
+      contentType: 'image/png',
+    },
+  );
   expect(uploaded.statusCode, uploaded.body).toBe(200);
 }
 
@@ -47,7 +55,7 @@ async function rename(owner: Session, companyName: string): Promise<void> {
 async function soloOwnerWithLogo(): Promise<Session> {
   const owner = await registerConfirmedUser(app, mail);
   await rename(owner, OLD_NAME);
-  await uploadLogo(owner, '#0f766e');
+  await uploadImage(owner, 'logo', '#0f766e');
   return owner;
 }
 
@@ -59,18 +67,22 @@ async function printed(owner: Session, path: string, version?: number): Promise<
   return response.rawPayload;
 }
 
-const logoFileId = async (owner: Session) =>
+/** The logo and the owner's signature on file now. */
+const imagesOf = async (owner: Session) =>
   (
     await query(
-      'select b.logo_file_id from businesses b join memberships m on m.business_id = b.id where m.user_id = $1',
+      `select b.logo_file_id as logo, p.signature_file_id as signature
+         from businesses b join memberships m on m.business_id = b.id join profiles p on p.id = m.user_id
+        where m.user_id = $1`,
       [owner.user.id],
     )
-  ).rows[0].logo_file_id as string;
+  ).rows[0] as { logo: string; signature: string };
 
-/** After issue, the business changes every way a letterhead can: name, logo, and a second member. */
+/** After issue, the business changes every way a letterhead can: name, logo, signature, and a second member. */
 async function changeEverything(owner: Session): Promise<void> {
   await rename(owner, NEW_NAME);
-  await uploadLogo(owner, '#b91c1c');
+  await uploadImage(owner, 'logo', '#b91c1c');
+  await uploadImage(owner, 'signature', '#1e3a8a');
   await addMember(app, mail, database.db, owner, 'office');
 }
 
@@ -91,9 +103,9 @@ async function newSwmsVersion(owner: Session, swms: Swms): Promise<Swms> {
 }
 
 describe('an issued SWMS and cover sheet', () => {
-  it('reprint as issued after the company is renamed, the logo replaced and a member added', async () => {
+  it('reprint as issued after the company is renamed, the logo and signature replaced and a member added', async () => {
     const owner = await soloOwnerWithLogo();
-    const firstLogo = await logoFileId(owner);
+    const first = await imagesOf(owner);
     const swms = await createReadySwms(app, owner);
     const cover: CoverSheet = await createReadyCoverSheet(app, owner, swms.id);
     // The SWMS prints its cover sheet in front: both are issued by this print.
@@ -117,17 +129,22 @@ describe('an issued SWMS and cover sheet', () => {
         company_address: '',
         company_phone: '',
         company_email: '',
-        logo_file_id: firstLogo,
+        logo_file_id: first.logo,
         applicator_name: TEST_ISSUER.applicator_name,
-        signature_file_id: expect.any(String),
+        signature_file_id: first.signature,
         time_zone: 'Australia/Sydney',
       });
     }
 
     await changeEverything(owner);
-    expect(await logoFileId(owner)).not.toBe(firstLogo);
-    // The replaced logo is kept: issued versions print it.
-    expect((await query('select 1 from files where id = $1', [firstLogo])).rowCount).toBe(1);
+    const now = await imagesOf(owner);
+    expect(now.logo).not.toBe(first.logo);
+    expect(now.signature).not.toBe(first.signature);
+    // The replaced images are kept, and the sweep of unattached uploads leaves them: issued versions print them.
+    const swept = await filesRepo.deleteUnreferenced(database.db, fileReferences, new Date('2999-01-01'), 1000);
+    expect(swept).toEqual([]);
+    const kept = await query('select id from files where id = any($1)', [[first.logo, first.signature]]);
+    expect(kept.rowCount).toBe(2);
 
     const swmsAgain = await printed(owner, `swms/${swms.id}`, 1);
     const coverAgain = await printed(owner, `cover-sheets/${cover.id}`, 1);
