@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Session, sessionSchema } from '@app/contract';
+import { ACCOUNT_DELETION_CONFIRMATION, type Session, sessionSchema } from '@app/contract';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { giveIssuer } from './issuer.ts';
@@ -48,6 +48,17 @@ export async function registerConfirmedUser(
   const session = sessionSchema.parse(exchange.json().session);
   if (issuer) await giveIssuer(app, session.access_token);
   return session;
+}
+
+/** Deletes `session`'s account as its holder does (the typed confirmation and their password); expects it done. */
+export async function deleteAccount(app: App, session: Session): Promise<void> {
+  const deleted = await app.inject({
+    method: 'POST',
+    url: '/api/account/delete',
+    headers: bearer(session),
+    payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION, current_password: GOOD_PASSWORD },
+  });
+  expect(deleted.statusCode, deleted.body).toBe(200);
 }
 
 export async function signIn(app: App, email: string, password = GOOD_PASSWORD) {

@@ -1,7 +1,7 @@
-import { ACCOUNT_DELETION_CONFIRMATION, type MadeBy, type Session } from '@app/contract';
+import type { MadeBy, Session } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
-import { bearer, GOOD_PASSWORD, registerConfirmedUser } from '../support/auth-helpers.ts';
+import { bearer, deleteAccount, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { postCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
@@ -33,16 +33,6 @@ async function businessWithAFieldMember() {
   await named(field, 'Sam Taylor');
   return { owner, field };
 }
-
-const deleteAccount = async (session: Session) => {
-  const deleted = await app.inject({
-    method: 'POST',
-    url: '/api/account/delete',
-    headers: bearer(session),
-    payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION, current_password: GOOD_PASSWORD },
-  });
-  expect(deleted.statusCode, deleted.body).toBe(200);
-};
 
 const createCertificate = async (session: Session) => {
   const response = await postCertificate(app, session, { status: 'draft' });
@@ -83,8 +73,8 @@ describe('who made each record, in lists', () => {
       name: field.user.email,
     });
 
-    await deleteAccount(field);
-    await deleteAccount(office);
+    await deleteAccount(app, field);
+    await deleteAccount(app, office);
     const certificates = await list(owner, '/api/certificates');
     expect(ids(certificates)).toEqual([ownersCertificate, fieldsCertificate].sort());
     expect(madeBy(certificates, fieldsCertificate)).toBeNull();

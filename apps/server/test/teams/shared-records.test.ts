@@ -1,15 +1,8 @@
-import {
-  ACCOUNT_DELETION_CONFIRMATION,
-  certificateMessages,
-  errorCodes,
-  FREE_MONTHLY_COMPLETED_LIMIT,
-  type Session,
-  type Swms,
-} from '@app/contract';
+import { certificateMessages, errorCodes, FREE_MONTHLY_COMPLETED_LIMIT, type Session, type Swms } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { setUpTestApp } from '../support/app.ts';
-import { bearer, GOOD_PASSWORD, registerConfirmedUser } from '../support/auth-helpers.ts';
+import { bearer, deleteAccount, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { patchCertificate, postCertificate, uploadCertificatePhoto } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
@@ -159,13 +152,7 @@ describe("a business's records, shared by its members", () => {
     const photo = await uploadPhoto(field);
     const made = await createCertificate(field, { photos: [{ file_id: photo, caption: '' }] });
     expect(made.statusCode, made.body).toBe(201);
-    const deleted = await app.inject({
-      method: 'POST',
-      url: '/api/account/delete',
-      headers: bearer(field),
-      payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION, current_password: GOOD_PASSWORD },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteAccount(app, field);
     const kept = await read(owner, `/api/certificates/${made.json().id}`);
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({ user_id: null, is_owner: true, photos: [{ file_id: photo }] });

@@ -121,6 +121,7 @@ export class OwnerSigning {
       for (const row of inserted) {
         await this.core.recordSent(tx, caller, row, origin);
       }
+      await this.core.issued(tx, document);
       return inserted;
     });
     this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);
@@ -191,11 +192,15 @@ export class OwnerSigning {
     if (existing) return this.core.siteLinkView(existing, document);
     const secret = await this.core.options.linkSecret();
     const id = randomUUID();
-    const link = await signingRepo.insertSiteLink(this.core.db, {
-      ...this.core.handedOutVersion(caller, document, id),
-      tokenHash: sha256Hex(siteToken(secret, id)),
-      fingerprint: document.fingerprint,
-      maxSignOns,
+    const link = await this.core.db.transaction(async (tx) => {
+      const opened = await signingRepo.insertSiteLink(tx, {
+        ...this.core.handedOutVersion(caller, document, id),
+        tokenHash: sha256Hex(siteToken(secret, id)),
+        fingerprint: document.fingerprint,
+        maxSignOns,
+      });
+      await this.core.issued(tx, document);
+      return opened;
     });
     return this.core.siteLinkView(link, document);
   }

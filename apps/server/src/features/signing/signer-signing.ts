@@ -265,6 +265,7 @@ export class SignerSigning {
         },
       ]);
       if (!inserted) throw new Error('site sign-on insert returned nothing');
+      await this.core.issued(tx, document);
       // A crew sign-on opens and signs in one go: its trail has both rows, as a link signer's has.
       await this.core.recordSignerEvent(tx, inserted, origin, {
         type: 'signing.opened',

@@ -118,6 +118,11 @@ export class SigningCore {
     return owned;
   }
 
+  /** In the transaction of an act that issues `document`'s version: its kind fixes what it prints (ADR 0088). */
+  async issued(tx: Queryable, document: SignableDocument): Promise<void> {
+    await this.sourceOf(document.kind).issued?.(tx, document);
+  }
+
   versionOf(kind: SignableDocumentKind, documentId: string, version: number) {
     return this.sourceOf(kind).version(this.db, documentId, version);
   }

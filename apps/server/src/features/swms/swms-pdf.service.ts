@@ -1,17 +1,16 @@
 import type { CoverSheetBody, KernelHeadTableKind, SwmsBody } from '@app/contract';
-import { DEFAULT_TIME_ZONE, issuedByOf } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { businessOf, businessOfMaker } from '../../platform/accounts/business.ts';
 import { sha256Hex } from '../../platform/crypto/tokens.ts';
 import { dates } from '../../platform/dates.ts';
 import { documentFingerprint } from '../../platform/documents/fingerprint.ts';
 import { kernelDocumentsRepo } from '../../platform/documents/kernel-documents.repo.ts';
 import { KernelPdfs } from '../../platform/documents/kernel-pdfs.ts';
+import { letterheadOf } from '../../platform/documents/letterheads.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import { versionHasSignatures } from '../../platform/documents/signatures.ts';
-import { type CurrentDocument, printsAsDraft } from '../../platform/documents/versioned-documents.ts';
-import { documentVersionsRepo, versionSignatures } from '../../platform/documents/versions.ts';
+import { type CurrentDocument, markPrinted, printsAsDraft } from '../../platform/documents/versioned-documents.ts';
+import { versionSignatures } from '../../platform/documents/versions.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';
 import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
@@ -57,7 +56,7 @@ export class SwmsPdfService {
     const { document, version, body } = found;
     const { businessId } = document;
     const [business, coverRow, register] = await Promise.all([
-      this.business(businessId, document.userId),
+      this.business(found),
       this.coverSheetFor(businessId, document.id),
       options.register ?? this.registerOf(document.id, version.version),
     ]);
@@ -118,7 +117,7 @@ export class SwmsPdfService {
     found: CurrentDocument<CoverSheetBody>,
     options: { signatureCertificate?: SignatureCertificate } = {},
   ): Promise<Buffer> {
-    const business = await this.business(found.document.businessId, found.document.userId);
+    const business = await this.business(found);
     const pdf = await this.renderer.render(
       coverSheetPdfJob,
       {
@@ -131,13 +130,16 @@ export class SwmsPdfService {
     return options.signatureCertificate ? pdf : this.pdfs.sealedUnlessDraft(found, pdf);
   }
 
-  /** The site board of a SWMS version: a poster of `crewUrl`, never cached (the link can be withdrawn). */
+  /**
+   * The site board of a SWMS version: a poster of `crewUrl`, never cached (the link can be
+   * withdrawn). It names the business as the version's paper does (ADR 0088).
+   */
   async siteBoardPdf(found: CurrentDocument<SwmsBody>, crewUrl: string): Promise<Buffer> {
-    const business = await businessOf(this.db, found.document.businessId);
+    const letterhead = await letterheadOf(this.db, found);
     return this.renderer.render(
       siteBoardPdfJob,
       {
-        businessName: business?.companyName ?? '',
+        businessName: letterhead.company_name,
         number: found.document.number,
         title: found.body.title || 'Untitled SWMS',
         site: found.body.work_location,
@@ -168,7 +170,8 @@ export class SwmsPdfService {
   async markCoverPrinted(swms: CurrentDocument<SwmsBody>): Promise<void> {
     const cover = await this.coverSheetFor(swms.document.businessId, swms.document.id);
     if (!cover?.document.ready || cover.version.issuedAt) return;
-    await documentVersionsRepo.markIssued(this.db, cover.document.kind, cover.document.id, cover.version.version);
+    const { document, version } = cover;
+    await this.db.transaction((tx) => markPrinted(tx, document, version.version));
   }
 
   /** The business's newest cover sheet whose current version lists this SWMS. */
@@ -228,32 +231,32 @@ export class SwmsPdfService {
   }
 
   /**
-   * The letterhead of the document's business, with its maker as the member who issues it (their
-   * name and signature; the owner's once the maker has left).
+   * The version's letterhead (ADR 0088): frozen when it was issued; a draft's is its business with
+   * its maker as the member who issues it (their name and signature; the owner's once the maker has
+   * left), as they are now.
    */
-  private async business(businessId: string, makerId: string | null) {
-    const profile = await businessOfMaker(this.db, businessId, makerId);
-    const issuedBy = issuedByOf(profile?.memberCount ?? 0, profile?.applicatorName ?? null);
+  private async business(found: CurrentDocument<unknown>) {
+    const letterhead = await letterheadOf(this.db, found);
     const [logo, signature] = await Promise.all([
-      profile?.logoFileId ? this.fileBytes(profile.logoFileId) : null,
-      profile?.signatureFileId ? this.fileBytes(profile.signatureFileId) : null,
+      letterhead.logo_file_id ? this.fileBytes(letterhead.logo_file_id) : null,
+      letterhead.signature_file_id ? this.fileBytes(letterhead.signature_file_id) : null,
     ]);
     const pdf: PdfBusiness = {
-      name: profile?.companyName ?? '',
-      abn: profile?.companyAbn ?? '',
-      address: profile?.companyAddress ?? '',
-      phone: profile?.companyPhone ?? '',
-      email: profile?.companyEmail ?? '',
+      name: letterhead.company_name,
+      abn: letterhead.company_abn,
+      address: letterhead.company_address,
+      phone: letterhead.company_phone,
+      email: letterhead.company_email,
       logo,
-      applicatorName: profile?.applicatorName ?? '',
+      applicatorName: letterhead.applicator_name,
       signature,
       // Absent for one person: their PDFs and cache keys are as before.
-      ...(issuedBy ? { issuedBy } : {}),
+      ...(letterhead.issued_by ? { issuedBy: letterhead.issued_by } : {}),
     };
     return {
       pdf,
-      timeZone: profile?.timeZone ?? DEFAULT_TIME_ZONE,
-      key: { ...pdf, logo: profile?.logoFileId ?? null, signature: profile?.signatureFileId ?? null },
+      timeZone: letterhead.time_zone,
+      key: { ...pdf, logo: letterhead.logo_file_id, signature: letterhead.signature_file_id },
     };
   }
 

@@ -27,6 +27,9 @@ function safetyDocumentSource(swms: SwmsService, kind: KernelHeadTableKind): Sig
       const found = await documents.signingVersion(documentId, version, tx);
       return found ? { ...signable(found), current: found.current } : null;
     },
+    issued(tx, document) {
+      return documents.documents.issueBySigning(tx, document.id, document.version);
+    },
     async signerView(_db, document) {
       return (await documents.signingView(document.id, document.version, document.fingerprint)) ?? null;
     },

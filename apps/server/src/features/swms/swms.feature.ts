@@ -1,4 +1,5 @@
 import { documentVerifyPath } from '@app/contract';
+import { letterheadFileReferences } from '../../platform/documents/letterheads.ts';
 import type { Feature, FeatureDeps, FeatureModule } from '../../platform/feature-module.ts';
 import { swmsPdfLayouts } from './swms.pdf-layouts.ts';
 import { swmsRoutes } from './swms.routes.ts';
@@ -7,7 +8,13 @@ import { SwmsPdfService } from './swms-pdf.service.ts';
 import { swmsSigningSources, swmsVerifiableKinds } from './swms-signing-source.ts';
 
 /** SWMS and their cover sheets; both as document kinds for signing and verification. */
-export const swmsFeature: Feature = { name: 'swms', pdfLayouts: swmsPdfLayouts, build: (deps) => swmsModule(deps) };
+export const swmsFeature: Feature = {
+  name: 'swms',
+  pdfLayouts: swmsPdfLayouts,
+  // The logo and signature each issued version's frozen letterhead prints (ADR 0088).
+  fileReferences: [letterheadFileReferences],
+  build: (deps) => swmsModule(deps),
+};
 
 function swmsModule(deps: FeatureDeps): FeatureModule {
   const pdfs = new SwmsPdfService(

@@ -53,7 +53,9 @@ export function businessOfMaker(
   businessId: string,
   makerId: string | null,
 ): Promise<Business | undefined> {
-  const member = makerId === null ? sql`false` : eq(memberships.userId, makerId);
+  // A constant would not do for "no maker": ORDER BY takes no constant but a column number.
+  if (makerId === null) return businessOf(db, businessId);
+  const member = eq(memberships.userId, makerId);
   return businessWhere(
     db,
     and(eq(memberships.businessId, businessId), or(member, eq(memberships.role, 'owner'))),

@@ -18,6 +18,7 @@ import { decodeCursor, keysetPage } from '../http/list-cursor.ts';
 import type { SignatureCertificate } from '../pdf/signature-certificate.ts';
 import type { JsonValue } from './fingerprint.ts';
 import { type KernelDocumentRow, kernelDocumentsRepo, type ListFilter } from './kernel-documents.repo.ts';
+import { letterheadOf } from './letterheads.ts';
 import type { RegisterEntry, SignableVersion } from './signable-source.ts';
 import {
   type CurrentDocument,
@@ -213,10 +214,8 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
     const found = await this.documents.versionOf(undefined, id, version);
     if (!found) return null;
     const { kind } = this.kind.rules;
-    const [business, issued] = await Promise.all([
-      businessOf(this.db, found.document.businessId),
-      issuedVersionsOf(this.db, kind, id),
-    ]);
+    // The business as the version's paper names it (ADR 0088).
+    const [letterhead, issued] = await Promise.all([letterheadOf(this.db, found), issuedVersionsOf(this.db, kind, id)]);
     return versionVerification(
       this.db,
       id,
@@ -225,7 +224,7 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
         number: found.document.number,
         version,
         fingerprint: found.version.fingerprint,
-        business_name: business?.companyName ?? '',
+        business_name: letterhead.company_name,
         version_date: found.version.createdAt.toISOString(),
       },
       {
@@ -275,13 +274,15 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
   async signingView(id: string, version: number, fingerprint: string): Promise<SignerDocument | undefined> {
     const found = await this.documents.versionOf(undefined, id, version);
     if (!found || found.version.fingerprint !== fingerprint) return undefined;
-    const [business, sections] = await Promise.all([
+    const [letterhead, business, sections] = await Promise.all([
+      letterheadOf(this.db, found),
       businessOf(this.db, found.document.businessId),
       this.kind.signerSections(found),
     ]);
     return {
       sender: {
-        business_name: business?.companyName ?? null,
+        // Named as the PDF being signed names it (ADR 0088); written to where the business is now.
+        business_name: letterhead.company_name || null,
         name: null,
         email: business?.companyEmail ?? business?.email ?? null,
       },

@@ -122,6 +122,26 @@ export const signatureRequests = pgTable(
 );
 
 /**
+ * What a SWMS or cover-sheet version prints about who issued it (ADR 0088): the business's company
+ * details, the issuing member's name and signature, "Issued by" when the business has several
+ * members (ADR 0077), and the time zone its dates are printed in. Images by file id, as the
+ * certificate's frozen applicator block has them.
+ */
+export type Letterhead = {
+  company_name: string;
+  company_abn: string;
+  company_address: string;
+  company_phone: string;
+  company_email: string;
+  logo_file_id: string | null;
+  applicator_name: string;
+  signature_file_id: string | null;
+  /** Absent for a one-person business: its letterhead, and so its PDF and cache key, are as before. */
+  issued_by?: string;
+  time_zone: string;
+};
+
+/**
  * The documents kernel's versions (ADR 0025): each version of every kind's document, with its body
  * (the kind's content as JSON) and fingerprint. A SWMS or cover sheet keeps every version here,
  * current included; a certificate keeps each version here once issued. An issued or signed version
@@ -145,6 +165,11 @@ export const documentVersions = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     /** The owner's reason for an amendment (version 2 on), as printed on it. */
     amendmentReason: text('amendment_reason'),
+    /**
+     * A kernel-table version's letterhead, frozen when it is first issued (ADR 0088); null while it
+     * prints the business as it is now. A certificate's is in its body (`applicator`, ADR 0065).
+     */
+    issuer: jsonb('issuer').$type<Letterhead>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

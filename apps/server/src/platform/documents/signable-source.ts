@@ -63,6 +63,12 @@ export interface SignableDocumentSource {
    * never shows content other than the version being signed; null otherwise.
    */
   signerView(db: Queryable, document: SignableDocument): Promise<SignerDocument | null>;
+  /**
+   * Called in the transaction that sends `document` for signing, opens its site sign-on or records
+   * a crew sign-on: what the version prints is fixed from then on (ADR 0088). A certificate's was
+   * fixed at completion.
+   */
+  issued?(tx: Queryable, document: SignableDocument): Promise<void>;
   /** The version's PDF as it is filed, with `register` filled in where the kind prints one. */
   pdf(db: Queryable, document: SignableDocument, register: RegisterEntry[]): Promise<Buffer>;
   /**

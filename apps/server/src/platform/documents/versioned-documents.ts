@@ -14,6 +14,7 @@ import type { RecordOwner } from '../accounts/memberships.ts';
 import { AppError } from '../errors.ts';
 import { documentFingerprint, type JsonValue } from './fingerprint.ts';
 import { type KernelDocumentRow, type KernelVersionRow, kernelDocumentsRepo } from './kernel-documents.repo.ts';
+import { freezeLetterhead } from './letterheads.ts';
 import { amendIntoNextVersion, assertVersionAllowed, deleteOrWithdraw } from './lifecycle-steps.ts';
 import { numberDocument } from './number-sequences.ts';
 import { versionIsIssued } from './signatures.ts';
@@ -47,6 +48,16 @@ export type CurrentDocument<Body> = { document: KernelDocumentRow; version: Kern
 /** A draft (the current version, not ready) has no record to check yet: it prints without a QR code. */
 export const printsAsDraft = ({ document, version }: CurrentDocument<unknown>) =>
   version.version === document.currentVersion && !document.ready;
+
+/**
+ * Marks `version` of `document` issued by going on paper, in `tx`, and freezes the letterhead it
+ * prints (ADR 0088). True when this call issued it; a version printed already keeps its first date.
+ */
+export async function markPrinted(tx: Queryable, document: KernelDocumentRow, version: number): Promise<boolean> {
+  const issued = await documentVersionsRepo.markIssued(tx, document.kind, document.id, version);
+  await freezeLetterhead(tx, document, version);
+  return issued;
+}
 
 /**
  * Numbering, autosave with optimistic concurrency, and versions that are never rewritten once
@@ -231,14 +242,22 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       const document = await kernelDocumentsRepo.findOwned(tx, owner.businessId, this.rules.kind, id, { lock: true });
       if (!document) throw this.errors.notFound();
       const found = await this.versionRowOf(tx, document, version ?? document.currentVersion);
-      if (found && !printsAsDraft(found) && !found.version.issuedAt) {
-        // Its first issue names who stands behind it (ADR 0065); one sent or signed was issued then.
-        if (!(await this.isIssued(found, tx))) await assertBusinessCanIssue(tx, owner.userId);
-        const issued = await documentVersionsRepo.markIssued(tx, this.rules.kind, document.id, found.version.version);
-        if (issued) await this.rules.firstPrinted?.(tx, found, owner);
-      }
-      return found;
+      if (!found || printsAsDraft(found) || found.version.issuedAt) return found;
+      // Its first issue names who stands behind it (ADR 0065); one sent or signed was issued then.
+      if (!(await this.isIssued(found, tx))) await assertBusinessCanIssue(tx, owner.userId);
+      if (await markPrinted(tx, document, found.version.version)) await this.rules.firstPrinted?.(tx, found, owner);
+      // Read again: it prints the letterhead it was just issued with.
+      return this.versionRowOf(tx, document, found.version.version);
     });
+  }
+
+  /**
+   * Issues a version by sending it or opening its site sign-on, in `tx` (the print issues in
+   * `printable`): its letterhead is frozen, as a print freezes it (ADR 0088).
+   */
+  async issueBySigning(tx: Queryable, id: string, version: number): Promise<void> {
+    const document = await kernelDocumentsRepo.find(tx, this.rules.kind, id);
+    if (document) await freezeLetterhead(tx, document, version);
   }
 
   /** Whether the version has left its owner (printed, sent or signed): then it is never rewritten. */
