@@ -49,8 +49,8 @@ export async function closedLoop(task: () => Promise<void>, concurrency: number,
  * Runs each of `tasks` for `seconds` in all, in turn, one slice of `seconds / slices` at a time: a
  * load that comes and goes meanwhile (other processes on a shared machine) weighs on each alike, so
  * their ratio holds where back-to-back runs of several seconds each would compare different loads.
- * The order is the same every round. What ran just before moves a slice's figure by about 15%
- * (ADR 0091): order the tasks so that each side of a comparison follows the other alike.
+ * The order is the same every round: order the tasks so that each side of a comparison follows the
+ * other alike (ADR 0091).
  */
 export async function interleavedLoops(
   tasks: ReadonlyArray<() => Promise<void>>,
