@@ -67,7 +67,7 @@ const measured = new Map<GoalName, number>();
 const goalText = (goal: Goal) => `goal ${goal.bound === 'at least' ? '≥' : '≤'} ${goal.limit}${goal.unit}`;
 const isMet = (goal: Goal, value: number) => (goal.bound === 'at least' ? value >= goal.limit : value <= goal.limit);
 const verdict = (goal: Goal, value: number) =>
-  `${isMet(goal, value) ? 'met' : 'not met'}: ${goal.figure} ${format(value, goal.unit === '%' ? 0 : 1)}${goal.unit} (${goalText(goal)})`;
+  `${isMet(goal, value) ? 'met' : 'not met'}: ${goal.figure} ${format(value, 1)}${goal.unit} (${goalText(goal)})`;
 
 /** Records `value` for the closing lines and answers the verdict, for the bench's own output. */
 export function judge(name: GoalName, value: number): string {
