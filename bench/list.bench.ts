@@ -1,14 +1,26 @@
 import pg from 'pg';
+import { judge } from './goals.ts';
 import { listPageOneStatement, statsRow } from './sql-baseline.ts';
-import { closedLoop, createUser, format, httpRequest, startBenchServer } from './support.ts';
+import {
+  closedLoop,
+  createUser,
+  format,
+  httpRequest,
+  interleavedLoops,
+  type Stats,
+  startBenchServer,
+} from './support.ts';
 
 /**
  * PRODUCT.md, Budgets: the certificate list (page of 20) for a business with 10,000 certificates keeps ≥ 60% of
- * the throughput of the same business-scoped SQL run directly through pg, and its p50 stays flat from 100 to 10,000.
+ * the throughput of the same business-scoped SQL run directly through pg (the goal is in goals.ts), and its p50
+ * stays flat from 100 to 10,000.
  */
 const CONCURRENCY = 16;
 const LABEL_WIDTH = 44;
-const SECONDS = 5;
+const SECONDS = 6;
+/** Each side runs in 1 s slices, in turn with the others (support.ts, interleavedLoops). */
+const SLICES = 6;
 // Long enough for V8 to optimise the server's hot path before either side is measured.
 const WARM_UP_SECONDS = 3;
 
@@ -61,19 +73,24 @@ export async function runListBenchmark() {
     await closedLoop(api(large), CONCURRENCY, WARM_UP_SECONDS);
     await closedLoop(direct(large), CONCURRENCY, WARM_UP_SECONDS);
 
-    const directLarge = await closedLoop(direct(large), CONCURRENCY, SECONDS);
-    const apiLarge = await closedLoop(api(large), CONCURRENCY, SECONDS);
-    const apiSmall = await closedLoop(api(small), CONCURRENCY, SECONDS);
-    const directSmall = await closedLoop(direct(small), CONCURRENCY, SECONDS);
+    // Direct and API alternate, so each API slice follows a direct one and each direct slice an API one.
+    const [directLarge, apiLarge, directSmall, apiSmall] = (await interleavedLoops(
+      [direct(large), api(large), direct(small), api(small)],
+      CONCURRENCY,
+      SECONDS,
+      SLICES,
+    )) as [Stats, Stats, Stats, Stats];
 
-    console.log(`\nCertificate list, page of 20, ${CONCURRENCY} concurrent clients, ${SECONDS} s each`);
+    console.log(
+      `\nCertificate list, page of 20, ${CONCURRENCY} concurrent clients, ${SECONDS} s each in ${SLICES} slices taken in turn`,
+    );
     console.log(statsRow('direct SQL through pg, 10,000 certificates', directLarge, LABEL_WIDTH));
     console.log(statsRow('GET /api/certificates, 10,000 certificates', apiLarge, LABEL_WIDTH));
     console.log(statsRow('direct SQL through pg, 100 certificates', directSmall, LABEL_WIDTH));
     console.log(statsRow('GET /api/certificates, 100 certificates', apiSmall, LABEL_WIDTH));
-    console.log(
-      `API / direct SQL throughput at 10,000: ${format((apiLarge.perSecond / directLarge.perSecond) * 100, 0)}% (budget ≥ 60%)`,
-    );
+    const share = (apiLarge.perSecond / directLarge.perSecond) * 100;
+    console.log(`API / direct SQL throughput at 10,000: ${format(share, 0)}% (budget ≥ 60%)`);
+    console.log(judge('listThroughput', share));
     console.log(`API p50 at 10,000 / at 100: ${format(apiLarge.p50 / apiSmall.p50, 2)}× (flat ≈ 1)`);
   } finally {
     await client.end();

@@ -88,7 +88,7 @@ async function makeDrafts(page: Page, label: string, photo: Buffer) {
     await page.getByLabel('Job site address').fill(`${draft} ${label} St, Sydney`);
     for (let n = 1; n <= PHOTOS_EACH; n++) {
       await page
-        .getByLabel('Add photos')
+        .getByLabel('Choose from library')
         .setInputFiles({ name: `photo-${n}.jpg`, mimeType: 'image/jpeg', buffer: photo });
       await page.getByRole('img', { name: `Photo ${n}` }).waitFor();
     }

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { goals, judge } from './goals.ts';
 import { root } from './support.ts';
 
 /**
@@ -10,8 +11,6 @@ import { root } from './support.ts';
  * page loads later (a signer's copy, the way to sign) is weighed by the e2e tests on the whole flow.
  */
 const PUBLIC_PAGE_BUDGET_KB = 121;
-/** Issue "Headroom": room for what the public pages gain next (ADR 0084 says what stands in the way). */
-const PUBLIC_PAGE_GOAL_KB = 115;
 
 /** Each public page, by the source files of the chunks a visitor's first load of it starts from. */
 const publicPages: { page: string; sources: string[] }[] = [
@@ -67,7 +66,7 @@ export async function runPageWeightsBenchmark() {
 
   const baseline = kilobytes(withStaticImports(chunks, [entry]));
   console.log(
-    `\nPublic pages, first load, gzipped script (budget ${PUBLIC_PAGE_BUDGET_KB} KB, goal ${PUBLIC_PAGE_GOAL_KB} KB)`,
+    `\nPublic pages, first load, gzipped script (budget ${PUBLIC_PAGE_BUDGET_KB} KB, goal ${goals.publicPageWeight.limit} KB)`,
   );
   console.log(`  entry chunk and its imports (every page): ${baseline.toFixed(1)} KB`);
   let heaviest = 0;
@@ -76,7 +75,9 @@ export async function runPageWeightsBenchmark() {
     heaviest = Math.max(heaviest, weight);
     console.log(`  ${page.padEnd(28)} ${weight.toFixed(1).padStart(6)} KB  (entry +${(weight - baseline).toFixed(1)})`);
   }
-  const verdict = (limit: number) => (heaviest <= limit ? 'met' : 'not met');
-  console.log(`Budget: every public page ≤ ${PUBLIC_PAGE_BUDGET_KB} KB gz: ${verdict(PUBLIC_PAGE_BUDGET_KB)}`);
-  console.log(`Goal: every public page ≤ ${PUBLIC_PAGE_GOAL_KB} KB gz: ${verdict(PUBLIC_PAGE_GOAL_KB)}`);
+  console.log(
+    `Budget: every public page ≤ ${PUBLIC_PAGE_BUDGET_KB} KB gz: ${heaviest <= PUBLIC_PAGE_BUDGET_KB ? 'met' : 'not met'}`,
+  );
+  // ADR 0084 says what stands in the way of the goal.
+  console.log(judge('publicPageWeight', heaviest));
 }

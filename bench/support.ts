@@ -24,8 +24,8 @@ export const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-/** Runs `task` from `concurrency` loops for `seconds`, collecting each call's latency. */
-export async function closedLoop(task: () => Promise<void>, concurrency: number, seconds: number): Promise<Stats> {
+/** Runs `task` from `concurrency` loops for `seconds`; each call's latency. */
+async function loopLatencies(task: () => Promise<void>, concurrency: number, seconds: number): Promise<number[]> {
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   await Promise.all(
@@ -37,7 +37,34 @@ export async function closedLoop(task: () => Promise<void>, concurrency: number,
       }
     }),
   );
-  return summarise(latencies, seconds);
+  return latencies;
+}
+
+/** Runs `task` from `concurrency` loops for `seconds`, collecting each call's latency. */
+export async function closedLoop(task: () => Promise<void>, concurrency: number, seconds: number): Promise<Stats> {
+  return summarise(await loopLatencies(task, concurrency, seconds), seconds);
+}
+
+/**
+ * Runs each of `tasks` for `seconds` in all, in turn, one slice of `seconds / slices` at a time: a
+ * load that comes and goes meanwhile (other processes on a shared machine) weighs on each alike, so
+ * their ratio holds where back-to-back runs of several seconds each would compare different loads.
+ * The order is the same every round: order the tasks so that each side of a comparison follows the
+ * other alike (ADR 0091).
+ */
+export async function interleavedLoops(
+  tasks: ReadonlyArray<() => Promise<void>>,
+  concurrency: number,
+  seconds: number,
+  slices: number,
+): Promise<Stats[]> {
+  const latencies = tasks.map((): number[] => []);
+  for (let slice = 0; slice < slices; slice++) {
+    for (const [index, task] of tasks.entries()) {
+      latencies[index]?.push(...(await loopLatencies(task, concurrency, seconds / slices)));
+    }
+  }
+  return latencies.map((each) => summarise(each, seconds));
 }
 
 /** A fresh embedded PostgreSQL with the schema applied. */
@@ -58,8 +85,11 @@ export async function startServerProcess(env: Record<string, string>) {
   const port = await findFreePort();
   // SERVER_NODE_ARGS profiles the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  execSync('npm run build -w @app/server', { cwd: root, stdio: 'ignore' });
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+  // SERVER_BUNDLE runs a build kept aside (e.g. apps/server/dist/before/main.js, with its pdf-worker.js)
+  // instead of building the sources: a before/after pair measured in turn, under the same load.
+  const bundle = process.env.SERVER_BUNDLE;
+  if (!bundle) execSync('npm run build -w @app/server', { cwd: root, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...nodeArgs, bundle ?? 'apps/server/dist/main.js'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -146,13 +146,12 @@ export class CertificateReads {
       makerId: query.made_by === 'me' ? caller.userId : undefined,
     });
     const page = keysetPage.of(rows, query.limit, (row) => ({ createdAt: row.cursor, id: row.id }));
+    const thumbnailUrl = await this.storedFiles.urlSigner('thumbnail');
     return {
-      items: await Promise.all(
-        page.rows.map(async ({ cursor: _cursor, first_photo_id, ...summary }) => ({
-          ...summary,
-          thumbnail_url: await this.storedFiles.signedUrl(first_photo_id, 'thumbnail'),
-        })),
-      ),
+      items: page.rows.map(({ cursor: _cursor, first_photo_id, ...summary }) => ({
+        ...summary,
+        thumbnail_url: thumbnailUrl(first_photo_id),
+      })),
       next_cursor: page.next_cursor,
     };
   }

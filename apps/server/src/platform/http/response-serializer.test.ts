@@ -1,7 +1,7 @@
 import { type CertificateSummary, certificateListResponseSchema, type Schema } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { responseSerializerCompiler } from './response-serializer.ts';
+import { responseSerializerCompiler, withNullableTypes } from './response-serializer.ts';
 
 const compile = (schema: Schema, check: boolean) =>
   responseSerializerCompiler(check)({ schema, method: 'GET', url: '/api/probe', httpStatus: '200' });
@@ -30,6 +30,16 @@ describe('the response serializer', () => {
       const written = compile(certificateListResponseSchema, check)(answer);
       expect(JSON.parse(written)).toEqual(JSON.parse(expected));
     }
+  });
+
+  it('writes a maker gone (null) as zod does, and a nullable object with a null check rather than anyOf', () => {
+    const answer = { items: [{ ...summary, made_by: null }, summary], next_cursor: 'next' };
+    const expected = JSON.stringify(z.encode(certificateListResponseSchema, answer));
+    expect(JSON.parse(compile(certificateListResponseSchema, false)(answer))).toEqual(JSON.parse(expected));
+    const object = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] };
+    expect(withNullableTypes({ anyOf: [object, { type: 'null' }] })).toEqual({ ...object, type: ['object', 'null'] });
+    const choice = { anyOf: [{ type: 'string' }, { type: 'number' }] };
+    expect(withNullableTypes(choice)).toEqual(choice);
   });
 
   it('leaves out what the contract does not name, even unchecked', () => {

@@ -156,11 +156,21 @@ export class StoredFiles {
   signedUrl(fileId: string, variant?: FileVariant): Promise<string>;
   signedUrl(fileId: string | null, variant?: FileVariant): Promise<string | null>;
   async signedUrl(fileId: string | null, variant: FileVariant = 'original'): Promise<string | null> {
-    if (fileId === null) return null;
+    return (await this.urlSigner(variant))(fileId);
+  }
+
+  /**
+   * Signs any number of URLs of one variant with the secret loaded once: a list page's thumbnails
+   * cost no promise per row (ADR 0091).
+   */
+  async urlSigner(variant: FileVariant): Promise<(fileId: string | null) => string | null> {
+    const secret = await this.loadSigningSecret();
     const expires = (Math.floor(Date.now() / 1000 / URL_LIFETIME_SECONDS) + 2) * URL_LIFETIME_SECONDS;
-    const signature = await this.sign(fileId, variant, expires);
     const suffix = variant === 'thumbnail' ? '/thumbnail' : '';
-    return `/api/files/${fileId}${suffix}?expires=${expires}&signature=${signature}`;
+    return (fileId) =>
+      fileId === null
+        ? null
+        : `/api/files/${fileId}${suffix}?expires=${expires}&signature=${fileSignature(secret, fileId, variant, expires)}`;
   }
 
   async signatureIsValid(fileId: string, variant: FileVariant, expires: number, signature: string): Promise<boolean> {
@@ -169,9 +179,12 @@ export class StoredFiles {
   }
 
   private async sign(fileId: string, variant: FileVariant, expires: number): Promise<string> {
-    return hmacToken(await this.loadSigningSecret(), `${fileId}:${variant}:${expires}`);
+    return fileSignature(await this.loadSigningSecret(), fileId, variant, expires);
   }
 }
+
+const fileSignature = (secret: string, fileId: string, variant: FileVariant, expires: number) =>
+  hmacToken(secret, `${fileId}:${variant}:${expires}`);
 
 /** Deletes every stored copy of a file (original, thumbnail, print). */
 export async function removeStoredBytes(
