@@ -1,13 +1,7 @@
-import {
-  ACCOUNT_DELETION_CONFIRMATION,
-  type ActivityEntry,
-  type ActivityPage,
-  FORBIDDEN_MESSAGE,
-  type Session,
-} from '@app/contract';
+import { type ActivityEntry, type ActivityPage, FORBIDDEN_MESSAGE, type Session } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { setUpTestApp } from '../support/app.ts';
-import { bearer, GOOD_PASSWORD, registerConfirmedUser, signIn } from '../support/auth-helpers.ts';
+import { bearer, deleteAccount, GOOD_PASSWORD, registerConfirmedUser, signIn } from '../support/auth-helpers.ts';
 import { createCompletedCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { errorOf } from '../support/responses.ts';
@@ -67,16 +61,6 @@ const numberOf = async (session: Session, id: string) => {
 
 const changeRole = (session: Session, userId: string, role: 'office' | 'field') =>
   app.inject({ method: 'PATCH', url: `/api/team/members/${userId}`, headers: bearer(session), payload: { role } });
-
-const deleteAccount = async (session: Session) => {
-  const deleted = await app.inject({
-    method: 'POST',
-    url: '/api/account/delete',
-    headers: bearer(session),
-    payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION, current_password: GOOD_PASSWORD },
-  });
-  expect(deleted.statusCode, deleted.body).toBe(200);
-};
 
 describe('the activity view', () => {
   it('shows the owner who issued which certificate and who changed a role, newest first, page by page', async () => {
@@ -219,7 +203,7 @@ describe('the activity view', () => {
     // Removal ended their sessions; they sign in to their own business and delete their account.
     const signedIn = await signIn(app, field.user.email, GOOD_PASSWORD);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    await deleteAccount(signedIn.json());
+    await deleteAccount(app, signedIn.json());
     const afterDeletion = await everyEntry(owner, 25);
     expect(afterDeletion.map((entry) => [entry.type, entry.by, entry.member])).toEqual([
       ['member.removed', { user_id: owner.user.id, name: 'Alex Owner' }, null],

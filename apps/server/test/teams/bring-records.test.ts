@@ -2,7 +2,6 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  ACCOUNT_DELETION_CONFIRMATION,
   acceptedInvitationSchema,
   CUSTOM_TEMPLATES_PER_BUSINESS,
   type Session,
@@ -15,7 +14,14 @@ import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import { entitlements } from '../../src/platform/entitlements/entitlements.ts';
 import { createLocalDiskStorage } from '../../src/platform/storage/file-storage.ts';
 import { setUpTestApp } from '../support/app.ts';
-import { bearer, GOOD_PASSWORD, registerConfirmedUser, signIn, uniqueEmail } from '../support/auth-helpers.ts';
+import {
+  bearer,
+  deleteAccount,
+  GOOD_PASSWORD,
+  registerConfirmedUser,
+  signIn,
+  uniqueEmail,
+} from '../support/auth-helpers.ts';
 import { createCompletedCertificate, postCertificate, uploadCertificatePhoto } from '../support/certificates.ts';
 import { balconyTemplate } from '../support/checklist-templates.ts';
 import { grantPremium } from '../support/entitlements.ts';
@@ -293,13 +299,7 @@ describe("a brought file's bytes", () => {
     });
     expect(removed.statusCode, removed.body).toBe(200);
     const again = sessionSchema.parse((await signIn(app, joiner.user.email, GOOD_PASSWORD)).json());
-    const deleted = await app.inject({
-      method: 'POST',
-      url: '/api/account/delete',
-      headers: bearer(again),
-      payload: { confirmation: ACCOUNT_DELETION_CONFIRMATION, current_password: GOOD_PASSWORD },
-    });
-    expect(deleted.statusCode, deleted.body).toBe(200);
+    await deleteAccount(app, again);
     await filesRemovedFor(joiner.user.id);
 
     const photo = await read(owner, `/api/files/${brought.photo}`);
