@@ -93,10 +93,17 @@ describe('upgrading in test mode', () => {
     await page.getByText('1 of 7 seats used', { exact: true }).waitFor();
     await page.goto('/subscription');
 
-    // Test mode's "manage" page ends Premium at once.
+    // Test mode's "manage" page: the owner changes the extra members as Stripe's portal changes the
+    // quantity, then ends Premium at once.
     await page.getByRole('button', { name: 'Manage billing (card, invoices, seats)' }).click();
     await page.waitForURL(/\/billing\/test-checkout\?manage=1/);
     await page.getByText(/^TEST MODE/).waitFor();
+    expect(await page.getByLabel('Extra members').inputValue()).toBe('2');
+    await page.getByLabel('Extra members').fill('3');
+    await page.getByRole('button', { name: 'Change members' }).click();
+    await toastTitled(page, 'Members changed').waitFor();
+    const team = await memberApi<{ seats: { included: number; extra: number } }>(member, 'GET', '/api/team');
+    expect(team.seats).toMatchObject({ included: 8, extra: 3 });
     await page.getByRole('button', { name: 'End now' }).click();
     await toastTitled(page, 'Premium ended').waitFor();
 

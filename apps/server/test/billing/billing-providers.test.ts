@@ -83,6 +83,7 @@ describe('billing providers', () => {
     for (const [url, payload] of [
       ['/api/billing/checkout', { interval: 'monthly' }],
       ['/api/billing/test/complete', { interval: 'monthly' }],
+      ['/api/billing/test/seats', { extra_seats: 1 }],
     ] as const) {
       const refused = await off.inject({ method: 'POST', url, headers: bearer(user), payload });
       expect(refused.statusCode, url).toBeGreaterThanOrEqual(400);

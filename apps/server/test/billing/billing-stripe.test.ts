@@ -300,6 +300,13 @@ describe('seats bought as the subscription item quantity (ADR 0077)', () => {
     const [record] = await database.db.select().from(subscribers).where(eq(subscribers.userId, user.user.id));
     expect(record?.extraSeats).toBe(6);
   });
+
+  it("test mode's seat change is not there for a Stripe subscriber: 404, the quantity stays Stripe's", async () => {
+    const { user } = await subscribedUser({ items: peerSubscription('', { quantity: 2 }).items });
+    const refused = await post('/api/billing/test/seats', user, { extra_seats: 5 });
+    expect(refused.statusCode).toBe(404);
+    expect(await seatsOf(user)).toEqual({ premium: true, included: PREMIUM_INCLUDED_SEATS + 1, extra: 1 });
+  });
 });
 
 describe('webhook signatures and hostile bodies', () => {

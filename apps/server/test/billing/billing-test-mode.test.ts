@@ -1,10 +1,14 @@
 import {
   errorCodes,
+  FREE_PLAN_SEATS,
+  MAX_EXTRA_SEATS,
   PREMIUM_INCLUDED_SEATS,
   rateLimits,
   type Session,
   type SubscriptionView,
+  seatMessages,
   subscriptionViewSchema,
+  teamSchema,
 } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
@@ -14,9 +18,9 @@ import { audit } from '../../src/platform/audit/audit-trail.ts';
 import { entitlements } from '../../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser, uniqueEmail } from '../support/auth-helpers.ts';
-import { completedCertificateBody } from '../support/certificates.ts';
+import { completedCertificateBody, postCertificate } from '../support/certificates.ts';
 import { errorOf } from '../support/responses.ts';
-import { businessIdOf } from '../support/teams.ts';
+import { addMember, businessIdOf } from '../support/teams.ts';
 
 /** Billing without Stripe (the default): the in-app TEST MODE checkout sells Premium offline. */
 
@@ -162,6 +166,91 @@ describe('test-mode checkout', () => {
     }
     expect((await app.inject({ url: '/api/billing/subscription' })).statusCode).toBe(401);
     expect((await post('/api/billing/test/complete', undefined, { interval: 'monthly' })).statusCode).toBe(401);
+  });
+});
+
+describe("test mode's seat change, the portal's quantity change", () => {
+  const teamOf = async (session: Session) => {
+    const response = await app.inject({ url: '/api/team', headers: bearer(session) });
+    expect(response.statusCode, response.body).toBe(200);
+    return teamSchema.parse(response.json());
+  };
+  const changeSeats = (session: Session, extra_seats: unknown) =>
+    post('/api/billing/test/seats', session, { extra_seats });
+
+  it('the owner changes 0 to 2: the Team page reads seven seats, and another business is unaffected', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    const neighbour = await registerConfirmedUser(app, mail);
+    for (const session of [owner, neighbour]) {
+      expect((await post('/api/billing/test/complete', session, { interval: 'monthly' })).statusCode).toBe(200);
+    }
+    expect((await teamOf(owner)).seats).toEqual({ used: 1, included: PREMIUM_INCLUDED_SEATS, extra: 0 });
+
+    const changed = await changeSeats(owner, 2);
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(subscriptionViewSchema.parse(changed.json())).toMatchObject({ tier: 'premium', status: 'active' });
+    expect((await teamOf(owner)).seats).toEqual({ used: 1, included: PREMIUM_INCLUDED_SEATS + 2, extra: 2 });
+    expect((await teamOf(neighbour)).seats).toEqual({ used: 1, included: PREMIUM_INCLUDED_SEATS, extra: 0 });
+    const events = await audit.forSubject(database.db, { kind: 'user', id: owner.user.id });
+    // The change is audited as the portal's is: one more subscription change after the purchase's.
+    expect(events.filter((event) => event.type === 'billing.subscription_changed')).toHaveLength(2);
+  });
+
+  it('lowered below the members in use: those past the seats read only until it is raised again', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    expect((await post('/api/billing/test/complete', owner, { interval: 'monthly', extra_seats: 1 })).statusCode).toBe(
+      200,
+    );
+    const members: Session[] = [];
+    for (let index = 0; index < PREMIUM_INCLUDED_SEATS; index++) {
+      members.push(await addMember(app, mail, database.db, owner, 'field'));
+    }
+    const last = members.at(-1) as Session;
+    expect((await postCertificate(app, last, { status: 'draft' })).statusCode).toBe(201);
+
+    expect((await changeSeats(owner, 0)).statusCode).toBe(200);
+    const team = await teamOf(owner);
+    expect(team.seats).toEqual({ used: PREMIUM_INCLUDED_SEATS + 1, included: PREMIUM_INCLUDED_SEATS, extra: 0 });
+    expect(team.members.filter((member) => !member.seated).map((member) => member.user_id)).toEqual([last.user.id]);
+    const refused = await postCertificate(app, last, { status: 'draft' });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({ code: errorCodes.seatRequired, message: seatMessages.seatRequired });
+    expect((await app.inject({ url: '/api/certificates', headers: bearer(last) })).statusCode).toBe(200);
+
+    expect((await changeSeats(owner, 1)).statusCode).toBe(200);
+    expect((await postCertificate(app, last, { status: 'draft' })).statusCode).toBe(201);
+  });
+
+  it('is the owner’s: office and field members are refused 403, and the seats stay', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    await post('/api/billing/test/complete', owner, { interval: 'monthly' });
+    for (const role of ['office', 'field'] as const) {
+      const member = await addMember(app, mail, database.db, owner, role);
+      const refused = await changeSeats(member, 3);
+      expect(refused.statusCode, role).toBe(403);
+      expect(errorOf(refused).code).toBe(errorCodes.forbidden);
+    }
+    expect((await teamOf(owner)).seats).toMatchObject({ included: PREMIUM_INCLUDED_SEATS, extra: 0 });
+  });
+
+  it('refuses a count outside 0 to the bound with 400, and a business without a subscription with 409', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    for (const extra of [-1, 1.5, MAX_EXTRA_SEATS + 1, '2', null]) {
+      const refused = await changeSeats(owner, extra);
+      expect(refused.statusCode, String(extra)).toBe(400);
+      expect(errorOf(refused).code).toBe(errorCodes.validationFailed);
+    }
+    const unsubscribed = await changeSeats(owner, 2);
+    expect(unsubscribed.statusCode).toBe(409);
+    expect(errorOf(unsubscribed).code).toBe(errorCodes.noBillingAccount);
+
+    await post('/api/billing/test/complete', owner, { interval: 'monthly' });
+    await post('/api/billing/test/end-now', owner);
+    const ended = await changeSeats(owner, 2);
+    expect(ended.statusCode).toBe(409);
+    expect(errorOf(ended).code).toBe(errorCodes.noBillingAccount);
+    expect((await teamOf(owner)).seats).toEqual({ used: 1, included: FREE_PLAN_SEATS, extra: 0 });
+    expect((await post('/api/billing/test/seats', undefined, { extra_seats: 1 })).statusCode).toBe(401);
   });
 });
 

@@ -208,6 +208,8 @@ const CALLS: Record<string, Call> = {
   'POST /api/billing/resync': {},
   // Left invalid: completing a test checkout would make the free user Premium.
   'POST /api/billing/test/complete': { body: () => ({}) },
+  // The callers' own business only; none of them has a test subscription to change (409).
+  'POST /api/billing/test/seats': { body: () => ({ extra_seats: 0 }) },
   'POST /api/billing/test/end-now': { last: 1 },
   'POST /api/billing/webhook': { public: true, body: () => ({}) },
   'GET /api/billing/webhook/status': {},

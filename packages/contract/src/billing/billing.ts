@@ -51,6 +51,9 @@ export const testCheckoutCompleteSchema = z.object({
   extra_seats: z.optional(extraSeatsSchema),
 });
 
+/** Test mode's counterpart of the portal's quantity change: the extra seats from now on. */
+export const testSeatsChangeSchema = z.object({ extra_seats: extraSeatsSchema });
+
 export const webhookReceivedSchema = z.object({ received: z.literal(true) });
 
 export const BILLING_MESSAGES = {

@@ -6,6 +6,7 @@ import {
   redirectResponseSchema,
   subscriptionViewSchema,
   testCheckoutCompleteSchema,
+  testSeatsChangeSchema,
   webhookReceivedSchema,
 } from './billing.ts';
 import { billingStatusEndpoints, webhookStatusSchema } from './status-endpoints.ts';
@@ -82,6 +83,16 @@ export const billingEndpoints = {
     auth: 'required',
     permission: 'billing.manage',
     summary: 'Test mode: end the subscription at once',
+    responses: { 200: subscriptionViewSchema },
+    errors: [errorCodes.notFound, errorCodes.noBillingAccount],
+  }),
+  testSeats: defineEndpoint({
+    method: 'POST',
+    path: '/api/billing/test/seats',
+    auth: 'required',
+    permission: 'billing.manage',
+    summary: 'Test mode: change the extra seats of the active subscription, as the portal would',
+    body: testSeatsChangeSchema,
     responses: { 200: subscriptionViewSchema },
     errors: [errorCodes.notFound, errorCodes.noBillingAccount],
   }),

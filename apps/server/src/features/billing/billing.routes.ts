@@ -37,6 +37,8 @@ export const billingRoutes =
       service.completeTestCheckout(callerOf(request), request.body.interval, request.body.extra_seats ?? 0),
     );
 
+    route(app, endpoints.testSeats, (request) => service.changeTestSeats(callerOf(request), request.body.extra_seats));
+
     route(app, endpoints.testEndNow, (request) => service.endTestSubscriptionNow(callerOf(request)));
 
     route(app, endpoints.webhookStatus, () => service.webhookStatus());

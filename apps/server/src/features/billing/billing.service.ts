@@ -240,6 +240,19 @@ export class BillingService {
     return this.subscription(caller);
   }
 
+  /**
+   * Test mode's counterpart of the portal's quantity change: the active subscription with
+   * `extraSeats` from now on, applied as Stripe's `customer.subscription.updated` would be (ADR 0093).
+   */
+  async changeTestSeats(caller: AuthenticatedCaller, extraSeats: number): Promise<SubscriptionView> {
+    this.requireTestMode();
+    const known = await this.knownSubscription(caller.businessId);
+    if (!known || !PREMIUM_STATUSES.has(known.status)) throw noBillingAccount();
+    const now = this.now();
+    await this.db.transaction((tx) => this.apply(tx, caller.businessId, { ...known, extraSeats }, now));
+    return this.subscription(caller);
+  }
+
   /** Test mode's "end now": the subscription ends at once, as Stripe's `customer.subscription.deleted` would. */
   async endTestSubscriptionNow(caller: AuthenticatedCaller): Promise<SubscriptionView> {
     this.requireTestMode();

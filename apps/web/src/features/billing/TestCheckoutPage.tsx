@@ -9,8 +9,10 @@ import { useAuth } from '../../lib/auth/use-auth.ts';
 import { requestErrorMessage } from '../../lib/request-errors.ts';
 import { upgradePath } from '../../lib/upgrade-path.ts';
 import { useChangeSubscriptionMutation, useCompleteTestCheckoutMutation } from './api/change-subscription.ts';
+import { useSeats } from './api/get-seats.ts';
 import { useSubscription } from './api/get-subscription.ts';
 import { TestModeBanner } from './components/TestModeBanner.tsx';
+import { TestSeatsChange } from './components/TestSeatsChange.tsx';
 import { extraSeatsOfText } from './extra-seats.ts';
 import { intervalLabels, longDate, premiumPrice } from './plan-copy.ts';
 import { safeReturnPath } from './return-path.ts';
@@ -19,8 +21,8 @@ const isInterval = (value: string | null): value is BillingInterval =>
   BILLING_INTERVALS.some((interval) => interval === value);
 
 /**
- * Test mode's checkout and portal (no Stripe configured): complete a purchase, cancel it, or end
- * Premium at once. The server applies each through the same code as Stripe's events.
+ * Test mode's checkout and portal (no Stripe configured): complete a purchase, change its extra
+ * members, or end Premium at once. The server applies each through the same code as Stripe's events.
  */
 export default function TestCheckoutPage() {
   const auth = useAuth();
@@ -33,7 +35,7 @@ export default function TestCheckoutPage() {
       <QueryView query={subscription} what="your subscription">
         {(view) =>
           view.mode === 'test' ? (
-            <TestCheckout premium={view.tier === 'premium'} periodEnd={view.period_end} />
+            <TestCheckout userId={userId} premium={view.tier === 'premium'} periodEnd={view.period_end} />
           ) : (
             <Alert tone="error">Billing runs on Stripe here: test checkout is switched off.</Alert>
           )
@@ -43,8 +45,9 @@ export default function TestCheckoutPage() {
   );
 }
 
-function TestCheckout({ premium, periodEnd }: { premium: boolean; periodEnd: string | null }) {
+function TestCheckout({ userId, premium, periodEnd }: { userId: string; premium: boolean; periodEnd: string | null }) {
   const [searchParams] = useSearchParams();
+  const seats = useSeats(userId);
   const navigate = useNavigate();
   const change = useChangeSubscriptionMutation();
   const completion = useCompleteTestCheckoutMutation();
@@ -81,6 +84,10 @@ function TestCheckout({ premium, periodEnd }: { premium: boolean; periodEnd: str
           test purchase gives Premium for a {intervalLabels[interval].per} without payment.
         </p>
       )}
+      {premium && seats.data ? (
+        // Keyed by the count held, so the field starts again from it after each change.
+        <TestSeatsChange key={seats.data.extra} interval={interval} current={seats.data.extra} />
+      ) : null}
       <div className="flex flex-wrap gap-3">
         {premium ? null : (
           <Button disabled={completion.isPending} onClick={complete}>

@@ -5,7 +5,7 @@ import { planChanged } from './billing-keys.ts';
 
 /**
  * The calls that change the plan and answer the subscription: cancel at period end, re-sync, and
- * test mode's complete and "end now". Each refreshes everything the plan affects.
+ * test mode's complete, seat change and "end now". Each refreshes everything the plan affects.
  */
 const changes = {
   cancel: () => call(billingEndpoints.cancel),
@@ -21,6 +21,15 @@ export function useCompleteTestCheckoutMutation() {
   return useMutation({
     mutationFn: (body: { interval: BillingInterval; extra_seats: number }) =>
       call(billingEndpoints.testComplete, { body }),
+    onSuccess: () => planChanged(queryClient),
+  });
+}
+
+/** Test mode's counterpart of the portal's quantity change: the extra seats from now on. */
+export function useChangeTestSeatsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (extraSeats: number) => call(billingEndpoints.testSeats, { body: { extra_seats: extraSeats } }),
     onSuccess: () => planChanged(queryClient),
   });
 }
