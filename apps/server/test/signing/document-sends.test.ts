@@ -13,7 +13,7 @@ import { membershipOf } from '../../src/platform/accounts/memberships.ts';
 import type { SignableDocument, SignableDocumentSource } from '../../src/platform/documents/signable-source.ts';
 import { setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
-import { createCompletedCertificate } from '../support/certificates.ts';
+import { createCompletedCertificate, postCertificate } from '../support/certificates.ts';
 import { grantPremium } from '../support/entitlements.ts';
 import { untilRefused } from '../support/rate-limits.ts';
 import { errorOf } from '../support/responses.ts';
@@ -238,6 +238,19 @@ describe('sending a document to the builder', () => {
     );
     expect(errorOf(refused).code).toBe('over_request_rate_limit');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('sends a certificate only once completed: a draft is not found, and nothing is recorded', async () => {
+    const owner = await registerConfirmedUser(app, mail);
+    const created = await postCertificate(app, owner, { status: 'draft' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().status).toBe('draft');
+    const draftId: string = created.json().id;
+    const refused = await sendDocument(owner, 'certificate', draftId);
+    expect(refused.statusCode).toBe(404);
+    expect(errorOf(refused)).toEqual({ code: 'not_found', message: 'Document not found.' });
+    const { rows } = await query('select count(*)::int as n from document_sends where document_id = $1', [draftId]);
+    expect(rows[0].n).toBe(0);
   });
 
   it("keeps owners to their own documents: another's id, an unknown one or another kind is not found", async () => {

@@ -1,4 +1,4 @@
-import type { CoverSheet, Session, SignPage, Swms } from '@app/contract';
+import { type CoverSheet, newVersionUnconfirmedMessage, type Session, type SignPage, type Swms } from '@app/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fileReferences } from '../../src/file-references.ts';
@@ -8,6 +8,7 @@ import { bearer, deleteAccount, registerConfirmedUser } from '../support/auth-he
 import { TEST_ISSUER } from '../support/issuer.ts';
 import { uploadFile } from '../support/multipart.ts';
 import { firstPagePng, pdfText } from '../support/pdf-tools.ts';
+import { errorOf } from '../support/responses.ts';
 import { mailedSigningToken } from '../support/signing.ts';
 import { createReadyCoverSheet, createReadySwms, readySwmsBody } from '../support/swms.ts';
 import { addMember } from '../support/teams.ts';
@@ -227,5 +228,58 @@ describe('a SWMS issued by sending it for signing', () => {
     const text = await pdfText(await printed(owner, `swms/${swms.id}`));
     expect(text).toContain(OLD_NAME);
     expect(text).not.toContain('Issued by');
+  });
+});
+
+describe('a SWMS issued by sending a copy to a builder', () => {
+  it("is not rewritten by the next edit, and the builder's link prints what was sent after the company is renamed", async () => {
+    const owner = await soloOwnerWithLogo();
+    const swms = await createReadySwms(app, owner);
+    const builder = `builder-${swms.id}@example.com`;
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/signing/documents/swms/${swms.id}/sends`,
+      headers: bearer(owner),
+      payload: { email: builder, name: 'Acme Builders' },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { rows } = await query('select issuer, issued_at from document_versions where document_id = $1', [swms.id]);
+    // Sent, not printed: issued, and its letterhead frozen, without a print date.
+    expect(rows).toEqual([{ issuer: expect.objectContaining({ company_name: OLD_NAME }), issued_at: null }]);
+
+    // The first PDF of the run may take a while on a busy machine.
+    const link = mail.linkIn(await mail.nextMailTo(builder, 15_000), /^\/api\/sent\//);
+    const opened = await app.inject({ url: link.pathname });
+    expect(opened.statusCode).toBe(303);
+    const builderPdf = async () => {
+      const response = await app.inject({ url: `${link.pathname}/pdf` });
+      expect(response.statusCode).toBe(200);
+      return pdfText(response.rawPayload);
+    };
+    const sentText = await builderPdf();
+    expect(sentText).toContain(OLD_NAME);
+    expect(sentText).toContain(swms.body.title);
+
+    const current = (await app.inject({ url: `/api/swms/${swms.id}`, headers: bearer(owner) })).json<Swms>();
+    expect(current).toMatchObject({ current_version: 1, issued: true });
+    const refused = await app.inject({
+      method: 'PUT',
+      url: `/api/swms/${swms.id}`,
+      headers: bearer(owner),
+      payload: { revision: current.revision, body: { ...readySwmsBody(), title: 'Balcony membrane, Level 4' } },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(errorOf(refused)).toEqual({ code: 'new_version_unconfirmed', message: newVersionUnconfirmedMessage(2) });
+
+    await rename(owner, NEW_NAME);
+    expect(await newSwmsVersion(owner, swms)).toMatchObject({ current_version: 2, issued: false });
+
+    // The builder's link still prints version 1, as sent: its title and the old name.
+    const laterText = await builderPdf();
+    expect(laterText).toContain(swms.body.title);
+    expect(laterText).toContain('Version: v1 (superseded)');
+    expect(laterText).toContain(OLD_NAME);
+    expect(laterText).not.toContain(NEW_NAME);
+    expect(laterText).not.toContain('Balcony membrane, Level 4');
   });
 });

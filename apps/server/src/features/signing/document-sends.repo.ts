@@ -1,7 +1,7 @@
 import type { DocumentKind } from '@app/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { documentSends } from './signing.schema.ts';
+import { documentSends } from '../../platform/documents/documents.schema.ts';
 
 export type DocumentSendRow = typeof documentSends.$inferSelect;
 export type DocumentSendInsert = typeof documentSends.$inferInsert;

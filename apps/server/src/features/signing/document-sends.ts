@@ -37,7 +37,7 @@ const sentLinkNotFound = () =>
  * Sending a document to a builder (PRODUCT.md, Sending a document; ADR 0042): the current version
  * of anything that can be sent for signing, mailed with a link of the recipient's own and the PDF
  * when small enough; the first open of the link is recorded. Counts against the account's daily
- * recipients, as signing links do.
+ * recipients, as signing links do. Sending issues the version, as sending it for signing does (ADR 0088).
  */
 export class DocumentSends {
   constructor(private readonly core: SigningCore) {}
@@ -84,6 +84,7 @@ export class DocumentSends {
         type: 'document_send',
         sendId: id,
       });
+      await this.core.issued(tx, document);
       return inserted;
     });
     this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);

@@ -205,6 +205,29 @@ export const siteSignOnLinks = pgTable(
 );
 
 /**
+ * A document version a member of its business sent to someone (a builder) by email (signing
+ * feature, ADR 0042): their own link, stored only as the SHA-256 of its token (derived from the row
+ * id, as signing links are), and the first time it was opened. Sending issues the version (ADR 0088).
+ */
+export const documentSends = pgTable(
+  'document_sends',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ...signedVersionColumns(),
+    recipientEmail: text('recipient_email').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    message: text('message'),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    /** Whether the mail carried the PDF (small enough); null until the mail job has run. */
+    attached: boolean('attached'),
+    /** The first open of the recipient's link; never changed after. */
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+  },
+  (table) => [index('document_sends_document_idx').on(table.documentKind, table.documentId, table.createdAt)],
+);
+
+/**
  * A kernel kind's document, a SWMS or a cover sheet (ADR 0016, 0070; the table keeps its first
  * name): what does not change between its versions. `revision` counts
  * saves, for optimistic concurrency (a save names the revision it was made from); `current_version`

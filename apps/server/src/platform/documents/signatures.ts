@@ -2,6 +2,7 @@ import type { DocumentKind } from '@app/contract';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
+  documentSends,
   documentVersions,
   signatureRequests,
   type signatureRevocationReasons,
@@ -44,8 +45,8 @@ export async function versionHasSignatures(db: Queryable, ref: DocumentVersionRe
 
 /**
  * Whether the version has left its owner's hands: printed with its QR code (issued_at set), sent
- * for signing (by link or a site QR code, whatever became of the request since) or signed. Such a
- * version is issued, never rewritten.
+ * for signing (by link or a site QR code, whatever became of the request since), sent as a copy to
+ * a builder, or signed. Such a version is issued, never rewritten.
  */
 export async function versionIsIssued(db: Queryable, ref: DocumentVersionRef): Promise<boolean> {
   const result = await db.execute<{ issued: boolean }>(sql`
@@ -61,6 +62,10 @@ export async function versionIsIssued(db: Queryable, ref: DocumentVersionRef): P
       select 1 from ${siteSignOnLinks}
         where ${siteSignOnLinks.documentKind} = ${ref.kind} and ${siteSignOnLinks.documentId} = ${ref.documentId}
           and ${siteSignOnLinks.documentVersion} = ${ref.version}
+      union all
+      select 1 from ${documentSends}
+        where ${documentSends.documentKind} = ${ref.kind} and ${documentSends.documentId} = ${ref.documentId}
+          and ${documentSends.documentVersion} = ${ref.version}
     ) as issued`);
   return result.rows[0]?.issued === true;
 }
