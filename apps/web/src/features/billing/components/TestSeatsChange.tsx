@@ -18,13 +18,16 @@ export function TestSeatsChange({ interval, current }: { interval: BillingInterv
   const extraSeats = extraSeatsOfText(extraSeatsText);
   const submit = () => {
     if (extraSeats === undefined) return;
-    change.mutate(extraSeats, {
-      onSuccess: () =>
+    // Not mutate's onSuccess: the refetched count re-keys this field, and a callback of an unmounted
+    // observer never runs. The promise settles either way; a failure shows through `change.isError`.
+    change.mutateAsync(extraSeats).then(
+      () =>
         toast({
           title: 'Members changed',
           description: `Test subscription: ${PREMIUM_INCLUDED_SEATS + extraSeats} members, you included.`,
         }),
-    });
+      () => {},
+    );
   };
   return (
     <div className="flex flex-col gap-3">
