@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/Button.tsx';
 import { useProfile } from '../../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { useStartCheckoutMutation } from '../api/start-checkout.ts';
-import { EXTRA_SEATS_INVALID, extraSeatsOfText } from '../extra-seats.ts';
+import { extraSeatsOfText } from '../extra-seats.ts';
 import { goTo } from '../go-to.ts';
 import { priceLabel } from '../plan-copy.ts';
 import { safeReturnPath } from '../return-path.ts';
@@ -37,12 +37,7 @@ export default function CheckoutAction({ interval }: { interval: BillingInterval
   };
   return (
     <div className="flex flex-col gap-3">
-      <ExtraSeatsField
-        interval={interval}
-        value={extraSeatsText}
-        onChange={setExtraSeatsText}
-        error={extraSeats === undefined ? EXTRA_SEATS_INVALID : undefined}
-      />
+      <ExtraSeatsField interval={interval} value={extraSeatsText} onChange={setExtraSeatsText} />
       <Button disabled={checkout.isPending || extraSeats === undefined} onClick={upgrade}>
         {checkout.isPending ? 'Opening checkout...' : `Upgrade to Premium, ${priceLabel(interval, extraSeats ?? 0)}`}
       </Button>
