@@ -1,3 +1,5 @@
+ALTER TABLE "billing_accounts" ADD COLUMN "interval" text;--> statement-breakpoint
+ALTER TABLE "billing_accounts" ADD CONSTRAINT "billing_accounts_interval_valid" CHECK ("billing_accounts"."interval" in ('monthly', 'yearly'));--> statement-breakpoint
 -- A SWMS or cover-sheet version sent to a builder before sending issued it (ADR 0088, amended) has
 -- no frozen letterhead: 0039 froze the versions printed, sent for signing or opened for site
 -- sign-on, not those with only a copy sent. Each gets the letterhead it prints today, read as 0039
