@@ -1,8 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { certificatePage, fillJobDetails } from '../support/certificate-form.ts';
+import { cutOffSideways } from '../support/keyboard-and-zoom.ts';
 import {
   addMemberTo,
   createCompletedCertificate,
@@ -38,9 +38,6 @@ describe('pricing', () => {
 });
 
 describe('pricing for office and field members', () => {
-  const noHorizontalScroll = (page: Page) =>
-    page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
   it('tells them their business’s plan and that only the owner changes it, with nothing to buy', async () => {
     const { page } = session;
     const owner = await createMember('pricing-free-owner');
@@ -54,7 +51,7 @@ describe('pricing for office and field members', () => {
       .waitFor();
     expect(await page.getByLabel('Extra members').count()).toBe(0);
     expect(await page.getByRole('button', { name: /Upgrade to Premium/ }).count()).toBe(0);
-    expect(await noHorizontalScroll(page)).toBe(true);
+    expect(await cutOffSideways(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
 
     // A field member of a Premium business is told it has Premium, and is offered nothing to manage.
@@ -68,7 +65,7 @@ describe('pricing for office and field members', () => {
     await fieldCard.getByText('Only the owner of your business can change or cancel it.', { exact: true }).waitFor();
     expect(await fieldPage.getByRole('link', { name: /manage it/ }).count()).toBe(0);
     expect(await fieldPage.getByLabel('Extra members').count()).toBe(0);
-    expect(await noHorizontalScroll(fieldPage)).toBe(true);
+    expect(await cutOffSideways(fieldPage)).toEqual([]);
   });
 });
 
