@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe.ts';
 import { useBrowser } from '../support/browser.ts';
 import { certificatePage, fillJobDetails } from '../support/certificate-form.ts';
-import { createCompletedCertificate, createMember, memberApi, signIn, toastTitled } from '../support/members.ts';
+import { cutOffSideways } from '../support/keyboard-and-zoom.ts';
+import {
+  addMemberTo,
+  createCompletedCertificate,
+  createMember,
+  memberApi,
+  signIn,
+  toastTitled,
+} from '../support/members.ts';
 import { gzippedKilobytes, recordScripts } from '../support/script-weight.ts';
 
 /** Premium in billing's TEST MODE (no Stripe configured, the default): the whole loop offline. */
@@ -26,6 +34,60 @@ describe('pricing', () => {
     expect(await page.getByText('AUD incl. GST').count()).toBe(2);
     await page.getByRole('link', { name: 'Sign up to go Premium' }).click();
     await page.waitForURL(url('/register'));
+  });
+});
+
+describe('pricing for office and field members', () => {
+  it('tells them their business’s plan and that only the owner changes it, with nothing to buy', async () => {
+    const { page } = session;
+    const owner = await createMember('pricing-free-owner');
+    const office = await addMemberTo(owner, 'office', 'pricing-office');
+    await signIn(page, office);
+    await page.goto('/pricing');
+    const premiumCard = page.getByRole('region', { name: 'Premium' });
+    await premiumCard.getByText('Your business is on the free plan.', { exact: true }).waitFor();
+    await premiumCard
+      .getByText('Only the owner of your business can upgrade it to Premium.', { exact: true })
+      .waitFor();
+    expect(await page.getByLabel('Extra members').count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Upgrade to Premium/ }).count()).toBe(0);
+    expect(await cutOffSideways(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A field member of a Premium business is told it has Premium, and is offered nothing to manage.
+    const premiumOwner = await createMember('pricing-premium-owner', { premium: true });
+    const field = await addMemberTo(premiumOwner, 'field', 'pricing-field');
+    const fieldPage = await (await session.newContext()).newPage();
+    await signIn(fieldPage, field);
+    await fieldPage.goto('/pricing');
+    const fieldCard = fieldPage.getByRole('region', { name: 'Premium' });
+    await fieldCard.getByText('Your business has Premium.', { exact: true }).waitFor();
+    await fieldCard.getByText('Only the owner of your business can change or cancel it.', { exact: true }).waitFor();
+    expect(await fieldPage.getByRole('link', { name: /manage it/ }).count()).toBe(0);
+    expect(await fieldPage.getByLabel('Extra members').count()).toBe(0);
+    expect(await cutOffSideways(fieldPage)).toEqual([]);
+  });
+});
+
+describe('a yearly subscriber in test mode', () => {
+  it('is priced by the year when changing the extra members, whatever the manage link carries', async () => {
+    const { page } = session;
+    const owner = await createMember('billing-yearly');
+    await signIn(page, owner);
+    await page.goto('/pricing');
+    await page.getByRole('radio', { name: /Yearly/ }).check();
+    await page.getByRole('button', { name: 'Upgrade to Premium, $190 a year' }).click();
+    await page.waitForURL(/\/billing\/test-checkout\?interval=yearly/);
+    await page.getByRole('button', { name: 'Complete test purchase' }).click();
+    await toastTitled(page, 'Welcome to Premium').waitFor();
+
+    await page.goto('/subscription');
+    await page.getByRole('button', { name: 'Manage billing (card, invoices, seats)' }).click();
+    // The manage link names no interval: the price comes from what was bought.
+    await page.waitForURL(/\/billing\/test-checkout\?manage=1/);
+    expect(page.url()).not.toContain('interval=');
+    await page.getByText(/Each extra member is \$50 a year, up to 95\.$/).waitFor();
+    expect(await page.getByText(/\$5 a month/).count()).toBe(0);
   });
 });
 

@@ -309,6 +309,25 @@ describe('seats bought as the subscription item quantity (ADR 0077)', () => {
   });
 });
 
+describe('the interval bought, from the subscription item price', () => {
+  it('says yearly for a yearly price, follows a portal switch, and keeps it when an event leaves it out', async () => {
+    const { user, subscription } = await subscribedUser({ items: peerSubscription('', { interval: 'year' }).items });
+    expect(await viewOf(user)).toMatchObject({ tier: 'premium', interval: 'yearly' });
+    const t = nowSeconds() + 10;
+    const monthly = peerSubscription(subscription.customer, { id: subscription.id, interval: 'month' });
+    await deliverAndProcess('customer.subscription.updated', monthly, { created: t });
+    expect((await viewOf(user)).interval).toBe('monthly');
+    // An item without its price (or recurring by another interval than Premium's) says nothing new.
+    const [item] = monthly.items.data;
+    const priceless = { ...monthly, items: { ...monthly.items, data: [{ ...item, price: undefined }] } };
+    await deliverAndProcess('customer.subscription.updated', priceless, { created: t + 1 });
+    expect((await viewOf(user)).interval).toBe('monthly');
+    const ended = peerSubscription(subscription.customer, { id: subscription.id, status: 'canceled', ended_at: t + 2 });
+    await deliverAndProcess('customer.subscription.deleted', ended, { created: t + 2 });
+    expect(await viewOf(user)).toMatchObject({ tier: 'free', interval: null });
+  });
+});
+
 describe('webhook signatures and hostile bodies', () => {
   it('answers 400 to a bad or missing signature and stores nothing', async () => {
     const { user, subscription } = await subscribedUser();

@@ -51,6 +51,7 @@ describe('test-mode checkout', () => {
       status: 'none',
       period_end: null,
       cancel_at_period_end: false,
+      interval: null,
       payment_failed: false,
       can_manage: false,
       usage: { month: expect.stringMatching(/^\d{4}-\d{2}$/), completed: 0, limit: 5 },
@@ -219,6 +220,20 @@ describe("test mode's seat change, the portal's quantity change", () => {
 
     expect((await changeSeats(owner, 1)).statusCode).toBe(200);
     expect((await postCertificate(app, last, { status: 'draft' })).statusCode).toBe(201);
+  });
+
+  it('the view says the interval bought, kept through a seat change: a yearly buyer is priced by the year', async () => {
+    const yearly = await registerConfirmedUser(app, mail);
+    const monthly = await registerConfirmedUser(app, mail);
+    expect(
+      subscriptionViewSchema.parse((await post('/api/billing/test/complete', yearly, { interval: 'yearly' })).json()),
+    ).toMatchObject({ tier: 'premium', interval: 'yearly' });
+    await post('/api/billing/test/complete', monthly, { interval: 'monthly' });
+    const changed = subscriptionViewSchema.parse((await changeSeats(yearly, 2)).json());
+    expect(changed).toMatchObject({ tier: 'premium', interval: 'yearly' });
+    expect(await subscriptionOf(monthly)).toMatchObject({ interval: 'monthly' });
+    await post('/api/billing/test/end-now', yearly);
+    expect(await subscriptionOf(yearly)).toMatchObject({ tier: 'free', interval: null });
   });
 
   it('is the owner’s: office and field members are refused 403, and the seats stay', async () => {

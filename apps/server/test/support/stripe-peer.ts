@@ -17,7 +17,13 @@ export type PeerSubscription = {
   ended_at: number | null;
   items: {
     object: 'list';
-    data: Array<{ id: string; object: 'subscription_item'; current_period_end: number; quantity: number }>;
+    data: Array<{
+      id: string;
+      object: 'subscription_item';
+      current_period_end: number;
+      quantity: number;
+      price: { object: 'price'; recurring: { interval: 'month' | 'year' } };
+    }>;
   };
 };
 
@@ -43,9 +49,13 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export function peerSubscription(
   customer: string,
-  overrides: Partial<Omit<PeerSubscription, 'items'>> & { periodEnd?: number; quantity?: number } = {},
+  overrides: Partial<Omit<PeerSubscription, 'items'>> & {
+    periodEnd?: number;
+    quantity?: number;
+    interval?: 'month' | 'year';
+  } = {},
 ): PeerSubscription {
-  const { periodEnd = nowSeconds() + 30 * 86_400, quantity = 1, ...fields } = overrides;
+  const { periodEnd = nowSeconds() + 30 * 86_400, quantity = 1, interval = 'month', ...fields } = overrides;
   return {
     id: `sub_${randomUUID().replaceAll('-', '')}`,
     object: 'subscription',
@@ -57,7 +67,13 @@ export function peerSubscription(
     items: {
       object: 'list',
       data: [
-        { id: `si_${randomUUID().slice(0, 8)}`, object: 'subscription_item', current_period_end: periodEnd, quantity },
+        {
+          id: `si_${randomUUID().slice(0, 8)}`,
+          object: 'subscription_item',
+          current_period_end: periodEnd,
+          quantity,
+          price: { object: 'price', recurring: { interval } },
+        },
       ],
     },
   };

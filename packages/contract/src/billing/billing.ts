@@ -19,6 +19,8 @@ export const subscriptionViewSchema = z.object({
   /** When Premium renews (active), ends (canceling) or ended; null without one. */
   period_end: z.nullable(z.string()),
   cancel_at_period_end: z.boolean(),
+  /** How often Premium renews, as bought; null without Premium, or for one bought before this was kept. */
+  interval: z.nullable(z.enum(BILLING_INTERVALS)),
   /** A payment failed and has not been settled since. */
   payment_failed: z.boolean(),
   /** The user has a billing account to manage (card, invoices). */

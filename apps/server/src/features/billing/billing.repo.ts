@@ -82,6 +82,7 @@ export const billingRepo = {
         status: state.status,
         currentPeriodEnd: state.currentPeriodEnd,
         cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+        interval: state.interval,
         stateAsOf: asOf,
         paymentFailedAt: settled
           ? sql`case when ${billingAccounts.paymentFailedAt} <= ${asOf} then null else ${billingAccounts.paymentFailedAt} end`

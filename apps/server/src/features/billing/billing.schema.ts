@@ -1,6 +1,7 @@
+import { BILLING_INTERVALS } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from '../../db/columns.ts';
+import { createdAt, oneOf, updatedAt } from '../../db/columns.ts';
 import { users } from '../../platform/accounts/accounts.schema.ts';
 import { businesses } from '../../platform/accounts/business.schema.ts';
 
@@ -24,6 +25,11 @@ export const billingAccounts = pgTable(
     subscriptionId: text('subscription_id'),
     status: text('status'),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    /**
+     * How often the subscription renews, as bought (the seat price shown depends on it). Null until
+     * a state that says it is applied: subscriptions applied before the column existed.
+     */
+    interval: text('interval', { enum: BILLING_INTERVALS }),
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
     stateAsOf: timestamp('state_as_of', { withTimezone: true }),
@@ -33,6 +39,7 @@ export const billingAccounts = pgTable(
   (table) => [
     unique('billing_accounts_customer_unique').on(table.provider, table.customerId),
     check('billing_accounts_provider_valid', sql`${table.provider} in ('stripe', 'test')`),
+    check('billing_accounts_interval_valid', oneOf(table.interval, BILLING_INTERVALS)),
   ],
 );
 

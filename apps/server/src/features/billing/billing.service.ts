@@ -67,6 +67,7 @@ const stateOf = (account: BillingAccount): ProviderSubscription | undefined =>
         currentPeriodEnd: account.currentPeriodEnd,
         cancelAtPeriodEnd: account.cancelAtPeriodEnd,
         endedAt: null,
+        interval: account.interval ?? undefined,
       }
     : undefined;
 
@@ -140,6 +141,7 @@ export class BillingService {
       status: !entitlement.premium ? 'none' : paymentFailed ? 'past_due' : canceling ? 'canceling' : 'active',
       period_end: entitlement.subscriptionEnd?.toISOString() ?? null,
       cancel_at_period_end: canceling,
+      interval: entitlement.premium ? (ownAccount?.interval ?? null) : null,
       payment_failed: paymentFailed,
       can_manage: ownAccount?.subscriptionId != null,
       usage: { ...usage, limit: entitlement.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT },
@@ -226,6 +228,7 @@ export class BillingService {
       cancelAtPeriodEnd: false,
       endedAt: null,
       extraSeats,
+      interval,
     };
     await this.db.transaction(async (tx) => {
       await this.apply(tx, caller.businessId, state, now);

@@ -17,6 +17,8 @@ export type ProviderSubscription = {
    * that is Premium itself. Undefined when the state was not read from the provider (kept as it is).
    */
   extraSeats?: number | undefined;
+  /** How often it renews, as bought. Undefined when the provider's state did not say (kept as it is). */
+  interval?: BillingInterval | undefined;
 };
 
 type CheckoutRequest = {

@@ -1,3 +1,4 @@
+import type { BillingInterval } from '@app/contract';
 import { z } from 'zod/mini';
 import type { ProviderSubscription } from './billing-provider.ts';
 
@@ -20,7 +21,15 @@ export const stripeSubscriptionSchema = z.object({
   status: z.string(),
   cancel_at_period_end: z.boolean(),
   ended_at: z.nullish(z.number()),
-  items: z.object({ data: z.array(z.object({ current_period_end: z.number(), quantity: z.optional(z.number()) })) }),
+  items: z.object({
+    data: z.array(
+      z.object({
+        current_period_end: z.number(),
+        quantity: z.optional(z.number()),
+        price: z.optional(z.object({ recurring: z.nullish(z.object({ interval: z.string() })) })),
+      }),
+    ),
+  }),
 });
 
 const checkoutSessionSchema = z.object({
@@ -67,6 +76,11 @@ const fromUnixSeconds = (seconds: number | null | undefined) =>
 export const quantityOfSeats = (extraSeats: number) => 1 + extraSeats;
 const extraSeatsOfQuantity = (quantity: number) => Math.max(0, Math.floor(quantity) - 1);
 
+/** Premium's two prices recur by the month or the year; any other interval is none of ours. */
+const STRIPE_INTERVALS: Record<string, BillingInterval> = { month: 'monthly', year: 'yearly' };
+const intervalOfStripe = (interval: string | undefined) =>
+  interval !== undefined && Object.hasOwn(STRIPE_INTERVALS, interval) ? STRIPE_INTERVALS[interval] : undefined;
+
 /**
  * A Stripe Subscription (from the API or an event) in the provider-neutral shape. Since API
  * 2025-03 the period end is on each item; Premium is one item, the latest end is taken anyway.
@@ -82,6 +96,7 @@ export function subscriptionFromStripe(subscription: z.input<typeof stripeSubscr
     cancelAtPeriodEnd: parsed.cancel_at_period_end,
     endedAt: fromUnixSeconds(parsed.ended_at),
     extraSeats: extraSeatsOfQuantity(parsed.items.data[0]?.quantity ?? 1),
+    interval: intervalOfStripe(parsed.items.data[0]?.price?.recurring?.interval),
   };
 }
 

@@ -1,4 +1,4 @@
-import { BILLING_INTERVALS, type BillingInterval } from '@app/contract';
+import { BILLING_INTERVALS, type BillingInterval, type SubscriptionView } from '@app/contract';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClasses } from '../../components/ui/Button.tsx';
@@ -35,7 +35,7 @@ export default function TestCheckoutPage() {
       <QueryView query={subscription} what="your subscription">
         {(view) =>
           view.mode === 'test' ? (
-            <TestCheckout userId={userId} premium={view.tier === 'premium'} periodEnd={view.period_end} />
+            <TestCheckout userId={userId} view={view} />
           ) : (
             <Alert tone="error">Billing runs on Stripe here: test checkout is switched off.</Alert>
           )
@@ -45,7 +45,8 @@ export default function TestCheckoutPage() {
   );
 }
 
-function TestCheckout({ userId, premium, periodEnd }: { userId: string; premium: boolean; periodEnd: string | null }) {
+function TestCheckout({ userId, view }: { userId: string; view: SubscriptionView }) {
+  const premium = view.tier === 'premium';
   const [searchParams] = useSearchParams();
   const seats = useSeats(userId);
   const navigate = useNavigate();
@@ -53,6 +54,7 @@ function TestCheckout({ userId, premium, periodEnd }: { userId: string; premium:
   const completion = useCompleteTestCheckoutMutation();
   const returnTo = safeReturnPath(searchParams.get('return_to'));
   const requested = searchParams.get('interval');
+  // The purchase is priced by the link's interval; the seats of Premium held by what was bought.
   const interval: BillingInterval = isInterval(requested) ? requested : 'monthly';
   // The link's `extra_seats`; none when absent or not a count.
   const extraSeats = extraSeatsOfText(searchParams.get('extra_seats') ?? '') ?? 0;
@@ -76,7 +78,7 @@ function TestCheckout({ userId, premium, periodEnd }: { userId: string; premium:
   return (
     <div className="flex flex-col gap-4">
       {premium ? (
-        <p>You have Premium (test){periodEnd ? ` until ${longDate(periodEnd)}` : ''}.</p>
+        <p>You have Premium (test){view.period_end ? ` until ${longDate(view.period_end)}` : ''}.</p>
       ) : (
         <p>
           Premium, {intervalLabels[interval].name.toLowerCase()}: {premiumPrice(interval, extraSeats)} AUD incl. GST
@@ -86,7 +88,7 @@ function TestCheckout({ userId, premium, periodEnd }: { userId: string; premium:
       )}
       {premium && seats.data ? (
         // Keyed by the count held, so the field starts again from it after each change.
-        <TestSeatsChange key={seats.data.extra} interval={interval} current={seats.data.extra} />
+        <TestSeatsChange key={seats.data.extra} interval={view.interval ?? interval} current={seats.data.extra} />
       ) : null}
       <div className="flex flex-wrap gap-3">
         {premium ? null : (

@@ -27,9 +27,15 @@ describe('the upgrade form: extra members', () => {
   });
 
   it('says what to type when the count is not one it can buy', () => {
-    const markup = render({ value: '200', error: EXTRA_SEATS_INVALID });
-    expect(markup).toContain('aria-invalid="true"');
-    expect(markup).toContain(`Enter a whole number of extra members from 0 to ${MAX_EXTRA_SEATS}.`);
+    for (const value of [String(MAX_EXTRA_SEATS + 1), '1.5', 'two']) {
+      const markup = render({ value });
+      expect(markup).toContain('aria-invalid="true"');
+      expect(markup).toContain(EXTRA_SEATS_INVALID);
+    }
+    expect(EXTRA_SEATS_INVALID).toBe(`Enter a whole number of extra members from 0 to ${MAX_EXTRA_SEATS}.`);
+    const allowed = render({ value: String(MAX_EXTRA_SEATS) });
+    expect(allowed).not.toContain('aria-invalid');
+    expect(allowed).not.toContain(EXTRA_SEATS_INVALID);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/Button.tsx';
 import { toast } from '../../../components/ui/notifications/index.ts';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
 import { useChangeTestSeatsMutation } from '../api/change-subscription.ts';
-import { EXTRA_SEATS_INVALID, extraSeatsOfText } from '../extra-seats.ts';
+import { extraSeatsOfText } from '../extra-seats.ts';
 import { ExtraSeatsField } from './ExtraSeatsField.tsx';
 
 /**
@@ -31,12 +31,7 @@ export function TestSeatsChange({ interval, current }: { interval: BillingInterv
   };
   return (
     <div className="flex flex-col gap-3">
-      <ExtraSeatsField
-        interval={interval}
-        value={extraSeatsText}
-        onChange={setExtraSeatsText}
-        error={extraSeats === undefined ? EXTRA_SEATS_INVALID : undefined}
-      />
+      <ExtraSeatsField interval={interval} value={extraSeatsText} onChange={setExtraSeatsText} />
       <div>
         <Button variant="secondary" disabled={change.isPending || extraSeats === undefined} onClick={submit}>
           Change members
