@@ -66,6 +66,11 @@ describe('pricing for office and field members', () => {
     expect(await fieldPage.getByRole('link', { name: /manage it/ }).count()).toBe(0);
     expect(await fieldPage.getByLabel('Extra members').count()).toBe(0);
     expect(await cutOffSideways(fieldPage)).toEqual([]);
+
+    // Nor does the profile's plan summary offer them a subscription page they would be refused.
+    await fieldPage.goto('/profile');
+    await fieldPage.getByText('Only the owner of your business can change or cancel it.', { exact: true }).waitFor();
+    expect(await fieldPage.getByRole('link', { name: 'Manage subscription' }).count()).toBe(0);
   });
 });
 

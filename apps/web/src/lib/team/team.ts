@@ -33,6 +33,16 @@ export const submitsForReview = (team: Team | undefined): boolean =>
 export const reviewsCertificates = (team: Team | undefined): boolean =>
   team !== undefined && roleMay(team.you.role, 'certificates.review');
 
+/** Whether this member changes the business's plan: the owner alone (ADR 0077). False while the team loads. */
+export const changesThePlan = (team: Team | undefined): boolean =>
+  team !== undefined && roleMay(team.you.role, 'billing.manage');
+
+/** What office and field members are told where the owner would upgrade or manage Premium. */
+export const ownerChangesThePlan = (premium: boolean): string =>
+  premium
+    ? 'Only the owner of your business can change or cancel it.'
+    : 'Only the owner of your business can upgrade it to Premium.';
+
 /** PATCH /api/team/settings (owner or office). */
 export function useTeamSettingsMutation(userId: string) {
   const queryClient = useQueryClient();

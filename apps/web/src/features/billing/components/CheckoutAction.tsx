@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/Spinner.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useProfile } from '../../../lib/profile/get-profile.ts';
 import { requestErrorMessage } from '../../../lib/request-errors.ts';
-import { useTeamQuery } from '../../../lib/team/team.ts';
+import { ownerChangesThePlan, useTeamQuery } from '../../../lib/team/team.ts';
 import { useStartCheckoutMutation } from '../api/start-checkout.ts';
 import { extraSeatsOfText } from '../extra-seats.ts';
 import { goTo } from '../go-to.ts';
@@ -34,11 +34,7 @@ function OwnersPlan({ premium }: { premium: boolean }) {
   return (
     <div className="flex flex-col gap-2">
       <p className="font-medium">{premium ? 'Your business has Premium.' : 'Your business is on the free plan.'}</p>
-      <p>
-        {premium
-          ? 'Only the owner of your business can change or cancel it.'
-          : 'Only the owner of your business can upgrade it to Premium.'}
-      </p>
+      <p>{ownerChangesThePlan(premium)}</p>
     </div>
   );
 }

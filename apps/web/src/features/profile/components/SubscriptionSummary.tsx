@@ -1,11 +1,17 @@
 import { FREE_MONTHLY_COMPLETED_LIMIT, isValidTimeZone, type Profile } from '@app/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/Button.tsx';
+import { changesThePlan, ownerChangesThePlan, useTeam } from '../../../lib/team/team.ts';
 import { useUpgradePath } from '../../../lib/upgrade-path.ts';
 
-/** The plan, read-only: it changes through /pricing and /subscription (and the billing provider), never here. */
+/**
+ * The plan, read-only: it changes through /pricing and /subscription (and the billing provider), never
+ * here, and only by the owner; office and field members are told so instead of a link they would be
+ * refused (ADR 0077).
+ */
 export function SubscriptionSummary({ profile }: { profile: Profile }) {
   const premium = profile.subscription_tier === 'premium';
+  const team = useTeam();
   const upgradePath = useUpgradePath();
   // The server knows the zone; an older browser might not, and would throw rather than format.
   const timeZone = isValidTimeZone(profile.time_zone) ? profile.time_zone : undefined;
@@ -25,9 +31,13 @@ export function SubscriptionSummary({ profile }: { profile: Profile }) {
           ? 'Premium: unlimited certificates, and you can update and delete them.'
           : `The free plan includes ${FREE_MONTHLY_COMPLETED_LIMIT} completed certificates a month. Premium removes the limit and lets you update and delete certificates.`}
       </p>
-      <Link to={premium ? '/subscription' : upgradePath} className={`self-start ${buttonClasses('secondary')}`}>
-        {premium ? 'Manage subscription' : 'Upgrade to Premium'}
-      </Link>
+      {team === undefined || changesThePlan(team) ? (
+        <Link to={premium ? '/subscription' : upgradePath} className={`self-start ${buttonClasses('secondary')}`}>
+          {premium ? 'Manage subscription' : 'Upgrade to Premium'}
+        </Link>
+      ) : (
+        <p>{ownerChangesThePlan(premium)}</p>
+      )}
     </>
   );
 }
