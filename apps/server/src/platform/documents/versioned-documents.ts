@@ -83,9 +83,9 @@ export function issueKernelVersion<Found extends Pick<CurrentDocument<unknown>, 
   return issueVersion(
     tx,
     issuing,
-    async (_tx, _version, first) => {
-      await freezeLetterhead(tx, document, version.version);
-      if (first) await firstIssue?.(tx, found);
+    async (issuingTx, _version, first) => {
+      await freezeLetterhead(issuingTx, document, version.version);
+      if (first) await firstIssue?.(issuingTx, found);
     },
     { byItsOwnRecord: act === 'handed_out' },
   );
