@@ -99,7 +99,11 @@ const noteEndpoints = kindEndpoints({
 const kind = 'throwaway_note' as KernelHeadTableKind;
 beforeAll(() => registerDocumentKind(app.db, kind));
 
-function throwawayKind(pdfs: KernelPdfs): KernelKind<NoteBody, { id: string; number: string }, Note> {
+/** What the note's issue hook saw, one entry per version it issued; a heading of `refusedHeading` makes it refuse. */
+type IssueLog = Array<{ id: string; version: number; by: string }>;
+const refusedHeading = 'Not to be issued';
+
+function throwawayKind(pdfs: KernelPdfs, issues: IssueLog): KernelKind<NoteBody, { id: string; number: string }, Note> {
   return {
     rules: {
       kind,
@@ -121,6 +125,11 @@ function throwawayKind(pdfs: KernelPdfs): KernelKind<NoteBody, { id: string; num
         body.heading ? [] : [{ path: 'heading', message: 'Give the note a heading.' }],
       messages: noteMessages,
       ownerPath: (id) => `/notes/${id}`,
+      // The kernel's issue step calls it in the transaction that marks the version issued (ADR 0094).
+      issued: async (_tx, found, printedBy) => {
+        if (found.body.heading === refusedHeading) throw new Error('the note refuses to be issued');
+        issues.push({ id: found.document.id, version: found.version.version, by: printedBy.userId });
+      },
     },
     searchFields: ['heading'],
     summary: (header) => ({ id: header.id, number: header.number }),
@@ -137,10 +146,10 @@ function throwawayKind(pdfs: KernelPdfs): KernelKind<NoteBody, { id: string; num
   };
 }
 
-function kernel() {
+function kernel(issues: IssueLog = []) {
   const seal = new PdfSeal(storedSealIdentity(app.db), () => 'http://app.test', app.pdfRenderPool);
   const pdfs = new KernelPdfs(seal, createLocalDiskStorage(testFilesRoot), app.log);
-  return new DocumentKernel(app.db, throwawayKind(pdfs), () => new Date());
+  return new DocumentKernel(app.db, throwawayKind(pdfs, issues), () => new Date());
 }
 
 /**
@@ -187,7 +196,8 @@ const signVersion = (caller: AuthenticatedCaller, id: string, version: number, s
 
 describe('a kind declared in one test file, on the documents kernel', () => {
   it('is numbered, versioned, issued on print, amended into the next version, withdrawn once signed and verified', async () => {
-    const notes = kernel();
+    const issues: IssueLog = [];
+    const notes = kernel(issues);
     const caller = await owner();
     const year = new Date().getFullYear();
 
@@ -216,6 +226,10 @@ describe('a kind declared in one test file, on the documents kernel', () => {
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Certificate Validation:');
     expect(report).not.toContain('Expired');
+    // Its issue hook ran once, for this print; a reprint issues nothing again.
+    expect(issues).toEqual([{ id: created.document.id, version: 1, by: caller.userId }]);
+    await notes.pdf(caller, created.document.id, 1);
+    expect(issues).toHaveLength(1);
     const v1 = await notes.verify(created.document.id, 1);
     expect(v1).toEqual(expect.objectContaining({ kind, number: `TN-${year}-0001`, version: 1, signature_count: 0 }));
     expect(v1?.verdict.status).toBe('current');
@@ -244,6 +258,7 @@ describe('a kind declared in one test file, on the documents kernel', () => {
 
     // Printed and signed, version 2 is the record: deleting the note withdraws it instead.
     await notes.pdf(caller, created.document.id, 2);
+    expect(issues.map((issue) => issue.version)).toEqual([1, 2]);
     expect((await notes.verify(created.document.id, 1))?.verdict.status).toBe('superseded');
     await signVersion(caller, created.document.id, 2, true);
     await notes.delete(caller, created.document.id);
@@ -255,6 +270,30 @@ describe('a kind declared in one test file, on the documents kernel', () => {
     // Nobody signed the second note: it is deleted, and its versions are gone from the record.
     await notes.delete(caller, second.document.id);
     expect(await notes.verify(second.document.id, 1)).toBeNull();
+  });
+
+  it('is issued only when its issue hook agrees: a hook that refuses leaves the version unissued', async () => {
+    const issues: IssueLog = [];
+    const notes = kernel(issues);
+    const caller = await owner();
+    const note = await notes.documents.create(caller, { heading: refusedHeading, text: 'Draft terms' });
+
+    await expect(notes.pdf(caller, note.document.id, undefined)).rejects.toThrow('the note refuses to be issued');
+    const { rows } = await query('select issued_at, issuer from document_versions where document_id = $1', [
+      note.document.id,
+    ]);
+    expect(rows).toEqual([{ issued_at: null, issuer: null }]);
+    expect(issues).toEqual([]);
+    expect(await notes.get(caller, note.document.id)).toEqual(expect.objectContaining({ issued: false }));
+    expect((await notes.verify(note.document.id, 1))?.verdict.status).toBe('not_issued');
+    // Still a draft in every way: a save rewrites version 1.
+    const saved = await notes.save(caller, note.document.id, {
+      revision: note.document.revision,
+      body: { heading: 'Site rules', text: 'Draft terms' },
+    });
+    expect(saved).toEqual(expect.objectContaining({ current_version: 1, issued: false }));
+    await notes.pdf(caller, note.document.id, undefined);
+    expect(issues).toEqual([{ id: note.document.id, version: 1, by: caller.userId }]);
   });
 
   it('keeps owners to their own notes', async () => {

@@ -7,9 +7,9 @@ import type { StoredApplicator } from './certificates.schema.ts';
 import type { CertificateOwner } from './owner.repo.ts';
 
 /*
- * What completing a certificate does besides saving it, one function each, so that each can become
- * a hook of the documents kernel's issue step: freezing the issuer block, and the monthly count
- * (PRODUCT.md, Plans).
+ * What completing a certificate does besides saving it, one function each: freezing the issuer
+ * block onto the version the kernel's issue step marks, and the monthly count, its issue hook
+ * (PRODUCT.md, Plans; ADR 0094).
  */
 
 /**
@@ -24,22 +24,24 @@ export function frozenIssuerBlock(row: CertificateRow, owner: CertificateOwner):
   return applicator;
 }
 
+/** The month a completion at `completedAt` counts in: its business's (its time zone). */
+export const completionMonth = (owner: CertificateOwner, completedAt: Date): string =>
+  monthKey(completedAt, owner.timeZone);
+
 /**
- * Counts a completion in its business's month (its time zone), in `tx`, refusing past the free
- * plan's limit: one count whichever member completes (ADR 0077); answers the month counted.
+ * Counts a completion in its business's `month`, in `tx`, refusing past the free plan's limit:
+ * one count whichever member completes (ADR 0077).
  */
 export async function countCompletionInMonth(
   tx: Queryable,
   row: Pick<CertificateRow, 'businessId'>,
   owner: CertificateOwner,
-  completedAt: Date,
-): Promise<string> {
-  const month = monthKey(completedAt, owner.timeZone);
+  month: string,
+): Promise<void> {
   const limit = owner.premium ? null : FREE_MONTHLY_COMPLETED_LIMIT;
   if (!(await certificatesRepo.incrementMonthlyCount(tx, row.businessId, month, limit))) {
     throw certificateErrors.monthlyLimit();
   }
-  return month;
 }
 
 /** Takes a completed certificate out of its month's count, in `tx`: it went back to draft, or is deleted or withdrawn. */

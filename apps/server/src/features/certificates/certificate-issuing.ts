@@ -16,6 +16,7 @@ import {
   amendIntoNextVersion,
   assertVersionAllowed,
   deleteOrWithdraw,
+  issueVersion,
   type WithdrawableHeadRows,
 } from '../../platform/documents/lifecycle-steps.ts';
 import { numberDocument } from '../../platform/documents/number-sequences.ts';
@@ -24,13 +25,18 @@ import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import { type AuthenticatedCaller, assertMay } from '../../platform/http/auth-context.ts';
 import { retiredIdsRepo } from '../../platform/retired-ids/retired-ids.ts';
 import type { StoredFiles } from '../../platform/storage/stored-files.ts';
-import { countCompletionInMonth, frozenIssuerBlock, uncountCompletion } from './certificate-completion.ts';
+import {
+  completionMonth,
+  countCompletionInMonth,
+  frozenIssuerBlock,
+  uncountCompletion,
+} from './certificate-completion.ts';
 import { contentOf, samePrintedContent } from './certificate-content.ts';
 import { certificateErrors as errors } from './certificate-errors.ts';
 import { assertChecklists, assertCompletable, assertPhotoList } from './certificate-input-checks.ts';
 import type { CertificatePdfService } from './certificate-pdf.service.ts';
 import { presentSavedRow } from './certificate-presenter.ts';
-import { keepIssuedVersion, photosOfKeptVersions } from './certificate-versions.ts';
+import { issuingVersionOf, keepIssuedVersion, photosOfKeptVersions } from './certificate-versions.ts';
 import { type CertificateRow, certificatesRepo } from './certificates.repo.ts';
 import type { StoredPhoto } from './certificates.schema.ts';
 import { type OwnChecklistTemplates, withTemplateSnapshots } from './checklist-snapshots.ts';
@@ -252,9 +258,10 @@ export class CertificateIssuing {
   };
 
   /**
-   * Issues the certificate, in `tx`: freezes the issuer block, counts it in its month (refusing
-   * past the free limit) and numbers it. The block is checked before the month is counted, so a
-   * refusal leaves nothing behind (ADR 0065).
+   * Issues the certificate, in `tx`: its row takes the frozen issuer block (ADR 0065), its number and
+   * dates, then the kernel's issue step marks the version issued and runs the certificate's issue
+   * hook, which counts it in its month (refusing past the free limit, which leaves nothing behind)
+   * and tells the audit trail and integrators (ADR 0094).
    */
   private async complete(
     tx: Queryable,
@@ -266,20 +273,24 @@ export class CertificateIssuing {
     const amending = row.version > 1;
     const applicator = frozenIssuerBlock(row, owner);
     const now = this.now();
-    const month = await countCompletionInMonth(tx, row, owner, now);
+    const month = completionMonth(owner, now);
     const year = Number(month.slice(0, 4));
     // Numbers read WPC-2026-0001 (PRODUCT.md, Records): per business, per year of completion.
     const { numberPrefix } = documentKindDeclarations.certificate;
     const certificateNumber =
       row.certificateNumber ?? (await numberDocument(tx, row.businessId, 'certificate', numberPrefix, year));
-    await this.announceIssued(tx, { ...row, certificateNumber }, issuedBy);
-    return certificatesRepo.update(tx, row.businessId, row.id, {
+    const completed = await certificatesRepo.update(tx, row.businessId, row.id, {
       certificateNumber,
       completedAt: amending && row.completedAt ? row.completedAt : now,
       completedMonth: month,
       applicator,
       amendedAt: amending ? now : null,
     });
+    await issueVersion(tx, issuingVersionOf(completed), async () => {
+      await countCompletionInMonth(tx, completed, owner, month);
+      await this.announceIssued(tx, completed, issuedBy);
+    });
+    return completed;
   }
 
   /**

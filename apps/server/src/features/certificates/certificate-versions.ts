@@ -1,6 +1,11 @@
 import type { DocumentVerdict } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
-import { type DocumentVersionRow, documentVersionsRepo, verdictOf } from '../../platform/documents/versions.ts';
+import {
+  type DocumentVersionRow,
+  documentVersionsRepo,
+  type IssuingVersion,
+  verdictOf,
+} from '../../platform/documents/versions.ts';
 import { type CertificateContent, certificateFingerprint, contentOf } from './certificate-content.ts';
 import type { CertificateRow } from './certificates.repo.ts';
 
@@ -44,17 +49,21 @@ export async function latestIssuedVersion(db: Queryable, head: CertificateRow): 
   return issuedFromRow(head) ?? issuedFromKept(await documentVersionsRepo.latestIssued(db, 'certificate', head.id));
 }
 
-/** Every issued version, oldest first. */
+/** Every issued version, oldest first (the row's, kept too since its completion, read from the row). */
 export async function issuedVersions(db: Queryable, head: CertificateRow): Promise<IssuedVersion[]> {
   const kept = await documentVersionsRepo.list(db, 'certificate', head.id);
-  return [...kept.map(issuedFromKept), issuedFromRow(head)].filter((issued) => issued !== null);
+  const before = kept.filter((row) => row.version !== head.version);
+  return [...before.map(issuedFromKept), issuedFromRow(head)].filter((issued) => issued !== null);
 }
 
-/** Keeps the row's issued version in the kernel, in `tx`, before the row moves on to the next version. */
-export async function keepIssuedVersion(tx: Queryable, head: CertificateRow): Promise<void> {
+/**
+ * The row's issued version as the kernel's issue step marks it in `document_versions`: dated by
+ * its completion or amendment, as its paper is.
+ */
+export function issuingVersionOf(head: CertificateRow): IssuingVersion {
   const issued = issuedFromRow(head);
   if (!issued) throw new Error(`certificate ${head.id} is not issued`);
-  await documentVersionsRepo.insert(tx, {
+  return {
     kind: 'certificate',
     documentId: head.id,
     businessId: head.businessId,
@@ -64,7 +73,16 @@ export async function keepIssuedVersion(tx: Queryable, head: CertificateRow): Pr
     fingerprint: issued.fingerprint,
     issuedAt: issued.issuedAt,
     amendmentReason: head.amendmentReason,
-  });
+  };
+}
+
+/**
+ * Keeps the row's issued version in the kernel, in `tx`, before the row moves on to the next
+ * version. A completion kept it when it issued it (ADR 0094); one completed before that, or an
+ * amendment issued as it was edited, is kept now.
+ */
+export async function keepIssuedVersion(tx: Queryable, head: CertificateRow): Promise<void> {
+  await documentVersionsRepo.markIssued(tx, issuingVersionOf(head));
 }
 
 /**

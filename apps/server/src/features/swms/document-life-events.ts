@@ -14,8 +14,8 @@ type Found = Pick<CurrentDocument<unknown>, 'document' | 'version'>;
  */
 export const lifeEventsOf = <Body extends { readonly [name: string]: JsonValue }>(
   kind: KernelHeadTableKind,
-): Required<Pick<KernelKindRules<Body>, 'firstPrinted' | 'removed'>> => ({
-  firstPrinted: (tx, found, printedBy) =>
+): Required<Pick<KernelKindRules<Body>, 'issued' | 'removed'>> => ({
+  issued: (tx, found, printedBy) =>
     record(tx, kind, found, printedBy, {
       type: 'document.issued',
       data: { number: found.document.number, version: found.version.version },

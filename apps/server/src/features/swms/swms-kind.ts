@@ -29,9 +29,9 @@ export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKi
       stale: swmsMessages.staleSave,
       versionNotFound: swmsMessages.versionNotFound,
     },
-    // A SWMS version first goes on paper: the audit trail and integrators hear of it (ADR 0090, 0055).
-    firstPrinted: async (tx, found, printedBy) => {
-      await lifeEvents.firstPrinted(tx, found, printedBy);
+    // A SWMS version issued: the audit trail and integrators hear of it (ADR 0090, 0055).
+    issued: async (tx, found, printedBy) => {
+      await lifeEvents.issued(tx, found, printedBy);
       await events.publish(tx, {
         type: 'swms.version_issued',
         userId: printedBy.userId,

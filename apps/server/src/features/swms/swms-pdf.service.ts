@@ -9,7 +9,11 @@ import { KernelPdfs } from '../../platform/documents/kernel-pdfs.ts';
 import { letterheadOf } from '../../platform/documents/letterheads.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import { versionHasSignatures } from '../../platform/documents/signatures.ts';
-import { type CurrentDocument, markPrinted, printsAsDraft } from '../../platform/documents/versioned-documents.ts';
+import {
+  type CurrentDocument,
+  issueKernelVersion,
+  printsAsDraft,
+} from '../../platform/documents/versioned-documents.ts';
 import { versionSignatures } from '../../platform/documents/versions.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';
@@ -171,7 +175,7 @@ export class SwmsPdfService {
     const cover = await this.coverSheetFor(swms.document.businessId, swms.document.id);
     if (!cover?.document.ready || cover.version.issuedAt) return;
     const { document, version } = cover;
-    await this.db.transaction((tx) => markPrinted(tx, document, version.version));
+    await this.db.transaction((tx) => issueKernelVersion(tx, { document, version }, 'printed'));
   }
 
   /** The business's newest cover sheet whose current version lists this SWMS. */

@@ -28,7 +28,7 @@ function safetyDocumentSource(swms: SwmsService, kind: KernelHeadTableKind): Sig
       return found ? { ...signable(found), current: found.current } : null;
     },
     issued(tx, document) {
-      return documents.documents.issueBySigning(tx, document.id, document.version);
+      return documents.documents.issueByHandingOut(tx, document.id, document.version);
     },
     async signerView(_db, document) {
       return (await documents.signingView(document.id, document.version, document.fingerprint)) ?? null;

@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { RecordOwner } from '../accounts/memberships.ts';
 import { AppError } from '../errors.ts';
 import { closeSigning, type DocumentVersionRef, documentHasSignatures, voidOpenRequestsBefore } from './signatures.ts';
+import { documentVersionsRepo, type IssuingVersion } from './versions.ts';
 
 /*
  * The lifecycle steps every kind takes, whichever table holds its head row (ADR 0071): the
@@ -20,6 +21,25 @@ export interface WithdrawableHeadRows {
 /** Refuses a version past the most one document may have (409). */
 export function assertVersionAllowed(version: number): void {
   if (version > DOCUMENT_VERSION_LIMIT) throw new AppError(409, 'conflict', versionLimitMessage);
+}
+
+/**
+ * The issue step (ADR 0072, 0094), in `tx`: marks `version` issued in `document_versions`, then
+ * calls `hook`, the kind's, in the same transaction: a hook that refuses (a certificate past the
+ * free plan's month) leaves the version unissued. `first` is whether this call issued it: a version
+ * issued already keeps its first date. `byItsOwnRecord`: the act that issues it keeps a row that
+ * says so (a signature request, a site sign-on link, a copy sent; `versionIsIssued` reads them), so
+ * the step marks nothing more and only the hook runs.
+ */
+export async function issueVersion<Version extends IssuingVersion>(
+  tx: Queryable,
+  version: Version,
+  hook: (tx: Queryable, version: Version, first: boolean) => Promise<void>,
+  options: { byItsOwnRecord?: boolean } = {},
+): Promise<boolean> {
+  const first = options.byItsOwnRecord ? false : await documentVersionsRepo.markIssued(tx, version);
+  await hook(tx, version, first);
+  return first;
 }
 
 /**

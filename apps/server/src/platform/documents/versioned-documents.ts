@@ -15,10 +15,10 @@ import { AppError } from '../errors.ts';
 import { documentFingerprint, type JsonValue } from './fingerprint.ts';
 import { type KernelDocumentRow, type KernelVersionRow, kernelDocumentsRepo } from './kernel-documents.repo.ts';
 import { freezeLetterhead } from './letterheads.ts';
-import { amendIntoNextVersion, assertVersionAllowed, deleteOrWithdraw } from './lifecycle-steps.ts';
+import { amendIntoNextVersion, assertVersionAllowed, deleteOrWithdraw, issueVersion } from './lifecycle-steps.ts';
 import { numberDocument } from './number-sequences.ts';
 import { versionIsIssued } from './signatures.ts';
-import { documentVersionsRepo, versionSignatures } from './versions.ts';
+import { versionSignatures } from './versions.ts';
 
 /** What differs between the kinds that share versioning: their body and rules (the rest is declared in the contract). */
 export type KernelKindRules<Body extends { readonly [name: string]: JsonValue }> = {
@@ -32,10 +32,12 @@ export type KernelKindRules<Body extends { readonly [name: string]: JsonValue }>
   missing: (body: Body) => MissingField[];
   messages: { notFound: string; stale: string };
   /**
-   * Called in the print's transaction when a version first goes on paper by `printedBy` (a SWMS
-   * tells integrators, ADR 0055).
+   * The kind's issue hook, called by the kernel's issue step in the transaction that first marks a
+   * version issued, the owner's print by `printedBy` (the audit trail; a SWMS tells integrators,
+   * ADRs 0090, 0055). A version handed out first was issued by that act's own row, which calls no
+   * hook (ADR 0094).
    */
-  firstPrinted?: (tx: Queryable, found: CurrentDocument<Body>, printedBy: RecordOwner) => Promise<void>;
+  issued?: (tx: Queryable, found: CurrentDocument<Body>, printedBy: RecordOwner) => Promise<void>;
   /** Called in the delete's transaction, once the document is deleted or (signed) withdrawn by `owner`. */
   removed?: (tx: Queryable, found: CurrentDocument<Body>, owner: RecordOwner, withdrawn: boolean) => Promise<void>;
   /** The owner's page of a document, where signing links its owner back to. */
@@ -49,14 +51,44 @@ export type CurrentDocument<Body> = { document: KernelDocumentRow; version: Kern
 export const printsAsDraft = ({ document, version }: CurrentDocument<unknown>) =>
   version.version === document.currentVersion && !document.ready;
 
+/** How a SWMS or cover-sheet version leaves its owner (ADR 0072). */
+export type IssuingAct =
+  /** On paper with its QR code: the owner's print, or printed in front of its SWMS (a cover sheet). */
+  | 'printed'
+  /** Sent for signing, its site sign-on opened, a crew sign-on on it, or a copy sent to a builder. */
+  | 'handed_out';
+
 /**
- * Marks `version` of `document` issued by going on paper, in `tx`, and freezes the letterhead it
- * prints (ADR 0088). True when this call issued it; a version printed already keeps its first date.
+ * The kernel's issue step (`issueVersion`) for a kernel-table version, in `tx`: a print marks it
+ * issued (a version handed out is marked by that act's own row), then its hook freezes the
+ * letterhead it prints (ADR 0088) and, the first time it is marked, calls `firstIssue` (the kind's
+ * `issued` hook). True when this call marked it; a version printed already keeps its first date.
  */
-export async function markPrinted(tx: Queryable, document: KernelDocumentRow, version: number): Promise<boolean> {
-  const issued = await documentVersionsRepo.markIssued(tx, document.kind, document.id, version);
-  await freezeLetterhead(tx, document, version);
-  return issued;
+export function issueKernelVersion<Found extends Pick<CurrentDocument<unknown>, 'document' | 'version'>>(
+  tx: Queryable,
+  found: Found,
+  act: IssuingAct,
+  firstIssue?: (tx: Queryable, found: Found) => Promise<void>,
+): Promise<boolean> {
+  const { document, version } = found;
+  const issuing = {
+    kind: document.kind,
+    documentId: document.id,
+    businessId: document.businessId,
+    userId: document.userId,
+    version: version.version,
+    body: version.body,
+    fingerprint: version.fingerprint,
+  };
+  return issueVersion(
+    tx,
+    issuing,
+    async (issuingTx, _version, first) => {
+      await freezeLetterhead(issuingTx, document, version.version);
+      if (first) await firstIssue?.(issuingTx, found);
+    },
+    { byItsOwnRecord: act === 'handed_out' },
+  );
 }
 
 /**
@@ -245,19 +277,21 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       if (!found || printsAsDraft(found) || found.version.issuedAt) return found;
       // Its first issue names who stands behind it (ADR 0065); one sent or signed was issued then.
       if (!(await this.isIssued(found, tx))) await assertBusinessCanIssue(tx, owner.userId);
-      if (await markPrinted(tx, document, found.version.version)) await this.rules.firstPrinted?.(tx, found, owner);
+      const { issued } = this.rules;
+      await issueKernelVersion(tx, found, 'printed', issued && ((tx, printed) => issued(tx, printed, owner)));
       // Read again: it prints the letterhead it was just issued with.
       return this.versionRowOf(tx, document, found.version.version);
     });
   }
 
   /**
-   * Issues a version by sending it or opening its site sign-on, in `tx` (the print issues in
-   * `printable`): its letterhead is frozen, as a print freezes it (ADR 0088).
+   * Issues a version by sending it, opening its site sign-on or a crew sign-on on it, in `tx` (the
+   * print issues in `printable`): the kernel's issue step, its act's row being the mark.
    */
-  async issueBySigning(tx: Queryable, id: string, version: number): Promise<void> {
+  async issueByHandingOut(tx: Queryable, id: string, version: number): Promise<void> {
     const document = await kernelDocumentsRepo.find(tx, this.rules.kind, id);
-    if (document) await freezeLetterhead(tx, document, version);
+    const found = document && (await this.versionRowOf(tx, document, version));
+    if (found) await issueKernelVersion(tx, found, 'handed_out');
   }
 
   /** Whether the version has left its owner (printed, sent or signed): then it is never rewritten. */

@@ -7,6 +7,17 @@ import { type DocumentVersionRef, signedOn } from './signatures.ts';
 
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;
 
+/** A version being issued, as this store keeps it. */
+export type IssuingVersion = DocumentVersionRef & {
+  businessId: string;
+  userId: string | null;
+  body: Record<string, unknown>;
+  fingerprint: string;
+  /** When its kind dates the issue itself (a certificate's completion or amendment); else now. */
+  issuedAt?: Date | undefined;
+  amendmentReason?: string | null;
+};
+
 /** The versions of one document. */
 const ofDocument = (kind: DocumentKind, documentId: string) =>
   and(eq(documentVersions.kind, kind), eq(documentVersions.documentId, documentId));
@@ -17,23 +28,6 @@ const ofDocument = (kind: DocumentKind, documentId: string) =>
  * fingerprint are never updated.
  */
 export const documentVersionsRepo = {
-  async insert(
-    db: Queryable,
-    values: {
-      kind: DocumentKind;
-      documentId: string;
-      businessId: string;
-      userId: string | null;
-      version: number;
-      body: Record<string, unknown>;
-      fingerprint: string;
-      issuedAt: Date | null;
-      amendmentReason?: string | null;
-    },
-  ): Promise<void> {
-    await db.insert(documentVersions).values(values);
-  },
-
   async find(db: Queryable, kind: DocumentKind, documentId: string, version: number) {
     const [row] = await db
       .select()
@@ -63,16 +57,20 @@ export const documentVersionsRepo = {
   },
 
   /**
-   * Marks a version issued when it is first handed out (a SWMS printed with its QR code); a
-   * version issued already keeps its first date. True when this call issued it.
+   * The one write of "issued" (the kernel's issue step, lifecycle-steps.ts): marks `version` issued,
+   * keeping it here first when its kind keeps its working version on its own head row (the
+   * certificate's). A version issued already keeps its first date. True when this call issued it.
    */
-  async markIssued(db: Queryable, kind: DocumentKind, documentId: string, version: number): Promise<boolean> {
+  async markIssued(db: Queryable, version: IssuingVersion): Promise<boolean> {
+    const { issuedAt, ...kept } = version;
     const marked = await db
-      .update(documentVersions)
-      .set({ issuedAt: sql`now()` })
-      .where(
-        and(ofDocument(kind, documentId), eq(documentVersions.version, version), isNull(documentVersions.issuedAt)),
-      )
+      .insert(documentVersions)
+      .values({ ...kept, issuedAt: issuedAt ?? sql`now()` })
+      .onConflictDoUpdate({
+        target: [documentVersions.documentId, documentVersions.version],
+        set: { issuedAt: sql`excluded.issued_at` },
+        setWhere: isNull(documentVersions.issuedAt),
+      })
       .returning({ version: documentVersions.version });
     return marked.length > 0;
   },
