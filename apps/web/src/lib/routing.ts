@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { loadQueryClient } from './query-client.ts';
 
 /** Who may open a route: anyone, or a member (a visitor without a session is sent to /login and back). */
 type RouteAccess = 'public' | 'member';
@@ -9,7 +10,17 @@ export type PageRoute = { path: string; title: string; access: RouteAccess; Page
 type PageLoader = () => Promise<{ default: ComponentType }>;
 /** The names in a pages module whose page takes no props: those a route can show. */
 type PageName<Pages> = { [Name in keyof Pages]: Pages[Name] extends PageLoader ? Name : never }[keyof Pages] & string;
-type RouteEntry<Pages> = { path: string; title: string; access: RouteAccess; page: PageName<Pages> };
+type RouteEntry<Pages> = {
+  path: string;
+  title: string;
+  access: RouteAccess;
+  page: PageName<Pages>;
+  /**
+   * A public page whose visitor reads and sends without the query cache, so it opens without
+   * loading it (ADR 0097). Any other page waits for the query client with its own chunks.
+   */
+  withoutQueryClient?: true;
+};
 
 /**
  * A feature's route entries (or app/'s, for the pages it composes). The page-weight rule lives here:
@@ -24,13 +35,19 @@ export function featureRoutes<Pages extends Record<string, () => Promise<unknown
   entries: readonly RouteEntry<Pages>[],
 ): PageRoute[] {
   const loaded = new Map<string, ComponentType>();
-  const pageNamed = (name: PageName<Pages>) => {
+  const pageNamed = (name: PageName<Pages>, withoutQueryClient: boolean) => {
     let Page = loaded.get(name);
     if (!Page) {
-      Page = lazy(async () => ((await loadPages()).pages[name] as PageLoader)());
+      Page = lazy(async () => {
+        const [{ pages }] = await Promise.all([loadPages(), withoutQueryClient ? undefined : loadQueryClient()]);
+        return (pages[name] as PageLoader)();
+      });
       loaded.set(name, Page);
     }
     return Page;
   };
-  return entries.map(({ page, ...route }) => ({ ...route, Page: pageNamed(page) }));
+  return entries.map(({ page, withoutQueryClient, ...route }) => ({
+    ...route,
+    Page: pageNamed(page, withoutQueryClient === true),
+  }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from './query-client.ts';
+import { createQueryClient } from './create-query-client.ts';
 
 describe('query client defaults', () => {
   it('keeps data fresh for 5 minutes and does not refetch on window focus', () => {
