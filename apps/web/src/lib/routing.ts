@@ -5,7 +5,14 @@ import { loadQueryClient } from './query-client.ts';
 type RouteAccess = 'public' | 'member';
 
 /** One route of PRODUCT.md, Routes, with its page. */
-export type PageRoute = { path: string; title: string; access: RouteAccess; Page: ComponentType };
+export type PageRoute = {
+  path: string;
+  title: string;
+  access: RouteAccess;
+  Page: ComponentType;
+  /** Starts loading the page's code before it renders (app/App.tsx, while the query client loads). */
+  preload: () => void;
+};
 
 type PageLoader = () => Promise<{ default: ComponentType }>;
 /** The names in a pages module whose page takes no props: those a route can show. */
@@ -34,20 +41,24 @@ export function featureRoutes<Pages extends Record<string, () => Promise<unknown
   loadPages: () => Promise<{ pages: Pages }>,
   entries: readonly RouteEntry<Pages>[],
 ): PageRoute[] {
-  const loaded = new Map<string, ComponentType>();
+  const loaded = new Map<string, Pick<PageRoute, 'Page' | 'preload'>>();
   const pageNamed = (name: PageName<Pages>, withoutQueryClient: boolean) => {
-    let Page = loaded.get(name);
-    if (!Page) {
-      Page = lazy(async () => {
-        const [{ pages }] = await Promise.all([loadPages(), withoutQueryClient ? undefined : loadQueryClient()]);
-        return (pages[name] as PageLoader)();
-      });
-      loaded.set(name, Page);
+    let page = loaded.get(name);
+    if (!page) {
+      let loading: ReturnType<PageLoader> | undefined;
+      const load = () => {
+        loading ??= Promise.all([loadPages(), withoutQueryClient ? undefined : loadQueryClient()]).then(([{ pages }]) =>
+          (pages[name] as PageLoader)(),
+        );
+        return loading;
+      };
+      page = { Page: lazy(load), preload: () => void load().catch(() => undefined) };
+      loaded.set(name, page);
     }
-    return Page;
+    return page;
   };
   return entries.map(({ page, withoutQueryClient, ...route }) => ({
     ...route,
-    Page: pageNamed(page, withoutQueryClient === true),
+    ...pageNamed(page, withoutQueryClient === true),
   }));
 }
