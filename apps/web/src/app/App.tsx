@@ -1,12 +1,28 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { type ReactNode, use, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { onAuthStateChange } from '../lib/auth/auth-store.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { createAppRouter } from './router.tsx';
+import { useAuth } from '../lib/auth/use-auth.ts';
+import { loadQueryClient, useLoadedQueryClient } from '../lib/query-client.ts';
+import type { RouteHandle } from './layout/route-handle.ts';
+import { type AppRouter, createAppRouter } from './router.tsx';
+
+/**
+ * Gives the query client to the pages once it is loaded (ADR 0097). A signed-in user's header,
+ * pages and panels all read through it, so for them nothing renders before it is in; the page's
+ * own code loads meanwhile rather than after.
+ */
+function QueryClientOnceLoaded({ router, children }: { router: AppRouter; children: ReactNode }) {
+  const queryClient = useLoadedQueryClient();
+  const auth = useAuth();
+  if (!queryClient && auth.status === 'signed-in') {
+    for (const { route } of router.state.matches) (route.handle as RouteHandle | undefined)?.preload();
+    use(loadQueryClient());
+  }
+  return <QueryClientContext value={queryClient}>{children}</QueryClientContext>;
+}
 
 export function App() {
-  const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
 
   // When a session ends, see app/session-end.ts (with the members' header, loaded on demand).
@@ -27,7 +43,7 @@ export function App() {
           redirectIfOnboardingUnfinished({
             router,
             signal: check.signal,
-            loadProfile: () => profileOrFirstFailure(queryClient, userId),
+            loadProfile: async () => profileOrFirstFailure(await loadQueryClient(), userId),
           }),
         // Could not load the code (offline): the user carries on where they are, signed in.
         () => undefined,
@@ -37,11 +53,11 @@ export function App() {
       pendingCheck?.abort();
       stopListening();
     };
-  }, [queryClient, router]);
+  }, [router]);
 
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientOnceLoaded router={router}>
       <RouterProvider router={router} />
-    </QueryClientProvider>
+    </QueryClientOnceLoaded>
   );
 }

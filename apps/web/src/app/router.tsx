@@ -6,10 +6,12 @@ import { RootLayout } from './layout/RootLayout.tsx';
 import type { RouteHandle } from './layout/route-handle.ts';
 import { routes } from './routes.ts';
 
-function toRouteObject({ path, title, Page }: PageRoute): RouteObject {
-  const handle: RouteHandle = { title };
+function toRouteObject({ path, title, Page, preload }: PageRoute): RouteObject {
+  const handle: RouteHandle = { title, preload };
   return { path, handle, element: <Page /> };
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 export function createAppRouter() {
   return createBrowserRouter([

@@ -20,9 +20,21 @@ import { featureRoutes, type PageRoute } from '../lib/routing.ts';
 const composedPublicRoutes = featureRoutes(
   () => import('./public-pages.ts'),
   [
-    { path: '/', title: 'Compliance certificates for trades', access: 'public', page: 'home' },
-    { path: '/home', title: 'Home', access: 'public', page: 'home' },
-    { path: '/certificates/:id', title: 'Certificate', access: 'public', page: 'certificate' },
+    {
+      path: '/',
+      title: 'Compliance certificates for trades',
+      access: 'public',
+      page: 'home',
+      withoutQueryClient: true,
+    },
+    { path: '/home', title: 'Home', access: 'public', page: 'home', withoutQueryClient: true },
+    {
+      path: '/certificates/:id',
+      title: 'Certificate',
+      access: 'public',
+      page: 'certificate',
+      withoutQueryClient: true,
+    },
   ],
 );
 const composedRoutes = featureRoutes(

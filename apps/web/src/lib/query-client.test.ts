@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from './query-client.ts';
+import { loadQueryClient } from './query-client.ts';
 
-describe('query client defaults', () => {
-  it('keeps data fresh for 5 minutes and does not refetch on window focus', () => {
-    const defaults = createQueryClient().getDefaultOptions().queries;
-    expect(defaults?.staleTime).toBe(300_000);
-    expect(defaults?.refetchOnWindowFocus).toBe(false);
-  });
-
-  it('lets a save fail at once with no connection, so the page can keep the work on the phone', () => {
-    expect(createQueryClient().getDefaultOptions().mutations?.networkMode).toBe('always');
+describe('the query client loaded on demand', () => {
+  it('is one client, with the app defaults, however often it is asked for', async () => {
+    const [first, second] = await Promise.all([loadQueryClient(), loadQueryClient()]);
+    expect(second).toBe(first);
+    expect(await loadQueryClient()).toBe(first);
+    expect(first.getDefaultOptions().queries?.staleTime).toBe(300_000);
   });
 });

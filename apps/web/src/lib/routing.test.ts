@@ -22,4 +22,25 @@ describe('featureRoutes', () => {
     expect(routes[0]?.Page).toBeDefined();
     expect(routes[1]?.Page).toBe(routes[0]?.Page);
   });
+
+  it('preloads a page once, however often asked, and before it renders', async () => {
+    let pagesLoads = 0;
+    let pageLoads = 0;
+    const [route] = featureRoutes(async () => {
+      pagesLoads += 1;
+      return {
+        pages: {
+          one: async () => {
+            pageLoads += 1;
+            return { default: Page };
+          },
+        },
+      };
+    }, [{ path: '/a', title: 'A', access: 'public', page: 'one', withoutQueryClient: true }]);
+    route?.preload();
+    route?.preload();
+    // Every promise callback has run before the next macrotask.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect({ pagesLoads, pageLoads }).toEqual({ pagesLoads: 1, pageLoads: 1 });
+  });
 });

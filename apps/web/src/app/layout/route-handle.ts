@@ -1,2 +1,5 @@
-/** What each route tells the layout about itself: the document title it shows. */
-export type RouteHandle = { title: string };
+/**
+ * What each route tells the layout about itself: the document title it shows, and how to start
+ * loading its page's code (lib/routing.ts).
+ */
+export type RouteHandle = { title: string; preload: () => void };

@@ -5,7 +5,7 @@ import { buttonClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { useWebhookStatus } from './api/get-webhook-status.ts';
+import { useBillingSwitchedOff } from './api/webhook-status.ts';
 import { intervalLabels, planFeatures, priceLabel, yearlySaving } from './plan-copy.ts';
 
 /** /pricing (public): Free and Premium side by side, prices in AUD incl. GST, and the way to buy. */
@@ -113,7 +113,7 @@ function PremiumAction({ interval }: { interval: BillingInterval }) {
   const auth = useAuth();
   const location = useLocation();
   // A server without payments set up says so, rather than offering a purchase that cannot happen.
-  if (useWebhookStatus().data?.mode === 'off') return <p className="font-medium">{BILLING_NOT_CONFIGURED_MESSAGE}</p>;
+  if (useBillingSwitchedOff()) return <p className="font-medium">{BILLING_NOT_CONFIGURED_MESSAGE}</p>;
   if (auth.status !== 'signed-in') {
     return (
       <div className="flex flex-wrap gap-3">

@@ -7,7 +7,7 @@ import { TextArea } from '../../components/ui/TextArea.tsx';
 import { TextField } from '../../components/ui/TextField.tsx';
 import { useFieldRefs } from '../../components/ui/use-field-refs.ts';
 import { fieldErrorsFrom, requestErrorMessage } from '../../lib/request-errors.ts';
-import { useSendContactMessageMutation } from './api/send-contact-message.ts';
+import { useSendContactMessage } from './api/send-contact-message.ts';
 import { type ContactField, type ContactValues, EMPTY_CONTACT, FIELDS, problemsOf, requestOf } from './contact-form.ts';
 
 /** The one-line fields, in form order (the message follows). */
@@ -22,8 +22,8 @@ export default function ContactPage() {
   const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
   const [problems, setProblems] = useState<Partial<Record<ContactField, string>>>({});
   const { refFor, focusFirst } = useFieldRefs<ContactField>();
-  const send = useSendContactMessageMutation();
-  const serverProblems = fieldErrorsFrom(send.error);
+  const message = useSendContactMessage();
+  const serverProblems = fieldErrorsFrom(message.error);
   const errorOf = (field: ContactField) => problems[field] ?? serverProblems[field];
   const set = (field: keyof ContactValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -33,10 +33,10 @@ export default function ContactPage() {
     const found = problemsOf(values);
     setProblems(found);
     if (focusFirst(FIELDS, found)) return;
-    send.mutate(requestOf(values));
+    message.send(requestOf(values));
   };
 
-  if (send.isSuccess) {
+  if (message.isSuccess) {
     return (
       <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-8">
         <PageTitle>Contact us</PageTitle>
@@ -46,7 +46,7 @@ export default function ContactPage() {
           className="self-start"
           onClick={() => {
             setValues(EMPTY_CONTACT);
-            send.reset();
+            message.reset();
           }}
         >
           Send another message
@@ -90,10 +90,10 @@ export default function ContactPage() {
             <input tabIndex={-1} autoComplete="off" value={values.website} onChange={set('website')} />
           </label>
         </div>
-        {send.isError && Object.keys(serverProblems).length === 0 ? (
-          <Alert tone="error">{requestErrorMessage(send.error)}</Alert>
+        {message.isError && Object.keys(serverProblems).length === 0 ? (
+          <Alert tone="error">{requestErrorMessage(message.error)}</Alert>
         ) : null}
-        <SubmitButton className="self-start" pending={send.isPending} pendingLabel="Sending...">
+        <SubmitButton className="self-start" pending={message.isPending} pendingLabel="Sending...">
           Send message
         </SubmitButton>
       </form>

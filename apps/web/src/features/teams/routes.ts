@@ -5,6 +5,6 @@ export const teamRoutes = featureRoutes(
   [
     { path: '/team', title: 'Team', access: 'member', page: 'team' },
     { path: '/team/activity', title: 'Activity', access: 'member', page: 'activity' },
-    { path: '/invite/:token', title: 'Invitation', access: 'public', page: 'invite' },
+    { path: '/invite/:token', title: 'Invitation', access: 'public', page: 'invite', withoutQueryClient: true },
   ],
 );

@@ -12,7 +12,7 @@ import { buttonClasses } from '../../components/ui/Button.tsx';
 import { PageTitle } from '../../components/ui/PageTitle.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { VerdictBanner } from '../../components/ui/VerdictBanner.tsx';
-import { useCheckPdfMutation } from './api/check-pdf.ts';
+import { useCheckPdf } from './api/check-pdf.ts';
 
 const MAX_BYTES = PDF_CHECK_MAX_MEGABYTES * 1024 * 1024;
 
@@ -23,7 +23,7 @@ const MAX_BYTES = PDF_CHECK_MAX_MEGABYTES * 1024 * 1024;
  */
 export default function VerifyPdfPage() {
   const inputId = useId();
-  const check = useCheckPdfMutation();
+  const check = useCheckPdf();
   const [tooLarge, setTooLarge] = useState(false);
   const [dragging, setDragging] = useState(false);
   // The input is emptied after each pick (so the same file can be checked again): the name is kept here.
@@ -34,7 +34,7 @@ export default function VerifyPdfPage() {
     setChosenName(file.name);
     setTooLarge(file.size > MAX_BYTES);
     if (file.size > MAX_BYTES) return check.reset();
-    check.mutate(file);
+    check.send(file);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -84,7 +84,7 @@ export default function VerifyPdfPage() {
         ) : null}
         {tooLarge ? <Alert tone="error">{PDF_CHECK_MESSAGES.tooLarge}</Alert> : null}
         {check.isPending ? <Spinner label="Checking the PDF..." /> : null}
-        {check.isError ? <Alert tone="error">{check.error.message}</Alert> : null}
+        {check.error ? <Alert tone="error">{check.error.message}</Alert> : null}
         {check.data ? <Result check={check.data} /> : null}
       </div>
       <p className="text-sm">

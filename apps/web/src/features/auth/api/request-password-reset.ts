@@ -1,12 +1,13 @@
 import { authEndpoints } from '@app/contract';
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { useSendWithoutCache } from '../../../lib/send-without-cache.ts';
 import { withCodeExchange } from './code-exchange.ts';
 
 async function requestPasswordReset(email: string): Promise<void> {
   await withCodeExchange((code_challenge) => call(authEndpoints.recover, { body: { email, code_challenge } }));
 }
 
-export function useRequestPasswordResetMutation() {
-  return useMutation({ mutationFn: requestPasswordReset });
+/** Without the query cache, which the login page does not load (ADR 0097). */
+export function useRequestPasswordReset() {
+  return useSendWithoutCache(requestPasswordReset);
 }

@@ -1,6 +1,6 @@
 import { authEndpoints } from '@app/contract';
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { useSendWithoutCache } from '../../../lib/send-without-cache.ts';
 import { withCodeExchange } from './code-exchange.ts';
 
 async function resendConfirmation(email: string): Promise<void> {
@@ -9,6 +9,7 @@ async function resendConfirmation(email: string): Promise<void> {
   );
 }
 
-export function useResendConfirmationMutation(email: string) {
-  return useMutation({ mutationFn: () => resendConfirmation(email) });
+/** Without the query cache, which the login page does not load (ADR 0097). */
+export function useResendConfirmation(email: string) {
+  return useSendWithoutCache(() => resendConfirmation(email));
 }

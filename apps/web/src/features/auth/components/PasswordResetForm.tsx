@@ -1,7 +1,7 @@
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button, SubmitButton } from '../../../components/ui/Button.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
-import { useRequestPasswordResetMutation } from '../api/request-password-reset.ts';
+import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { emailProblem } from '../validation.ts';
 import { EmailField } from './EmailField.tsx';
 import { useAuthForm } from './use-auth-form.ts';
@@ -25,17 +25,17 @@ export function PasswordResetForm({
   submitLabel = 'Send reset link',
 }: PasswordResetFormProps) {
   const form = useAuthForm(['email']);
-  const reset = useRequestPasswordResetMutation();
+  const reset = useRequestPasswordReset();
   const submit = form.onSubmit(
     () => ({ email: emailProblem(email) }),
-    () => reset.mutate(email.trim()),
+    () => reset.send(email.trim()),
   );
 
   if (reset.isSuccess) {
     return (
       <>
         <Alert tone="success">
-          <strong>Check your inbox.</strong> If there is an account for {reset.variables}, we have emailed it a link to
+          <strong>Check your inbox.</strong> If there is an account for {reset.sentInput}, we have emailed it a link to
           set a new password. Open the link on this device. If it has not arrived in a few minutes, check your spam
           folder.
         </Alert>

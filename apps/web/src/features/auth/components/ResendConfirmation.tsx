@@ -1,11 +1,11 @@
 import { Alert } from '../../../components/ui/Alert.tsx';
 import { Button } from '../../../components/ui/Button.tsx';
 import { authErrorMessage } from '../../../lib/auth/auth-errors.ts';
-import { useResendConfirmationMutation } from '../api/resend-confirmation.ts';
+import { useResendConfirmation } from '../api/resend-confirmation.ts';
 
 /** Sends the confirmation email again, for someone whose link is lost, expired or never came. */
 export function ResendConfirmation({ email }: { email: string }) {
-  const resend = useResendConfirmationMutation(email);
+  const resend = useResendConfirmation(email);
   return (
     <div className="flex flex-col gap-3">
       {resend.isSuccess ? (
@@ -15,7 +15,7 @@ export function ResendConfirmation({ email }: { email: string }) {
         </Alert>
       ) : null}
       {resend.isError ? <Alert tone="error">{authErrorMessage(resend.error)}</Alert> : null}
-      <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+      <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.send(undefined)}>
         {resend.isPending ? 'Sending email...' : 'Resend confirmation email'}
       </Button>
     </div>

@@ -3,7 +3,7 @@ import { Alert } from '../../../components/ui/Alert.tsx';
 import { SubmitButton, textLinkClasses } from '../../../components/ui/Button.tsx';
 import { focusWhenShown } from '../../../components/ui/focus-when-shown.ts';
 import { authErrorMessage, isEmailNotConfirmed } from '../../../lib/auth/auth-errors.ts';
-import { useSignInMutation } from '../api/sign-in.ts';
+import { useSignIn } from '../api/sign-in.ts';
 import { currentPasswordProblem, emailProblem } from '../validation.ts';
 import { EmailField } from './EmailField.tsx';
 import { PasswordField } from './PasswordField.tsx';
@@ -24,10 +24,10 @@ type SignInFormProps = {
 export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn }: SignInFormProps) {
   const [password, setPassword] = useState('');
   const form = useAuthForm(['email', 'password']);
-  const signIn = useSignInMutation({ onSuccess: onSignedIn });
+  const signIn = useSignIn({ onSuccess: onSignedIn });
   const submit = form.onSubmit(
     () => ({ email: emailProblem(email), password: currentPasswordProblem(password) }),
-    () => signIn.mutate({ email: email.trim(), password }),
+    () => signIn.send({ email: email.trim(), password }),
   );
 
   // Stays busy after success too: the page moves on after a short delay (PRODUCT.md, Constants).
@@ -44,7 +44,7 @@ export function SignInForm({ email, onEmailChange, onForgotPassword, onSignedIn 
       />
       {signIn.isError ? (
         // A new alert for each failure, so each one takes the focus.
-        <Alert key={signIn.submittedAt} tone="error" ref={focusWhenShown}>
+        <Alert key={signIn.failedAttempt} tone="error" ref={focusWhenShown}>
           {authErrorMessage(signIn.error)}
         </Alert>
       ) : null}

@@ -1,11 +1,7 @@
-import { billingStatusEndpoints } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.ts';
 import { billingKeys } from './billing-keys.ts';
+import { readWebhookStatus } from './webhook-status.ts';
 
 export function useWebhookStatus() {
-  return useQuery({
-    queryKey: billingKeys.webhookStatus(),
-    queryFn: ({ signal }) => call(billingStatusEndpoints.webhookStatus, {}, { signal }),
-  });
+  return useQuery({ queryKey: billingKeys.webhookStatus(), queryFn: ({ signal }) => readWebhookStatus(signal) });
 }

@@ -1,6 +1,6 @@
 import { type Certificate, sharedCertificateEndpoints } from '@app/contract';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { QueryClientContext, queryOptions } from '@tanstack/react-query';
+import { useContext, useEffect, useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { certificateKeys } from './query-keys.ts';
@@ -76,9 +76,10 @@ export type CertificateRead = {
  * Read through the query client's cache without a query observer: this runs on the public share
  * page, and useQuery's observer alone would take that page over its budget (PRODUCT.md, Budgets)
  * (ADR 0012). A certificate just saved (put in the cache with setQueryData) still shows at once.
+ * A visitor's share page opens without the query client (ADR 0097): then it reads straight.
  */
 export function useCertificate(id: string, version?: number, { fresh = false } = {}): CertificateRead {
-  const queryClient = useQueryClient();
+  const queryClient = useContext(QueryClientContext);
   const auth = useAuth();
   // Wait for the session: the owner must ask with their token to see a draft.
   const viewer = auth.status === 'signed-in' ? auth.session.user.id : auth.status === 'signed-out' ? 'visitor' : null;
@@ -89,7 +90,10 @@ export function useCertificate(id: string, version?: number, { fresh = false } =
   useEffect(() => {
     if (!viewer) return;
     let current = true;
-    queryClient.query(certificateQueryOptions(viewer, id, version, fresh)).then(
+    const read = queryClient
+      ? queryClient.query(certificateQueryOptions(viewer, id, version, fresh))
+      : fetchCertificate(id, version);
+    read.then(
       (data) => current && setSettled({ request, data }),
       (error: unknown) => current && setSettled({ request, error }),
     );
@@ -99,7 +103,7 @@ export function useCertificate(id: string, version?: number, { fresh = false } =
   }, [queryClient, viewer, id, version, fresh, request]);
 
   const result = settled?.request === request ? settled : undefined;
-  const cached = viewer ? queryClient.getQueryData(certificateQueryOptions(viewer, id, version).queryKey) : undefined;
+  const cached = viewer ? queryClient?.getQueryData(certificateQueryOptions(viewer, id, version).queryKey) : undefined;
   return {
     data: result?.data ?? cached,
     error: result?.error,

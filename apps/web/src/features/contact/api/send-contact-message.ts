@@ -1,11 +1,12 @@
 import { type ContactMessageRequest, contactEndpoints } from '@app/contract';
-import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.ts';
+import { useSendWithoutCache } from '../../../lib/send-without-cache.ts';
 
 function sendContactMessage(body: ContactMessageRequest) {
   return call(contactEndpoints.send, { body });
 }
 
-export function useSendContactMessageMutation() {
-  return useMutation({ mutationFn: sendContactMessage });
+/** Without the query cache, which the contact page does not load (ADR 0097). */
+export function useSendContactMessage() {
+  return useSendWithoutCache(sendContactMessage);
 }

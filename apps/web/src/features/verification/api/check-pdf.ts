@@ -1,8 +1,11 @@
 import { pdfCheckEndpoint } from '@app/contract';
-import { useMutation } from '@tanstack/react-query';
 import { callUpload } from '../../../lib/api-upload.ts';
+import { useSendWithoutCache } from '../../../lib/send-without-cache.ts';
 
-/** POST /api/verify/pdf: a PDF checked by its seal against the record. Nothing is kept. */
-export function useCheckPdfMutation() {
-  return useMutation({ mutationFn: (file: File) => callUpload(pdfCheckEndpoint, { file }) });
+/**
+ * POST /api/verify/pdf: a PDF checked by its seal against the record. Nothing is kept. Without the
+ * query cache, which /verify does not load (ADR 0097).
+ */
+export function useCheckPdf() {
+  return useSendWithoutCache((file: File) => callUpload(pdfCheckEndpoint, { file }));
 }
