@@ -86,7 +86,8 @@ export async function freshDatabase() {
 export async function startServerProcess(env: Record<string, string>) {
   const port = await findFreePort();
   // SERVER_NODE_ARGS profiles the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The young generation `npm start` gives the server (scripts/start.mjs, ADR 0095), then SERVER_NODE_ARGS.
+  const nodeArgs = ['--max-semi-space-size=64', ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   // SERVER_BUNDLE runs a build kept aside (e.g. apps/server/dist/before/main.js, with its pdf-worker.js)
   // instead of building the sources: a before/after pair measured in turn, under the same load.
   const bundle = process.env.SERVER_BUNDLE;

@@ -55,7 +55,7 @@ const envSchema = z.object({
     .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** HTTP processes on this machine (ADR 0095); 1: one process, as before. Default: one per core, at most 4. */
+  /** HTTP processes on this machine (ADR 0095); 1: one process, as before. Default: half the cores, at most 4. */
   SERVER_PROCESSES: z.coerce.number().int().min(1).max(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -315,12 +315,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /**
- * Past 4, more processes mostly add PostgreSQL connections and memory: the list's work per request
- * is a few milliseconds of JSON and socket writes (ADR 0091), which 4 processes spread well.
+ * Half the cores, at most 4: PostgreSQL needs the other half for the same requests. On 2 cores that
+ * is one process, because a second one measured no faster there (ADR 0095).
  */
 const MAX_DEFAULT_HTTP_PROCESSES = 4;
 
-const defaultHttpProcesses = () => Math.min(availableParallelism(), MAX_DEFAULT_HTTP_PROCESSES);
+const defaultHttpProcesses = () =>
+  Math.max(1, Math.min(MAX_DEFAULT_HTTP_PROCESSES, Math.floor(availableParallelism() / 2)));
 
 /**
  * What one of `httpProcesses` HTTP processes may hold: the instance's database connections, PDF
