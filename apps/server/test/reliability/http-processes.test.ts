@@ -90,6 +90,8 @@ beforeAll(async () => {
   });
   const ready = await server.waitForLog((line) => line.msg === 'server ready', 150_000);
   base = String(ready.url);
+  // The workers write to the same stdout as the primary: their own lines may come just after its.
+  await server.waitForLog(() => listeningWorkers().length === 2, 20_000);
 }, 180_000);
 
 afterAll(async () => {
