@@ -73,6 +73,7 @@ async function runPrimary(config: Config, logger: Logger) {
   closeOnSignal(
     logger,
     async () => {
+      database.shuttingDown();
       try {
         await workers.stop(WORKERS_SHUTDOWN_DEADLINE_MS);
       } finally {

@@ -21,6 +21,11 @@ export type RunningServer = {
 /** The migrated database the HTTP processes share; `stop` stops it when it is the embedded one. */
 export type PreparedDatabase = {
   connectionString: string;
+  /**
+   * Called as shutdown begins: from then on the embedded PostgreSQL may exit on its own, since
+   * Ctrl-C signals the terminal's whole process group, PostgreSQL with it.
+   */
+  shuttingDown: () => void;
   stop: () => Promise<void>;
 };
 
@@ -35,6 +40,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     return {
       url: http.url,
       async close() {
+        database.shuttingDown();
         await http.close();
         await database.stop();
       },
@@ -51,11 +57,13 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<P
   if (config.databaseUrl) {
     logger.info('using the external PostgreSQL from DATABASE_URL');
     await runMigrations(config.databaseUrl);
-    return { connectionString: config.databaseUrl, stop: async () => {} };
+    return { connectionString: config.databaseUrl, shuttingDown: () => {}, stop: async () => {} };
   }
+  let shuttingDown = false;
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), logger, {
     // Without its database the server could only answer 500; exiting lets a supervisor restart both.
     onUnexpectedExit: (exit) => {
+      if (shuttingDown) return logger.info(exit, 'the embedded PostgreSQL stopped on the same signal');
       logger.fatal(exit, 'the embedded PostgreSQL exited unexpectedly; stopping the server');
       process.exit(1);
     },
@@ -63,7 +71,13 @@ export async function prepareDatabase(config: Config, logger: Logger): Promise<P
   try {
     const connectionString = await embedded.ensureAppDatabase(EMBEDDED_DATABASE_NAME);
     await runMigrations(connectionString);
-    return { connectionString, stop: () => embedded.stop() };
+    return {
+      connectionString,
+      shuttingDown: () => {
+        shuttingDown = true;
+      },
+      stop: () => embedded.stop(),
+    };
   } catch (error) {
     await embedded.stop();
     throw error;
