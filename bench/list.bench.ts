@@ -40,7 +40,7 @@ async function seed(client: pg.Client, owner: { userId: string; businessId: stri
 }
 
 export async function runListBenchmark() {
-  // The server gets as many connections as the direct-SQL baseline's pool.
+  // The server gets as many connections as the direct-SQL baseline's pool, shared among its HTTP processes.
   const server = await startBenchServer({ DATABASE_POOL_SIZE: String(CONCURRENCY) });
   const client = new pg.Client({ connectionString: server.database.url });
   await client.connect();
@@ -82,7 +82,7 @@ export async function runListBenchmark() {
     )) as [Stats, Stats, Stats, Stats];
 
     console.log(
-      `\nCertificate list, page of 20, ${CONCURRENCY} concurrent clients, ${SECONDS} s each in ${SLICES} slices taken in turn`,
+      `\nCertificate list, page of 20, ${CONCURRENCY} concurrent clients, ${SECONDS} s each in ${SLICES} slices taken in turn, server: ${server.processes} HTTP process${server.processes === 1 ? '' : 'es'} (SERVER_PROCESSES)`,
     );
     console.log(statsRow('direct SQL through pg, 10,000 certificates', directLarge, LABEL_WIDTH));
     console.log(statsRow('GET /api/certificates, 10,000 certificates', apiLarge, LABEL_WIDTH));

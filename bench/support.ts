@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import pino from 'pino';
 import { Agent, request } from 'undici';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { findFreePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 
@@ -78,20 +79,23 @@ export async function freshDatabase() {
 }
 
 /**
- * The real server, as `npm start` runs it (the esbuild bundle, built here first), in a child
- * process so the load generator does not share its thread.
+ * The real server, as `npm start` runs it (the esbuild bundle, built here first, with as many HTTP
+ * processes as SERVER_PROCESSES or the machine's default), in a child process so the load generator
+ * does not share its thread.
  */
 export async function startServerProcess(env: Record<string, string>) {
   const port = await findFreePort();
   // SERVER_NODE_ARGS profiles the server alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const nodeArgs = process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // The young generation `npm start` gives the server (scripts/start.mjs, ADR 0095), then SERVER_NODE_ARGS.
+  const nodeArgs = ['--max-semi-space-size=64', ...(process.env.SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   // SERVER_BUNDLE runs a build kept aside (e.g. apps/server/dist/before/main.js, with its pdf-worker.js)
   // instead of building the sources: a before/after pair measured in turn, under the same load.
   const bundle = process.env.SERVER_BUNDLE;
   if (!bundle) execSync('npm run build -w @app/server', { cwd: root, stdio: 'ignore' });
+  const serverEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env };
   const child = spawn(process.execPath, [...nodeArgs, bundle ?? 'apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: serverEnv,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -106,6 +110,8 @@ export async function startServerProcess(env: Record<string, string>) {
   }
   return {
     base,
+    /** HTTP processes serving it: SERVER_PROCESSES, else the server's default for this machine (ADR 0095). */
+    processes: loadConfig(serverEnv).httpProcesses,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -128,6 +134,7 @@ export async function startBenchServer(env: Record<string, string> = {}) {
   );
   return {
     base: server.base,
+    processes: server.processes,
     database,
     stop: async () => {
       await server.stop();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, processShare } from './config.ts';
 
 describe('TRUST_PROXY', () => {
   const trustProxyOf = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
@@ -148,5 +148,27 @@ describe('BODY_STALL_SECONDS', () => {
 
   it('refuses zero and fractions, naming the variable', () => {
     for (const value of ['0', '1.5', 'soon']) expect(() => bodyRulesOf(value)).toThrow(/BODY_STALL_SECONDS/);
+  });
+});
+
+describe('SERVER_PROCESSES', () => {
+  it('divides the connections, PDF threads and waiting limits among the processes, at least one each', () => {
+    const config = loadConfig({ SERVER_PROCESSES: '3', DATABASE_POOL_SIZE: '16', PDF_RENDER_THREADS: '2' });
+    const share = processShare(config);
+    expect(config.httpProcesses).toBe(3);
+    expect(share.databasePoolSize).toBe(5);
+    expect(share.pdfRendering.threads).toBe(1);
+    expect(share.pdfRendering.queue).toBe(7);
+    expect(share.backPressure.maxDatabaseWaiting).toBe(Math.ceil((20 * 16) / 3));
+  });
+
+  it('leaves one process with the whole instance', () => {
+    const config = loadConfig({ SERVER_PROCESSES: '1' });
+    expect(processShare(config)).toBe(config);
+  });
+
+  it('refuses none or more than 16', () => {
+    for (const value of ['0', '17', 'two'])
+      expect(() => loadConfig({ SERVER_PROCESSES: value })).toThrow(/SERVER_PROCESSES/);
   });
 });

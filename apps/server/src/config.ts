@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { WebhookSettings } from './features/api-access/webhook-deliveries.service.ts';
@@ -54,6 +55,8 @@ const envSchema = z.object({
     .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** HTTP processes on this machine (ADR 0095); 1: one process, as before. Default: half the cores, at most 4. */
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -183,8 +186,10 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections each server instance may hold open. */
+  /** Connections each server instance may hold open, shared among its HTTP processes (processShare). */
   databasePoolSize: number;
+  /** HTTP processes serving the one port; above 1 a primary process supervises them (ADR 0095). */
+  httpProcesses: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   webDistDir: string | undefined;
   /** Origin used in emailed links, e.g. https://app.example.com (no trailing slash). */
@@ -258,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
+    httpProcesses: values.SERVER_PROCESSES ?? defaultHttpProcesses(),
     logLevel: values.LOG_LEVEL,
     webDistDir: values.WEB_DIST_DIR ? path.resolve(values.WEB_DIST_DIR) : undefined,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ''),
@@ -304,6 +310,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryDelaySeconds: 30,
       timeoutMs: 10_000,
       disableAfterFailedDeliveries: 5,
+    },
+  };
+}
+
+/**
+ * Half the cores, at most 4: PostgreSQL needs the other half for the same requests. On 2 cores that
+ * is one process, because a second one measured no faster there (ADR 0095).
+ */
+const MAX_DEFAULT_HTTP_PROCESSES = 4;
+
+const defaultHttpProcesses = () =>
+  Math.max(1, Math.min(MAX_DEFAULT_HTTP_PROCESSES, Math.floor(availableParallelism() / 2)));
+
+/**
+ * What one of `httpProcesses` HTTP processes may hold: the instance's database connections, PDF
+ * threads and waiting limits are divided among them, so several processes open no more than one did
+ * (ADR 0095). Each keeps at least one connection and one PDF thread.
+ */
+export function processShare(config: Config): Config {
+  const processes = config.httpProcesses;
+  if (processes === 1) return config;
+  return {
+    ...config,
+    databasePoolSize: Math.max(1, Math.floor(config.databasePoolSize / processes)),
+    pdfRendering: {
+      ...config.pdfRendering,
+      threads: Math.max(1, Math.floor(config.pdfRendering.threads / processes)),
+      queue: Math.ceil(config.pdfRendering.queue / processes),
+    },
+    backPressure: {
+      ...config.backPressure,
+      maxDatabaseWaiting: Math.ceil(config.backPressure.maxDatabaseWaiting / processes),
     },
   };
 }

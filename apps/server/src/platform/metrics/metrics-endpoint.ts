@@ -49,7 +49,7 @@ export function registerMetricsEndpoint(
 ) {
   app.get(METRICS_PATH, async (request, reply) => {
     checkAccess(request, options.token);
-    const text = await metrics.registry.metrics();
+    const text = await metrics.scrape();
     return reply.type(metrics.registry.contentType).header('cache-control', 'no-store').send(text);
   });
 }

@@ -1,8 +1,10 @@
+import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { QueueBacklog } from '../jobs/job-queue.ts';
 import type { RenderObserver } from '../pdf/render-pool.ts';
+import { scrapeThroughPrimary } from './cluster-metrics.ts';
 
 /** What /metrics reads at scrape time, beside what it counts as requests and renders happen. */
 export type MetricSources = {
@@ -28,6 +30,8 @@ const BACKLOG_REUSE_MS = 1000;
  */
 export class AppMetrics {
   readonly registry = new Registry();
+  /** The text /metrics answers: this process's, or in one of several HTTP processes all of theirs (ADR 0095). */
+  readonly scrape: () => Promise<string>;
   private readonly requests: Counter<'method' | 'route' | 'status'>;
   private readonly requestSeconds: Histogram<'method' | 'route'>;
   private readonly pdfRenderSeconds: Histogram<'kind' | 'outcome'>;
@@ -56,6 +60,7 @@ export class AppMetrics {
       buckets: PDF_BUCKETS,
       registers,
     });
+    this.scrape = cluster.isWorker ? scrapeThroughPrimary(this.registry) : () => this.registry.metrics();
   }
 
   /** One answered request; `route` is the route's pattern, or `unmatched`. */
@@ -97,6 +102,8 @@ export class AppMetrics {
       help: 'Jobs waiting in each queue (including retries not yet due).',
       labelNames: ['queue'],
       registers,
+      // Every HTTP process reads the same queue: summed, the depth would count each job once per process.
+      aggregator: 'max',
       async collect() {
         const queues = await backlog();
         this.reset();
@@ -108,6 +115,7 @@ export class AppMetrics {
       help: 'How long the oldest job that is due has waited in each queue (0 when none waits).',
       labelNames: ['queue'],
       registers,
+      aggregator: 'max',
       async collect() {
         const queues = await backlog();
         this.reset();

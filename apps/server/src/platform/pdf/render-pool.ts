@@ -135,7 +135,9 @@ export class PdfRenderPool implements PdfRenderer {
       minThreads: 0,
       maxThreads: settings.threads,
       idleTimeout: Number.POSITIVE_INFINITY,
-      resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb },
+      // The young generation is V8's default (3 × 16 MB semi-spaces), not the larger one `npm start`
+      // gives the request thread (ADR 0095): a PDF thread's memory stays what PDF_RENDER_MEMORY_MB allows.
+      resourceLimits: { maxOldGenerationSizeMb: settings.memoryMb, maxYoungGenerationSizeMb: 48 },
       niceIncrement: WORKER_NICE_INCREMENT,
       // Run from sources (tests, `tsx`), the worker needs the same TypeScript loader as this thread.
       execArgv: fromSource ? ['--import', 'tsx'] : [],
