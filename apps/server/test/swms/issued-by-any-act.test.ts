@@ -18,7 +18,15 @@ const receiver = await startWebhookReceiver({});
 afterAll(() => receiver.close());
 
 const { database, mail, app, query } = setUpTestApp({
-  settings: { webhooks: { allowLoopbackForTests: true, attempts: 1, retryDelaySeconds: 1, timeoutMs: 5_000 } },
+  settings: {
+    webhooks: {
+      allowLoopbackForTests: true,
+      attempts: 1,
+      retryDelaySeconds: 1,
+      timeoutMs: 5_000,
+      disableAfterFailedDeliveries: 5,
+    },
+  },
 });
 
 let owner: Session;
