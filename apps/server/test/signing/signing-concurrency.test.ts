@@ -196,3 +196,43 @@ describe('a signed certificate', () => {
     recordFigures(context, { racesHeld: 1 });
   });
 });
+
+describe('the first acts that issue a SWMS version, at once', () => {
+  it('print, send for signing, copy sent and site sign-on racing: one issued_at, one document.issued event', async (context) => {
+    const owner = await registerConfirmedUser(app, mail);
+    // Two recipients a round, inside a new account's day of signing recipients.
+    const rounds = 8;
+    for (let round = 0; round < rounds; round++) {
+      const swms = await createReadySwms(app, owner, `Issued at once ${round}`);
+      const acts = await Promise.all([
+        app.inject({ url: `/api/swms/${swms.id}/pdf`, headers: bearer(owner) }),
+        app.inject({
+          method: 'POST',
+          url: `/api/signing/documents/swms/${swms.id}/requests`,
+          headers: bearer(owner),
+          payload: { signers: [{ name: 'Alex Builder', email: `race-${round}@builder.example` }] },
+        }),
+        app.inject({
+          method: 'POST',
+          url: `/api/signing/documents/swms/${swms.id}/sends`,
+          headers: bearer(owner),
+          payload: { email: `copy-${round}@builder.example`, name: 'Acme Builders' },
+        }),
+        app.inject({
+          method: 'POST',
+          url: `/api/signing/documents/swms/${swms.id}/site-sign-on`,
+          headers: bearer(owner),
+          payload: {},
+        }),
+      ]);
+      expect(acts.map((act) => act.statusCode)).toEqual([200, 201, 201, 200]);
+      const { rows } = await query(
+        `select (select count(*)::int from audit_events where type = 'document.issued' and subject_id = $1) as events,
+                (select count(*)::int from document_versions where document_id = $1 and issued_at is not null) as marked`,
+        [swms.id],
+      );
+      expect(rows).toEqual([{ events: 1, marked: 1 }]);
+    }
+    recordFigures(context, { racesHeld: 1 });
+  });
+});

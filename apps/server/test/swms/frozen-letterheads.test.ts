@@ -208,8 +208,10 @@ describe('a SWMS issued by sending it for signing', () => {
     });
     expect(opened.statusCode, opened.body).toBe(200);
     const { rows } = await query('select issuer, issued_at from document_versions where document_id = $1', [swms.id]);
-    // Sent, not printed: issued, and its letterhead frozen, without a print date.
-    expect(rows).toEqual([{ issuer: expect.objectContaining({ company_name: OLD_NAME }), issued_at: null }]);
+    // Sent, not printed: issued then (ADR 0099), and its letterhead frozen.
+    expect(rows).toEqual([
+      { issuer: expect.objectContaining({ company_name: OLD_NAME }), issued_at: expect.any(Date) },
+    ]);
 
     await changeEverything(owner);
 
@@ -244,8 +246,10 @@ describe('a SWMS issued by sending a copy to a builder', () => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const { rows } = await query('select issuer, issued_at from document_versions where document_id = $1', [swms.id]);
-    // Sent, not printed: issued, and its letterhead frozen, without a print date.
-    expect(rows).toEqual([{ issuer: expect.objectContaining({ company_name: OLD_NAME }), issued_at: null }]);
+    // Sent, not printed: issued then (ADR 0099), and its letterhead frozen.
+    expect(rows).toEqual([
+      { issuer: expect.objectContaining({ company_name: OLD_NAME }), issued_at: expect.any(Date) },
+    ]);
 
     // The first PDF of the run may take a while on a busy machine.
     const link = mail.linkIn(await mail.nextMailTo(builder, 15_000), /^\/api\/sent\//);

@@ -84,7 +84,7 @@ export class DocumentSends {
         type: 'document_send',
         sendId: id,
       });
-      await this.core.issued(tx, document);
+      await this.core.issued(tx, document, caller);
       return inserted;
     });
     this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);

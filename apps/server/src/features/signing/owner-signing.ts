@@ -121,7 +121,7 @@ export class OwnerSigning {
       for (const row of inserted) {
         await this.core.recordSent(tx, caller, row, origin);
       }
-      await this.core.issued(tx, document);
+      await this.core.issued(tx, document, caller);
       return inserted;
     });
     this.core.options.jobs.wake(SIGNING_EMAIL_QUEUE);
@@ -199,7 +199,7 @@ export class OwnerSigning {
         fingerprint: document.fingerprint,
         maxSignOns,
       });
-      await this.core.issued(tx, document);
+      await this.core.issued(tx, document, caller);
       return opened;
     });
     return this.core.siteLinkView(link, document);

@@ -265,7 +265,7 @@ export class SignerSigning {
         },
       ]);
       if (!inserted) throw new Error('site sign-on insert returned nothing');
-      await this.core.issued(tx, document);
+      await this.core.issued(tx, document, signer);
       // A crew sign-on opens and signs in one go: its trail has both rows, as a link signer's has.
       await this.core.recordSignerEvent(tx, inserted, origin, {
         type: 'signing.opened',

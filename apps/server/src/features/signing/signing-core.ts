@@ -11,6 +11,7 @@ import QRCode from 'qrcode';
 import type { Database, Queryable } from '../../db/client.ts';
 import { businessOfMaker } from '../../platform/accounts/business.ts';
 import { assertBusinessCanIssue } from '../../platform/accounts/issuer.ts';
+import type { RecordOwner } from '../../platform/accounts/memberships.ts';
 import { audit } from '../../platform/audit/audit-trail.ts';
 import { daysAfter } from '../../platform/dates.ts';
 import type {
@@ -118,9 +119,9 @@ export class SigningCore {
     return owned;
   }
 
-  /** In the transaction of an act that issues `document`'s version: its kind fixes what it prints (ADR 0088). */
-  async issued(tx: Queryable, document: SignableDocument): Promise<void> {
-    await this.sourceOf(document.kind).issued?.(tx, document);
+  /** In the transaction of an act that issues `document`'s version, `by` the member behind it: its kind's issue step (ADRs 0088, 0099). */
+  async issued(tx: Queryable, document: SignableDocument, by: RecordOwner): Promise<void> {
+    await this.sourceOf(document.kind).issued?.(tx, document, by);
   }
 
   versionOf(kind: SignableDocumentKind, documentId: string, version: number) {

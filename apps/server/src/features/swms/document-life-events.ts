@@ -9,14 +9,15 @@ type Found = Pick<CurrentDocument<unknown>, 'document' | 'version'>;
 
 /**
  * A SWMS's or cover sheet's life in the audit trail, for the owner's activity view (ADR 0090): a
- * version issued when it first goes on paper, the document deleted or (signed) withdrawn. The
+ * version issued by whichever act first hands it out (ADR 0099), the document deleted or (signed)
+ * withdrawn. The
  * number is kept in the event, as a deleted document can no longer be read.
  */
 export const lifeEventsOf = <Body extends { readonly [name: string]: JsonValue }>(
   kind: KernelHeadTableKind,
 ): Required<Pick<KernelKindRules<Body>, 'issued' | 'removed'>> => ({
-  issued: (tx, found, printedBy) =>
-    record(tx, kind, found, printedBy, {
+  issued: (tx, found, issuedBy) =>
+    record(tx, kind, found, issuedBy, {
       type: 'document.issued',
       data: { number: found.document.number, version: found.version.version },
     }),

@@ -16,7 +16,11 @@ import { swmsSignerSections } from './swms-signer-view.ts';
 /** The SWMS (PRODUCT.md, SWMS): its body, list row, answer and PDF, printed with its cover sheet. */
 const lifeEvents = lifeEventsOf<SwmsBody>('swms');
 
-export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKind<SwmsBody, SwmsSummary, Swms> => ({
+export const swmsKind = (
+  pdfs: SwmsPdfService,
+  events: OutboundEvents,
+  printedWith: NonNullable<KernelKind<SwmsBody, SwmsSummary, Swms>['printedWith']>,
+): KernelKind<SwmsBody, SwmsSummary, Swms> => ({
   rules: {
     kind: 'swms',
     declaration: documentKindDeclarations.swms,
@@ -29,12 +33,12 @@ export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKi
       stale: swmsMessages.staleSave,
       versionNotFound: swmsMessages.versionNotFound,
     },
-    // A SWMS version issued: the audit trail and integrators hear of it (ADR 0090, 0055).
-    issued: async (tx, found, printedBy) => {
-      await lifeEvents.issued(tx, found, printedBy);
+    // A SWMS version issued, by whichever act first: the audit trail and integrators hear of it once (ADRs 0090, 0055, 0099).
+    issued: async (tx, found, issuedBy) => {
+      await lifeEvents.issued(tx, found, issuedBy);
       await events.publish(tx, {
         type: 'swms.version_issued',
-        userId: printedBy.userId,
+        userId: issuedBy.userId,
         data: { swms_id: found.document.id, version: found.version.version },
       });
     },
@@ -51,6 +55,6 @@ export const swmsKind = (pdfs: SwmsPdfService, events: OutboundEvents): KernelKi
   title: (body) => body.title || 'Untitled SWMS',
   signerSections: async ({ body }) => swmsSignerSections(body),
   pdf: (found, options) => pdfs.swmsPdf(found, options),
-  printedWith: (found) => pdfs.markCoverPrinted(found),
+  printedWith,
   forgetPdfs: (businessId, documentId) => pdfs.forgetDocument(businessId, documentId),
 });

@@ -9,11 +9,7 @@ import { KernelPdfs } from '../../platform/documents/kernel-pdfs.ts';
 import { letterheadOf } from '../../platform/documents/letterheads.ts';
 import type { RegisterEntry } from '../../platform/documents/signable-source.ts';
 import { versionHasSignatures } from '../../platform/documents/signatures.ts';
-import {
-  type CurrentDocument,
-  issueKernelVersion,
-  printsAsDraft,
-} from '../../platform/documents/versioned-documents.ts';
+import { type CurrentDocument, printsAsDraft } from '../../platform/documents/versioned-documents.ts';
 import { versionSignatures } from '../../platform/documents/versions.ts';
 import type { PdfRenderer } from '../../platform/pdf/render-pool.ts';
 import type { PdfSealer } from '../../platform/pdf/seal.ts';
@@ -167,19 +163,8 @@ export class SwmsPdfService {
     );
   }
 
-  /**
-   * Marks the cover sheet a SWMS prints in front as issued, when it is ready: its number, version
-   * and fingerprint are on paper now, so an edit of it must make its next version.
-   */
-  async markCoverPrinted(swms: CurrentDocument<SwmsBody>): Promise<void> {
-    const cover = await this.coverSheetFor(swms.document.businessId, swms.document.id);
-    if (!cover?.document.ready || cover.version.issuedAt) return;
-    const { document, version } = cover;
-    await this.db.transaction((tx) => issueKernelVersion(tx, { document, version }, 'printed'));
-  }
-
-  /** The business's newest cover sheet whose current version lists this SWMS. */
-  private coverSheetFor(businessId: string, swmsId: string) {
+  /** The business's newest cover sheet whose current version lists this SWMS: the one its PDF prints in front. */
+  coverSheetFor(businessId: string, swmsId: string) {
     return kernelDocumentsRepo.newestListing(this.db, businessId, 'cover_sheet', 'swms_ids', swmsId);
   }
 

@@ -27,8 +27,8 @@ function safetyDocumentSource(swms: SwmsService, kind: KernelHeadTableKind): Sig
       const found = await documents.signingVersion(documentId, version, tx);
       return found ? { ...signable(found), current: found.current } : null;
     },
-    issued(tx, document) {
-      return documents.documents.issueByHandingOut(tx, document.id, document.version);
+    issued(tx, document, by) {
+      return documents.documents.issueByAct(tx, document.id, document.version, by);
     },
     async signerView(_db, document) {
       return (await documents.signingView(document.id, document.version, document.fingerprint)) ?? null;

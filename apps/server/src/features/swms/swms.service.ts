@@ -15,9 +15,11 @@ import {
 import type { z } from 'zod/mini';
 import type { Database } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
+import type { RecordOwner } from '../../platform/accounts/memberships.ts';
 import { dates } from '../../platform/dates.ts';
 import { DocumentKernel } from '../../platform/documents/document-kernel.ts';
 import { kernelDocumentsRepo } from '../../platform/documents/kernel-documents.repo.ts';
+import type { CurrentDocument } from '../../platform/documents/versioned-documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OutboundEvents } from '../../platform/events/outbound-events.ts';
 import type { AuthenticatedCaller } from '../../platform/http/auth-context.ts';
@@ -43,9 +45,23 @@ export class SwmsService {
     private readonly now: () => Date,
     events: OutboundEvents,
   ) {
-    this.swms = new DocumentKernel(db, swmsKind(pdfs, events), now);
     this.coverSheets = new DocumentKernel(db, coverSheetKind(db, pdfs), now);
+    this.swms = new DocumentKernel(db, swmsKind(pdfs, events, this.coverSheetPrintedWith), now);
   }
+
+  /**
+   * Issues the cover sheet a SWMS prints in front of it, when it is ready: its number, version and
+   * fingerprint are on paper now, so an edit of it makes its next version. It is issued as any act
+   * issues it (ADR 0099): marked once, its event told once, `by` the member who printed.
+   */
+  private readonly coverSheetPrintedWith = async (swms: CurrentDocument<SwmsBody>, by: RecordOwner): Promise<void> => {
+    const { businessId, id } = swms.document;
+    const cover = await this.pdfs.coverSheetFor(businessId, id);
+    if (!cover?.document.ready || cover.version.issuedAt) return;
+    await this.db.transaction((tx) =>
+      this.coverSheets.documents.issueByAct(tx, cover.document.id, cover.version.version, by),
+    );
+  };
 
   ofKind(kind: KernelHeadTableKind) {
     return kind === 'swms' ? this.swms : this.coverSheets;

@@ -66,8 +66,8 @@ export type KernelKind<Body extends JsonBody, Summary, Presented> = {
    * version's own when left out); `signatureCertificate`: the signed PDF's last pages, unsealed.
    */
   pdf(found: CurrentDocument<Body>, options: PdfOptions): Promise<Buffer>;
-  /** What else its owner's PDF hands out on paper (a SWMS prints its cover sheet in front): marked issued too. */
-  printedWith?(found: CurrentDocument<Body>): Promise<void>;
+  /** What else its owner's PDF hands out on paper (a SWMS prints its cover sheet in front): issued too, `by` the printer. */
+  printedWith?(found: CurrentDocument<Body>, by: RecordOwner): Promise<void>;
   /** Drops the cached PDFs of a deleted document of `businessId`. */
   forgetPdfs(businessId: string, documentId: string): Promise<void>;
   /** Checks a body before it is saved, e.g. that what it links is the business's own. */
@@ -201,7 +201,7 @@ export class DocumentKernel<Body extends JsonBody, Summary, Presented> {
   async pdf(caller: AuthenticatedCaller, id: string, version: number | undefined): Promise<PdfFile> {
     const found = await this.documents.printable(caller, id, version);
     if (!found) throw new AppError(404, 'not_found', this.kind.rules.messages.versionNotFound);
-    if (!printsAsDraft(found)) await this.kind.printedWith?.(found);
+    if (!printsAsDraft(found)) await this.kind.printedWith?.(found, caller);
     const pdf = await this.kind.pdf(found, {});
     return { bytes: pdf, filename: `${found.document.number}-v${found.version.version}.pdf` };
   }

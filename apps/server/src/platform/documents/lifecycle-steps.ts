@@ -24,20 +24,19 @@ export function assertVersionAllowed(version: number): void {
 }
 
 /**
- * The issue step (ADR 0072, 0094), in `tx`: marks `version` issued in `document_versions`, then
- * calls `hook`, the kind's, in the same transaction: a hook that refuses (a certificate past the
- * free plan's month) leaves the version unissued. `first` is whether this call issued it: a version
- * issued already keeps its first date. `byItsOwnRecord`: the act that issues it keeps a row that
- * says so (a signature request, a site sign-on link, a copy sent; `versionIsIssued` reads them), so
- * the step marks nothing more and only the hook runs.
+ * The issue step (ADR 0072, 0094, 0099), in `tx`: marks `version` issued in `document_versions`,
+ * then calls `hook`, the kind's, in the same transaction: a hook that refuses (a certificate past the
+ * free plan's month) leaves the version unissued. Every act that issues a version comes here, so
+ * `first` (whether this call issued it) is true for one call per version: the mark is a
+ * conditional write, and of two acts racing, the second waits on the row and finds it issued. A
+ * version issued already keeps its first date.
  */
 export async function issueVersion<Version extends IssuingVersion>(
   tx: Queryable,
   version: Version,
   hook: (tx: Queryable, version: Version, first: boolean) => Promise<void>,
-  options: { byItsOwnRecord?: boolean } = {},
 ): Promise<boolean> {
-  const first = options.byItsOwnRecord ? false : await documentVersionsRepo.markIssued(tx, version);
+  const first = await documentVersionsRepo.markIssued(tx, version);
   await hook(tx, version, first);
   return first;
 }

@@ -1,5 +1,6 @@
 import type { DocumentKind, SignerDocument } from '@app/contract';
 import type { Queryable } from '../../db/client.ts';
+import type { RecordOwner } from '../accounts/memberships.ts';
 import type { SignatureCertificate } from '../pdf/signature-certificate.ts';
 
 /** One version of a document as signing shows, fingerprints and files it. */
@@ -64,11 +65,12 @@ export interface SignableDocumentSource {
    */
   signerView(db: Queryable, document: SignableDocument): Promise<SignerDocument | null>;
   /**
-   * Called in the transaction that sends `document` for signing, opens its site sign-on or records
-   * a crew sign-on: what the version prints is fixed from then on (ADR 0088). A certificate's was
-   * fixed at completion.
+   * Called in the transaction that sends `document` for signing, opens its site sign-on, records a
+   * crew sign-on or sends a copy, `by` the member behind the act: the kind's issue step, which
+   * fixes what the version prints from then on (ADR 0088) and, the first time, tells the audit
+   * trail and integrators (ADR 0099). A certificate's was issued at completion.
    */
-  issued?(tx: Queryable, document: SignableDocument): Promise<void>;
+  issued?(tx: Queryable, document: SignableDocument, by: RecordOwner): Promise<void>;
   /** The version's PDF as it is filed, with `register` filled in where the kind prints one. */
   pdf(db: Queryable, document: SignableDocument, register: RegisterEntry[]): Promise<Buffer>;
   /**

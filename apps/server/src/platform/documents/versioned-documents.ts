@@ -33,11 +33,11 @@ export type KernelKindRules<Body extends { readonly [name: string]: JsonValue }>
   messages: { notFound: string; stale: string };
   /**
    * The kind's issue hook, called by the kernel's issue step in the transaction that first marks a
-   * version issued, the owner's print by `printedBy` (the audit trail; a SWMS tells integrators,
-   * ADRs 0090, 0055). A version handed out first was issued by that act's own row, which calls no
-   * hook (ADR 0094).
+   * version issued, whichever act did (its owner's print, a cover sheet printed with its SWMS, a
+   * send, a site or crew sign-on, a copy sent), `issuedBy` the member behind that act: the audit
+   * trail; a SWMS tells integrators (ADRs 0090, 0055, 0099). Once per version.
    */
-  issued?: (tx: Queryable, found: CurrentDocument<Body>, printedBy: RecordOwner) => Promise<void>;
+  issued?: (tx: Queryable, found: CurrentDocument<Body>, issuedBy: RecordOwner) => Promise<void>;
   /** Called in the delete's transaction, once the document is deleted or (signed) withdrawn by `owner`. */
   removed?: (tx: Queryable, found: CurrentDocument<Body>, owner: RecordOwner, withdrawn: boolean) => Promise<void>;
   /** The owner's page of a document, where signing links its owner back to. */
@@ -50,46 +50,6 @@ export type CurrentDocument<Body> = { document: KernelDocumentRow; version: Kern
 /** A draft (the current version, not ready) has no record to check yet: it prints without a QR code. */
 export const printsAsDraft = ({ document, version }: CurrentDocument<unknown>) =>
   version.version === document.currentVersion && !document.ready;
-
-/** How a SWMS or cover-sheet version leaves its owner (ADR 0072). */
-export type IssuingAct =
-  /** On paper with its QR code: the owner's print, or printed in front of its SWMS (a cover sheet). */
-  | 'printed'
-  /** Sent for signing, its site sign-on opened, a crew sign-on on it, or a copy sent to a builder. */
-  | 'handed_out';
-
-/**
- * The kernel's issue step (`issueVersion`) for a kernel-table version, in `tx`: a print marks it
- * issued (a version handed out is marked by that act's own row), then its hook freezes the
- * letterhead it prints (ADR 0088) and, the first time it is marked, calls `firstIssue` (the kind's
- * `issued` hook). True when this call marked it; a version printed already keeps its first date.
- */
-export function issueKernelVersion<Found extends Pick<CurrentDocument<unknown>, 'document' | 'version'>>(
-  tx: Queryable,
-  found: Found,
-  act: IssuingAct,
-  firstIssue?: (tx: Queryable, found: Found) => Promise<void>,
-): Promise<boolean> {
-  const { document, version } = found;
-  const issuing = {
-    kind: document.kind,
-    documentId: document.id,
-    businessId: document.businessId,
-    userId: document.userId,
-    version: version.version,
-    body: version.body,
-    fingerprint: version.fingerprint,
-  };
-  return issueVersion(
-    tx,
-    issuing,
-    async (issuingTx, _version, first) => {
-      await freezeLetterhead(issuingTx, document, version.version);
-      if (first) await firstIssue?.(issuingTx, found);
-    },
-    { byItsOwnRecord: act === 'handed_out' },
-  );
-}
 
 /**
  * Numbering, autosave with optimistic concurrency, and versions that are never rewritten once
@@ -277,21 +237,43 @@ export class VersionedDocuments<Body extends { readonly [name: string]: JsonValu
       if (!found || printsAsDraft(found) || found.version.issuedAt) return found;
       // Its first issue names who stands behind it (ADR 0065); one sent or signed was issued then.
       if (!(await this.isIssued(found, tx))) await assertBusinessCanIssue(tx, owner.userId);
-      const { issued } = this.rules;
-      await issueKernelVersion(tx, found, 'printed', issued && ((tx, printed) => issued(tx, printed, owner)));
+      await this.issue(tx, found, owner);
       // Read again: it prints the letterhead it was just issued with.
       return this.versionRowOf(tx, document, found.version.version);
     });
   }
 
   /**
-   * Issues a version by sending it, opening its site sign-on or a crew sign-on on it, in `tx` (the
-   * print issues in `printable`): the kernel's issue step, its act's row being the mark.
+   * Issues a version by an act other than its owner's print, in `tx`: sent for signing, its site
+   * sign-on opened or a crew sign-on on it, a copy sent, or (a cover sheet) printed in front of its
+   * SWMS; `by` is the member behind the act. Nothing more happens to a version issued already.
    */
-  async issueByHandingOut(tx: Queryable, id: string, version: number): Promise<void> {
+  async issueByAct(tx: Queryable, id: string, version: number, by: RecordOwner): Promise<void> {
     const document = await kernelDocumentsRepo.find(tx, this.rules.kind, id);
     const found = document && (await this.versionRowOf(tx, document, version));
-    if (found) await issueKernelVersion(tx, found, 'handed_out');
+    if (found) await this.issue(tx, found, by);
+  }
+
+  /**
+   * The kernel's issue step (`issueVersion`) for a version of this kind, in `tx`: it marks the
+   * version issued, then freezes the letterhead it prints (ADR 0088) and, the one time it is
+   * marked, calls the kind's `issued` hook (ADR 0099).
+   */
+  private issue(tx: Queryable, found: CurrentDocument<Body>, by: RecordOwner): Promise<boolean> {
+    const { document, version } = found;
+    const issuing = {
+      kind: document.kind,
+      documentId: document.id,
+      businessId: document.businessId,
+      userId: document.userId,
+      version: version.version,
+      body: version.body,
+      fingerprint: version.fingerprint,
+    };
+    return issueVersion(tx, issuing, async (issuingTx, _version, first) => {
+      await freezeLetterhead(issuingTx, document, version.version);
+      if (first) await this.rules.issued?.(issuingTx, found, by);
+    });
   }
 
   /** Whether the version has left its owner (printed, sent or signed): then it is never rewritten. */
