@@ -3,12 +3,12 @@ import { letterheadsBefore } from '../support/letterheads-before.ts';
 import { useDatabaseBefore } from '../support/migrations.ts';
 
 /*
- * 0042_versions_issued_by_their_act dates every SWMS or cover-sheet version issued by its act's row
+ * 0043_versions_issued_by_their_act dates every SWMS or cover-sheet version issued by its act's row
  * alone (sent for signing, opened for site sign-on, sent as a copy) by its first such act, as every
  * issuing act now does (ADR 0099). A database just before it, filled the way the schema then allowed,
  * is migrated here; no event is made for them.
  */
-const BEFORE = '0042_versions_issued_by_their_act';
+const BEFORE = '0043_versions_issued_by_their_act';
 
 const before = useDatabaseBefore(BEFORE);
 const run = (text: string, values: unknown[] = []) => before.run(text, values);

@@ -5,11 +5,11 @@ import { letterheadsBefore } from '../support/letterheads-before.ts';
 import { useDatabaseBefore } from '../support/migrations.ts';
 
 /*
- * 0043_sent_letterheads_and_billing_interval freezes into every SWMS or cover-sheet version sent to a
+ * 0042_sent_letterheads_and_billing_interval freezes into every SWMS or cover-sheet version sent to a
  * builder before sending issued it the letterhead it prints now, as 0039 did for printed and signed
  * ones (ADR 0088). A database just before it, filled the way the schema then allowed, is migrated here.
  */
-const BEFORE = '0043_sent_letterheads_and_billing_interval';
+const BEFORE = '0042_sent_letterheads_and_billing_interval';
 
 const before = useDatabaseBefore(BEFORE);
 const run = (text: string, values: unknown[] = []) => before.run(text, values);
