@@ -112,9 +112,11 @@ async function fontSubsetOf(text: string): Promise<Buffer> {
     .enumerateIndirectObjects()
     .map(([, object]) => object)
     .filter((object): object is PDFDict => object instanceof PDFDict && object.has(PDFName.of('FontFile2')))
-    .map((descriptor) => descriptor.lookup(PDFName.of('FontFile2'), PDFRawStream));
+    .map((descriptor) => descriptor.lookup(PDFName.of('FontFile2')));
   expect(fontFiles).toHaveLength(1);
-  return inflateSync((fontFiles[0] as PDFRawStream).getContents());
+  const [fontFile] = fontFiles;
+  if (!(fontFile instanceof PDFRawStream)) throw new Error('the font file is not a stream');
+  return inflateSync(fontFile.getContents());
 }
 
 /** A TrueType file's glyph count: maxp's numGlyphs. */
