@@ -11,8 +11,9 @@ import { warmUpPdfJob, warmUpScriptsInBackground } from '../apps/server/src/plat
  * before the download arrived:
  * - `cold`: nothing drawn yet (a server that never warmed its workers up);
  * - `warmed-up`: the warm-up document drawn, the script fonts not yet read;
- * - `fonts-ready`: the warm-up document drawn, then every script font readied and drawn in the
- *   background after it, as a worker does once warmed up.
+ * - `fonts-ready`: the worker reports ready: the warm-up document drawn, then, in the background
+ *   after it, the document fonts' letter pairs shaped, every script font readied and each script
+ *   drawn in a small document, as a worker does once warmed up (ADR 0096).
  */
 const revive = (_key: string, value: unknown) =>
   value && typeof value === 'object' && (value as { type?: unknown }).type === 'Buffer'

@@ -199,6 +199,8 @@ class FontFile {
     private readonly ranges: CodePointRanges = EVERY_CODE_POINT,
     /** Whether a space or punctuation after its text may take it too (not an emoji font's wide space). */
     readonly lendsToNeighbours = true,
+    /** Words of its script to ready it with: joined letters, marks and reordering, as names have them. */
+    private readonly sampleWords?: string,
   ) {}
 
   get font(): fontkit.Font {
@@ -217,10 +219,14 @@ class FontFile {
   }
 
   /**
-   * Parses the file and shapes a few of its letters, so fontkit has read its layout tables and the
-   * shaping code for its script is compiled before a document needs it.
+   * Parses the file and shapes a few of its words (else letters), so fontkit has read its layout
+   * tables and the shaping code for its script is compiled before a document needs it.
    */
   ready(): string {
+    if (this.sampleWords) {
+      this.font.layout(this.sampleWords);
+      return this.sampleWords;
+    }
     const letters: string[] = [];
     let scanned = 0;
     for (const [first, last] of this.ranges) {
@@ -254,7 +260,7 @@ export type Face = { readonly file: FontFile; readonly syntheticBold: boolean };
  * `unicodeJson` is the package's unicode.json (each package is named in full, so the dependency
  * checker sees it used).
  */
-function fontsourceFile(unicodeJson: string, subset: string, weight: 400 | 700): FontFile {
+function fontsourceFile(unicodeJson: string, subset: string, weight: 400 | 700, sampleWords?: string): FontFile {
   const subsets = JSON.parse(readFileSync(unicodeJson, 'utf8')) as Record<string, string>;
   const family = path.basename(path.dirname(unicodeJson));
   // WOFF, not WOFF2: pdfkit copies glyph outlines out of the glyf table, which WOFF2 stores transformed.
@@ -263,19 +269,40 @@ function fontsourceFile(unicodeJson: string, subset: string, weight: 400 | 700):
     `${family}-${weight}`,
     () => parse(unpackWoff(readFileSync(file))),
     parseRanges(subsets[subset] ?? ''),
+    true,
+    sampleWords,
   );
 }
 
 /** One weight of each script font, in both styles that have weights. */
-function scriptFonts(unicodeJson: string, subset: string) {
-  return { regular: fontsourceFile(unicodeJson, subset, 400), bold: fontsourceFile(unicodeJson, subset, 700) };
+function scriptFonts(unicodeJson: string, subset: string, sampleWords: string) {
+  return {
+    regular: fontsourceFile(unicodeJson, subset, 400, sampleWords),
+    bold: fontsourceFile(unicodeJson, subset, 700, sampleWords),
+  };
 }
 
-const arabic = scriptFonts(require.resolve('@fontsource/noto-sans-arabic/unicode.json'), 'arabic');
-const hebrew = scriptFonts(require.resolve('@fontsource/noto-sans-hebrew/unicode.json'), 'hebrew');
-const devanagari = scriptFonts(require.resolve('@fontsource/noto-sans-devanagari/unicode.json'), 'devanagari');
-const gurmukhi = scriptFonts(require.resolve('@fontsource/noto-sans-gurmukhi/unicode.json'), 'gurmukhi');
-const thai = scriptFonts(require.resolve('@fontsource/noto-sans-thai/unicode.json'), 'thai');
+/*
+ * Each script font is readied with a few ordinary words of its script ("waterproofing company",
+ * "certificate"): names in it join, stack marks and reorder as these do (ADR 0096).
+ */
+const arabic = scriptFonts(
+  require.resolve('@fontsource/noto-sans-arabic/unicode.json'),
+  'arabic',
+  'شركة العزل المائي، شهادة',
+);
+const hebrew = scriptFonts(require.resolve('@fontsource/noto-sans-hebrew/unicode.json'), 'hebrew', 'חברת איטום, תעודה');
+const devanagari = scriptFonts(
+  require.resolve('@fontsource/noto-sans-devanagari/unicode.json'),
+  'devanagari',
+  'जलरोधक कंपनी, प्रमाणपत्र',
+);
+const gurmukhi = scriptFonts(
+  require.resolve('@fontsource/noto-sans-gurmukhi/unicode.json'),
+  'gurmukhi',
+  'ਵਾਟਰਪਰੂਫ਼ਿੰਗ ਕੰਪਨੀ, ਸਰਟੀਫਿਕੇਟ',
+);
+const thai = scriptFonts(require.resolve('@fontsource/noto-sans-thai/unicode.json'), 'thai', 'บริษัทกันซึม ใบรับรอง');
 
 /** CJK symbols and punctuation, enclosed and compatibility forms, half- and full-width forms. */
 const CJK_SHARED = '3000-303F,3200-33FF,FE30-FE4F,FF00-FFEF';
@@ -287,11 +314,15 @@ const chinese = new FontFile(
   'source-han-sans-cn',
   () => parse(readFileSync(require.resolve('@librescore/fonts/SourceHanSansCN.min.woff2'))),
   parseRanges(`2E80-2FDF,3040-31FF,3400-4DBF,4E00-9FFF,F900-FAFF,20000-3134F,${CJK_SHARED}`),
+  true,
+  '防水工程有限公司，证书',
 );
 const korean = new FontFile(
   'source-han-sans-kr',
   () => parse(readFileSync(require.resolve('@librescore/fonts/SourceHanSansKR.min.woff2'))),
   parseRanges(`1100-11FF,3130-318F,A960-A97F,AC00-D7FF,${CJK_SHARED}`),
+  true,
+  '방수 공사 회사, 인증서',
 );
 
 /**
@@ -430,20 +461,25 @@ function emojiSliceFor(cluster: string, codePoint: number): FontFile | undefined
 /**
  * Readies every font of the fallback chain, one font per turn of the event loop, so a job arriving
  * meanwhile waits for one font at most (~0.6 s for the CJK ones), never for all of them. A PDF
- * worker starts this once it has warmed up (warm-up.ts; ADR 0085). Resolves to a few letters of
- * each font, for a document that draws them all once.
+ * worker starts this once it has warmed up (warm-up.ts; ADR 0085). The document fonts come first,
+ * a line of letter pairs per turn (readyPairs). Resolves to words or letters of each script font,
+ * for documents that draw them once.
  */
 export function readyFontsInBackground(): Promise<string[]> {
   readying ??= new Promise<string[]>((resolve, reject) => {
+    const pairLines = Object.values(documentFonts).flatMap((font) =>
+      PAIR_LETTERS.map((first) => () => readyPairs(font, first)),
+    );
     const files = [
       ...new Set([...SCRIPT_FONTS.flatMap(({ file }) => [file('regular'), file('bold')]), ...emojiSlices]),
     ];
     const samples: string[] = [];
+    const steps = [...pairLines, ...files.map((file) => () => samples.push(file.ready()))];
     const next = () => {
-      const file = files.shift();
-      if (!file) return resolve(samples);
+      const step = steps.shift();
+      if (!step) return resolve(samples);
       try {
-        samples.push(file.ready());
+        step();
       } catch (error) {
         return reject(error);
       }
@@ -452,6 +488,23 @@ export function readyFontsInBackground(): Promise<string[]> {
     setImmediate(next);
   });
   return readying;
+}
+
+/** Letters, digits and the punctuation of addresses and dates: what names, labels and numbers print. */
+const PAIR_LETTERS = [
+  ...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789',
+  ...'.,;:-–—()/&\'’"“”@#%+ëéèàâôöüçñĐđặễịố',
+];
+
+/**
+ * Shapes `first` beside every letter of PAIR_LETTERS, both ways round. fontkit decodes a font's
+ * kerning and substitution tables lazily, a class or glyph at a time, and compiles the code that
+ * reads them as it goes: the first certificate of a worker spent most of its time there, on words
+ * every later certificate shapes from warm tables (ADR 0096). A line this long is never kept in the
+ * shaping cache (LONGEST_SHARED_WORD).
+ */
+function readyPairs(font: fontkit.Font, first: string): void {
+  font.layout(PAIR_LETTERS.map((second) => `${first}${second}`).join(''));
 }
 let readying: Promise<string[]> | undefined;
 

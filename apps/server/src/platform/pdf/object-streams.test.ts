@@ -1,7 +1,8 @@
 import { inflateSync } from 'node:zlib';
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import PDFKitDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
+import { documentFonts } from './fonts.ts';
 import { PackedPdfDocument } from './object-streams.ts';
 
 /** A tagged page of 200 cells, drawn as the table primitive does. */
@@ -86,4 +87,45 @@ describe('PackedPdfDocument', () => {
     const plain = await tableOf200Cells(PDFKitDocument);
     expect(packed.length).toBeLessThan(plain.length / 2);
   });
+
+  it('reuses a deflated stream only for the same content: each font subset inflates to its own glyphs', async () => {
+    const first = await fontSubsetOf('Certificate of Compliance');
+    const again = await fontSubsetOf('Certificate of Compliance');
+    const other = await fontSubsetOf('Certificate of Compliance, amended 3 December');
+    expect(again.equals(first)).toBe(true);
+    expect(other.equals(first)).toBe(false);
+    expect(glyphCount(other)).toBeGreaterThan(glyphCount(first));
+  });
 });
+
+/** A one-line document in DejaVu Sans: its embedded font subset, inflated. */
+async function fontSubsetOf(text: string): Promise<Buffer> {
+  const doc = new PackedPdfDocument({ font: '', pdfVersion: '1.7' });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+  doc.registerFont('regular', documentFonts.regular as never);
+  doc.font('regular').text(text, 40, 40);
+  doc.end();
+  const parsed = await PDFDocument.load(await ended, { updateMetadata: false });
+  const fontFiles = parsed.context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter((object): object is PDFDict => object instanceof PDFDict && object.has(PDFName.of('FontFile2')))
+    .map((descriptor) => descriptor.lookup(PDFName.of('FontFile2')));
+  expect(fontFiles).toHaveLength(1);
+  const [fontFile] = fontFiles;
+  if (!(fontFile instanceof PDFRawStream)) throw new Error('the font file is not a stream');
+  return inflateSync(fontFile.getContents());
+}
+
+/** A TrueType file's glyph count: maxp's numGlyphs. */
+function glyphCount(font: Buffer): number {
+  const tables = font.readUInt16BE(4);
+  for (let index = 0; index < tables; index++) {
+    const entry = 12 + index * 16;
+    if (font.toString('latin1', entry, entry + 4) === 'maxp')
+      return font.readUInt16BE(font.readUInt32BE(entry + 8) + 4);
+  }
+  throw new Error('no maxp table');
+}

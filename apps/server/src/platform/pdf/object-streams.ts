@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 
@@ -43,6 +44,28 @@ const OBJECTS_PER_STREAM = 100;
 const DEFLATE_LEVEL = 3;
 const compressed = (content: Buffer) => deflateSync(content, { level: DEFLATE_LEVEL });
 
+/** Deflated streams kept by their content's SHA-256, each of at most 64 KB drawn: 6 MB at most. */
+const DEFLATED_KEPT = 96;
+const LARGEST_KEPT = 64 * 1024;
+const deflatedBefore = new Map<string, Buffer>();
+
+/**
+ * A stream pdfkit finishes (a content stream, a font subset, the sRGB profile, a ToUnicode map),
+ * deflated. Most certificates embed the same subsets of the same fonts (the same letters and
+ * digits) and every document the same profile: those are deflated once per process and the bytes
+ * reused (ADR 0096); hashing one costs a tenth of deflating it. The most recently used are kept.
+ */
+function compressedOnce(content: Buffer): Buffer {
+  if (content.length > LARGEST_KEPT) return compressed(content);
+  const key = createHash('sha256').update(content).digest('base64');
+  const bytes = deflatedBefore.get(key) ?? compressed(content);
+  // Re-inserted as the most recently used; a Map keeps insertion order, so the first is the oldest.
+  deflatedBefore.delete(key);
+  deflatedBefore.set(key, bytes);
+  if (deflatedBefore.size > DEFLATED_KEPT) deflatedBefore.delete(deflatedBefore.keys().next().value as string);
+  return bytes;
+}
+
 const packedObjects = new WeakMap<object, PackedObject[]>();
 
 const packedOf = (doc: object): PackedObject[] => {
@@ -63,7 +86,7 @@ export class PackedPdfDocument extends PDFDocument {
     reference.finalize = () => {
       if (reference.buffer.length > 0 && reference.compress && !writer._security) {
         // pdfkit would deflate at zlib's default level; `write` has already set /Filter.
-        reference.buffer = [compressed(Buffer.concat(reference.buffer))];
+        reference.buffer = [compressedOnce(Buffer.concat(reference.buffer))];
         reference.compress = false;
       }
       if (reference.buffer.length > 0 || writer._security) return finalize();

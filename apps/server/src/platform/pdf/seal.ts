@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import { type SignableDocumentKind, signableDocumentKinds } from '@app/contract';
 import { PDF, type Signer } from '@libpdf/core';
 import * as asn1js from 'asn1js';
@@ -115,7 +115,8 @@ const SIGNERS_KEPT = 2;
 
 /**
  * Importing the private key and parsing its certificates took a fifth of a seal; a key arrives in
- * every job (a signer cannot cross threads), so each worker makes its signer once per key.
+ * every job (a signer cannot cross threads), so each worker makes its signer once per key. Our own
+ * stored key signs through node:crypto (ADR 0096); an operator's PKCS#12 file keeps libpdf's signer.
  */
 function signerFor(key: SealKey): Promise<Signer> {
   const hash = createHash('sha256');
@@ -124,12 +125,36 @@ function signerFor(key: SealKey): Promise<Signer> {
   const fingerprint = hash.digest('hex');
   let signer = signers.get(fingerprint);
   if (!signer) {
-    signer = signerOf(key);
+    signer = 'pkcs8' in key ? Promise.resolve(new NodeRsaSigner(key)) : signerOf(key);
     signer.catch(() => signers.delete(fingerprint));
     if (signers.size >= SIGNERS_KEPT) signers.delete(signers.keys().next().value as string);
     signers.set(fingerprint, signer);
   }
   return signer;
+}
+
+/**
+ * RSA PKCS#1 v1.5, as WebCrypto's signer makes it, from a key imported once, on the worker's own
+ * thread: WebCrypto's `sign` is a round trip to libuv's thread pool, which waits behind everything
+ * else queued there on a busy machine (ADR 0096). The signature bytes are the same (PKCS#1 v1.5 is
+ * deterministic).
+ */
+class NodeRsaSigner implements Signer {
+  readonly keyType = 'RSA';
+  readonly signatureAlgorithm = 'RSASSA-PKCS1-v1_5';
+  readonly certificate: Uint8Array;
+  readonly certificateChain: Uint8Array[];
+  private readonly privateKey: KeyObject;
+
+  constructor(key: { pkcs8: Uint8Array; certificate: Uint8Array; chain: readonly Uint8Array[] }) {
+    this.privateKey = createPrivateKey({ key: Buffer.from(key.pkcs8), format: 'der', type: 'pkcs8' });
+    this.certificate = key.certificate;
+    this.certificateChain = [...key.chain];
+  }
+
+  async sign(data: Uint8Array, algorithm: 'SHA-256' | 'SHA-384' | 'SHA-512'): Promise<Uint8Array> {
+    return new Uint8Array(sign(algorithm, data, this.privateKey));
+  }
 }
 
 /**

@@ -21,19 +21,26 @@ export const warmUpPdfJob = definePdfJob('warm-up', async () => {
 });
 
 /**
- * Every script font parsed, a font per turn of the worker's event loop, then drawn once in the
- * same throwaway document (embedding, bidi and synthetic bold compiled): the first PDF in any
- * script then costs about what any other does, where it waited ~0.5 s for its fonts (ADR 0085).
+ * Every script font parsed, a font per turn of the worker's event loop, then each script's sample
+ * drawn in a throwaway document of its own, a document per turn (embedding, bidi, synthetic bold
+ * and every primitive's path through the script compiled): the first PDF in any script then costs
+ * about what any other does, where it waited ~0.5 s for its fonts (ADRs 0085, 0096). A job
+ * arriving meanwhile waits for one font or one small document at most.
  */
 export function warmUpScriptsInBackground(): Promise<void> {
   scriptsWarm ??= readyFontsInBackground().then(async (samples) => {
-    await drawWarmUpDocument(samples);
+    for (const sample of new Set(samples)) {
+      await nextTurn();
+      await drawWarmUpDocument([sample]);
+    }
   });
   return scriptsWarm;
 }
 let scriptsWarm: Promise<void> | undefined;
 
-/** `scriptSamples`: a few letters of each script font, drawn in the regular and bold styles. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** `scriptSamples`: words or letters of script fonts, drawn in the regular and bold styles. */
 function drawWarmUpDocument(scriptSamples: string[]): Promise<Buffer> {
   const { doc, end } = createPdf({
     title: 'Warm-up',
@@ -48,16 +55,20 @@ function drawWarmUpDocument(scriptSamples: string[]): Promise<Buffer> {
   });
   textSection(doc, 'Areas treated', 'Ensuite; Laundry; Balcony — Zoë Ng-Đặng');
   textSection(doc, 'Standards complied with', ['AS 3740-2021']);
-  if (scriptSamples.length > 0) textSection(doc, scriptSamples.join(' '), scriptSamples.join(' '));
+  const sample = scriptSamples.join(' ');
+  if (sample) {
+    textSection(doc, `${sample} Waterproofing`, `Ensuite for ${sample}; Laundry`);
+    textSection(doc, 'Crew', [`${sample} (applicator)`]);
+  }
   drawTable(doc, {
     columns: [
       { header: 'Step', weight: 1 },
       { header: 'Hazards', weight: 2 },
     ],
-    rows: [['1', { text: 'Medium', fill: '#fde68a', bold: true }]],
+    rows: [['1', { text: sample ? `Medium ${sample}` : 'Medium', fill: '#fde68a', bold: true }]],
   });
   // An isolated name takes the bidi path (text-runs.ts): its tables are read here, not in a download.
-  drawSignatureBlock(doc, { image: null, caption: `${isolated('Zoë Ng-Đặng')}  ·  14 November 2026` });
+  drawSignatureBlock(doc, { image: null, caption: `${isolated(sample || 'Zoë Ng-Đặng')}  ·  14 November 2026` });
   drawVerifyBox(doc, {
     title: 'Verify this document',
     url: 'https://example.com/certificates/00000000-0000-0000-0000-000000000000',
