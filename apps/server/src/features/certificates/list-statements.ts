@@ -77,26 +77,38 @@ export type ListParameters = {
  * per filter combination.
  */
 export async function runListStatement(pool: pg.Pool, parameters: ListParameters): Promise<CertificateListRow[]> {
-  const variant = {
-    status: parameters.status !== undefined,
-    search: parameters.pattern !== undefined,
-    madeBy: parameters.makerId !== undefined,
-    after: parameters.after !== undefined,
-  };
   const values: unknown[] = [parameters.businessId];
   if (parameters.status !== undefined) values.push(parameters.status);
   if (parameters.pattern !== undefined) values.push(parameters.pattern);
   if (parameters.makerId !== undefined) values.push(parameters.makerId);
   if (parameters.after) values.push(parameters.after.createdAt, parameters.after.id);
   values.push(parameters.limit);
-  const result = await pool.query<CertificateListRow>({ ...listStatement(variant), values });
+  const { name, text } = listStatements[
+    (Number(parameters.status !== undefined) << 3) |
+      (Number(parameters.pattern !== undefined) << 2) |
+      (Number(parameters.makerId !== undefined) << 1) |
+      Number(parameters.after !== undefined)
+  ] as ListStatement;
+  const result = await pool.query<CertificateListRow>({ name, text, values });
   return result.rows;
 }
 
-const statements = new Map<string, { name: string; text: string }>();
-function listStatement(variant: ListVariant) {
-  const name = `certificates_list_${Object.values(variant).map(Number).join('')}`;
-  const statement = statements.get(name) ?? { name, text: listStatementText(variant) };
-  statements.set(name, statement);
-  return statement;
-}
+type ListStatement = { name: string; text: string };
+const flags = [false, true];
+/**
+ * Every filter combination's statement, written once at start rather than named per request
+ * (ADR 0101); indexed by its flags as bits: status 8, search 4, maker 2, after 1.
+ */
+const listStatements: ListStatement[] = flags.flatMap((status) =>
+  flags.flatMap((search) =>
+    flags.flatMap((madeBy) =>
+      flags.map((after) => {
+        const variant = { status, search, madeBy, after };
+        return {
+          name: `certificates_list_${Object.values(variant).map(Number).join('')}`,
+          text: listStatementText(variant),
+        };
+      }),
+    ),
+  ),
+);
