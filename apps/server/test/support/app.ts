@@ -67,6 +67,7 @@ export function buildTestApp(db: Database, options: TestAppOptions = {}) {
     settings: { ...defaultSettings, ...options.settings },
     clock: options.clock,
     signableSources: options.signableSources,
+    checkResponsesAgainstContract: options.checkResponsesAgainstContract,
   });
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MEMBER_ROLES } from '@app/contract';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import { LRUCache } from 'lru-cache';
 import type { Membership } from '../../platform/accounts/memberships.ts';
 import { loadOnce, sameToken } from '../../platform/crypto/tokens.ts';
 
@@ -23,15 +24,22 @@ export type AccessTokenClaims = { userId: string; sessionId: string; email: stri
 /** A token issued before the membership claims existed has none (ADR 0078). */
 type CheckedClaims = Omit<AccessTokenClaims, 'membership'> & { membership: Membership | undefined };
 export type AccessTokenCheck = { valid: true; claims: CheckedClaims } | { valid: false; reason: 'expired' | 'invalid' };
+type ValidCheck = Extract<AccessTokenCheck, { valid: true }>;
 
 /** Short-lived HS256 JWT access tokens (PRODUCT.md, Accounts and sessions). */
 export class AccessTokens {
-  /**
-   * fast-jwt's signer and verifier, made once the key is loaded. Verification is synchronous
-   * (node:crypto) and caches each valid token until it expires: a client sends the same token with
-   * every request for 15 minutes. Revocation is checked apart, on every request (RevokedSessions).
-   */
+  /** fast-jwt's signer and verifier, made once the key is loaded. Verification is synchronous (node:crypto). */
   private readonly jwt: () => Promise<{ sign: (payload: object) => string; verify: (token: string) => unknown }>;
+
+  /**
+   * Each valid token's check, until the token expires: a client sends the same token with every
+   * request for 15 minutes. Keyed by the token itself, so only the very bytes once verified are
+   * answered from here (fast-jwt's own cache hashes every token with SHA-256 for its key, ADR 0101).
+   * Revocation is checked apart, on every request (RevokedSessions).
+   */
+  private readonly verified = new LRUCache<string, { check: ValidCheck; expiresAtMs: number }>({
+    max: VERIFIED_TOKEN_CACHE_SIZE,
+  });
 
   /** `loadSecret` runs on first use (it may read the database), and again if it failed. */
   constructor(
@@ -48,7 +56,6 @@ export class AccessTokens {
           allowedIss: ISSUER,
           allowedAud: AUDIENCE,
           requiredClaims: ['sub', 'sid', 'exp'],
-          cache: VERIFIED_TOKEN_CACHE_SIZE,
         }),
       };
     });
@@ -73,6 +80,9 @@ export class AccessTokens {
   }
 
   async check(token: string): Promise<AccessTokenCheck> {
+    const remembered = this.verified.get(token);
+    // Past its expiry the token is verified again, and fast-jwt answers that it expired.
+    if (remembered && Date.now() < remembered.expiresAtMs) return remembered.check;
     const { verify } = await this.jwt();
     try {
       const payload = verify(token) as AccessTokenPayload;
@@ -85,7 +95,13 @@ export class AccessTokens {
       ) {
         return { valid: false, reason: 'invalid' };
       }
-      return { valid: true, claims: { userId: payload.sub, sessionId: payload.sid, email: payload.email, membership } };
+      const check: ValidCheck = {
+        valid: true,
+        claims: { userId: payload.sub, sessionId: payload.sid, email: payload.email, membership },
+      };
+      // `exp` is a required claim: fast-jwt refused a token without a number there.
+      this.verified.set(token, { check, expiresAtMs: Number(payload.exp) * 1000 });
+      return check;
     } catch (error) {
       const expired = error instanceof TokenError && error.code === TokenError.codes.expired;
       return { valid: false, reason: expired ? 'expired' : 'invalid' };
@@ -93,7 +109,14 @@ export class AccessTokens {
   }
 }
 
-type AccessTokenPayload = { sub?: unknown; sid?: unknown; email?: unknown; bid?: unknown; member_role?: unknown };
+type AccessTokenPayload = {
+  sub?: unknown;
+  sid?: unknown;
+  email?: unknown;
+  exp?: unknown;
+  bid?: unknown;
+  member_role?: unknown;
+};
 
 /** The membership a token states; undefined for a token issued before it stated one (ADR 0078). */
 function membershipClaimed(payload: AccessTokenPayload): Membership | undefined | 'malformed' {

@@ -3,10 +3,11 @@ import type pg from 'pg';
 import type { ListPosition } from '../../platform/http/list-cursor.ts';
 
 /**
- * One list row: the summary the API answers with, less the thumbnail's signed URL (the service signs
- * `first_photo_id`), plus the exact position for the next page's cursor.
+ * One list row: the summary the API answers with (its thumbnail_url null until the service signs
+ * `first_photo_id` into it), plus the exact position for the next page's cursor. The row is answered
+ * as pg made it: the serializer writes the contract's fields only (ADR 0101).
  */
-export type CertificateListRow = Omit<CertificateSummary, 'thumbnail_url'> & {
+export type CertificateListRow = CertificateSummary & {
   first_photo_id: string | null;
   cursor: string;
 };
@@ -15,6 +16,7 @@ export type ListVariant = { status: boolean; search: boolean; madeBy: boolean; a
 
 // Timestamps leave PostgreSQL as the API's ISO text, truncated to milliseconds exactly as a JS Date
 // of the same value prints (Date.toISOString), so no row is parsed into a Date and printed back.
+// `standards` leaves as json, read by the native JSON.parse rather than pg's text[] parser in JS (ADR 0101).
 const isoText = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
@@ -41,9 +43,9 @@ export function listStatementText(variant: ListVariant): string {
   // come with the row: no query per row. So does the maker, by primary key: their printed name,
   // else their address; null once their account is gone (its user_id was set null).
   return `select certificates.id, certificates.certificate_number, certificates.job_site_address,
-      certificates.installation_date::text as installation_date, certificates.status, certificates.standards,
+      certificates.installation_date::text as installation_date, certificates.status, to_json(certificates.standards) as standards,
       jsonb_array_length(certificates.photos) as photo_count, certificates.photos->0->>'file_id' as first_photo_id,
-      certificates.version,
+      null::text as thumbnail_url, certificates.version,
       exists (select 1 from signature_requests
         where document_kind = 'certificate' and document_id = certificates.id and document_version = certificates.version
           and signed_at is not null and set_aside_at is null) as signed,
@@ -75,26 +77,38 @@ export type ListParameters = {
  * per filter combination.
  */
 export async function runListStatement(pool: pg.Pool, parameters: ListParameters): Promise<CertificateListRow[]> {
-  const variant = {
-    status: parameters.status !== undefined,
-    search: parameters.pattern !== undefined,
-    madeBy: parameters.makerId !== undefined,
-    after: parameters.after !== undefined,
-  };
   const values: unknown[] = [parameters.businessId];
   if (parameters.status !== undefined) values.push(parameters.status);
   if (parameters.pattern !== undefined) values.push(parameters.pattern);
   if (parameters.makerId !== undefined) values.push(parameters.makerId);
   if (parameters.after) values.push(parameters.after.createdAt, parameters.after.id);
   values.push(parameters.limit);
-  const result = await pool.query<CertificateListRow>({ ...listStatement(variant), values });
+  const { name, text } = listStatements[
+    (Number(parameters.status !== undefined) << 3) |
+      (Number(parameters.pattern !== undefined) << 2) |
+      (Number(parameters.makerId !== undefined) << 1) |
+      Number(parameters.after !== undefined)
+  ] as ListStatement;
+  const result = await pool.query<CertificateListRow>({ name, text, values });
   return result.rows;
 }
 
-const statements = new Map<string, { name: string; text: string }>();
-function listStatement(variant: ListVariant) {
-  const name = `certificates_list_${Object.values(variant).map(Number).join('')}`;
-  const statement = statements.get(name) ?? { name, text: listStatementText(variant) };
-  statements.set(name, statement);
-  return statement;
-}
+type ListStatement = { name: string; text: string };
+const flags = [false, true];
+/**
+ * Every filter combination's statement, written once at start rather than named per request
+ * (ADR 0101); indexed by its flags as bits: status 8, search 4, maker 2, after 1.
+ */
+const listStatements: ListStatement[] = flags.flatMap((status) =>
+  flags.flatMap((search) =>
+    flags.flatMap((madeBy) =>
+      flags.map((after) => {
+        const variant = { status, search, madeBy, after };
+        return {
+          name: `certificates_list_${Object.values(variant).map(Number).join('')}`,
+          text: listStatementText(variant),
+        };
+      }),
+    ),
+  ),
+);
