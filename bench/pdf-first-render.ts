@@ -3,7 +3,9 @@ import {
   type CertificatePdfInput,
   renderCertificatePdf,
 } from '../apps/server/src/features/certificates/certificate-pdf-layout.ts';
-import { warmUpPdfJob, warmUpScriptsInBackground } from '../apps/server/src/platform/pdf/warm-up.ts';
+import { pdfLayouts } from '../apps/server/src/features/pdf-layouts.ts';
+import { workerWarmUpJob } from '../apps/server/src/pdf-worker.ts';
+import { readyInBackground } from '../apps/server/src/platform/pdf/warm-up.ts';
 
 /**
  * One render in a fresh process, as a fresh PDF worker would draw it: `pdf.bench.ts` runs this
@@ -12,8 +14,9 @@ import { warmUpPdfJob, warmUpScriptsInBackground } from '../apps/server/src/plat
  * - `cold`: nothing drawn yet (a server that never warmed its workers up);
  * - `warmed-up`: the warm-up document drawn, the script fonts not yet read;
  * - `fonts-ready`: the worker reports ready: the warm-up document drawn, then, in the background
- *   after it, the document fonts' letter pairs shaped, every script font readied and each script
- *   drawn in a small document, as a worker does once warmed up (ADR 0096).
+ *   after it, the document fonts' letter pairs shaped, every script font readied, each script
+ *   drawn in a small document and each layout's sample drawn, as a worker does once warmed up
+ *   (ADRs 0096, 0100).
  */
 const revive = (_key: string, value: unknown) =>
   value && typeof value === 'object' && (value as { type?: unknown }).type === 'Buffer'
@@ -21,8 +24,8 @@ const revive = (_key: string, value: unknown) =>
     : value;
 const input = JSON.parse(readFileSync(process.argv[2] ?? '', 'utf8'), revive) as CertificatePdfInput;
 const stage = process.argv[3] ?? 'cold';
-if (stage !== 'cold') await warmUpPdfJob.run(null);
-if (stage === 'fonts-ready') await warmUpScriptsInBackground();
+if (stage !== 'cold') await workerWarmUpJob.run(null);
+if (stage === 'fonts-ready') await readyInBackground(pdfLayouts);
 const started = performance.now();
 await renderCertificatePdf(input);
 process.stdout.write(String(performance.now() - started));

@@ -3,14 +3,17 @@ import { DocumentTooLargeError } from './platform/pdf/document.ts';
 import type { PdfJob, PdfTask, PdfTaskResult } from './platform/pdf/render-pool.ts';
 import { sealCheckJob, sealPdfJob } from './platform/pdf/seal.ts';
 import { currentThreadCpuClock } from './platform/pdf/thread-cpu.ts';
-import { warmUpPdfJob } from './platform/pdf/warm-up.ts';
+import { warmUpPdfJobOf } from './platform/pdf/warm-up.ts';
+
+/** A worker's warm-up, which draws each layout's sample in the background afterwards (ADR 0100). */
+export const workerWarmUpJob = warmUpPdfJobOf(pdfLayouts);
 
 /**
  * The entry of each PDF worker thread (platform/pdf/render-pool.ts; ADRs 0021, 0062): every layout
  * the features print (their light list, ADR 0073), and sealing and checking seals, by name.
  */
 const jobs = new Map<string, PdfJob<never, unknown>>(
-  [...pdfLayouts, warmUpPdfJob, sealPdfJob, sealCheckJob].map((job) => [job.kind, job as PdfJob<never, unknown>]),
+  [...pdfLayouts, workerWarmUpJob, sealPdfJob, sealCheckJob].map((job) => [job.kind, job as PdfJob<never, unknown>]),
 );
 
 export default async function renderPdf({ kind, input, started }: PdfTask): Promise<PdfTaskResult> {

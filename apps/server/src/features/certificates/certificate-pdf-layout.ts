@@ -4,6 +4,7 @@ import {
   describeRule,
   isFlagged,
   judgeChecklist,
+  KNOWN_STANDARDS,
   type MaterialLine,
   outcomeLabels,
   PRINT_BUDGETS,
@@ -282,5 +283,56 @@ function drawDeclaration(doc: Doc, input: CertificatePdfInput) {
 /** The height of the "Issued by" line under the signature, kept on the declaration's page. */
 const ISSUED_BY_SPACE = 16;
 
+/**
+ * A made-up issued certificate with every standard we know, a material and a checklist item: a
+ * worker draws it in the background once warm (ADR 0100), so a real certificate's labels and
+ * standards are words already shaped. No photos: the photo grid lays out no words.
+ */
+const sampleCertificate = (): CertificatePdfInput => ({
+  certificateNumber: 'WPC-2000-0001',
+  issueDate: '1 January 2000',
+  draft: false,
+  company: {
+    name: 'Sample Membranes Pty Ltd',
+    address: '1 Sample Road, Parramatta NSW 2150',
+    phone: '02 9000 0000',
+    email: 'office@sample.example',
+    abn: '00000000000',
+    licence: 'SAMPLE-1',
+    applicatorName: 'Sample Applicator',
+  },
+  logo: null,
+  signature: null,
+  issuedBy: 'Issued by Sample Applicator for Sample Membranes Pty Ltd',
+  jobSiteAddress: '2 Sample Street, Parramatta NSW 2150',
+  installationDate: '1 January 2000',
+  areas: 'Bathroom: shower recess and floor; Laundry; Balcony',
+  standards: [...KNOWN_STANDARDS],
+  stateDetails: null,
+  materials: [{ product: 'Sample membrane', brand: 'Sample', type_class: 'Class III', batch: 'B-1', coats: 2 }],
+  materialsUsed: 'Sample membrane, 2 coats at right angles; bond breaker at every junction',
+  additionalInfo: 'Water test over a day; membrane dry at inspection.',
+  checklists: [
+    {
+      title: 'Sample checklist',
+      items: [
+        {
+          stage: 'Substrate',
+          label: 'Falls to waste',
+          value: '1:80',
+          rule: 'At least 1:100',
+          result: 'Pass',
+          warn: false,
+          note: '',
+        },
+      ],
+    },
+  ],
+  photoGroups: [],
+  verifyUrl: 'https://example.com/certificates/00000000-0000-0000-0000-000000000000',
+  fingerprint: '0'.repeat(64),
+  amendment: { line: 'Version 2 — amended 1 January 2000', reason: 'Sample' },
+});
+
 /** The certificate as a job of the PDF workers (src/pdf-worker.ts). */
-export const certificatePdfJob = definePdfJob('certificate', renderCertificatePdf);
+export const certificatePdfJob = definePdfJob('certificate', renderCertificatePdf, { sample: sampleCertificate });

@@ -1,7 +1,9 @@
 import {
   consequenceLabels,
+  controlLevelKeys,
   controlLevels,
   hrcwCategories,
+  hrcwCategoryKeys,
   likelihoodLabels,
   PRINT_BUDGETS,
   type RiskAssessment,
@@ -52,6 +54,85 @@ export type SwmsPdfInput = {
   /** The signed PDF's last pages (ADR 0049): drawn after the register, numbered with the rest. */
   signatureCertificate?: SignatureCertificate | null;
 };
+
+const SAMPLE_DATE = '1 January 2000';
+const sampleVersion = {
+  number: 'SWMS-2000-0001',
+  version: 1,
+  fingerprint: '0'.repeat(64),
+  date: SAMPLE_DATE,
+  current: true,
+};
+
+/**
+ * A made-up SWMS behind its cover sheet, every high-risk category ticked and a control at every
+ * level: a worker draws it in the background once warm (ADR 0100), so a real one's labels are words
+ * already shaped.
+ */
+function sampleSwms(): SwmsPdfInput {
+  const business = {
+    name: 'Sample Membranes Pty Ltd',
+    abn: '00000000000',
+    address: '1 Sample Road, Parramatta NSW 2150',
+  };
+  const contact = { phone: '02 9000 0000', email: 'office@sample.example' };
+  return {
+    business: { ...business, ...contact, logo: null, applicatorName: 'Sample Supervisor', signature: null },
+    swms: {
+      ...sampleVersion,
+      body: {
+        title: 'Sample membrane application',
+        work_location: '2 Sample Street, Parramatta NSW 2150',
+        scope_of_work: 'Prime and membrane wet areas.',
+        person_responsible: 'Sample Supervisor',
+        reviewer: 'Sample Reviewer',
+        date_prepared: '2000-01-01',
+        review_date: '2000-07-01',
+        hrcw_categories: [...hrcwCategoryKeys],
+        steps: [
+          {
+            description: 'Prime the substrate',
+            hazards: 'Solvent vapour; slips',
+            initial_risk: { likelihood: 'likely', consequence: 'moderate' },
+            controls: controlLevelKeys.map((level) => ({ level, text: 'Sample control' })),
+            residual_risk: { likelihood: 'unlikely', consequence: 'minor' },
+            responsible: 'Sample Supervisor',
+          },
+        ],
+        ppe: ['Safety glasses'],
+        plant: [{ name: 'Sample mixer', licence_required: false, licence: '' }],
+        substances: [{ name: 'Sample primer', sds_attached: true }],
+        qualifications: ['White card'],
+        codes_of_practice: ['Sample code of practice'],
+        emergency_procedures: 'Call 000.',
+      },
+    },
+    cover: {
+      ...sampleVersion,
+      number: 'CS-2000-0001',
+      verifyUrl: 'https://example.com/verify/cover-sheet/00000000-0000-0000-0000-000000000000/1',
+      swms: [{ ...sampleVersion, title: 'Sample membrane application', personResponsible: 'Sample Supervisor' }],
+      body: {
+        business: { ...business, ...contact },
+        principal_contractor: {
+          company: 'Sample Builders',
+          project_name: 'Sample project',
+          site_address: '2 Sample Street, Parramatta NSW 2150',
+          project_manager: 'Sample Manager',
+          date_given: '2000-01-01',
+        },
+        approved_by: { name: 'Sample Supervisor', position: 'Director', date: '2000-01-01' },
+        person_responsible: 'Sample Supervisor',
+        review_date: '2000-07-01',
+        swms_ids: ['00000000-0000-0000-0000-000000000000'],
+        other_documents: ['Sample register'],
+      },
+    },
+    verifyUrl: 'https://example.com/verify/swms/00000000-0000-0000-0000-000000000000/1',
+    register: [],
+    timeZone: 'Australia/Sydney',
+  };
+}
 
 /** Fill colours of the risk ratings; the rating is always printed as text too. */
 const riskFills = { low: '#bbf7d0', medium: '#fef08a', high: '#fdba74', extreme: '#fca5a5' } as const;
@@ -250,4 +331,4 @@ function drawRegister(
 }
 
 /** The SWMS as a job of the PDF workers (src/pdf-worker.ts). */
-export const swmsPdfJob = definePdfJob('swms', renderSwmsPdf);
+export const swmsPdfJob = definePdfJob('swms', renderSwmsPdf, { sample: sampleSwms });

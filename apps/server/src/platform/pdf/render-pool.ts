@@ -24,14 +24,22 @@ export type PdfJob<Input, Output = Buffer> = {
   readonly remembersTooLarge: boolean;
   /** Memory the input hands over to the worker instead of copying it (the caller's view of it is emptied). */
   readonly moves?: (input: Input) => ArrayBuffer[];
+  /**
+   * Draws a made-up document of this kind, which a worker does in the background once warmed up, so
+   * the layout's own words (its labels, the standards) are shaped before the first download (ADR 0100).
+   */
+  readonly drawSample?: () => Promise<unknown>;
 };
 
-/** A kind of PDF drawn from plain data. */
-export const definePdfJob = <Input>(kind: string, render: (input: Input) => Promise<Buffer>): PdfJob<Input> => ({
-  kind,
-  run: render,
-  remembersTooLarge: true,
-});
+/** A kind of PDF drawn from plain data; `sample`, a made-up input of it (see `drawSample`). */
+export const definePdfJob = <Input>(
+  kind: string,
+  render: (input: Input) => Promise<Buffer>,
+  options: { sample?: () => Input } = {},
+): PdfJob<Input> => {
+  const { sample } = options;
+  return { kind, run: render, remembersTooLarge: true, drawSample: sample && (() => render(sample())) };
+};
 
 /**
  * Work on an existing PDF's bytes (sealing it, checking its seal), under the same budgets as a render.

@@ -1,9 +1,10 @@
-import { createHash, createPrivateKey, type KeyObject, sign } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { type SignableDocumentKind, signableDocumentKinds } from '@app/contract';
 import { PDF, type Signer } from '@libpdf/core';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { type SealIdentity, type SealKey, sealCrypto, signerOf } from '../crypto/seal-identity.ts';
+import { CadesSignature } from './cades-template.ts';
 import { definePdfBytesJob, type PdfRenderer } from './render-pool.ts';
 
 /**
@@ -66,16 +67,20 @@ type SealInput = { pdf: Buffer; key: SealKey; version: SealedVersion; location: 
 
 /** Seals `pdf` as `version`, by the seal `key` makes (in a worker: the job below). */
 export async function sealPdf({ pdf, key, version, location }: SealInput): Promise<Buffer> {
-  const document = withoutReloadAfterSigning(await PDF.load(pdf));
-  const { bytes } = await document.sign({
-    signer: await signerFor(key),
+  const signing = await signingFor(key);
+  const signingTime = new Date();
+  const document = await PDF.load(pdf);
+  const options = {
     reason: reasonOf(version),
     location,
     fieldName: FIELD_NAME,
     subFilter: 'ETSI.CAdES.detached',
     level: 'B-B',
     estimatedSize: SIGNATURE_BYTES,
-  });
+    signingTime,
+  } as const;
+  if (signing instanceof CadesSignature) return signedWith(document, signing, signingTime, options);
+  const { bytes } = await withoutReloadAfterSigning(document).sign({ signer: signing, ...options });
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
@@ -109,53 +114,99 @@ export async function checkSeal({ pdf, ours }: { pdf: Buffer; ours: readonly Uin
   };
 }
 
-/** Signers made in this worker, by their key's fingerprint: the current seal and, briefly, one replaced (ADR 0061). */
-const signers = new Map<string, Promise<Signer>>();
-const SIGNERS_KEPT = 2;
+/** Signing made in this worker, by its key's fingerprint: the current seal and, briefly, one replaced (ADR 0061). */
+const signings = new Map<string, Promise<CadesSignature | Signer>>();
+const SIGNINGS_KEPT = 2;
 
 /**
  * Importing the private key and parsing its certificates took a fifth of a seal; a key arrives in
- * every job (a signer cannot cross threads), so each worker makes its signer once per key. Our own
- * stored key signs through node:crypto (ADR 0096); an operator's PKCS#12 file keeps libpdf's signer.
+ * every job (a signer cannot cross threads), so each worker prepares once per key. Our own stored
+ * key gets its CMS from a template encoded once (ADR 0100); an operator's PKCS#12 file keeps
+ * libpdf's signer and CMS builder.
  */
-function signerFor(key: SealKey): Promise<Signer> {
+function signingFor(key: SealKey): Promise<CadesSignature | Signer> {
   const hash = createHash('sha256');
   if ('p12' in key) hash.update('p12').update(key.p12).update(key.passphrase);
   else hash.update('pkcs8').update(key.pkcs8).update(key.certificate);
   const fingerprint = hash.digest('hex');
-  let signer = signers.get(fingerprint);
-  if (!signer) {
-    signer = 'pkcs8' in key ? Promise.resolve(new NodeRsaSigner(key)) : signerOf(key);
-    signer.catch(() => signers.delete(fingerprint));
-    if (signers.size >= SIGNERS_KEPT) signers.delete(signers.keys().next().value as string);
-    signers.set(fingerprint, signer);
+  let signing = signings.get(fingerprint);
+  if (!signing) {
+    signing = 'pkcs8' in key ? Promise.resolve().then(() => new CadesSignature(key)) : signerOf(key);
+    signing.catch(() => signings.delete(fingerprint));
+    if (signings.size >= SIGNINGS_KEPT) signings.delete(signings.keys().next().value as string);
+    signings.set(fingerprint, signing);
   }
-  return signer;
+  return signing;
+}
+
+/** What `signedWith` stops libpdf's `sign` with once the file is sealed: the sealed bytes. */
+class Sealed {
+  constructor(readonly bytes: Buffer) {}
 }
 
 /**
- * RSA PKCS#1 v1.5, as WebCrypto's signer makes it, from a key imported once, on the worker's own
- * thread: WebCrypto's `sign` is a round trip to libuv's thread pool, which waits behind everything
- * else queued there on a busy machine (ADR 0096). The signature bytes are the same (PKCS#1 v1.5 is
- * deterministic).
+ * libpdf adds the signature field and dictionary and saves the update with room for the signature;
+ * from those bytes the seal is finished here: the byte range, its digest (node:crypto, on this
+ * thread), our CMS. libpdf's `sign` would go on to build its own CMS, which is what this saves (ADR
+ * 0100), so it is stopped by throwing the sealed bytes from the save it awaits.
  */
-class NodeRsaSigner implements Signer {
-  readonly keyType = 'RSA';
-  readonly signatureAlgorithm = 'RSASSA-PKCS1-v1_5';
-  readonly certificate: Uint8Array;
-  readonly certificateChain: Uint8Array[];
-  private readonly privateKey: KeyObject;
-
-  constructor(key: { pkcs8: Uint8Array; certificate: Uint8Array; chain: readonly Uint8Array[] }) {
-    this.privateKey = createPrivateKey({ key: Buffer.from(key.pkcs8), format: 'der', type: 'pkcs8' });
-    this.certificate = key.certificate;
-    this.certificateChain = [...key.chain];
+async function signedWith(
+  document: PDF,
+  cades: CadesSignature,
+  signingTime: Date,
+  options: Omit<Parameters<PDF['sign']>[0], 'signer'>,
+): Promise<Buffer> {
+  const save = document.save.bind(document);
+  document.save = async (saveOptions) => {
+    const saved = await save(saveOptions);
+    const bytes = Buffer.from(saved.buffer, saved.byteOffset, saved.byteLength);
+    const room = signatureRoom(bytes);
+    bytes.write(
+      `[0 ${pad(room.contentsAt - 1)} ${pad(room.contentsEnd + 1)} ${pad(bytes.length - room.contentsEnd - 1)}]`,
+      room.byteRangeAt,
+      'latin1',
+    );
+    const digest = createHash('sha256')
+      .update(bytes.subarray(0, room.contentsAt - 1))
+      .update(bytes.subarray(room.contentsEnd + 1))
+      .digest();
+    const hex = cades.signedData(digest, signingTime).toString('hex').toUpperCase();
+    if (hex.length > room.contentsEnd - room.contentsAt) throw new Error('The seal outgrew its room');
+    bytes.write(hex, room.contentsAt, 'latin1');
+    throw new Sealed(bytes);
+  };
+  try {
+    await document.sign({ ...options, signer: unusedSigner });
+  } catch (error) {
+    if (error instanceof Sealed) return error.bytes;
+    throw error;
   }
-
-  async sign(data: Uint8Array, algorithm: 'SHA-256' | 'SHA-384' | 'SHA-512'): Promise<Uint8Array> {
-    return new Uint8Array(sign(algorithm, data, this.privateKey));
-  }
+  throw new Error('libpdf signed without saving the update first');
 }
+
+/** libpdf writes the byte range as ten-character numbers padded with spaces. */
+const pad = (value: number) => String(value).padEnd(10, ' ');
+const BYTE_RANGE_STAND_IN = '[0 ********** ********** **********]';
+
+/**
+ * Where libpdf left room in the update it saved: its byte range stand-in, and the zeros of
+ * /Contents after it (the last signature dictionary, near the end of the file).
+ */
+function signatureRoom(bytes: Buffer): { byteRangeAt: number; contentsAt: number; contentsEnd: number } {
+  const byteRangeAt = bytes.lastIndexOf(BYTE_RANGE_STAND_IN, undefined, 'latin1');
+  const contents = bytes.indexOf('/Contents <', byteRangeAt, 'latin1');
+  const contentsEnd = contents < 0 ? -1 : bytes.indexOf('>', contents, 'latin1');
+  if (byteRangeAt < 0 || contents < 0 || contentsEnd < 0) throw new Error('No room for the seal in the update');
+  return { byteRangeAt, contentsAt: contents + '/Contents <'.length, contentsEnd };
+}
+
+/** `signedWith` finishes the seal before libpdf would ask its signer for anything. */
+const unusedSigner: Signer = {
+  keyType: 'RSA',
+  signatureAlgorithm: 'RSASSA-PKCS1-v1_5',
+  certificate: new Uint8Array(),
+  sign: () => Promise.reject(new Error('The seal is signed from its template')),
+};
 
 /**
  * `sign` parses the signed file again (`reload`) so its caller can keep editing, then saves once

@@ -2,41 +2,56 @@ import { createPdf, textSection } from './document.ts';
 import { readyFontsInBackground } from './fonts.ts';
 import { drawLetterhead } from './letterhead.ts';
 import { stampPages } from './page-marks.ts';
-import { definePdfJob } from './render-pool.ts';
+import { definePdfJob, type PdfJob } from './render-pool.ts';
 import { drawSignatureBlock } from './signature-block.ts';
 import { drawTable } from './table.ts';
 import { isolated } from './text-runs.ts';
 import { drawVerifyBox } from './verify-box.ts';
 
+/** A layout, of which only its sample matters here. */
+type Sampled = Pick<PdfJob<never, unknown>, 'drawSample'>;
+
 /**
  * A throwaway document drawn through every text-heavy primitive, so the first real download does
  * not pay for fontkit reading its tables and the JIT compiling the layout code (~0.3 s once per
- * worker). The script fonts follow in the background (warmUpScriptsInBackground).
+ * worker). The rest follows in the background (readyInBackground): the script fonts, then a sample
+ * of each of the worker's `layouts` that has one.
  */
-export const warmUpPdfJob = definePdfJob('warm-up', async () => {
-  const pdf = await drawWarmUpDocument([]);
-  // A font that fails to load here fails again in the download that needs it, which reports it.
-  warmUpScriptsInBackground().catch(() => {});
-  return pdf;
-});
+export const warmUpPdfJobOf = (layouts: readonly Sampled[]) =>
+  definePdfJob('warm-up', async () => {
+    const pdf = await drawWarmUpDocument([]);
+    // A font that fails to load here fails again in the download that needs it, which reports it.
+    readyInBackground(layouts).catch(() => {});
+    return pdf;
+  });
+
+/** How the request side names the warm-up job; each worker runs its own, which knows its layouts (src/pdf-worker.ts). */
+export const warmUpPdfJob = warmUpPdfJobOf([]);
 
 /**
  * Every script font parsed, a font per turn of the worker's event loop, then each script's sample
  * drawn in a throwaway document of its own, a document per turn (embedding, bidi, synthetic bold
  * and every primitive's path through the script compiled): the first PDF in any script then costs
- * about what any other does, where it waited ~0.5 s for its fonts (ADRs 0085, 0096). A job
- * arriving meanwhile waits for one font or one small document at most.
+ * about what any other does, where it waited ~0.5 s for its fonts (ADRs 0085, 0096). Then each
+ * layout draws its own sample document, one per turn, so its labels and standards are shaped
+ * words (ADR 0100). A job arriving meanwhile waits for one font or one small document at most.
+ * Once per worker: a later call answers the first one's work.
  */
-export function warmUpScriptsInBackground(): Promise<void> {
-  scriptsWarm ??= readyFontsInBackground().then(async (samples) => {
+export function readyInBackground(layouts: readonly Sampled[]): Promise<void> {
+  backgroundWork ??= readyFontsInBackground().then(async (samples) => {
     for (const sample of new Set(samples)) {
       await nextTurn();
       await drawWarmUpDocument([sample]);
     }
+    for (const layout of layouts) {
+      if (!layout.drawSample) continue;
+      await nextTurn();
+      await layout.drawSample();
+    }
   });
-  return scriptsWarm;
+  return backgroundWork;
 }
-let scriptsWarm: Promise<void> | undefined;
+let backgroundWork: Promise<void> | undefined;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
