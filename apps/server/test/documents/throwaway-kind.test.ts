@@ -28,6 +28,7 @@ import { createLocalDiskStorage } from '../../src/platform/storage/file-storage.
 import { setUpTestApp, testFilesRoot } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { pdfSignatures } from '../support/pdf-tools.ts';
+import { issuingFirst } from '../support/signing.ts';
 
 /*
  * A kind the product does not have, declared here and nowhere else (ADR 0070): its declaration,
@@ -188,7 +189,8 @@ async function owner(): Promise<AuthenticatedCaller> {
 
 const signVersion = (caller: AuthenticatedCaller, id: string, version: number, signed: boolean) =>
   query(
-    `insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
+    `${issuingFirst('$2', '$3', '$4')}
+     insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
        signer_name, expires_at, signed_at, fingerprint_at_sign)
      select business_id, user_id, $2, $3, $4, 'f', 'Kim Signer', now() + interval '14 days', $5, 'f' from memberships where user_id = $1`,
     [caller.userId, kind, id, version, signed ? new Date() : null],

@@ -79,3 +79,13 @@ export async function signByEmail(app: App, mail: MailCatcher, session: Session,
   });
   expect(signed.statusCode).toBe(200);
 }
+
+/**
+ * A CTE for a test that writes a signature request by SQL: it issues the version first, as sending
+ * for signing does through the issue step (ADR 0099). `kind`, `documentId` and `version` are SQL:
+ * parameters such as `$2`, or literals.
+ */
+export const issuingFirst = (kind: string, documentId: string, version: string) =>
+  `with issued as (
+     update document_versions set issued_at = coalesce(issued_at, now())
+       where kind = ${kind} and document_id = ${documentId} and version = ${version})`;

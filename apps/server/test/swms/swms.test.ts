@@ -25,6 +25,7 @@ import { setUpTestApp, testFilesRoot } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { pdfText } from '../support/pdf-tools.ts';
 import { errorOf } from '../support/responses.ts';
+import { issuingFirst } from '../support/signing.ts';
 import { readySwmsBody as readyBody } from '../support/swms.ts';
 
 const { database, mail, app, query } = setUpTestApp({ clock: () => new Date('2026-11-15T02:00:00Z') });
@@ -57,7 +58,10 @@ async function newUser() {
   return session;
 }
 
-/** A signature on a version, as the signing feature will write it (ADR 0015). */
+/**
+ * A signature on a version, as the signing feature writes it (ADR 0015): sending for signing issues
+ * the version first (ADR 0099).
+ */
 async function signVersion(
   session: Session,
   kind: 'swms' | 'cover_sheet',
@@ -66,7 +70,8 @@ async function signVersion(
   name = 'Kim Worker',
 ) {
   await query(
-    `insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
+    `${issuingFirst('$2', '$3', '$4')}
+     insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
        signer_name, signer_company, expires_at, signed_at, fingerprint_at_sign)
      select business_id, user_id, $2, $3, $4, 'f', $5, 'Crew Co', now() + interval '14 days', now(), 'f' from memberships where user_id = $1`,
     [session.user.id, kind, id, version, name],
@@ -91,7 +96,8 @@ function expectBackOnVersion1(
 }
 async function openRequest(session: Session, id: string, version: number) {
   const result = await query(
-    `insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
+    `${issuingFirst("'swms'", '$2', '$3')}
+     insert into signature_requests (business_id, user_id, document_kind, document_id, document_version, fingerprint_at_send,
        signer_name, expires_at) select business_id, user_id, 'swms', $2, $3, 'f', 'Pending Pat', now() + interval '14 days' from memberships where user_id = $1 returning id`,
     [session.user.id, id, version],
   );

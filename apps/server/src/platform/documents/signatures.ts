@@ -2,7 +2,6 @@ import type { DocumentKind } from '@app/contract';
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
-  documentSends,
   documentVersions,
   signatureRequests,
   type signatureRevocationReasons,
@@ -44,30 +43,25 @@ export async function versionHasSignatures(db: Queryable, ref: DocumentVersionRe
 }
 
 /**
- * Whether the version has left its owner's hands: printed with its QR code (issued_at set), sent
- * for signing (by link or a site QR code, whatever became of the request since), sent as a copy to
- * a builder, or signed. Such a version is issued, never rewritten.
+ * Whether the version has left its owner's hands: printed with its QR code, sent for signing (by
+ * link or a site QR code), sent as a copy to a builder, or signed. Every such act goes through the
+ * issue step, which dates the version once (ADR 0099), so `issued_at` alone answers. Such a version
+ * is issued, never rewritten.
  */
 export async function versionIsIssued(db: Queryable, ref: DocumentVersionRef): Promise<boolean> {
-  const result = await db.execute<{ issued: boolean }>(sql`
-    select exists (
-      select 1 from ${documentVersions}
-        where ${documentVersions.kind} = ${ref.kind} and ${documentVersions.documentId} = ${ref.documentId}
-          and ${documentVersions.version} = ${ref.version} and ${documentVersions.issuedAt} is not null
-      union all
-      select 1 from ${signatureRequests}
-        where ${signatureRequests.documentKind} = ${ref.kind} and ${signatureRequests.documentId} = ${ref.documentId}
-          and ${signatureRequests.documentVersion} = ${ref.version}
-      union all
-      select 1 from ${siteSignOnLinks}
-        where ${siteSignOnLinks.documentKind} = ${ref.kind} and ${siteSignOnLinks.documentId} = ${ref.documentId}
-          and ${siteSignOnLinks.documentVersion} = ${ref.version}
-      union all
-      select 1 from ${documentSends}
-        where ${documentSends.documentKind} = ${ref.kind} and ${documentSends.documentId} = ${ref.documentId}
-          and ${documentSends.documentVersion} = ${ref.version}
-    ) as issued`);
-  return result.rows[0]?.issued === true;
+  const rows = await db
+    .select({ issuedAt: documentVersions.issuedAt })
+    .from(documentVersions)
+    .where(
+      and(
+        eq(documentVersions.kind, ref.kind),
+        eq(documentVersions.documentId, ref.documentId),
+        eq(documentVersions.version, ref.version),
+        isNotNull(documentVersions.issuedAt),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**
