@@ -2,7 +2,7 @@ import type { DocumentKind } from '@app/contract';
 import { type DocumentVerdict, type DocumentVerification, VERIFICATION_SIGNATURES_SHOWN } from '@app/contract';
 import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { documentVersions, signatureRequests, siteSignOnLinks } from './documents.schema.ts';
+import { documentVersions, signatureRequests } from './documents.schema.ts';
 import { type DocumentVersionRef, signedOn } from './signatures.ts';
 
 export type DocumentVersionRow = typeof documentVersions.$inferSelect;
@@ -156,28 +156,24 @@ export async function versionVerification(
 
 /**
  * The versions of a SWMS or cover sheet that were issued, each with when that first happened: a
- * version is issued when it leaves its owner, printed with its QR code, sent for signing or signed.
+ * version is issued when it leaves its owner, printed with its QR code, sent for signing or signed,
+ * and the issue step dates it then (ADR 0099).
  */
 export async function issuedVersionsOf(
   db: Queryable,
   kind: DocumentKind,
   documentId: string,
 ): Promise<Array<{ version: number; issuedAt: Date }>> {
-  const result = await db.execute<{ version: number; issued_at: string | Date }>(sql`
-    select version, min(issued_at) as issued_at from (
-      select ${documentVersions.version} as version, ${documentVersions.issuedAt} as issued_at
-        from ${documentVersions}
-        where ${documentVersions.kind} = ${kind} and ${documentVersions.documentId} = ${documentId}
-          and ${documentVersions.issuedAt} is not null
-      union all
-      select ${signatureRequests.documentVersion}, ${signatureRequests.createdAt}
-        from ${signatureRequests}
-        where ${signatureRequests.documentKind} = ${kind} and ${signatureRequests.documentId} = ${documentId}
-      union all
-      select ${siteSignOnLinks.documentVersion}, ${siteSignOnLinks.createdAt}
-        from ${siteSignOnLinks}
-        where ${siteSignOnLinks.documentKind} = ${kind} and ${siteSignOnLinks.documentId} = ${documentId}
-    ) as issued
-    group by version order by version`);
-  return result.rows.map((row) => ({ version: Number(row.version), issuedAt: new Date(row.issued_at) }));
+  const rows = await db
+    .select({ version: documentVersions.version, issuedAt: documentVersions.issuedAt })
+    .from(documentVersions)
+    .where(
+      and(
+        eq(documentVersions.kind, kind),
+        eq(documentVersions.documentId, documentId),
+        isNotNull(documentVersions.issuedAt),
+      ),
+    )
+    .orderBy(documentVersions.version);
+  return rows.flatMap(({ version, issuedAt }) => (issuedAt ? [{ version, issuedAt }] : []));
 }
