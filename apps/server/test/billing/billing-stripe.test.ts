@@ -2,11 +2,12 @@ import { MAX_EXTRA_SEATS, PREMIUM_INCLUDED_SEATS, type Session, subscriptionView
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEvents } from '../../src/features/billing/billing.schema.ts';
+import { billingAccounts, billingEvents } from '../../src/features/billing/billing.schema.ts';
+import { STRIPE_REFRESH_QUEUE, type StripeRefreshJob } from '../../src/features/billing/billing.service.ts';
 import { audit } from '../../src/platform/audit/audit-trail.ts';
 import { subscribers } from '../../src/platform/entitlements/entitlements.schema.ts';
 import { entitlements } from '../../src/platform/entitlements/entitlements.ts';
-import { setUpTestApp } from '../support/app.ts';
+import { buildTestApp, setUpTestApp } from '../support/app.ts';
 import { bearer, registerConfirmedUser } from '../support/auth-helpers.ts';
 import { errorOf } from '../support/responses.ts';
 import {
@@ -29,7 +30,7 @@ let peer: StripePeer;
 beforeAll(async () => {
   peer = await startStripePeer();
 });
-const { database, mail, app } = setUpTestApp(() => ({ settings: { stripe: peer.settings } }));
+const { database, mail, app, query } = setUpTestApp(() => ({ settings: { stripe: peer.settings } }));
 afterAll(() => peer.close());
 
 const post = (url: string, session: Session | undefined, body?: object) =>
@@ -325,6 +326,143 @@ describe('the interval bought, from the subscription item price', () => {
     const ended = peerSubscription(subscription.customer, { id: subscription.id, status: 'canceled', ended_at: t + 2 });
     await deliverAndProcess('customer.subscription.deleted', ended, { created: t + 2 });
     expect(await viewOf(user)).toMatchObject({ tier: 'free', interval: null });
+  });
+});
+
+describe('subscriptions applied before the interval was kept, read once after start (ADR 0098)', () => {
+  /** Runs queued as processes started since `since`, in any state. */
+  const startRunsSince = async (since: Date) =>
+    (
+      await query(
+        `select count(*)::int as n from pgboss.job where name = $1 and singleton_key = 'at-start' and created_on >= $2`,
+        [STRIPE_REFRESH_QUEUE, since],
+      )
+    ).rows[0].n;
+
+  /** The run queued at start, due now rather than after its delay. */
+  const runStartRunNow = async () => {
+    const { rowCount } = await query(
+      `update pgboss.job set start_after = now() where name = $1 and singleton_key = 'at-start' and state = 'created'`,
+      [STRIPE_REFRESH_QUEUE],
+    );
+    expect(rowCount).toBe(1);
+    app.jobQueue.wake(STRIPE_REFRESH_QUEUE);
+  };
+
+  /** Waits until no batch of the queue is due, running or due for a retry. */
+  async function refreshed() {
+    for (let attempt = 0; attempt < 2400; attempt++) {
+      const { rows } = await query(
+        `select count(*)::int as n from pgboss.job
+          where name = $1 and (state in ('retry', 'active') or (state = 'created' and start_after <= now()))`,
+        [STRIPE_REFRESH_QUEUE],
+      );
+      if (rows[0].n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error('the Stripe refresh did not finish');
+  }
+
+  const intervalOf = async (session: Session) => {
+    const businessId = await businessIdOf(database.db, session.user.id);
+    const [row] = await database.db.select().from(billingAccounts).where(eq(billingAccounts.businessId, businessId));
+    return row;
+  };
+
+  /** As a subscription applied before migration 0042: its interval not known. */
+  const forgetInterval = (session: Session, changes: { provider?: string } = {}) =>
+    query(`update billing_accounts set interval = null, provider = coalesce($2, provider) where user_id = $1`, [
+      session.user.id,
+      changes.provider ?? null,
+    ]);
+
+  const readsOf = (subscription: PeerSubscription) =>
+    peer.requests.filter(
+      (request) => request.method === 'GET' && request.path === `/v1/subscriptions/${subscription.id}`,
+    ).length;
+
+  const yearly = () => peerSubscription('', { interval: 'year' }).items;
+
+  const startProcess = () => buildTestApp(database.db, { mailer: mail.mailer, settings: { stripe: peer.settings } });
+
+  it('queues one run at start, however many processes start together', async () => {
+    // The run this file's app queued is set aside, so that the processes below start afresh.
+    await refreshed();
+    await query(`delete from pgboss.job where name = $1 and singleton_key = 'at-start'`, [STRIPE_REFRESH_QUEUE]);
+    const { rows } = await query('select now() as now');
+    const processes = await Promise.all([startProcess(), startProcess()]);
+    try {
+      expect(await startRunsSince(rows[0].now)).toBe(1);
+      // Nothing is stale yet: the run reads nothing from Stripe.
+      const before = peer.requests.length;
+      await runStartRunNow();
+      await refreshed();
+      expect(peer.requests.length).toBe(before);
+      expect(await startRunsSince(rows[0].now)).toBe(1);
+    } finally {
+      await Promise.all(processes.map((process) => process.close()));
+    }
+  });
+
+  const accounts = {} as Record<
+    'year' | 'unreadable' | 'pastDue' | 'canceled' | 'testMode',
+    { user: Session; subscription: PeerSubscription }
+  >;
+
+  it('reads each Premium Stripe subscription without an interval in batches; one Stripe refuses stops none', async () => {
+    accounts.year = await subscribedUser({ items: yearly() });
+    accounts.unreadable = await subscribedUser({ items: yearly() });
+    accounts.pastDue = await subscribedUser({ status: 'past_due' });
+    accounts.canceled = await subscribedUser({ status: 'canceled', items: yearly() });
+    accounts.testMode = await subscribedUser({ items: yearly() });
+    for (const { user } of Object.values(accounts)) await forgetInterval(user);
+    await forgetInterval(accounts.testMode.user, { provider: 'test' });
+    const held = await intervalOf(accounts.unreadable.user);
+    expect(held).toMatchObject({ status: 'active', interval: null });
+    expect(await viewOf(accounts.year.user)).toMatchObject({ tier: 'premium', interval: null });
+    peer.unreadable.add(accounts.unreadable.subscription.id);
+
+    // Batches of two: the three Premium Stripe accounts take two, the second queued by the first.
+    await app.jobQueue.enqueue<StripeRefreshJob>(database.db, STRIPE_REFRESH_QUEUE, { after: null, batch: 2 });
+    app.jobQueue.wake(STRIPE_REFRESH_QUEUE);
+    await refreshed();
+
+    expect(await viewOf(accounts.year.user)).toMatchObject({ tier: 'premium', interval: 'yearly' });
+    expect(await viewOf(accounts.pastDue.user)).toMatchObject({ status: 'past_due', interval: 'monthly' });
+    expect(readsOf(accounts.unreadable.subscription)).toBeGreaterThan(0);
+    expect(await intervalOf(accounts.unreadable.user)).toEqual(held);
+    expect(await premiumOf(accounts.unreadable.user)).toBe(true);
+    for (const left of [accounts.canceled, accounts.testMode]) {
+      expect(readsOf(left.subscription)).toBe(1); // at checkout only
+      expect((await intervalOf(left.user))?.interval).toBeNull();
+    }
+    const { rows } = await query(
+      `select count(*)::int as n from pgboss.job where name = $1 and state = 'completed' and singleton_key like 'after:%'`,
+      [STRIPE_REFRESH_QUEUE],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('the next start reads what was left, and nothing already known again', async () => {
+    peer.unreadable.delete(accounts.unreadable.subscription.id);
+    const readsBefore = Object.fromEntries(
+      Object.entries(accounts).map(([name, { subscription }]) => [name, readsOf(subscription)]),
+    );
+    const restarted = await startProcess();
+    try {
+      await runStartRunNow();
+      await refreshed();
+    } finally {
+      await restarted.close();
+    }
+
+    expect(await viewOf(accounts.unreadable.user)).toMatchObject({ tier: 'premium', interval: 'yearly' });
+    const readsAfter = Object.fromEntries(
+      Object.entries(accounts).map(([name, { subscription }]) => [name, readsOf(subscription)]),
+    );
+    expect(readsAfter).toEqual({ ...readsBefore, unreadable: (readsBefore.unreadable ?? 0) + 1 });
+    expect(await viewOf(accounts.year.user)).toMatchObject({ tier: 'premium', interval: 'yearly' });
+    expect((await intervalOf(accounts.canceled.user))?.interval).toBeNull();
   });
 });
 

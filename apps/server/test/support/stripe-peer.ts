@@ -39,6 +39,8 @@ export type StripePeer = {
   subscriptions: Map<string, PeerSubscription>;
   /** The next call answers Stripe's error shape with this status. */
   failNext(status: number): void;
+  /** Subscriptions whose every read answers 500 (Stripe's error shape), while they are in the set. */
+  unreadable: Set<string>;
   close(): Promise<void>;
 };
 
@@ -83,6 +85,7 @@ export async function startStripePeer(): Promise<StripePeer> {
   const requests: PeerRequest[] = [];
   const subscriptions = new Map<string, PeerSubscription>();
   let failure: number | undefined;
+  const unreadable = new Set<string>();
 
   const answer = (response: ServerResponse, status: number, body: object) => {
     response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomUUID()}` });
@@ -95,13 +98,13 @@ export async function startStripePeer(): Promise<StripePeer> {
     const path = (request.url ?? '').split('?')[0] ?? '';
     const form = new URLSearchParams(body);
     requests.push({ method: request.method ?? '', path, form, authorization: request.headers.authorization });
-    if (failure !== undefined) {
-      const status = failure;
+    const subscriptionId = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)?.[1];
+    if (failure !== undefined || (subscriptionId && unreadable.has(subscriptionId))) {
+      const status = failure ?? 500;
       failure = undefined;
       answer(response, status, { error: { type: 'invalid_request_error', message: 'refused by the test' } });
       return;
     }
-    const subscriptionId = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)?.[1];
     if (request.method === 'POST' && path === '/v1/customers') {
       answer(response, 200, { id: `cus_${randomUUID().slice(0, 14)}`, object: 'customer', email: form.get('email') });
     } else if (request.method === 'POST' && path === '/v1/checkout/sessions') {
@@ -150,6 +153,7 @@ export async function startStripePeer(): Promise<StripePeer> {
     },
     requests,
     subscriptions,
+    unreadable,
     failNext: (status) => {
       failure = status;
     },

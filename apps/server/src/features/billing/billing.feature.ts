@@ -10,6 +10,10 @@ import {
   type BillingEventJob,
   BillingService,
   billingEventsQueueSettings,
+  STRIPE_REFRESH_BATCH,
+  STRIPE_REFRESH_QUEUE,
+  type StripeRefreshJob,
+  stripeRefreshQueueSettings,
 } from './billing.service.ts';
 
 /** Stripe when configured (ADR 0013), else test mode where allowed, else billing is off. */
@@ -17,6 +21,12 @@ type BillingSettings = { stripe: StripeSettings | undefined; billingTestMode: bo
 
 /** How long to wait before trying again to end other providers' Premium, while the database is away. */
 const PROVIDER_RETRY_MS = 5_000;
+
+/**
+ * Stripe's subscriptions are read this long after a start, off its busy moment; processes started
+ * meanwhile find the run queued and add none (ADR 0098).
+ */
+const STRIPE_REFRESH_DELAY_SECONDS = 30;
 
 /** Premium: checkout, portal, cancel, the provider's webhook and its events, worked from the queue. */
 export const billingFeature: Feature<BillingSettings> = {
@@ -59,6 +69,24 @@ function billingModule(deps: FeatureDeps, settings: BillingSettings): FeatureMod
         settings: billingEventsQueueSettings,
         handler: (job) => service.processEvent(job),
       }),
+      ...(settings.stripe
+        ? [
+            defineJob<StripeRefreshJob>({
+              name: STRIPE_REFRESH_QUEUE,
+              settings: stripeRefreshQueueSettings,
+              atStart: {
+                data: { after: null, batch: STRIPE_REFRESH_BATCH },
+                delaySeconds: STRIPE_REFRESH_DELAY_SECONDS,
+              },
+              handler: async (job) => {
+                const unread = await service.refreshStripeSubscriptions(job);
+                if (unread.length > 0) {
+                  logger.warn({ businesses: unread }, 'Stripe subscriptions not read; tried again at the next start');
+                }
+              },
+            }),
+          ]
+        : []),
     ],
     start: () => {
       void endOtherProvidersPremium();

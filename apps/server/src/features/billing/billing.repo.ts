@@ -1,5 +1,5 @@
 import { type BillingMode, DEFAULT_TIME_ZONE, monthKey } from '@app/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { businessOf } from '../../platform/accounts/business.ts';
 import type { ProviderSubscription } from '../../platform/billing/billing-provider.ts';
@@ -29,6 +29,32 @@ export const billingRepo = {
     const query = db.select().from(billingAccounts).where(eq(billingAccounts.businessId, businessId));
     const [row] = await (options.lock ? query.for('update') : query);
     return row;
+  },
+
+  /**
+   * Up to `limit` Stripe accounts with a subscription in one of `statuses` and no interval known,
+   * in business order after `after` (a batch of a walk over them all).
+   */
+  async stripeAccountsWithoutInterval(
+    db: Queryable,
+    statuses: readonly string[],
+    after: string | null,
+    limit: number,
+  ): Promise<BillingAccount[]> {
+    return db
+      .select()
+      .from(billingAccounts)
+      .where(
+        and(
+          eq(billingAccounts.provider, 'stripe'),
+          isNull(billingAccounts.interval),
+          isNotNull(billingAccounts.subscriptionId),
+          inArray(billingAccounts.status, [...statuses]),
+          after === null ? undefined : gt(billingAccounts.businessId, after),
+        ),
+      )
+      .orderBy(asc(billingAccounts.businessId))
+      .limit(limit);
   },
 
   async businessOfCustomer(db: Queryable, provider: BillingMode, customerId: string): Promise<string | undefined> {

@@ -36,13 +36,34 @@ export type BillingEventJob = { eventId: string };
 export const billingEventsQueueSettings: QueueSettings = { retryLimit: 10, retryDelaySeconds: 5, expireInSeconds: 60 };
 
 /**
+ * Stripe subscriptions applied before their interval was kept (ADR 0098), read once after start, a
+ * batch per job: `after` is the last business of the batch before (null: from the first).
+ */
+export const STRIPE_REFRESH_QUEUE = 'billing-stripe-refresh';
+export type StripeRefreshJob = { after: string | null; batch: number };
+export const STRIPE_REFRESH_BATCH = 50;
+/**
+ * A batch reads its subscriptions one at a time, each within the provider's timeout and retry
+ * (about 20 s at worst): a stuck run expires and is retried, and one that fails is tried again at
+ * the next start. Batches after the first are keyed by where they start, so two passes never queue
+ * the same batch twice.
+ */
+export const stripeRefreshQueueSettings: QueueSettings = {
+  retryLimit: 2,
+  retryDelaySeconds: 60,
+  expireInSeconds: STRIPE_REFRESH_BATCH * 20 + 60,
+  oneWaitingPerKey: true,
+};
+
+/**
  * The customer of the admin's test event (/webhook-test). No account can have it, and events about it
  * are recorded as the last event and applied to nobody.
  */
 const TEST_EVENT_CUSTOMER = 'cus_tradecert_webhook_test';
 
 /** Provider statuses in which the user keeps Premium (past_due: the provider is retrying the payment). */
-const PREMIUM_STATUSES = new Set(['active', 'trialing', 'past_due']);
+const PREMIUM_STATUS_LIST = ['active', 'trialing', 'past_due'];
+const PREMIUM_STATUSES = new Set(PREMIUM_STATUS_LIST);
 const PAYMENT_PROBLEM_STATUSES = new Set(['past_due', 'unpaid']);
 
 const unavailable = (error: unknown) =>
@@ -209,6 +230,36 @@ export class BillingService {
     const known = await this.knownSubscription(caller.businessId);
     if (known) await this.applyFromProvider(caller.businessId, () => this.provider.retrieveSubscription(known));
     return this.subscription(caller);
+  }
+
+  /**
+   * The queue's handler: one batch of Premium Stripe subscriptions whose interval is not known, each
+   * read from Stripe and applied as a re-sync is, then the next batch queued. A subscription that
+   * cannot be read is left as it is, for the next start; the others go on. Answers those left.
+   */
+  async refreshStripeSubscriptions({ after, batch }: StripeRefreshJob): Promise<string[]> {
+    const accounts = await billingRepo.stripeAccountsWithoutInterval(this.db, PREMIUM_STATUS_LIST, after, batch);
+    const unread: string[] = [];
+    for (const account of accounts) {
+      const known = stateOf(account);
+      if (!known) continue;
+      let state: ProviderSubscription;
+      try {
+        state = await this.provider.retrieveSubscription(known);
+      } catch (error) {
+        if (!(error instanceof BillingProviderError)) throw error;
+        unread.push(account.businessId);
+        continue;
+      }
+      await this.applyAsOfNow(account.businessId, state);
+    }
+    const last = accounts.at(-1);
+    if (last && accounts.length === batch) {
+      const next: StripeRefreshJob = { after: last.businessId, batch };
+      await this.jobs.enqueue(this.db, STRIPE_REFRESH_QUEUE, next, { singletonKey: `after:${last.businessId}` });
+      this.jobs.wake(STRIPE_REFRESH_QUEUE);
+    }
+    return unread;
   }
 
   /** Test mode's checkout page, completed: a month (or year) of Premium, by the same path as Stripe's events. */
@@ -455,6 +506,11 @@ export class BillingService {
     } catch (error) {
       throw unavailable(error);
     }
+    await this.applyAsOfNow(businessId, state);
+  }
+
+  /** A state just read from the provider: true as of now. */
+  private async applyAsOfNow(businessId: string, state: ProviderSubscription) {
     const asOf = this.now();
     await this.db.transaction((tx) => this.apply(tx, businessId, state, asOf));
   }

@@ -19,7 +19,20 @@ export type QueueSettings = {
   batchSize?: number;
   /** Higher runs first: e.g. a recovery mail ahead of a flood of sign-up mails (ADR 0023). */
   priorityOf?: (data: object) => number;
+  /**
+   * At most one waiting job per singleton key (pg-boss's 'short' policy): enqueueing another with a
+   * key already waiting queues nothing. Required by `atStart`, which relies on it across processes.
+   */
+  oneWaitingPerKey?: boolean;
 };
+
+/**
+ * A job queued as each process starts, `delaySeconds` later, under one singleton key: processes
+ * starting together (ADR 0095) find it waiting and queue no second one.
+ */
+type AtStart = { data: object; delaySeconds: number };
+
+const AT_START_KEY = 'at-start';
 
 export type JobHandler<Data> = (data: Data) => Promise<void>;
 
@@ -28,7 +41,13 @@ export type JobHandler<Data> = (data: Data) => Promise<void>;
  * across instances. `enqueue` writes the job in the caller's transaction, so the job exists exactly
  * when the data that asked for it was committed, and no request ever waits on the network.
  */
-type Registration = { name: string; settings: QueueSettings; handler: JobHandler<object>; cron?: string | undefined };
+type Registration = {
+  name: string;
+  settings: QueueSettings;
+  handler: JobHandler<object>;
+  cron?: string | undefined;
+  atStart?: AtStart | undefined;
+};
 
 /**
  * A job a feature runs, declared beside it (ADR 0029): its queue's name and settings, its worker,
@@ -41,7 +60,11 @@ export const defineJob = <Data extends object>(job: {
   settings: QueueSettings;
   handler: JobHandler<Data>;
   cron?: string;
-}): JobDefinition => ({ ...job, handler: job.handler as JobHandler<object> });
+  atStart?: { data: Data; delaySeconds: number };
+}): JobDefinition => {
+  if (job.atStart && !job.settings.oneWaitingPerKey) throw new Error(`${job.name}: atStart needs oneWaitingPerKey`);
+  return { ...job, handler: job.handler as JobHandler<object> };
+};
 
 const START_RETRY_MS = 5000;
 
@@ -122,9 +145,10 @@ export class JobQueue {
     }
   }
 
-  private async work({ name, settings, handler, cron }: Registration) {
+  private async work({ name, settings, handler, cron, atStart }: Registration) {
     await this.boss.createQueue(name, {
       name,
+      policy: settings.oneWaitingPerKey ? 'short' : 'standard',
       retryLimit: settings.retryLimit,
       retryDelay: settings.retryDelaySeconds,
       retryBackoff: true,
@@ -149,17 +173,31 @@ export class JobQueue {
     });
     this.workerIds.set(name, workerId);
     if (cron) await this.boss.schedule(name, cron, {});
+    if (atStart)
+      await this.boss.send(name, atStart.data, { singletonKey: AT_START_KEY, startAfter: atStart.delaySeconds });
   }
 
   /**
    * Adds a job inside `tx` (a drizzle transaction): it is only visible, and only runs, if `tx`
-   * commits. Call `wake(name)` after the commit for prompt delivery.
+   * commits. Call `wake(name)` after the commit for prompt delivery. With `singletonKey`, in a queue
+   * of `oneWaitingPerKey`, a job of that key already waiting is kept and nothing is added.
    */
-  async enqueue<Data extends object>(tx: Transactional, name: string, data: Data): Promise<void> {
-    const priority = this.registrations.find((registration) => registration.name === name)?.settings.priorityOf?.(data);
+  async enqueue<Data extends object>(
+    tx: Transactional,
+    name: string,
+    data: Data,
+    options: { singletonKey?: string } = {},
+  ): Promise<void> {
+    const registration = this.registrations.find((candidate) => candidate.name === name);
+    const priority = registration?.settings.priorityOf?.(data);
+    const id = await this.boss.send(name, data, {
+      db: sqlExecutorOf(tx),
+      ...(priority ? { priority } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+    const alreadyWaiting = options.singletonKey !== undefined && registration?.settings.oneWaitingPerKey === true;
     // pg-boss answers null, silently, for a queue that does not exist: a lost job is a bug here.
-    const id = await this.boss.send(name, data, { db: sqlExecutorOf(tx), ...(priority ? { priority } : {}) });
-    if (!id) throw new Error(`job queue ${name} does not exist`);
+    if (!id && !alreadyWaiting) throw new Error(`job queue ${name} does not exist`);
   }
 
   /** Tells this process's worker that `name` has a new job, instead of waiting for its next poll. */
