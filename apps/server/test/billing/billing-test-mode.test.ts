@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { billingEvents } from '../../src/features/billing/billing.schema.ts';
+import { STRIPE_REFRESH_QUEUE } from '../../src/features/billing/billing.service.ts';
 import { audit } from '../../src/platform/audit/audit-trail.ts';
 import { entitlements } from '../../src/platform/entitlements/entitlements.ts';
 import { setUpTestApp } from '../support/app.ts';
@@ -27,7 +28,7 @@ import { addMember, businessIdOf } from '../support/teams.ts';
 let admin: Session;
 const adminEmail = uniqueEmail('billing-admin');
 
-const { database, mail, app } = setUpTestApp({ settings: { adminEmails: [adminEmail.toLowerCase()] } });
+const { database, mail, app, query } = setUpTestApp({ settings: { adminEmails: [adminEmail.toLowerCase()] } });
 
 beforeAll(async () => {
   admin = await registerConfirmedUser(app, mail, adminEmail);
@@ -234,6 +235,15 @@ describe("test mode's seat change, the portal's quantity change", () => {
     expect(await subscriptionOf(monthly)).toMatchObject({ interval: 'monthly' });
     await post('/api/billing/test/end-now', yearly);
     expect(await subscriptionOf(yearly)).toMatchObject({ tier: 'free', interval: null });
+  });
+
+  it('has nothing to read from Stripe at start: no run of Stripe subscriptions is queued', async () => {
+    const { rows } = await query(
+      `select (select count(*) from pgboss.queue where name = $1)::int
+            + (select count(*) from pgboss.job where name = $1)::int as n`,
+      [STRIPE_REFRESH_QUEUE],
+    );
+    expect(rows[0].n).toBe(0);
   });
 
   it('is the owner’s: office and field members are refused 403, and the seats stay', async () => {
