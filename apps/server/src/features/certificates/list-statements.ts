@@ -5,7 +5,7 @@ import type { ListPosition } from '../../platform/http/list-cursor.ts';
 /**
  * One list row: the summary the API answers with (its thumbnail_url null until the service signs
  * `first_photo_id` into it), plus the exact position for the next page's cursor. The row is answered
- * as pg made it: the serializer writes the contract's fields only (ADR 0101).
+ * as read: the serializer writes the contract's fields only (ADR 0101).
  */
 export type CertificateListRow = CertificateSummary & {
   first_photo_id: string | null;
