@@ -1,4 +1,5 @@
 import { execSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,9 @@ import { runMigrations } from '../apps/server/src/db/migrate.ts';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export type Stats = { count: number; perSecond: number; p50: number; p99: number };
+
+/** What a meter read around each slice added up to, per request answered in those slices. */
+export type MeteredStats = Stats & { meteredPerRequest: number };
 
 export function summarise(latenciesMs: number[], seconds: number): Stats {
   const sorted = [...latenciesMs].sort((a, b) => a - b);
@@ -58,14 +62,54 @@ export async function interleavedLoops(
   concurrency: number,
   seconds: number,
   slices: number,
-): Promise<Stats[]> {
+  /** Read before and after each slice (e.g. the server's CPU so far): its growth per request, by task. */
+  meter: () => number = () => 0,
+): Promise<MeteredStats[]> {
   const latencies = tasks.map((): number[] => []);
+  const metered = tasks.map(() => 0);
   for (let slice = 0; slice < slices; slice++) {
     for (const [index, task] of tasks.entries()) {
+      const before = meter();
       latencies[index]?.push(...(await loopLatencies(task, concurrency, seconds / slices)));
+      metered[index] = (metered[index] ?? 0) + meter() - before;
     }
   }
-  return latencies.map((each) => summarise(each, seconds));
+  return latencies.map((each, index) => ({
+    ...summarise(each, seconds),
+    meteredPerRequest: (metered[index] ?? 0) / each.length,
+  }));
+}
+
+const clockTicksPerSecond = () => Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim());
+
+/** `pid` and every process below it (node:cluster's workers), from /proc's children lists. */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // The process has exited: it has no children left to count.
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/**
+ * The CPU time (user + system, every thread) the process `pid` and its children have spent so far, in
+ * ms, from /proc/<pid>/stat: the server's own cost, whatever else the machine runs (ADR 0101).
+ */
+export function processCpuMs(pid: number): () => number {
+  const msPerTick = 1000 / clockTicksPerSecond();
+  const cpuTicks = (each: number) => {
+    try {
+      // The command name (field 2) may hold spaces, so fields are counted after its closing parenthesis:
+      // utime and stime are fields 14 and 15, the 12th and 13th after it.
+      const fields = readFileSync(`/proc/${each}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  return () => processTree(pid).reduce((sum, each) => sum + cpuTicks(each), 0) * msPerTick;
 }
 
 /** A fresh embedded PostgreSQL with the schema applied. */
@@ -112,6 +156,8 @@ export async function startServerProcess(env: Record<string, string>) {
     base,
     /** HTTP processes serving it: SERVER_PROCESSES, else the server's default for this machine (ADR 0095). */
     processes: loadConfig(serverEnv).httpProcesses,
+    /** The server's CPU time so far in ms, its HTTP processes' together. */
+    cpuMs: processCpuMs(child.pid ?? 0),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
@@ -135,6 +181,7 @@ export async function startBenchServer(env: Record<string, string> = {}) {
   return {
     base: server.base,
     processes: server.processes,
+    cpuMs: server.cpuMs,
     database,
     stop: async () => {
       await server.stop();

@@ -78,13 +78,14 @@ export function registerBackPressure(
     }
     return undefined;
   };
-  app.addHook('onRequest', async (request, reply) => {
-    const route = request.routeOptions.url;
-    if (route !== undefined && exemptRoutes.has(route)) return;
+  // The callback form (no promise per request, ADR 0102): a shed request is answered here and goes no further.
+  app.addHook('onRequest', (request, reply, done) => {
     const found = pressure();
-    if (!found) return;
+    if (!found) return done();
+    const route = request.routeOptions.url;
+    if (route !== undefined && exemptRoutes.has(route)) return done();
     request.log.warn(found, 'shedding load: answered 503');
     reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply.send(errorBody(request, 'service_unavailable', BUSY_MESSAGE));
+    reply.send(errorBody(request, 'service_unavailable', BUSY_MESSAGE));
   });
 }

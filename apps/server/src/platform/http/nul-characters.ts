@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError } from '../errors.ts';
 
 const NUL_MESSAGE = 'Some text contains a null character, which cannot be saved. Remove it and try again.';
@@ -38,12 +38,13 @@ function pathOfNulCharacter(value: unknown): string[] | null {
  * PostgreSQL text cannot hold U+0000, so a NUL anywhere in the input would fail the write as a 500.
  * Runs before validation on every route: URL parameters, query string and JSON body.
  */
-export async function rejectNulCharacters(request: FastifyRequest) {
+export function rejectNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
   for (const part of ['params', 'query', 'body'] as const) {
     const path = pathOfNulCharacter(request[part]);
     if (path) {
       const field = path.join('.') || part;
-      throw new AppError(400, 'validation_failed', NUL_MESSAGE, [{ path: field, message: NUL_MESSAGE }]);
+      return done(new AppError(400, 'validation_failed', NUL_MESSAGE, [{ path: field, message: NUL_MESSAGE }]));
     }
   }
+  done();
 }

@@ -108,15 +108,16 @@ export function guardAgainstSlowClients(app: FastifyInstance, settings: SlowClie
     });
   }
 
-  app.addHook('preParsing', async (request, reply, payload) => {
+  // The callback form: every request runs it, most with no body (ADR 0102).
+  app.addHook('preParsing', (request, reply, payload, done) => {
     const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length']) > 0;
-    if (!hasBody) return payload;
+    if (!hasBody) return done(null, payload);
     // Uploads are read from the raw request by the multipart plugin, not through this stream.
     if (request.headers['content-type']?.startsWith('multipart/')) {
       watchUpload(request, reply, settings);
-      return payload;
+      return done(null, payload);
     }
-    return meterBody(request, reply, payload, settings);
+    done(null, meterBody(request, reply, payload, settings));
   });
 }
 
