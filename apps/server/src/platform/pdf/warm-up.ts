@@ -39,19 +39,25 @@ export const warmUpPdfJob = warmUpPdfJobOf([]);
  */
 export function readyInBackground(layouts: readonly Sampled[]): Promise<void> {
   backgroundWork ??= readyFontsInBackground().then(async (samples) => {
-    for (const sample of new Set(samples)) {
+    const scriptSamples = [...new Set(samples)];
+    for (const sample of scriptSamples) {
       await nextTurn();
       await drawWarmUpDocument([sample]);
     }
-    for (const layout of layouts) {
-      if (!layout.drawSample) continue;
-      await nextTurn();
-      await layout.drawSample();
+    for (const name of [LATIN_SAMPLE_NAME, scriptSamples.join(' ')]) {
+      for (const layout of layouts) {
+        if (!layout.drawSample) continue;
+        await nextTurn();
+        await layout.drawSample(name);
+      }
     }
   });
   return backgroundWork;
 }
 let backgroundWork: Promise<void> | undefined;
+
+/** The name each layout's sample prints first; then the same sample again with every script's words. */
+const LATIN_SAMPLE_NAME = 'Sample';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
