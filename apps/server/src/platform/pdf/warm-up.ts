@@ -34,7 +34,9 @@ export const warmUpPdfJob = warmUpPdfJobOf([]);
  * and every primitive's path through the script compiled): the first PDF in any script then costs
  * about what any other does, where it waited ~0.5 s for its fonts (ADRs 0085, 0096). Then each
  * layout draws its own sample document, one per turn, so its labels and standards are shaped
- * words (ADR 0100). A job arriving meanwhile waits for one font or one small document at most.
+ * words (ADR 0100): with a Latin name, then with every script's words, so the first real document
+ * in any script runs code already compiled, not thrown away (ADR 0103). A job arriving meanwhile
+ * waits for one font or one small document at most.
  * Once per worker: a later call answers the first one's work.
  */
 export function readyInBackground(layouts: readonly Sampled[]): Promise<void> {
