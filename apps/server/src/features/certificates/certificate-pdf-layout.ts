@@ -22,6 +22,7 @@ import {
 import { drawPhotoGrid, type GridPhoto } from '../../platform/pdf/photo-grid.ts';
 import { drawDocumentHeading, drawDraftNotice, renderPrintedDocument } from '../../platform/pdf/printed-document.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
+import { SAMPLE_JPEG } from '../../platform/pdf/sample-image.ts';
 import { drawSignatureBlock } from '../../platform/pdf/signature-block.ts';
 import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import { tagged } from '../../platform/pdf/structure.ts';
@@ -283,35 +284,39 @@ function drawDeclaration(doc: Doc, input: CertificatePdfInput) {
 /** The height of the "Issued by" line under the signature, kept on the declaration's page. */
 const ISSUED_BY_SPACE = 16;
 
+/** Photos in the made-up certificate below: a page of them, as many as a job usually shares. */
+const SAMPLE_PHOTOS = 6;
+
 /**
  * A made-up issued certificate with every standard we know, a material and a checklist item: a
  * worker draws it in the background once warm (ADR 0100), so a real certificate's labels and
- * standards are words already shaped. No photos: the photo grid lays out no words.
+ * standards are words already shaped. `name` goes where a real one's names do; a logo, a signature
+ * and a page of photos, all one tiny JPEG, so embedding pictures is compiled code too (ADR 0103).
  */
-const sampleCertificate = (): CertificatePdfInput => ({
+const sampleCertificate = (name: string): CertificatePdfInput => ({
   certificateNumber: 'WPC-2000-0001',
   issueDate: '1 January 2000',
   draft: false,
   company: {
-    name: 'Sample Membranes Pty Ltd',
+    name: `${name} Membranes Pty Ltd`,
     address: '1 Sample Road, Parramatta NSW 2150',
     phone: '02 9000 0000',
     email: 'office@sample.example',
     abn: '00000000000',
     licence: 'SAMPLE-1',
-    applicatorName: 'Sample Applicator',
+    applicatorName: `${name} Applicator`,
   },
-  logo: null,
-  signature: null,
-  issuedBy: 'Issued by Sample Applicator for Sample Membranes Pty Ltd',
+  logo: SAMPLE_JPEG,
+  signature: SAMPLE_JPEG,
+  issuedBy: `Issued by ${name} Applicator for ${name} Membranes Pty Ltd`,
   jobSiteAddress: '2 Sample Street, Parramatta NSW 2150',
   installationDate: '1 January 2000',
-  areas: 'Bathroom: shower recess and floor; Laundry; Balcony',
+  areas: `Bathroom for ${name}: shower recess and floor; Laundry; Balcony`,
   standards: [...KNOWN_STANDARDS],
   stateDetails: null,
   materials: [{ product: 'Sample membrane', brand: 'Sample', type_class: 'Class III', batch: 'B-1', coats: 2 }],
   materialsUsed: 'Sample membrane, 2 coats at right angles; bond breaker at every junction',
-  additionalInfo: 'Water test over a day; membrane dry at inspection.',
+  additionalInfo: `Water test over a day, seen by ${name}; membrane dry at inspection.`,
   checklists: [
     {
       title: 'Sample checklist',
@@ -328,7 +333,15 @@ const sampleCertificate = (): CertificatePdfInput => ({
       ],
     },
   ],
-  photoGroups: [],
+  photoGroups: [
+    {
+      stage: null,
+      photos: Array.from({ length: SAMPLE_PHOTOS }, (_, index) => ({
+        image: SAMPLE_JPEG,
+        caption: `Photo ${index + 1}`,
+      })),
+    },
+  ],
   verifyUrl: 'https://example.com/certificates/00000000-0000-0000-0000-000000000000',
   fingerprint: '0'.repeat(64),
   amendment: { line: 'Version 2 — amended 1 January 2000', reason: 'Sample' },

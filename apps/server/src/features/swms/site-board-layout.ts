@@ -84,8 +84,8 @@ function drawSiteBoard(doc: Doc, input: SiteBoardInput) {
 /** The site board as a job of the PDF workers (src/pdf-worker.ts). */
 export const siteBoardPdfJob = definePdfJob('site-board', renderSiteBoardPdf, {
   // Drawn by a worker in the background once warm (ADR 0100): the poster's fixed words shaped before the first.
-  sample: () => ({
-    businessName: 'Sample Membranes Pty Ltd',
+  sample: (name) => ({
+    businessName: `${name} Membranes Pty Ltd`,
     number: 'SWMS-2000-0001',
     title: 'Sample membrane application',
     site: '2 Sample Street, Parramatta NSW 2150',

@@ -29,6 +29,7 @@ import {
   renderPrintedDocument,
 } from '../../platform/pdf/printed-document.ts';
 import { definePdfJob } from '../../platform/pdf/render-pool.ts';
+import { SAMPLE_JPEG } from '../../platform/pdf/sample-image.ts';
 import type { SignatureCertificate } from '../../platform/pdf/signature-certificate.ts';
 import { drawTable, type TableCell } from '../../platform/pdf/table.ts';
 import { VERIFY_BOX_SPACE } from '../../platform/pdf/verify-box.ts';
@@ -67,24 +68,32 @@ const sampleVersion = {
 /**
  * A made-up SWMS behind its cover sheet, every high-risk category ticked and a control at every
  * level: a worker draws it in the background once warm (ADR 0100), so a real one's labels are words
- * already shaped.
+ * already shaped. `name` goes where a real one's names do; its logo, signature and a signed entry of
+ * the register are one tiny JPEG, so embedding pictures is compiled code too (ADR 0103).
  */
-function sampleSwms(): SwmsPdfInput {
+function sampleSwms(name: string): SwmsPdfInput {
+  const supervisor = `${name} Supervisor`;
   const business = {
-    name: 'Sample Membranes Pty Ltd',
+    name: `${name} Membranes Pty Ltd`,
     abn: '00000000000',
     address: '1 Sample Road, Parramatta NSW 2150',
   };
   const contact = { phone: '02 9000 0000', email: 'office@sample.example' };
   return {
-    business: { ...business, ...contact, logo: null, applicatorName: 'Sample Supervisor', signature: null },
+    business: {
+      ...business,
+      ...contact,
+      logo: SAMPLE_JPEG,
+      applicatorName: supervisor,
+      signature: SAMPLE_JPEG,
+    },
     swms: {
       ...sampleVersion,
       body: {
         title: 'Sample membrane application',
         work_location: '2 Sample Street, Parramatta NSW 2150',
         scope_of_work: 'Prime and membrane wet areas.',
-        person_responsible: 'Sample Supervisor',
+        person_responsible: supervisor,
         reviewer: 'Sample Reviewer',
         date_prepared: '2000-01-01',
         review_date: '2000-07-01',
@@ -96,7 +105,7 @@ function sampleSwms(): SwmsPdfInput {
             initial_risk: { likelihood: 'likely', consequence: 'moderate' },
             controls: controlLevelKeys.map((level) => ({ level, text: 'Sample control' })),
             residual_risk: { likelihood: 'unlikely', consequence: 'minor' },
-            responsible: 'Sample Supervisor',
+            responsible: supervisor,
           },
         ],
         ppe: ['Safety glasses'],
@@ -111,7 +120,7 @@ function sampleSwms(): SwmsPdfInput {
       ...sampleVersion,
       number: 'CS-2000-0001',
       verifyUrl: 'https://example.com/verify/cover-sheet/00000000-0000-0000-0000-000000000000/1',
-      swms: [{ ...sampleVersion, title: 'Sample membrane application', personResponsible: 'Sample Supervisor' }],
+      swms: [{ ...sampleVersion, title: 'Sample membrane application', personResponsible: supervisor }],
       body: {
         business: { ...business, ...contact },
         principal_contractor: {
@@ -121,15 +130,23 @@ function sampleSwms(): SwmsPdfInput {
           project_manager: 'Sample Manager',
           date_given: '2000-01-01',
         },
-        approved_by: { name: 'Sample Supervisor', position: 'Director', date: '2000-01-01' },
-        person_responsible: 'Sample Supervisor',
+        approved_by: { name: supervisor, position: 'Director', date: '2000-01-01' },
+        person_responsible: supervisor,
         review_date: '2000-07-01',
         swms_ids: ['00000000-0000-0000-0000-000000000000'],
         other_documents: ['Sample register'],
       },
     },
     verifyUrl: 'https://example.com/verify/swms/00000000-0000-0000-0000-000000000000/1',
-    register: [],
+    register: [
+      {
+        name: `${name} Worker`,
+        company: `${name} Membranes`,
+        role: null,
+        signedAt: new Date(0),
+        signature: SAMPLE_JPEG,
+      },
+    ],
     timeZone: 'Australia/Sydney',
   };
 }

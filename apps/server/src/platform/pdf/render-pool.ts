@@ -27,18 +27,20 @@ export type PdfJob<Input, Output = Buffer> = {
   /**
    * Draws a made-up document of this kind, which a worker does in the background once warmed up, so
    * the layout's own words (its labels, the standards) are shaped before the first download (ADR 0100).
+   * `name` goes where the names of people and businesses go: a Latin one, then words in every
+   * script font, so a first download in any script runs compiled code (ADR 0103).
    */
-  readonly drawSample?: () => Promise<unknown>;
+  readonly drawSample?: (name: string) => Promise<unknown>;
 };
 
 /** A kind of PDF drawn from plain data; `sample`, a made-up input of it (see `drawSample`). */
 export const definePdfJob = <Input>(
   kind: string,
   render: (input: Input) => Promise<Buffer>,
-  options: { sample?: () => Input } = {},
+  options: { sample?: (name: string) => Input } = {},
 ): PdfJob<Input> => {
   const { sample } = options;
-  return { kind, run: render, remembersTooLarge: true, drawSample: sample && (() => render(sample())) };
+  return { kind, run: render, remembersTooLarge: true, drawSample: sample && ((name) => render(sample(name))) };
 };
 
 /**

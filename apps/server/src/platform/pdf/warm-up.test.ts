@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { readyInBackground, warmUpPdfJobOf } from './warm-up.ts';
 
 describe("a worker's background work after its warm-up document (ADR 0100)", () => {
-  it("draws each layout's sample once, after the fonts and scripts, one per turn", async () => {
+  it("draws each layout's sample with a Latin name, then with every script's words, one per turn", async () => {
     const drawn: string[] = [];
     const layouts = [
-      { drawSample: async () => drawn.push('certificate') },
+      { drawSample: async (name: string) => drawn.push(`certificate for ${name}`) },
       {},
-      { drawSample: async () => drawn.push('swms') },
+      { drawSample: async (name: string) => drawn.push(`swms for ${name}`) },
     ];
     const pdf = await warmUpPdfJobOf(layouts).run(null);
 
@@ -15,8 +15,14 @@ describe("a worker's background work after its warm-up document (ADR 0100)", () 
     // The warm-up document is answered before the background work has drawn anything.
     expect(drawn).toEqual([]);
     await readyInBackground(layouts);
-    expect(drawn).toEqual(['certificate', 'swms']);
+    expect(drawn.slice(0, 2)).toEqual(['certificate for Sample', 'swms for Sample']);
+    expect(drawn).toHaveLength(4);
+    // The second round's name holds words of the script fonts: Arabic, Devanagari, Chinese, Korean.
+    for (const script of [/\p{scx=Arabic}/u, /\p{scx=Devanagari}/u, /\p{scx=Han}/u, /\p{scx=Hangul}/u]) {
+      expect(drawn[2]).toMatch(script);
+    }
+    expect(drawn[3]?.replace('swms', 'certificate')).toBe(drawn[2]);
     await readyInBackground(layouts);
-    expect(drawn).toEqual(['certificate', 'swms']);
+    expect(drawn).toHaveLength(4);
   });
 });

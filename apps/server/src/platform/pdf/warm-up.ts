@@ -34,24 +34,32 @@ export const warmUpPdfJob = warmUpPdfJobOf([]);
  * and every primitive's path through the script compiled): the first PDF in any script then costs
  * about what any other does, where it waited ~0.5 s for its fonts (ADRs 0085, 0096). Then each
  * layout draws its own sample document, one per turn, so its labels and standards are shaped
- * words (ADR 0100). A job arriving meanwhile waits for one font or one small document at most.
+ * words (ADR 0100): with a Latin name, then with every script's words, so the first real document
+ * in any script runs code already compiled, not thrown away (ADR 0103). A job arriving meanwhile
+ * waits for one font or one small document at most.
  * Once per worker: a later call answers the first one's work.
  */
 export function readyInBackground(layouts: readonly Sampled[]): Promise<void> {
   backgroundWork ??= readyFontsInBackground().then(async (samples) => {
-    for (const sample of new Set(samples)) {
+    const scriptSamples = [...new Set(samples)];
+    for (const sample of scriptSamples) {
       await nextTurn();
       await drawWarmUpDocument([sample]);
     }
-    for (const layout of layouts) {
-      if (!layout.drawSample) continue;
-      await nextTurn();
-      await layout.drawSample();
+    for (const name of [LATIN_SAMPLE_NAME, scriptSamples.join(' ')]) {
+      for (const layout of layouts) {
+        if (!layout.drawSample) continue;
+        await nextTurn();
+        await layout.drawSample(name);
+      }
     }
   });
   return backgroundWork;
 }
 let backgroundWork: Promise<void> | undefined;
+
+/** The name each layout's sample prints first; then the same sample again with every script's words. */
+const LATIN_SAMPLE_NAME = 'Sample';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
