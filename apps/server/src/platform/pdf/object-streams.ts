@@ -17,6 +17,7 @@ type Reference = {
   offset: number;
   buffer: Uint8Array[];
   compress: boolean;
+  write: (chunk: string | Uint8Array) => void;
   finalize: () => void;
   toString(): string;
 };
@@ -83,7 +84,26 @@ export class PackedPdfDocument extends PDFDocument {
     const writer = this as unknown as Writer;
     const reference = super.ref(data) as unknown as Reference;
     const finalize = reference.finalize.bind(reference);
+    const write = reference.write.bind(reference);
+    // pdfkit turns every drawing operator into bytes of its own, a character at a time in
+    // JavaScript: thousands of small arrays per page. Text is kept as one string until bytes come
+    // or the stream ends, then encoded at once; the bytes are the same (latin1 keeps the low byte,
+    // as pdfkit does).
+    let text = '';
+    const writeText = () => {
+      if (text === '') return;
+      write(Buffer.from(text, 'latin1'));
+      text = '';
+    };
+    reference.write = (chunk) => {
+      if (typeof chunk === 'string') text += `${chunk}\n`;
+      else {
+        writeText();
+        write(chunk);
+      }
+    };
     reference.finalize = () => {
+      writeText();
       if (reference.buffer.length > 0 && reference.compress && !writer._security) {
         // pdfkit would deflate at zlib's default level; `write` has already set /Filter.
         reference.buffer = [compressedOnce(Buffer.concat(reference.buffer))];
@@ -95,6 +115,14 @@ export class PackedPdfDocument extends PDFDocument {
       writer._refEnd(reference);
     };
     return reference as unknown as ReturnType<PDFKit.PDFDocument['ref']>;
+  }
+
+  /** pdfkit's, with a string encoded natively rather than a character at a time. */
+  _write(data: string | Uint8Array): void {
+    const writer = this as unknown as { push: Writer['push']; _offset: number };
+    const bytes = typeof data === 'string' ? Buffer.from(`${data}\n`, 'latin1') : data;
+    writer.push(bytes);
+    writer._offset += bytes.length;
   }
 
   /** Replaces pdfkit's cross-reference table. */
