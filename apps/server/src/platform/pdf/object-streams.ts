@@ -88,7 +88,7 @@ export class PackedPdfDocument extends PDFDocument {
     // pdfkit turns every drawing operator into bytes of its own, a character at a time in
     // JavaScript: thousands of small arrays per page. Text is kept as one string until bytes come
     // or the stream ends, then encoded at once; the bytes are the same (latin1 keeps the low byte,
-    // as pdfkit does).
+    // as pdfkit does; ADR 0104).
     let text = '';
     const writeText = () => {
       if (text === '') return;
