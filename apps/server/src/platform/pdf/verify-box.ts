@@ -40,8 +40,17 @@ export function drawVerifyBox(doc: Doc, box: VerifyBox): void {
         .fillColor(colours.ink)
         .text(box.title, textLeft, top + 12, { width: textWidth });
       doc.font('regular').fontSize(8.5).fillColor(colours.muted).text('Scan the code or open:', { width: textWidth });
-      // On a line of its own, so the address is never split where a reader would copy it.
-      doc.fontSize(7.5).fillColor(colours.ink).text(box.url, { width: textWidth, lineBreak: false });
+      // On a line of its own, so the address is never split where a reader would copy it. Given no
+      // width, pdfkit draws it as one line without measuring each piece between its slashes, a
+      // word no other document shares (ADR 0104); one too long for the box still wraps.
+      doc.fontSize(7.5).fillColor(colours.ink);
+      if (doc.widthOfString(box.url) <= textWidth) {
+        const lineTop = doc.y;
+        doc.text(box.url, textLeft, lineTop, { lineBreak: false });
+        // Without a width pdfkit moves along the line, not down it: back to where a wrapped line ends.
+        doc.x = textLeft;
+        doc.y = lineTop + doc.currentLineHeight(true);
+      } else doc.text(box.url, { width: textWidth });
       doc.moveDown(0.3);
       doc.fontSize(8.5).fillColor(colours.muted).text(box.fingerprintLabel, { width: textWidth });
       doc.font('mono').fontSize(8).fillColor(colours.ink).text(box.fingerprint, { width: textWidth });
