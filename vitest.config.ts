@@ -43,6 +43,8 @@ export default defineConfig({
             'apps/web/build/**/*.test.ts',
             'packages/*/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            // The benches' own tools; the Lighthouse runs under bench/lighthouse are a project of their own.
+            'bench/*.test.ts',
           ],
           environment: 'node',
           // Some unit tests load and shape whole fonts: on a starved machine that is seconds, not a hang.

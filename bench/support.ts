@@ -15,8 +15,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export type Stats = { count: number; perSecond: number; p50: number; p99: number };
 
-/** What a meter read around each slice added up to, per request answered in those slices. */
-export type MeteredStats = Stats & { meteredPerRequest: number };
+/** What each meter read around each slice added up to, per request answered in those slices. */
+export type MeteredStats<Meter extends string = string> = Stats & { perRequest: Record<Meter, number> };
 
 export function summarise(latenciesMs: number[], seconds: number): Stats {
   const sorted = [...latenciesMs].sort((a, b) => a - b);
@@ -57,27 +57,38 @@ export async function closedLoop(task: () => Promise<void>, concurrency: number,
  * The order is the same every round: order the tasks so that each side of a comparison follows the
  * other alike (ADR 0091).
  */
-export async function interleavedLoops(
+export async function interleavedLoops<Meter extends string>(
   tasks: ReadonlyArray<() => Promise<void>>,
   concurrency: number,
   seconds: number,
   slices: number,
-  /** Read before and after each slice (e.g. the server's CPU so far): its growth per request, by task. */
-  meter: () => number = () => 0,
-): Promise<MeteredStats[]> {
+  /** Each read before and after each slice (e.g. the server's CPU so far): its growth per request, by task. */
+  meters: Record<Meter, () => number>,
+): Promise<MeteredStats<Meter>[]> {
+  const names = Object.keys(meters) as Meter[];
+  const read = () => names.map((name) => meters[name]());
   const latencies = tasks.map((): number[] => []);
-  const metered = tasks.map(() => 0);
+  const metered = tasks.map(() => names.map(() => 0));
   for (let slice = 0; slice < slices; slice++) {
     for (const [index, task] of tasks.entries()) {
-      const before = meter();
+      const before = read();
       latencies[index]?.push(...(await loopLatencies(task, concurrency, seconds / slices)));
-      metered[index] = (metered[index] ?? 0) + meter() - before;
+      const after = read();
+      metered[index] = metered[index]?.map((sum, at) => sum + (after[at] ?? 0) - (before[at] ?? 0)) ?? [];
     }
   }
   return latencies.map((each, index) => ({
     ...summarise(each, seconds),
-    meteredPerRequest: (metered[index] ?? 0) / each.length,
+    perRequest: Object.fromEntries(
+      names.map((name, at) => [name, (metered[index]?.[at] ?? 0) / each.length]),
+    ) as Record<Meter, number>,
   }));
+}
+
+/** This process's CPU time so far (user + system, every thread), in ms. */
+export function ownCpuMs() {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 const clockTicksPerSecond = () => Number(execSync('getconf CLK_TCK', { encoding: 'utf8' }).trim());
