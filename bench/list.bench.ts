@@ -29,13 +29,18 @@ const LIST_STATEMENT = listPageOneStatement('bench_certificates_list');
 
 type Metered = MeteredStats<'server' | 'loadGenerator'>;
 
-/** `count` certificates of one business, made by its member `userId`. */
+/** A stored photo as a certificate keeps it: the list signs the first one's thumbnail URL. */
+const photo = (caption: string) => `jsonb_build_object('file_id', gen_random_uuid(), 'caption', '${caption}')`;
+
+/** `count` certificates of one business, made by its member `userId`, each with three photos. */
 async function seed(client: pg.Client, owner: { userId: string; businessId: string }, count: number) {
   await client.query(
     `insert into certificates (user_id, business_id, standards, job_site_address, installation_date, areas,
-       materials_used, status, created_at)
+       materials_used, status, photos, created_at)
      select $1, $2, array['AS 3740-2021'], i || ' Bench Street, Sydney NSW 2000', date '2026-11-01', 'Ensuite',
-            'Membrane', case when i % 3 = 0 then 'draft' else 'completed' end, now() - (i || ' seconds')::interval
+            'Membrane', case when i % 3 = 0 then 'draft' else 'completed' end,
+            jsonb_build_array(${photo('Membrane')}, ${photo('Flood test')}, ${photo('Floor waste')}),
+            now() - (i || ' seconds')::interval
      from generate_series(1, $3) as i`,
     [owner.userId, owner.businessId, count],
   );

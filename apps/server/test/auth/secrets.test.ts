@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/client.ts';
 import { fileReferences } from '../../src/file-references.ts';
 import { storedSecret } from '../../src/platform/crypto/secrets.ts';
@@ -60,6 +60,51 @@ describe('the file-URL signing secret', () => {
     await countedStoredFiles(async (storedFiles) => {
       const { fileId, expires, signature } = partsOf(signed);
       expect(await storedFiles.signatureIsValid(fileId, 'thumbnail', expires, signature)).toBe(true);
+    });
+  });
+});
+
+describe('signed URLs kept until their expiry moves on (ADR 0107)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('gives each file and variant its own URL, the same each time, valid for that variant only', async () => {
+    await countedStoredFiles(async (storedFiles) => {
+      const [first, second] = [randomUUID(), randomUUID()];
+      const thumbnail = await storedFiles.signedUrl(first, 'thumbnail');
+      expect(await storedFiles.signedUrl(first, 'thumbnail')).toBe(thumbnail);
+      const sign = await storedFiles.urlSigner('thumbnail');
+      expect(sign(first)).toBe(thumbnail);
+      expect(sign(null)).toBeNull();
+
+      for (const [fileId, variant] of [
+        [first, 'original'],
+        [first, 'print'],
+        [second, 'thumbnail'],
+      ] as const) {
+        const url = await storedFiles.signedUrl(fileId, variant);
+        expect(url).not.toBe(thumbnail);
+        const parts = partsOf(url);
+        expect(parts.fileId).toBe(fileId);
+        expect(await storedFiles.signatureIsValid(fileId, variant, parts.expires, parts.signature)).toBe(true);
+        expect(await storedFiles.signatureIsValid(first, 'thumbnail', parts.expires, parts.signature)).toBe(false);
+      }
+      const kept = partsOf(thumbnail);
+      expect(await storedFiles.signatureIsValid(first, 'thumbnail', kept.expires, kept.signature)).toBe(true);
+    });
+  });
+
+  it('signs afresh once the hour has moved on, with the later expiry', async () => {
+    await countedStoredFiles(async (storedFiles) => {
+      const fileId = randomUUID();
+      const now = Date.now();
+      const before = partsOf(await storedFiles.signedUrl(fileId, 'thumbnail'));
+      vi.useFakeTimers({ toFake: ['Date'], now: now + 3_600_000 });
+      const after = partsOf(await storedFiles.signedUrl(fileId, 'thumbnail'));
+      expect(after.expires).toBe(before.expires + 3_600);
+      expect(after.signature).not.toBe(before.signature);
+      expect(await storedFiles.signatureIsValid(fileId, 'thumbnail', after.expires, after.signature)).toBe(true);
     });
   });
 });

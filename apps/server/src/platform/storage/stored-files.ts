@@ -1,5 +1,6 @@
 import { CLIENT_ID_TAKEN_MESSAGE, errorCodes } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client.ts';
 import { files } from '../accounts/files.schema.ts';
 import type { RecordOwner } from '../accounts/memberships.ts';
@@ -15,6 +16,8 @@ export type StoredFile = typeof files.$inferSelect;
 export type FileVariant = 'original' | 'thumbnail' | 'print';
 
 const URL_LIFETIME_SECONDS = 3600;
+/** Signed URLs kept per HTTP process (≈ 300 bytes each): a few hundred list pages' thumbnails. */
+const SIGNED_URLS_KEPT = 10_000;
 
 const idTaken = () => new AppError(409, errorCodes.conflict, CLIENT_ID_TAKEN_MESSAGE);
 /** A client-made id names one upload: the same id for another kind of image is not a retry. */
@@ -38,6 +41,12 @@ export const userFilesPrefix = (userId: string) => `users/${userId}`;
  * without an Authorization header).
  */
 export class StoredFiles {
+  /**
+   * A URL is the same for a file and variant until the rounded expiry moves on, and list pages sign
+   * the same thumbnails again and again: each is signed once per expiry (ADR 0107).
+   */
+  private readonly signedUrls = new LRUCache<string, string>({ max: SIGNED_URLS_KEPT });
+
   constructor(
     private readonly db: Database,
     private readonly storage: FileStorage,
@@ -167,10 +176,16 @@ export class StoredFiles {
     const secret = await this.loadSigningSecret();
     const expires = (Math.floor(Date.now() / 1000 / URL_LIFETIME_SECONDS) + 2) * URL_LIFETIME_SECONDS;
     const suffix = variant === 'thumbnail' ? '/thumbnail' : '';
-    return (fileId) =>
-      fileId === null
-        ? null
-        : `/api/files/${fileId}${suffix}?expires=${expires}&signature=${fileSignature(secret, fileId, variant, expires)}`;
+    return (fileId) => {
+      if (fileId === null) return null;
+      const key = `${variant}:${fileId}:${expires}`;
+      let url = this.signedUrls.get(key);
+      if (url === undefined) {
+        url = `/api/files/${fileId}${suffix}?expires=${expires}&signature=${fileSignature(secret, fileId, variant, expires)}`;
+        this.signedUrls.set(key, url);
+      }
+      return url;
+    };
   }
 
   async signatureIsValid(fileId: string, variant: FileVariant, expires: number, signature: string): Promise<boolean> {
