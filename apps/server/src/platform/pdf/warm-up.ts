@@ -1,4 +1,4 @@
-import { createPdf, textSection } from './document.ts';
+import { contentWidth, createPdf, textSection } from './document.ts';
 import { readyFontsInBackground } from './fonts.ts';
 import { drawLetterhead } from './letterhead.ts';
 import { stampPages } from './page-marks.ts';
@@ -7,6 +7,7 @@ import { drawSignatureBlock } from './signature-block.ts';
 import { drawTable } from './table.ts';
 import { isolated } from './text-runs.ts';
 import { drawVerifyBox } from './verify-box.ts';
+import { COMMON_LETTERS } from './warm-up-letters.ts';
 
 /** A layout, of which only its sample matters here. */
 type Sampled = Pick<PdfJob<never, unknown>, 'drawSample'>;
@@ -46,6 +47,10 @@ export function readyInBackground(layouts: readonly Sampled[]): Promise<void> {
       await nextTurn();
       await drawWarmUpDocument([sample]);
     }
+    for (const letters of COMMON_LETTERS) {
+      await nextTurn();
+      await drawWarmUpDocument([], letters);
+    }
     for (const name of [LATIN_SAMPLE_NAME, scriptSamples.join(' ')]) {
       for (const layout of layouts) {
         if (!layout.drawSample) continue;
@@ -63,8 +68,11 @@ const LATIN_SAMPLE_NAME = 'Sample';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `scriptSamples`: words or letters of script fonts, drawn in the regular and bold styles. */
-function drawWarmUpDocument(scriptSamples: string[]): Promise<Buffer> {
+/**
+ * `scriptSamples`: words or letters of script fonts, drawn in the regular and bold styles;
+ * `commonLetters`: a script's most written letters (warm-up-letters.ts), drawn in both styles too.
+ */
+function drawWarmUpDocument(scriptSamples: string[], commonLetters = ''): Promise<Buffer> {
   const { doc, end } = createPdf({
     title: 'Warm-up',
     author: 'Warm-up Pty Ltd',
@@ -82,6 +90,10 @@ function drawWarmUpDocument(scriptSamples: string[]): Promise<Buffer> {
   if (sample) {
     textSection(doc, `${sample} Waterproofing`, `Ensuite for ${sample}; Laundry`);
     textSection(doc, 'Crew', [`${sample} (applicator)`]);
+  }
+  if (commonLetters) {
+    textSection(doc, 'Letters', commonLetters);
+    doc.font('bold').text(commonLetters, { width: contentWidth(doc) });
   }
   drawTable(doc, {
     columns: [
