@@ -15,8 +15,9 @@ import { readyInBackground } from '../apps/server/src/platform/pdf/warm-up.ts';
  * - `warmed-up`: the warm-up document drawn, the script fonts not yet read;
  * - `fonts-ready`: the worker reports ready: the warm-up document drawn, then, in the background
  *   after it, the document fonts' letter pairs shaped, every script font readied, each script
- *   drawn in a small document and each layout's sample drawn, with a Latin name then in every
- *   script, as a worker does once warmed up (ADRs 0096, 0100, 0103).
+ *   drawn in a small document, each script's common letters drawn and each layout's sample drawn,
+ *   with a Latin name then in every script, as a worker does once warmed up (ADRs 0096, 0100,
+ *   0103, 0106).
  */
 const revive = (_key: string, value: unknown) =>
   value && typeof value === 'object' && (value as { type?: unknown }).type === 'Buffer'

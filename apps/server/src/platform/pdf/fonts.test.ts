@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { readFontFile, readyFontsInBackground, unpackWoff, withSharedShaping } from './fonts.ts';
+import { faceFor, readFontFile, readyFontsInBackground, unpackWoff, withSharedShaping } from './fonts.ts';
 
 const dejaVuSans = () => fontkit.create(readFontFile('DejaVuSans.ttf')) as fontkit.Font;
 
@@ -138,4 +138,20 @@ describe('script fonts readied in the background', () => {
     // Started again, it is the same work, not a second pass.
     expect(await readyFontsInBackground()).toBe(samples);
   }, 120_000);
+});
+
+describe('the text a shaped glyph stands for', () => {
+  it("is the run's own letters, not those of the run that first made the glyph", () => {
+    const arabic = faceFor('ح', 'regular', undefined)?.file.font;
+    if (!arabic) throw new Error('no Arabic font');
+    // Noto Sans Arabic draws "ج" and "ح" on one dotless base glyph, each with its own dot (or none).
+    const jeem = arabic.layout('نجم');
+    const hah = arabic.layout('نحم');
+    const shared = hah.glyphs.filter((glyph) => jeem.glyphs.some((other) => other.id === glyph.id));
+    expect(jeem.glyphs.some((glyph) => glyph.codePoints.includes(0x062c))).toBe(true);
+    expect(shared.length).toBeGreaterThan(0);
+    const letters = hah.glyphs.flatMap((glyph) => glyph.codePoints);
+    expect(letters).toContain(0x062d);
+    expect(letters).not.toContain(0x062c);
+  });
 });

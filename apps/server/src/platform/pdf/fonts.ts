@@ -531,6 +531,43 @@ function skipEmptyAnchors(font: fontkit.Font): void {
 }
 skipEmptyAnchors(documentFonts.regular);
 
+type Glyph = { codePoints: number[] };
+type SubstitutingEngine = {
+  glyphInfos?: Glyph[] | null;
+  substitute: (this: SubstitutingEngine, run: { glyphs: Glyph[] }) => void;
+};
+
+/**
+ * fontkit keeps one glyph object per glyph of a font, with the code points of the text that first
+ * produced it, and hands that object to every later run: a glyph two letters share after
+ * substitution (Noto Sans Arabic's dotless base of "ح" and "ج", a reph) then copied out as whichever
+ * letter the process happened to draw first. A glyph whose code points differ from this run's is
+ * given as a view of the shared one with this run's code points, so the ToUnicode map and the
+ * ActualText of a document depend on its own text only, never on what the worker drew before it
+ * (its warm-up letters included, ADR 0106).
+ */
+function glyphsKeepTheirRunsText(font: fontkit.Font): void {
+  const engine = (font as unknown as { _layoutEngine?: { engine?: SubstitutingEngine } })._layoutEngine?.engine;
+  if (typeof engine?.substitute !== 'function' || !('glyphInfos' in engine)) {
+    throw new Error('fontkit changed: no layout engine to patch (fonts.ts)');
+  }
+  const prototype = Object.getPrototypeOf(engine) as SubstitutingEngine;
+  const substitute = prototype.substitute;
+  prototype.substitute = function (this: SubstitutingEngine, run) {
+    substitute.call(this, run);
+    const infos = this.glyphInfos ?? [];
+    run.glyphs = run.glyphs.map((glyph, index) => {
+      const codePoints = infos[index]?.codePoints ?? glyph.codePoints;
+      return sameCodePoints(glyph.codePoints, codePoints)
+        ? glyph
+        : (Object.create(glyph, { codePoints: { value: codePoints } }) as Glyph);
+    });
+  };
+}
+const sameCodePoints = (first: readonly number[], second: readonly number[]) =>
+  first.length === second.length && first.every((codePoint, index) => codePoint === second[index]);
+glyphsKeepTheirRunsText(documentFonts.regular);
+
 type CoverageRange = { start: number; end: number };
 type Coverage =
   | { version: 1; glyphs: ArrayLike<number> | { toArray(): number[] } }

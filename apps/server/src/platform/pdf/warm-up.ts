@@ -1,4 +1,4 @@
-import { createPdf, textSection } from './document.ts';
+import { contentWidth, createPdf, textSection } from './document.ts';
 import { readyFontsInBackground } from './fonts.ts';
 import { drawLetterhead } from './letterhead.ts';
 import { stampPages } from './page-marks.ts';
@@ -7,6 +7,7 @@ import { drawSignatureBlock } from './signature-block.ts';
 import { drawTable } from './table.ts';
 import { isolated } from './text-runs.ts';
 import { drawVerifyBox } from './verify-box.ts';
+import { COMMON_LETTERS } from './warm-up-letters.ts';
 
 /** A layout, of which only its sample matters here. */
 type Sampled = Pick<PdfJob<never, unknown>, 'drawSample'>;
@@ -33,8 +34,9 @@ export const warmUpPdfJob = warmUpPdfJobOf([]);
  * drawn in a throwaway document of its own, a document per turn (embedding, bidi, synthetic bold
  * and every primitive's path through the script compiled): the first PDF in any script then costs
  * about what any other does, where it waited ~0.5 s for its fonts (ADRs 0085, 0096). Then each
- * layout draws its own sample document, one per turn, so its labels and standards are shaped
- * words (ADR 0100): with a Latin name, then with every script's words, so the first real document
+ * script's common letters are drawn, a document per script, so fontkit's code has met glyphs enough
+ * not to be thrown away when a real name brings new ones (ADR 0106). Then each layout draws its
+ * own sample document, one per turn, so its labels and standards are shaped words (ADR 0100): with a Latin name, then with every script's words, so the first real document
  * in any script runs code already compiled, not thrown away (ADR 0103). A job arriving meanwhile
  * waits for one font or one small document at most.
  * Once per worker: a later call answers the first one's work.
@@ -45,6 +47,10 @@ export function readyInBackground(layouts: readonly Sampled[]): Promise<void> {
     for (const sample of scriptSamples) {
       await nextTurn();
       await drawWarmUpDocument([sample]);
+    }
+    for (const letters of COMMON_LETTERS) {
+      await nextTurn();
+      await drawWarmUpDocument([], letters);
     }
     for (const name of [LATIN_SAMPLE_NAME, scriptSamples.join(' ')]) {
       for (const layout of layouts) {
@@ -63,8 +69,11 @@ const LATIN_SAMPLE_NAME = 'Sample';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** `scriptSamples`: words or letters of script fonts, drawn in the regular and bold styles. */
-function drawWarmUpDocument(scriptSamples: string[]): Promise<Buffer> {
+/**
+ * `scriptSamples`: words or letters of script fonts, drawn in the regular and bold styles;
+ * `commonLetters`: a script's most written letters (warm-up-letters.ts), drawn in both styles too.
+ */
+function drawWarmUpDocument(scriptSamples: string[], commonLetters = ''): Promise<Buffer> {
   const { doc, end } = createPdf({
     title: 'Warm-up',
     author: 'Warm-up Pty Ltd',
@@ -82,6 +91,10 @@ function drawWarmUpDocument(scriptSamples: string[]): Promise<Buffer> {
   if (sample) {
     textSection(doc, `${sample} Waterproofing`, `Ensuite for ${sample}; Laundry`);
     textSection(doc, 'Crew', [`${sample} (applicator)`]);
+  }
+  if (commonLetters) {
+    textSection(doc, 'Letters', commonLetters);
+    doc.font('bold').text(commonLetters, { width: contentWidth(doc) });
   }
   drawTable(doc, {
     columns: [
