@@ -25,6 +25,9 @@ export function keepAliveGet(base: string, path: string, headers: Record<string,
       });
       socket.setNoDelay(true);
       socket.once('error', reject);
+      // A kept connection reset while idle must not end the bench with an unhandled error: it is
+      // destroyed, and `open` passes it over.
+      socket.on('error', () => socket.destroy());
     });
 
   // A kept connection the server has since closed (its keep-alive timeout) is left behind.

@@ -36,8 +36,9 @@ export const warmUpPdfJob = warmUpPdfJobOf([]);
  * about what any other does, where it waited ~0.5 s for its fonts (ADRs 0085, 0096). Then each
  * script's common letters are drawn, a document per script, so fontkit's code has met glyphs enough
  * not to be thrown away when a real name brings new ones (ADR 0106). Then each layout draws its
- * own sample document, one per turn, so its labels and standards are shaped words (ADR 0100): with a Latin name, then with every script's words, so the first real document
- * in any script runs code already compiled, not thrown away (ADR 0103). A job arriving meanwhile
+ * own sample document, one per turn, so its labels and standards are shaped words (ADR 0100):
+ * with a Latin name, then with every script's words, so the first real document in any script
+ * runs code already compiled, not thrown away (ADR 0103). A job arriving meanwhile
  * waits for one font or one small document at most.
  * Once per worker: a later call answers the first one's work.
  */
